@@ -1,0 +1,68 @@
+// ESLint flat config: strict TypeScript, React hooks, and the layer boundaries of docs/ARCHITECTURE.md.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** A boundary zone: files under `from` may not import the listed layers. */
+const zone = (files, forbidden, message, allowTypeImports = true) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message, allowTypeImports }] }],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'conformance'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No wildcard barrels.' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/**/use*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // The engine is pure and deterministic: no clock, no randomness, no DOM, no UI layers.
+  {
+    files: ['src/engine/**/*.ts'],
+    ignores: ['src/engine/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'Date', message: 'Use the simulated clock (session time).' },
+        { name: 'setTimeout', message: 'The engine has no timers.' },
+        { name: 'setInterval', message: 'The engine has no timers.' },
+        { name: 'performance', message: 'The engine has no wall clock.' },
+        { name: 'crypto', message: 'The engine is deterministic.' },
+        { name: 'window', message: 'The engine has no DOM.' },
+        { name: 'document', message: 'The engine has no DOM.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'The engine is deterministic; use a seeded generator.' },
+      ],
+      'no-console': 'error',
+    },
+  },
+  zone(
+    ['src/engine/**'],
+    ['**/protocol/**', '**/worker/**', '**/client/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', '**/app/**', 'react', 'react-dom', '@mui/*', 'd3', 'd3-*', 'zustand'],
+    'The engine imports only engine/* and common/.',
+    false,
+  ),
+  zone(['src/common/**'], ['../**', 'react', '@mui/*', 'd3'], 'common imports nothing.'),
+  zone(['src/protocol/**'], ['**/worker/**', '**/client/**', '**/store/**', 'react', '@mui/*'], 'protocol is plain data.'),
+  zone(['src/worker/**'], ['**/client/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', 'react', '@mui/*', 'd3'], 'The worker hosts the engine; no UI.'),
+  zone(['src/client/**'], ['**/worker/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', 'react'], 'The client knows only the protocol.'),
+  zone(['src/store/**'], ['**/worker/**', '**/viz/**', '**/features/**', '**/ui/**', '**/engine/simulation/**', '**/engine/actions/**', '**/engine/plugins/**', '**/engine/framework/**'], 'The store talks to the engine only through the client.'),
+  zone(['src/viz/**'], ['**/store/**', '**/features/**', '**/client/**', '**/worker/**', '**/engine/simulation/**', '**/engine/actions/**', '**/engine/plugins/**'], 'viz draws from props only.'),
+  zone(['src/ui/**'], ['**/store/**', '**/features/**', '**/client/**', '**/worker/**', '**/engine/**', '**/viz/**'], 'ui is presentational.'),
+  zone(['src/features/**'], ['**/client/**', '**/worker/**', '**/engine/simulation/**', '**/engine/actions/**', '**/engine/plugins/**', '**/engine/framework/**'], 'features join store and views; never the engine runtime.'),
+);

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium when present (CI and these machines cannot download Playwright's own build).
+const exe = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const launchOptions = existsSync(exe)
+  ? {
+      executablePath: exe,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  forbidOnly: !!process.env.CI,
+  workers: process.env.CI ? 1 : 2,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? 'dot' : 'list',
+  use: { baseURL: 'http://127.0.0.1:4173', trace: 'retain-on-failure', viewport: { width: 1280, height: 720 } },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 720 }, launchOptions } }],
+  webServer: {
+    command: 'npm run build && npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
+    url: 'http://127.0.0.1:4173',
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+  },
+});

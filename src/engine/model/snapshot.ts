@@ -1,0 +1,81 @@
+/**
+ * The state of the simulated cluster at the end of one session, as the UI and the CLI see it.
+ */
+import type { QueueResources, Resources } from './resources';
+import type { Decision, MinRuntimeResolution, SessionTrace, TaskStatus } from './trace';
+
+export interface TaskState {
+  name: string;
+  job: string;
+  status: TaskStatus;
+  node: string | null;
+  /** GPU devices used on `node` (index and the fraction of it), for Running, Pipelined and Releasing tasks. */
+  gpus: { index: number; share: number }[];
+}
+
+export interface ProtectionState {
+  resolution: MinRuntimeResolution;
+  /** Time until which the job is protected (null when it has no start time). */
+  protectedUntilMs: number | null;
+  isProtected: boolean;
+}
+
+export interface JobState {
+  name: string;
+  queue: string;
+  /** Volcano PodGroup phase, or a KAI-style summary (`Pending`, `Running`, `Succeeded`). */
+  phase: string;
+  priority: number;
+  priorityClassName: string | null;
+  preemptible: boolean;
+  minAvailable: number;
+  taskCount: number;
+  running: number;
+  pipelined: number;
+  pending: number;
+  releasing: number;
+  succeeded: number;
+  submitAtMs: number;
+  /** Last fresh start (KAI last-start-timestamp), null when never started. */
+  startedAtMs: number | null;
+  /** Time run so far towards `runtime` (ms). */
+  progressMs: number;
+  runtimeMs: number | null;
+  isElastic: boolean;
+  /** Preempt protection (walk up from the job's queue) and reclaim protection by the queue method. */
+  preemptProtection: ProtectionState | null;
+  reclaimProtection: ProtectionState | null;
+}
+
+export interface QueueState {
+  name: string;
+  parent: string | null;
+  fairShare: QueueResources;
+  allocated: QueueResources;
+  requested: QueueResources;
+  quota: QueueResources;
+  limit: QueueResources;
+  overQuotaWeight: QueueResources;
+  priority: number;
+  preemptMinRuntimeMs: number | null;
+  reclaimMinRuntimeMs: number | null;
+}
+
+export interface NodeState {
+  name: string;
+  capacity: Resources;
+  used: Resources;
+  releasing: Resources;
+  gpuDevices: number;
+}
+
+export interface SessionSnapshot {
+  index: number;
+  timeMs: number;
+  tasks: TaskState[];
+  jobs: JobState[];
+  queues: QueueState[];
+  nodes: NodeState[];
+  decisions: Decision[];
+  trace: SessionTrace;
+}

@@ -1,0 +1,162 @@
+/**
+ * The decision trace: what happened in a session and why, as complete data. The CLI prints a subset
+ * (docs/scenario-format.md §9); the UI shows all of it. Views never recompute scheduling logic: anything
+ * they explain comes from these records.
+ */
+import type { QueueResources } from './resources';
+
+export type TaskStatus = 'Pending' | 'Pipelined' | 'Running' | 'Releasing' | 'Succeeded';
+
+export type DecisionKind = 'bind' | 'pipeline' | 'evict' | 'complete';
+
+/** One committed placement, eviction or completion. */
+export interface Decision {
+  action: string;
+  kind: DecisionKind;
+  task: string;
+  job: string;
+  node: string | null;
+  /** The preemptor job for evictions; null otherwise. */
+  by: string | null;
+  /** One plain-words sentence. */
+  reason: string;
+  /** Index into `SessionTrace.attempts` of the job attempt that produced it (null for completions). */
+  attempt: number | null;
+}
+
+/** How a min-runtime duration was resolved for a (preemptor, victim) pair. */
+export interface MinRuntimeResolution {
+  kind: 'preempt' | 'reclaim';
+  /** `lca` or `queue` for reclaim; null for preempt. */
+  method: 'lca' | 'queue' | null;
+  durationMs: number;
+  /** The queue whose value was used, or `default` (the plugin argument). */
+  source: string;
+  preemptorQueue: string | null;
+  victimQueue: string;
+  /** Lowest common ancestor of the two leaf queues (reclaim with `lca` only); null when in different trees. */
+  lca: string | null;
+  /** The LCA's child toward the victim, where the walk up starts (reclaim with `lca`). */
+  stepDown: string | null;
+  /** Queues looked at, in the order they were looked at, ending at `source` (or the root). */
+  path: string[];
+  /** Where the upstream docs and code differ for this resolution, the difference in plain words. */
+  note: string | null;
+}
+
+export interface MinRuntimeDetail {
+  type: 'minruntime';
+  resolution: MinRuntimeResolution;
+  startedAtMs: number | null;
+  protectedUntilMs: number | null;
+  isProtected: boolean;
+  isElastic: boolean;
+}
+
+/** Numbers of one queue as a reclaim strategy saw them. */
+export interface QueueFigures {
+  queue: string;
+  allocated: QueueResources;
+  quota: QueueResources;
+  fairShare: QueueResources;
+  /** max(quota, fair share) capped by limit. */
+  allocatableShare: QueueResources;
+}
+
+export interface ReclaimableDetail {
+  type: 'reclaimable';
+  /** Tasks of the victim chunk being checked. */
+  chunk: string[];
+  reclaimerLevel: QueueFigures;
+  /** The victim-side leveled queue, with its remaining allocation before this chunk is subtracted. */
+  victimLevel: QueueFigures;
+  request: QueueResources;
+  maintainFairShare: boolean;
+  guaranteeDeservedQuota: boolean;
+}
+
+export interface SaturationDetail {
+  type: 'saturation';
+  queue: string;
+  sibling: string;
+  resource: string;
+  reclaimerRatio: number;
+  siblingRatio: number;
+  multiplier: number;
+}
+
+export interface GateDetail {
+  type: 'gate';
+  queue: string;
+  allocated: QueueResources;
+  request: QueueResources;
+  fairShare: QueueResources;
+  quota: QueueResources;
+}
+
+export type VerdictDetail = MinRuntimeDetail | ReclaimableDetail | SaturationDetail | GateDetail;
+
+/** What one plugin or rule said at one extension point. */
+export interface Verdict {
+  plugin: string;
+  /** Extension point or rule, e.g. `reclaimVictimFilter`, `reclaimScenarioValidator`, `canReclaimResources`. */
+  point: string;
+  allowed: boolean;
+  message: string;
+  detail: VerdictDetail | null;
+}
+
+export type VictimOutcome = 'evicted' | 'filtered' | 'refitted' | 'not-needed' | 'rejected';
+
+/** A running job considered as a victim by reclaim, preempt or consolidation. */
+export interface VictimRecord {
+  job: string;
+  queue: string;
+  tasks: string[];
+  outcome: VictimOutcome;
+  verdicts: Verdict[];
+  message: string;
+}
+
+export type AttemptOutcome = 'allocated' | 'pipelined' | 'evicted' | 'failed' | 'skipped';
+
+/** One attempt of one action to place one pending job. */
+export interface JobAttempt {
+  action: string;
+  job: string;
+  queue: string;
+  /** Tasks the attempt tried to place. */
+  tasks: string[];
+  outcome: AttemptOutcome;
+  message: string;
+  /** Gates and validators that decided the attempt (capacity, gang, canReclaimResources, reclaimable, …). */
+  verdicts: Verdict[];
+  victims: VictimRecord[];
+}
+
+export type PendingCode =
+  | 'no-capacity'
+  | 'over-limit'
+  | 'non-preemptible-over-quota'
+  | 'gang-unsatisfiable'
+  | 'victims-protected'
+  | 'no-eligible-victims'
+  | 'fair-share'
+  | 'unschedulable'
+  | 'not-attempted'
+  | 'waiting-for-release';
+
+/** Why a job still has pending tasks at the end of a session. */
+export interface PendingExplanation {
+  job: string;
+  queue: string;
+  code: PendingCode;
+  message: string;
+  /** The attempts (indices into `SessionTrace.attempts`) the explanation was drawn from. */
+  attempts: number[];
+}
+
+export interface SessionTrace {
+  attempts: JobAttempt[];
+  pending: PendingExplanation[];
+}

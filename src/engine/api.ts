@@ -1,0 +1,41 @@
+/**
+ * The engine's public contract for hosts (the worker, the CLI, tests). Implemented in `engine/index.ts`.
+ */
+import type { Scenario } from './model/scenario';
+import type { SessionSnapshot } from './model/snapshot';
+import type { MinRuntimeResolution } from './model/trace';
+
+/** Compact per-session facts for the timeline (cheap to send for every session). */
+export interface SessionMarker {
+  index: number;
+  timeMs: number;
+  binds: number;
+  pipelines: number;
+  evictions: number;
+  completions: number;
+  /** Jobs whose preempt or reclaim protection started or ended at this session. */
+  protectionChanges: number;
+}
+
+export interface Simulation {
+  readonly scenario: Scenario;
+  /** Runs the next session; returns false (and runs nothing) when the run is over. */
+  step(): boolean;
+  isFinished(): boolean;
+  /** Sessions run so far. */
+  sessionCount(): number;
+  /** The state at the end of session `index` (1-based), rebuilt from the stored history. */
+  snapshot(index: number): SessionSnapshot;
+  markers(): SessionMarker[];
+}
+
+export interface ResolveQuery {
+  victimQueue: string;
+  preemptorQueue?: string;
+  method?: 'lca' | 'queue';
+}
+
+export interface ResolveResult {
+  preempt: MinRuntimeResolution;
+  reclaim: MinRuntimeResolution;
+}

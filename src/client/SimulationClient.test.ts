@@ -1,0 +1,181 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Command, WorkerMessage } from '../protocol/messages';
+import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
+import type { Transport, TransportListener } from '../protocol/Transport';
+import { isClientError } from './ClientError';
+import { createSimulationClient } from './SimulationClient';
+
+/** A scripted worker: records commands, answers `hello` itself, and lets the test answer the rest. */
+class ScriptedWorker implements Transport {
+  readonly commands: Command[] = [];
+  listener: TransportListener | null = null;
+  isTerminated = false;
+  constructor(private readonly version = PROTOCOL_VERSION) {}
+  post(command: Command): void {
+    this.commands.push(command);
+    if (command.type === 'hello') {
+      queueMicrotask(() =>
+        this.send({
+          type: 'reply',
+          id: command.id,
+          kind: 'hello',
+          result: { protocolVersion: this.version },
+        }),
+      );
+    }
+  }
+  listen(listener: TransportListener) {
+    this.listener = listener;
+    return () => {
+      this.listener = null;
+    };
+  }
+  terminate(): void {
+    this.isTerminated = true;
+  }
+  send(message: WorkerMessage): void {
+    this.listener?.message(message);
+  }
+  last(type: Command['type']): Command {
+    const found = [...this.commands].reverse().find((c) => c.type === type);
+    if (found === undefined) throw new Error(`no ${type} command`);
+    return found;
+  }
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('SimulationClient', () => {
+  let workers: ScriptedWorker[];
+  const factory = () => {
+    const worker = new ScriptedWorker();
+    workers.push(worker);
+    return worker;
+  };
+  beforeEach(() => {
+    workers = [];
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends hello first, then correlates replies that arrive out of order', async () => {
+    const client = createSimulationClient(factory);
+    const a = client.pauseRun(1);
+    const b = client.resumeRun(1);
+    await flush();
+    const worker = workers[0]!;
+    expect(worker.commands.map((c) => c.type)).toEqual(['hello', 'pauseRun', 'resumeRun']);
+    const resume = worker.last('resumeRun');
+    const pause = worker.last('pauseRun');
+    worker.send({
+      type: 'reply',
+      id: resume.id,
+      kind: 'resumeRun',
+      result: { runId: 1, state: 'running', sessionCount: 3, error: null },
+    });
+    worker.send({
+      type: 'reply',
+      id: pause.id,
+      kind: 'pauseRun',
+      result: { runId: 1, state: 'paused', sessionCount: 3, error: null },
+    });
+    await expect(a).resolves.toMatchObject({ state: 'paused' });
+    await expect(b).resolves.toMatchObject({ state: 'running' });
+    expect(client.pendingCount()).toBe(0);
+  });
+
+  it('turns a worker failure into a ClientError with the worker code', async () => {
+    const client = createSimulationClient(factory);
+    const p = client.snapshot(1, 99);
+    await flush();
+    const worker = workers[0]!;
+    worker.send({
+      type: 'failure',
+      id: worker.last('snapshot').id,
+      error: { code: 'bad-request', message: 'nope' },
+    });
+    await expect(p).rejects.toSatisfy((e) => isClientError(e, 'bad-request'));
+  });
+
+  it('refuses a worker that speaks another protocol version', async () => {
+    const client = createSimulationClient(() => {
+      const worker = new ScriptedWorker(PROTOCOL_VERSION + 1);
+      workers.push(worker);
+      return worker;
+    });
+    await expect(client.pauseRun(1)).rejects.toSatisfy((e) => isClientError(e, 'version-mismatch'));
+  });
+
+  it('rejects pending requests on a crash and starts a new worker for the next request', async () => {
+    const client = createSimulationClient(factory);
+    const crashes: string[] = [];
+    client.subscribe({ crash: (reason) => crashes.push(reason) });
+    const p = client.pauseRun(1);
+    await flush();
+    workers[0]!.listener?.crash('out of memory');
+    await expect(p).rejects.toSatisfy((e) => isClientError(e, 'crashed'));
+    expect(crashes).toEqual(['The simulator crashed: out of memory']);
+    expect(workers[0]!.isTerminated).toBe(true);
+
+    const q = client.pauseRun(1);
+    await flush();
+    expect(workers).toHaveLength(2);
+    const worker = workers[1]!;
+    worker.send({
+      type: 'reply',
+      id: worker.last('pauseRun').id,
+      kind: 'pauseRun',
+      result: { runId: 1, state: 'paused', sessionCount: 0, error: null },
+    });
+    await expect(q).resolves.toMatchObject({ state: 'paused' });
+  });
+
+  it('treats a request without an answer as a hung worker', async () => {
+    vi.useFakeTimers();
+    const client = createSimulationClient(factory, { timeoutMs: 1000 });
+    const crashes: string[] = [];
+    client.subscribe({ crash: (reason) => crashes.push(reason) });
+    const p = client.snapshot(1, 1);
+    const assertion = expect(p).rejects.toSatisfy((e) => isClientError(e, 'crashed'));
+    await vi.advanceTimersByTimeAsync(1500);
+    await assertion;
+    expect(crashes[0]).toMatch(/did not answer/);
+    expect(workers[0]!.isTerminated).toBe(true);
+  });
+
+  it('cancels a request through its AbortSignal and ignores the late reply', async () => {
+    const client = createSimulationClient(factory);
+    const controller = new AbortController();
+    const p = client.snapshot(1, 1, { signal: controller.signal });
+    await flush();
+    controller.abort();
+    await expect(p).rejects.toSatisfy((e) => isClientError(e, 'aborted'));
+    const worker = workers[0]!;
+    expect(() =>
+      worker.send({
+        type: 'failure',
+        id: worker.last('snapshot').id,
+        error: { code: 'internal', message: 'late' },
+      }),
+    ).not.toThrow();
+    expect(client.pendingCount()).toBe(0);
+  });
+
+  it('forwards run progress to subscribers', async () => {
+    const client = createSimulationClient(factory);
+    const seen: number[] = [];
+    client.subscribe({ progress: (m) => seen.push(m.status.sessionCount) });
+    void client.pauseRun(1).catch(() => undefined);
+    await flush();
+    workers[0]!.send({
+      type: 'runProgress',
+      runId: 1,
+      from: 0,
+      markers: [],
+      status: { runId: 1, state: 'running', sessionCount: 4, error: null },
+    });
+    expect(seen).toEqual([4]);
+    client.dispose();
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * Request/reply correlation over a Transport, with timeouts, cancellation and crash recovery.
+ * The engine never runs on this thread: every call here is a message to the worker.
+ */
+import type { ResolveQuery, ResolveResult } from '../engine/api';
+import type { SessionSnapshot } from '../engine/model/snapshot';
+import { assertNever } from '../protocol/assertNever';
+import type {
+  Command,
+  DebugFault,
+  LoadResult,
+  RequestKind,
+  RequestParams,
+  RequestResult,
+  RunProgressMessage,
+  RunStatus,
+  WorkerMessage,
+} from '../protocol/messages';
+import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
+import type { Transport, TransportFactory } from '../protocol/Transport';
+import { ClientError } from './ClientError';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's default timeout for this request. */
+  timeoutMs?: number;
+}
+
+export interface ClientListener {
+  progress?(message: RunProgressMessage): void;
+  /** The worker crashed or hung; every pending request has been rejected. */
+  crash?(reason: string): void;
+}
+
+export interface SimulationClientOptions {
+  /** A request without a reply after this long counts as a hung worker (default 15 s). */
+  timeoutMs?: number;
+  /** Sent in `hello`; the worker then honours `debugFault` (e2e only). */
+  allowDebugFaults?: boolean;
+}
+
+export interface SimulationClient {
+  load(text: string, fileName: string | null, options?: RequestOptions): Promise<LoadResult>;
+  snapshot(runId: number, index: number, options?: RequestOptions): Promise<SessionSnapshot>;
+  pauseRun(runId: number): Promise<RunStatus>;
+  resumeRun(runId: number): Promise<RunStatus>;
+  resolve(runId: number, query: ResolveQuery): Promise<ResolveResult>;
+  debugFault(fault: DebugFault, atSession?: number | null): Promise<null>;
+  subscribe(listener: ClientListener): () => void;
+  /** Requests awaiting a reply (for tests and the busy indicator). */
+  pendingCount(): number;
+  /** Terminates the worker; later requests fail. */
+  dispose(): void;
+}
+
+interface Pending {
+  kind: RequestKind;
+  resolve(result: unknown): void;
+  reject(error: ClientError): void;
+  cleanup(): void;
+}
+
+interface Connection {
+  transport: Transport;
+  unlisten: () => void;
+  ready: Promise<void>;
+}
+
+export function createSimulationClient(
+  createTransport: TransportFactory,
+  options: SimulationClientOptions = {},
+): SimulationClient {
+  const defaultTimeout = options.timeoutMs ?? 15_000;
+  const allowDebugFaults = options.allowDebugFaults ?? false;
+  const listeners = new Set<ClientListener>();
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let connection: Connection | null = null;
+  let isDisposed = false;
+
+  const rejectAll = (error: ClientError): void => {
+    for (const entry of [...pending.values()]) {
+      entry.cleanup();
+      entry.reject(error);
+    }
+    pending.clear();
+  };
+
+  const dropConnection = (reason: string): void => {
+    if (connection === null) return;
+    const dead = connection;
+    connection = null;
+    dead.unlisten();
+    dead.transport.terminate();
+    rejectAll(new ClientError('crashed', reason));
+    for (const listener of listeners) listener.crash?.(reason);
+  };
+
+  const onMessage = (message: WorkerMessage): void => {
+    switch (message.type) {
+      case 'reply': {
+        const entry = pending.get(message.id);
+        if (entry === undefined) return; // aborted or timed out earlier
+        pending.delete(message.id);
+        entry.cleanup();
+        if (entry.kind !== message.kind) {
+          entry.reject(new ClientError('internal', `Expected a ${entry.kind} reply, got ${message.kind}.`));
+          return;
+        }
+        entry.resolve(message.result);
+        return;
+      }
+      case 'failure': {
+        const entry = pending.get(message.id);
+        if (entry === undefined) return;
+        pending.delete(message.id);
+        entry.cleanup();
+        entry.reject(new ClientError(message.error.code, message.error.message));
+        return;
+      }
+      case 'runProgress':
+        for (const listener of listeners) listener.progress?.(message);
+        return;
+      default:
+        assertNever(message, 'worker message');
+    }
+  };
+
+  /** Sends one command on `conn` and waits for its reply. */
+  const send = <K extends RequestKind>(
+    conn: Connection,
+    kind: K,
+    params: RequestParams<K>,
+    requestOptions: RequestOptions,
+  ): Promise<RequestResult<K>> =>
+    new Promise<RequestResult<K>>((resolve, reject) => {
+      const { signal } = requestOptions;
+      if (signal?.aborted) {
+        reject(new ClientError('aborted', `${kind} was cancelled.`));
+        return;
+      }
+      const id = nextId++;
+      const timeoutMs = requestOptions.timeoutMs ?? defaultTimeout;
+      const timer = setTimeout(() => {
+        // No answer in time: the worker is stuck (an endless engine loop looks exactly like this).
+        dropConnection(
+          `The simulator did not answer for ${Math.round(timeoutMs / 1000)} s and was restarted.`,
+        );
+      }, timeoutMs);
+      const onAbort = (): void => {
+        if (!pending.has(id)) return;
+        pending.delete(id);
+        clearTimeout(timer);
+        reject(new ClientError('aborted', `${kind} was cancelled.`));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      pending.set(id, {
+        kind,
+        resolve: resolve as (result: unknown) => void,
+        reject,
+        cleanup: () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+        },
+      });
+      conn.transport.post({ type: kind, id, ...params } as Command);
+    });
+
+  const connect = (): Connection => {
+    if (connection !== null) return connection;
+    const transport = createTransport();
+    const unlisten = transport.listen({
+      message: onMessage,
+      crash: (reason) => dropConnection(`The simulator crashed: ${reason}`),
+    });
+    const conn: Connection = { transport, unlisten, ready: Promise.resolve() };
+    connection = conn;
+    conn.ready = send(conn, 'hello', { protocolVersion: PROTOCOL_VERSION, allowDebugFaults }, {}).then(
+      (reply) => {
+        if (reply.protocolVersion !== PROTOCOL_VERSION) {
+          throw new ClientError('version-mismatch', 'The simulator is a different version. Reload the page.');
+        }
+      },
+    );
+    // A failed handshake is reported to whichever request awaits `ready`; avoid an unhandled rejection here.
+    conn.ready.catch(() => undefined);
+    return conn;
+  };
+
+  const request = async <K extends RequestKind>(
+    kind: K,
+    params: RequestParams<K>,
+    requestOptions: RequestOptions = {},
+  ): Promise<RequestResult<K>> => {
+    if (isDisposed) throw new ClientError('disposed', 'The simulator has been shut down.');
+    const conn = connect();
+    await conn.ready;
+    if (connection !== conn) throw new ClientError('crashed', 'The simulator restarted; try again.');
+    return send(conn, kind, params, requestOptions);
+  };
+
+  return {
+    load: (text, fileName, requestOptions) => request('load', { text, fileName }, requestOptions),
+    snapshot: (runId, index, requestOptions) => request('snapshot', { runId, index }, requestOptions),
+    pauseRun: (runId) => request('pauseRun', { runId }),
+    resumeRun: (runId) => request('resumeRun', { runId }),
+    resolve: (runId, query) => request('resolve', { runId, query }),
+    debugFault: (fault, atSession = null) => request('debugFault', { fault, atSession }),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    pendingCount: () => pending.size,
+    dispose() {
+      isDisposed = true;
+      if (connection !== null) {
+        connection.unlisten();
+        connection.transport.terminate();
+        connection = null;
+      }
+      rejectAll(new ClientError('disposed', 'The simulator has been shut down.'));
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Worker messages. Requests carry an `id`; the worker answers each with exactly one `reply` (same id and
+ * kind) or `failure`. The background run streams `runProgress` events that belong to no request.
+ * Every value here is plain data so that it crosses `postMessage` (and `structuredClone` in tests) intact.
+ */
+import type { ResolveQuery, ResolveResult, SessionMarker } from '../engine/api';
+import type { Profile } from '../engine/model/scenario';
+import type { SessionSnapshot } from '../engine/model/snapshot';
+
+/** One scenario problem, ready for the editor's error list. */
+export interface IssueDto {
+  code: string;
+  /** Field path, e.g. `queues[3].parent`. */
+  path: string;
+  message: string;
+  /** 1-based YAML position; null when the problem has no single place (e.g. a cycle). */
+  line: number | null;
+  column: number | null;
+  hint: string | null;
+  /** The engine's own one-line rendering (`formatIssue`), used verbatim in copyable text. */
+  text: string;
+}
+
+/** What the shell needs to know about a loaded scenario (the full scenario stays in the worker). */
+export interface ScenarioSummary {
+  name: string;
+  /** Lesson text (markdown source). */
+  description: string;
+  profile: Profile;
+  schedulePeriodMs: number;
+  actions: string[];
+  nodeCount: number;
+  queueCount: number;
+  jobCount: number;
+  /** Upper bound on the sessions this run can have (run.sessions, else run.maxSessions). */
+  sessionLimit: number;
+}
+
+export type RunState = 'running' | 'paused' | 'finished' | 'failed';
+
+export interface RunStatus {
+  runId: number;
+  state: RunState;
+  sessionCount: number;
+  /** The engine's message when `state` is `failed`. */
+  error: string | null;
+}
+
+export type LoadResult =
+  | { ok: true; runId: number; summary: ScenarioSummary; warnings: IssueDto[]; status: RunStatus }
+  | { ok: false; errors: IssueDto[] };
+
+/** Faults a test can inject (only honoured when `hello.allowDebugFaults` was true). */
+export type DebugFault =
+  /** Throw inside the command handler: the request fails, the worker lives on. */
+  | 'throw'
+  /** Throw outside any handler: the worker reports an uncaught error, which the client treats as a crash. */
+  | 'crash'
+  /** Busy-loop forever: only a timeout and terminate get out of it. */
+  | 'hang'
+  /** Make the engine throw when the run reaches session `atSession`, as an engine bug on some scenario would. */
+  | 'failStep';
+
+/** Parameters and result of every request kind. */
+export interface RequestTypes {
+  hello: {
+    params: { protocolVersion: number; allowDebugFaults: boolean };
+    result: { protocolVersion: number };
+  };
+  /** Parse the text, build a Simulation and start running it in the background. */
+  load: { params: { text: string; fileName: string | null }; result: LoadResult };
+  /** The state at the end of session `index` (1-based) of run `runId`. */
+  snapshot: { params: { runId: number; index: number }; result: SessionSnapshot };
+  /** Stop computing further sessions (sessions already run stay available). */
+  pauseRun: { params: { runId: number }; result: RunStatus };
+  resumeRun: { params: { runId: number }; result: RunStatus };
+  resolve: { params: { runId: number; query: ResolveQuery }; result: ResolveResult };
+  debugFault: { params: { fault: DebugFault; atSession: number | null }; result: null };
+}
+
+export type RequestKind = keyof RequestTypes;
+export type RequestParams<K extends RequestKind> = RequestTypes[K]['params'];
+export type RequestResult<K extends RequestKind> = RequestTypes[K]['result'];
+
+export type Command = {
+  [K in RequestKind]: { type: K; id: number } & RequestParams<K>;
+}[RequestKind];
+
+export type ReplyMessage = {
+  [K in RequestKind]: { type: 'reply'; id: number; kind: K; result: RequestResult<K> };
+}[RequestKind];
+
+export type WorkerErrorCode =
+  'engine-error' | 'bad-request' | 'stale-run' | 'version-mismatch' | 'debug-fault' | 'internal';
+
+export interface WorkerError {
+  code: WorkerErrorCode;
+  message: string;
+}
+
+export interface FailureMessage {
+  type: 'failure';
+  id: number;
+  error: WorkerError;
+}
+
+/** New timeline markers (appended at offset `from`) and the run's status; sent while the run advances. */
+export interface RunProgressMessage {
+  type: 'runProgress';
+  runId: number;
+  from: number;
+  markers: SessionMarker[];
+  status: RunStatus;
+}
+
+export type WorkerMessage = ReplyMessage | FailureMessage | RunProgressMessage;

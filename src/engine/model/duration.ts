@@ -6,8 +6,8 @@
 const UNIT_MS: Record<string, number> = {
   ns: 1e-6,
   us: 1e-3,
-  'µs': 1e-3,
-  'μs': 1e-3,
+  µs: 1e-3,
+  μs: 1e-3,
   ms: 1,
   s: 1000,
   m: 60_000,
@@ -23,6 +23,7 @@ export interface DurationOptions {
 
 export type DurationResult = { ok: true; ms: number } | { ok: false; error: string };
 
+/** Parses a Go duration (and, with `allowDaysWeeks`, the str2duration `d`/`w` units) into integer ms. */
 export function parseDuration(text: string, options: DurationOptions = {}): DurationResult {
   const s = text.trim();
   if (s === '') return { ok: false, error: 'empty duration' };
@@ -39,16 +40,23 @@ export function parseDuration(text: string, options: DurationOptions = {}): Dura
   while (rest.length > 0) {
     const m = part.exec(rest);
     if (!m || m[1] === '' || m[1] === '.') {
-      return { ok: false, error: `invalid duration "${text}" (expected a number followed by a unit such as 30s, 5m or 1h2m)` };
+      return {
+        ok: false,
+        error: `invalid duration "${text}" (expected a number followed by a unit such as 30s, 5m or 1h2m)`,
+      };
     }
     const unit = m[2] as string;
     if ((unit === 'd' || unit === 'w') && !options.allowDaysWeeks) {
-      return { ok: false, error: `invalid duration "${text}": unit "${unit}" is not a Go duration unit (use h, m, s, ms)` };
+      return {
+        ok: false,
+        error: `invalid duration "${text}": unit "${unit}" is not a Go duration unit (use h, m, s, ms)`,
+      };
     }
     total += Number(m[1]) * (UNIT_MS[unit] as number);
     rest = rest.slice(m[0].length);
   }
-  return { ok: true, ms: sign * Math.round(total) };
+  // `|| 0` turns -0 (from "-0s") into 0, so that equal durations compare equal with Object.is.
+  return { ok: true, ms: sign * Math.round(total) || 0 };
 }
 
 /** Formats milliseconds the way Go prints durations: `1h2m3s`, `1.5s`, `500ms`, `0s`. */

@@ -129,9 +129,13 @@ export interface JobAttempt {
   tasks: string[];
   outcome: AttemptOutcome;
   message: string;
+  /** For failed attempts: the reason in one word, as used by "why is this job still pending?". */
+  code: PendingCode | null;
   /** Gates and validators that decided the attempt (capacity, gang, canReclaimResources, reclaimable, …). */
   verdicts: Verdict[];
   victims: VictimRecord[];
+  /** Victims filtered out but not listed individually (the list keeps the first few, to bound memory). */
+  omittedVictims: number;
 }
 
 export type PendingCode =

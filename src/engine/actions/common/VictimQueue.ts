@@ -1,0 +1,107 @@
+/**
+ * Where victims come from, in the order KAI takes them (`actions/common/solvers` victim queue): the queue
+ * tree reversed — at each level the sibling the session's victim queue order prefers (most over-served
+ * first, counting victims already taken from it) — and inside a leaf the lowest priority job first, then
+ * the newest. An elastic job above minAvailable gives one task at a time (its lowest in task order) and is
+ * put back; otherwise all its remaining active tasks go together.
+ */
+import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
+import type { QueueInfo } from '../../framework/QueueInfo';
+import type { Session } from '../../framework/Session';
+import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../../model/resources';
+
+export class VictimQueue {
+  private readonly byLeaf = new Map<QueueInfo, JobInfo[]>();
+  private readonly taken = new Map<string, QueueResources>();
+  /** Tasks already handed out per job. */
+  private readonly given = new Map<JobInfo, Set<TaskInfo>>();
+
+  constructor(
+    private readonly ssn: Session,
+    jobs: readonly JobInfo[],
+  ) {
+    for (const job of jobs) {
+      const list = this.byLeaf.get(job.queue) ?? [];
+      list.push(job);
+      this.byLeaf.set(job.queue, list);
+    }
+    for (const list of this.byLeaf.values()) list.sort(victimOrder);
+  }
+
+  /** Marks tasks as already taken (recorded victims of an earlier step). */
+  markTaken(tasks: readonly TaskInfo[]): void {
+    for (const t of tasks) this.take(t.job, [t]);
+    for (const [leaf, list] of this.byLeaf) {
+      this.byLeaf.set(
+        leaf,
+        list.filter((j) => this.remaining(j).length > 0),
+      );
+    }
+  }
+
+  /** The next victim tasks (one job's worth), or null when no victim is left. */
+  next(): TaskInfo[] | null {
+    const leaf = this.pickLeaf();
+    if (!leaf) return null;
+    const list = this.byLeaf.get(leaf) as JobInfo[];
+    const job = list.shift() as JobInfo;
+    const remaining = this.remaining(job);
+    let tasks: TaskInfo[];
+    if (remaining.length > job.minAvailable) {
+      tasks = [remaining[remaining.length - 1] as TaskInfo];
+      list.unshift(job);
+    } else {
+      tasks = remaining;
+    }
+    this.take(job, tasks);
+    return tasks;
+  }
+
+  private remaining(job: JobInfo): TaskInfo[] {
+    const given = this.given.get(job);
+    return job.tasks
+      .filter((t) => (t.status === 'Running' || t.status === 'Allocated') && !given?.has(t))
+      .sort(this.ssn.compareTasks);
+  }
+
+  private take(job: JobInfo, tasks: readonly TaskInfo[]): void {
+    const given = this.given.get(job) ?? new Set<TaskInfo>();
+    for (const t of tasks) {
+      given.add(t);
+      for (const q of job.queue.path) {
+        const r = this.taken.get(q.name) ?? { gpu: 0, cpu: 0, memory: 0 };
+        for (const name of QUEUE_RESOURCE_NAMES) r[name] += t.req[name];
+        this.taken.set(q.name, r);
+      }
+    }
+    this.given.set(job, given);
+  }
+
+  private hasVictims(q: QueueInfo): boolean {
+    if (q.children.length === 0) return (this.byLeaf.get(q)?.length ?? 0) > 0;
+    return q.children.some((c) => this.hasVictims(c));
+  }
+
+  private pickLeaf(): QueueInfo | null {
+    let level: readonly QueueInfo[] = this.ssn.roots;
+    for (;;) {
+      let best: QueueInfo | null = null;
+      for (const q of level) {
+        if (!this.hasVictims(q)) continue;
+        if (!best || this.ssn.compareVictimQueues(q, best, null, null, this.taken) < 0) best = q;
+      }
+      if (!best) return null;
+      if (best.children.length === 0) return best;
+      level = best.children;
+    }
+  }
+}
+
+/** Lowest priority first, then newest first, then name (descending, the mirror of job order). */
+function victimOrder(a: JobInfo, b: JobInfo): number {
+  return (
+    a.priority - b.priority ||
+    b.spec.submitAtMs - a.spec.submitAtMs ||
+    (a.name < b.name ? 1 : a.name > b.name ? -1 : 0)
+  );
+}

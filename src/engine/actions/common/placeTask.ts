@@ -1,0 +1,121 @@
+/**
+ * Placing one task (KAI `common.AllocateTask`): nodes that pass every predicate, best score first, ties by
+ * name. Outside victim simulations a task is allocated on the best node with idle room, else pipelined onto
+ * the best node whose capacity being released suffices. Victim simulations are pipeline-only (KAI's solvers
+ * call AllocateJob with isPipelineOnly): the preemptor is promised capacity, and a victim that lands back on
+ * its own node is un-evicted instead of moved.
+ */
+import type { TaskInfo } from '../../framework/JobInfo';
+import type { NodeInfo } from '../../framework/NodeInfo';
+import type { Session } from '../../framework/Session';
+import type { Statement } from '../../framework/Statement';
+import { EPSILON } from '../../model/resources';
+
+export type Placement = 'allocated' | 'pipelined' | 'unevicted';
+
+export interface PlaceResult {
+  placement: Placement | null;
+  /** Why no node took the task (first predicate failures, by node). */
+  reasons: string[];
+}
+
+/** Can a releasing victim take back exactly the devices it holds on its own node? */
+function canUnevict(task: TaskInfo, node: NodeInfo): boolean {
+  for (const slot of task.gpus) {
+    const d = node.devices[slot.index];
+    if (!d || 1 - d.used - d.pipelined < slot.share - EPSILON) return false;
+  }
+  for (const r of ['cpu', 'memory', 'pods'] as const) {
+    if (node.capacity[r] - node.used[r] - node.pipelined[r] < task.req[r] - EPSILON) return false;
+  }
+  return true;
+}
+
+/**
+ * Best node by score for which `accept` holds; nodes are sorted by name, so the first of equal scores wins.
+ * One pass, no sorting: this runs for every task of every attempt.
+ */
+function bestNode(
+  ssn: Session,
+  task: TaskInfo,
+  reasons: string[],
+  accept: (node: NodeInfo) => boolean,
+): NodeInfo | null {
+  let best: NodeInfo | null = null;
+  let bestScore = -Infinity;
+  for (const node of ssn.nodes) {
+    const why = ssn.predicate(task, node);
+    if (why !== null) {
+      if (reasons.length < 4) reasons.push(why);
+      continue;
+    }
+    if (!accept(node)) continue;
+    const score = ssn.nodeScore(task, node);
+    if (score > bestScore + EPSILON) {
+      best = node;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+export function placeTask(ssn: Session, stmt: Statement, task: TaskInfo, pipelineOnly: boolean): PlaceResult {
+  const reasons: string[] = [];
+  if (task.status === 'Releasing') {
+    const own = task.node;
+    const node = bestNode(ssn, task, reasons, (n) =>
+      n === own ? canUnevict(task, n) : n.fits(task.req, 'future'),
+    );
+    if (!node) return { placement: null, reasons };
+    if (node === own) {
+      stmt.unevict(task);
+      return { placement: 'unevicted', reasons };
+    }
+    stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future') ?? []);
+    return { placement: 'pipelined', reasons };
+  }
+  if (!pipelineOnly) {
+    const node = bestNode(ssn, task, [], (n) => n.fits(task.req, 'idle'));
+    if (node) {
+      stmt.allocate(task, node, node.pickGpus(task.req.gpu, 'idle') ?? []);
+      return { placement: 'allocated', reasons };
+    }
+  }
+  const node = bestNode(ssn, task, reasons, (n) => n.fits(task.req, 'future'));
+  if (node) {
+    stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future') ?? []);
+    return { placement: 'pipelined', reasons };
+  }
+  if (reasons.length === 0) reasons.push('there are no nodes');
+  return { placement: null, reasons };
+}
+
+/**
+ * Places a job's tasks all-or-nothing. If any task had to be pipelined while fewer than minAvailable tasks
+ * are really allocated, the whole attempt is redone pipeline-only (KAI converts every allocated task of
+ * such a gang to pipelined). Returns null on success, else why it failed; on failure the statement is
+ * rolled back to where it was.
+ */
+export function placeTasks(
+  ssn: Session,
+  stmt: Statement,
+  tasks: readonly TaskInfo[],
+  pipelineOnly: boolean,
+): { ok: true; pipelined: number } | { ok: false; task: TaskInfo; reasons: string[] } {
+  const cp = stmt.checkpoint();
+  let pipelined = 0;
+  for (const task of tasks) {
+    const r = placeTask(ssn, stmt, task, pipelineOnly);
+    if (r.placement === null) {
+      stmt.rollback(cp);
+      return { ok: false, task, reasons: r.reasons };
+    }
+    if (r.placement === 'pipelined') pipelined++;
+  }
+  const job = tasks[0]?.job;
+  if (!pipelineOnly && job && pipelined > 0 && job.counts.Pipelined > 0 && job.activeAllocated < job.minAvailable) {
+    stmt.rollback(cp);
+    return placeTasks(ssn, stmt, tasks, true);
+  }
+  return { ok: true, pipelined };
+}

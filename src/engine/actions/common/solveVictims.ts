@@ -1,0 +1,137 @@
+/**
+ * The victim search shared by reclaim, preempt and consolidation (KAI `actions/common/solvers`:
+ * `job_solver.go`, `pod_scenario_builder.go`, `by_pod_solver.go`).
+ *
+ * The preemptor's tasks are solved incrementally (1 task, then 2, …); each partial solution's victims are
+ * recorded for the next step and only the last statement is kept. Within a step, scenarios grow
+ * cumulatively from the victim queue. A scenario is tried per node hosting its newest victim: evict the
+ * recorded victims and every task of the potential victims touching that node, then place the preemptor
+ * and re-place the victims in job order, pipeline-only (victims that fit back on their own node are
+ * un-evicted, others may move), and ask the session's scenario validators. The first valid scenario wins.
+ */
+import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
+import type { NodeInfo } from '../../framework/NodeInfo';
+import type { Session } from '../../framework/Session';
+import type { Statement } from '../../framework/Statement';
+import type { Verdict } from '../../model/trace';
+import { placeTasks } from './placeTask';
+import { VictimQueue } from './VictimQueue';
+
+export interface SolveOptions {
+  action: 'reclaim' | 'preempt' | 'consolidation';
+  attempt: number;
+  /** Consolidation: every victim must be re-placed (none may end Releasing). */
+  requireAllReplaced: boolean;
+  /** Consolidation's cap on victim jobs (KAI --max-consolidation-preemptees). */
+  maxVictimJobs: number;
+}
+
+export type SolveResult =
+  | { ok: true; statement: Statement; victims: TaskInfo[] }
+  | { ok: false; reason: string; verdicts: Verdict[] };
+
+export function solveVictims(
+  ssn: Session,
+  preemptor: JobInfo,
+  tasks: readonly TaskInfo[],
+  candidates: readonly JobInfo[],
+  opts: SolveOptions,
+): SolveResult {
+  ssn.onJobSolutionStart(preemptor);
+  let recorded: TaskInfo[] = [];
+  let last: SolveResult = { ok: false, reason: 'no scenario was tried', verdicts: [] };
+  for (let k = 1; k <= tasks.length; k++) {
+    const partial = tasks.slice(0, k);
+    const stmt = ssn.statement({ action: opts.action, by: preemptor.name, attempt: opts.attempt });
+    last = solveStep(ssn, stmt, preemptor, partial, candidates, recorded, opts);
+    if (!last.ok) return last;
+    recorded = last.victims;
+    if (k < tasks.length) stmt.discard();
+  }
+  return last;
+}
+
+function solveStep(
+  ssn: Session,
+  stmt: Statement,
+  preemptor: JobInfo,
+  tasks: readonly TaskInfo[],
+  candidates: readonly JobInfo[],
+  recorded: readonly TaskInfo[],
+  opts: SolveOptions,
+): SolveResult {
+  const queue = new VictimQueue(ssn, candidates);
+  queue.markTaken(recorded);
+  const scenario: TaskInfo[] = [...recorded];
+  let lastReason = 'no victims could make room';
+  let lastVerdicts: Verdict[] = [];
+  let newest: TaskInfo[] = [];
+  for (;;) {
+    const victimJobs = new Set(scenario.map((t) => t.job));
+    if (victimJobs.size > opts.maxVictimJobs) {
+      return { ok: false, reason: `more than ${opts.maxVictimJobs} victim jobs would be needed`, verdicts: lastVerdicts };
+    }
+    const potential = scenario.slice(recorded.length);
+    const nodes: (NodeInfo | null)[] = newest.length > 0 ? distinctNodes(newest) : [null];
+    for (const node of nodes) {
+      const r = tryScenario(ssn, stmt, preemptor, tasks, scenario, recorded, potential, node, opts);
+      if (r.ok) return { ok: true, statement: stmt, victims: r.victims };
+      lastReason = r.reason;
+      if (r.verdicts.length > 0) lastVerdicts = r.verdicts;
+    }
+    const more = queue.next();
+    if (!more) return { ok: false, reason: lastReason, verdicts: lastVerdicts };
+    scenario.push(...more);
+    newest = more;
+  }
+}
+
+function distinctNodes(tasks: readonly TaskInfo[]): NodeInfo[] {
+  const seen = new Set<NodeInfo>();
+  for (const t of tasks) if (t.node) seen.add(t.node);
+  return [...seen].sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+function tryScenario(
+  ssn: Session,
+  stmt: Statement,
+  preemptor: JobInfo,
+  tasks: readonly TaskInfo[],
+  scenario: readonly TaskInfo[],
+  recorded: readonly TaskInfo[],
+  potential: readonly TaskInfo[],
+  node: NodeInfo | null,
+  opts: SolveOptions,
+): { ok: true; victims: TaskInfo[] } | { ok: false; reason: string; verdicts: Verdict[] } {
+  const cp = stmt.checkpoint();
+  const evict = new Set<TaskInfo>(recorded);
+  const touching = new Set<JobInfo>(potential.filter((t) => node === null || t.node === node).map((t) => t.job));
+  for (const t of potential) if (touching.has(t.job)) evict.add(t);
+  for (const t of evict) if (t.status === 'Running' || t.status === 'Allocated') stmt.evict(t);
+
+  // The preemptor first (it must fit entirely), then the victims in job order: those that fit back on
+  // their own node are un-evicted, others may move, the rest stay evicted.
+  const r = placeTasks(ssn, stmt, tasks, true);
+  if (!r.ok) {
+    stmt.rollback(cp);
+    return { ok: false, reason: `${r.task.name} still does not fit (${r.reasons[0] ?? 'no room'})`, verdicts: [] };
+  }
+  const victimJobs = [...new Set([...evict].map((t) => t.job))].sort(ssn.compareJobs);
+  for (const job of victimJobs) {
+    const evicted = job.tasks.filter((t) => evict.has(t) && t.status === 'Releasing').sort(ssn.compareTasks);
+    if (evicted.length > 0) placeTasks(ssn, stmt, evicted, true);
+  }
+  if (opts.requireAllReplaced && [...evict].some((t) => t.status === 'Releasing')) {
+    stmt.rollback(cp);
+    return { ok: false, reason: 'not every victim could be moved to another place', verdicts: [] };
+  }
+  const verdicts = ssn.validateScenario({ action: opts.action, preemptor, preemptorTasks: tasks, victimTasks: scenario });
+  const refused = verdicts.filter((v) => !v.allowed);
+  if (refused.length > 0) {
+    stmt.rollback(cp);
+    return { ok: false, reason: (refused[0] as Verdict).message, verdicts };
+  }
+  const victims = [...evict].filter((t) => t.status === 'Releasing' || (t.status === 'Pipelined' && t.movedFrom));
+  ssn.attempt(opts.attempt).verdicts.push(...verdicts);
+  return { ok: true, victims };
+}

@@ -1,0 +1,49 @@
+/**
+ * KAI's `reclaim` action (`actions/reclaim/reclaim.go`): a pending job takes resources from other queues
+ * that are above their fair share (or quota). Gate: CanReclaimResources. Victims: preemptible running jobs
+ * in any leaf queue other than the reclaimer's own that pass every reclaim victim filter (minruntime).
+ * Validators: proportion's `reclaimable` and minruntime's elastic check. A reclaimer gets one attempt per
+ * session (an elastic job asks for minAvailable tasks, or one once satisfied).
+ */
+import type { Action } from '../../framework/Plugin';
+import type { Session } from '../../framework/Session';
+import { tasksToAllocate } from '../../framework/tasksToAllocate';
+import { JobsOrderByQueues } from '../common/JobsOrderByQueues';
+import { filterVictims, runEvictionAttempt } from '../common/evictionAttempt';
+
+export function createReclaimAction(): Action {
+  return {
+    name: 'reclaim',
+    execute(ssn: Session) {
+      const order = new JobsOrderByQueues(
+        ssn,
+        ssn.jobs.filter((j) => j.counts.Pending > 0),
+      );
+      for (let job = order.pop(); job; job = order.pop()) {
+        const tasks = tasksToAllocate(job, ssn.compareTasks);
+        if (tasks.length === 0) continue;
+        const attempt = ssn.startAttempt('reclaim', job, tasks);
+        const record = ssn.attempt(attempt);
+        const gate = ssn.canReclaimResources(job, tasks);
+        record.verdicts.push(...gate);
+        const refusal = gate.find((v) => !v.allowed);
+        if (refusal) {
+          record.code = 'fair-share';
+          record.message = refusal.message;
+          continue;
+        }
+        const candidates = ssn.jobs.filter(
+          (v) => v !== job && v.preemptible && v.queue !== job.queue && v.activeAllocated > 0,
+        );
+        const passed = filterVictims(ssn, 'reclaim', job, candidates, attempt);
+        const ok = runEvictionAttempt(ssn, job, tasks, passed, {
+          action: 'reclaim',
+          attempt,
+          requireAllReplaced: false,
+          maxVictimJobs: Infinity,
+        });
+        if (ok) order.invalidateAll();
+      }
+    },
+  };
+}

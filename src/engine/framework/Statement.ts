@@ -1,0 +1,108 @@
+/**
+ * A Statement is an ordered log of tentative operations (KAI `framework/statement.go`). Each operation
+ * changes session state at once (task status, node occupation, plugin event handlers such as proportion's
+ * queue allocation); `checkpoint()` marks the log length, `rollback(cp)` undoes newer operations in reverse
+ * order, `discard()` undoes everything. Keeping a statement leaves its effects in the session; the
+ * simulator turns the session's final state into the committed decisions.
+ */
+import type { GpuSlot, NodeInfo } from './NodeInfo';
+import type { SessionTaskStatus, TaskInfo } from './JobInfo';
+import type { Session } from './Session';
+
+export type OperationKind = 'allocate' | 'pipeline' | 'evict' | 'unevict';
+
+/** Who asked for an operation, for the decision trace. */
+export interface OperationCause {
+  action: string;
+  /** The preemptor job for evictions and for moves of victims. */
+  by: string | null;
+  attempt: number | null;
+}
+
+export interface TaskLocation {
+  status: SessionTaskStatus;
+  node: NodeInfo | null;
+  gpus: GpuSlot[];
+  movedFrom: TaskInfo['movedFrom'];
+  cause: OperationCause | null;
+}
+
+interface Operation {
+  kind: OperationKind;
+  task: TaskInfo;
+  cause: OperationCause;
+  prev: TaskLocation;
+}
+
+export class Statement {
+  private readonly ops: Operation[] = [];
+
+  constructor(
+    private readonly ssn: Session,
+    private readonly cause: OperationCause,
+  ) {}
+
+  checkpoint(): number {
+    return this.ops.length;
+  }
+
+  get size(): number {
+    return this.ops.length;
+  }
+
+  /** Pending task placed on idle capacity. */
+  allocate(task: TaskInfo, node: NodeInfo, gpus: GpuSlot[]): void {
+    this.push('allocate', task);
+    this.ssn.changeTask(task, 'Allocated', node, gpus);
+  }
+
+  /** Pending (or releasing, when a victim moves) task promised to capacity that is being released. */
+  pipeline(task: TaskInfo, node: NodeInfo, gpus: GpuSlot[]): void {
+    this.push('pipeline', task);
+    this.ssn.changeTask(task, 'Pipelined', node, gpus);
+  }
+
+  /** Running or allocated task evicted: it keeps holding its node as Releasing. */
+  evict(task: TaskInfo): void {
+    this.push('evict', task);
+    this.ssn.changeTask(task, 'Releasing', task.node, task.gpus);
+  }
+
+  /** A victim that fits back on its own node stops being a victim. */
+  unevict(task: TaskInfo): void {
+    this.push('unevict', task);
+    this.ssn.changeTask(task, task.openStatus, task.node, task.gpus);
+  }
+
+  rollback(checkpoint: number): void {
+    while (this.ops.length > checkpoint) {
+      const op = this.ops.pop() as Operation;
+      this.ssn.restoreTask(op.task, op.prev);
+    }
+  }
+
+  discard(): void {
+    this.rollback(0);
+  }
+
+  /** Operations still in effect, oldest first (for attributing decisions). */
+  operations(): readonly { kind: OperationKind; task: TaskInfo; cause: OperationCause }[] {
+    return this.ops;
+  }
+
+  private push(kind: OperationKind, task: TaskInfo): void {
+    this.ops.push({
+      kind,
+      task,
+      cause: this.cause,
+      prev: {
+        status: task.status,
+        node: task.node,
+        gpus: task.gpus,
+        movedFrom: task.movedFrom,
+        cause: this.ssn.causeOf(task),
+      },
+    });
+    this.ssn.noteCause(task, this.cause);
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * KAI's fair-share "water filling" for one resource at one level of the queue tree
+ * (`plugins/proportion/resource_division/resource_division.go`):
+ * 1. deserved phase: each queue gets min(quota (or the whole amount for −1), requestable);
+ * 2. over-quota phase, by priority band (highest first), in rounds weighted by over-quota weight; a queue
+ *    whose remaining request fits its slice gets exactly that, otherwise the whole-unit floor of its slice
+ *    and its fractional remainder is remembered; another round runs only when a queue was satisfied with
+ *    part of its slice left over;
+ * 3. remainder phase: the units lost to flooring go, one at a time, to the queues with the largest
+ *    remainders, per band.
+ * Amounts are in KAI's units (GPU devices, CPU millicores, memory MB), because the flooring is in them.
+ */
+export interface DivisionQueue {
+  name: string;
+  priority: number;
+  /** −1 = unlimited deserved. */
+  quota: number;
+  /** −1 = no limit. */
+  limit: number;
+  overQuotaWeight: number;
+  request: number;
+  /** Output: the fair share. */
+  fairShare: number;
+}
+
+const EPS = 1e-9;
+
+function requestable(q: DivisionQueue): number {
+  return q.limit === -1 ? q.request : Math.min(q.limit, q.request);
+}
+
+/** Divides `amount` among `queues` (fills `fairShare`); returns what is left undivided. */
+export function divideResource(amount: number, queues: DivisionQueue[]): number {
+  let remaining = amount;
+  for (const q of queues) {
+    const deserved = q.quota === -1 ? amount : q.quota;
+    q.fairShare = Math.max(0, Math.min(deserved, requestable(q)));
+    remaining -= q.fairShare;
+  }
+  if (remaining <= EPS) return Math.max(remaining, 0);
+
+  const bands = [...new Set(queues.map((q) => q.priority))].sort((a, b) => b - a);
+  const remainders = new Map<DivisionQueue, number>();
+  for (const band of bands) {
+    const inBand = queues.filter((q) => q.priority === band).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (;;) {
+      if (remaining <= EPS) break;
+      const candidates = inBand.filter((q) => q.overQuotaWeight > 0 && requestable(q) - q.fairShare > EPS);
+      if (candidates.length === 0) break;
+      const totalWeight = candidates.reduce((s, q) => s + q.overQuotaWeight, 0);
+      const round = remaining;
+      let anotherRound = false;
+      for (const q of candidates) {
+        // Upstream weighs max(0, w + k·(w − usage)); without usage history every weight is w·(1 + k), the
+        // same factor for all, so kValue does not change the shares.
+        const slice = (round * q.overQuotaWeight) / totalWeight;
+        const wanted = requestable(q) - q.fairShare;
+        if (wanted <= slice + EPS) {
+          q.fairShare += wanted;
+          remaining -= wanted;
+          remainders.delete(q);
+          if (slice - wanted > EPS) anotherRound = true;
+        } else {
+          const whole = Math.floor(slice + EPS);
+          q.fairShare += whole;
+          remaining -= whole;
+          remainders.set(q, slice - whole);
+        }
+      }
+      if (!anotherRound) break;
+    }
+  }
+
+  for (const band of bands) {
+    const owed = [...remainders.entries()]
+      .filter(([q, r]) => q.priority === band && r > EPS)
+      .sort(([a, ra], [b, rb]) => rb - ra || (a.name < b.name ? -1 : 1));
+    for (const [q] of owed) {
+      if (remaining <= EPS) break;
+      const unit = Math.min(1, remaining);
+      q.fairShare += unit;
+      remaining -= unit;
+    }
+  }
+  return Math.max(remaining, 0);
+}

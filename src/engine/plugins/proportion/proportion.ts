@@ -1,0 +1,147 @@
+/**
+ * KAI's `proportion` plugin: hierarchical fair share, queue order, queue limits and the non-preemptible
+ * quota rule during allocation, and the reclaim gate and validator (`reclaimable.ts`).
+ */
+import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
+import type { Plugin } from '../../framework/Plugin';
+import type { QueueInfo } from '../../framework/QueueInfo';
+import type { Session } from '../../framework/Session';
+import { sumRequest, tasksToAllocate } from '../../framework/tasksToAllocate';
+import { EPSILON, QUEUE_RESOURCE_NAMES, type QueueResources } from '../../model/resources';
+import type { PluginConfig } from '../../model/scenario';
+import type { Verdict } from '../../model/trace';
+import { compareQueueShares, compareVictimQueueShares } from './queueOrder';
+import { computeFairShares, newShare, zeroQ, type QueueShare } from './queueShares';
+import { registerReclaim, parseSaturationMultiplier } from './reclaimable';
+
+const NAME = 'proportion';
+
+export function createProportionPlugin(config: PluginConfig): Plugin {
+  const multiplier = parseSaturationMultiplier(config.arguments);
+  return {
+    name: NAME,
+    onSessionOpen(ssn: Session) {
+      const shares = new Map<QueueInfo, QueueShare>();
+      for (const q of ssn.queues.values()) shares.set(q, newShare(q));
+
+      const add = (target: QueueResources, task: TaskInfo, sign: number): void => {
+        for (const r of QUEUE_RESOURCE_NAMES) target[r] += sign * task.req[r];
+      };
+      const total = zeroQ();
+      for (const node of ssn.nodes) for (const r of QUEUE_RESOURCE_NAMES) total[r] += node.capacity[r];
+      for (const job of ssn.jobs) {
+        for (const task of job.tasks) {
+          if (task.status === 'Succeeded' || task.status === 'Releasing') continue;
+          for (const q of job.queue.path) {
+            const s = shares.get(q) as QueueShare;
+            add(s.request, task, 1);
+            if (task.status === 'Running') {
+              add(s.allocated, task, 1);
+              if (!job.preemptible) add(s.allocatedNonPreemptible, task, 1);
+            }
+          }
+        }
+      }
+      computeFairShares(ssn.roots, shares, total);
+      for (const [q, s] of shares) ssn.fairShare.set(q.name, { ...s.fairShare });
+
+      const jobRequest = (job: JobInfo | null): QueueResources =>
+        job ? sumRequest(tasksToAllocate(job, ssn.compareTasks)) : zeroQ();
+      ssn.queueOrderFns.push({
+        plugin: NAME,
+        fn: (a, b, aJob, bJob) =>
+          compareQueueShares(shares.get(a) as QueueShare, shares.get(b) as QueueShare, jobRequest(aJob), jobRequest(bJob)),
+      });
+      ssn.victimQueueOrderFns.push({
+        plugin: NAME,
+        fn: (a, b, _aJob, _bJob, taken) =>
+          compareVictimQueueShares(
+            shares.get(a) as QueueShare,
+            shares.get(b) as QueueShare,
+            taken.get(a.name) ?? null,
+            taken.get(b.name) ?? null,
+          ),
+      });
+      ssn.capacityFns.push({ plugin: NAME, fn: (job, tasks) => checkCapacity(shares, job, sumRequest(tasks)) });
+      ssn.nonPreemptibleQuotaFns.push({
+        plugin: NAME,
+        fn: (job, tasks) => (job.preemptible ? null : checkNonPreemptibleQuota(shares, job, sumRequest(tasks))),
+      });
+      ssn.eventHandlers.push({
+        plugin: NAME,
+        fn: {
+          allocate: (task) => track(shares, task, 1),
+          deallocate: (task) => track(shares, task, -1),
+        },
+      });
+      registerReclaim(ssn, shares, multiplier);
+    },
+  };
+}
+
+function track(shares: Map<QueueInfo, QueueShare>, task: TaskInfo, sign: number): void {
+  for (const q of task.job.queue.path) {
+    const s = shares.get(q) as QueueShare;
+    for (const r of QUEUE_RESOURCE_NAMES) {
+      s.allocated[r] += sign * task.req[r];
+      if (!task.job.preemptible) s.allocatedNonPreemptible[r] += sign * task.req[r];
+    }
+  }
+}
+
+/**
+ * Allocation capacity (KAI `proportion` job/task capacity checks): no queue on the job's path may exceed
+ * its limit, and a non-preemptible job may only use in-quota resources at every level whose quota is set.
+ * Fair share does not cap allocation; reclaim enforces it.
+ */
+export function checkCapacity(shares: Map<QueueInfo, QueueShare>, job: JobInfo, req: QueueResources): Verdict | null {
+  for (const q of [...job.queue.path].reverse()) {
+    const s = shares.get(q) as QueueShare;
+    for (const r of QUEUE_RESOURCE_NAMES) {
+      if (req[r] <= EPSILON) continue;
+      if (s.limit[r] !== -1 && s.allocated[r] + req[r] > s.limit[r] + EPSILON) {
+        return {
+          plugin: NAME,
+          point: 'capacity',
+          allowed: false,
+          message: `Queue ${q.name} would exceed its ${r} limit: ${fmt(s.allocated[r])} allocated + ${fmt(req[r])} requested > limit ${fmt(s.limit[r])}.`,
+          detail: null,
+        };
+      }
+      if (!job.preemptible && s.quota[r] !== -1 && s.allocatedNonPreemptible[r] + req[r] > s.quota[r] + EPSILON) {
+        return {
+          plugin: NAME,
+          point: 'capacity',
+          allowed: false,
+          message: `${job.name} is non-preemptible and may only use in-quota ${r}: queue ${q.name} has ${fmt(s.allocatedNonPreemptible[r])} non-preemptible allocated + ${fmt(req[r])} requested > quota ${fmt(s.quota[r])}.`,
+          detail: null,
+        };
+      }
+    }
+  }
+  return null;
+}
+
+/** A non-preemptible preemptor may not take its queue or an ancestor above quota (KAI preempt). */
+function checkNonPreemptibleQuota(shares: Map<QueueInfo, QueueShare>, job: JobInfo, req: QueueResources): Verdict | null {
+  for (const q of [...job.queue.path].reverse()) {
+    const s = shares.get(q) as QueueShare;
+    for (const r of QUEUE_RESOURCE_NAMES) {
+      if (req[r] <= EPSILON || s.quota[r] === -1) continue;
+      if (s.allocatedNonPreemptible[r] + req[r] > s.quota[r] + EPSILON) {
+        return {
+          plugin: NAME,
+          point: 'nonPreemptibleOverQuota',
+          allowed: false,
+          message: `${job.name} is non-preemptible: queue ${q.name} would hold ${fmt(s.allocatedNonPreemptible[r] + req[r])} non-preemptible ${r}, above its quota ${fmt(s.quota[r])}.`,
+          detail: null,
+        };
+      }
+    }
+  }
+  return null;
+}
+
+export function fmt(v: number): string {
+  return Number.isInteger(v) ? String(v) : String(Number(v.toFixed(3)));
+}

@@ -1,0 +1,292 @@
+/**
+ * Proportion's reclaim rules (KAI `plugins/proportion/reclaimable/reclaimable.go`, `strategies.go`):
+ * - the gate `CanReclaimResources`: the reclaimer's leaf queue must stay within its fair share after the
+ *   request (and, for a non-preemptible job, within quota);
+ * - the scenario validator: for every victim chunk, checked before the chunk is subtracted, one of two
+ *   strategies must hold on the victim-side queue just below the lowest common ancestor
+ *   (MaintainFairShare: it is above its fair share; GuaranteeDeservedQuota: the reclaimer side is within
+ *   quota and the victim side above quota); then the saturation check and the non-preemptible quota rule.
+ * Every verdict carries the numbers it compared, so the UI can show them.
+ */
+import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
+import type { QueueInfo } from '../../framework/QueueInfo';
+import type { Session } from '../../framework/Session';
+import { sumRequest } from '../../framework/tasksToAllocate';
+import type { VictimScenario } from '../../framework/extensions';
+import { EPSILON, QUEUE_RESOURCE_NAMES, type QueueResources } from '../../model/resources';
+import type { QueueFigures, Verdict } from '../../model/trace';
+import { allocatableShare, zeroQ, type QueueShare } from './queueShares';
+
+const NAME = 'proportion';
+
+/**
+ * Upstream reads `relcaimerSaturationMultiplier` (sic); the fairness doc calls it
+ * `reclaimerUtilizationMultiplier`. The code's key wins; the documented one is accepted too so that a
+ * scenario copied from the docs still does what its author meant. Values below 1 become 1.
+ */
+export function parseSaturationMultiplier(args: Record<string, unknown>): number {
+  const raw = args['relcaimerSaturationMultiplier'] ?? args['reclaimerUtilizationMultiplier'];
+  const v = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
+  return Number.isFinite(v) && v >= 1 ? v : 1;
+}
+
+const le = (a: QueueResources, b: QueueResources): boolean =>
+  QUEUE_RESOURCE_NAMES.every((r) => a[r] <= b[r] + EPSILON);
+
+function figures(s: QueueShare, allocated: QueueResources): QueueFigures {
+  return {
+    queue: s.queue.name,
+    allocated: { ...allocated },
+    quota: { ...s.quota },
+    fairShare: { ...s.fairShare },
+    allocatableShare: {
+      gpu: allocatableShare(s, 'gpu'),
+      cpu: allocatableShare(s, 'cpu'),
+      memory: allocatableShare(s, 'memory'),
+    },
+  };
+}
+
+function quotaOf(s: QueueShare): QueueResources {
+  const out = zeroQ();
+  for (const r of QUEUE_RESOURCE_NAMES) out[r] = s.quota[r] === -1 ? Infinity : s.quota[r];
+  return out;
+}
+
+export function registerReclaim(ssn: Session, shares: Map<QueueInfo, QueueShare>, multiplier: number): void {
+  /** Allocation of every queue when the current job's attempt started (KAI OnJobSolutionStart clone). */
+  let atAttemptStart = new Map<QueueInfo, QueueResources>();
+  ssn.jobSolutionStartFns.push({
+    plugin: NAME,
+    fn: () => {
+      atAttemptStart = new Map([...shares].map(([q, s]) => [q, { ...s.allocated }]));
+    },
+  });
+
+  ssn.canReclaimFns.push({
+    plugin: NAME,
+    fn: (job, tasks) => {
+      const s = shares.get(job.queue) as QueueShare;
+      const req = sumRequest(tasks);
+      const after = zeroQ();
+      for (const r of QUEUE_RESOURCE_NAMES) after[r] = s.allocated[r] + req[r];
+      const detail = {
+        type: 'gate' as const,
+        queue: job.queue.name,
+        allocated: { ...s.allocated },
+        request: req,
+        fairShare: { ...s.fairShare },
+        quota: { ...s.quota },
+      };
+      if (!le(after, s.fairShare)) {
+        return {
+          plugin: NAME,
+          point: 'canReclaimResources',
+          allowed: false,
+          message: `Queue ${job.queue.name} would go above its fair share (${show(s.allocated)} allocated + ${show(req)} requested > fair share ${show(s.fairShare)}), so it may not reclaim.`,
+          detail,
+        };
+      }
+      if (!job.preemptible) {
+        const np = zeroQ();
+        for (const r of QUEUE_RESOURCE_NAMES) np[r] = s.allocatedNonPreemptible[r] + req[r];
+        if (!le(np, quotaOf(s))) {
+          return {
+            plugin: NAME,
+            point: 'canReclaimResources',
+            allowed: false,
+            message: `${job.name} is non-preemptible and would take queue ${job.queue.name} above its quota.`,
+            detail,
+          };
+        }
+      }
+      return {
+        plugin: NAME,
+        point: 'canReclaimResources',
+        allowed: true,
+        message: `Queue ${job.queue.name} stays within its fair share (${show(after)} ≤ ${show(s.fairShare)}), so it may reclaim.`,
+        detail,
+      };
+    },
+  });
+
+  ssn.reclaimScenarioValidatorFns.push({
+    plugin: NAME,
+    fn: (scenario) => validate(ssn, shares, atAttemptStart, scenario, multiplier),
+  });
+}
+
+/** Victim tasks grouped into chunks: per job, the first minAvailable tasks are one core chunk, the rest one each. */
+function chunksOf(victims: readonly TaskInfo[], ssn: Session): TaskInfo[][] {
+  const byJob = new Map<JobInfo, TaskInfo[]>();
+  for (const t of victims) {
+    const list = byJob.get(t.job) ?? [];
+    list.push(t);
+    byJob.set(t.job, list);
+  }
+  const chunks: TaskInfo[][] = [];
+  for (const [job, tasks] of byJob) {
+    const all = job.tasks.filter((t) => t.openStatus === 'Running' || t.openStatus === 'Allocated').sort(ssn.compareTasks);
+    const core = new Set(all.slice(0, job.minAvailable));
+    const coreChunk = tasks.filter((t) => core.has(t));
+    const elastic = tasks.filter((t) => !core.has(t));
+    for (const t of elastic) chunks.push([t]);
+    if (coreChunk.length > 0) chunks.push(coreChunk);
+  }
+  return chunks;
+}
+
+function validate(
+  ssn: Session,
+  shares: Map<QueueInfo, QueueShare>,
+  start: Map<QueueInfo, QueueResources>,
+  scenario: VictimScenario,
+  multiplier: number,
+): Verdict[] {
+  const verdicts: Verdict[] = [];
+  const reclaimer = scenario.preemptor;
+  const req = sumRequest(scenario.preemptorTasks);
+  const remaining = new Map<QueueInfo, QueueResources>();
+  const alloc = (q: QueueInfo): QueueResources => {
+    let r = remaining.get(q);
+    if (!r) {
+      r = { ...(start.get(q) ?? (shares.get(q) as QueueShare).allocated) };
+      remaining.set(q, r);
+    }
+    return r;
+  };
+  // With consolidating reclaim (KAI default), victims still active after the simulation are not reclaimed.
+  const evicted = scenario.victimTasks.filter((t) => t.status === 'Releasing' || (t.status === 'Pipelined' && t.movedFrom));
+  const movedOnly = scenario.victimTasks.filter((t) => t.status === 'Pipelined' && t.movedFrom);
+  const reclaimed = evicted.filter((t) => !movedOnly.includes(t));
+  const victimSide = new Set<QueueInfo>();
+
+  for (const chunk of chunksOf(reclaimed, ssn)) {
+    const victimLeaf = (chunk[0] as TaskInfo).job.queue;
+    const [reclaimerLevel, victimLevel] = leveled(reclaimer.queue, victimLeaf);
+    for (const q of victimLeaf.path) victimSide.add(q);
+    const rs = shares.get(reclaimerLevel) as QueueShare;
+    const vs = shares.get(victimLevel) as QueueShare;
+    const R = alloc(victimLevel);
+    const rAlloc = alloc(reclaimerLevel);
+    const vShare: QueueResources = {
+      gpu: allocatableShare(vs, 'gpu'),
+      cpu: allocatableShare(vs, 'cpu'),
+      memory: allocatableShare(vs, 'memory'),
+    };
+    const maintainFairShare = !le(R, vShare);
+    const reclaimerAfter = zeroQ();
+    for (const r of QUEUE_RESOURCE_NAMES) reclaimerAfter[r] = rAlloc[r] + req[r];
+    const guaranteeDeservedQuota = le(reclaimerAfter, quotaOf(rs)) && !le(R, quotaOf(vs));
+    const allowed = maintainFairShare || guaranteeDeservedQuota;
+    verdicts.push({
+      plugin: NAME,
+      point: 'reclaimable',
+      allowed,
+      message: allowed
+        ? maintainFairShare
+          ? `${victimLevel.name} holds ${show(R)}, above its fair share ${show(vShare)} (MaintainFairShare), so ${chunk.map((t) => t.name).join(', ')} may be reclaimed by ${reclaimer.queue.name}.`
+          : `${reclaimerLevel.name} stays within its quota (${show(reclaimerAfter)} ≤ ${show(rs.quota)}) and ${victimLevel.name} holds ${show(R)}, above its quota ${show(vs.quota)} (GuaranteeDeservedQuota).`
+        : `Neither strategy allows taking ${chunk.map((t) => t.name).join(', ')}: ${victimLevel.name} holds ${show(R)}, not above its fair share ${show(vShare)}, and ${guaranteeText(reclaimerLevel.name, reclaimerAfter, rs, victimLevel.name, R, vs)}.`,
+      detail: {
+        type: 'reclaimable',
+        chunk: chunk.map((t) => t.name),
+        reclaimerLevel: figures(rs, rAlloc),
+        victimLevel: figures(vs, R),
+        request: req,
+        maintainFairShare,
+        guaranteeDeservedQuota,
+      },
+    });
+    if (!allowed) return verdicts;
+    const freed = sumRequest(chunk);
+    for (const q of victimLeaf.path) {
+      const a = alloc(q);
+      for (const r of QUEUE_RESOURCE_NAMES) a[r] -= freed[r];
+    }
+  }
+
+  // Saturation: a reclaimer ending above its fair share must end less saturated than every sibling it takes from.
+  for (const q of [...reclaimer.queue.path].reverse()) {
+    const siblings = (q.parent ? q.parent.children : ssn.roots).filter((s) => s !== q && victimSide.has(s));
+    if (siblings.length === 0) continue;
+    const s = shares.get(q) as QueueShare;
+    const a = alloc(q);
+    for (const sib of siblings) {
+      const ss = shares.get(sib) as QueueShare;
+      const sibAlloc = alloc(sib);
+      for (const r of QUEUE_RESOURCE_NAMES) {
+        if (req[r] <= EPSILON && (start.get(sib)?.[r] ?? 0) - sibAlloc[r] <= EPSILON) continue;
+        const A = a[r] + req[r];
+        const ratio = s.fairShare[r] <= EPSILON ? (A > EPSILON ? Infinity : 0) : A / s.fairShare[r];
+        const sibRatio = ss.fairShare[r] <= EPSILON ? (sibAlloc[r] > EPSILON ? Infinity : 0) : sibAlloc[r] / ss.fairShare[r];
+        if (ratio > 1 + EPSILON && ss.fairShare[r] > EPSILON && multiplier * ratio >= sibRatio - EPSILON) {
+          verdicts.push({
+            plugin: NAME,
+            point: 'reclaimSaturation',
+            allowed: false,
+            message: `${q.name} would end at ${ratioText(ratio)} of its ${r} fair share, not below ${sib.name}'s ${ratioText(sibRatio)}: a reclaimer above its fair share must end less saturated than the queue it takes from.`,
+            detail: {
+              type: 'saturation',
+              queue: q.name,
+              sibling: sib.name,
+              resource: r,
+              reclaimerRatio: ratio,
+              siblingRatio: sibRatio,
+              multiplier,
+            },
+          });
+          return verdicts;
+        }
+      }
+    }
+  }
+
+  if (!reclaimer.preemptible) {
+    for (const q of reclaimer.queue.path) {
+      const s = shares.get(q) as QueueShare;
+      for (const r of QUEUE_RESOURCE_NAMES) {
+        if (s.quota[r] !== -1 && s.allocatedNonPreemptible[r] + req[r] > s.quota[r] + EPSILON) {
+          verdicts.push({
+            plugin: NAME,
+            point: 'reclaimable',
+            allowed: false,
+            message: `${reclaimer.name} is non-preemptible and would take ${q.name} above its ${r} quota.`,
+            detail: null,
+          });
+          return verdicts;
+        }
+      }
+    }
+  }
+  return verdicts;
+}
+
+/** The two queues just below the lowest common ancestor (the two top-level queues for different trees). */
+export function leveled(reclaimerLeaf: QueueInfo, victimLeaf: QueueInfo): [QueueInfo, QueueInfo] {
+  const a = reclaimerLeaf.path;
+  const b = victimLeaf.path;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return [a[Math.min(i, a.length - 1)] as QueueInfo, b[Math.min(i, b.length - 1)] as QueueInfo];
+}
+
+function guaranteeText(rName: string, rAfter: QueueResources, rs: QueueShare, vName: string, R: QueueResources, vs: QueueShare): string {
+  if (!le(rAfter, quotaOf(rs))) return `${rName} would exceed its quota (${show(rAfter)} > ${show(rs.quota)}) so GuaranteeDeservedQuota does not apply`;
+  return `${vName} is not above its quota (${show(R)} ≤ ${show(vs.quota)})`;
+}
+
+function ratioText(v: number): string {
+  return Number.isFinite(v) ? `${Math.round(v * 100)}%` : '∞';
+}
+
+/** `gpu 3` (plus cpu/memory when non-zero). */
+export function show(r: QueueResources): string {
+  const parts: string[] = [];
+  for (const name of QUEUE_RESOURCE_NAMES) {
+    const v = r[name];
+    if (name !== 'gpu' && (v === 0 || !Number.isFinite(v))) continue;
+    parts.push(`${name} ${Number.isFinite(v) ? Number(v.toFixed(3)) : '∞'}`);
+  }
+  return parts.join(', ');
+}

@@ -1,0 +1,151 @@
+/**
+ * The simulated cluster between sessions: what exists (nodes, queues, configuration, submitted jobs) and
+ * where every task is. A session is opened from it and its result is committed back into it.
+ */
+import type { GpuSlot } from '../framework/NodeInfo';
+import type { JobSpec, NodeSpec, QueueSpec, Scenario, ScenarioEvent, SchedulerConfig, TaskSpec } from '../model/scenario';
+import type { TaskStatus } from '../model/trace';
+
+export interface TaskRecord {
+  /** Global index in order of appearance (stable across the run). */
+  readonly id: number;
+  readonly spec: TaskSpec;
+  readonly job: JobRecord;
+  /** Status at the end of the last session (Pipelined/Releasing become Pending when the next one opens). */
+  status: TaskStatus;
+  node: string | null;
+  gpus: GpuSlot[];
+}
+
+export interface JobRecord {
+  readonly id: number;
+  readonly spec: JobSpec;
+  readonly tasks: TaskRecord[];
+  startedAtMs: number | null;
+  /** Run time accumulated towards `runtime` up to `progressAtMs`. */
+  progressMs: number;
+  progressAtMs: number;
+  /** Whether at least minAvailable tasks were running at the end of the last session. */
+  isRunning: boolean;
+  /** KAI stale-podgroup-timestamp. */
+  staleSinceMs: number | null;
+  deleted: boolean;
+}
+
+export class ClusterState {
+  readonly nodes = new Map<string, NodeSpec>();
+  readonly queues = new Map<string, QueueSpec>();
+  config: SchedulerConfig;
+  readonly jobs = new Map<string, JobRecord>();
+  /** Every task ever submitted, by id. */
+  readonly tasks: TaskRecord[] = [];
+  readonly jobList: JobRecord[] = [];
+  private readonly events: ScenarioEvent[];
+  private nextEvent = 0;
+
+  constructor(readonly scenario: Scenario) {
+    this.config = scenario.scheduler;
+    for (const n of scenario.nodes) this.nodes.set(n.name, n);
+    for (const q of scenario.queues) this.queues.set(q.name, q);
+    // Jobs of the `jobs` list are submitted at their submitAt; with the timed events they form one
+    // time-ordered stream (stable: list order breaks ties).
+    const submits: ScenarioEvent[] = scenario.jobs.map((job) => ({ atMs: job.submitAtMs, kind: 'submit', job }));
+    this.events = [...submits, ...scenario.events]
+      .map((e, i) => ({ e, i }))
+      .sort((a, b) => a.e.atMs - b.e.atMs || a.i - b.i)
+      .map(({ e }) => e);
+  }
+
+  /** True when a timed event or submit is still due. */
+  hasDueEvents(): boolean {
+    return this.nextEvent < this.events.length;
+  }
+
+  /** Bumped whenever the queue tree or the node list changes (history stores them only then). */
+  queueVersion = 0;
+  nodeVersion = 0;
+
+  /** Applies every event due at or before `timeMs`; returns the tasks and jobs it changed. */
+  applyEventsUntil(timeMs: number): { tasks: TaskRecord[]; jobs: JobRecord[] } {
+    const lost: TaskRecord[] = [];
+    const jobs: JobRecord[] = [];
+    while (this.nextEvent < this.events.length) {
+      const e = this.events[this.nextEvent] as ScenarioEvent;
+      if (e.atMs > timeMs) break;
+      this.nextEvent++;
+      this.apply(e, lost, jobs);
+    }
+    return { tasks: lost, jobs };
+  }
+
+  private apply(e: ScenarioEvent, lost: TaskRecord[], jobs: JobRecord[]): void {
+    switch (e.kind) {
+      case 'submit':
+        this.submit(e.job);
+        break;
+      case 'deleteJob': {
+        const job = this.jobs.get(e.name);
+        if (job) {
+          job.deleted = true;
+          this.jobs.delete(e.name);
+          jobs.push(job);
+        }
+        break;
+      }
+      case 'addNode':
+        this.nodes.set(e.node.name, e.node);
+        this.nodeVersion++;
+        break;
+      case 'removeNode':
+        this.nodes.delete(e.name);
+        this.nodeVersion++;
+        for (const t of this.tasks) {
+          if (t.node === e.name && !t.job.deleted && t.status !== 'Succeeded') {
+            t.status = 'Pending';
+            t.node = null;
+            t.gpus = [];
+            lost.push(t);
+          }
+        }
+        break;
+      case 'updateQueue': {
+        const cur = this.queues.get(e.patch.name);
+        if (cur) this.queues.set(cur.name, { ...cur, ...e.patch });
+        this.queueVersion++;
+        break;
+      }
+      case 'updateConfig':
+        this.config = { ...this.config, ...e.patch };
+        break;
+    }
+  }
+
+  private submit(spec: JobSpec): void {
+    if (this.jobs.has(spec.name)) return;
+    const job: JobRecord = {
+      id: this.jobList.length,
+      spec,
+      tasks: [],
+      startedAtMs: spec.startedAtMs,
+      progressMs: 0,
+      progressAtMs: spec.submitAtMs,
+      isRunning: false,
+      staleSinceMs: null,
+      deleted: false,
+    };
+    for (const ts of spec.tasks) {
+      const rec: TaskRecord = { id: this.tasks.length, spec: ts, job, status: ts.status, node: ts.node, gpus: [] };
+      job.tasks.push(rec);
+      this.tasks.push(rec);
+    }
+    job.isRunning = job.tasks.filter((t) => t.status === 'Running').length >= Math.max(spec.minAvailable, 1);
+    if (job.isRunning) job.progressAtMs = spec.startedAtMs ?? spec.submitAtMs;
+    this.jobs.set(spec.name, job);
+    this.jobList.push(job);
+  }
+
+  /** Jobs currently in the cluster, sorted by name. */
+  liveJobs(): JobRecord[] {
+    return [...this.jobs.values()].sort((a, b) => (a.spec.name < b.spec.name ? -1 : a.spec.name > b.spec.name ? 1 : 0));
+  }
+}

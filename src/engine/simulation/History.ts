@@ -1,0 +1,113 @@
+/**
+ * Per-session history, stored as changes: each session keeps only the tasks, jobs and queue figures that
+ * changed, and a keyframe (the full state) is taken whenever the changes since the last one outnumber the
+ * tasks. Memory therefore grows with the number of changes, not with sessions × tasks, and rebuilding any
+ * session replays at most about one keyframe's worth of changes.
+ */
+import type { GpuSlot } from '../framework/NodeInfo';
+import type { QueueResources } from '../model/resources';
+import type { NodeSpec, QueueSpec } from '../model/scenario';
+import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
+
+export interface TaskDelta {
+  id: number;
+  status: TaskStatus;
+  node: string | null;
+  gpus: GpuSlot[];
+}
+
+export interface JobDelta {
+  id: number;
+  startedAtMs: number | null;
+  progressMs: number;
+  progressAtMs: number;
+  isRunning: boolean;
+  deleted: boolean;
+}
+
+export interface QueueFiguresDelta {
+  name: string;
+  fairShare: QueueResources;
+  allocated: QueueResources;
+  requested: QueueResources;
+}
+
+export interface SessionEntry {
+  index: number;
+  timeMs: number;
+  decisions: Decision[];
+  trace: SessionTrace;
+  /** Number of jobs and tasks submitted by the end of this session. */
+  jobCount: number;
+  taskCount: number;
+  tasks: TaskDelta[];
+  jobs: JobDelta[];
+  queueFigures: QueueFiguresDelta[];
+  /** Set when the queue tree or node list changed in this session. */
+  queueSpecs: QueueSpec[] | null;
+  nodeSpecs: NodeSpec[] | null;
+  protectionChanges: number;
+}
+
+/** The full state after some session. */
+export interface Keyframe {
+  index: number;
+  tasks: (TaskDelta | undefined)[];
+  jobs: (JobDelta | undefined)[];
+  queueFigures: Map<string, QueueFiguresDelta>;
+  queueSpecs: QueueSpec[];
+  nodeSpecs: NodeSpec[];
+}
+
+export class History {
+  readonly entries: SessionEntry[] = [];
+  private readonly keyframes: Keyframe[] = [];
+  private changesSinceKeyframe = 0;
+
+  constructor(initial: Keyframe) {
+    this.keyframes.push(cloneKeyframe(initial));
+  }
+
+  push(entry: SessionEntry, taskTotal: number): void {
+    this.entries.push(entry);
+    this.changesSinceKeyframe += entry.tasks.length + entry.jobs.length + entry.queueFigures.length;
+    if (this.changesSinceKeyframe > Math.max(256, taskTotal)) {
+      this.keyframes.push(this.stateAt(entry.index));
+      this.changesSinceKeyframe = 0;
+    }
+  }
+
+  entry(index: number): SessionEntry {
+    const e = this.entries[index - 1];
+    if (!e) throw new RangeError(`session ${index} has not run (sessions run: ${this.entries.length})`);
+    return e;
+  }
+
+  /** Full state at the end of session `index` (0 = before the first session). */
+  stateAt(index: number): Keyframe {
+    let base = this.keyframes[0] as Keyframe;
+    for (const k of this.keyframes) if (k.index <= index && k.index >= base.index) base = k;
+    const state = cloneKeyframe(base);
+    for (let i = base.index + 1; i <= index; i++) {
+      const e = this.entry(i);
+      for (const t of e.tasks) state.tasks[t.id] = t;
+      for (const j of e.jobs) state.jobs[j.id] = j;
+      for (const q of e.queueFigures) state.queueFigures.set(q.name, q);
+      if (e.queueSpecs) state.queueSpecs = e.queueSpecs;
+      if (e.nodeSpecs) state.nodeSpecs = e.nodeSpecs;
+    }
+    state.index = index;
+    return state;
+  }
+}
+
+function cloneKeyframe(k: Keyframe): Keyframe {
+  return {
+    index: k.index,
+    tasks: k.tasks.slice(),
+    jobs: k.jobs.slice(),
+    queueFigures: new Map(k.queueFigures),
+    queueSpecs: k.queueSpecs,
+    nodeSpecs: k.nodeSpecs,
+  };
+}

@@ -1,0 +1,270 @@
+/**
+ * The simulator: a virtual clock, the event stream, and the session loop. Each `step()` runs one session
+ * (open snapshot → plugins open → actions in order → plugins close → commit) and records it in the history.
+ * Nothing here reads the wall clock or randomness, so the same scenario always gives the same trace.
+ */
+import type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from '../api';
+import type { JobInfo, TaskInfo } from '../framework/JobInfo';
+import type { Session } from '../framework/Session';
+import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../model/resources';
+import type { Scenario } from '../model/scenario';
+import type { SessionSnapshot } from '../model/snapshot';
+import type { Decision } from '../model/trace';
+import { createAction, createPlugin, protectionModel, type ProtectionModel } from '../registry';
+import { ClusterState, type JobRecord, type TaskRecord } from './ClusterState';
+import { commitSession } from './commitSession';
+import { History, type JobDelta, type QueueFiguresDelta, type SessionEntry, type TaskDelta } from './History';
+import { openSession } from './openSession';
+import { explainPending } from './explainPending';
+import { buildSnapshot } from './buildSnapshot';
+
+export class Simulator implements Simulation {
+  readonly state: ClusterState;
+  readonly history: History;
+  private finished = false;
+  private nextTimeMs = 0;
+  private lastFigures = new Map<string, QueueFiguresDelta>();
+  private lastQueueVersion = 0;
+  private lastNodeVersion = 0;
+  private protection: ProtectionModel;
+
+  constructor(readonly scenario: Scenario) {
+    this.state = new ClusterState(scenario);
+    this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
+    this.history = new History({
+      index: 0,
+      tasks: [],
+      jobs: [],
+      queueFigures: new Map(),
+      queueSpecs: [...this.state.queues.values()],
+      nodeSpecs: [...this.state.nodes.values()],
+    });
+  }
+
+  isFinished(): boolean {
+    if (this.finished) return true;
+    const run = this.scenario.run;
+    const index = this.history.entries.length + 1;
+    if (run.sessions !== null) return index > run.sessions;
+    if (index > run.maxSessions) return true;
+    if (run.untilMs !== null && this.nextTimeMs > run.untilMs) return true;
+    if (index > 1 && !this.state.hasDueEvents() && !this.hasWork()) return true;
+    return false;
+  }
+
+  sessionCount(): number {
+    return this.history.entries.length;
+  }
+
+  step(): boolean {
+    if (this.isFinished()) {
+      this.finished = true;
+      return false;
+    }
+    this.runSession(this.history.entries.length + 1, this.nextTimeMs);
+    this.nextTimeMs += this.state.config.schedulePeriodMs;
+    return true;
+  }
+
+  /** Runs every remaining session. */
+  runToEnd(): void {
+    while (this.step()) {
+      /* keep stepping */
+    }
+  }
+
+  snapshot(index: number): SessionSnapshot {
+    const entry = this.history.entry(index);
+    const state = this.history.stateAt(index);
+    return buildSnapshot(this.state, entry, state);
+  }
+
+  markers(): SessionMarker[] {
+    return this.history.entries.map((e) => {
+      const m: SessionMarker = {
+        index: e.index,
+        timeMs: e.timeMs,
+        binds: 0,
+        pipelines: 0,
+        evictions: 0,
+        completions: 0,
+        protectionChanges: e.protectionChanges,
+      };
+      for (const d of e.decisions) {
+        if (d.kind === 'bind') m.binds++;
+        else if (d.kind === 'pipeline') m.pipelines++;
+        else if (d.kind === 'evict') m.evictions++;
+        else m.completions++;
+      }
+      return m;
+    });
+  }
+
+  resolve(query: ResolveQuery): ResolveResult {
+    const model = protectionModel(this.state.config, [...this.state.queues.values()]);
+    return model.resolve(query);
+  }
+
+  private hasWork(): boolean {
+    for (const job of this.state.jobs.values()) {
+      for (const t of job.tasks) if (t.status !== 'Succeeded') return true;
+    }
+    return false;
+  }
+
+  private runSession(index: number, timeMs: number): void {
+    const completions: Decision[] = [];
+    const applied = this.state.applyEventsUntil(timeMs);
+    const changedTasks = new Set<TaskRecord>(applied.tasks);
+    const changedJobs = new Set<JobRecord>(applied.jobs);
+    this.advanceRuntime(timeMs, completions, changedTasks, changedJobs);
+
+    const { ssn, records, jobRecords } = openSession(this.state, index, timeMs, this.scenario.profile);
+    const plugins = this.state.config.tiers.flatMap((tier) => tier.plugins.map((p) => createPlugin(p)));
+    for (const p of plugins) p.onSessionOpen(ssn);
+    for (const name of this.state.config.actions) createAction(name).execute(ssn);
+    for (const p of plugins) p.onSessionClose?.(ssn);
+
+    const committed = commitSession(ssn, records, jobRecords);
+    for (const t of committed.changedTasks) changedTasks.add(t);
+    for (const j of committed.changedJobs) changedJobs.add(j);
+    this.updateRunningState(timeMs, changedJobs);
+    ssn.trace.pending = explainPending(ssn);
+
+    const queuesChanged = this.state.queueVersion !== this.lastQueueVersion;
+    const nodesChanged = this.state.nodeVersion !== this.lastNodeVersion;
+    if (queuesChanged) this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
+    const entry: SessionEntry = {
+      index,
+      timeMs,
+      decisions: [...completions, ...committed.decisions],
+      trace: ssn.trace,
+      jobCount: this.state.jobList.length,
+      taskCount: this.state.tasks.length,
+      tasks: [...changedTasks].sort((a, b) => a.id - b.id).map(taskDelta),
+      jobs: [...changedJobs].sort((a, b) => a.id - b.id).map(jobDelta),
+      queueFigures: this.queueFigures(ssn),
+      queueSpecs: queuesChanged ? [...this.state.queues.values()] : null,
+      nodeSpecs: nodesChanged ? [...this.state.nodes.values()] : null,
+      protectionChanges: this.countProtectionChanges(timeMs),
+    };
+    this.lastQueueVersion = this.state.queueVersion;
+    this.lastNodeVersion = this.state.nodeVersion;
+    this.history.push(entry, this.state.tasks.length);
+  }
+
+  /** Adds run time to running jobs; a job whose runtime is reached completes (its tasks succeed). */
+  private advanceRuntime(
+    timeMs: number,
+    completions: Decision[],
+    changedTasks: Set<TaskRecord>,
+    changedJobs: Set<JobRecord>,
+  ): void {
+    for (const job of this.state.liveJobs()) {
+      if (!job.isRunning) continue;
+      job.progressMs += timeMs - job.progressAtMs;
+      job.progressAtMs = timeMs;
+      changedJobs.add(job);
+      if (job.spec.runtimeMs === null || job.progressMs < job.spec.runtimeMs) continue;
+      job.isRunning = false;
+      for (const t of job.tasks) {
+        if (t.status === 'Succeeded') continue;
+        completions.push({
+          action: 'runtime',
+          kind: 'complete',
+          task: t.spec.name,
+          job: job.spec.name,
+          node: t.node,
+          by: null,
+          reason: `${job.spec.name} ran for its whole runtime; ${t.spec.name} succeeded and freed its resources.`,
+          attempt: null,
+        });
+        t.status = 'Succeeded';
+        t.node = null;
+        t.gpus = [];
+        changedTasks.add(t);
+      }
+    }
+  }
+
+  /** A job runs while at least minAvailable of its tasks run; dropping below loses its progress. */
+  private updateRunningState(timeMs: number, changedJobs: Set<JobRecord>): void {
+    for (const job of this.state.liveJobs()) {
+      let running = 0;
+      for (const t of job.tasks) if (t.status === 'Running') running++;
+      const isRunning = running >= Math.max(job.spec.minAvailable, 1);
+      if (isRunning === job.isRunning) continue;
+      job.isRunning = isRunning;
+      job.progressAtMs = timeMs;
+      if (!isRunning && !job.tasks.every((t) => t.status === 'Succeeded')) job.progressMs = 0;
+      changedJobs.add(job);
+    }
+  }
+
+  private queueFigures(ssn: Session): QueueFiguresDelta[] {
+    const allocated = new Map<string, QueueResources>();
+    const requested = new Map<string, QueueResources>();
+    for (const q of ssn.queues.values()) {
+      allocated.set(q.name, { gpu: 0, cpu: 0, memory: 0 });
+      requested.set(q.name, { gpu: 0, cpu: 0, memory: 0 });
+    }
+    const addUp = (map: Map<string, QueueResources>, job: JobInfo, task: TaskInfo): void => {
+      for (const q of job.queue.path) {
+        const r = map.get(q.name) as QueueResources;
+        for (const name of QUEUE_RESOURCE_NAMES) r[name] += task.req[name];
+      }
+    };
+    for (const job of ssn.jobs) {
+      for (const task of job.tasks) {
+        if (task.status === 'Allocated' || task.status === 'Running') addUp(allocated, job, task);
+        if (task.status !== 'Succeeded') addUp(requested, job, task);
+      }
+    }
+    const out: QueueFiguresDelta[] = [];
+    const next = new Map<string, QueueFiguresDelta>();
+    for (const q of [...ssn.queues.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const fig: QueueFiguresDelta = {
+        name: q.name,
+        fairShare: ssn.fairShare.get(q.name) ?? { gpu: 0, cpu: 0, memory: 0 },
+        allocated: allocated.get(q.name) as QueueResources,
+        requested: requested.get(q.name) as QueueResources,
+      };
+      next.set(q.name, fig);
+      const prev = this.lastFigures.get(q.name);
+      if (!prev || JSON.stringify(prev) !== JSON.stringify(fig)) out.push(fig);
+    }
+    this.lastFigures = next;
+    return out;
+  }
+
+  /** Jobs whose preempt or reclaim protection flipped since the previous session. */
+  private countProtectionChanges(timeMs: number): number {
+    const prev = this.history.entries.length > 0 ? (this.history.entries.at(-1) as SessionEntry).timeMs : null;
+    let n = 0;
+    for (const job of this.state.liveJobs()) {
+      if (job.startedAtMs === null || !job.tasks.some((t) => t.status === 'Running')) continue;
+      for (const until of this.protection.protectedUntil(job.spec.queue, job.startedAtMs)) {
+        if (until === null) continue;
+        const gained = job.startedAtMs === timeMs && timeMs < until;
+        const lost = prev !== null && prev < until && until <= timeMs;
+        if (gained || lost) n++;
+      }
+    }
+    return n;
+  }
+}
+
+function taskDelta(t: TaskRecord): TaskDelta {
+  return { id: t.id, status: t.status, node: t.node, gpus: t.gpus };
+}
+
+function jobDelta(j: JobRecord): JobDelta {
+  return {
+    id: j.id,
+    startedAtMs: j.startedAtMs,
+    progressMs: j.progressMs,
+    progressAtMs: j.progressAtMs,
+    isRunning: j.isRunning,
+    deleted: j.deleted,
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Rebuilds what a person sees at the end of one session from the stored history: every task's status and
+ * place, job summaries with their min-runtime protection at that moment, queue figures and node occupation.
+ */
+import { zeroResources, addInto, type QueueResources, type Resources } from '../model/resources';
+import type { JobSpec } from '../model/scenario';
+import type { JobState, NodeState, QueueState, SessionSnapshot, TaskState } from '../model/snapshot';
+import { protectionModel } from '../registry';
+import type { ClusterState } from './ClusterState';
+import type { JobDelta, Keyframe, SessionEntry, TaskDelta } from './History';
+
+const ZERO_Q: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
+
+export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: Keyframe): SessionSnapshot {
+  const protection = protectionModel(state.config, frame.queueSpecs);
+  const tasks: TaskState[] = [];
+  const jobs: JobState[] = [];
+  const used = new Map<string, Resources>();
+  const releasing = new Map<string, Resources>();
+
+  for (let id = 0; id < entry.jobCount; id++) {
+    const rec = state.jobList[id];
+    if (!rec) continue;
+    const jd: JobDelta | undefined = frame.jobs[id];
+    if (jd?.deleted) continue;
+    const spec = rec.spec;
+    const counts = { Pending: 0, Pipelined: 0, Running: 0, Releasing: 0, Succeeded: 0 };
+    for (const t of rec.tasks) {
+      if (t.id >= entry.taskCount) continue;
+      const td: TaskDelta | undefined = frame.tasks[t.id];
+      const status = td?.status ?? t.spec.status;
+      const node = td ? td.node : t.spec.node;
+      const gpus = td?.gpus ?? [];
+      counts[status]++;
+      tasks.push({ name: t.spec.name, job: spec.name, status, node, gpus: gpus.map((g) => ({ ...g })) });
+      if (node !== null) {
+        const bucket = status === 'Releasing' ? releasing : status === 'Running' ? used : null;
+        if (bucket) {
+          const r = bucket.get(node) ?? zeroResources();
+          addInto(r, t.spec.resources);
+          bucket.set(node, r);
+        }
+      }
+    }
+    const startedAtMs = jd ? jd.startedAtMs : spec.startedAtMs;
+    const isRunning = jd ? jd.isRunning : counts.Running >= Math.max(spec.minAvailable, 1);
+    const progressMs = jd ? jd.progressMs + (jd.isRunning ? entry.timeMs - jd.progressAtMs : 0) : 0;
+    const prot = protection.jobProtection(spec.queue, counts.Running > 0 ? startedAtMs : null, entry.timeMs);
+    jobs.push({
+      name: spec.name,
+      queue: spec.queue,
+      phase: phaseOf(spec, counts, isRunning),
+      priority: spec.priority,
+      priorityClassName: spec.priorityClassName,
+      preemptible: spec.preemptible,
+      minAvailable: spec.minAvailable,
+      taskCount: spec.tasks.length,
+      running: counts.Running,
+      pipelined: counts.Pipelined,
+      pending: counts.Pending,
+      releasing: counts.Releasing,
+      succeeded: counts.Succeeded,
+      submitAtMs: spec.submitAtMs,
+      startedAtMs,
+      progressMs,
+      runtimeMs: spec.runtimeMs,
+      isElastic: spec.minAvailable < spec.tasks.length,
+      preemptProtection: prot.preempt,
+      reclaimProtection: prot.reclaim,
+    });
+  }
+
+  const queues: QueueState[] = frame.queueSpecs.map((q) => {
+    const fig = frame.queueFigures.get(q.name);
+    return {
+      name: q.name,
+      parent: q.parent,
+      fairShare: fig?.fairShare ?? ZERO_Q,
+      allocated: fig?.allocated ?? ZERO_Q,
+      requested: fig?.requested ?? ZERO_Q,
+      quota: { gpu: q.resources.gpu.quota, cpu: q.resources.cpu.quota, memory: q.resources.memory.quota },
+      limit: { gpu: q.resources.gpu.limit, cpu: q.resources.cpu.limit, memory: q.resources.memory.limit },
+      overQuotaWeight: {
+        gpu: q.resources.gpu.overQuotaWeight,
+        cpu: q.resources.cpu.overQuotaWeight,
+        memory: q.resources.memory.overQuotaWeight,
+      },
+      priority: q.priority,
+      preemptMinRuntimeMs: q.preemptMinRuntimeMs,
+      reclaimMinRuntimeMs: q.reclaimMinRuntimeMs,
+    };
+  });
+
+  const nodes: NodeState[] = frame.nodeSpecs.map((n) => ({
+    name: n.name,
+    capacity: { ...n.resources },
+    used: used.get(n.name) ?? zeroResources(),
+    releasing: releasing.get(n.name) ?? zeroResources(),
+    gpuDevices: Number.isFinite(n.resources.gpu) ? Math.floor(n.resources.gpu + 1e-9) : 0,
+  }));
+
+  return {
+    index: entry.index,
+    timeMs: entry.timeMs,
+    tasks,
+    jobs,
+    queues,
+    nodes,
+    decisions: entry.decisions,
+    trace: entry.trace,
+  };
+}
+
+function phaseOf(spec: JobSpec, counts: Record<string, number>, isRunning: boolean): string {
+  if ((counts.Succeeded ?? 0) === spec.tasks.length) return 'Succeeded';
+  if (isRunning) return 'Running';
+  return 'Pending';
+}

@@ -1,0 +1,102 @@
+/**
+ * Evaluates a scenario's `expect` list (docs/scenario-format.md §8) against a finished run.
+ */
+import type { Simulation } from '../api';
+import type { ExpectCheck } from '../model/scenario';
+import type { SessionSnapshot } from '../model/snapshot';
+
+export interface CheckFailure {
+  path: string;
+  line: number | null;
+  message: string;
+}
+
+const TOLERANCE = 1e-6;
+
+export function checkExpectations(sim: Simulation, checks: readonly ExpectCheck[]): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const times = sim.markers().map((m) => m.timeMs);
+  const cache = new Map<number, SessionSnapshot>();
+  const snapshot = (i: number): SessionSnapshot => {
+    let s = cache.get(i);
+    if (!s) {
+      s = sim.snapshot(i);
+      cache.set(i, s);
+    }
+    return s;
+  };
+  for (const check of checks) {
+    const fail = (message: string): void => {
+      failures.push({ path: check.path, line: check.line, message });
+    };
+    let index: number;
+    if (check.session !== null) {
+      index = check.session;
+    } else {
+      const at = check.atMs ?? 0;
+      index = 0;
+      times.forEach((t, i) => {
+        if (t <= at) index = i + 1;
+      });
+    }
+    const where = check.session !== null ? `session ${check.session}` : `at ${check.atMs}ms (session ${index})`;
+    if (index < 1 || index > times.length) {
+      fail(`${where}: the run has ${times.length} session(s); no such session`);
+      continue;
+    }
+    const s = snapshot(index);
+    const tasks = new Map(s.tasks.map((t) => [t.name, t]));
+    for (const [name, status] of Object.entries(check.tasks ?? {})) {
+      const t = tasks.get(name);
+      if (!t) fail(`${where}: task ${name} does not exist`);
+      else if (t.status !== status) fail(`${where}: task ${name} is ${t.status}, expected ${status}`);
+    }
+    if (check.evicted) {
+      const got = s.decisions.filter((d) => d.kind === 'evict').map((d) => d.task);
+      const want = [...check.evicted];
+      if (!sameSet(got, want)) fail(`${where}: evicted [${[...new Set(got)].sort().join(', ')}], expected [${[...want].sort().join(', ')}]`);
+    }
+    for (const [kind, map] of [
+      ['bind', check.bound],
+      ['pipeline', check.pipelined],
+    ] as const) {
+      for (const [task, node] of Object.entries(map ?? {})) {
+        const d = s.decisions.find((x) => x.kind === kind && x.task === task);
+        if (!d) fail(`${where}: ${task} was not ${kind === 'bind' ? 'bound' : 'pipelined'} in this session`);
+        else if (node !== 'any' && d.node !== node) fail(`${where}: ${task} ${kind === 'bind' ? 'bound' : 'pipelined'} to ${d.node}, expected ${node}`);
+      }
+    }
+    const jobs = new Map(s.jobs.map((j) => [j.name, j]));
+    for (const [name, want] of Object.entries(check.jobs ?? {})) {
+      const j = jobs.get(name);
+      if (!j) {
+        fail(`${where}: job ${name} does not exist`);
+        continue;
+      }
+      if (want.phase !== undefined && j.phase !== want.phase) fail(`${where}: job ${name} phase is ${j.phase}, expected ${want.phase}`);
+      if (want.running !== undefined && j.running !== want.running)
+        fail(`${where}: job ${name} has ${j.running} running task(s), expected ${want.running}`);
+    }
+    const queues = new Map(s.queues.map((q) => [q.name, q]));
+    for (const [name, want] of Object.entries(check.queues ?? {})) {
+      const q = queues.get(name);
+      if (!q) {
+        fail(`${where}: queue ${name} does not exist`);
+        continue;
+      }
+      for (const field of ['fairShare', 'allocated'] as const) {
+        for (const [r, v] of Object.entries(want[field] ?? {})) {
+          const got = q[field][r as 'gpu' | 'cpu' | 'memory'];
+          if (Math.abs(got - (v as number)) > TOLERANCE) fail(`${where}: queue ${name} ${field}.${r} is ${got}, expected ${v}`);
+        }
+      }
+    }
+  }
+  return failures;
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const sa = new Set(a);
+  const sb = new Set(b);
+  return sa.size === sb.size && [...sa].every((x) => sb.has(x));
+}

@@ -1,0 +1,61 @@
+/**
+ * "Why is this job still pending?": for every job with pending tasks at the end of a session, the most
+ * telling reason among the session's attempts for it (a later action's verdict over an earlier one, a
+ * protection over a plain lack of room), with the attempts it was drawn from.
+ */
+import type { Session } from '../framework/Session';
+import type { PendingCode, PendingExplanation } from '../model/trace';
+
+/** Higher wins when several attempts failed for different reasons. */
+const WEIGHT: Record<PendingCode, number> = {
+  'waiting-for-release': 9,
+  'victims-protected': 8,
+  'non-preemptible-over-quota': 7,
+  'over-limit': 6,
+  'fair-share': 5,
+  'gang-unsatisfiable': 4,
+  'no-eligible-victims': 3,
+  unschedulable: 2,
+  'no-capacity': 1,
+  'not-attempted': 0,
+};
+
+export function explainPending(ssn: Session): PendingExplanation[] {
+  const byJob = new Map<string, number[]>();
+  ssn.trace.attempts.forEach((a, i) => {
+    const list = byJob.get(a.job) ?? [];
+    list.push(i);
+    byJob.set(a.job, list);
+  });
+  const out: PendingExplanation[] = [];
+  for (const job of ssn.jobs) {
+    if (job.counts.Pending === 0 && job.counts.Pipelined === 0) continue;
+    const attempts = byJob.get(job.name) ?? [];
+    if (job.counts.Pipelined > 0) {
+      out.push({
+        job: job.name,
+        queue: job.queue.name,
+        code: 'waiting-for-release',
+        message: `${job.counts.Pipelined} task(s) of ${job.name} are pipelined: they wait for evicted tasks to release their node and will bind in a later session.`,
+        attempts,
+      });
+      continue;
+    }
+    let best: { code: PendingCode; message: string } | null = null;
+    for (const i of attempts) {
+      const a = ssn.attempt(i);
+      if (a.code === null) continue;
+      if (best === null || WEIGHT[a.code] >= WEIGHT[best.code]) best = { code: a.code, message: a.message };
+    }
+    out.push({
+      job: job.name,
+      queue: job.queue.name,
+      code: best?.code ?? 'not-attempted',
+      message:
+        best?.message ??
+        `No action tried ${job.name} in this session (no action that could place it is configured, or it was not reached).`,
+      attempts,
+    });
+  }
+  return out;
+}

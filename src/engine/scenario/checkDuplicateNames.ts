@@ -1,0 +1,48 @@
+/** Names identify nodes, queues, jobs and tasks: each must be unique within its kind. */
+import type { JobSpec, Scenario } from '../model/scenario';
+import type { NormaliseContext } from './NormaliseContext';
+import { formatFieldPath, quote, type FieldPath } from './fieldPath';
+
+/**
+ * Reports the second and later definitions of a name. Jobs and tasks include those of `submit` events
+ * (the format makes them unique across the scenario); nodes added by events are checked on the
+ * timeline instead (a removed node may come back). Empty names are already reported as missing.
+ */
+export function checkDuplicateNames(
+  scenario: Scenario,
+  submitted: readonly JobSpec[],
+  ctx: NormaliseContext,
+): void {
+  const jobs = [...scenario.jobs, ...submitted];
+  checkKind('node', scenario.nodes, ctx);
+  checkKind('queue', scenario.queues, ctx);
+  checkKind('job', jobs, ctx);
+  checkKind(
+    'task',
+    jobs.flatMap((j) => j.tasks),
+    ctx,
+  );
+}
+
+function checkKind(kind: string, objects: readonly { name: string }[], ctx: NormaliseContext): void {
+  const first = new Map<string, FieldPath>();
+  for (const object of objects) {
+    if (object.name === '') continue;
+    const path = ctx.origins.of(object);
+    const previous = first.get(object.name);
+    if (previous === undefined) {
+      first.set(object.name, path);
+      continue;
+    }
+    const line = ctx.sink.lineOf(previous);
+    const where =
+      previous.length === 0
+        ? ''
+        : ` by ${formatFieldPath(previous)}${line === null ? '' : ` on line ${line}`}`;
+    ctx.sink.report(
+      'duplicate-name',
+      [...path, 'name'],
+      `${kind} ${quote(object.name)} is already defined${where}`,
+    );
+  }
+}

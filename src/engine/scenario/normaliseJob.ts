@@ -1,0 +1,241 @@
+/**
+ * `jobs` entries (and `submit` events): a pod group and its tasks, with the profile's priority,
+ * preemptibility and gang defaults.
+ */
+import type { JobSpec, PreemptionPolicy, PriorityClass, Profile, TaskSpec } from '../model/scenario';
+import type { Resources } from '../model/resources';
+import { CATALOGUE } from '../profiles/catalogue';
+import type { NormaliseContext } from './NormaliseContext';
+import { listNames, quote, type FieldPath } from './fieldPath';
+import { isMapping, readFields, type FieldValues } from './readFields';
+import { readResourceList } from './normaliseQueue';
+import { describeValue, expansionSchema, JOB_FIELDS, REQUEST_FIELDS, TASK_FIELDS } from './schema';
+import { reportZodIssues } from './reportZodIssues';
+
+/** KAI: a job is preemptible iff its priority is below this (the `build` class value). */
+export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
+export const DEFAULT_NAMESPACE = 'default';
+
+type Requests = Partial<Record<'gpu' | 'cpu' | 'memory', number>>;
+
+export interface JobOptions {
+  /** The job arrives through a `submit` event, so its tasks cannot already be running. */
+  submitted?: boolean;
+}
+
+/** A job with every default applied; null when the entry is not a mapping. */
+export function normaliseJob(
+  raw: unknown,
+  path: FieldPath,
+  ctx: NormaliseContext,
+  options: JobOptions = {},
+): JobSpec | null {
+  const f = readFields(raw, path, JOB_FIELDS, ctx.sink, {
+    required: ['name', 'queue'],
+    what: 'a job ({name, queue, ...})',
+  });
+  if (f === null) return null;
+  const written = raw as Record<string, unknown>;
+  const name = f.name ?? '';
+  const requests = readRequests(f.resources, [...path, 'resources'], ctx);
+  const tasks = normaliseTasks(written['tasks'], path, name, requests, ctx, options.submitted === true);
+  const priority = resolvePriority(f, written, path, ctx);
+  const minAvailable = f.minAvailable ?? tasks.length;
+  if (minAvailable > tasks.length) {
+    ctx.sink.report(
+      'min-available-above-tasks',
+      [...path, 'minAvailable'],
+      `minAvailable is ${minAvailable} but the job has ${tasks.length} task${tasks.length === 1 ? '' : 's'}`,
+    );
+  }
+  const submitAtMs = f.submitAt ?? 0;
+  const hasRunning = tasks.some((t) => t.status === 'Running');
+  const job: JobSpec = {
+    name,
+    namespace: f.namespace ?? DEFAULT_NAMESPACE,
+    queue: f.queue ?? '',
+    priority: priority.value,
+    priorityClassName: priority.className,
+    preemptible:
+      f.preemptibility === undefined
+        ? defaultPreemptible(ctx.profile, priority.value)
+        : f.preemptibility === 'preemptible',
+    preemptionPolicy: priority.preemptionPolicy,
+    minAvailable,
+    minResources: readResourceList(f.minResources, [...path, 'minResources'], ctx),
+    phase: f.phase ?? 'Pending',
+    submitAtMs,
+    // Only a job that runs at t=0 has a last start; it defaults to its creation.
+    startedAtMs: f.startedAt ?? (hasRunning ? submitAtMs : null),
+    runtimeMs: f.runtime ?? null,
+    annotations: { ...(f.annotations ?? {}) },
+    tasks,
+  };
+  ctx.origins.set(job, path);
+  return job;
+}
+
+/** kai: preemptible iff priority < 100; volcano and kube-batch: every job is preemptible. */
+export function defaultPreemptible(profile: Profile, priority: number): boolean {
+  return profile === 'kai' ? priority < KAI_NON_PREEMPTIBLE_PRIORITY : true;
+}
+
+interface ResolvedPriority {
+  value: number;
+  className: string | null;
+  preemptionPolicy: PreemptionPolicy;
+}
+
+/**
+ * `priorityClassName` gives value and preemption policy; an explicit `priority` overrides the value.
+ * With neither, the profile's default class applies (kai: `train`); volcano and kube-batch have none
+ * (priority 0).
+ */
+function resolvePriority(
+  f: FieldValues<typeof JOB_FIELDS>,
+  written: Record<string, unknown>,
+  path: FieldPath,
+  ctx: NormaliseContext,
+): ResolvedPriority {
+  let cls: PriorityClass | undefined;
+  if (f.priorityClassName !== undefined) {
+    cls = ctx.classes.get(f.priorityClassName);
+    if (cls === undefined) {
+      ctx.sink.report(
+        'unknown-priority-class',
+        [...path, 'priorityClassName'],
+        `priority class ${quote(f.priorityClassName)} does not exist (defined: ${listNames([...ctx.classes.keys()])})`,
+      );
+    }
+  } else if (
+    f.priority === undefined &&
+    written['priorityClassName'] == null &&
+    written['priority'] == null
+  ) {
+    const defaultName = CATALOGUE[ctx.profile].defaultJobClass;
+    cls = defaultName === null ? undefined : ctx.classes.get(defaultName);
+  }
+  return {
+    value: f.priority ?? cls?.value ?? 0,
+    className: cls?.name ?? null,
+    preemptionPolicy: cls?.preemptionPolicy ?? 'PreemptLowerPriority',
+  };
+}
+
+function readRequests(raw: unknown, path: FieldPath, ctx: NormaliseContext): Requests {
+  if (raw === undefined) return {};
+  const r = readFields(raw, path, REQUEST_FIELDS, ctx.sink, {
+    what: 'a resource request {gpu?, cpu?, memory?}',
+  });
+  return r ?? {};
+}
+
+/** `tasks` is a count (all Pending, named `<job>-<i>`) or a list of task objects; absent means 1. */
+function normaliseTasks(
+  raw: unknown,
+  jobPath: FieldPath,
+  jobName: string,
+  jobRequests: Requests,
+  ctx: NormaliseContext,
+  submitted: boolean,
+): TaskSpec[] {
+  const path = [...jobPath, 'tasks'];
+  const taskName = (i: number) => (jobName === '' ? '' : `${jobName}-${i}`);
+  if (raw === undefined || raw === null || typeof raw === 'number') {
+    const parsed = expansionSchema.safeParse(raw ?? 1, { reportInput: true });
+    if (!parsed.success) {
+      reportZodIssues(parsed.error.issues, path, ctx.sink);
+      return [];
+    }
+    return Array.from({ length: parsed.data }, (_, i) => {
+      const task = defaultTask(taskName(i), i, requestsToResources({}, jobRequests));
+      ctx.origins.set(task, path);
+      return task;
+    });
+  }
+  if (!Array.isArray(raw)) {
+    ctx.sink.report(
+      'wrong-type',
+      path,
+      `expected a number of tasks or a list of tasks, got ${describeValue(raw)}`,
+    );
+    return [];
+  }
+  const tasks: TaskSpec[] = [];
+  raw.forEach((item: unknown, i) => {
+    const taskPath = [...path, i];
+    const f = readFields(item, taskPath, TASK_FIELDS, ctx.sink, {
+      what: 'a task ({name?, resources?, status?, node?})',
+    });
+    if (f === null) return;
+    const own = readRequests(f.resources, [...taskPath, 'resources'], ctx);
+    const task: TaskSpec = {
+      ...defaultTask(f.name ?? taskName(i), i, requestsToResources(own, jobRequests)),
+      status: f.status ?? 'Pending',
+      node: f.node ?? null,
+      priority: f.priority ?? null,
+      preemptable: f.preemptable ?? true,
+      preemptionPolicy: f.preemptionPolicy ?? null,
+      labels: { ...(f.labels ?? {}) },
+      nodeSelector: { ...(f.nodeSelector ?? {}) },
+    };
+    checkTaskPlacement(task, isMapping(item) ? item : {}, taskPath, ctx, submitted);
+    ctx.origins.set(task, taskPath);
+    tasks.push(task);
+  });
+  return tasks;
+}
+
+/** Running tasks need a node; Pending ones ignore it; a submitted job's tasks start Pending. */
+function checkTaskPlacement(
+  task: TaskSpec,
+  written: Record<string, unknown>,
+  path: FieldPath,
+  ctx: NormaliseContext,
+  submitted: boolean,
+): void {
+  if (task.status === 'Running' && submitted) {
+    ctx.sink.report(
+      'invalid-event',
+      [...path, 'status'],
+      'tasks of a submitted job start Pending; they cannot be Running',
+    );
+  } else if (task.status === 'Running' && task.node === null && written['node'] == null) {
+    ctx.sink.report(
+      'running-task-without-node',
+      [...path, 'node'],
+      `Running task ${quote(task.name)} has no node`,
+    );
+  } else if (task.status === 'Pending' && task.node !== null) {
+    ctx.sink.report(
+      'node-ignored',
+      [...path, 'node'],
+      `task ${quote(task.name)} is Pending, so its node is ignored`,
+    );
+  }
+}
+
+function defaultTask(name: string, index: number, resources: Resources): TaskSpec {
+  return {
+    name,
+    index,
+    resources,
+    status: 'Pending',
+    node: null,
+    priority: null,
+    preemptable: true,
+    preemptionPolicy: null,
+    labels: {},
+    nodeSelector: {},
+  };
+}
+
+/** The task's own requests over the job's; omitted resources are 0; every task takes one pod slot. */
+function requestsToResources(own: Requests, job: Requests): Resources {
+  return {
+    gpu: own.gpu ?? job.gpu ?? 0,
+    cpu: own.cpu ?? job.cpu ?? 0,
+    memory: own.memory ?? job.memory ?? 0,
+    pods: 1,
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * From a parsed document (YAML turned into plain data, or JSON) to the normalised {@link Scenario}: every
+ * field checked, every default of the profile applied, then the cross-checks.
+ */
+import { PROFILES, type Profile, type Scenario } from '../model/scenario';
+import { NO_LOCATION, IssueSink, sortIssues, type Locator } from './IssueSink';
+import type { ParseResult } from './issues';
+import { Origins, type NormaliseContext } from './NormaliseContext';
+import { crossCheckScenario } from './crossChecks';
+import { quote } from './fieldPath';
+import { normaliseEvents } from './normaliseEvents';
+import { normaliseExpect } from './normaliseExpect';
+import { normaliseJob } from './normaliseJob';
+import { normaliseNode } from './normaliseNode';
+import { normalisePriorityClasses } from './normalisePriorityClasses';
+import { normaliseQueue } from './normaliseQueue';
+import { normaliseRun } from './normaliseRun';
+import { normaliseScheduler } from './normaliseScheduler';
+import { cloneData, setOwn } from './ownEntries';
+import { isMapping, readFields } from './readFields';
+import { describeValue, TOP_LEVEL_FIELDS } from './schema';
+
+/** The one format version this parser reads. */
+export const FORMAT_VERSION = 1;
+/** Scenario name when neither `name` nor a file name is given. */
+export const UNTITLED = 'untitled';
+
+export interface NormaliseOptions {
+  /** File the document came from; its base name (without extension) is the default `name`. */
+  fileName?: string;
+}
+
+/**
+ * Validates and normalises an already-parsed document (for example JSON). Runs the same checks as
+ * `parseScenario`; issues have no line numbers because plain objects carry no source positions.
+ */
+export function normaliseScenarioDocument(doc: unknown, options: NormaliseOptions = {}): ParseResult {
+  return normaliseWithLocator(doc, options, NO_LOCATION);
+}
+
+/** {@link normaliseScenarioDocument} with source positions (used by `parseScenario`). */
+export function normaliseWithLocator(doc: unknown, options: NormaliseOptions, locate: Locator): ParseResult {
+  const sink = new IssueSink(locate);
+  const scenario = buildScenario(doc, options, sink);
+  if (scenario === null || sink.hasErrors) return { ok: false, errors: sortIssues(sink.errors) };
+  return { ok: true, scenario, warnings: sortIssues(sink.warnings) };
+}
+
+function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink): Scenario | null {
+  if (!isMapping(doc)) {
+    const empty = doc === null || doc === undefined;
+    sink.report(
+      'not-a-mapping',
+      [],
+      empty ? 'the scenario is empty' : `expected a mapping of fields, got ${describeValue(doc)}`,
+    );
+    return null;
+  }
+  const isExtension = (key: string) => key.startsWith('x-');
+  const f = readFields(doc, [], TOP_LEVEL_FIELDS, sink, {
+    required: ['nodes', 'queues'],
+    isExtraKey: isExtension,
+  });
+  if (f === null) return null;
+  checkVersion(doc['version'], sink);
+  const profile = readProfile(f.profile, sink);
+  const classes = normalisePriorityClasses(f.priorityClasses, profile, sink);
+  const ctx: NormaliseContext = {
+    sink,
+    profile,
+    classes: new Map(classes.map((c) => [c.name, c])),
+    origins: new Origins(),
+  };
+  const extensions: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc))
+    if (isExtension(key)) setOwn(extensions, key, cloneData(value));
+
+  // Read in document order, so that issues without line numbers (JSON) come out in a natural order.
+  const scheduler = normaliseScheduler(f.scheduler, ctx);
+  const nodes = (f.nodes ?? []).flatMap((raw, i) => normaliseNode(raw, ['nodes', i], ctx));
+  const queues = (f.queues ?? []).flatMap((raw, i) => normaliseQueue(raw, ['queues', i], ctx) ?? []);
+  const jobs = (f.jobs ?? []).flatMap((raw, i) => normaliseJob(raw, ['jobs', i], ctx) ?? []);
+  const events = normaliseEvents(f.events ?? [], ctx);
+  const run = normaliseRun(f.run, ctx);
+  const expect = normaliseExpect(f.expect ?? [], ctx);
+  const scenario: Scenario = {
+    version: FORMAT_VERSION,
+    name: f.name ?? defaultName(options.fileName),
+    description: f.description ?? '',
+    profile,
+    priorityClasses: classes,
+    scheduler,
+    nodes,
+    queues,
+    jobs,
+    events: events.events,
+    run,
+    expect,
+    extensions,
+  };
+  crossCheckScenario(scenario, events, ctx);
+  return scenario;
+}
+
+function checkVersion(version: unknown, sink: IssueSink): void {
+  if (version === undefined || version === null) {
+    sink.report('version-missing', ['version'], 'required field "version" is missing');
+  } else if (version !== FORMAT_VERSION) {
+    sink.report(
+      'version-unsupported',
+      ['version'],
+      `unsupported format version ${describeValue(version)} (expected 1)`,
+    );
+  }
+}
+
+function readProfile(profile: string | undefined, sink: IssueSink): Profile {
+  if (profile === undefined) return 'kai';
+  const known = PROFILES.find((p) => p === profile);
+  if (known !== undefined) return known;
+  // Keep going with kai's defaults so that the rest of the document is still checked.
+  sink.report(
+    'unknown-profile',
+    ['profile'],
+    `unknown profile ${quote(profile)} (expected one of ${PROFILES.join(', ')})`,
+  );
+  return 'kai';
+}
+
+/** `dir/AC1-consolidate.yaml` → `AC1-consolidate`. */
+function defaultName(fileName: string | undefined): string {
+  if (fileName === undefined) return UNTITLED;
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const stem = base.includes('.') && !base.startsWith('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+  return stem === '' ? UNTITLED : stem;
+}

@@ -1,0 +1,52 @@
+/**
+ * Entry point of the scenario module: YAML (or JSON, which is YAML) text to a normalised scenario, or
+ * every error of the document with its field path and line.
+ */
+import { LineCounter, parseDocument, type YAMLError } from 'yaml';
+import type { IssueCode, ParseResult, ScenarioIssue } from './issues';
+import { normaliseWithLocator, type NormaliseOptions } from './normaliseScenarioDocument';
+import { sortIssues } from './IssueSink';
+import { ISSUE_CATALOGUE } from './issues';
+import { createYamlLocator } from './yamlLocator';
+
+export { normaliseScenarioDocument } from './normaliseScenarioDocument';
+export { formatIssue, type ParseResult, type ScenarioIssue } from './issues';
+
+/**
+ * Upper bound on alias expansion when converting YAML to data: a few aliases that expand to each
+ * other many times over ("billion laughs") must not hang the tab.
+ */
+const MAX_ALIAS_COUNT = 100;
+
+/**
+ * Parses scenario text. YAML syntax errors stop here (with line and column); otherwise the document is
+ * normalised and cross-checked as by `normaliseScenarioDocument`, with every issue located in the text.
+ */
+export function parseScenario(text: string, options: NormaliseOptions = {}): ParseResult {
+  const lineCounter = new LineCounter();
+  // uniqueKeys: a repeated key is an error rather than a silent override.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const toIssue = (error: YAMLError, code: IssueCode) => yamlIssue(error, code, lineCounter);
+  if (doc.errors.length > 0)
+    return { ok: false, errors: sortIssues(doc.errors.map((e) => toIssue(e, 'yaml-syntax'))) };
+
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, errors: [{ code: 'yaml-syntax', path: '', message, line: null, column: null }] };
+  }
+  const result = normaliseWithLocator(data, options, createYamlLocator(doc, lineCounter));
+  if (!result.ok || doc.warnings.length === 0) return result;
+  const warnings = doc.warnings.map((w) => toIssue(w, 'yaml-warning'));
+  return { ...result, warnings: sortIssues([...warnings, ...result.warnings]) };
+}
+
+function yamlIssue(error: YAMLError, code: IssueCode, lineCounter: LineCounter): ScenarioIssue {
+  const pos = lineCounter.linePos(error.pos[0]);
+  const info = ISSUE_CATALOGUE[code];
+  const issue: ScenarioIssue = { code, path: '', message: error.message, line: pos.line, column: pos.col };
+  if ('hint' in info) issue.hint = info.hint;
+  return issue;
+}

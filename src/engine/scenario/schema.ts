@@ -1,0 +1,340 @@
+/**
+ * The field schema of scenario format v1 (docs/scenario-format.md), in zod.
+ *
+ * Each object of the format is a *field table*: a zod schema per field. The normalisers validate an
+ * object field by field (see `readFields`) rather than with one schema for the whole document, so that
+ * a bad value costs only that field: the rest of the document is still read and cross-checked, and
+ * every error of the document is reported in one pass. Fields whose values are objects or lists of
+ * objects are `unknown` here and read by their own table.
+ */
+import { z } from 'zod';
+import { parseDuration } from '../model/duration';
+import { parseQuantity } from '../model/quantity';
+import type { IssueCode } from './issues';
+import { setOwn } from './ownEntries';
+
+/** A custom zod issue tagged with a catalogue code (read back by `zodIssues.ts`). */
+function addIssue(ctx: z.RefinementCtx, code: IssueCode, message: string): void {
+  ctx.addIssue({ code: 'custom', message, params: { code } });
+}
+
+const unknownValue = z.unknown();
+
+/**
+ * A mapping from names (data) to values. Unlike `z.record`, which drops a `__proto__` key, every key
+ * becomes an own property of the result.
+ */
+export function recordSchema<T extends z.ZodType>(valueSchema: T) {
+  return unknownValue.transform((input, ctx): Record<string, z.output<T>> => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      ctx.addIssue({ code: 'invalid_type', expected: 'record', input });
+      return z.NEVER;
+    }
+    const out: Record<string, z.output<T>> = {};
+    for (const [key, value] of Object.entries(input)) {
+      const parsed = valueSchema.safeParse(value, { reportInput: true });
+      if (parsed.success) setOwn(out, key, parsed.data);
+      else for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [key, ...issue.path] });
+    }
+    return out;
+  });
+}
+
+/** A value that is an object or a list of objects, read by its own field table. */
+export const nested = unknownValue;
+/** A list whose items are read one by one. */
+export const list = z.array(z.unknown());
+/** A mapping whose values are read one by one. */
+export const mapping = recordSchema(z.unknown());
+
+export const nameSchema = z.string().min(1);
+export const countSchema = z.number().int().min(0);
+/**
+ * Upper bound of `count` (nodes) and `tasks: N` (jobs). The sandbox runs in a browser tab: a typo such
+ * as `count: 1000000` should be an error, not a frozen page.
+ */
+export const MAX_EXPANSION = 10_000;
+export const expansionSchema = countSchema.max(MAX_EXPANSION);
+export const integerSchema = z.number().int();
+export const booleanSchema = z.boolean();
+export const stringMapSchema = recordSchema(z.string());
+
+export interface DurationBounds {
+  /** Smallest allowed value in ms. */
+  min?: number;
+  /** Whether `min` itself is allowed (default true). */
+  inclusive?: boolean;
+}
+
+/** A Go duration string (`1h2m3s`, `-60s`) as milliseconds. The number 0 is accepted, as Go accepts "0". */
+export function durationSchema(bounds: DurationBounds = {}) {
+  return unknownValue.transform((value, ctx): number => {
+    if (value === 0) return checkDuration(0, bounds, ctx);
+    if (typeof value !== 'string') {
+      addIssue(
+        ctx,
+        'invalid-duration',
+        typeof value === 'number'
+          ? `invalid duration ${value}: a duration is a string with a unit, such as "${value}s"`
+          : `invalid duration: expected a string such as "30s", got ${describeValue(value)}`,
+      );
+      return z.NEVER;
+    }
+    const parsed = parseDuration(value);
+    if (!parsed.ok) {
+      addIssue(ctx, 'invalid-duration', parsed.error);
+      return z.NEVER;
+    }
+    return checkDuration(parsed.ms, bounds, ctx);
+  });
+}
+
+function checkDuration(ms: number, bounds: DurationBounds, ctx: z.RefinementCtx): number {
+  const { min, inclusive = true } = bounds;
+  if (min !== undefined && (inclusive ? ms < min : ms <= min)) {
+    const code: IssueCode = min === 0 && inclusive ? 'negative-value' : 'out-of-range';
+    addIssue(ctx, code, `must be ${inclusive ? 'at least' : 'more than'} ${min}ms, got ${ms}ms`);
+  }
+  return ms;
+}
+
+export interface QuantityBounds {
+  /** Accept -1 as "unlimited" / "no limit" besides non-negative values (KAI queue quota and limit). */
+  allowMinusOne?: boolean;
+}
+
+/** A Kubernetes quantity (`500m`, `1Gi`) or a plain number; never negative (except -1 when allowed). */
+export function quantitySchema(bounds: QuantityBounds = {}) {
+  return unknownValue.transform((value, ctx): number => {
+    if (typeof value !== 'number' && typeof value !== 'string') {
+      addIssue(
+        ctx,
+        'invalid-quantity',
+        `invalid quantity: expected a number or a string such as "500m", got ${describeValue(value)}`,
+      );
+      return z.NEVER;
+    }
+    const parsed = parseQuantity(value);
+    if (!parsed.ok) {
+      addIssue(ctx, 'invalid-quantity', parsed.error);
+      return z.NEVER;
+    }
+    if (parsed.value < 0 && !(bounds.allowMinusOne === true && parsed.value === -1)) {
+      addIssue(
+        ctx,
+        'negative-value',
+        bounds.allowMinusOne === true
+          ? `must be -1 (unlimited) or at least 0, got ${parsed.value}`
+          : `must not be negative, got ${parsed.value}`,
+      );
+    }
+    return parsed.value;
+  });
+}
+
+/** A task's GPU request: whole devices (1, 2, …) or a fraction of one device (0 < x < 1). */
+export const gpuRequestSchema = quantitySchema().transform((gpu, ctx): number => {
+  if (gpu > 1 && !Number.isInteger(gpu)) {
+    addIssue(ctx, 'invalid-gpu', `a task asks for whole GPUs or a fraction of one GPU, not ${gpu}`);
+  }
+  return gpu;
+});
+
+/** A node's GPU capacity: a whole number of devices. */
+export const gpuCapacitySchema = quantitySchema().transform((gpu, ctx): number => {
+  if (!Number.isInteger(gpu)) addIssue(ctx, 'invalid-gpu', `a node has a whole number of GPUs, not ${gpu}`);
+  return gpu;
+});
+
+/** Describes a value for a message without dumping it (names are data; long strings are cut). */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return String(value);
+}
+
+export const TASK_STATUSES = ['Pending', 'Running'] as const;
+export const POD_GROUP_PHASES = ['Pending', 'Inqueue', 'Running'] as const;
+export const PREEMPTIBILITIES = ['preemptible', 'non-preemptible'] as const;
+export const PREEMPTION_POLICIES = ['PreemptLowerPriority', 'Never'] as const;
+export const QUEUE_STATES = ['Open', 'Closed', 'Closing', 'Unknown'] as const;
+/** Statuses a check may expect (docs/scenario-format.md §7). */
+export const EXPECTED_TASK_STATUSES = ['Pending', 'Pipelined', 'Running', 'Releasing', 'Succeeded'] as const;
+/** Volcano PodGroup phases a check may expect (the upstream enum). */
+export const EXPECTED_JOB_PHASES = ['Pending', 'Inqueue', 'Running', 'Completed', 'Unknown'] as const;
+export const EVENT_KINDS = [
+  'submit',
+  'deleteJob',
+  'addNode',
+  'removeNode',
+  'updateQueue',
+  'updateConfig',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** Volcano per-extension-point flags: `enableX` / `enabledX` keys of a plugin entry. */
+export const PLUGIN_FLAG_KEY = /^enabled?[A-Z]/;
+
+/** A field table: one zod schema per field of an object of the format. */
+export type FieldTable = Record<string, z.ZodType>;
+
+export const TOP_LEVEL_FIELDS = {
+  version: unknownValue,
+  name: z.string(),
+  description: z.string(),
+  profile: z.string(),
+  priorityClasses: list,
+  scheduler: nested,
+  nodes: list,
+  queues: list,
+  jobs: list,
+  events: list,
+  run: nested,
+  expect: list,
+} satisfies FieldTable;
+
+export const PRIORITY_CLASS_FIELDS = {
+  name: nameSchema,
+  value: integerSchema,
+  preemptionPolicy: z.enum(PREEMPTION_POLICIES),
+} satisfies FieldTable;
+
+export const SCHEDULER_FIELDS = {
+  actions: unknownValue,
+  tiers: list,
+  schedulePeriod: durationSchema({ min: 0, inclusive: false }),
+  maxConsolidationPreemptees: countSchema,
+  stalenessGracePeriod: durationSchema(),
+} satisfies FieldTable;
+
+export const TIER_FIELDS = { plugins: list } satisfies FieldTable;
+
+export const PLUGIN_FIELDS = {
+  name: nameSchema,
+  arguments: mapping,
+} satisfies FieldTable;
+
+export const NODE_FIELDS = {
+  name: nameSchema,
+  resources: nested,
+  labels: stringMapSchema,
+  count: expansionSchema,
+} satisfies FieldTable;
+
+export const NODE_RESOURCE_FIELDS = {
+  gpu: gpuCapacitySchema,
+  cpu: quantitySchema(),
+  memory: quantitySchema(),
+  pods: quantitySchema(),
+} satisfies FieldTable;
+
+/** Volcano resource lists (queue capability/deserved/guarantee, PodGroup minResources); sums, so any GPU amount. */
+export const RESOURCE_LIST_FIELDS = {
+  gpu: quantitySchema(),
+  cpu: quantitySchema(),
+  memory: quantitySchema(),
+  pods: quantitySchema(),
+} satisfies FieldTable;
+
+export const QUEUE_FIELDS = {
+  name: nameSchema,
+  parent: nameSchema,
+  priority: integerSchema,
+  resources: nested,
+  preemptMinRuntime: durationSchema({ min: 0 }),
+  reclaimMinRuntime: durationSchema({ min: 0 }),
+  weight: z.number().min(0),
+  capability: nested,
+  deserved: nested,
+  guarantee: nested,
+  state: z.enum(QUEUE_STATES),
+  reclaimable: booleanSchema,
+} satisfies FieldTable;
+
+export const QUEUE_RESOURCES_FIELDS = { gpu: nested, cpu: nested, memory: nested } satisfies FieldTable;
+
+export const QUEUE_RESOURCE_FIELDS = {
+  quota: quantitySchema({ allowMinusOne: true }),
+  limit: quantitySchema({ allowMinusOne: true }),
+  overQuotaWeight: z.number().min(0),
+} satisfies FieldTable;
+
+export const JOB_FIELDS = {
+  name: nameSchema,
+  namespace: nameSchema,
+  queue: nameSchema,
+  priorityClassName: nameSchema,
+  priority: integerSchema,
+  preemptibility: z.enum(PREEMPTIBILITIES),
+  minAvailable: countSchema,
+  minResources: nested,
+  phase: z.enum(POD_GROUP_PHASES),
+  submitAt: durationSchema(),
+  startedAt: durationSchema(),
+  runtime: durationSchema({ min: 0 }),
+  annotations: stringMapSchema,
+  resources: nested,
+  tasks: unknownValue,
+} satisfies FieldTable;
+
+/** Per-task requests; `pods` is not listed because every task takes exactly one pod slot. */
+export const REQUEST_FIELDS = {
+  gpu: gpuRequestSchema,
+  cpu: quantitySchema(),
+  memory: quantitySchema(),
+} satisfies FieldTable;
+
+export const TASK_FIELDS = {
+  name: nameSchema,
+  resources: nested,
+  status: z.enum(TASK_STATUSES),
+  node: nameSchema,
+  priority: integerSchema,
+  preemptable: booleanSchema,
+  preemptionPolicy: z.enum(PREEMPTION_POLICIES),
+  labels: stringMapSchema,
+  nodeSelector: stringMapSchema,
+} satisfies FieldTable;
+
+export const EVENT_FIELDS = {
+  at: durationSchema(),
+  submit: nested,
+  deleteJob: nameSchema,
+  addNode: nested,
+  removeNode: nameSchema,
+  updateQueue: nested,
+  updateConfig: nested,
+} satisfies FieldTable;
+
+export const RUN_FIELDS = {
+  until: durationSchema(),
+  sessions: countSchema,
+  maxSessions: z.number().int().min(1),
+} satisfies FieldTable;
+
+export const EXPECT_FIELDS = {
+  session: integerSchema,
+  at: durationSchema(),
+  tasks: recordSchema(z.enum(EXPECTED_TASK_STATUSES)),
+  evicted: z.array(nameSchema),
+  bound: recordSchema(nameSchema),
+  pipelined: recordSchema(nameSchema),
+  jobs: mapping,
+  queues: mapping,
+} satisfies FieldTable;
+
+export const EXPECT_JOB_FIELDS = {
+  phase: z.enum(EXPECTED_JOB_PHASES),
+  running: countSchema,
+} satisfies FieldTable;
+
+export const EXPECT_QUEUE_FIELDS = { fairShare: nested, allocated: nested } satisfies FieldTable;
+
+/** Expected queue amounts: cpu in cores, memory in bytes; quantities are accepted for convenience. */
+export const RESOURCE_CHECK_FIELDS = {
+  gpu: quantitySchema(),
+  cpu: quantitySchema(),
+  memory: quantitySchema(),
+} satisfies FieldTable;

@@ -1,0 +1,331 @@
+/**
+ * Normalised scenario → YAML in the scenario format, for share links, "save as" and lesson authoring.
+ * Values equal to the defaults the parser would apply are left out, so the output stays close to what a
+ * person writes; `parseScenario(serialiseScenario(s))` gives `s` back (apart from `expect[].line`,
+ * which records where the check sits in the source text).
+ */
+import { Document, isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import { formatDuration } from '../model/duration';
+import { QUEUE_RESOURCE_NAMES, RESOURCE_NAMES, type ResourceName, type Resources } from '../model/resources';
+import type {
+  ExpectCheck,
+  JobSpec,
+  NodeSpec,
+  PriorityClass,
+  Profile,
+  QueuePatch,
+  QueueSpec,
+  Scenario,
+  ScenarioEvent,
+  SchedulerConfig,
+  SchedulerPatch,
+  TaskSpec,
+  Tier,
+} from '../model/scenario';
+import { CATALOGUE } from '../profiles/catalogue';
+import { DEFAULT_NAMESPACE, defaultPreemptible } from './normaliseJob';
+import { DEFAULT_QUEUE_RESOURCE, DEFAULT_QUEUE_STATE, DEFAULT_QUEUE_WEIGHT } from './normaliseQueue';
+import { DEFAULT_MAX_SESSIONS } from './normaliseRun';
+import {
+  DEFAULT_MAX_CONSOLIDATION_PREEMPTEES,
+  DEFAULT_STALENESS_GRACE_PERIOD_MS,
+} from './normaliseScheduler';
+import { cloneData, setOwn } from './ownEntries';
+
+type Data = Record<string, unknown>;
+
+/** Collections at most this long (as JSON) are written inline (`{gpu: 1, cpu: 2}`). */
+const FLOW_WIDTH = 80;
+
+/** Writes `s` as YAML in the scenario format (durations as Go strings, resources as plain numbers). */
+export function serialiseScenario(s: Scenario): string {
+  const classes = new Map(s.priorityClasses.map((c) => [c.name, c]));
+  const out: Data = { version: s.version, name: s.name };
+  if (s.description !== '') out['description'] = s.description;
+  out['profile'] = s.profile;
+  for (const [key, value] of Object.entries(s.extensions)) setOwn(out, key, cloneData(value));
+  const customClasses = s.priorityClasses.filter((c) => !isDefaultClass(c, s.profile));
+  if (customClasses.length > 0) out['priorityClasses'] = customClasses.map(priorityClassData);
+  out['scheduler'] = schedulerData(s.scheduler);
+  out['nodes'] = s.nodes.map(nodeData);
+  out['queues'] = s.queues.map((q) => queueData(q, s.profile));
+  out['jobs'] = s.jobs.map((j) => jobData(j, s.profile, classes));
+  if (s.events.length > 0) out['events'] = s.events.map((e) => eventData(e, s.profile, classes));
+  out['run'] = runData(s);
+  if (s.expect.length > 0) out['expect'] = s.expect.map(expectData);
+
+  const doc = new Document(out);
+  if (isMap(doc.contents)) {
+    for (const pair of doc.contents.items) {
+      // Sections that list objects (nodes, queues, jobs, …) stay one item per line, even when short.
+      if (isSeq(pair.value))
+        pair.value.items.forEach((item) => isNodeLike(item) && inlineSmallCollections(item));
+      else if (isNodeLike(pair.value)) inlineSmallCollections(pair.value);
+    }
+  }
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+}
+
+/** Marks small collections of scalars as flow style, bottom-up, so that lists of tasks stay compact. */
+function inlineSmallCollections(node: YamlNode): boolean {
+  if (isScalar(node)) return true;
+  if (isMap(node) || isSeq(node)) {
+    let simple = true;
+    for (const item of node.items) {
+      const value: unknown = isMap(node) ? (item as { value: unknown }).value : item;
+      if (!isNodeLike(value) || !inlineSmallCollections(value)) simple = false;
+    }
+    if (simple && JSON.stringify(node.toJSON()).length <= FLOW_WIDTH) {
+      node.flow = true;
+      return true;
+    }
+  }
+  return false;
+}
+
+function isNodeLike(value: unknown): value is YamlNode {
+  return isScalar(value) || isMap(value) || isSeq(value);
+}
+
+function isDefaultClass(c: PriorityClass, profile: Profile): boolean {
+  return CATALOGUE[profile].defaultPriorityClasses.some(
+    (d) => d.name === c.name && d.value === c.value && d.preemptionPolicy === c.preemptionPolicy,
+  );
+}
+
+function priorityClassData(c: PriorityClass): Data {
+  const out: Data = { name: c.name, value: c.value };
+  if (c.preemptionPolicy !== 'PreemptLowerPriority') out['preemptionPolicy'] = c.preemptionPolicy;
+  return out;
+}
+
+function schedulerData(config: SchedulerConfig): Data {
+  return schedulerPatchData({
+    actions: config.actions,
+    tiers: config.tiers,
+    schedulePeriodMs: config.schedulePeriodMs,
+    ...(config.maxConsolidationPreemptees === DEFAULT_MAX_CONSOLIDATION_PREEMPTEES
+      ? {}
+      : { maxConsolidationPreemptees: config.maxConsolidationPreemptees }),
+    ...(config.stalenessGracePeriodMs === DEFAULT_STALENESS_GRACE_PERIOD_MS
+      ? {}
+      : { stalenessGracePeriodMs: config.stalenessGracePeriodMs }),
+  });
+}
+
+function schedulerPatchData(patch: SchedulerPatch): Data {
+  const out: Data = {};
+  if (patch.actions !== undefined) out['actions'] = [...patch.actions];
+  if (patch.tiers !== undefined) out['tiers'] = patch.tiers.map(tierData);
+  if (patch.schedulePeriodMs !== undefined) out['schedulePeriod'] = formatDuration(patch.schedulePeriodMs);
+  if (patch.maxConsolidationPreemptees !== undefined)
+    out['maxConsolidationPreemptees'] = patch.maxConsolidationPreemptees;
+  if (patch.stalenessGracePeriodMs !== undefined)
+    out['stalenessGracePeriod'] = formatDuration(patch.stalenessGracePeriodMs);
+  return out;
+}
+
+function tierData(tier: Tier): Data {
+  return {
+    plugins: tier.plugins.map((p) => {
+      const out: Data = { name: p.name };
+      if (Object.keys(p.arguments).length > 0) out['arguments'] = cloneData(p.arguments);
+      for (const [flag, value] of Object.entries(p.flags)) out[flag] = value;
+      return out;
+    }),
+  };
+}
+
+function nodeData(node: NodeSpec): Data {
+  const out: Data = { name: node.name };
+  const resources = resourceData(node.resources, (v) => Number.isFinite(v));
+  if (Object.keys(resources).length > 0) out['resources'] = resources;
+  if (Object.keys(node.labels).length > 0) out['labels'] = { ...node.labels };
+  return out;
+}
+
+function resourceData(
+  r: Partial<Resources>,
+  keep: (value: number) => boolean,
+  names: readonly ResourceName[] = RESOURCE_NAMES,
+): Data {
+  const out: Data = {};
+  for (const name of names) {
+    const value = r[name];
+    if (value !== undefined && keep(value)) out[name] = value;
+  }
+  return out;
+}
+
+function queueData(q: QueueSpec, profile: Profile): Data {
+  const out: Data = { name: q.name };
+  if (q.parent !== null) out['parent'] = q.parent;
+  if (q.priority !== CATALOGUE[profile].defaultQueuePriority) out['priority'] = q.priority;
+  const resources: Data = {};
+  for (const name of QUEUE_RESOURCE_NAMES) {
+    const spec: Data = {};
+    for (const field of ['quota', 'limit', 'overQuotaWeight'] as const) {
+      if (q.resources[name][field] !== DEFAULT_QUEUE_RESOURCE[field]) spec[field] = q.resources[name][field];
+    }
+    if (Object.keys(spec).length > 0) resources[name] = spec;
+  }
+  if (Object.keys(resources).length > 0) out['resources'] = resources;
+  if (q.preemptMinRuntimeMs !== null) out['preemptMinRuntime'] = formatDuration(q.preemptMinRuntimeMs);
+  if (q.reclaimMinRuntimeMs !== null) out['reclaimMinRuntime'] = formatDuration(q.reclaimMinRuntimeMs);
+  if (q.weight !== DEFAULT_QUEUE_WEIGHT) out['weight'] = q.weight;
+  for (const key of ['capability', 'deserved', 'guarantee'] as const) {
+    const list = q[key];
+    if (list !== null) out[key] = resourceData(list, () => true);
+  }
+  if (q.state !== DEFAULT_QUEUE_STATE) out['state'] = q.state;
+  if (!q.reclaimable) out['reclaimable'] = false;
+  return out;
+}
+
+/** Every field the patch sets, including `null` ("unset"); `resources` in full (see checkEvents). */
+function queuePatchData(patch: QueuePatch): Data {
+  const out: Data = { name: patch.name };
+  if (patch.parent !== undefined) out['parent'] = patch.parent;
+  if (patch.priority !== undefined) out['priority'] = patch.priority;
+  if (patch.resources !== undefined) {
+    const resources: Data = {};
+    for (const name of QUEUE_RESOURCE_NAMES) resources[name] = { ...patch.resources[name] };
+    out['resources'] = resources;
+  }
+  const duration = (ms: number | null) => (ms === null ? null : formatDuration(ms));
+  if (patch.preemptMinRuntimeMs !== undefined) out['preemptMinRuntime'] = duration(patch.preemptMinRuntimeMs);
+  if (patch.reclaimMinRuntimeMs !== undefined) out['reclaimMinRuntime'] = duration(patch.reclaimMinRuntimeMs);
+  if (patch.weight !== undefined) out['weight'] = patch.weight;
+  for (const key of ['capability', 'deserved', 'guarantee'] as const) {
+    const list = patch[key];
+    if (list !== undefined) out[key] = list === null ? null : resourceData(list, () => true);
+  }
+  if (patch.state !== undefined) out['state'] = patch.state;
+  if (patch.reclaimable !== undefined) out['reclaimable'] = patch.reclaimable;
+  return out;
+}
+
+function jobData(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, PriorityClass>): Data {
+  const out: Data = { name: job.name };
+  if (job.namespace !== DEFAULT_NAMESPACE) out['namespace'] = job.namespace;
+  out['queue'] = job.queue;
+  if (job.priorityClassName !== null) {
+    out['priorityClassName'] = job.priorityClassName;
+    if (classes.get(job.priorityClassName)?.value !== job.priority) out['priority'] = job.priority;
+  } else if (CATALOGUE[profile].defaultJobClass !== null || job.priority !== 0) {
+    // Without a class the parser would apply the profile's default class, so the raw value is written.
+    out['priority'] = job.priority;
+  }
+  if (job.preemptible !== defaultPreemptible(profile, job.priority)) {
+    out['preemptibility'] = job.preemptible ? 'preemptible' : 'non-preemptible';
+  }
+  if (job.minAvailable !== job.tasks.length) out['minAvailable'] = job.minAvailable;
+  if (job.minResources !== null) out['minResources'] = resourceData(job.minResources, () => true);
+  if (job.phase !== 'Pending') out['phase'] = job.phase;
+  if (job.submitAtMs !== 0) out['submitAt'] = formatDuration(job.submitAtMs);
+  const runsAtStart = job.tasks.some((t) => t.status === 'Running');
+  const defaultStart = runsAtStart ? job.submitAtMs : null;
+  if (job.startedAtMs !== null && job.startedAtMs !== defaultStart)
+    out['startedAt'] = formatDuration(job.startedAtMs);
+  if (job.runtimeMs !== null) out['runtime'] = formatDuration(job.runtimeMs);
+  if (Object.keys(job.annotations).length > 0) out['annotations'] = { ...job.annotations };
+  Object.assign(out, tasksData(job));
+  return out;
+}
+
+/** `tasks: N` with job-level `resources` when the tasks are interchangeable; a list otherwise. */
+function tasksData(job: JobSpec): Data {
+  const first = job.tasks[0];
+  const interchangeable =
+    first !== undefined &&
+    job.tasks.every(
+      (t, i) =>
+        isPlainTask(t, job.name, i) && RESOURCE_NAMES.every((r) => t.resources[r] === first.resources[r]),
+    );
+  if (interchangeable) {
+    const out: Data = {};
+    const resources = requestData(first.resources);
+    if (Object.keys(resources).length > 0) out['resources'] = resources;
+    if (job.tasks.length !== 1) out['tasks'] = job.tasks.length;
+    return out;
+  }
+  if (job.tasks.length === 0) return { tasks: 0 };
+  return { tasks: job.tasks.map((t, i) => taskData(t, job.name, i)) };
+}
+
+function isPlainTask(t: TaskSpec, jobName: string, i: number): boolean {
+  return (
+    t.name === `${jobName}-${i}` &&
+    t.index === i &&
+    t.status === 'Pending' &&
+    t.node === null &&
+    t.priority === null &&
+    t.preemptable &&
+    t.preemptionPolicy === null &&
+    Object.keys(t.labels).length === 0 &&
+    Object.keys(t.nodeSelector).length === 0
+  );
+}
+
+function taskData(t: TaskSpec, jobName: string, i: number): Data {
+  const out: Data = {};
+  if (t.name !== `${jobName}-${i}`) out['name'] = t.name;
+  const resources = requestData(t.resources);
+  if (Object.keys(resources).length > 0) out['resources'] = resources;
+  if (t.status !== 'Pending') out['status'] = t.status;
+  if (t.node !== null) out['node'] = t.node;
+  if (t.priority !== null) out['priority'] = t.priority;
+  if (!t.preemptable) out['preemptable'] = false;
+  if (t.preemptionPolicy !== null) out['preemptionPolicy'] = t.preemptionPolicy;
+  if (Object.keys(t.labels).length > 0) out['labels'] = { ...t.labels };
+  if (Object.keys(t.nodeSelector).length > 0) out['nodeSelector'] = { ...t.nodeSelector };
+  return out;
+}
+
+/** A task's request without the implicit pod slot and without zeros. */
+function requestData(r: Resources): Data {
+  return resourceData(r, (v) => v !== 0, ['gpu', 'cpu', 'memory']);
+}
+
+function eventData(
+  event: ScenarioEvent,
+  profile: Profile,
+  classes: ReadonlyMap<string, PriorityClass>,
+): Data {
+  const at = formatDuration(event.atMs);
+  switch (event.kind) {
+    case 'submit':
+      return { at, submit: jobData(event.job, profile, classes) };
+    case 'deleteJob':
+      return { at, deleteJob: event.name };
+    case 'addNode':
+      return { at, addNode: nodeData(event.node) };
+    case 'removeNode':
+      return { at, removeNode: event.name };
+    case 'updateQueue':
+      return { at, updateQueue: queuePatchData(event.patch) };
+    case 'updateConfig':
+      return { at, updateConfig: schedulerPatchData(event.patch) };
+  }
+}
+
+function runData(s: Scenario): Data {
+  const out: Data = {};
+  if (s.run.sessions !== null) out['sessions'] = s.run.sessions;
+  if (s.run.untilMs !== null) out['until'] = formatDuration(s.run.untilMs);
+  if (s.run.maxSessions !== DEFAULT_MAX_SESSIONS) out['maxSessions'] = s.run.maxSessions;
+  return out;
+}
+
+function expectData(check: ExpectCheck): Data {
+  const out: Data = {};
+  if (check.session !== null) out['session'] = check.session;
+  if (check.atMs !== null) out['at'] = formatDuration(check.atMs);
+  if (check.tasks !== null) out['tasks'] = { ...check.tasks };
+  if (check.evicted !== null) out['evicted'] = [...check.evicted];
+  if (check.bound !== null) out['bound'] = { ...check.bound };
+  if (check.pipelined !== null) out['pipelined'] = { ...check.pipelined };
+  if (check.jobs !== null) out['jobs'] = cloneData(check.jobs);
+  if (check.queues !== null) out['queues'] = cloneData(check.queues);
+  return out;
+}

@@ -1,0 +1,134 @@
+/// <reference types="vite/client" />
+/**
+ * The gallery: built-in scenarios with the metadata the picker shows without parsing YAML (parsing
+ * happens in the worker). Ids are stable: they appear in URLs.
+ */
+import compareLca from './compare-lca.yaml?raw';
+import compareQueue from './compare-queue.yaml?raw';
+import elastic from './elastic-protected-to-min-available.yaml?raw';
+import lca1 from './lca-1-cousin-subtree.yaml?raw';
+import lca2 from './lca-2-sibling-leaf.yaml?raw';
+import lca3 from './lca-3-inherited-from-ancestor.yaml?raw';
+import preempt1 from './preempt-1-leaf-overrides.yaml?raw';
+import preempt2 from './preempt-2-inherits-ancestor.yaml?raw';
+import thrashOff from './thrash-off.yaml?raw';
+import thrashOn from './thrash-on.yaml?raw';
+import welcome from './welcome-reclaim-waits.yaml?raw';
+
+export type ScenarioTopic = 'start' | 'reclaim' | 'preempt' | 'elastic' | 'compare' | 'thrash';
+
+export interface BuiltinScenario {
+  id: string;
+  title: string;
+  /** One sentence for the gallery card. */
+  summary: string;
+  topic: ScenarioTopic;
+  fileName: string;
+  text: string;
+}
+
+export const TOPIC_LABELS: Record<ScenarioTopic, string> = {
+  start: 'Start here',
+  reclaim: 'Reclaim across queues (LCA examples)',
+  preempt: 'Preemption inside a queue',
+  elastic: 'Elastic jobs',
+  compare: 'Queue method vs LCA method',
+  thrash: 'Thrashing',
+};
+
+export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
+  {
+    id: 'welcome',
+    title: 'A reclaim waits for min-runtime',
+    summary: 'Two teams, 8 GPUs: a reclaim is held back until the oldest victim has run 60s.',
+    topic: 'start',
+    fileName: 'welcome-reclaim-waits.yaml',
+    text: welcome,
+  },
+  {
+    id: 'lca-1',
+    title: 'LCA 1 · cousin subtree (60s from d)',
+    summary: 'Design doc reclaim example 1: the LCA child toward the victim sets the value.',
+    topic: 'reclaim',
+    fileName: 'lca-1-cousin-subtree.yaml',
+    text: lca1,
+  },
+  {
+    id: 'lca-2',
+    title: 'LCA 2 · sibling leaf (180s from leaf2)',
+    summary: 'Design doc reclaim example 2: siblings honour the victim leaf’s own value.',
+    topic: 'reclaim',
+    fileName: 'lca-2-sibling-leaf.yaml',
+    text: lca2,
+  },
+  {
+    id: 'lca-3',
+    title: 'LCA 3 · inherited from an ancestor (600s from b)',
+    summary: 'Design doc reclaim example 3: the victim leaf’s 0s is never consulted.',
+    topic: 'reclaim',
+    fileName: 'lca-3-inherited-from-ancestor.yaml',
+    text: lca3,
+  },
+  {
+    id: 'preempt-1',
+    title: 'Preempt 1 · leaf overrides ancestor (300s)',
+    summary: 'Design doc preemption example 1: walk up from the victim’s leaf queue.',
+    topic: 'preempt',
+    fileName: 'preempt-1-leaf-overrides.yaml',
+    text: preempt1,
+  },
+  {
+    id: 'preempt-2',
+    title: 'Preempt 2 · unset leaf inherits (600s)',
+    summary: 'Design doc preemption example 2: an unset leaf takes its ancestor’s value.',
+    topic: 'preempt',
+    fileName: 'preempt-2-inherits-ancestor.yaml',
+    text: preempt2,
+  },
+  {
+    id: 'elastic',
+    title: 'Elastic job protected down to minAvailable',
+    summary: 'Surplus pods are reclaimed at once; the minAvailable core waits for min-runtime.',
+    topic: 'elastic',
+    fileName: 'elastic-protected-to-min-available.yaml',
+    text: elastic,
+  },
+  {
+    id: 'compare-lca',
+    title: 'Compare · LCA method (2m from b)',
+    summary: 'Same jobs as the queue twin: the LCA walk protects the victims for two minutes.',
+    topic: 'compare',
+    fileName: 'compare-lca.yaml',
+    text: compareLca,
+  },
+  {
+    id: 'compare-queue',
+    title: 'Compare · queue method (0s from leaf1)',
+    summary: 'Same jobs as the LCA twin: the victim leaf says 0s, so the reclaim is immediate.',
+    topic: 'compare',
+    fileName: 'compare-queue.yaml',
+    text: compareQueue,
+  },
+  {
+    id: 'thrash-off',
+    title: 'Thrash · without min-runtime',
+    summary: 'Short bursts keep preempting a training job, which never gets to finish.',
+    topic: 'thrash',
+    fileName: 'thrash-off.yaml',
+    text: thrashOff,
+  },
+  {
+    id: 'thrash-on',
+    title: 'Thrash · min-runtime lets work finish',
+    summary: 'The same bursts, but preemptMinRuntime protects the training job until it completes.',
+    topic: 'thrash',
+    fileName: 'thrash-on.yaml',
+    text: thrashOn,
+  },
+];
+
+export const DEFAULT_SCENARIO_ID = 'welcome';
+
+export function findBuiltinScenario(id: string): BuiltinScenario | null {
+  return BUILTIN_SCENARIOS.find((s) => s.id === id) ?? null;
+}

@@ -1,0 +1,115 @@
+/**
+ * The shape of the one app store. Each slice is a nested object so that a selector names its slice and a
+ * slice's update cannot clobber another's fields.
+ */
+import type { SessionMarker } from '../engine/api';
+import type { SessionSnapshot } from '../engine/model/snapshot';
+import type { IssueDto, RunStatus, ScenarioSummary } from '../protocol/messages';
+
+/** Where the loaded text came from: a built-in scenario id, or `custom` (typed, pasted or opened). */
+export type ScenarioSource = { kind: 'builtin'; id: string } | { kind: 'custom' };
+
+export type LoadState = 'idle' | 'loading' | 'loaded' | 'invalid' | 'failed';
+
+export interface ScenarioSliceState {
+  source: ScenarioSource | null;
+  /** The editor buffer: what the user is typing (may differ from the loaded text). */
+  draft: string;
+  /** The text of the current run (what a retry reloads). */
+  loadedText: string;
+  fileName: string | null;
+  loadState: LoadState;
+  /** Parse/validation errors of the last load attempt (empty unless `loadState` is `invalid`). */
+  issues: IssueDto[];
+  warnings: IssueDto[];
+  summary: ScenarioSummary | null;
+  /** Why the last load failed outside parsing (engine refused the scenario, worker crashed). */
+  loadError: string | null;
+}
+
+export interface RunSliceState {
+  runId: number | null;
+  /** The worker's latest run status, as received. */
+  status: RunStatus | null;
+  /** Timeline markers of every session run so far (index i-1 is session i). */
+  markers: SessionMarker[];
+  /** The session the user asked for (1-based; 0 before anything ran). */
+  cursor: number;
+  /** The last snapshot received; lags `cursor` while a request is in flight. */
+  snapshot: SessionSnapshot | null;
+  snapshotError: string | null;
+  isPlaying: boolean;
+  /** Worker crash or hang reason, shown with a retry button. */
+  crash: string | null;
+}
+
+export type Selection =
+  { kind: 'job'; name: string } | { kind: 'queue'; name: string } | { kind: 'node'; name: string };
+
+export interface SelectionSliceState {
+  current: Selection | null;
+}
+
+export type ThemeMode = 'light' | 'dark';
+export type MainView = 'jobs' | 'decisions' | 'queues' | 'cluster';
+export type SideView = 'lesson' | 'details';
+export type JobSortKey =
+  'name' | 'queue' | 'priority' | 'status' | 'tasks' | 'runtime' | 'preempt' | 'reclaim';
+export type JobStatusFilter = 'all' | 'pending' | 'running' | 'protected' | 'evicted';
+
+export interface ViewSliceState {
+  themeMode: ThemeMode;
+  /** Multiplies the base font size (projectors need 1.25). */
+  fontScale: number;
+  /** Playback speed in sessions per second. */
+  playSpeed: number;
+  mainView: MainView;
+  sideView: SideView;
+  jobSort: { key: JobSortKey; direction: 'asc' | 'desc' };
+  jobFilter: { text: string; status: JobStatusFilter };
+  isHelpOpen: boolean;
+  isGalleryOpen: boolean;
+  isEditorOpen: boolean;
+}
+
+export interface LoadOptions {
+  source: ScenarioSource;
+  fileName?: string | null;
+  /** Session to show once it exists (defaults to 1). */
+  cursor?: number;
+  selection?: Selection | null;
+  /** Put the text into the editor buffer too (picking a gallery scenario); otherwise the buffer is kept. */
+  replaceDraft?: boolean;
+}
+
+export interface AppActions {
+  loadScenario(text: string, options: LoadOptions): Promise<void>;
+  /** Reloads the current text after a crash, returning to the same session and selection. */
+  retry(): Promise<void>;
+  setDraft(text: string): void;
+  setCursor(index: number): void;
+  stepForward(): void;
+  stepBack(): void;
+  toStart(): void;
+  toEnd(): void;
+  nextEviction(): void;
+  previousEviction(): void;
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  /** Advances playback by one session; pauses at the end. Called by the playback timer. */
+  playbackTick(): void;
+  pauseComputation(): Promise<void>;
+  resumeComputation(): Promise<void>;
+  select(selection: Selection | null): void;
+  toggleJob(name: string): void;
+  setView(patch: Partial<ViewSliceState>): void;
+}
+
+export interface AppState {
+  scenario: ScenarioSliceState;
+  run: RunSliceState;
+  selection: SelectionSliceState;
+  view: ViewSliceState;
+  actions: AppActions;
+}

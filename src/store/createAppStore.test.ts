@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSimulationClient, type SimulationClient } from '../client/SimulationClient';
+import { createSimulation, formatIssue, parseScenario, resolveMinRuntime } from '../engine/index';
+import { findBuiltinScenario } from '../scenarios/builtinScenarios';
+import { createInProcessTransport } from '../worker/inProcessTransport';
+import type { AppState } from './AppState';
+import { createAppStore, type AppStore } from './createAppStore';
+
+const engine = { parseScenario, formatIssue, createSimulation, resolveMinRuntime };
+const text = (id: string) => findBuiltinScenario(id)!.text;
+
+async function until(store: AppStore, predicate: (s: AppState) => boolean, what: string): Promise<AppState> {
+  for (let i = 0; i < 1000; i++) {
+    const state = store.getState();
+    if (predicate(state)) return state;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('app store (client + in-process worker + real engine)', () => {
+  let client: SimulationClient;
+  let store: AppStore;
+  const setup = (allowDebugFaults = false) => {
+    client = createSimulationClient(() => createInProcessTransport(engine), { allowDebugFaults });
+    store = createAppStore({ client, scheduleFrame: (cb) => setTimeout(cb, 0) });
+    return store;
+  };
+  afterEach(() => client.dispose());
+
+  it('loads a scenario, shows session 1, and steps through the run with the snapshot following the cursor', async () => {
+    setup();
+    await store
+      .getState()
+      .actions.loadScenario(text('welcome'), {
+        source: { kind: 'builtin', id: 'welcome' },
+        replaceDraft: true,
+      });
+    let state = await until(store, (s) => s.run.snapshot?.index === 1, 'session 1');
+    expect(state.scenario).toMatchObject({
+      loadState: 'loaded',
+      summary: { name: expect.stringContaining('Welcome') },
+    });
+    expect(state.scenario.draft).toBe(text('welcome'));
+    state = await until(store, (s) => s.run.status?.state === 'finished', 'the run to finish');
+    expect(state.run.markers).toHaveLength(7);
+
+    state.actions.nextEviction();
+    expect(store.getState().run.cursor).toBe(3);
+    state = await until(store, (s) => s.run.snapshot?.index === 3, 'session 3');
+    expect(state.run.snapshot?.decisions.some((d) => d.kind === 'evict')).toBe(true);
+
+    state.actions.stepBack();
+    state.actions.stepBack();
+    state.actions.stepForward();
+    state = await until(store, (s) => s.run.snapshot?.index === 2, 'the newest cursor to win');
+    state.actions.toEnd();
+    expect(store.getState().run.cursor).toBe(7);
+    store.getState().actions.setCursor(99);
+    expect(store.getState().run.cursor).toBe(7);
+  });
+
+  it('plays one session per tick and stops at the end', async () => {
+    setup();
+    await store.getState().actions.loadScenario(text('lca-1'), { source: { kind: 'builtin', id: 'lca-1' } });
+    await until(
+      store,
+      (s) => s.run.status?.state === 'finished' && s.run.snapshot?.index === 1,
+      'a finished run',
+    );
+    store.getState().actions.play();
+    for (let i = 0; i < 10; i++) {
+      store.getState().actions.playbackTick();
+      await until(store, (s) => s.run.snapshot?.index === s.run.cursor, 'the tick’s snapshot');
+    }
+    expect(store.getState().run).toMatchObject({ cursor: 3, isPlaying: false });
+  });
+
+  it('keeps the previous run and the text when new text does not parse', async () => {
+    setup();
+    await store.getState().actions.loadScenario(text('lca-1'), { source: { kind: 'builtin', id: 'lca-1' } });
+    await until(store, (s) => s.run.snapshot !== null, 'a snapshot');
+    const broken = 'version: 1\nnodes: []\nqueues:\n  - name: a\n    parent: ghost\n';
+    store.getState().actions.setDraft(broken);
+    await store.getState().actions.loadScenario(broken, { source: { kind: 'custom' } });
+    const state = store.getState();
+    expect(state.scenario.loadState).toBe('invalid');
+    expect(state.scenario.issues[0]).toMatchObject({
+      path: expect.stringContaining('queues[0].parent'),
+      line: 5,
+    });
+    expect(state.scenario.draft).toBe(broken);
+    expect(state.scenario.source).toEqual({ kind: 'builtin', id: 'lca-1' });
+    expect(state.run.snapshot).not.toBeNull();
+  });
+
+  it('survives a worker crash: shows it, keeps the text, and retry returns to the same session and selection', async () => {
+    setup(true);
+    await store
+      .getState()
+      .actions.loadScenario(text('welcome'), {
+        source: { kind: 'builtin', id: 'welcome' },
+        replaceDraft: true,
+      });
+    await until(store, (s) => s.run.status?.state === 'finished', 'the run');
+    store.getState().actions.setCursor(3);
+    store.getState().actions.select({ kind: 'job', name: 'train-b' });
+    store.getState().actions.setDraft('my unsaved edit');
+    await until(store, (s) => s.run.snapshot?.index === 3, 'session 3');
+
+    await client.debugFault('crash');
+    let state = await until(store, (s) => s.run.crash !== null, 'the crash');
+    expect(state.run.crash).toMatch(/crashed/);
+    expect(state.scenario.draft).toBe('my unsaved edit');
+
+    await state.actions.retry();
+    state = await until(store, (s) => s.run.snapshot?.index === 3, 'session 3 again');
+    expect(state.run.crash).toBeNull();
+    expect(state.selection.current).toEqual({ kind: 'job', name: 'train-b' });
+    expect(state.scenario.draft).toBe('my unsaved edit');
+  });
+
+  it('reports an engine failure part-way and keeps the sessions before it', async () => {
+    setup(true);
+    await client.debugFault('failStep', 3);
+    await store
+      .getState()
+      .actions.loadScenario(text('welcome'), { source: { kind: 'builtin', id: 'welcome' } });
+    const state = await until(store, (s) => s.run.status?.state === 'failed', 'the failure');
+    expect(state.run.markers).toHaveLength(2);
+    expect(state.run.status?.error).toMatch(/Session 3 failed/);
+  });
+});

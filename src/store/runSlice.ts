@@ -1,0 +1,215 @@
+/**
+ * The run: timeline markers streamed from the worker, the cursor, the cursor's snapshot, playback.
+ * Stepping only moves `cursor`; the snapshot follows with one request in flight at a time, so holding an
+ * arrow key never queues hundreds of requests and the newest cursor always wins.
+ */
+import type { SessionMarker } from '../engine/api';
+import type { SessionSnapshot } from '../engine/model/snapshot';
+import { isClientError } from '../client/ClientError';
+import type { RunProgressMessage, RunStatus } from '../protocol/messages';
+import type { AppActions, AppState, RunSliceState } from './AppState';
+import { createFrameBatcher, type ScheduleFrame } from './frameBatcher';
+import type { StoreContext } from './StoreContext';
+import { clampSession, findNextSession, findPreviousSession, hasEviction } from './timelineQueries';
+
+export const initialRunState: RunSliceState = {
+  runId: null,
+  status: null,
+  markers: [],
+  cursor: 0,
+  snapshot: null,
+  snapshotError: null,
+  isPlaying: false,
+  crash: null,
+};
+
+export const selectCursor = (state: AppState): number => state.run.cursor;
+export const selectSnapshot = (state: AppState): SessionSnapshot | null => state.run.snapshot;
+export const selectMarkers = (state: AppState): SessionMarker[] => state.run.markers;
+/** Sessions that can be shown (their markers have arrived). */
+export const selectSessionCount = (state: AppState): number => state.run.markers.length;
+export const selectRunStatus = (state: AppState): RunStatus | null => state.run.status;
+export const selectIsPlaying = (state: AppState): boolean => state.run.isPlaying;
+export const selectCrash = (state: AppState): string | null => state.run.crash;
+export const selectSnapshotError = (state: AppState): string | null => state.run.snapshotError;
+export const selectHasRun = (state: AppState): boolean => state.run.runId !== null;
+/** True while the shown snapshot is not yet the cursor's session. */
+export const selectIsSnapshotPending = (state: AppState): boolean =>
+  state.run.cursor > 0 && state.run.snapshot?.index !== state.run.cursor;
+export const selectIsComputing = (state: AppState): boolean => state.run.status?.state === 'running';
+/** The marker of the cursor's session, if it has arrived. */
+export const selectCursorMarker = (state: AppState): SessionMarker | null =>
+  state.run.markers[state.run.cursor - 1] ?? null;
+
+export interface RunController {
+  /** Fetches the cursor's snapshot unless it is shown or already being fetched. */
+  ensureSnapshot(): void;
+  /** Starts tracking a freshly loaded run. */
+  startRun(runId: number, status: RunStatus, cursor: number): void;
+  /** Forgets buffered progress of older runs. */
+  reset(): void;
+}
+
+export function createRunController(
+  { set, get, client }: StoreContext,
+  scheduleFrame: ScheduleFrame,
+): RunController {
+  let inflight: { runId: number; index: number } | null = null;
+
+  const ensureSnapshot = (): void => {
+    const { run } = get();
+    const { runId, cursor, markers, snapshot } = run;
+    if (runId === null || run.crash !== null) return;
+    if (inflight !== null && inflight.runId === runId) return;
+    if (cursor < 1 || cursor > markers.length) return;
+    if (snapshot !== null && snapshot.index === cursor && run.snapshotError === null) return;
+    inflight = { runId, index: cursor };
+    client.snapshot(runId, cursor).then(
+      (received) => {
+        inflight = null;
+        if (get().run.runId !== runId) return;
+        set((state) => ({ run: { ...state.run, snapshot: received, snapshotError: null } }));
+        ensureSnapshot();
+      },
+      (error: unknown) => {
+        inflight = null;
+        if (get().run.runId !== runId || isClientError(error, 'crashed')) return;
+        const message = error instanceof Error ? error.message : String(error);
+        set((state) => ({ run: { ...state.run, snapshotError: message, isPlaying: false } }));
+      },
+    );
+  };
+
+  const applyProgress = (messages: RunProgressMessage[]): void => {
+    const { run } = get();
+    let markers = run.markers;
+    let status = run.status;
+    for (const message of messages) {
+      if (message.runId !== run.runId) continue;
+      // `from` is where these markers start; anything else would be a gap, so rebuild from there.
+      markers =
+        message.from === markers.length
+          ? markers.concat(message.markers)
+          : markers.slice(0, message.from).concat(message.markers);
+      status = message.status;
+    }
+    if (markers === run.markers && status === run.status) return;
+    const isStillRunning = status?.state === 'running';
+    // A cursor beyond the end waits while the run advances; once it stops, it lands on the last session.
+    const cursor = !isStillRunning && run.cursor > markers.length ? markers.length : run.cursor;
+    set((state) => ({ run: { ...state.run, markers, status, cursor } }));
+    ensureSnapshot();
+  };
+
+  const batcher = createFrameBatcher<RunProgressMessage>(scheduleFrame, applyProgress);
+  client.subscribe({
+    progress: (message) => batcher.push(message),
+    crash: (reason) => {
+      inflight = null;
+      set((state) => ({
+        run: { ...state.run, crash: reason, isPlaying: false },
+        scenario:
+          state.scenario.loadState === 'loading'
+            ? { ...state.scenario, loadState: 'failed', loadError: reason }
+            : state.scenario,
+      }));
+    },
+  });
+
+  return {
+    ensureSnapshot,
+    startRun(runId, status, cursor) {
+      batcher.clear();
+      inflight = null;
+      set(() => ({ run: { ...initialRunState, runId, status, cursor: Math.max(1, cursor) } }));
+    },
+    reset() {
+      batcher.clear();
+      inflight = null;
+    },
+  };
+}
+
+type RunActionNames =
+  | 'setCursor'
+  | 'stepForward'
+  | 'stepBack'
+  | 'toStart'
+  | 'toEnd'
+  | 'nextEviction'
+  | 'previousEviction'
+  | 'play'
+  | 'pause'
+  | 'togglePlay'
+  | 'playbackTick'
+  | 'pauseComputation'
+  | 'resumeComputation';
+
+export function createRunActions(
+  { set, get, client }: StoreContext,
+  controller: RunController,
+): Pick<AppActions, RunActionNames> {
+  const setCursor = (index: number): void => {
+    const { run } = get();
+    const cursor = clampSession(index, run.markers.length);
+    if (cursor === run.cursor) return;
+    set((state) => ({ run: { ...state.run, cursor, snapshotError: null } }));
+    controller.ensureSnapshot();
+  };
+  const stopPlaying = (): void => {
+    if (get().run.isPlaying) set((state) => ({ run: { ...state.run, isPlaying: false } }));
+  };
+  const isAtEnd = (state: AppState): boolean => state.run.cursor >= state.run.markers.length;
+  const isRunOpen = (state: AppState): boolean => state.run.status?.state === 'running';
+  const play = (): void => {
+    const state = get();
+    if (state.run.runId === null || state.run.markers.length === 0) return;
+    // Playing from the last session of a finished run starts over, as media players do.
+    if (isAtEnd(state) && !isRunOpen(state)) setCursor(1);
+    set((s) => ({ run: { ...s.run, isPlaying: true } }));
+  };
+
+  return {
+    setCursor,
+    stepForward: () => setCursor(get().run.cursor + 1),
+    stepBack: () => setCursor(get().run.cursor - 1),
+    toStart: () => setCursor(1),
+    toEnd: () => setCursor(get().run.markers.length),
+    nextEviction() {
+      const { markers, cursor } = get().run;
+      const next = findNextSession(markers, cursor, hasEviction);
+      if (next !== null) setCursor(next);
+    },
+    previousEviction() {
+      const { markers, cursor } = get().run;
+      const previous = findPreviousSession(markers, cursor, hasEviction);
+      if (previous !== null) setCursor(previous);
+    },
+    play,
+    pause: stopPlaying,
+    togglePlay() {
+      if (get().run.isPlaying) stopPlaying();
+      else play();
+    },
+    playbackTick() {
+      const state = get();
+      if (!state.run.isPlaying) return;
+      // Never outrun the worker: advance only once the current session is on screen.
+      if (state.run.snapshot?.index !== state.run.cursor) return;
+      if (!isAtEnd(state)) setCursor(state.run.cursor + 1);
+      else if (!isRunOpen(state)) stopPlaying();
+    },
+    async pauseComputation() {
+      const { runId } = get().run;
+      if (runId === null) return;
+      const status = await client.pauseRun(runId);
+      if (get().run.runId === runId) set((state) => ({ run: { ...state.run, status } }));
+    },
+    async resumeComputation() {
+      const { runId } = get().run;
+      if (runId === null) return;
+      const status = await client.resumeRun(runId);
+      if (get().run.runId === runId) set((state) => ({ run: { ...state.run, status } }));
+    },
+  };
+}

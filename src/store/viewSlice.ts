@@ -1,0 +1,38 @@
+import type { AppActions, AppState, ViewSliceState } from './AppState';
+import type { StoreContext } from './StoreContext';
+
+export const PLAY_SPEEDS = [0.5, 1, 2, 4, 8, 16] as const;
+export const FONT_SCALES = [1, 1.15, 1.3] as const;
+
+export const initialViewState: ViewSliceState = {
+  themeMode: 'light',
+  fontScale: 1,
+  playSpeed: 2,
+  mainView: 'jobs',
+  sideView: 'lesson',
+  jobSort: { key: 'queue', direction: 'asc' },
+  jobFilter: { text: '', status: 'all' },
+  isHelpOpen: false,
+  isGalleryOpen: false,
+  isEditorOpen: false,
+};
+
+export const selectView = (state: AppState): ViewSliceState => state.view;
+export const selectThemeMode = (state: AppState) => state.view.themeMode;
+export const selectFontScale = (state: AppState) => state.view.fontScale;
+export const selectPlaySpeed = (state: AppState) => state.view.playSpeed;
+export const selectMainView = (state: AppState) => state.view.mainView;
+export const selectSideView = (state: AppState) => state.view.sideView;
+export const selectJobSort = (state: AppState) => state.view.jobSort;
+export const selectJobFilter = (state: AppState) => state.view.jobFilter;
+export const selectIsHelpOpen = (state: AppState) => state.view.isHelpOpen;
+export const selectIsGalleryOpen = (state: AppState) => state.view.isGalleryOpen;
+export const selectIsEditorOpen = (state: AppState) => state.view.isEditorOpen;
+
+export function createViewActions({ set }: StoreContext): Pick<AppActions, 'setView'> {
+  return {
+    setView(patch) {
+      set((state) => ({ view: { ...state.view, ...patch } }));
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * The engine functions the host needs (the public surface of `engine/index.ts`), as an interface so the
+ * worker entry passes the real module and nothing else reaches into engine internals.
+ */
+import type { ResolveQuery, ResolveResult, Simulation } from '../engine/api';
+import type { Scenario } from '../engine/model/scenario';
+
+/** The fields of the engine's `ScenarioIssue` the host forwards. */
+export interface EngineIssueLike {
+  code: string;
+  path: string;
+  message: string;
+  line?: number | null | undefined;
+  column?: number | null | undefined;
+  hint?: string | null | undefined;
+}
+
+export type EngineParseResult<I> =
+  { ok: true; scenario: Scenario; warnings: readonly I[] } | { ok: false; errors: readonly I[] };
+
+export interface EngineApi<I extends EngineIssueLike> {
+  parseScenario(text: string, options: { fileName?: string }): EngineParseResult<I>;
+  formatIssue(issue: I): string;
+  createSimulation(scenario: Scenario): Simulation;
+  resolveMinRuntime(scenario: Scenario, query: ResolveQuery): ResolveResult;
+}

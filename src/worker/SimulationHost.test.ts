@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSimulation, formatIssue, parseScenario, resolveMinRuntime } from '../engine/index';
+import type { Command, RunProgressMessage, WorkerMessage } from '../protocol/messages';
+import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
+import { findBuiltinScenario } from '../scenarios/builtinScenarios';
+import { createInProcessTransport } from './inProcessTransport';
+import type { Transport } from './../protocol/Transport';
+
+const engine = { parseScenario, formatIssue, createSimulation, resolveMinRuntime };
+const welcome = findBuiltinScenario('welcome')!.text;
+
+/** Drives a transport by hand: sends commands and collects everything the host posts. */
+function harness(transport: Transport) {
+  const messages: WorkerMessage[] = [];
+  const crashes: string[] = [];
+  transport.listen({ message: (m) => messages.push(m), crash: (r) => crashes.push(r) });
+  let id = 1;
+  const send = (command: Record<string, unknown> & { type: Command['type'] }) => {
+    const full = { ...command, id: id++ } as Command;
+    transport.post(full);
+    return full.id;
+  };
+  const replyTo = async (requestId: number) => {
+    for (let i = 0; i < 200; i++) {
+      const found = messages.find((m) => (m.type === 'reply' || m.type === 'failure') && m.id === requestId);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    throw new Error(`no reply to ${requestId}`);
+  };
+  const until = async (predicate: () => boolean) => {
+    for (let i = 0; i < 500 && !predicate(); i++) await new Promise((r) => setTimeout(r, 1));
+    expect(predicate()).toBe(true);
+  };
+  const progress = () => messages.filter((m): m is RunProgressMessage => m.type === 'runProgress');
+  return { messages, crashes, send, replyTo, until, progress };
+}
+
+describe('SimulationHost over the in-process transport', () => {
+  let transport: Transport;
+  afterEach(() => transport.terminate());
+
+  it('loads, streams markers in order until the run finishes, and serves any session on request', async () => {
+    transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const load = await h.replyTo(h.send({ type: 'load', text: welcome, fileName: 'welcome.yaml' }));
+    expect(load).toMatchObject({
+      type: 'reply',
+      kind: 'load',
+      result: { ok: true, summary: { profile: 'kai', nodeCount: 2 } },
+    });
+    await h.until(() => h.progress().some((p) => p.status.state === 'finished'));
+    const chunks = h.progress();
+    // With a zero budget every chunk is one session: markers arrive contiguously, never twice.
+    const all = chunks.flatMap((c) => c.markers);
+    expect(all.map((m) => m.index)).toEqual(all.map((_, i) => i + 1));
+    expect(chunks.every((c, i) => i === 0 || c.from >= chunks[i - 1]!.from)).toBe(true);
+    expect(all.find((m) => m.evictions > 0)?.index).toBe(3);
+
+    const runId = load.type === 'reply' && load.kind === 'load' && load.result.ok ? load.result.runId : -1;
+    const snap = await h.replyTo(h.send({ type: 'snapshot', runId, index: 3 }));
+    expect(snap).toMatchObject({ type: 'reply', kind: 'snapshot', result: { index: 3, timeMs: 20_000 } });
+    const back = await h.replyTo(h.send({ type: 'snapshot', runId, index: 1 }));
+    expect(back).toMatchObject({ result: { index: 1 } });
+  });
+
+  it('answers a broken scenario with its problems, and a bad request with a failure', async () => {
+    transport = createInProcessTransport(engine);
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const bad = await h.replyTo(
+      h.send({
+        type: 'load',
+        text: 'version: 1\nqueues:\n  - name: a\n    parent: nope\nnodes: []\n',
+        fileName: null,
+      }),
+    );
+    expect(
+      bad.type === 'reply' && bad.kind === 'load' && !bad.result.ok && bad.result.errors[0]?.path,
+    ).toBeTruthy();
+    const stale = await h.replyTo(h.send({ type: 'snapshot', runId: 99, index: 1 }));
+    expect(stale).toMatchObject({ type: 'failure', error: { code: 'stale-run' } });
+    const hello = await h.replyTo(
+      h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION + 1, allowDebugFaults: false }),
+    );
+    expect(hello).toMatchObject({ type: 'failure', error: { code: 'version-mismatch' } });
+  });
+
+  it('pauses and resumes the background run', async () => {
+    transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const load = await h.replyTo(
+      h.send({ type: 'load', text: findBuiltinScenario('thrash-off')!.text, fileName: null }),
+    );
+    const runId = load.type === 'reply' && load.kind === 'load' && load.result.ok ? load.result.runId : -1;
+    const paused = await h.replyTo(h.send({ type: 'pauseRun', runId }));
+    expect(paused).toMatchObject({ result: { state: 'paused' } });
+    const countAtPause =
+      paused.type === 'reply' && paused.kind === 'pauseRun' ? paused.result.sessionCount : -1;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(h.progress().at(-1)?.status.sessionCount).toBe(countAtPause);
+    await h.replyTo(h.send({ type: 'resumeRun', runId }));
+    await h.until(() => h.progress().at(-1)?.status.state === 'finished');
+    expect(h.progress().at(-1)?.status.sessionCount).toBe(28);
+  });
+
+  it('injects faults only when allowed: a thrown handler fails one request, a crash kills the transport, a failing step fails the run', async () => {
+    transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    expect(await h.replyTo(h.send({ type: 'debugFault', fault: 'throw', atSession: null }))).toMatchObject({
+      error: { code: 'bad-request' },
+    });
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: true }));
+    expect(await h.replyTo(h.send({ type: 'debugFault', fault: 'throw', atSession: null }))).toMatchObject({
+      error: { code: 'debug-fault' },
+    });
+
+    await h.replyTo(h.send({ type: 'debugFault', fault: 'failStep', atSession: 3 }));
+    await h.replyTo(h.send({ type: 'load', text: welcome, fileName: null }));
+    await h.until(() => h.progress().at(-1)?.status.state === 'failed');
+    expect(h.progress().at(-1)?.status).toMatchObject({
+      sessionCount: 2,
+      error: expect.stringContaining('Session 3 failed'),
+    });
+
+    await h.replyTo(h.send({ type: 'debugFault', fault: 'crash', atSession: null }));
+    await h.until(() => h.crashes.length === 1);
+    expect(h.crashes[0]).toMatch(/uncaught/);
+  });
+});

@@ -1,0 +1,312 @@
+/**
+ * The engine host: answers protocol commands and advances the current run in small time-boxed chunks, so
+ * that snapshot requests and pause commands are served between chunks instead of after the whole run.
+ * Transport-free: the worker entry and the in-process transport both feed it commands.
+ */
+import type { Simulation } from '../engine/api';
+import type { Scenario } from '../engine/model/scenario';
+import { assertNever } from '../protocol/assertNever';
+import type {
+  Command,
+  DebugFault,
+  IssueDto,
+  ReplyMessage,
+  RunStatus,
+  ScenarioSummary,
+  WorkerError,
+  WorkerMessage,
+} from '../protocol/messages';
+import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
+import type { EngineApi, EngineIssueLike } from './EngineApi';
+
+export interface SimulationHostDeps<I extends EngineIssueLike> {
+  engine: EngineApi<I>;
+  post(message: WorkerMessage): void;
+  /** Runs `task` soon, after pending incoming messages (a zero-delay macrotask). */
+  defer(task: () => void): void;
+  /** Monotonic milliseconds, for the chunk budget only (never for simulated time). */
+  now(): number;
+  /** Wall time one run chunk may take before yielding (default 12 ms: well under a 50 ms long task). */
+  chunkBudgetMs?: number;
+}
+
+export interface SimulationHost {
+  handle(command: Command): void;
+}
+
+interface Run {
+  id: number;
+  scenario: Scenario;
+  sim: Simulation;
+  state: RunStatus['state'];
+  error: string | null;
+  sentMarkers: number;
+  /** Debug fault: throw when stepping into this session. */
+  failAtSession: number | null;
+}
+
+class HostError extends Error {
+  constructor(
+    readonly code: WorkerError['code'],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+export function createSimulationHost<I extends EngineIssueLike>(deps: SimulationHostDeps<I>): SimulationHost {
+  const { engine, post, defer, now } = deps;
+  const budget = deps.chunkBudgetMs ?? 12;
+  let run: Run | null = null;
+  let nextRunId = 1;
+  let allowDebugFaults = false;
+  let isPumpScheduled = false;
+  /** A `failStep` fault requested before the run it applies to was loaded. */
+  let pendingFailAt: number | null = null;
+
+  const toIssue = (issue: I): IssueDto => ({
+    code: issue.code,
+    path: issue.path,
+    message: issue.message,
+    line: issue.line ?? null,
+    column: issue.column ?? null,
+    hint: issue.hint ?? null,
+    text: engine.formatIssue(issue),
+  });
+
+  const statusOf = (r: Run): RunStatus => ({
+    runId: r.id,
+    state: r.state,
+    sessionCount: r.sim.sessionCount(),
+    error: r.error,
+  });
+
+  const requireRun = (runId: number): Run => {
+    if (run === null || run.id !== runId) {
+      throw new HostError('stale-run', `Run ${runId} is no longer loaded.`);
+    }
+    return run;
+  };
+
+  const sendProgress = (r: Run): void => {
+    const markers = r.sim.markers();
+    const fresh = markers.slice(r.sentMarkers);
+    post({ type: 'runProgress', runId: r.id, from: r.sentMarkers, markers: fresh, status: statusOf(r) });
+    r.sentMarkers = markers.length;
+  };
+
+  const schedulePump = (): void => {
+    if (isPumpScheduled) return;
+    isPumpScheduled = true;
+    defer(pump);
+  };
+
+  function pump(): void {
+    isPumpScheduled = false;
+    const r = run;
+    if (r === null || r.state !== 'running') return;
+    const start = now();
+    try {
+      do {
+        if (r.sim.isFinished()) {
+          r.state = 'finished';
+          break;
+        }
+        if (r.failAtSession !== null && r.sim.sessionCount() + 1 >= r.failAtSession) {
+          r.failAtSession = null;
+          throw new Error(`Injected engine fault while running session ${r.sim.sessionCount() + 1}.`);
+        }
+        if (!r.sim.step()) {
+          r.state = 'finished';
+          break;
+        }
+      } while (now() - start < budget);
+      if (r.state === 'running' && r.sim.isFinished()) r.state = 'finished';
+    } catch (error) {
+      r.state = 'failed';
+      r.error = `Session ${r.sim.sessionCount() + 1} failed: ${messageOf(error)}`;
+    }
+    if (run !== r) return; // replaced while running (cannot happen synchronously, kept for safety)
+    sendProgress(r);
+    if (r.state === 'running') schedulePump();
+  }
+
+  const summarize = (scenario: Scenario): ScenarioSummary => {
+    const { run: spec, scheduler } = scenario;
+    let sessionLimit = spec.maxSessions;
+    if (spec.sessions !== null) sessionLimit = spec.sessions;
+    else if (spec.untilMs !== null && scheduler.schedulePeriodMs > 0) {
+      sessionLimit = Math.min(spec.maxSessions, Math.floor(spec.untilMs / scheduler.schedulePeriodMs) + 1);
+    }
+    return {
+      name: scenario.name,
+      description: scenario.description,
+      profile: scenario.profile,
+      schedulePeriodMs: scheduler.schedulePeriodMs,
+      actions: [...scheduler.actions],
+      nodeCount: scenario.nodes.length,
+      queueCount: scenario.queues.length,
+      jobCount: scenario.jobs.length,
+      sessionLimit,
+    };
+  };
+
+  const injectFault = (fault: DebugFault, atSession: number | null): null => {
+    if (!allowDebugFaults) throw new HostError('bad-request', 'Debug faults are disabled.');
+    switch (fault) {
+      case 'throw':
+        throw new HostError('debug-fault', 'Injected fault: the command handler threw.');
+      case 'crash':
+        defer(() => {
+          throw new Error('Injected fault: uncaught error in the worker.');
+        });
+        return null;
+      case 'hang':
+        defer(() => {
+          // Deliberately never returns: only the client's timeout and terminate() end it.
+          for (;;) {
+            /* spin */
+          }
+        });
+        return null;
+      case 'failStep':
+        if (run !== null && run.state === 'running') run.failAtSession = atSession ?? 1;
+        else pendingFailAt = atSession ?? 1;
+        return null;
+      default:
+        return assertNever(fault, 'debug fault');
+    }
+  };
+
+  const dispatch = (command: Command): ReplyMessage => {
+    const { id } = command;
+    switch (command.type) {
+      case 'hello': {
+        if (command.protocolVersion !== PROTOCOL_VERSION) {
+          throw new HostError(
+            'version-mismatch',
+            `The worker speaks protocol ${PROTOCOL_VERSION}, the page ${command.protocolVersion}. Reload the page.`,
+          );
+        }
+        allowDebugFaults = command.allowDebugFaults;
+        return { type: 'reply', id, kind: 'hello', result: { protocolVersion: PROTOCOL_VERSION } };
+      }
+      case 'load': {
+        const parsed =
+          command.fileName === null
+            ? engine.parseScenario(command.text, {})
+            : engine.parseScenario(command.text, { fileName: command.fileName });
+        if (!parsed.ok) {
+          return {
+            type: 'reply',
+            id,
+            kind: 'load',
+            result: { ok: false, errors: parsed.errors.map(toIssue) },
+          };
+        }
+        let sim: Simulation;
+        try {
+          sim = engine.createSimulation(parsed.scenario);
+        } catch (error) {
+          throw new HostError(
+            'engine-error',
+            `The engine could not start this scenario: ${messageOf(error)}`,
+          );
+        }
+        run = {
+          id: nextRunId++,
+          scenario: parsed.scenario,
+          sim,
+          state: 'running',
+          error: null,
+          sentMarkers: 0,
+          failAtSession: pendingFailAt,
+        };
+        pendingFailAt = null;
+        schedulePump();
+        return {
+          type: 'reply',
+          id,
+          kind: 'load',
+          result: {
+            ok: true,
+            runId: run.id,
+            summary: summarize(parsed.scenario),
+            warnings: parsed.warnings.map(toIssue),
+            status: statusOf(run),
+          },
+        };
+      }
+      case 'snapshot': {
+        const r = requireRun(command.runId);
+        const count = r.sim.sessionCount();
+        if (!Number.isInteger(command.index) || command.index < 1 || command.index > count) {
+          throw new HostError('bad-request', `Session ${command.index} has not been run (1…${count} exist).`);
+        }
+        try {
+          return { type: 'reply', id, kind: 'snapshot', result: r.sim.snapshot(command.index) };
+        } catch (error) {
+          throw new HostError(
+            'engine-error',
+            `Session ${command.index} could not be rebuilt: ${messageOf(error)}`,
+          );
+        }
+      }
+      case 'pauseRun': {
+        const r = requireRun(command.runId);
+        if (r.state === 'running') r.state = 'paused';
+        sendProgress(r);
+        return { type: 'reply', id, kind: 'pauseRun', result: statusOf(r) };
+      }
+      case 'resumeRun': {
+        const r = requireRun(command.runId);
+        if (r.state === 'paused') {
+          r.state = 'running';
+          schedulePump();
+        }
+        return { type: 'reply', id, kind: 'resumeRun', result: statusOf(r) };
+      }
+      case 'resolve': {
+        const r = requireRun(command.runId);
+        try {
+          return {
+            type: 'reply',
+            id,
+            kind: 'resolve',
+            result: engine.resolveMinRuntime(r.scenario, command.query),
+          };
+        } catch (error) {
+          throw new HostError('engine-error', messageOf(error));
+        }
+      }
+      case 'debugFault':
+        return {
+          type: 'reply',
+          id,
+          kind: 'debugFault',
+          result: injectFault(command.fault, command.atSession),
+        };
+      default:
+        return assertNever(command, 'command');
+    }
+  };
+
+  return {
+    handle(command) {
+      try {
+        post(dispatch(command));
+      } catch (error) {
+        const failure: WorkerError =
+          error instanceof HostError
+            ? { code: error.code, message: error.message }
+            : { code: 'internal', message: messageOf(error) };
+        post({ type: 'failure', id: typeof command.id === 'number' ? command.id : -1, error: failure });
+      }
+    },
+  };
+}

@@ -3,8 +3,8 @@ import { createSimulationClient, type SimulationClient } from '../client/Simulat
 import { createSimulation, formatIssue, parseScenario, resolveMinRuntime } from '../engine/index';
 import { findBuiltinScenario } from '../scenarios/builtinScenarios';
 import { createInProcessTransport } from '../worker/inProcessTransport';
-import type { AppState } from './AppState';
-import { createAppStore, type AppStore } from './createAppStore';
+import type { AppState } from '../store/AppState';
+import { createAppStore, type AppStore } from '../store/createAppStore';
 
 const engine = { parseScenario, formatIssue, createSimulation, resolveMinRuntime };
 const text = (id: string) => findBuiltinScenario(id)!.text;

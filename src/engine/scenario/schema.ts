@@ -150,7 +150,10 @@ export const gpuCapacitySchema = quantitySchema().transform((gpu, ctx): number =
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'object') {
+    const proto: unknown = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null ? 'a mapping' : 'an object that is not plain data';
+  }
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   return String(value);
 }

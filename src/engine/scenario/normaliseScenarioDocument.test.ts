@@ -64,6 +64,11 @@ describe('top level', () => {
     expect(s.description).toBe('**bold**');
   });
 
+  it('reads `nodes:` and `queues:` without a value as empty lists', () => {
+    const s = parse(yaml('version: 1', 'nodes:', 'queues:', 'jobs:', 'events:', 'expect:'));
+    expect([s.nodes, s.queues, s.jobs, s.events, s.expect]).toEqual([[], [], [], [], []]);
+  });
+
   it('keeps x- fields verbatim', () => {
     const s = parse(yaml(MINIMAL, 'x-resolve:', '  - {victimQueue: a, preemptMs: 2000}', 'x-note: hello'));
     expect(s.extensions).toEqual({ 'x-resolve': [{ victimQueue: 'a', preemptMs: 2000 }], 'x-note': 'hello' });

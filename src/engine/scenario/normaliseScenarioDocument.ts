@@ -25,6 +25,7 @@ export const FORMAT_VERSION = 1;
 /** Scenario name when neither `name` nor a file name is given. */
 export const UNTITLED = 'untitled';
 
+/** Options of `parseScenario` and `normaliseScenarioDocument`. */
 export interface NormaliseOptions {
   /** File the document came from; its base name (without extension) is the default `name`. */
   fileName?: string;
@@ -57,11 +58,13 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
     return null;
   }
   const isExtension = (key: string) => key.startsWith('x-');
-  const f = readFields(doc, [], TOP_LEVEL_FIELDS, sink, {
-    required: ['nodes', 'queues'],
-    isExtraKey: isExtension,
-  });
+  const f = readFields(doc, [], TOP_LEVEL_FIELDS, sink, { isExtraKey: isExtension });
   if (f === null) return null;
+  // `nodes:` with nothing after it (null) reads as an empty list; only a missing key is an error.
+  for (const key of ['nodes', 'queues']) {
+    if (!Object.hasOwn(doc, key))
+      sink.report('missing-field', [key], `required field ${JSON.stringify(key)} is missing`);
+  }
   checkVersion(doc['version'], sink);
   const profile = readProfile(f.profile, sink);
   const classes = normalisePriorityClasses(f.priorityClasses, profile, sink);

@@ -11,6 +11,7 @@ export type Locator = (path: FieldPath) => { line: number; column: number } | nu
 /** A locator for input without source positions. */
 export const NO_LOCATION: Locator = () => null;
 
+/** The errors and warnings of one parse, in reporting order (see {@link sortIssues}). */
 export class IssueSink {
   readonly errors: ScenarioIssue[] = [];
   readonly warnings: ScenarioIssue[] = [];

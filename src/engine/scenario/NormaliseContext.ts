@@ -6,6 +6,7 @@ import type { PriorityClass, Profile } from '../model/scenario';
 import type { IssueSink } from './IssueSink';
 import type { FieldPath } from './fieldPath';
 
+/** What every normaliser of one document needs. */
 export interface NormaliseContext {
   readonly sink: IssueSink;
   readonly profile: Profile;

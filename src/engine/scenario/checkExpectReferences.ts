@@ -9,6 +9,7 @@ import { quote, type FieldPath } from './fieldPath';
 /** The node value of `bound`/`pipelined` that accepts any node. */
 export const ANY_NODE = 'any';
 
+/** Warns about names in `expect` that no task, job, queue or node has, and sessions past the run. */
 export function checkExpectReferences(scenario: Scenario, ctx: NormaliseContext): void {
   const jobs = [...scenario.jobs, ...scenario.events.flatMap((e) => (e.kind === 'submit' ? [e.job] : []))];
   const names = {

@@ -1,6 +1,8 @@
 /** Field paths inside a scenario document, as segments and as text (`jobs[0].tasks[1].node`). */
 
+/** A mapping key or a list index. */
 export type PathSegment = string | number;
+/** Segments from the document root, e.g. `['jobs', 0, 'tasks', 1, 'node']`. */
 export type FieldPath = readonly PathSegment[];
 
 // Keys that can be written after a dot without ambiguity. Anything else (names are data and may contain

@@ -13,6 +13,7 @@ import { readFields } from './readFields';
 import { EVENT_FIELDS, EVENT_KINDS, type EventKind } from './schema';
 import { suggest } from './suggest';
 
+/** The normalised events, plus what the timeline check needs to finish `updateQueue` patches. */
 export interface NormalisedEvents {
   events: ScenarioEvent[];
   /**

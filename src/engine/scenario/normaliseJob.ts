@@ -14,10 +14,12 @@ import { reportZodIssues } from './reportZodIssues';
 
 /** KAI: a job is preemptible iff its priority is below this (the `build` class value). */
 export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
+/** Namespace of a job that names none. */
 export const DEFAULT_NAMESPACE = 'default';
 
 type Requests = Partial<Record<'gpu' | 'cpu' | 'memory', number>>;
 
+/** How a job entry is read. */
 export interface JobOptions {
   /** The job arrives through a `submit` event, so its tasks cannot already be running. */
   submitted?: boolean;

@@ -21,7 +21,9 @@ export const DEFAULT_QUEUE_RESOURCE: Readonly<QueueResourceSpec> = {
   limit: -1,
   overQuotaWeight: 1,
 };
+/** Volcano queue weight default. */
 export const DEFAULT_QUEUE_WEIGHT = 1;
+/** Volcano queue state default. */
 export const DEFAULT_QUEUE_STATE = 'Open';
 
 /** Queue resources as written: only the resources and fields that appear. */
@@ -100,6 +102,7 @@ export function normaliseQueuePatch(
   return { patch, resources: f.resources === undefined ? null : readQueueResources(f, path, ctx) };
 }
 
+/** Fresh default resources of a queue (quota 0, limit -1, over-quota weight 1 each). */
 export function defaultQueueResources(): Record<QueueResourceName, QueueResourceSpec> {
   return {
     gpu: { ...DEFAULT_QUEUE_RESOURCE },

@@ -4,7 +4,9 @@ import type { NormaliseContext } from './NormaliseContext';
 import { readFields } from './readFields';
 import { RUN_FIELDS } from './schema';
 
+/** `run.until` default (1h) when `sessions` is not given. */
 export const DEFAULT_RUN_UNTIL_MS = 3_600_000;
+/** `run.maxSessions` default. */
 export const DEFAULT_MAX_SESSIONS = 10_000;
 
 /**

@@ -16,6 +16,7 @@ import { suggest } from './suggest';
 export const DEFAULT_MAX_CONSOLIDATION_PREEMPTEES = 16;
 /** KAI `--default-staleness-grace-period` default (60 s). */
 export const DEFAULT_STALENESS_GRACE_PERIOD_MS = 60_000;
+/** `scheduler.schedulePeriod` default (1 s), for every profile. */
 export const DEFAULT_SCHEDULE_PERIOD_MS = 1000;
 
 /** The scheduler configuration with every default of the profile applied. */

@@ -13,6 +13,7 @@ import { suggest } from './suggest';
 /** The parsed values of a field table; a key is absent when the field was absent, null or invalid. */
 export type FieldValues<T extends FieldTable> = { [K in keyof T]?: z.output<T[K]> };
 
+/** How {@link readFields} treats keys. */
 export interface ReadOptions {
   /** Fields that must be present (reported as missing otherwise). */
   required?: readonly string[];

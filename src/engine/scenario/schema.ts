@@ -47,18 +47,25 @@ export const list = z.array(z.unknown());
 /** A mapping whose values are read one by one. */
 export const mapping = recordSchema(z.unknown());
 
+/** A name: a non-empty string (never interpreted). */
 export const nameSchema = z.string().min(1);
+/** A count: a non-negative integer. */
 export const countSchema = z.number().int().min(0);
 /**
  * Upper bound of `count` (nodes) and `tasks: N` (jobs). The sandbox runs in a browser tab: a typo such
  * as `count: 1000000` should be an error, not a frozen page.
  */
 export const MAX_EXPANSION = 10_000;
+/** A count that expands into objects, bounded by {@link MAX_EXPANSION}. */
 export const expansionSchema = countSchema.max(MAX_EXPANSION);
+/** A priority or session number. */
 export const integerSchema = z.number().int();
+/** true or false (YAML 1.2: `yes`/`no` are strings, and rejected). */
 export const booleanSchema = z.boolean();
+/** Labels, annotations, node selectors: string to string. */
 export const stringMapSchema = recordSchema(z.string());
 
+/** Range of a duration field. */
 export interface DurationBounds {
   /** Smallest allowed value in ms. */
   min?: number;
@@ -98,6 +105,7 @@ function checkDuration(ms: number, bounds: DurationBounds, ctx: z.RefinementCtx)
   return ms;
 }
 
+/** Range of a quantity field. */
 export interface QuantityBounds {
   /** Accept -1 as "unlimited" / "no limit" besides non-negative values (KAI queue quota and limit). */
   allowMinusOne?: boolean;
@@ -158,15 +166,21 @@ export function describeValue(value: unknown): string {
   return String(value);
 }
 
+/** Initial task statuses (docs §5). */
 export const TASK_STATUSES = ['Pending', 'Running'] as const;
+/** Initial Volcano PodGroup phases. */
 export const POD_GROUP_PHASES = ['Pending', 'Inqueue', 'Running'] as const;
+/** KAI job preemptibility values. */
 export const PREEMPTIBILITIES = ['preemptible', 'non-preemptible'] as const;
+/** Kubernetes preemption policies. */
 export const PREEMPTION_POLICIES = ['PreemptLowerPriority', 'Never'] as const;
+/** Volcano queue states. */
 export const QUEUE_STATES = ['Open', 'Closed', 'Closing', 'Unknown'] as const;
 /** Statuses a check may expect (docs/scenario-format.md §7). */
 export const EXPECTED_TASK_STATUSES = ['Pending', 'Pipelined', 'Running', 'Releasing', 'Succeeded'] as const;
 /** Volcano PodGroup phases a check may expect (the upstream enum). */
 export const EXPECTED_JOB_PHASES = ['Pending', 'Inqueue', 'Running', 'Completed', 'Unknown'] as const;
+/** Event kinds (docs §6). */
 export const EVENT_KINDS = [
   'submit',
   'deleteJob',
@@ -175,6 +189,7 @@ export const EVENT_KINDS = [
   'updateQueue',
   'updateConfig',
 ] as const;
+/** One of {@link EVENT_KINDS}. */
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 /** Volcano per-extension-point flags: `enableX` / `enabledX` keys of a plugin entry. */
@@ -183,6 +198,7 @@ export const PLUGIN_FLAG_KEY = /^enabled?[A-Z]/;
 /** A field table: one zod schema per field of an object of the format. */
 export type FieldTable = Record<string, z.ZodType>;
 
+/** The scenario document (docs §1); `x-` keys are handled apart. */
 export const TOP_LEVEL_FIELDS = {
   version: unknownValue,
   name: z.string(),
@@ -198,12 +214,14 @@ export const TOP_LEVEL_FIELDS = {
   expect: list,
 } satisfies FieldTable;
 
+/** A `priorityClasses` entry. */
 export const PRIORITY_CLASS_FIELDS = {
   name: nameSchema,
   value: integerSchema,
   preemptionPolicy: z.enum(PREEMPTION_POLICIES),
 } satisfies FieldTable;
 
+/** `scheduler` and `updateConfig` (docs §2). */
 export const SCHEDULER_FIELDS = {
   actions: unknownValue,
   tiers: list,
@@ -212,13 +230,16 @@ export const SCHEDULER_FIELDS = {
   stalenessGracePeriod: durationSchema(),
 } satisfies FieldTable;
 
+/** A tier of plugins. */
 export const TIER_FIELDS = { plugins: list } satisfies FieldTable;
 
+/** A plugin entry; its `enableX` flags are read apart ({@link PLUGIN_FLAG_KEY}). */
 export const PLUGIN_FIELDS = {
   name: nameSchema,
   arguments: mapping,
 } satisfies FieldTable;
 
+/** A `nodes` entry and `addNode` (docs §3). */
 export const NODE_FIELDS = {
   name: nameSchema,
   resources: nested,
@@ -226,6 +247,7 @@ export const NODE_FIELDS = {
   count: expansionSchema,
 } satisfies FieldTable;
 
+/** Node capacity. */
 export const NODE_RESOURCE_FIELDS = {
   gpu: gpuCapacitySchema,
   cpu: quantitySchema(),
@@ -241,6 +263,7 @@ export const RESOURCE_LIST_FIELDS = {
   pods: quantitySchema(),
 } satisfies FieldTable;
 
+/** A `queues` entry and `updateQueue` (docs §4). */
 export const QUEUE_FIELDS = {
   name: nameSchema,
   parent: nameSchema,
@@ -256,14 +279,17 @@ export const QUEUE_FIELDS = {
   reclaimable: booleanSchema,
 } satisfies FieldTable;
 
+/** Queue `resources`: one entry per resource. */
 export const QUEUE_RESOURCES_FIELDS = { gpu: nested, cpu: nested, memory: nested } satisfies FieldTable;
 
+/** KAI quota, limit and over-quota weight of one resource. */
 export const QUEUE_RESOURCE_FIELDS = {
   quota: quantitySchema({ allowMinusOne: true }),
   limit: quantitySchema({ allowMinusOne: true }),
   overQuotaWeight: z.number().min(0),
 } satisfies FieldTable;
 
+/** A `jobs` entry and `submit` (docs §5). */
 export const JOB_FIELDS = {
   name: nameSchema,
   namespace: nameSchema,
@@ -289,6 +315,7 @@ export const REQUEST_FIELDS = {
   memory: quantitySchema(),
 } satisfies FieldTable;
 
+/** A task object. */
 export const TASK_FIELDS = {
   name: nameSchema,
   resources: nested,
@@ -301,6 +328,7 @@ export const TASK_FIELDS = {
   nodeSelector: stringMapSchema,
 } satisfies FieldTable;
 
+/** An `events` entry: `at` and one kind (docs §6). */
 export const EVENT_FIELDS = {
   at: durationSchema(),
   submit: nested,
@@ -311,12 +339,14 @@ export const EVENT_FIELDS = {
   updateConfig: nested,
 } satisfies FieldTable;
 
+/** `run` (docs §1). */
 export const RUN_FIELDS = {
   until: durationSchema(),
   sessions: countSchema,
   maxSessions: z.number().int().min(1),
 } satisfies FieldTable;
 
+/** An `expect` check (docs §8). */
 export const EXPECT_FIELDS = {
   session: integerSchema,
   at: durationSchema(),
@@ -328,11 +358,13 @@ export const EXPECT_FIELDS = {
   queues: mapping,
 } satisfies FieldTable;
 
+/** Expected state of a job. */
 export const EXPECT_JOB_FIELDS = {
   phase: z.enum(EXPECTED_JOB_PHASES),
   running: countSchema,
 } satisfies FieldTable;
 
+/** Expected fair share and allocation of a queue. */
 export const EXPECT_QUEUE_FIELDS = { fairShare: nested, allocated: nested } satisfies FieldTable;
 
 /** Expected queue amounts: cpu in cores, memory in bytes; quantities are accepted for convenience. */

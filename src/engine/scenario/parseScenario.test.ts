@@ -72,6 +72,12 @@ describe('YAML syntax', () => {
     expect(result.ok).toBe(true);
   });
 
+  it('passes on YAML warnings with their line', () => {
+    expect(warningsOf(yaml('version: 1', 'nodes: []', 'queues: []', 'x-a: !foo bar'))).toEqual([
+      { code: 'yaml-warning', path: '', message: 'Unresolved tag: !foo', line: 4, column: 6 },
+    ]);
+  });
+
   it('stops on runaway aliases', () => {
     const lines = ['version: 1', 'nodes: []', 'queues: []', 'x-a: &a0 [x, x, x, x, x, x, x, x, x, x]'];
     for (let i = 1; i <= 12; i++) lines.push(`x-${i}: &a${i} [*a${i - 1}, *a${i - 1}]`);

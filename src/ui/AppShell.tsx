@@ -1,0 +1,55 @@
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+
+export interface AppShellProps {
+  header: ReactNode;
+  /** Errors and notices above the controls (crash, invalid scenario). */
+  banner?: ReactNode;
+  controls: ReactNode;
+  main: ReactNode;
+  side: ReactNode;
+  sideLabel: string;
+}
+
+/**
+ * The page grid: header, banner and controls span the width; below them the main view scrolls on the left
+ * and the details panel on the right. Sized for a 1280x720 projector upwards; the side panel keeps a
+ * readable width instead of shrinking with the window.
+ */
+export function AppShell({ header, banner, controls, main, side, sideLabel }: AppShellProps) {
+  return (
+    <Box
+      sx={{
+        height: '100vh',
+        display: 'grid',
+        gridTemplateRows: 'auto auto auto minmax(0, 1fr)',
+        gridTemplateColumns: 'minmax(0, 1fr) clamp(360px, 31vw, 560px)',
+        bgcolor: 'background.default',
+      }}
+    >
+      <Box sx={{ gridColumn: '1 / -1' }}>{header}</Box>
+      <Box sx={{ gridColumn: '1 / -1' }}>{banner}</Box>
+      <Box
+        sx={{ gridColumn: '1 / -1', borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+      >
+        {controls}
+      </Box>
+      <Box component="main" sx={{ minWidth: 0, minHeight: 0, overflow: 'auto' }}>
+        {main}
+      </Box>
+      <Box
+        component="aside"
+        aria-label={sideLabel}
+        sx={{
+          minHeight: 0,
+          overflow: 'auto',
+          borderLeft: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+        }}
+      >
+        {side}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The app theme. Workshops are projected, so the base type is larger than MUI's default (16 px body,
+ * scaled further by `fontScale`), and every colour used for text meets WCAG AA on its background.
+ */
+import { createTheme, type Theme } from '@mui/material/styles';
+
+/** Colours for scheduling events, used by the timeline, the decision log and the jobs table. */
+export interface SimColors {
+  bind: string;
+  pipeline: string;
+  evict: string;
+  complete: string;
+  protected: string;
+  unprotected: string;
+  pending: string;
+  cursor: string;
+  /** Row/element highlight for the selected job. */
+  selection: string;
+}
+
+declare module '@mui/material/styles' {
+  interface Palette {
+    sim: SimColors;
+  }
+  interface PaletteOptions {
+    sim?: SimColors;
+  }
+}
+
+const LIGHT: SimColors = {
+  bind: '#1b6e2c',
+  pipeline: '#0b57a4',
+  evict: '#b3261e',
+  complete: '#5f6368',
+  protected: '#6a3fb5',
+  unprotected: '#8a4b00',
+  pending: '#7a5c00',
+  cursor: '#1f1f1f',
+  selection: 'rgba(11, 87, 164, 0.14)',
+};
+
+const DARK: SimColors = {
+  bind: '#7fd88f',
+  pipeline: '#8ec5ff',
+  evict: '#ffb4ab',
+  complete: '#bdc1c6',
+  protected: '#d0bcff',
+  unprotected: '#ffb870',
+  pending: '#f2cf66',
+  cursor: '#f1f1f1',
+  selection: 'rgba(142, 197, 255, 0.2)',
+};
+
+export function createAppTheme(mode: 'light' | 'dark', fontScale = 1): Theme {
+  const base = 16 * fontScale;
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: mode === 'light' ? '#0b57a4' : '#8ec5ff' },
+      secondary: { main: mode === 'light' ? '#6a3fb5' : '#d0bcff' },
+      error: { main: mode === 'light' ? '#b3261e' : '#ffb4ab' },
+      background:
+        mode === 'light'
+          ? { default: '#f6f7f9', paper: '#ffffff' }
+          : { default: '#121417', paper: '#1b1e22' },
+      sim: mode === 'light' ? LIGHT : DARK,
+    },
+    typography: {
+      fontSize: base * 0.875, // MUI derives body2 (0.875rem) from this; body1 becomes `base`.
+      htmlFontSize: 16,
+      fontFamily: '"Inter", "Segoe UI", "Roboto", "Helvetica Neue", Arial, sans-serif',
+      button: { textTransform: 'none', fontWeight: 600 },
+      h1: { fontSize: '1.5rem', fontWeight: 700 },
+      h2: { fontSize: '1.25rem', fontWeight: 700 },
+      h3: { fontSize: '1.1rem', fontWeight: 700 },
+    },
+    shape: { borderRadius: 8 },
+    components: {
+      MuiTableCell: { styleOverrides: { root: { paddingTop: 6, paddingBottom: 6 } } },
+      MuiTooltip: { styleOverrides: { tooltip: { fontSize: '0.9rem' } } },
+      MuiButtonBase: { defaultProps: { disableRipple: false } },
+    },
+  });
+}
+
+export const MONO_FONT = '"JetBrains Mono", "DejaVu Sans Mono", "Menlo", "Consolas", monospace';

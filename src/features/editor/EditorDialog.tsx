@@ -1,0 +1,193 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import FolderOpenIcon from '@mui/icons-material/FolderOpen';
+import { useEffect, useRef, type ChangeEvent } from 'react';
+import type { IssueDto } from '../../protocol/messages';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
+import {
+  selectDraft,
+  selectIsDraftDirty,
+  selectIssues,
+  selectLoadedText,
+  selectLoadState,
+} from '../../store/scenarioSlice';
+import { selectIsEditorOpen } from '../../store/viewSlice';
+import { MONO_FONT } from '../../ui/theme';
+import { lineRange } from './lineRange';
+
+function issueLocation(issue: IssueDto): string {
+  if (issue.line === null) return issue.path || 'scenario';
+  return `line ${issue.line}${issue.column === null ? '' : `, column ${issue.column}`}`;
+}
+
+/**
+ * Paste, type or open a scenario and apply it. The buffer lives in the store (and in localStorage), so a
+ * failed parse, a crash or a reload never loses it; problems list their field path and line, and clicking
+ * one selects that line.
+ */
+export function EditorDialog() {
+  const isOpen = useAppStore(selectIsEditorOpen);
+  const draft = useAppStore(selectDraft);
+  const loadedText = useAppStore(selectLoadedText);
+  const isDirty = useAppStore(selectIsDraftDirty);
+  const issues = useAppStore(selectIssues);
+  const loadState = useAppStore(selectLoadState);
+  const actions = useAppStore(selectActions);
+  const textRef = useRef<HTMLTextAreaElement | null>(null);
+  const fileRef = useRef<HTMLInputElement | null>(null);
+  const applied = useRef(false);
+  const close = () => actions.setView({ isEditorOpen: false });
+
+  const apply = () => {
+    applied.current = true;
+    void actions.loadScenario(draft, { source: { kind: 'custom' }, fileName: null });
+  };
+
+  // Close once an applied text has loaded; stay open (showing the problems) when it did not parse.
+  useEffect(() => {
+    if (applied.current && loadState === 'loaded') {
+      applied.current = false;
+      actions.setView({ isEditorOpen: false });
+    }
+    if (loadState === 'invalid' || loadState === 'failed') applied.current = false;
+  }, [loadState, actions]);
+
+  const showLine = (line: number) => {
+    const area = textRef.current;
+    if (area === null) return;
+    const [start, end] = lineRange(area.value, line);
+    area.focus();
+    area.setSelectionRange(start, end);
+    const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 20;
+    area.scrollTop = Math.max(0, (line - 4) * lineHeight);
+  };
+
+  const openFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file === undefined) return;
+    actions.setDraft(await file.text());
+  };
+
+  return (
+    <Dialog
+      open={isOpen}
+      onClose={close}
+      maxWidth="lg"
+      fullWidth
+      aria-labelledby="editor-title"
+      data-testid="editor-dialog"
+    >
+      <DialogTitle id="editor-title">Scenario YAML</DialogTitle>
+      <DialogContent dividers sx={{ display: 'grid', gap: 1.5 }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button
+            startIcon={<FolderOpenIcon />}
+            onClick={() => fileRef.current?.click()}
+            data-testid="editor.open-file"
+          >
+            Open file…
+          </Button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept=".yaml,.yml,.json,text/yaml,application/json"
+            hidden
+            onChange={(e) => void openFile(e)}
+            aria-label="Scenario file"
+          />
+          <Button
+            onClick={() => actions.setDraft(loadedText)}
+            disabled={!isDirty || loadedText === ''}
+            data-testid="editor.revert"
+          >
+            Revert to the running scenario
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
+            Format: scenario v1 (docs/scenario-format.md). Ctrl+Enter applies.
+          </Typography>
+        </Box>
+        <TextField
+          multiline
+          minRows={14}
+          maxRows={22}
+          value={draft}
+          onChange={(event) => actions.setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              apply();
+            }
+          }}
+          inputRef={textRef}
+          slotProps={{
+            htmlInput: {
+              'aria-label': 'Scenario YAML',
+              spellCheck: false,
+              'data-testid': 'editor.text',
+              style: { fontFamily: MONO_FONT, fontSize: '0.95rem', lineHeight: 1.45 },
+            },
+          }}
+        />
+        {loadState === 'invalid' && issues.length > 0 && (
+          <Alert
+            severity="error"
+            icon={false}
+            data-testid="editor.issues"
+            sx={{ '& .MuiAlert-message': { width: '100%' } }}
+          >
+            <Typography variant="body1" sx={{ fontWeight: 700 }}>
+              {issues.length} {issues.length === 1 ? 'problem' : 'problems'}: nothing was applied
+            </Typography>
+            <List dense disablePadding>
+              {issues.map((issue, i) => (
+                <ListItemButton
+                  key={i}
+                  data-testid="editor.issue"
+                  disabled={issue.line === null}
+                  onClick={() => issue.line !== null && showLine(issue.line)}
+                  sx={{ borderRadius: 1, alignItems: 'flex-start' }}
+                >
+                  <ListItemText
+                    primary={
+                      <>
+                        <b>{issueLocation(issue)}</b> · <code>{issue.path}</code>: {issue.message}
+                      </>
+                    }
+                    secondary={issue.hint}
+                  />
+                </ListItemButton>
+              ))}
+            </List>
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {loadState === 'loading' && <CircularProgress size={20} aria-label="Applying" />}
+        <Button onClick={close} data-testid="editor.close">
+          Close
+        </Button>
+        <Button
+          variant="contained"
+          onClick={apply}
+          disabled={draft.trim() === '' || loadState === 'loading'}
+          data-testid="editor.apply"
+        >
+          Apply
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CollectionsIcon from '@mui/icons-material/Collections';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import EditIcon from '@mui/icons-material/Edit';
+import FormatSizeIcon from '@mui/icons-material/FormatSize';
+import KeyboardIcon from '@mui/icons-material/Keyboard';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
+import { selectIsDraftDirty, selectScenarioSource, selectSummary } from '../../store/scenarioSlice';
+import { FONT_SCALES, selectFontScale, selectThemeMode } from '../../store/viewSlice';
+
+/** Title bar: the current scenario (opens the gallery), the editor, theme, text size and help. */
+export function AppHeader() {
+  const summary = useAppStore(selectSummary);
+  const source = useAppStore(selectScenarioSource);
+  const isDirty = useAppStore(selectIsDraftDirty);
+  const themeMode = useAppStore(selectThemeMode);
+  const fontScale = useAppStore(selectFontScale);
+  const actions = useAppStore(selectActions);
+  const nextScale =
+    FONT_SCALES[(FONT_SCALES.indexOf(fontScale as (typeof FONT_SCALES)[number]) + 1) % FONT_SCALES.length] ??
+    1;
+
+  return (
+    <AppBar position="static" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar variant="dense" sx={{ gap: 1.5, minHeight: 56 }}>
+        <Typography variant="h1" component="h1" sx={{ whiteSpace: 'nowrap', fontSize: '1.3rem' }}>
+          Preemption Lab
+        </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<CollectionsIcon />}
+          onClick={() => actions.setView({ isGalleryOpen: true })}
+          data-testid="header.scenario"
+          aria-label={`Scenario: ${summary?.name ?? 'none'}. Open the gallery`}
+          sx={{ minWidth: 0, maxWidth: '52vw', justifyContent: 'flex-start' }}
+        >
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {summary?.name ?? 'Choose a scenario'}
+            {source?.kind === 'custom' && ' (your YAML)'}
+          </Box>
+        </Button>
+        <Button
+          startIcon={<EditIcon />}
+          onClick={() => actions.setView({ isEditorOpen: true })}
+          data-testid="header.edit"
+          aria-keyshortcuts="Y"
+        >
+          Edit YAML{isDirty ? ' •' : ''}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <Tooltip title={`Text size ×${fontScale} (next ×${nextScale})`}>
+          <IconButton
+            aria-label="Change text size"
+            onClick={() => actions.setView({ fontScale: nextScale })}
+            data-testid="header.font-size"
+          >
+            <FormatSizeIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={themeMode === 'light' ? 'Dark theme (T)' : 'Light theme (T)'}>
+          <IconButton
+            aria-label={themeMode === 'light' ? 'Switch to the dark theme' : 'Switch to the light theme'}
+            onClick={() => actions.setView({ themeMode: themeMode === 'light' ? 'dark' : 'light' })}
+            data-testid="header.theme"
+          >
+            {themeMode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Keyboard shortcuts (?)">
+          <IconButton
+            aria-label="Keyboard shortcuts"
+            onClick={() => actions.setView({ isHelpOpen: true })}
+            data-testid="header.help"
+          >
+            <KeyboardIcon />
+          </IconButton>
+        </Tooltip>
+      </Toolbar>
+    </AppBar>
+  );
+}

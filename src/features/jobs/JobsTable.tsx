@@ -1,0 +1,304 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { memo, useMemo, useState } from 'react';
+import type { JobState } from '../../engine/model/snapshot';
+import type { AppState, JobSortKey, JobStatusFilter } from '../../store/AppState';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
+import { selectSelectedJob } from '../../store/selectionSlice';
+import { selectJobFilter, selectJobSort } from '../../store/viewSlice';
+import { formatInstant, formatSpan } from '../format/formatTime';
+import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
+import { ProtectionCell } from './ProtectionCell';
+
+const NO_JOBS: JobState[] = [];
+const selectJobs = (s: AppState) => s.run.snapshot?.jobs ?? NO_JOBS;
+const selectNowMs = (s: AppState) => s.run.snapshot?.timeMs ?? 0;
+const selectHasSnapshot = (s: AppState) => s.run.snapshot !== null;
+
+const PAGE_SIZE = 100;
+
+interface Column {
+  key: JobSortKey;
+  label: string;
+  help?: string;
+  width?: number | string;
+}
+
+const COLUMNS: Column[] = [
+  { key: 'name', label: 'Job', help: 'Name, then priority class (value)' },
+  { key: 'queue', label: 'Queue' },
+  { key: 'status', label: 'Status', help: 'Tasks: running / minAvailable / total' },
+  {
+    key: 'runtime',
+    label: 'Run so far',
+    help: 'Time run towards the job’s runtime since its last fresh start',
+  },
+  {
+    key: 'preempt',
+    label: 'Preempt protection',
+    help: 'preemptMinRuntime, walking up from the job’s queue. Applies to preemption inside the queue.',
+  },
+  {
+    key: 'reclaim',
+    label: 'Reclaim protection',
+    help: 'reclaimMinRuntime as the engine resolves it for this job on its own. Under the LCA method the value depends on the reclaimer: the decision log shows the value used for each reclaim.',
+  },
+];
+
+const SORT_LABELS: Record<JobSortKey, string> = {
+  name: 'job name',
+  queue: 'queue',
+  priority: 'priority',
+  status: 'status',
+  tasks: 'running tasks',
+  runtime: 'run so far',
+  preempt: 'preempt protection left',
+  reclaim: 'reclaim protection left',
+};
+
+const STATUS_FILTERS: { value: JobStatusFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'running', label: 'Running' },
+  { value: 'protected', label: 'Protected' },
+  { value: 'evicted', label: 'Evicted' },
+];
+
+function StatusChip({ job }: { job: JobState }) {
+  const { palette } = useTheme();
+  const label = jobStatusLabel(job);
+  const color =
+    label === 'Releasing'
+      ? palette.sim.evict
+      : label === 'Pipelined'
+        ? palette.sim.pipeline
+        : label === 'Pending'
+          ? palette.sim.pending
+          : label === 'Succeeded'
+            ? palette.sim.complete
+            : palette.sim.bind;
+  return (
+    <Chip size="small" variant="outlined" label={label} sx={{ color, borderColor: color, fontWeight: 600 }} />
+  );
+}
+
+const JobRow = memo(function JobRow({
+  job,
+  nowMs,
+  isSelected,
+  onToggle,
+}: {
+  job: JobState;
+  nowMs: number;
+  isSelected: boolean;
+  onToggle: (name: string) => void;
+}) {
+  const { palette } = useTheme();
+  const runtime =
+    job.runtimeMs === null
+      ? formatSpan(job.progressMs)
+      : `${formatSpan(job.progressMs)} of ${formatSpan(job.runtimeMs)}`;
+  return (
+    <TableRow
+      hover
+      selected={isSelected}
+      aria-selected={isSelected}
+      tabIndex={0}
+      data-testid="jobs-table.row"
+      data-job={job.name}
+      onClick={() => onToggle(job.name)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onToggle(job.name);
+        }
+      }}
+      sx={{
+        cursor: 'pointer',
+        '&.Mui-selected, &.Mui-selected:hover': { bgcolor: palette.sim.selection },
+        '&.Mui-selected td:first-of-type': { boxShadow: `inset 4px 0 0 ${palette.primary.main}` },
+      }}
+    >
+      <TableCell>
+        <Typography variant="body1" sx={{ fontWeight: 700, minWidth: 110, overflowWrap: 'anywhere' }}>
+          {job.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {job.priorityClassName ?? 'priority'} ({job.priority}){!job.preemptible && ' · non-preemptible'}
+        </Typography>
+      </TableCell>
+      <TableCell>{job.queue}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <StatusChip job={job} />
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: 0.25 }}
+          title="running / minAvailable / total"
+        >
+          {job.running}/{job.minAvailable}/{job.taskCount} tasks{job.isElastic && ' · elastic'}
+        </Typography>
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {job.startedAtMs === null ? '—' : runtime}
+        {job.startedAtMs !== null && (
+          <Typography variant="body2" color="text.secondary">
+            started {formatInstant(job.startedAtMs)}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell>
+        <ProtectionCell protection={job.preemptProtection} nowMs={nowMs} testId="jobs-table.preempt" />
+      </TableCell>
+      <TableCell>
+        <ProtectionCell protection={job.reclaimProtection} nowMs={nowMs} testId="jobs-table.reclaim" />
+      </TableCell>
+    </TableRow>
+  );
+});
+
+/** Every job at the cursor's session, sortable and filterable; selecting a row selects the job app-wide. */
+export function JobsTable() {
+  const jobs = useAppStore(selectJobs);
+  const nowMs = useAppStore(selectNowMs);
+  const hasSnapshot = useAppStore(selectHasSnapshot);
+  const selected = useAppStore(selectSelectedJob);
+  const sort = useAppStore(selectJobSort);
+  const filter = useAppStore(selectJobFilter);
+  const actions = useAppStore(selectActions);
+  const [page, setPage] = useState(0);
+
+  const rows = useMemo(() => sortJobs(filterJobs(jobs, filter), sort, nowMs), [jobs, filter, sort, nowMs]);
+  const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const shownPage = Math.min(page, pageCount - 1);
+  const visible =
+    rows.length > PAGE_SIZE ? rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE) : rows;
+
+  const onSort = (key: JobSortKey) =>
+    actions.setView({
+      jobSort: { key, direction: sort.key === key && sort.direction === 'asc' ? 'desc' : 'asc' },
+    });
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', px: 2, py: 1, flexWrap: 'wrap' }}>
+        <TextField
+          size="small"
+          label="Filter jobs"
+          placeholder="name, queue or class"
+          value={filter.text}
+          onChange={(event) => actions.setView({ jobFilter: { ...filter, text: event.target.value } })}
+          slotProps={{ htmlInput: { 'data-testid': 'jobs-table.filter' } }}
+          sx={{ width: 200 }}
+        />
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={filter.status}
+          aria-label="Show jobs"
+          onChange={(_, value: JobStatusFilter | null) => {
+            if (value !== null) actions.setView({ jobFilter: { ...filter, status: value } });
+          }}
+        >
+          {STATUS_FILTERS.map((f) => (
+            <ToggleButton key={f.value} value={f.value} data-testid={`jobs-table.status.${f.value}`}>
+              {f.label}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <TextField
+          select
+          size="small"
+          label="Sort by"
+          value={sort.key}
+          onChange={(event) =>
+            actions.setView({ jobSort: { key: event.target.value as JobSortKey, direction: sort.direction } })
+          }
+          sx={{ width: 190 }}
+          slotProps={{ htmlInput: { 'data-testid': 'jobs-table.sort-by' } }}
+        >
+          {(Object.keys(SORT_LABELS) as JobSortKey[]).map((key) => (
+            <MenuItem key={key} value={key}>
+              {SORT_LABELS[key]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
+          {rows.length === jobs.length ? `${jobs.length} jobs` : `${rows.length} of ${jobs.length} jobs`}
+        </Typography>
+      </Box>
+      <Table
+        stickyHeader
+        size="small"
+        aria-label="Jobs at this session"
+        data-testid="jobs-table"
+        // The main view's tab bar (48 px) is sticky above the header.
+        sx={{ '& .MuiTableCell-stickyHeader': { top: 48 } }}
+      >
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((column) => (
+              <TableCell key={column.key} sortDirection={sort.key === column.key ? sort.direction : false}>
+                <Tooltip title={column.help ?? ''} disableHoverListener={column.help === undefined}>
+                  <TableSortLabel
+                    active={sort.key === column.key}
+                    direction={sort.key === column.key ? sort.direction : 'asc'}
+                    onClick={() => onSort(column.key)}
+                    data-testid={`jobs-table.sort.${column.key}`}
+                  >
+                    {column.label}
+                  </TableSortLabel>
+                </Tooltip>
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {visible.map((job) => (
+            <JobRow
+              key={job.name}
+              job={job}
+              nowMs={nowMs}
+              isSelected={job.name === selected}
+              onToggle={actions.toggleJob}
+            />
+          ))}
+          {visible.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={COLUMNS.length}>
+                <Typography color="text.secondary" sx={{ py: 2 }}>
+                  {hasSnapshot ? 'No job matches the filter.' : 'Loading the session…'}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+      {rows.length > PAGE_SIZE && (
+        <TablePagination
+          component="div"
+          count={rows.length}
+          page={shownPage}
+          rowsPerPage={PAGE_SIZE}
+          rowsPerPageOptions={[PAGE_SIZE]}
+          onPageChange={(_, next: number) => setPage(next)}
+        />
+      )}
+    </Box>
+  );
+}

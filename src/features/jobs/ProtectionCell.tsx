@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import LockClockIcon from '@mui/icons-material/LockClock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import type { ProtectionState } from '../../engine/model/snapshot';
+import { describeProtection, type ProtectionStatus } from './describeProtection';
+
+export function useProtectionColor(status: ProtectionStatus): string {
+  const { palette } = useTheme();
+  switch (status) {
+    case 'protected':
+      return palette.sim.protected;
+    case 'expired':
+      return palette.sim.unprotected;
+    case 'none':
+    case 'not-started':
+    case 'unknown':
+      return palette.text.secondary;
+  }
+}
+
+/** A job's protection at the cursor: a live countdown and where the duration came from. */
+export function ProtectionCell({
+  protection,
+  nowMs,
+  testId,
+}: {
+  protection: ProtectionState | null;
+  nowMs: number;
+  testId: string;
+}) {
+  const view = describeProtection(protection, nowMs);
+  const color = useProtectionColor(view.status);
+  return (
+    <Box
+      data-testid={testId}
+      data-status={view.status}
+      title={view.status === 'none' ? view.origin : undefined}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color }}>
+        {view.status === 'protected' && <LockClockIcon fontSize="small" aria-hidden />}
+        {view.status === 'expired' && <LockOpenIcon fontSize="small" aria-hidden />}
+        <Typography
+          variant="body2"
+          sx={{ fontWeight: view.status === 'protected' ? 700 : 500, color: 'inherit' }}
+        >
+          {view.headline}
+        </Typography>
+      </Box>
+      {(view.status === 'protected' || view.status === 'expired' || view.status === 'not-started') && (
+        <Typography variant="body2" color="text.secondary">
+          {view.origin}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { JobState } from '../../engine/model/snapshot';
+import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
+
+const job = (name: string, over: Partial<JobState> = {}): JobState => ({
+  name,
+  queue: 'q',
+  phase: 'Running',
+  priority: 50,
+  priorityClassName: 'train',
+  preemptible: true,
+  minAvailable: 1,
+  taskCount: 1,
+  running: 1,
+  pipelined: 0,
+  pending: 0,
+  releasing: 0,
+  succeeded: 0,
+  submitAtMs: 0,
+  startedAtMs: 0,
+  progressMs: 0,
+  runtimeMs: null,
+  isElastic: false,
+  preemptProtection: null,
+  reclaimProtection: null,
+  ...over,
+});
+
+const protectedUntil = (untilMs: number) => ({
+  resolution: {
+    kind: 'preempt' as const,
+    method: null,
+    durationMs: 60_000,
+    source: 'q',
+    preemptorQueue: null,
+    victimQueue: 'q',
+    lca: null,
+    stepDown: null,
+    path: ['q'],
+    note: null,
+  },
+  protectedUntilMs: untilMs,
+  isProtected: true,
+});
+
+describe('jobs table rows', () => {
+  it('labels jobs by what their tasks are doing', () => {
+    expect(jobStatusLabel(job('a', { running: 0, pending: 1 }))).toBe('Pending');
+    expect(jobStatusLabel(job('a', { running: 1, pending: 1, taskCount: 2 }))).toBe('Partly running');
+    expect(jobStatusLabel(job('a', { running: 0, releasing: 1 }))).toBe('Releasing');
+    expect(jobStatusLabel(job('a', { running: 0, succeeded: 1 }))).toBe('Succeeded');
+  });
+
+  it('filters by text across name, queue and class, and by status', () => {
+    const jobs = [
+      job('train-a', { queue: 'research' }),
+      job('infer', { priorityClassName: 'inference', running: 0, pending: 1 }),
+    ];
+    expect(filterJobs(jobs, { text: 'RESEARCH', status: 'all' }).map((j) => j.name)).toEqual(['train-a']);
+    expect(filterJobs(jobs, { text: 'infer', status: 'all' }).map((j) => j.name)).toEqual(['infer']);
+    expect(filterJobs(jobs, { text: '', status: 'pending' }).map((j) => j.name)).toEqual(['infer']);
+    expect(filterJobs(jobs, { text: '', status: 'protected' })).toEqual([]);
+  });
+
+  it('sorts by protection left, unprotected last, ties by name', () => {
+    const jobs = [
+      job('c'),
+      job('b', { preemptProtection: protectedUntil(50_000) }),
+      job('a', { preemptProtection: protectedUntil(20_000) }),
+    ];
+    expect(sortJobs(jobs, { key: 'preempt', direction: 'asc' }, 10_000).map((j) => j.name)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    expect(sortJobs(jobs, { key: 'queue', direction: 'desc' }, 0).map((j) => j.name)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+  });
+});

@@ -1,0 +1,87 @@
+/** Filtering and sorting of the jobs table (pure, so the rules are unit-tested and cheap to memoise). */
+import type { JobState } from '../../engine/model/snapshot';
+import type { JobSortKey, JobStatusFilter } from '../../store/AppState';
+
+export function jobStatusLabel(job: JobState): string {
+  if (job.releasing > 0) return 'Releasing';
+  if (job.taskCount > 0 && job.succeeded === job.taskCount) return 'Succeeded';
+  if (job.running > 0 && job.pending === 0 && job.pipelined === 0) return 'Running';
+  if (job.running > 0) return 'Partly running';
+  if (job.pipelined > 0) return 'Pipelined';
+  return 'Pending';
+}
+
+const isProtected = (job: JobState): boolean =>
+  job.preemptProtection?.isProtected === true || job.reclaimProtection?.isProtected === true;
+
+export function matchesStatus(job: JobState, status: JobStatusFilter): boolean {
+  switch (status) {
+    case 'all':
+      return true;
+    case 'pending':
+      return job.pending > 0;
+    case 'running':
+      return job.running > 0;
+    case 'protected':
+      return isProtected(job);
+    case 'evicted':
+      return job.releasing > 0;
+  }
+}
+
+export function filterJobs(
+  jobs: readonly JobState[],
+  filter: { text: string; status: JobStatusFilter },
+): JobState[] {
+  const needle = filter.text.trim().toLowerCase();
+  return jobs.filter(
+    (job) =>
+      matchesStatus(job, filter.status) &&
+      (needle === '' ||
+        job.name.toLowerCase().includes(needle) ||
+        job.queue.toLowerCase().includes(needle) ||
+        (job.priorityClassName ?? '').toLowerCase().includes(needle)),
+  );
+}
+
+/** Remaining protection used for sorting: protected jobs first (least time left first), then the rest. */
+function protectionKey(job: JobState, which: 'preempt' | 'reclaim', nowMs: number): number {
+  const p = which === 'preempt' ? job.preemptProtection : job.reclaimProtection;
+  if (p === null || !p.isProtected || p.protectedUntilMs === null) return Number.POSITIVE_INFINITY;
+  return p.protectedUntilMs - nowMs;
+}
+
+function compare(a: JobState, b: JobState, key: JobSortKey, nowMs: number): number {
+  switch (key) {
+    case 'name':
+      return a.name.localeCompare(b.name);
+    case 'queue':
+      return a.queue.localeCompare(b.queue);
+    case 'priority':
+      return a.priority - b.priority;
+    case 'status':
+      return jobStatusLabel(a).localeCompare(jobStatusLabel(b));
+    case 'tasks':
+      return a.running - b.running || a.taskCount - b.taskCount;
+    case 'runtime':
+      return a.progressMs - b.progressMs;
+    case 'preempt':
+      return protectionKey(a, 'preempt', nowMs) - protectionKey(b, 'preempt', nowMs);
+    case 'reclaim':
+      return protectionKey(a, 'reclaim', nowMs) - protectionKey(b, 'reclaim', nowMs);
+  }
+}
+
+export function sortJobs(
+  jobs: readonly JobState[],
+  sort: { key: JobSortKey; direction: 'asc' | 'desc' },
+  nowMs: number,
+): JobState[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  // Ties fall back to the name so that rows keep their places from step to step.
+  return [...jobs].sort((a, b) => {
+    const primary = compare(a, b, sort.key, nowMs);
+    if (primary !== 0 && !Number.isNaN(primary)) return sign * primary;
+    return a.name.localeCompare(b.name);
+  });
+}

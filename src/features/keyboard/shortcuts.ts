@@ -1,0 +1,171 @@
+/**
+ * Every keyboard shortcut, as data: the help dialog lists them and the key handler runs them, so the two
+ * can never disagree.
+ */
+import type { AppState } from '../../store/AppState';
+import { PLAY_SPEEDS } from '../../store/viewSlice';
+
+export interface KeyLike {
+  key: string;
+  shiftKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}
+
+export interface Shortcut {
+  id: string;
+  /** Keys as shown in the help dialog. */
+  keys: string[];
+  description: string;
+  group: 'Stepping' | 'Views' | 'Help';
+  matches(event: KeyLike): boolean;
+  run(state: AppState): void;
+}
+
+const plain = (event: KeyLike) => !event.ctrlKey && !event.metaKey && !event.altKey;
+const isKey =
+  (...keys: string[]) =>
+  (event: KeyLike) =>
+    plain(event) && keys.includes(event.key);
+
+function nextSpeed(current: number, direction: 1 | -1): number {
+  const index = PLAY_SPEEDS.findIndex((s) => s >= current);
+  const from = index === -1 ? PLAY_SPEEDS.length - 1 : index;
+  return PLAY_SPEEDS[Math.min(PLAY_SPEEDS.length - 1, Math.max(0, from + direction))] ?? current;
+}
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  {
+    id: 'step-forward',
+    keys: ['→', 'L'],
+    description: 'Next session',
+    group: 'Stepping',
+    matches: isKey('ArrowRight', 'l'),
+    run: (s) => s.actions.stepForward(),
+  },
+  {
+    id: 'step-back',
+    keys: ['←', 'H'],
+    description: 'Previous session',
+    group: 'Stepping',
+    matches: isKey('ArrowLeft', 'h'),
+    run: (s) => s.actions.stepBack(),
+  },
+  {
+    id: 'play',
+    keys: ['Space', 'K'],
+    description: 'Play / pause',
+    group: 'Stepping',
+    matches: isKey(' ', 'k'),
+    run: (s) => s.actions.togglePlay(),
+  },
+  {
+    id: 'next-eviction',
+    keys: ['E'],
+    description: 'Jump to the next session with an eviction',
+    group: 'Stepping',
+    matches: (e) => plain(e) && e.key === 'e',
+    run: (s) => s.actions.nextEviction(),
+  },
+  {
+    id: 'previous-eviction',
+    keys: ['Shift+E'],
+    description: 'Jump to the previous session with an eviction',
+    group: 'Stepping',
+    matches: (e) => plain(e) && e.key === 'E',
+    run: (s) => s.actions.previousEviction(),
+  },
+  {
+    id: 'start',
+    keys: ['Home'],
+    description: 'First session',
+    group: 'Stepping',
+    matches: isKey('Home'),
+    run: (s) => s.actions.toStart(),
+  },
+  {
+    id: 'end',
+    keys: ['End'],
+    description: 'Last session',
+    group: 'Stepping',
+    matches: isKey('End'),
+    run: (s) => s.actions.toEnd(),
+  },
+  {
+    id: 'slower',
+    keys: ['['],
+    description: 'Play slower',
+    group: 'Stepping',
+    matches: isKey('['),
+    run: (s) => s.actions.setView({ playSpeed: nextSpeed(s.view.playSpeed, -1) }),
+  },
+  {
+    id: 'faster',
+    keys: [']'],
+    description: 'Play faster',
+    group: 'Stepping',
+    matches: isKey(']'),
+    run: (s) => s.actions.setView({ playSpeed: nextSpeed(s.view.playSpeed, 1) }),
+  },
+  {
+    id: 'view-jobs',
+    keys: ['J'],
+    description: 'Show the jobs table',
+    group: 'Views',
+    matches: isKey('j'),
+    run: (s) => s.actions.setView({ mainView: 'jobs' }),
+  },
+  {
+    id: 'view-decisions',
+    keys: ['D'],
+    description: 'Show the decision log',
+    group: 'Views',
+    matches: isKey('d'),
+    run: (s) => s.actions.setView({ mainView: 'decisions' }),
+  },
+  {
+    id: 'clear-selection',
+    keys: ['Esc'],
+    description: 'Clear the selection',
+    group: 'Views',
+    matches: isKey('Escape'),
+    run: (s) => s.actions.select(null),
+  },
+  {
+    id: 'theme',
+    keys: ['T'],
+    description: 'Switch light / dark theme',
+    group: 'Views',
+    matches: isKey('t'),
+    run: (s) => s.actions.setView({ themeMode: s.view.themeMode === 'light' ? 'dark' : 'light' }),
+  },
+  {
+    id: 'gallery',
+    keys: ['G'],
+    description: 'Open the scenario gallery',
+    group: 'Views',
+    matches: isKey('g'),
+    run: (s) => s.actions.setView({ isGalleryOpen: true }),
+  },
+  {
+    id: 'editor',
+    keys: ['Y'],
+    description: 'Open the scenario editor (YAML)',
+    group: 'Views',
+    matches: isKey('y'),
+    run: (s) => s.actions.setView({ isEditorOpen: true }),
+  },
+  {
+    id: 'help',
+    keys: ['?'],
+    description: 'Show these shortcuts',
+    group: 'Help',
+    matches: (e) => !e.ctrlKey && !e.metaKey && e.key === '?',
+    run: (s) => s.actions.setView({ isHelpOpen: true }),
+  },
+];
+
+export function findShortcut(event: KeyLike): Shortcut | null {
+  return SHORTCUTS.find((shortcut) => shortcut.matches(event)) ?? null;
+}

@@ -1,0 +1,82 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { Suspense, type ReactNode } from 'react';
+import type { AppState, MainView as MainViewId } from '../../store/AppState';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
+import { selectMainView } from '../../store/viewSlice';
+import { DecisionLog } from '../decision-log/DecisionLog';
+import { JobsTable } from '../jobs/JobsTable';
+
+/** A view the composition root adds to the main area (the D3 queue tree and cluster map plug in here). */
+export interface ExtraView {
+  id: Exclude<MainViewId, 'jobs' | 'decisions'>;
+  label: string;
+  render: () => ReactNode;
+}
+
+const selectDecisionCount = (s: AppState) => s.run.snapshot?.decisions.length ?? 0;
+
+/** The main area: tabs over the jobs table, the decision log and any extra views. */
+export function MainView({ extraViews = [] }: { extraViews?: readonly ExtraView[] }) {
+  const current = useAppStore(selectMainView);
+  const actions = useAppStore(selectActions);
+  const decisionCount = useAppStore(selectDecisionCount);
+  const extra = extraViews.find((v) => v.id === current);
+  const shown: MainViewId =
+    current === 'jobs' || current === 'decisions' || extra !== undefined ? current : 'jobs';
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+      <Tabs
+        value={shown}
+        onChange={(_, next: MainViewId) => actions.setView({ mainView: next })}
+        aria-label="Main view"
+        sx={{
+          px: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+          position: 'sticky',
+          top: 0,
+          zIndex: 3,
+          bgcolor: 'background.default',
+        }}
+      >
+        <Tab
+          value="jobs"
+          label="Jobs"
+          id="main-tab-jobs"
+          aria-controls="main-panel"
+          data-testid="main-view.jobs-tab"
+        />
+        <Tab
+          value="decisions"
+          label={decisionCount > 0 ? `Decisions (${decisionCount})` : 'Decisions'}
+          id="main-tab-decisions"
+          aria-controls="main-panel"
+          data-testid="main-view.decisions-tab"
+        />
+        {extraViews.map((v) => (
+          <Tab
+            key={v.id}
+            value={v.id}
+            label={v.label}
+            id={`main-tab-${v.id}`}
+            aria-controls="main-panel"
+            data-testid={`main-view.${v.id}-tab`}
+          />
+        ))}
+      </Tabs>
+      <Box
+        id="main-panel"
+        role="tabpanel"
+        aria-labelledby={`main-tab-${shown}`}
+        sx={{ flex: 1, minHeight: 0 }}
+      >
+        {shown === 'jobs' && <JobsTable />}
+        {shown === 'decisions' && <DecisionLog />}
+        {extra !== undefined && <Suspense fallback={null}>{extra.render()}</Suspense>}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,222 @@
+import IconButton from '@mui/material/IconButton';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
+import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
+import SkipNextIcon from '@mui/icons-material/SkipNext';
+import KeyboardDoubleArrowLeftIcon from '@mui/icons-material/KeyboardDoubleArrowLeft';
+import KeyboardDoubleArrowRightIcon from '@mui/icons-material/KeyboardDoubleArrowRight';
+import type { ReactNode } from 'react';
+import type { AppState } from '../../store/AppState';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
+import {
+  selectCursor,
+  selectCursorMarker,
+  selectIsPlaying,
+  selectRunStatus,
+  selectSessionCount,
+} from '../../store/runSlice';
+import { findNextSession, findPreviousSession, hasEviction } from '../../store/timelineQueries';
+import { PLAY_SPEEDS, selectPlaySpeed } from '../../store/viewSlice';
+import { Keycap } from '../../ui/Keycap';
+import { formatInstant } from '../format/formatTime';
+import { usePlayback } from './usePlayback';
+
+const selectHasNextEviction = (s: AppState) =>
+  findNextSession(s.run.markers, s.run.cursor, hasEviction) !== null;
+const selectHasPreviousEviction = (s: AppState) =>
+  findPreviousSession(s.run.markers, s.run.cursor, hasEviction) !== null;
+
+function ControlButton(props: {
+  label: string;
+  shortcut: string;
+  testId: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip
+      title={
+        <span>
+          {props.label} <Keycap label={props.shortcut} />
+        </span>
+      }
+    >
+      {/* The span keeps the tooltip working on a disabled button. */}
+      <span>
+        <IconButton
+          aria-label={props.label}
+          aria-keyshortcuts={props.shortcut}
+          data-testid={props.testId}
+          disabled={props.disabled}
+          onClick={props.onClick}
+          size="large"
+        >
+          {props.children}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+function ComputeStatus() {
+  const status = useAppStore(selectRunStatus);
+  const actions = useAppStore(selectActions);
+  if (status === null) return null;
+  switch (status.state) {
+    case 'running':
+      return (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="run-controls.computing">
+          <CircularProgress size={18} aria-label="Computing sessions" />
+          <Typography variant="body2">Computing… {status.sessionCount} sessions</Typography>
+          <Button
+            size="small"
+            onClick={() => void actions.pauseComputation()}
+            data-testid="run-controls.stop"
+          >
+            Stop
+          </Button>
+        </Box>
+      );
+    case 'paused':
+      return (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography variant="body2">Stopped after {status.sessionCount} sessions</Typography>
+          <Button
+            size="small"
+            onClick={() => void actions.resumeComputation()}
+            data-testid="run-controls.continue"
+          >
+            Continue
+          </Button>
+        </Box>
+      );
+    case 'finished':
+    case 'failed':
+      return null;
+  }
+}
+
+/** Step, play and jump controls with the cursor's session and time. */
+export function RunControls() {
+  usePlayback();
+  const actions = useAppStore(selectActions);
+  const cursor = useAppStore(selectCursor);
+  const count = useAppStore(selectSessionCount);
+  const marker = useAppStore(selectCursorMarker);
+  const isPlaying = useAppStore(selectIsPlaying);
+  const speed = useAppStore(selectPlaySpeed);
+  const hasNextEviction = useAppStore(selectHasNextEviction);
+  const hasPreviousEviction = useAppStore(selectHasPreviousEviction);
+  const isEmpty = count === 0;
+
+  return (
+    <Box
+      role="toolbar"
+      aria-label="Run controls"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1.5, py: 0.5, flexWrap: 'wrap' }}
+    >
+      <ControlButton
+        label="First session"
+        shortcut="Home"
+        testId="run-controls.start"
+        disabled={isEmpty || cursor <= 1}
+        onClick={actions.toStart}
+      >
+        <SkipPreviousIcon />
+      </ControlButton>
+      <ControlButton
+        label="Previous eviction"
+        shortcut="Shift+E"
+        testId="run-controls.previous-eviction"
+        disabled={!hasPreviousEviction}
+        onClick={actions.previousEviction}
+      >
+        <KeyboardDoubleArrowLeftIcon />
+      </ControlButton>
+      <ControlButton
+        label="Previous session"
+        shortcut="←"
+        testId="run-controls.step-back"
+        disabled={isEmpty || cursor <= 1}
+        onClick={actions.stepBack}
+      >
+        <NavigateBeforeIcon />
+      </ControlButton>
+      <ControlButton
+        label={isPlaying ? 'Pause' : 'Play'}
+        shortcut="Space"
+        testId="run-controls.play"
+        disabled={isEmpty}
+        onClick={actions.togglePlay}
+      >
+        {isPlaying ? <PauseIcon /> : <PlayArrowIcon />}
+      </ControlButton>
+      <ControlButton
+        label="Next session"
+        shortcut="→"
+        testId="run-controls.step-forward"
+        disabled={isEmpty || cursor >= count}
+        onClick={actions.stepForward}
+      >
+        <NavigateNextIcon />
+      </ControlButton>
+      <ControlButton
+        label="Next eviction"
+        shortcut="E"
+        testId="run-controls.next-eviction"
+        disabled={!hasNextEviction}
+        onClick={actions.nextEviction}
+      >
+        <KeyboardDoubleArrowRightIcon />
+      </ControlButton>
+      <ControlButton
+        label="Last session"
+        shortcut="End"
+        testId="run-controls.end"
+        disabled={isEmpty || cursor >= count}
+        onClick={actions.toEnd}
+      >
+        <SkipNextIcon />
+      </ControlButton>
+
+      <Select
+        size="small"
+        value={speed}
+        onChange={(event) => actions.setView({ playSpeed: Number(event.target.value) })}
+        inputProps={{ 'aria-label': 'Playback speed (sessions per second)' }}
+        data-testid="run-controls.speed"
+        sx={{ ml: 1, minWidth: 96 }}
+      >
+        {PLAY_SPEEDS.map((s) => (
+          <MenuItem key={s} value={s}>
+            {s}× / s
+          </MenuItem>
+        ))}
+      </Select>
+
+      <Box sx={{ ml: 2, display: 'flex', alignItems: 'baseline', gap: 1.5 }} aria-live="polite">
+        <Typography variant="h2" component="p" data-testid="run-controls.session">
+          {isEmpty ? 'No sessions yet' : `Session ${cursor} of ${count}`}
+        </Typography>
+        {marker !== null && (
+          <Typography variant="h3" component="p" color="text.secondary" data-testid="run-controls.time">
+            {formatInstant(marker.timeMs)}
+          </Typography>
+        )}
+      </Box>
+      <Box sx={{ flex: 1 }} />
+      <ComputeStatus />
+    </Box>
+  );
+}

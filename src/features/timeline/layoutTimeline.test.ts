@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionMarker } from '../../engine/api';
+import { layoutTimeline, sessionAt, sessionX } from './layoutTimeline';
+
+const marker = (index: number, over: Partial<SessionMarker> = {}): SessionMarker => ({
+  index,
+  timeMs: (index - 1) * 1000,
+  binds: 0,
+  pipelines: 0,
+  evictions: 0,
+  completions: 0,
+  protectionChanges: 0,
+  ...over,
+});
+
+describe('layoutTimeline', () => {
+  it('gives each session its own tick when there is room', () => {
+    const markers = [marker(1), marker(2, { evictions: 1 }), marker(3)];
+    const layout = layoutTimeline(markers, 320, { padding: 10 });
+    expect(layout.step).toBe(100);
+    expect(layout.ticks.map((t) => [t.firstSession, t.x, t.evictions])).toEqual([
+      [1, 10, 0],
+      [2, 110, 1],
+      [3, 210, 0],
+    ]);
+    expect(sessionX(layout, 2)).toBe(160);
+    expect(sessionAt(layout, 160, 3)).toBe(2);
+    expect(sessionAt(layout, -50, 3)).toBe(1);
+    expect(sessionAt(layout, 5000, 3)).toBe(3);
+  });
+
+  it('bins long runs so that ticks stay visible, keeping every event', () => {
+    const markers = Array.from({ length: 1000 }, (_, i) => marker(i + 1, { evictions: i === 567 ? 2 : 0 }));
+    const layout = layoutTimeline(markers, 320, { padding: 10, minTickPx: 3 });
+    expect(layout.ticks.length).toBeLessThanOrEqual(100);
+    expect(layout.ticks.reduce((sum, t) => sum + t.evictions, 0)).toBe(2);
+    const binned = layout.ticks.find((t) => t.evictions > 0)!;
+    expect(binned.firstSession).toBeLessThanOrEqual(568);
+    expect(binned.lastSession).toBeGreaterThanOrEqual(568);
+  });
+});

@@ -30,12 +30,10 @@ describe('app store (client + in-process worker + real engine)', () => {
 
   it('loads a scenario, shows session 1, and steps through the run with the snapshot following the cursor', async () => {
     setup();
-    await store
-      .getState()
-      .actions.loadScenario(text('welcome'), {
-        source: { kind: 'builtin', id: 'welcome' },
-        replaceDraft: true,
-      });
+    await store.getState().actions.loadScenario(text('welcome'), {
+      source: { kind: 'builtin', id: 'welcome' },
+      replaceDraft: true,
+    });
     let state = await until(store, (s) => s.run.snapshot?.index === 1, 'session 1');
     expect(state.scenario).toMatchObject({
       loadState: 'loaded',
@@ -96,12 +94,10 @@ describe('app store (client + in-process worker + real engine)', () => {
 
   it('survives a worker crash: shows it, keeps the text, and retry returns to the same session and selection', async () => {
     setup(true);
-    await store
-      .getState()
-      .actions.loadScenario(text('welcome'), {
-        source: { kind: 'builtin', id: 'welcome' },
-        replaceDraft: true,
-      });
+    await store.getState().actions.loadScenario(text('welcome'), {
+      source: { kind: 'builtin', id: 'welcome' },
+      replaceDraft: true,
+    });
     await until(store, (s) => s.run.status?.state === 'finished', 'the run');
     store.getState().actions.setCursor(3);
     store.getState().actions.select({ kind: 'job', name: 'train-b' });

@@ -86,6 +86,8 @@ export function createScenarioActions(
           loadError: null,
         },
         selection: { current: options.selection ?? null },
+        // A selection restored from a link opens its details, as selecting it by hand does.
+        view: options.selection ? { ...state.view, sideView: 'details' } : state.view,
       }));
       controller.startRun(result.runId, result.status, options.cursor ?? 1);
     } catch (error) {

@@ -1,0 +1,54 @@
+/**
+ * A typed window API for Playwright (tldraw-style): read the run's state and inject worker faults without
+ * clicking. Installed only when a test set `window.__PRELAB_E2E__ = true` before the app started.
+ */
+import type { SimulationClient } from '../client/SimulationClient';
+import type { DebugFault } from '../protocol/messages';
+import type { AppStore } from '../store/createAppStore';
+
+export interface PreemptionLabTestApi {
+  state(): {
+    loadState: string;
+    scenario: string | null;
+    cursor: number;
+    shownSession: number | null;
+    sessionCount: number;
+    runState: string | null;
+    selectedJob: string | null;
+    crash: string | null;
+  };
+  debugFault(fault: DebugFault, atSession?: number): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    __PRELAB_E2E__?: boolean;
+    __preemptionLab?: PreemptionLabTestApi;
+  }
+}
+
+export function isTestApiRequested(): boolean {
+  return typeof window !== 'undefined' && window.__PRELAB_E2E__ === true;
+}
+
+export function installTestApi(store: AppStore, client: SimulationClient): void {
+  window.__preemptionLab = {
+    state() {
+      const s = store.getState();
+      const source = s.scenario.source;
+      return {
+        loadState: s.scenario.loadState,
+        scenario: source === null ? null : source.kind === 'builtin' ? source.id : 'custom',
+        cursor: s.run.cursor,
+        shownSession: s.run.snapshot?.index ?? null,
+        sessionCount: s.run.markers.length,
+        runState: s.run.status?.state ?? null,
+        selectedJob: s.selection.current?.kind === 'job' ? s.selection.current.name : null,
+        crash: s.run.crash,
+      };
+    },
+    async debugFault(fault, atSession) {
+      await client.debugFault(fault, atSession ?? null).catch(() => undefined);
+    },
+  };
+}

@@ -78,7 +78,8 @@ export function createAppTheme(mode: 'light' | 'dark', fontScale = 1): Theme {
     components: {
       MuiTableCell: { styleOverrides: { root: { paddingTop: 6, paddingBottom: 6 } } },
       MuiTooltip: { styleOverrides: { tooltip: { fontSize: '0.9rem' } } },
-      MuiButtonBase: { defaultProps: { disableRipple: false } },
+      // MUI's default (action.active, 54% black) misses WCAG AA for small text on white.
+      MuiToggleButton: { styleOverrides: { root: ({ theme }) => ({ color: theme.palette.text.secondary }) } },
     },
   });
 }

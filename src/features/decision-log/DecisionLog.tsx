@@ -69,6 +69,7 @@ function DecisionItem({
       data-testid="decision-log.item"
       data-kind={group.kind}
       data-job={group.job}
+      data-highlighted={isHighlighted}
       slotProps={{ transition: { unmountOnExit: true } }}
       sx={{ borderLeft: `6px solid ${color}`, bgcolor: isHighlighted ? palette.sim.selection : undefined }}
     >

@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures/fixtures';
+import type { Page } from '@playwright/test';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('no serious or critical axe violations on the main screens, light and dark', async ({
+  app,
+  decisionLog,
+  page,
+}) => {
+  await app.open('?scenario=welcome&session=3&job=train-b');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await app.decisionsTab.click();
+  await decisionLog.expand(decisionLog.items('evict'));
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.keyboard.press('t');
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
+  expect(await seriousViolations(page)).toEqual([]);
+  await app.jobsTab.click();
+  await app.lessonTab.click();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('no serious or critical axe violations in the dialogs', async ({ app, page }) => {
+  await app.open();
+  await app.helpButton.click();
+  await expect(page.getByTestId('help-dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await app.scenarioButton.click();
+  await expect(page.getByTestId('gallery-dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await app.editButton.click();
+  await expect(page.getByTestId('editor-dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -45,6 +45,8 @@ export class JobInfo {
   startedAtMs: number | null;
   /** KAI stale-podgroup-timestamp: since when the job has run below minAvailable. */
   staleSinceMs: number | null = null;
+  /** Bumped whenever a task of the job changes status (lets plugins cache per-job figures). */
+  version = 0;
   readonly counts: Record<SessionTaskStatus, number> = {
     Pending: 0,
     Allocated: 0,

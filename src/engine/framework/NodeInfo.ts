@@ -92,12 +92,13 @@ export class NodeInfo {
 
   /** True when `req` fits the node in the given mode (scalar resources and GPU devices). */
   fits(req: Resources, mode: FitMode): boolean {
+    const idle = mode === 'idle';
     for (const name of RESOURCE_NAMES) {
-      if (name === 'gpu') continue;
-      const free = mode === 'idle' ? this.idle(name) : this.future(name);
+      const free = idle ? this.idle(name) : this.future(name);
       if (req[name] > free + EPSILON) return false;
     }
-    return this.pickGpus(req.gpu, mode) !== null;
+    // Scalar room is necessary but not sufficient: whole GPUs need whole free devices.
+    return req.gpu <= EPSILON || this.pickGpus(req.gpu, mode) !== null;
   }
 
   /** Applies a change of occupation: `kind` is which bucket, `sign` +1 to add, −1 to remove. */

@@ -2,7 +2,7 @@
  * One scheduling session (KAI `framework/session.go`): a snapshot of the cluster, the callbacks plugins
  * registered on it, and the decision trace. Actions read it and change it only through Statements.
  */
-import { type QueueResources } from '../model/resources';
+import { EPSILON, RESOURCE_NAMES, addInto, zeroResources, type QueueResources, type Resources } from '../model/resources';
 import type { PriorityClass, Profile, SchedulerConfig } from '../model/scenario';
 import type { JobAttempt, SessionTrace, Verdict } from '../model/trace';
 import type {
@@ -81,6 +81,8 @@ export class Session {
   readonly eventHandlers: Registered<EventHandler>[] = [];
 
   private readonly causes = new Map<TaskInfo, OperationCause>();
+  /** Capacity of all nodes minus what is used or promised: an upper bound of what any node can offer. */
+  private readonly clusterFuture: Resources;
 
   constructor(parts: SessionParts) {
     this.index = parts.index;
@@ -94,6 +96,19 @@ export class Session {
     this.roots = [...parts.queues.values()].filter((q) => q.parent === null).sort((a, b) => cmpName(a.name, b.name));
     this.jobs = parts.jobs;
     this.jobMap = new Map(parts.jobs.map((j) => [j.name, j]));
+    this.clusterFuture = zeroResources();
+    for (const n of parts.nodes) {
+      for (const r of RESOURCE_NAMES) this.clusterFuture[r] += n.future(r);
+    }
+  }
+
+  /**
+   * Cheap necessary condition for placing `req` anywhere: the cluster as a whole has that much capacity
+   * not used and not promised. Saves scanning every node for every task of a full cluster.
+   */
+  mayFitSomewhere(req: Resources): boolean {
+    for (const r of RESOURCE_NAMES) if (req[r] > this.clusterFuture[r] + EPSILON) return false;
+    return true;
   }
 
   statement(cause: OperationCause): Statement {
@@ -171,10 +186,17 @@ export class Session {
 
   // ---- eviction extension points -------------------------------------------------------------------
 
-  /** Every victim filter's verdict (all are asked so the trace is complete; KAI ANDs them). */
+  /** KAI ANDs the victim filters: null when every filter allows the victim, else the first refusing plugin. */
+  victimRefusedBy(action: 'reclaim' | 'preempt', preemptor: JobInfo, victim: JobInfo): string | null {
+    const fns = action === 'reclaim' ? this.reclaimVictimFilterFns : this.preemptVictimFilterFns;
+    for (const { plugin, fn } of fns) if (!fn.allows(preemptor, victim)) return plugin;
+    return null;
+  }
+
+  /** Every victim filter's full verdict (all are asked so the trace is complete). */
   victimVerdicts(action: 'reclaim' | 'preempt', preemptor: JobInfo, victim: JobInfo): Verdict[] {
     const fns = action === 'reclaim' ? this.reclaimVictimFilterFns : this.preemptVictimFilterFns;
-    return fns.map(({ fn }) => fn(preemptor, victim));
+    return fns.map(({ fn }) => fn.explain(preemptor, victim));
   }
 
   validateScenario(scenario: VictimScenario): Verdict[] {
@@ -220,6 +242,7 @@ export class Session {
       verdicts: [],
       victims: [],
       omittedVictims: 0,
+      protectedVictims: 0,
     };
     this.trace.attempts.push(attempt);
     return this.trace.attempts.length - 1;
@@ -260,6 +283,7 @@ export class Session {
     const held = HOLDS[task.status];
     this.footprint(task, -1);
     task.job.counts[task.status]--;
+    task.job.version++;
     task.status = loc.status;
     task.node = loc.node;
     task.gpus = loc.gpus;
@@ -278,12 +302,14 @@ export class Session {
       case 'Allocated':
       case 'Running':
         node.account('used', task.req, task.gpus, sign);
+        addInto(this.clusterFuture, task.req, -sign);
         break;
       case 'Releasing':
         node.account('releasing', task.req, task.gpus, sign);
         break;
       case 'Pipelined':
         node.account('pipelined', task.req, task.gpus, sign);
+        addInto(this.clusterFuture, task.req, -sign);
         if (task.movedFrom) task.movedFrom.node.account('releasing', task.req, task.movedFrom.gpus, sign);
         break;
       case 'Pending':

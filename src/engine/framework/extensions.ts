@@ -29,7 +29,14 @@ export type PredicateFn = (task: TaskInfo, node: NodeInfo) => string | null;
 export type NodeOrderFn = (task: TaskInfo, node: NodeInfo) => number;
 /** Returns a refusing verdict when the job may not get these tasks (limits, non-preemptible quota). */
 export type CapacityFn = (job: JobInfo, tasks: readonly TaskInfo[]) => Verdict | null;
-export type VictimFilterFn = (preemptor: JobInfo, victim: JobInfo) => Verdict;
+/**
+ * A victim filter. `allows` runs for every (preemptor, candidate) pair and must be cheap; `explain` builds
+ * the full verdict and runs only for victims the trace lists.
+ */
+export interface VictimFilterFn {
+  allows(preemptor: JobInfo, victim: JobInfo): boolean;
+  explain(preemptor: JobInfo, victim: JobInfo): Verdict;
+}
 export type CanReclaimFn = (job: JobInfo, tasks: readonly TaskInfo[]) => Verdict;
 
 /** A candidate eviction set being validated. */

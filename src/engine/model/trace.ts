@@ -136,6 +136,8 @@ export interface JobAttempt {
   victims: VictimRecord[];
   /** Victims filtered out but not listed individually (the list keeps the first few, to bound memory). */
   omittedVictims: number;
+  /** How many candidate victims min-runtime protection kept (listed or not). */
+  protectedVictims: number;
 }
 
 export type PendingCode =

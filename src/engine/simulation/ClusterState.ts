@@ -88,6 +88,7 @@ export class ClusterState {
         if (job) {
           job.deleted = true;
           this.jobs.delete(e.name);
+          this.live = null;
           jobs.push(job);
         }
         break;
@@ -142,10 +143,18 @@ export class ClusterState {
     if (job.isRunning) job.progressAtMs = spec.startedAtMs ?? spec.submitAtMs;
     this.jobs.set(spec.name, job);
     this.jobList.push(job);
+    this.live = null;
   }
 
-  /** Jobs currently in the cluster, sorted by name. */
-  liveJobs(): JobRecord[] {
-    return [...this.jobs.values()].sort((a, b) => (a.spec.name < b.spec.name ? -1 : a.spec.name > b.spec.name ? 1 : 0));
+  private live: JobRecord[] | null = null;
+
+  /** Jobs currently in the cluster, sorted by name (cached until a job is submitted or deleted). */
+  liveJobs(): readonly JobRecord[] {
+    if (!this.live) {
+      this.live = [...this.jobs.values()].sort((a, b) =>
+        a.spec.name < b.spec.name ? -1 : a.spec.name > b.spec.name ? 1 : 0,
+      );
+    }
+    return this.live;
   }
 }

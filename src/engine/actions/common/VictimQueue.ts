@@ -25,11 +25,23 @@ export class VictimQueue {
       list.push(job);
       this.byLeaf.set(job.queue, list);
     }
-    for (const list of this.byLeaf.values()) list.sort(victimOrder);
+  }
+
+  /** Leaves are sorted the first time a victim is taken from them (most leaves never are). */
+  private readonly sorted = new Set<QueueInfo>();
+
+  private jobsOf(leaf: QueueInfo): JobInfo[] {
+    const list = this.byLeaf.get(leaf) as JobInfo[];
+    if (!this.sorted.has(leaf)) {
+      list.sort(victimOrder);
+      this.sorted.add(leaf);
+    }
+    return list;
   }
 
   /** Marks tasks as already taken (recorded victims of an earlier step). */
   markTaken(tasks: readonly TaskInfo[]): void {
+    if (tasks.length === 0) return;
     for (const t of tasks) this.take(t.job, [t]);
     for (const [leaf, list] of this.byLeaf) {
       this.byLeaf.set(
@@ -43,7 +55,7 @@ export class VictimQueue {
   next(): TaskInfo[] | null {
     const leaf = this.pickLeaf();
     if (!leaf) return null;
-    const list = this.byLeaf.get(leaf) as JobInfo[];
+    const list = this.jobsOf(leaf);
     const job = list.shift() as JobInfo;
     const remaining = this.remaining(job);
     let tasks: TaskInfo[];

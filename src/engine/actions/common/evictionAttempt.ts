@@ -20,12 +20,14 @@ export function filterVictims(
   const record = ssn.attempt(attempt);
   const passed: JobInfo[] = [];
   for (const victim of candidates) {
-    const verdicts = ssn.victimVerdicts(action, preemptor, victim);
-    if (verdicts.every((v) => v.allowed)) {
+    const refusedBy = ssn.victimRefusedBy(action, preemptor, victim);
+    if (refusedBy === null) {
       passed.push(victim);
       continue;
     }
+    if (refusedBy === 'minruntime') record.protectedVictims++;
     if (record.victims.length < LISTED_FILTERED) {
+      const verdicts = ssn.victimVerdicts(action, preemptor, victim);
       const refusal = verdicts.find((v) => !v.allowed);
       record.victims.push({
         job: victim.name,
@@ -52,11 +54,14 @@ export function runEvictionAttempt(
   const record = ssn.attempt(opts.attempt);
   const filteredCount = record.victims.length + record.omittedVictims;
   if (candidates.length === 0) {
-    record.code = filteredCount > 0 ? 'victims-protected' : 'no-eligible-victims';
+    const prot = record.protectedVictims;
+    record.code = prot > 0 ? 'victims-protected' : filteredCount > 0 ? 'fair-share' : 'no-eligible-victims';
     record.message =
-      filteredCount > 0
-        ? `Every possible victim of ${preemptor.name} is protected (${filteredCount} job(s) kept by a victim filter).`
-        : `${opts.action}: no running job qualifies as a victim for ${preemptor.name}.`;
+      prot > 0
+        ? `Every possible victim of ${preemptor.name} is kept: ${prot} job(s) by min-runtime protection${filteredCount > prot ? `, ${filteredCount - prot} by another filter` : ''}.`
+        : filteredCount > 0
+          ? `${opts.action}: none of the ${filteredCount} running job(s) of other queues can be taken: their queues are not above their fair share (nor above quota while ${preemptor.queue.name} is within quota).`
+          : `${opts.action}: no running job qualifies as a victim for ${preemptor.name}.`;
     return false;
   }
   const result = solveVictims(ssn, preemptor, tasks, candidates, opts);
@@ -69,7 +74,7 @@ export function runEvictionAttempt(
         ? 'fair-share'
         : 'no-capacity';
     record.code = code;
-    record.message = `${opts.action} found no valid set of victims for ${preemptor.name}: ${result.reason}${filteredCount > 0 ? ` (${filteredCount} protected job(s) were not considered)` : ''}.`;
+    record.message = `${opts.action} found no valid set of victims for ${preemptor.name}: ${result.reason}${filteredCount > 0 ? ` (${filteredCount} job(s) kept by victim filters were not considered)` : ''}.`;
     return false;
   }
   const byJob = new Map<JobInfo, TaskInfo[]>();

@@ -44,12 +44,13 @@ function bestNode(
   let best: NodeInfo | null = null;
   let bestScore = -Infinity;
   for (const node of ssn.nodes) {
+    // Capacity first: it is cheap and rejects most nodes of a busy cluster.
+    if (!accept(node)) continue;
     const why = ssn.predicate(task, node);
     if (why !== null) {
-      if (reasons.length < 4) reasons.push(why);
+      if (reasons.length < 4) reasons.push(`${node.name}: ${why}`);
       continue;
     }
-    if (!accept(node)) continue;
     const score = ssn.nodeScore(task, node);
     if (score > bestScore + EPSILON) {
       best = node;
@@ -61,6 +62,9 @@ function bestNode(
 
 export function placeTask(ssn: Session, stmt: Statement, task: TaskInfo, pipelineOnly: boolean): PlaceResult {
   const reasons: string[] = [];
+  if (task.status !== 'Releasing' && !ssn.mayFitSomewhere(task.req)) {
+    return { placement: null, reasons: ['the whole cluster has no room for it, even counting capacity being released'] };
+  }
   if (task.status === 'Releasing') {
     const own = task.node;
     const node = bestNode(ssn, task, reasons, (n) =>
@@ -86,7 +90,7 @@ export function placeTask(ssn: Session, stmt: Statement, task: TaskInfo, pipelin
     stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future') ?? []);
     return { placement: 'pipelined', reasons };
   }
-  if (reasons.length === 0) reasons.push('there are no nodes');
+  if (reasons.length === 0) reasons.push(ssn.nodes.length === 0 ? 'there are no nodes' : 'no node has room for it, even counting capacity being released');
   return { placement: null, reasons };
 }
 

@@ -19,6 +19,8 @@ export function createReclaimAction(): Action {
         ssn,
         ssn.jobs.filter((j) => j.counts.Pending > 0),
       );
+      // Victims can only be jobs running when the action starts; evictions only shrink this set.
+      const running = ssn.jobs.filter((v) => v.preemptible && v.activeAllocated > 0);
       for (let job = order.pop(); job; job = order.pop()) {
         const tasks = tasksToAllocate(job, ssn.compareTasks);
         if (tasks.length === 0) continue;
@@ -32,9 +34,7 @@ export function createReclaimAction(): Action {
           record.message = refusal.message;
           continue;
         }
-        const candidates = ssn.jobs.filter(
-          (v) => v !== job && v.preemptible && v.queue !== job.queue && v.activeAllocated > 0,
-        );
+        const candidates = running.filter((v) => v !== job && v.queue !== job.queue && v.activeAllocated > 0);
         const passed = filterVictims(ssn, 'reclaim', job, candidates, attempt);
         const ok = runEvictionAttempt(ssn, job, tasks, passed, {
           action: 'reclaim',

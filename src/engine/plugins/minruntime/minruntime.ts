@@ -99,8 +99,13 @@ export function createMinRuntimePlugin(config: PluginConfig): Plugin {
           return out;
         };
 
-      ssn.preemptVictimFilterFns.push({ plugin: NAME, fn: filter('preempt') });
-      ssn.reclaimVictimFilterFns.push({ plugin: NAME, fn: filter('reclaim') });
+      // The hot path: protection from the cached resolution, no verdict object.
+      const allows =
+        (kind: 'preempt' | 'reclaim') =>
+        (preemptor: JobInfo, victim: JobInfo): boolean =>
+          victim.isElastic || !isProtected(victim.startedAtMs, resolve(kind, preemptor, victim).durationMs, ssn.timeMs);
+      ssn.preemptVictimFilterFns.push({ plugin: NAME, fn: { allows: allows('preempt'), explain: filter('preempt') } });
+      ssn.reclaimVictimFilterFns.push({ plugin: NAME, fn: { allows: allows('reclaim'), explain: filter('reclaim') } });
       ssn.preemptScenarioValidatorFns.push({ plugin: NAME, fn: validator('preempt') });
       ssn.reclaimScenarioValidatorFns.push({ plugin: NAME, fn: validator('reclaim') });
     },

@@ -1,7 +1,7 @@
 /**
- * `predicates`: may this task go to this node at all? Node selectors must match, and the request must fit
- * the node once the capacity being released there is free (whether it fits idle capacity decides
- * allocate-or-pipeline, not feasibility).
+ * `predicates`: may this task go to this node at all? Node selectors must match, and no request may exceed
+ * the node's whole capacity. Whether there is room now (allocate) or once releasing capacity is free
+ * (pipeline) is decided by placement itself, which every action shares.
  */
 import type { Plugin } from '../../framework/Plugin';
 import { RESOURCE_NAMES } from '../../model/resources';
@@ -14,14 +14,14 @@ export function createPredicatesPlugin(_config: PluginConfig): Plugin {
       ssn.predicateFns.push({
         plugin: 'predicates',
         fn: (task, node) => {
-          for (const [key, value] of Object.entries(task.spec.nodeSelector)) {
-            if (node.spec.labels[key] !== value) return `node ${node.name} does not match node selector ${key}=${value}`;
+          // Hot path (every task × every node): no allocation unless the node is refused.
+          const selector = task.spec.nodeSelector;
+          for (const key in selector) {
+            if (node.spec.labels[key] !== selector[key]) return `node selector ${key}=${selector[key] ?? ''} does not match`;
           }
           for (const r of RESOURCE_NAMES) {
-            if (r === 'gpu') continue;
-            if (task.req[r] > node.capacity[r]) return `node ${node.name} has only ${node.capacity[r]} ${r} in all`;
+            if (task.req[r] > node.capacity[r]) return `the request exceeds the node's whole ${r} capacity`;
           }
-          if (!node.fits(task.req, 'future')) return `node ${node.name} lacks room even counting capacity being released`;
           return null;
         },
       });

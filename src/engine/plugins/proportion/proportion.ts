@@ -45,8 +45,18 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
       computeFairShares(ssn.roots, shares, total);
       for (const [q, s] of shares) ssn.fairShare.set(q.name, { ...s.fairShare });
 
-      const jobRequest = (job: JobInfo | null): QueueResources =>
-        job ? sumRequest(tasksToAllocate(job, ssn.compareTasks)) : zeroQ();
+      // Queue order asks for the next request of a job many times per pop; recompute only when it changed.
+      const requestCache = new Map<JobInfo, { version: number; req: QueueResources }>();
+      const ZERO = zeroQ();
+      const jobRequest = (job: JobInfo | null): QueueResources => {
+        if (!job) return ZERO;
+        if (job.counts.Pending === 0) return ZERO;
+        const hit = requestCache.get(job);
+        if (hit && hit.version === job.version) return hit.req;
+        const req = sumRequest(tasksToAllocate(job, ssn.compareTasks));
+        requestCache.set(job, { version: job.version, req });
+        return req;
+      };
       ssn.queueOrderFns.push({
         plugin: NAME,
         fn: (a, b, aJob, bJob) =>
@@ -67,14 +77,22 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
         plugin: NAME,
         fn: (job, tasks) => (job.preemptible ? null : checkNonPreemptibleQuota(shares, job, sumRequest(tasks))),
       });
+      /** Counts allocation changes, so caches that depend on allocations know when to recompute. */
+      let generation = 0;
       ssn.eventHandlers.push({
         plugin: NAME,
         fn: {
-          allocate: (task) => track(shares, task, 1),
-          deallocate: (task) => track(shares, task, -1),
+          allocate: (task) => {
+            generation++;
+            track(shares, task, 1);
+          },
+          deallocate: (task) => {
+            generation++;
+            track(shares, task, -1);
+          },
         },
       });
-      registerReclaim(ssn, shares, multiplier);
+      registerReclaim(ssn, shares, multiplier, jobRequest, () => generation);
     },
   };
 }

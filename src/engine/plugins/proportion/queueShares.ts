@@ -15,6 +15,8 @@ export interface QueueShare {
   allocated: QueueResources;
   allocatedNonPreemptible: QueueResources;
   request: QueueResources;
+  /** max(quota, fair share) capped by limit, fixed once fair shares are computed (see allocatableShare). */
+  share: QueueResources;
 }
 
 /** KAI computes CPU in millicores and memory in MB; the over-quota flooring happens in those units. */
@@ -35,6 +37,7 @@ export function newShare(queue: QueueInfo): QueueShare {
     allocated: zeroQ(),
     allocatedNonPreemptible: zeroQ(),
     request: zeroQ(),
+    share: zeroQ(),
   };
 }
 
@@ -65,10 +68,17 @@ export function computeFairShares(roots: readonly QueueInfo[], shares: Map<Queue
     };
     level(roots, total[name] * unit);
   }
+  for (const s of shares.values()) {
+    for (const name of QUEUE_RESOURCE_NAMES) s.share[name] = computeAllocatableShare(s, name);
+  }
 }
 
 /** max(quota, fair share) capped by limit; the limit itself when quota is −1 (KAI "allocatable share"). */
 export function allocatableShare(s: QueueShare, name: QueueResourceName): number {
+  return s.share[name];
+}
+
+function computeAllocatableShare(s: QueueShare, name: QueueResourceName): number {
   const limit = s.limit[name] === -1 ? Infinity : s.limit[name];
   if (s.quota[name] === -1) return limit;
   return Math.min(Math.max(s.quota[name], s.fairShare[name]), limit);

@@ -47,13 +47,92 @@ function figures(s: QueueShare, allocated: QueueResources): QueueFigures {
   };
 }
 
+const quotaCache = new WeakMap<QueueShare, QueueResources>();
+
+/** Quota with −1 read as unlimited. */
 function quotaOf(s: QueueShare): QueueResources {
-  const out = zeroQ();
-  for (const r of QUEUE_RESOURCE_NAMES) out[r] = s.quota[r] === -1 ? Infinity : s.quota[r];
+  let out = quotaCache.get(s);
+  if (!out) {
+    out = zeroQ();
+    for (const r of QUEUE_RESOURCE_NAMES) out[r] = s.quota[r] === -1 ? Infinity : s.quota[r];
+    quotaCache.set(s, out);
+  }
   return out;
 }
 
-export function registerReclaim(ssn: Session, shares: Map<QueueInfo, QueueShare>, multiplier: number): void {
+export function registerReclaim(
+  ssn: Session,
+  shares: Map<QueueInfo, QueueShare>,
+  multiplier: number,
+  jobRequest: (job: JobInfo) => QueueResources,
+  generation: () => number,
+): void {
+  /**
+   * Victims that no scenario could ever take: the victim-side leveled queue is not above its fair share and
+   * GuaranteeDeservedQuota cannot hold either. Both only get harder as victims are subtracted, so dropping
+   * these victims up front never changes which scenarios validate; it spares the solver from trying them
+   * one by one (KAI upstream added the same filter later, PR #1764, after issue #1750 showed such a victim
+   * could also anchor the victim order and abandon a valid reclaim).
+   */
+  const strategies = (reclaimer: JobInfo, victim: JobInfo) => {
+    const [rq, vq] = leveled(reclaimer.queue, victim.queue);
+    const rs = shares.get(rq) as QueueShare;
+    const vs = shares.get(vq) as QueueShare;
+    const req = jobRequest(reclaimer);
+    const after = zeroQ();
+    for (const r of QUEUE_RESOURCE_NAMES) after[r] = rs.allocated[r] + req[r];
+    const maintainFairShare = !le(vs.allocated, vs.share);
+    const guaranteeDeservedQuota = le(after, quotaOf(rs)) && !le(vs.allocated, quotaOf(vs));
+    return { rs, vs, req, maintainFairShare, guaranteeDeservedQuota };
+  };
+  // The verdict depends only on the reclaimer and the victim's queue, until some allocation changes.
+  let cachedGeneration = -1;
+  let cache = new Map<JobInfo, Map<QueueInfo, boolean>>();
+  ssn.reclaimVictimFilterFns.push({
+    plugin: NAME,
+    fn: {
+      allows: (reclaimer, victim) => {
+        if (cachedGeneration !== generation()) {
+          cache = new Map();
+          cachedGeneration = generation();
+        }
+        let byQueue = cache.get(reclaimer);
+        if (!byQueue) {
+          byQueue = new Map();
+          cache.set(reclaimer, byQueue);
+        }
+        let ok = byQueue.get(victim.queue);
+        if (ok === undefined) {
+          const s = strategies(reclaimer, victim);
+          ok = s.maintainFairShare || s.guaranteeDeservedQuota;
+          byQueue.set(victim.queue, ok);
+        }
+        return ok;
+      },
+      explain: (reclaimer, victim) => {
+        const { rs, vs, req, maintainFairShare, guaranteeDeservedQuota } = strategies(reclaimer, victim);
+        const allowed = maintainFairShare || guaranteeDeservedQuota;
+        return {
+          plugin: NAME,
+          point: 'reclaimVictimFilter',
+          allowed,
+          message: allowed
+            ? `${vs.queue.name} is ${maintainFairShare ? 'above its fair share' : 'above its quota while the reclaimer side is within quota'}: ${victim.name} may be reclaimed.`
+            : `${vs.queue.name} (holding ${show(vs.allocated)}) is not above its fair share ${show(vs.share)}, and ${rs.queue.name} could not stay within quota or ${vs.queue.name} is not above quota: no reclaim can take ${victim.name}.`,
+          detail: {
+            type: 'reclaimable',
+            chunk: victim.tasks.filter((t) => t.status === 'Running' || t.status === 'Allocated').map((t) => t.name),
+            reclaimerLevel: figures(rs, rs.allocated),
+            victimLevel: figures(vs, vs.allocated),
+            request: req,
+            maintainFairShare,
+            guaranteeDeservedQuota,
+          },
+        };
+      },
+    },
+  });
+
   /** Allocation of every queue when the current job's attempt started (KAI OnJobSolutionStart clone). */
   let atAttemptStart = new Map<QueueInfo, QueueResources>();
   ssn.jobSolutionStartFns.push({

@@ -1,0 +1,136 @@
+/**
+ * Generated benchmark workloads (deterministic: no randomness, every value derived from indices).
+ */
+import type { Scenario } from '../src/engine/model/scenario';
+import { normaliseScenarioDocument } from '../src/engine/index';
+
+export interface BigClusterOptions {
+  nodes: number;
+  gpusPerNode: number;
+  running: number;
+  pending: number;
+  actions: string[];
+  minRuntime: boolean;
+}
+
+/** 100 queues in three levels: 4 departments × 4 teams × 5 projects = 4 + 16 + 80. */
+function queueTree(minRuntime: boolean, capacity: number): unknown[] {
+  // Quotas cover about 60% of the cluster, so the rest is divided by over-quota weight and reclaim matters.
+  const dq = Math.round(capacity * 0.15);
+  const tq = Math.round(dq * 0.2);
+  const pq = Math.max(1, Math.round(tq * 0.15));
+  const queues: unknown[] = [];
+  for (let d = 0; d < 4; d++) {
+    queues.push({
+      name: `dept${d}`,
+      resources: { gpu: { quota: dq, limit: -1, overQuotaWeight: 1 + d } },
+      ...(minRuntime ? { reclaimMinRuntime: `${60 + d * 30}s`, preemptMinRuntime: `${30 + d * 10}s` } : {}),
+    });
+    for (let t = 0; t < 4; t++) {
+      const team = `dept${d}-team${t}`;
+      queues.push({
+        name: team,
+        parent: `dept${d}`,
+        resources: { gpu: { quota: tq, limit: -1, overQuotaWeight: 1 + (t % 2) } },
+        ...(minRuntime && t % 2 === 0 ? { reclaimMinRuntime: `${120 + t * 15}s` } : {}),
+      });
+      for (let p = 0; p < 5; p++) {
+        queues.push({
+          name: `${team}-proj${p}`,
+          parent: team,
+          resources: { gpu: { quota: pq, limit: -1, overQuotaWeight: 1 + (p % 3) } },
+          ...(minRuntime && p === 0 ? { reclaimMinRuntime: '30s', preemptMinRuntime: '20s' } : {}),
+        });
+      }
+    }
+  }
+  return queues;
+}
+
+function leafName(i: number): string {
+  const d = i % 4;
+  const t = Math.floor(i / 4) % 4;
+  const p = Math.floor(i / 16) % 5;
+  return `dept${d}-team${t}-proj${p}`;
+}
+
+export function bigCluster(o: BigClusterOptions): Scenario {
+  const nodes = Array.from({ length: o.nodes }, (_, i) => ({
+    name: `node${String(i).padStart(4, '0')}`,
+    resources: { gpu: o.gpusPerNode },
+  }));
+  const jobs: unknown[] = [];
+  for (let i = 0; i < o.running; i++) {
+    const node = nodes[Math.floor(i / o.gpusPerNode) % o.nodes] as { name: string };
+    jobs.push({
+      name: `run${String(i).padStart(5, '0')}`,
+      // Skewed: departments 0 and 1 hold most running jobs, so 2 and 3 are under their fair share and reclaim.
+      queue: leafName(i % 5 === 0 ? i : (i % 2) + 4 * Math.floor(i / 2)),
+      priorityClassName: i % 5 === 0 ? 'build-preemptible' : 'train',
+      submitAt: `-${3600 - (i % 600)}s`,
+      startedAt: `-${(i % 300) + 1}s`,
+      resources: { gpu: 1 },
+      tasks: [{ status: 'Running', node: node.name }],
+    });
+  }
+  for (let i = 0; i < o.pending; i++) {
+    jobs.push({
+      name: `pend${String(i).padStart(5, '0')}`,
+      queue: leafName(i * 7 + 3),
+      priorityClassName: i % 9 === 0 ? 'build-preemptible' : 'train',
+      submitAt: `-${(i % 900) + 1}s`,
+      resources: { gpu: 1 },
+      tasks: 1,
+    });
+  }
+  const tiers = [
+    {
+      plugins: [
+        { name: 'predicates' },
+        { name: 'proportion' },
+        { name: 'priority' },
+        { name: 'elastic' },
+        { name: 'nodeplacement' },
+        { name: 'minruntime', arguments: o.minRuntime ? { defaultReclaimMinRuntime: '45s' } : {} },
+      ],
+    },
+  ];
+  return parse({
+    version: 1,
+    name: `bench ${o.nodes}x${o.gpusPerNode}`,
+    scheduler: { actions: o.actions, tiers },
+    nodes,
+    queues: queueTree(o.minRuntime, o.nodes * o.gpusPerNode),
+    jobs,
+    run: { sessions: 1 },
+  });
+}
+
+/** 100 nodes × 8 GPUs, 1,000 jobs arriving over time with runtimes, so jobs keep completing and starting. */
+export function churn(sessions: number): Scenario {
+  const nodes = Array.from({ length: 100 }, (_, i) => ({ name: `n${String(i).padStart(3, '0')}`, resources: { gpu: 8 } }));
+  const jobs = Array.from({ length: 1000 }, (_, i) => ({
+    name: `job${String(i).padStart(4, '0')}`,
+    queue: leafName(i),
+    priorityClassName: i % 6 === 0 ? 'build' : 'train',
+    submitAt: `${Math.floor((i * sessions) / 1000)}s`,
+    runtime: `${30 + ((i * 37) % 240)}s`,
+    minAvailable: 1 + (i % 3),
+    resources: { gpu: 1 },
+    tasks: 1 + (i % 4),
+  }));
+  return parse({
+    version: 1,
+    name: 'bench churn',
+    nodes,
+    queues: queueTree(true, 800),
+    jobs,
+    run: { sessions },
+  });
+}
+
+function parse(doc: unknown): Scenario {
+  const r = normaliseScenarioDocument(doc);
+  if (!r.ok) throw new Error(JSON.stringify(r.errors.slice(0, 5), null, 2));
+  return r.scenario;
+}

@@ -1,0 +1,491 @@
+/**
+ * Cluster map layout: every node is a group of GPU cells (one per device index) in a grid sorted by node
+ * name, with cpu/memory bars where the scenario declares those capacities. A cell holds one segment per
+ * task on that device; fractional shares are partial fills.
+ *
+ * Positions depend only on node names, device counts and the viewport, never on allocations, so cells do
+ * not move between sessions.
+ */
+import type { ResourceName } from '../../engine/model/resources';
+import type { JobState, NodeState, ProtectionState, TaskState } from '../../engine/model/snapshot';
+import { compareNames } from './compareNames';
+import type { Size } from './fitTransform';
+import { formatBytes, formatNumber } from './formatSpan';
+import { truncateText } from './textWidth';
+
+/** What a GPU cell shows overall. */
+export type CellState = 'idle' | 'running' | 'pipelined' | 'releasing';
+
+/** The state of one task on a device. */
+export type SegmentState = Exclude<CellState, 'idle'>;
+
+/** Node resources that can be drawn as bars. */
+export type NodeBarResource = Extract<ResourceName, 'cpu' | 'memory'>;
+
+/** Min-runtime protection left on a running task's job at the cursor. */
+export interface CellProtection {
+  kind: 'preempt' | 'reclaim';
+  untilMs: number;
+  durationMs: number;
+  remainingMs: number;
+  /** Remaining / duration, in (0, 1]. */
+  fraction: number;
+}
+
+/** One task's share of one device, in map coordinates. */
+export interface CellSegment {
+  task: string;
+  job: string;
+  /** The job's queue (for colour); null when the job is unknown. */
+  queue: string | null;
+  state: SegmentState;
+  share: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  protection: CellProtection | null;
+  /**
+   * Pipelined segments fill from the top; `isOverlay` is set when they overlap running or releasing
+   * segments (a task waiting for a release on the same device).
+   */
+  isOverlay: boolean;
+}
+
+/** One GPU device. */
+export interface ClusterCell {
+  /** `node#index`, stable across sessions. */
+  key: string;
+  node: string;
+  index: number;
+  x: number;
+  y: number;
+  /** Drawn size (the grid pitch minus the gutter). */
+  size: number;
+  state: CellState;
+  /** Share of the device held by running and releasing tasks. */
+  usedShare: number;
+  segments: CellSegment[];
+}
+
+/** A cpu or memory bar under a node's cells. */
+export interface NodeResourceBar {
+  resource: NodeBarResource;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  capacity: number;
+  used: number;
+  releasing: number;
+  usedWidth: number;
+  /** Releasing part, drawn after the used part. */
+  releasingWidth: number;
+  text: string;
+}
+
+/** One node group. */
+export interface ClusterNodeGeometry {
+  name: string;
+  /** Position in name order (also the grid slot). */
+  order: number;
+  /** Truncated name, or null when labels are hidden at this size. */
+  label: string | null;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  labelX: number;
+  labelY: number;
+  gpuDevices: number;
+  cells: ClusterCell[];
+  bars: NodeResourceBar[];
+  /** Tasks on the node that use no GPU (drawn only in the bars). */
+  gpulessTasks: number;
+}
+
+/** Options of {@link layoutClusterMap}. */
+export interface ClusterMapOptions {
+  /** Jobs of the snapshot: queue per task (for colour) and protection. */
+  jobs?: readonly JobState[];
+  /** Cursor time (usually `SessionSnapshot.timeMs`); without it no protection is shown. */
+  cursorMs?: number | null;
+  /** Which protection the rings show; `either` shows whichever lasts longer. Default `either`. */
+  protection?: 'preempt' | 'reclaim' | 'either';
+  /** Node bars: `auto` (default) draws cpu/memory where some node declares a finite capacity. */
+  resources?: 'auto' | readonly NodeBarResource[];
+  /** Cells per row inside a node (default 8). */
+  cellsPerRow?: number;
+  minCellSize?: number;
+  maxCellSize?: number;
+  /** Node name labels: `auto` shows them when cells are at least 14 px. */
+  labels?: 'auto' | boolean;
+}
+
+/** Output of {@link layoutClusterMap}. */
+export interface ClusterMapLayout {
+  size: Size;
+  /** Content size; `height` exceeds `size.height` when even the smallest cells do not fit. */
+  width: number;
+  height: number;
+  /** Grid pitch of a cell. */
+  cellSize: number;
+  cellsPerRow: number;
+  cellRows: number;
+  /** Node-group grid. */
+  columns: number;
+  originX: number;
+  originY: number;
+  groupWidth: number;
+  groupHeight: number;
+  gap: number;
+  padding: number;
+  labelHeight: number;
+  labelFontSize: number;
+  nodes: ClusterNodeGeometry[];
+  /** Every cell, in node order then device index (for fast painting). */
+  cells: ClusterCell[];
+  byNode: ReadonlyMap<string, ClusterNodeGeometry>;
+  byCell: ReadonlyMap<string, ClusterCell>;
+  resources: NodeBarResource[];
+}
+
+const STATE_RANK: Record<SegmentState, number> = { running: 0, releasing: 1, pipelined: 2 };
+
+interface Metrics {
+  s: number;
+  padding: number;
+  labelHeight: number;
+  barHeight: number;
+  barGap: number;
+  gap: number;
+  groupWidth: number;
+  groupHeight: number;
+  columns: number;
+  rows: number;
+  contentHeight: number;
+}
+
+function metricsFor(
+  s: number,
+  n: number,
+  cellsPerRow: number,
+  cellRows: number,
+  barCount: number,
+  labels: 'auto' | boolean,
+  width: number,
+): Metrics {
+  const padding = Math.max(1, Math.round(s * 0.2));
+  const showLabels = labels === 'auto' ? s >= 14 : labels;
+  const labelHeight = showLabels ? Math.max(11, Math.min(15, Math.round(s * 0.6))) : 0;
+  const barHeight = Math.max(2, Math.round(s * 0.22));
+  const barGap = barCount > 0 ? Math.max(1, Math.round(s * 0.1)) : 0;
+  const gap = Math.max(3, Math.round(s * 0.4));
+  const groupWidth = cellsPerRow * s + 2 * padding;
+  const groupHeight = 2 * padding + labelHeight + cellRows * s + barCount * (barHeight + barGap);
+  const columns = Math.max(1, Math.min(n, Math.floor((width + gap) / (groupWidth + gap))));
+  const rows = Math.ceil(n / columns);
+  const contentHeight = rows * (groupHeight + gap) - gap;
+  return {
+    s,
+    padding,
+    labelHeight,
+    barHeight,
+    barGap,
+    gap,
+    groupWidth,
+    groupHeight,
+    columns,
+    rows,
+    contentHeight,
+  };
+}
+
+function protectionOf(
+  job: JobState | undefined,
+  kind: 'preempt' | 'reclaim' | 'either',
+  cursorMs: number | null,
+): CellProtection | null {
+  if (job === undefined || cursorMs === null) return null;
+  const candidates: ['preempt' | 'reclaim', ProtectionState | null][] = [];
+  if (kind !== 'reclaim') candidates.push(['preempt', job.preemptProtection]);
+  if (kind !== 'preempt') candidates.push(['reclaim', job.reclaimProtection]);
+  let best: CellProtection | null = null;
+  for (const [k, p] of candidates) {
+    if (p === null || p.protectedUntilMs === null) continue;
+    const durationMs = p.resolution.durationMs;
+    const remainingMs = p.protectedUntilMs - cursorMs;
+    // Strict, as upstream: at exactly lastStart + duration the job is no longer protected.
+    if (durationMs <= 0 || remainingMs <= 0) continue;
+    if (best === null || remainingMs > best.remainingMs) {
+      best = {
+        kind: k,
+        untilMs: p.protectedUntilMs,
+        durationMs,
+        remainingMs,
+        fraction: Math.min(1, remainingMs / durationMs),
+      };
+    }
+  }
+  return best;
+}
+
+/**
+ * Lays out `nodes` and the GPU devices `tasks` hold on them.
+ *
+ * @param size - the viewport; cells take the largest size (within the options' bounds) that fits it.
+ */
+export function layoutClusterMap(
+  nodes: readonly NodeState[],
+  tasks: readonly TaskState[],
+  size: Size,
+  options: ClusterMapOptions = {},
+): ClusterMapLayout {
+  const cellsPerRow = Math.max(1, Math.floor(options.cellsPerRow ?? 8));
+  const minCell = options.minCellSize ?? 6;
+  const maxCell = Math.max(minCell, options.maxCellSize ?? 36);
+  const labels = options.labels ?? 'auto';
+  const sorted = [...nodes].sort((a, b) => compareNames(a.name, b.name));
+  const resources: NodeBarResource[] =
+    options.resources === undefined || options.resources === 'auto'
+      ? (['cpu', 'memory'] as const).filter((r) =>
+          sorted.some((n) => Number.isFinite(n.capacity[r]) && n.capacity[r] > 0),
+        )
+      : [...options.resources];
+  const maxDevices = sorted.reduce((m, n) => Math.max(m, n.gpuDevices), 0);
+  const rowCells = Math.min(cellsPerRow, Math.max(1, maxDevices));
+  const cellRows = Math.ceil(maxDevices / rowCells);
+  const count = Math.max(1, sorted.length);
+
+  // The largest whole-pixel cell that fits the viewport; whole pixels keep canvas edges crisp.
+  let m = metricsFor(minCell, count, rowCells, cellRows, resources.length, labels, size.width);
+  for (let s = Math.floor(maxCell); s >= minCell; s--) {
+    const candidate = metricsFor(s, count, rowCells, cellRows, resources.length, labels, size.width);
+    if (candidate.contentHeight <= size.height) {
+      m = candidate;
+      break;
+    }
+  }
+  const gridWidth = m.columns * (m.groupWidth + m.gap) - m.gap;
+  const originX = Math.max(0, Math.floor((size.width - gridWidth) / 2));
+  const originY = 0;
+  const gutter = m.s >= 8 ? 1 : 0;
+  const inner = m.s - gutter;
+
+  const jobs = new Map<string, JobState>();
+  for (const j of options.jobs ?? []) jobs.set(j.name, j);
+  const kind = options.protection ?? 'either';
+  const cursorMs = options.cursorMs ?? null;
+
+  // Tasks per node and device.
+  const perDevice = new Map<string, TaskState[]>();
+  const gpuless = new Map<string, number>();
+  for (const t of tasks) {
+    if (t.node === null) continue;
+    if (t.status !== 'Running' && t.status !== 'Pipelined' && t.status !== 'Releasing') continue;
+    if (t.gpus.length === 0) {
+      gpuless.set(t.node, (gpuless.get(t.node) ?? 0) + 1);
+      continue;
+    }
+    for (const g of t.gpus) {
+      const key = `${t.node}#${g.index}`;
+      const list = perDevice.get(key);
+      if (list === undefined) perDevice.set(key, [t]);
+      else list.push(t);
+    }
+  }
+
+  const outNodes: ClusterNodeGeometry[] = [];
+  const cells: ClusterCell[] = [];
+  const byNode = new Map<string, ClusterNodeGeometry>();
+  const byCell = new Map<string, ClusterCell>();
+  const labelFontSize = Math.max(9, Math.min(11, m.labelHeight - 3));
+
+  sorted.forEach((n, order) => {
+    const col = order % m.columns;
+    const row = Math.floor(order / m.columns);
+    const x = originX + col * (m.groupWidth + m.gap);
+    const y = originY + row * (m.groupHeight + m.gap);
+    const cellsX = x + m.padding;
+    const cellsY = y + m.padding + m.labelHeight;
+    const nodeCells: ClusterCell[] = [];
+    for (let index = 0; index < n.gpuDevices; index++) {
+      const cx = cellsX + (index % rowCells) * m.s;
+      const cy = cellsY + Math.floor(index / rowCells) * m.s;
+      const key = `${n.name}#${index}`;
+      const onDevice = perDevice.get(key) ?? [];
+      const entries = onDevice.map((t) => {
+        const share = t.gpus.find((g) => g.index === index)?.share ?? 0;
+        const job = jobs.get(t.job);
+        const state: SegmentState =
+          t.status === 'Running' ? 'running' : t.status === 'Pipelined' ? 'pipelined' : 'releasing';
+        return { t, share, job, state };
+      });
+      // Stable stacking: state, then job and task name, so segments do not swap between sessions.
+      entries.sort(
+        (a, b) =>
+          STATE_RANK[a.state] - STATE_RANK[b.state] ||
+          compareNames(a.t.job, b.t.job) ||
+          compareNames(a.t.name, b.t.name),
+      );
+      const segments: CellSegment[] = [];
+      let fromBottom = 0;
+      let fromTop = 0;
+      let usedShare = 0;
+      for (const e of entries) {
+        if (e.state !== 'pipelined') usedShare += e.share;
+      }
+      for (const e of entries) {
+        const share = Math.max(0, e.share);
+        const h = Math.min(1, share) * inner;
+        let sy: number;
+        let isOverlay = false;
+        if (e.state === 'pipelined') {
+          sy = cy + fromTop;
+          fromTop += h;
+          isOverlay = fromTop > inner - Math.min(inner, usedShare * inner) + 1e-6;
+        } else {
+          fromBottom = Math.min(inner, fromBottom + h);
+          sy = cy + inner - fromBottom;
+        }
+        segments.push({
+          task: e.t.name,
+          job: e.t.job,
+          queue: e.job?.queue ?? null,
+          state: e.state,
+          share,
+          x: cx,
+          y: sy,
+          width: inner,
+          height: h,
+          protection: e.state === 'running' ? protectionOf(e.job, kind, cursorMs) : null,
+          isOverlay,
+        });
+      }
+      const state: CellState = segments.some((s) => s.state === 'running')
+        ? 'running'
+        : segments.some((s) => s.state === 'releasing')
+          ? 'releasing'
+          : segments.length > 0
+            ? 'pipelined'
+            : 'idle';
+      const cell: ClusterCell = {
+        key,
+        node: n.name,
+        index,
+        x: cx,
+        y: cy,
+        size: inner,
+        state,
+        usedShare,
+        segments,
+      };
+      nodeCells.push(cell);
+      cells.push(cell);
+      byCell.set(key, cell);
+    }
+
+    const bars: NodeResourceBar[] = [];
+    let barY = cellsY + cellRows * m.s + m.barGap;
+    const barWidth = rowCells * m.s - gutter;
+    for (const r of resources) {
+      const capacity = n.capacity[r];
+      const used = n.used[r];
+      const releasing = n.releasing[r];
+      const scale = Number.isFinite(capacity) && capacity > 0 ? barWidth / capacity : 0;
+      const usedWidth = Math.min(barWidth, Math.max(0, used * scale));
+      const releasingWidth = Math.min(barWidth - usedWidth, Math.max(0, releasing * scale));
+      const fmt = r === 'memory' ? formatBytes : formatNumber;
+      bars.push({
+        resource: r,
+        x: cellsX,
+        y: barY,
+        width: barWidth,
+        height: m.barHeight,
+        capacity,
+        used,
+        releasing,
+        usedWidth,
+        releasingWidth,
+        text: `${r} ${fmt(used)}/${fmt(capacity)}${releasing > 0 ? ` (${fmt(releasing)} releasing)` : ''}`,
+      });
+      barY += m.barHeight + m.barGap;
+    }
+
+    const node: ClusterNodeGeometry = {
+      name: n.name,
+      order,
+      label: m.labelHeight > 0 ? truncateText(n.name, m.groupWidth - 2 * m.padding, labelFontSize) : null,
+      x,
+      y,
+      width: m.groupWidth,
+      height: m.groupHeight,
+      labelX: cellsX,
+      labelY: y + m.padding + m.labelHeight - 3,
+      gpuDevices: n.gpuDevices,
+      cells: nodeCells,
+      bars,
+      gpulessTasks: gpuless.get(n.name) ?? 0,
+    };
+    outNodes.push(node);
+    byNode.set(n.name, node);
+  });
+
+  return {
+    size,
+    width: Math.max(size.width, gridWidth),
+    height: Math.max(0, m.contentHeight),
+    cellSize: m.s,
+    cellsPerRow: rowCells,
+    cellRows,
+    columns: m.columns,
+    originX,
+    originY,
+    groupWidth: m.groupWidth,
+    groupHeight: m.groupHeight,
+    gap: m.gap,
+    padding: m.padding,
+    labelHeight: m.labelHeight,
+    labelFontSize,
+    nodes: outNodes,
+    cells,
+    byNode,
+    byCell,
+    resources,
+  };
+}
+
+/** What lies under a point of the map. */
+export interface ClusterHit {
+  node: ClusterNodeGeometry;
+  cell: ClusterCell | null;
+  segment: CellSegment | null;
+}
+
+/** The node, cell and segment under (`px`, `py`) in map coordinates, found by grid arithmetic (O(1)). */
+export function hitTestClusterMap(layout: ClusterMapLayout, px: number, py: number): ClusterHit | null {
+  const stepX = layout.groupWidth + layout.gap;
+  const stepY = layout.groupHeight + layout.gap;
+  const col = Math.floor((px - layout.originX) / stepX);
+  const row = Math.floor((py - layout.originY) / stepY);
+  if (col < 0 || col >= layout.columns || row < 0) return null;
+  const node = layout.nodes[row * layout.columns + col];
+  if (node === undefined) return null;
+  if (px < node.x || px >= node.x + node.width || py < node.y || py >= node.y + node.height) return null;
+  const s = layout.cellSize;
+  const cellsX = node.x + layout.padding;
+  const cellsY = node.y + layout.padding + layout.labelHeight;
+  const cx = Math.floor((px - cellsX) / s);
+  const cy = Math.floor((py - cellsY) / s);
+  if (cx < 0 || cx >= layout.cellsPerRow || cy < 0 || cy >= layout.cellRows)
+    return { node, cell: null, segment: null };
+  const cell = node.cells[cy * layout.cellsPerRow + cx];
+  if (cell === undefined) return { node, cell: null, segment: null };
+  // Overlays (pipelined) are drawn on top, so they win.
+  const inside = (g: CellSegment): boolean => py >= g.y && py < g.y + g.height;
+  const segment =
+    cell.segments.find((g) => g.isOverlay && inside(g)) ??
+    cell.segments.find((g) => !g.isOverlay && inside(g)) ??
+    null;
+  return { node, cell, segment };
+}

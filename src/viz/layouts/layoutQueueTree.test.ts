@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import type { QueueState } from '../../engine/model/snapshot';
+import { designDocQueues, gpus, queueState } from '../testing/vizFixtures';
+import { QUEUE_CARD, SYNTHETIC_ROOT, layoutQueueTree } from './layoutQueueTree';
+
+const SIZE = { width: 1200, height: 700 };
+
+/** Positions by name, for comparing two layouts. */
+const positions = (qs: readonly QueueState[], collapsed?: Set<string>) =>
+  Object.fromEntries(
+    layoutQueueTree(qs, SIZE, collapsed === undefined ? {} : { collapsed }).nodes.map((n) => [
+      n.name,
+      [n.x, n.y],
+    ]),
+  );
+
+describe('layoutQueueTree', () => {
+  it('keeps positions when allocations change between sessions', () => {
+    const session1 = designDocQueues();
+    const session2 = designDocQueues().map((q) =>
+      q.name === 'leaf3' ? { ...q, allocated: gpus(4), fairShare: gpus(2), requested: gpus(6) } : q,
+    );
+    expect(positions(session2)).toEqual(positions(session1));
+  });
+
+  it('orders children by name, whatever the input order', () => {
+    const shuffled = [...designDocQueues()].reverse();
+    expect(positions(shuffled)).toEqual(positions(designDocQueues()));
+    const layout = layoutQueueTree(designDocQueues(), SIZE);
+    const y = (n: string) => layout.byName.get(n)?.y ?? NaN;
+    expect(y('c')).toBeLessThan(y('d'));
+    expect(y('leaf1')).toBeLessThan(y('leaf2'));
+  });
+
+  it('puts depth on x and the root at x = 0 for a single top-level queue', () => {
+    const layout = layoutQueueTree(designDocQueues(), SIZE);
+    expect(layout.hasSyntheticRoot).toBe(false);
+    const col = QUEUE_CARD.width + QUEUE_CARD.levelGap;
+    expect(layout.byName.get('a')?.x).toBe(0);
+    expect(layout.byName.get('b')?.x).toBe(col);
+    expect(layout.byName.get('leaf3')?.x).toBe(3 * col);
+    expect(layout.links.map((l) => `${l.source}>${l.target}`).sort()).toEqual(
+      ['a>b', 'b>c', 'b>d', 'c>leaf1', 'c>leaf2', 'd>leaf3'].sort(),
+    );
+  });
+
+  it('joins several top-level queues under a synthetic root', () => {
+    const qs = [queueState('research', null), queueState('prod', null), queueState('prod-a', 'prod')];
+    const layout = layoutQueueTree(qs, SIZE);
+    expect(layout.hasSyntheticRoot).toBe(true);
+    const root = layout.byName.get(SYNTHETIC_ROOT);
+    expect(root?.isSynthetic).toBe(true);
+    expect(root?.x).toBeLessThan(0);
+    expect(layout.byName.get('prod')?.parent).toBe(SYNTHETIC_ROOT);
+    expect(layout.links.filter((l) => l.isSynthetic).map((l) => l.target)).toEqual(['prod', 'research']);
+  });
+
+  it('treats a queue whose parent is missing as top-level', () => {
+    const layout = layoutQueueTree([queueState('x', 'ghost'), queueState('y', null)], SIZE);
+    expect(layout.parentOf.get('x')).toBeNull();
+    expect(layout.byName.get('x')?.parent).toBe(SYNTHETIC_ROOT);
+  });
+
+  it('hides collapsed subtrees and counts what is hidden', () => {
+    const layout = layoutQueueTree(designDocQueues(), SIZE, { collapsed: new Set(['c']) });
+    expect(layout.byName.has('leaf1')).toBe(false);
+    const c = layout.byName.get('c');
+    expect(c?.isCollapsed).toBe(true);
+    expect(c?.hiddenCount).toBe(2);
+    expect(c?.toggle).not.toBeNull();
+    expect(layout.byName.get('leaf3')?.toggle).toBeNull();
+    // The collapsed set still knows every queue's parent, for path highlighting.
+    expect(layout.parentOf.get('leaf1')).toBe('c');
+  });
+
+  it('draws quota, fair share and allocation on one bar, with the part above fair share apart', () => {
+    const q = queueState('team', null, {
+      quota: gpus(2),
+      fairShare: gpus(4),
+      allocated: gpus(6),
+      requested: gpus(9),
+      limit: { gpu: 5, cpu: -1, memory: -1 },
+      overQuotaWeight: { gpu: 3, cpu: 1, memory: 1 },
+    });
+    const [bar] = layoutQueueTree([q], SIZE, { barScale: 'node' }).nodes[0]?.bars ?? [];
+    expect(bar).toBeDefined();
+    if (bar === undefined) return;
+    // Scale max is the largest of quota, fair share and allocation (6); requested is clipped.
+    expect(bar.scaleMax).toBe(6);
+    const w = bar.width;
+    expect(bar.fairShareWidth).toBeCloseTo((4 / 6) * w);
+    expect(bar.allocatedWidth).toBeCloseTo((4 / 6) * w);
+    expect(bar.overFairShareX).toBeCloseTo((4 / 6) * w);
+    expect(bar.overFairShareWidth).toBeCloseTo((2 / 6) * w);
+    expect(bar.quotaX).toBeCloseTo((2 / 6) * w);
+    expect(bar.limitX).toBeCloseTo((5 / 6) * w);
+    expect(bar.requestedWidth).toBeCloseTo(w);
+    expect(bar.isRequestClipped).toBe(true);
+    expect(bar.overQuotaWeight).toBe(3);
+    expect(bar.valueText).toBe('6/4');
+  });
+
+  it('shows no quota tick for unlimited quota and no cap without a limit', () => {
+    const q = queueState('team', null, {
+      quota: { gpu: -1, cpu: 0, memory: 0 },
+      fairShare: gpus(3),
+      allocated: gpus(1),
+    });
+    const bar = layoutQueueTree([q], SIZE).nodes[0]?.bars[0];
+    expect(bar?.quotaX).toBeNull();
+    expect(bar?.limitX).toBeNull();
+    expect(bar?.overFairShareWidth).toBe(0);
+  });
+
+  it('scales siblings together by default, so their bars compare', () => {
+    const qs = [
+      queueState('p', null, { fairShare: gpus(8) }),
+      queueState('big', 'p', { fairShare: gpus(6), allocated: gpus(6) }),
+      queueState('small', 'p', { fairShare: gpus(2), allocated: gpus(1) }),
+    ];
+    const layout = layoutQueueTree(qs, SIZE);
+    const big = layout.byName.get('big')?.bars[0];
+    const small = layout.byName.get('small')?.bars[0];
+    expect(big?.scaleMax).toBe(6);
+    expect(small?.scaleMax).toBe(6);
+    expect(small?.fairShareWidth).toBeCloseTo((big?.fairShareWidth ?? 0) / 3);
+    const own = layoutQueueTree(qs, SIZE, { barScale: 'node' }).byName.get('small')?.bars[0];
+    expect(own?.scaleMax).toBe(2);
+  });
+
+  it('adds cpu and memory bars only where some queue sets a quota or limit', () => {
+    const gpuOnly = layoutQueueTree(
+      [queueState('q', null, { allocated: { gpu: 1, cpu: 4, memory: 8e9 } })],
+      SIZE,
+    );
+    expect(gpuOnly.resources).toEqual(['gpu']);
+    const withCpu = layoutQueueTree([queueState('q', null, { quota: { gpu: 1, cpu: 8, memory: 0 } })], SIZE);
+    expect(withCpu.resources).toEqual(['gpu', 'cpu']);
+    expect(withCpu.nodes[0]?.bars.map((b) => b.tag)).toEqual(['GPU', 'CPU']);
+    expect(withCpu.cardHeight).toBeGreaterThan(gpuOnly.cardHeight);
+  });
+
+  it('labels min-runtimes as set here, inherited from an ancestor, or default', () => {
+    const layout = layoutQueueTree(designDocQueues(), SIZE, {
+      minRuntimeDefaults: { preemptMs: 0, reclaimMs: 300_000 },
+    });
+    expect(layout.showsMinRuntime).toBe(true);
+    const badge = (q: string, kind: 'preempt' | 'reclaim') =>
+      layout.byName.get(q)?.badges.find((b) => b.kind === kind);
+    expect(badge('d', 'reclaim')).toMatchObject({ origin: 'set', valueMs: 60_000, from: null, text: 'R 1m' });
+    expect(badge('leaf3', 'reclaim')).toMatchObject({
+      origin: 'inherited',
+      valueMs: 60_000,
+      from: 'd',
+      text: 'R 1m ↑d',
+    });
+    expect(badge('c', 'reclaim')).toMatchObject({ origin: 'inherited', valueMs: 600_000, from: 'b' });
+    expect(badge('leaf1', 'reclaim')).toMatchObject({ origin: 'set', valueMs: 0 });
+    expect(badge('a', 'reclaim')).toMatchObject({ origin: 'default', valueMs: 300_000, text: 'R 5m' });
+    expect(badge('leaf2', 'preempt')).toMatchObject({ origin: 'default', valueMs: 0 });
+    expect(badge('leaf3', 'reclaim')?.description).toBe('reclaimMinRuntime 1m, inherited from d');
+  });
+
+  it('omits the badge row when nothing sets a min-runtime', () => {
+    const layout = layoutQueueTree([queueState('q', null)], SIZE);
+    expect(layout.showsMinRuntime).toBe(false);
+    expect(layout.nodes[0]?.badges).toEqual([]);
+  });
+
+  it('lays out 200 queues quickly without overlapping cards', () => {
+    const qs: QueueState[] = [queueState('root', null)];
+    for (let d = 0; d < 10; d++) {
+      qs.push(queueState(`dept-${d}`, 'root'));
+      for (let t = 0; t < 19; t++)
+        qs.push(queueState(`dept-${d}-team-${t}`, `dept-${d}`, { fairShare: gpus(t) }));
+    }
+    expect(qs.length).toBe(201);
+    const t0 = performance.now();
+    const layout = layoutQueueTree(qs, SIZE);
+    expect(performance.now() - t0).toBeLessThan(100);
+    expect(layout.nodes).toHaveLength(201);
+    const byColumn = new Map<number, number[]>();
+    for (const n of layout.nodes) byColumn.set(n.x, [...(byColumn.get(n.x) ?? []), n.y]);
+    for (const ys of byColumn.values()) {
+      ys.sort((a, b) => a - b);
+      for (let i = 1; i < ys.length; i++) {
+        expect((ys[i] ?? 0) - (ys[i - 1] ?? 0)).toBeGreaterThanOrEqual(layout.cardHeight);
+      }
+    }
+  });
+
+  it('is deterministic', () => {
+    const a = layoutQueueTree(designDocQueues(), SIZE);
+    const b = layoutQueueTree(designDocQueues(), SIZE);
+    expect(JSON.stringify(a.nodes)).toBe(JSON.stringify(b.nodes));
+    expect(a.links).toEqual(b.links);
+  });
+
+  it('returns an empty layout for no queues', () => {
+    const layout = layoutQueueTree([], SIZE);
+    expect(layout.nodes).toEqual([]);
+    expect(layout.bounds).toEqual({ x0: 0, y0: 0, x1: 0, y1: 0 });
+  });
+});

@@ -1,0 +1,499 @@
+/**
+ * Queue tree layout: a left-to-right tidy tree (d3-hierarchy) of queue cards. Each card carries bars that
+ * compare quota, fair share and allocation per resource, and min-runtime badges that say whether a value
+ * is set on the queue, inherited from an ancestor, or the plugin default.
+ *
+ * Positions depend only on the queue names, the parent links and the collapsed set (children are
+ * sorted by name), so cards do not move between sessions when allocations change.
+ */
+import { hierarchy, linkHorizontal, tree, type HierarchyPointNode } from 'd3';
+import type { QueueResourceName } from '../../engine/model/resources';
+import type { QueueState } from '../../engine/model/snapshot';
+import { compareNames } from './compareNames';
+import type { Bounds, Size } from './fitTransform';
+import { formatResource, formatSpan } from './formatSpan';
+import { textWidth, truncateText } from './textWidth';
+
+/** Name of the synthetic root that joins several top-level queues (not a valid Kubernetes name). */
+export const SYNTHETIC_ROOT = '(cluster)';
+
+/** Card metrics in tree units (px at zoom 1). */
+export const QUEUE_CARD = {
+  width: 208,
+  padX: 8,
+  header: 22,
+  gpuRow: 15,
+  gpuBar: 9,
+  smallRow: 11,
+  smallBar: 5,
+  badgeRow: 17,
+  bottomPad: 6,
+  valueWidth: 60,
+  tagWidth: 26,
+  levelGap: 64,
+  rowGap: 14,
+  fontSize: 12,
+  smallFontSize: 10,
+  syntheticWidth: 72,
+  syntheticHeight: 22,
+  toggleRadius: 8,
+} as const;
+
+/** Plugin defaults for the min-runtime badges (from the scenario's minruntime arguments). */
+export interface MinRuntimeDefaults {
+  preemptMs: number | null;
+  reclaimMs: number | null;
+}
+
+/** How bar lengths are scaled. */
+export type BarScale = 'siblings' | 'node' | 'global';
+
+/** Options of {@link layoutQueueTree}. */
+export interface QueueTreeOptions {
+  /** Queues whose children are hidden. */
+  collapsed?: ReadonlySet<string>;
+  /** Resources drawn as bars; `auto` = gpu, plus cpu and memory where some queue sets a quota or limit. */
+  resources?: 'auto' | readonly QueueResourceName[];
+  /**
+   * `siblings` (default): one scale per set of siblings, so the queues that share a parent's fair share
+   * compare directly; `node`: each card fills its own bar; `global`: one scale for the whole tree.
+   */
+  barScale?: BarScale;
+  /** Min-runtime badge row: `auto` (default) shows it when any queue sets a value or a default is non-zero. */
+  minRuntime?: 'auto' | boolean;
+  minRuntimeDefaults?: MinRuntimeDefaults;
+}
+
+/** One resource bar on a card; x/y are relative to the card's top-left corner. */
+export interface QueueBar {
+  resource: QueueResourceName;
+  /** Short resource tag drawn left of the bar when several resources are shown. */
+  tag: string | null;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The value at the right end of the track. */
+  scaleMax: number;
+  quota: number;
+  fairShare: number;
+  allocated: number;
+  requested: number;
+  limit: number;
+  overQuotaWeight: number;
+  fairShareWidth: number;
+  /** Allocation up to the fair share. */
+  allocatedWidth: number;
+  /** Allocation above the fair share (reclaimable), from `overFairShareX`. */
+  overFairShareX: number;
+  overFairShareWidth: number;
+  /** End of the requested amount (allocated + pending), clipped to the track. */
+  requestedWidth: number;
+  isRequestClipped: boolean;
+  /** Quota tick; null when the quota is 0 or unlimited (-1). */
+  quotaX: number | null;
+  /** Limit cap; null when there is no limit (-1) or it lies beyond the track. */
+  limitX: number | null;
+  /** `allocated/fairShare`, right-aligned at `valueX`. */
+  valueText: string;
+  valueX: number;
+}
+
+/** Where a min-runtime value comes from. */
+export type MinRuntimeOrigin = 'set' | 'inherited' | 'default';
+
+/** A min-runtime badge; x/y are relative to the card. */
+export interface MinRuntimeBadge {
+  kind: 'preempt' | 'reclaim';
+  origin: MinRuntimeOrigin;
+  /** The value in effect for a walk up from this queue; null for a default the caller did not give. */
+  valueMs: number | null;
+  /** The ancestor the value is inherited from. */
+  from: string | null;
+  text: string;
+  /** Full wording for tooltips and accessible labels. */
+  description: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One queue card (or the synthetic root) in tree coordinates. */
+export interface QueueTreeNode {
+  name: string;
+  /** The name, truncated to fit the card. */
+  label: string;
+  isSynthetic: boolean;
+  queue: QueueState | null;
+  /** Visible parent (the synthetic root for top-level queues when there is one). */
+  parent: string | null;
+  depth: number;
+  /** Card box (top-left corner and size). */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Children in the data (0 for leaves). */
+  childCount: number;
+  /** Descendants hidden because this queue or an ancestor is collapsed (non-zero only on the collapsed queue). */
+  hiddenCount: number;
+  isCollapsed: boolean;
+  isLeaf: boolean;
+  bars: QueueBar[];
+  badges: MinRuntimeBadge[];
+  /** Collapse toggle at the right edge of cards with children. */
+  toggle: { x: number; y: number; r: number } | null;
+}
+
+/** An edge from a parent card to a child card. */
+export interface QueueTreeLink {
+  source: string;
+  target: string;
+  /** SVG path data. */
+  path: string;
+  /** True for edges from the synthetic root. */
+  isSynthetic: boolean;
+}
+
+/** Output of {@link layoutQueueTree}. */
+export interface QueueTreeLayout {
+  nodes: QueueTreeNode[];
+  links: QueueTreeLink[];
+  byName: ReadonlyMap<string, QueueTreeNode>;
+  /** Parent of every queue in the data (not only visible ones); `null` for top-level queues. */
+  parentOf: ReadonlyMap<string, string | null>;
+  /** Content box of all cards. */
+  bounds: Bounds;
+  /** Point to keep in view when the tree is larger than the viewport (the root's centre). */
+  focus: { x: number; y: number };
+  size: Size;
+  resources: QueueResourceName[];
+  showsMinRuntime: boolean;
+  hasSyntheticRoot: boolean;
+  /** Height of a queue card. */
+  cardHeight: number;
+}
+
+const TAGS: Record<QueueResourceName, string> = { gpu: 'GPU', cpu: 'CPU', memory: 'MEM' };
+const EPS = 1e-9;
+
+interface Datum {
+  name: string;
+  queue: QueueState | null;
+  children: Datum[];
+}
+
+/** Resources shown in `auto` mode: gpu always, cpu/memory when some queue sets a quota or a limit. */
+function autoResources(queues: readonly QueueState[]): QueueResourceName[] {
+  const out: QueueResourceName[] = ['gpu'];
+  for (const r of ['cpu', 'memory'] as const) {
+    if (queues.some((q) => q.quota[r] !== 0 || q.limit[r] !== -1)) out.push(r);
+  }
+  return out;
+}
+
+/** The largest value a bar has to show: quota (when finite), fair share, allocation. */
+function barExtent(q: QueueState, r: QueueResourceName): number {
+  return Math.max(0, q.quota[r] > 0 ? q.quota[r] : 0, q.fairShare[r], q.allocated[r]);
+}
+
+function buildBar(
+  q: QueueState,
+  r: QueueResourceName,
+  scaleMax: number,
+  y: number,
+  withTag: boolean,
+): QueueBar {
+  const C = QUEUE_CARD;
+  const isGpu = r === 'gpu';
+  const height = isGpu ? C.gpuBar : C.smallBar;
+  const rowHeight = isGpu ? C.gpuRow : C.smallRow;
+  const x = C.padX + (withTag ? C.tagWidth : 0);
+  const width = C.width - x - C.padX - 4 - C.valueWidth;
+  const max = scaleMax > EPS ? scaleMax : 1;
+  const sx = (v: number): number => Math.max(0, Math.min(width, (v / max) * width));
+  const fairShare = q.fairShare[r];
+  const allocated = q.allocated[r];
+  const requested = q.requested[r];
+  const quota = q.quota[r];
+  const limit = q.limit[r];
+  const within = Math.min(allocated, fairShare);
+  const isOver = allocated > fairShare + EPS;
+  const requestedEnd = Math.max(requested, allocated);
+  return {
+    resource: r,
+    tag: withTag ? TAGS[r] : null,
+    x,
+    y: y + (rowHeight - height) / 2,
+    width,
+    height,
+    scaleMax: max,
+    quota,
+    fairShare,
+    allocated,
+    requested,
+    limit,
+    overQuotaWeight: q.overQuotaWeight[r],
+    fairShareWidth: sx(fairShare),
+    allocatedWidth: sx(within),
+    overFairShareX: sx(fairShare),
+    overFairShareWidth: isOver ? sx(allocated) - sx(fairShare) : 0,
+    requestedWidth: sx(requestedEnd),
+    isRequestClipped: requestedEnd > max + EPS,
+    quotaX: quota > 0 ? sx(quota) : null,
+    limitX: limit >= 0 && limit <= max + EPS ? sx(limit) : null,
+    valueText: `${formatResource(r, allocated)}/${formatResource(r, fairShare)}`,
+    // Clear of the collapse toggle that overhangs the right edge.
+    valueX: C.width - C.padX - 4,
+  };
+}
+
+function buildBadges(
+  q: QueueState,
+  ancestors: readonly QueueState[],
+  defaults: MinRuntimeDefaults,
+  y: number,
+): MinRuntimeBadge[] {
+  const C = QUEUE_CARD;
+  const out: MinRuntimeBadge[] = [];
+  let x = C.padX;
+  const maxWidth = (C.width - 2 * C.padX - 6) / 2;
+  for (const kind of ['preempt', 'reclaim'] as const) {
+    const own = kind === 'preempt' ? q.preemptMinRuntimeMs : q.reclaimMinRuntimeMs;
+    const letter = kind === 'preempt' ? 'P' : 'R';
+    let origin: MinRuntimeOrigin = 'default';
+    let valueMs: number | null = kind === 'preempt' ? defaults.preemptMs : defaults.reclaimMs;
+    let from: string | null = null;
+    if (own !== null) {
+      origin = 'set';
+      valueMs = own;
+    } else {
+      // The walk up the tree that KAI's queue method and preempt use (resolver.go); the LCA method may
+      // start elsewhere, which the LCA overlay shows from the engine's resolution.
+      const a = ancestors.find(
+        (p) => (kind === 'preempt' ? p.preemptMinRuntimeMs : p.reclaimMinRuntimeMs) !== null,
+      );
+      if (a !== undefined) {
+        origin = 'inherited';
+        valueMs = kind === 'preempt' ? a.preemptMinRuntimeMs : a.reclaimMinRuntimeMs;
+        from = a.name;
+      }
+    }
+    const value = valueMs === null ? '—' : formatSpan(valueMs);
+    let text = `${letter} ${value}`;
+    if (origin === 'inherited' && from !== null) {
+      text = truncateText(`${text} ↑${from}`, maxWidth - 8, C.smallFontSize);
+    }
+    const description =
+      origin === 'set'
+        ? `${kind}MinRuntime ${value}, set on this queue`
+        : origin === 'inherited'
+          ? `${kind}MinRuntime ${value}, inherited from ${from ?? ''}`
+          : `${kind}MinRuntime ${valueMs === null ? 'plugin default' : `${value} (plugin default)`}: not set on this queue or its ancestors`;
+    const width = Math.min(maxWidth, textWidth(text, C.smallFontSize) + 8);
+    out.push({ kind, origin, valueMs, from, text, description, x, y, width, height: 13 });
+    x += width + 6;
+  }
+  return out;
+}
+
+/**
+ * Lays out `queues` as a left-to-right tree of cards.
+ *
+ * @param size - the viewport (kept on the layout for fitting; card positions do not depend on it).
+ */
+export function layoutQueueTree(
+  queues: readonly QueueState[],
+  size: Size,
+  options: QueueTreeOptions = {},
+): QueueTreeLayout {
+  const C = QUEUE_CARD;
+  const collapsed = options.collapsed ?? new Set<string>();
+  const resources =
+    options.resources === undefined || options.resources === 'auto'
+      ? autoResources(queues)
+      : [...options.resources];
+  const barScale = options.barScale ?? 'siblings';
+  const defaults = options.minRuntimeDefaults ?? { preemptMs: null, reclaimMs: null };
+  const showsMinRuntime =
+    options.minRuntime === true ||
+    (options.minRuntime !== false &&
+      (queues.some((q) => q.preemptMinRuntimeMs !== null || q.reclaimMinRuntimeMs !== null) ||
+        (defaults.preemptMs ?? 0) > 0 ||
+        (defaults.reclaimMs ?? 0) > 0));
+
+  // Data tree: parents missing from the data make a queue top-level (as upstream's resolver does).
+  const byQueue = new Map<string, QueueState>();
+  for (const q of queues) if (!byQueue.has(q.name)) byQueue.set(q.name, q);
+  const parentOf = new Map<string, string | null>();
+  for (const q of byQueue.values()) {
+    parentOf.set(q.name, q.parent !== null && byQueue.has(q.parent) && q.parent !== q.name ? q.parent : null);
+  }
+  const childrenOf = new Map<string | null, QueueState[]>();
+  for (const q of byQueue.values()) {
+    const p = parentOf.get(q.name) ?? null;
+    const list = childrenOf.get(p);
+    if (list === undefined) childrenOf.set(p, [q]);
+    else list.push(q);
+  }
+  for (const list of childrenOf.values()) list.sort((a, b) => compareNames(a.name, b.name));
+
+  const visited = new Set<string>();
+  const build = (q: QueueState): Datum => {
+    visited.add(q.name);
+    const kids = (childrenOf.get(q.name) ?? []).filter((c) => !visited.has(c.name));
+    return { name: q.name, queue: q, children: kids.map(build) };
+  };
+  const tops = (childrenOf.get(null) ?? []).map(build);
+  // Queues caught in a parent cycle are never reached from a top-level queue: show them as top-level.
+  for (const q of [...byQueue.values()].sort((a, b) => compareNames(a.name, b.name))) {
+    if (!visited.has(q.name)) {
+      parentOf.set(q.name, null);
+      tops.push(build(q));
+    }
+  }
+  let cardHeight = C.header;
+  for (const r of resources) cardHeight += r === 'gpu' ? C.gpuRow : C.smallRow;
+  if (showsMinRuntime) cardHeight += C.badgeRow;
+  cardHeight += C.bottomPad;
+
+  const first = tops[0];
+  if (first === undefined) {
+    const bounds = { x0: 0, y0: 0, x1: 0, y1: 0 };
+    const common = { bounds, focus: { x: 0, y: 0 }, size, resources, showsMinRuntime, cardHeight };
+    return { nodes: [], links: [], byName: new Map(), parentOf, hasSyntheticRoot: false, ...common };
+  }
+  const hasSyntheticRoot = tops.length > 1;
+  const rootDatum: Datum = hasSyntheticRoot ? { name: SYNTHETIC_ROOT, queue: null, children: tops } : first;
+
+  const descendants = new Map<string, number>();
+  const countDescendants = (d: Datum): number => {
+    let n = 0;
+    for (const c of d.children) n += 1 + countDescendants(c);
+    descendants.set(d.name, n);
+    return n;
+  };
+  countDescendants(rootDatum);
+
+  const root = hierarchy(rootDatum, (d) => (collapsed.has(d.name) && d.queue !== null ? [] : d.children));
+  const colWidth = C.width + C.levelGap;
+  const laid = tree<Datum>()
+    .nodeSize([cardHeight + C.rowGap, colWidth])
+    .separation((a, b) => (a.parent === b.parent ? 1 : 1.25))(root);
+
+  // Bar scales: the extent of each scale group per resource.
+  const groupOf = (q: QueueState): string =>
+    barScale === 'node' ? `n:${q.name}` : barScale === 'global' ? 'g' : `p:${parentOf.get(q.name) ?? ''}`;
+  const groupMax = new Map<string, number>();
+  for (const q of byQueue.values()) {
+    for (const r of resources) {
+      const key = `${groupOf(q)}|${r}`;
+      groupMax.set(key, Math.max(groupMax.get(key) ?? 0, barExtent(q, r)));
+    }
+  }
+
+  const nodes: QueueTreeNode[] = [];
+  const byName = new Map<string, QueueTreeNode>();
+  const place = (p: HierarchyPointNode<Datum>): QueueTreeNode => {
+    const d = p.data;
+    const isSynthetic = d.queue === null;
+    const depth = hasSyntheticRoot ? p.depth - 1 : p.depth;
+    const width = isSynthetic ? C.syntheticWidth : C.width;
+    const height = isSynthetic ? C.syntheticHeight : cardHeight;
+    // The synthetic root sits just left of the top-level column rather than a whole column away.
+    const x = isSynthetic ? -(C.syntheticWidth + C.levelGap * 0.75) : depth * colWidth;
+    const y = p.x - height / 2;
+    const q = d.queue;
+    const bars: QueueBar[] = [];
+    const badges: MinRuntimeBadge[] = [];
+    if (q !== null) {
+      let rowY = C.header;
+      for (const r of resources) {
+        bars.push(buildBar(q, r, groupMax.get(`${groupOf(q)}|${r}`) ?? 0, rowY, resources.length > 1));
+        rowY += r === 'gpu' ? C.gpuRow : C.smallRow;
+      }
+      if (showsMinRuntime) {
+        const ancestors: QueueState[] = [];
+        for (let a = parentOf.get(q.name) ?? null; a !== null; a = parentOf.get(a) ?? null) {
+          const aq = byQueue.get(a);
+          if (aq === undefined || ancestors.includes(aq)) break;
+          ancestors.push(aq);
+        }
+        badges.push(...buildBadges(q, ancestors, defaults, rowY + 2));
+      }
+    }
+    const childCount = d.children.length;
+    const isCollapsed = !isSynthetic && collapsed.has(d.name) && childCount > 0;
+    const label = isSynthetic
+      ? 'cluster'
+      : truncateText(d.name, C.width - 2 * C.padX - (q !== null && childCount === 0 ? 14 : 0), C.fontSize);
+    const node: QueueTreeNode = {
+      name: d.name,
+      label,
+      isSynthetic,
+      queue: q,
+      parent: p.parent === null ? null : p.parent.data.name,
+      depth,
+      x,
+      y,
+      width,
+      height,
+      childCount,
+      hiddenCount: isCollapsed ? (descendants.get(d.name) ?? 0) : 0,
+      isCollapsed,
+      isLeaf: childCount === 0,
+      bars,
+      badges,
+      toggle: !isSynthetic && childCount > 0 ? { x: x + width, y: p.x, r: C.toggleRadius } : null,
+    };
+    nodes.push(node);
+    byName.set(node.name, node);
+    return node;
+  };
+  laid.each((p) => {
+    place(p);
+  });
+
+  const link = linkHorizontal<{ source: [number, number]; target: [number, number] }, [number, number]>();
+  const links: QueueTreeLink[] = [];
+  for (const n of nodes) {
+    if (n.parent === null) continue;
+    const parent = byName.get(n.parent);
+    if (parent === undefined) continue;
+    const source: [number, number] = [parent.x + parent.width, parent.y + parent.height / 2];
+    const target: [number, number] = [n.x, n.y + n.height / 2];
+    links.push({
+      source: parent.name,
+      target: n.name,
+      path: link({ source, target }) ?? '',
+      isSynthetic: parent.isSynthetic,
+    });
+  }
+
+  const bounds: Bounds = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  for (const n of nodes) {
+    bounds.x0 = Math.min(bounds.x0, n.x);
+    bounds.y0 = Math.min(bounds.y0, n.y);
+    // Leave room for the collapse toggle that overhangs the right edge.
+    bounds.x1 = Math.max(bounds.x1, n.x + n.width + (n.toggle === null ? 0 : n.toggle.r));
+    bounds.y1 = Math.max(bounds.y1, n.y + n.height);
+  }
+  const rootNode = nodes[0];
+  const focus =
+    rootNode === undefined ? { x: 0, y: 0 } : { x: rootNode.x, y: rootNode.y + rootNode.height / 2 };
+
+  return {
+    nodes,
+    links,
+    byName,
+    parentOf,
+    bounds,
+    focus,
+    size,
+    resources,
+    showsMinRuntime,
+    hasSyntheticRoot,
+    cardHeight,
+  };
+}

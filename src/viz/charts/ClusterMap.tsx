@@ -1,0 +1,388 @@
+/**
+ * The cluster map: GPU cells painted on a Canvas (4000 cells redraw in a few ms), with an SVG layer on
+ * top for the hover and focus outlines and an HTML tooltip. Between sessions, new placements fade in,
+ * evictions flash and expiring protection rings pulse, unless `reducedMotion` is set.
+ */
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type Ref,
+} from 'react';
+import type { JobState, NodeState, QueueState, TaskState } from '../../engine/model/snapshot';
+import { useTransitionTimer } from '../behaviours/useTransitionTimer';
+import { diffClusterMap, type CellChange } from '../layouts/diffClusterMap';
+import {
+  hitTestClusterMap,
+  layoutClusterMap,
+  type ClusterHit,
+  type ClusterMapLayout,
+  type ClusterMapOptions,
+} from '../layouts/layoutClusterMap';
+import { compareNames } from '../layouts/compareNames';
+import { leafQueueNames, queueColourScale } from '../layouts/queueColour';
+import type { VizTheme } from '../theme';
+import { CLUSTER_LEGEND_HEIGHT, ClusterMapLegend } from './ClusterMapLegend';
+import { describeHit, hoverInfo, summariseClusterMap, type ClusterHoverInfo } from './describeCell';
+import { drawPaintOps } from './paintOps';
+import {
+  paintClusterMap,
+  paintTransition,
+  type ClusterEmphasis,
+  type ClusterTransitionFrame,
+} from './paintClusterMap';
+
+/** Props of {@link ClusterMap}. */
+export interface ClusterMapProps {
+  /** `SessionSnapshot.nodes`. */
+  nodes: readonly NodeState[];
+  /** `SessionSnapshot.tasks` (only Running, Pipelined and Releasing tasks with a node are drawn). */
+  tasks: readonly TaskState[];
+  /** `SessionSnapshot.jobs`: queue per task and protection. */
+  jobs: readonly JobState[];
+  /** `SessionSnapshot.queues`: the colour keys (leaf queues), shared with the queue tree. */
+  queues: readonly QueueState[];
+  width: number;
+  height: number;
+  theme: VizTheme;
+  /** Cursor time for the protection rings (usually `SessionSnapshot.timeMs`). */
+  cursorMs?: number | null;
+  protection?: ClusterMapOptions['protection'];
+  resources?: ClusterMapOptions['resources'];
+  labels?: ClusterMapOptions['labels'];
+  cellsPerRow?: number;
+  selectedJob?: string | null;
+  highlightedQueue?: string | null;
+  highlightedNode?: string | null;
+  /** Called when the pointer or keyboard focus moves to another node/cell/task (null when it leaves). */
+  onHover?: (info: ClusterHoverInfo | null) => void;
+  /** Click or Enter on a task selects its job; on an empty spot (or the selected job again), null. */
+  onSelectJob?: (job: string | null) => void;
+  reducedMotion?: boolean;
+  /** Length of the between-sessions transition (ms). */
+  transitionMs?: number;
+  showTooltip?: boolean;
+  /** Queue colours and cell states above the map (takes `CLUSTER_LEGEND_HEIGHT` px). */
+  showLegend?: boolean;
+  /** The canvas (for PNG export of exactly what is on screen). */
+  canvasRef?: Ref<HTMLCanvasElement>;
+  ariaLabel?: string;
+}
+
+interface PaintInputs {
+  layout: ClusterMapLayout;
+  theme: VizTheme;
+  colourOf: ReturnType<typeof queueColourScale>;
+  emphasis: ClusterEmphasis;
+}
+
+const hitKey = (h: ClusterHit | null): string =>
+  h === null ? '' : `${h.node.name}|${h.cell?.index ?? ''}|${h.segment?.task ?? ''}`;
+
+/** The cluster map chart. */
+export function ClusterMap({
+  nodes,
+  tasks,
+  jobs,
+  queues,
+  width,
+  height,
+  theme,
+  cursorMs = null,
+  protection,
+  resources,
+  labels,
+  cellsPerRow,
+  selectedJob = null,
+  highlightedQueue = null,
+  highlightedNode = null,
+  onHover,
+  onSelectJob,
+  reducedMotion = false,
+  transitionMs = 600,
+  showTooltip = true,
+  showLegend = true,
+  canvasRef,
+  ariaLabel = 'Cluster map',
+}: ClusterMapProps) {
+  const layout = useMemo(() => {
+    const options: ClusterMapOptions = { jobs, cursorMs };
+    if (protection !== undefined) options.protection = protection;
+    if (resources !== undefined) options.resources = resources;
+    if (labels !== undefined) options.labels = labels;
+    if (cellsPerRow !== undefined) options.cellsPerRow = cellsPerRow;
+    const mapHeight = showLegend ? Math.max(0, height - CLUSTER_LEGEND_HEIGHT) : height;
+    return layoutClusterMap(nodes, tasks, { width, height: mapHeight }, options);
+  }, [nodes, tasks, jobs, cursorMs, width, height, protection, resources, labels, cellsPerRow, showLegend]);
+  const leaves = useMemo(() => leafQueueNames(queues), [queues]);
+  const colourOf = queueColourScale(leaves, theme);
+  const legendQueues = useMemo(() => {
+    if (!showLegend) return [];
+    const present = new Set<string>();
+    for (const c of layout.cells) for (const g of c.segments) if (g.queue !== null) present.add(g.queue);
+    return [...present].sort(compareNames).map((name) => ({ name, colour: colourOf(name) }));
+  }, [layout, colourOf, showLegend]);
+
+  const canvas = useRef<HTMLCanvasElement | null>(null);
+  const setCanvas = useCallback(
+    (el: HTMLCanvasElement | null) => {
+      canvas.current = el;
+      if (typeof canvasRef === 'function') canvasRef(el);
+      else if (canvasRef !== null && canvasRef !== undefined) canvasRef.current = el;
+    },
+    [canvasRef],
+  );
+  const dpr = typeof window === 'undefined' ? 1 : Math.min(2, window.devicePixelRatio || 1);
+  const inputs = useRef<PaintInputs | null>(null);
+  const frame = useRef<ClusterTransitionFrame | null>(null);
+  // The settled picture, cached so a transition frame costs one image copy plus its accents.
+  const still = useRef<HTMLCanvasElement | null>(null);
+
+  const redraw = useCallback(() => {
+    const el = canvas.current;
+    const input = inputs.current;
+    const base = still.current;
+    if (el === null || input === null || base === null) return;
+    const ctx = el.getContext('2d');
+    if (ctx === null) return;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, el.width, el.height);
+    ctx.drawImage(base, 0, 0);
+    if (frame.current !== null) {
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      drawPaintOps(ctx, paintTransition(frame.current, input.theme, input.colourOf));
+    }
+  }, [dpr]);
+
+  // Repaint the settled picture whenever what is drawn changes (layout effect: no blank first frame).
+  useLayoutEffect(() => {
+    const input: PaintInputs = {
+      layout,
+      theme,
+      colourOf,
+      emphasis: { selectedJob, highlightedQueue, highlightedNode },
+    };
+    inputs.current = input;
+    if (typeof document === 'undefined') return;
+    const base = still.current ?? document.createElement('canvas');
+    still.current = base;
+    base.width = Math.round(layout.width * dpr);
+    base.height = Math.round(layout.height * dpr);
+    const ctx = base.getContext('2d');
+    if (ctx === null) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawPaintOps(ctx, paintClusterMap(layout, theme, colourOf, input.emphasis));
+    redraw();
+  }, [layout, theme, colourOf, selectedJob, highlightedQueue, highlightedNode, dpr, redraw]);
+
+  const changes = useRef<readonly CellChange[]>([]);
+  const timer = useTransitionTimer(
+    (t) => {
+      frame.current = { changes: changes.current, t };
+      redraw();
+    },
+    () => {
+      frame.current = null;
+      redraw();
+    },
+  );
+  const previous = useRef<ClusterMapLayout | null>(null);
+  useEffect(() => {
+    const prev = previous.current;
+    previous.current = layout;
+    if (reducedMotion || prev === null) return;
+    const diff = diffClusterMap(prev, layout);
+    if (diff.length === 0) return;
+    changes.current = diff;
+    timer.start(transitionMs);
+  }, [layout, reducedMotion, transitionMs, timer]);
+
+  const [hover, setHover] = useState<{ hit: ClusterHit; x: number; y: number } | null>(null);
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const lastReported = useRef('');
+  const report = useCallback(
+    (hit: ClusterHit | null) => {
+      const key = hitKey(hit);
+      if (key === lastReported.current) return;
+      lastReported.current = key;
+      onHover?.(hit === null ? null : hoverInfo(hit));
+    },
+    [onHover],
+  );
+
+  const local = (event: MouseEvent<HTMLDivElement>): { x: number; y: number } => {
+    const r = event.currentTarget.getBoundingClientRect();
+    return { x: event.clientX - r.left, y: event.clientY - r.top };
+  };
+  const onMouseMove = (event: MouseEvent<HTMLDivElement>) => {
+    const p = local(event);
+    const hit = hitTestClusterMap(layout, p.x, p.y);
+    setHover(hit === null ? null : { hit, ...p });
+    report(hit);
+  };
+  const onMouseLeave = () => {
+    setHover(null);
+    report(null);
+  };
+  const select = (hit: ClusterHit | null) => {
+    const job = hit?.segment?.job ?? null;
+    onSelectJob?.(job !== null && job === selectedJob ? null : job);
+  };
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const p = local(event);
+    select(hitTestClusterMap(layout, p.x, p.y));
+  };
+
+  const focusHit = (i: number | null): ClusterHit | null => {
+    if (i === null) return null;
+    const cell = layout.cells[i];
+    const node = cell === undefined ? undefined : layout.byNode.get(cell.node);
+    if (cell === undefined || node === undefined) return null;
+    return { node, cell, segment: cell.segments[0] ?? null };
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const n = layout.cells.length;
+    if (n === 0) return;
+    const cur = focusIndex ?? -1;
+    let next: number | null = cur;
+    const cell = layout.cells[Math.max(0, cur)];
+    switch (event.key) {
+      case 'ArrowRight':
+        next = Math.min(n - 1, cur + 1);
+        break;
+      case 'ArrowLeft':
+        next = Math.max(0, cur - 1);
+        break;
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        // Same device on the node one grid row below/above.
+        const node = cell === undefined ? undefined : layout.byNode.get(cell.node);
+        const target =
+          node === undefined
+            ? undefined
+            : layout.nodes[node.order + (event.key === 'ArrowDown' ? layout.columns : -layout.columns)];
+        const to = target?.cells[Math.min(cell?.index ?? 0, Math.max(0, target.cells.length - 1))];
+        next = cur < 0 ? 0 : to === undefined ? cur : layout.cells.indexOf(to);
+        break;
+      }
+      case 'Enter':
+      case ' ':
+        select(focusHit(focusIndex));
+        break;
+      case 'Escape':
+        next = null;
+        onSelectJob?.(null);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    setFocusIndex(next);
+    report(focusHit(next));
+  };
+
+  const focused = focusHit(focusIndex);
+  const outlined = hover?.hit ?? focused;
+  const outline = outlined === null ? null : (outlined.segment ?? outlined.cell ?? outlined.node);
+  const box =
+    outline === null
+      ? null
+      : 'size' in outline
+        ? { x: outline.x, y: outline.y, w: outline.size, h: outline.size }
+        : { x: outline.x, y: outline.y, w: outline.width, h: outline.height };
+  const tooltipLines = showTooltip && hover !== null ? describeHit(hover.hit) : null;
+  const liveText = focused === null ? '' : describeHit(focused).join(', ');
+
+  return (
+    <div style={{ width, height, background: theme.background }}>
+      {showLegend && <ClusterMapLegend theme={theme} queues={legendQueues} />}
+      <div
+        role="group"
+        aria-label={ariaLabel}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onBlur={() => setFocusIndex(null)}
+        style={{
+          position: 'relative',
+          width,
+          height: showLegend ? Math.max(0, height - CLUSTER_LEGEND_HEIGHT) : height,
+          overflow: 'auto',
+          outline: 'none',
+        }}
+      >
+        <div
+          style={{ position: 'relative', width: layout.width, height: layout.height, cursor: 'pointer' }}
+          onMouseMove={onMouseMove}
+          onMouseLeave={onMouseLeave}
+          onClick={onClick}
+        >
+          <canvas
+            ref={setCanvas}
+            width={Math.round(layout.width * dpr)}
+            height={Math.round(layout.height * dpr)}
+            role="img"
+            aria-label={summariseClusterMap(layout)}
+            style={{ display: 'block', width: layout.width, height: layout.height }}
+          />
+          <svg
+            width={layout.width}
+            height={layout.height}
+            aria-hidden="true"
+            style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none' }}
+          >
+            {box !== null && (
+              <rect
+                x={box.x - 1}
+                y={box.y - 1}
+                width={box.w + 2}
+                height={box.h + 2}
+                fill="none"
+                stroke={theme.hover}
+                strokeWidth={2}
+                data-testid="cluster-map.hover"
+              />
+            )}
+          </svg>
+          {tooltipLines !== null && hover !== null && (
+            <div
+              role="tooltip"
+              style={{
+                position: 'absolute',
+                left: Math.min(hover.x + 14, Math.max(0, layout.width - 280)),
+                top: hover.y + 14,
+                maxWidth: 280,
+                pointerEvents: 'none',
+                background: theme.surface,
+                color: theme.text,
+                border: `1px solid ${theme.border}`,
+                borderRadius: 6,
+                padding: '5px 8px',
+                fontFamily: theme.fontFamily,
+                fontSize: theme.fontSizeSmall + 1,
+                boxShadow: `0 2px 8px ${theme.edge}`,
+                whiteSpace: 'nowrap',
+              }}
+            >
+              {tooltipLines.map((line, i) => (
+                <div key={i} style={i === 0 ? { fontWeight: 600 } : { color: theme.textMuted }}>
+                  {line}
+                </div>
+              ))}
+            </div>
+          )}
+        </div>
+        <div
+          aria-live="polite"
+          style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}
+        >
+          {liveText}
+        </div>
+      </div>
+    </div>
+  );
+}

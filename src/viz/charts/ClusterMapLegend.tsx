@@ -1,0 +1,105 @@
+/**
+ * Key to the cluster map: the queues on screen with their colours, and the cell states.
+ */
+import type { ReactNode } from 'react';
+import type { VizTheme } from '../theme';
+import { ringArcPath } from './paintOps';
+
+/** Props of {@link ClusterMapLegend}. */
+export interface ClusterMapLegendProps {
+  theme: VizTheme;
+  /** Queues present on the map, in display order, with their colours. */
+  queues: readonly { name: string; colour: string }[];
+  /** Most queues listed before "+N more". */
+  maxQueues?: number;
+}
+
+/** Height the legend takes (px). */
+export const CLUSTER_LEGEND_HEIGHT = 22;
+
+const S = 12;
+
+/** The legend row. */
+export function ClusterMapLegend({ theme, queues, maxQueues = 10 }: ClusterMapLegendProps) {
+  const shown = queues.slice(0, maxQueues);
+  // State keys use a neutral colour, so they are not read as one of the queues.
+  const sample = theme.textMuted;
+  const item = {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 4,
+    marginRight: 10,
+    whiteSpace: 'nowrap' as const,
+  };
+  const swatch = (content: ReactNode) => (
+    <svg width={S} height={S} aria-hidden="true" style={{ flex: 'none' }}>
+      {content}
+    </svg>
+  );
+  return (
+    <div
+      data-export="exclude"
+      style={{
+        height: CLUSTER_LEGEND_HEIGHT,
+        display: 'flex',
+        alignItems: 'center',
+        overflow: 'hidden',
+        fontFamily: theme.fontFamily,
+        fontSize: theme.fontSizeSmall,
+        color: theme.textMuted,
+      }}
+    >
+      {shown.map((q) => (
+        <span key={q.name} style={item}>
+          {swatch(<rect width={S} height={S} rx={2} fill={q.colour} />)}
+          {q.name}
+        </span>
+      ))}
+      {queues.length > shown.length && <span style={item}>+{queues.length - shown.length} more</span>}
+      <span style={{ ...item, marginLeft: 6 }}>
+        {swatch(<rect width={S} height={S} fill={sample} />)}
+        running
+      </span>
+      <span style={item}>
+        {swatch(
+          <>
+            <rect width={S} height={S} fill={sample} opacity={0.22} />
+            <rect
+              x={0.5}
+              y={0.5}
+              width={S - 1}
+              height={S - 1}
+              fill="none"
+              stroke={sample}
+              strokeDasharray="2 2"
+            />
+          </>,
+        )}
+        pipelined
+      </span>
+      <span style={item}>
+        {swatch(
+          <>
+            <rect width={S} height={S} fill={sample} opacity={0.45} />
+            <path d="M0,12L12,0M-6,12L6,0M6,12L18,0" stroke={theme.releasingHatch} strokeWidth={1} />
+          </>,
+        )}
+        releasing
+      </span>
+      <span style={item}>
+        {swatch(<rect width={S} height={S} fill={theme.idleCell} />)}
+        idle
+      </span>
+      <span style={item}>
+        {swatch(
+          <>
+            <rect width={S} height={S} fill={sample} />
+            <circle cx={6} cy={6} r={3.6} fill="none" stroke={theme.protectionTrack} strokeWidth={1.6} />
+            <path d={ringArcPath(6, 6, 3.6, 0.6)} fill="none" stroke={theme.protection} strokeWidth={1.6} />
+          </>,
+        )}
+        min-runtime protection left
+      </span>
+    </div>
+  );
+}

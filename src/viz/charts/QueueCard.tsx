@@ -1,0 +1,226 @@
+/**
+ * One queue card of the queue tree: name, resource bars (fair share band, allocation, over-fair-share
+ * part, pending demand, quota tick, limit cap) and min-runtime badges. Pure function of its props.
+ */
+import { memo, type KeyboardEvent, type MouseEvent } from 'react';
+import type { QueueBar, QueueTreeNode } from '../layouts/layoutQueueTree';
+import { QUEUE_CARD } from '../layouts/layoutQueueTree';
+import type { VizTheme } from '../theme';
+import { describeQueue } from './describeQueue';
+
+/** Props of {@link QueueCard}. */
+export interface QueueCardProps {
+  node: QueueTreeNode;
+  theme: VizTheme;
+  /** Queue colour for the leaf swatch. */
+  colour: string;
+  isSelected: boolean;
+  isHighlighted: boolean;
+  isDimmed: boolean;
+  /** Roving tab stop of the tree. */
+  isTabStop: boolean;
+  onToggle?: ((queue: string) => void) | undefined;
+  onSelect?: ((queue: string) => void) | undefined;
+  onHover?: ((queue: string | null) => void) | undefined;
+  onKeyDown?: ((queue: string, event: KeyboardEvent<SVGGElement>) => void) | undefined;
+}
+
+function Bar({ bar, theme }: { bar: QueueBar; theme: VizTheme }) {
+  const h = bar.height;
+  const inner = h * 0.6;
+  const innerY = (h - inner) / 2;
+  const allocEnd = bar.allocatedWidth + bar.overFairShareWidth;
+  return (
+    <g transform={`translate(${bar.x},${bar.y})`}>
+      {bar.tag !== null && (
+        <text x={-QUEUE_CARD.tagWidth} y={h} fontSize={8} fill={theme.textMuted}>
+          {bar.tag}
+        </text>
+      )}
+      <rect width={bar.width} height={h} fill={theme.track} rx={1} />
+      <rect width={bar.fairShareWidth} height={h} fill={theme.fairShare} rx={1} />
+      <rect y={innerY} width={bar.allocatedWidth} height={inner} fill={theme.allocated} />
+      {bar.overFairShareWidth > 0 && (
+        <rect
+          x={bar.overFairShareX}
+          y={innerY}
+          width={bar.overFairShareWidth}
+          height={inner}
+          fill={theme.overFairShare}
+        />
+      )}
+      {bar.requestedWidth > allocEnd + 0.5 && (
+        <rect
+          x={allocEnd}
+          y={innerY}
+          width={bar.requestedWidth - allocEnd}
+          height={inner}
+          fill="none"
+          stroke={theme.requested}
+          strokeWidth={0.8}
+          strokeDasharray="2 1.5"
+        />
+      )}
+      {bar.quotaX !== null && (
+        <line x1={bar.quotaX} x2={bar.quotaX} y1={-2} y2={h + 2} stroke={theme.quota} strokeWidth={1.5} />
+      )}
+      {bar.limitX !== null && (
+        <path
+          d={`M${bar.limitX - 2},${-3}H${bar.limitX}V${h + 3}H${bar.limitX - 2}`}
+          fill="none"
+          stroke={theme.limit}
+          strokeWidth={1.5}
+        />
+      )}
+      <text
+        x={bar.valueX - bar.x}
+        y={h}
+        textAnchor="end"
+        fontSize={QUEUE_CARD.smallFontSize}
+        fill={theme.textMuted}
+      >
+        {bar.valueText}
+      </text>
+    </g>
+  );
+}
+
+function QueueCardView({
+  node,
+  theme,
+  colour,
+  isSelected,
+  isHighlighted,
+  isDimmed,
+  isTabStop,
+  onToggle,
+  onSelect,
+  onHover,
+  onKeyDown,
+}: QueueCardProps) {
+  const C = QUEUE_CARD;
+  if (node.isSynthetic) {
+    return (
+      <g transform={`translate(${node.x},${node.y})`} aria-hidden="true">
+        <rect
+          width={node.width}
+          height={node.height}
+          rx={node.height / 2}
+          fill={theme.background}
+          stroke={theme.edge}
+          strokeDasharray="3 2"
+        />
+        <text
+          x={node.width / 2}
+          y={node.height / 2 + 4}
+          textAnchor="middle"
+          fontSize={C.smallFontSize}
+          fill={theme.textMuted}
+        >
+          {node.label}
+        </text>
+      </g>
+    );
+  }
+  const stroke = isSelected ? theme.selection : isHighlighted ? theme.hover : theme.border;
+  const toggle = (event: MouseEvent) => {
+    event.stopPropagation();
+    onToggle?.(node.name);
+  };
+  return (
+    <g
+      transform={`translate(${node.x},${node.y})`}
+      role="treeitem"
+      aria-level={node.depth + 1}
+      aria-expanded={node.childCount > 0 ? !node.isCollapsed : undefined}
+      aria-selected={isSelected}
+      aria-label={describeQueue(node)}
+      tabIndex={isTabStop ? 0 : -1}
+      data-queue={node.name}
+      opacity={isDimmed ? theme.dimOpacity + 0.2 : 1}
+      style={{ cursor: 'pointer', outline: 'none' }}
+      onClick={() => onSelect?.(node.name)}
+      onMouseEnter={() => onHover?.(node.name)}
+      onMouseLeave={() => onHover?.(null)}
+      onFocus={() => onHover?.(node.name)}
+      onBlur={() => onHover?.(null)}
+      onKeyDown={(event) => onKeyDown?.(node.name, event)}
+    >
+      <title>{node.name}</title>
+      <rect
+        width={node.width}
+        height={node.height}
+        rx={4}
+        fill={theme.surface}
+        stroke={stroke}
+        strokeWidth={isSelected || isHighlighted ? 2 : 1}
+      />
+      {node.isLeaf && <rect x={C.padX} y={7} width={8} height={8} rx={2} fill={colour} />}
+      <text
+        x={node.isLeaf ? C.padX + 14 : C.padX}
+        y={15}
+        fontSize={C.fontSize}
+        fontWeight={600}
+        fill={theme.text}
+      >
+        {node.label}
+      </text>
+      {node.bars.map((bar) => (
+        <Bar key={bar.resource} bar={bar} theme={theme} />
+      ))}
+      {node.badges.map((b) => (
+        <g key={b.kind} transform={`translate(${b.x},${b.y})`}>
+          <title>{b.description}</title>
+          <rect
+            width={b.width}
+            height={b.height}
+            rx={b.height / 2}
+            fill={b.origin === 'set' ? theme.badgeSet : 'none'}
+            stroke={
+              b.origin === 'inherited'
+                ? theme.badgeInherited
+                : b.origin === 'default'
+                  ? theme.badgeDefault
+                  : 'none'
+            }
+            strokeDasharray={b.origin === 'default' ? '2 2' : undefined}
+          />
+          <text
+            x={4}
+            y={b.height - 3.5}
+            fontSize={C.smallFontSize}
+            fill={
+              b.origin === 'set'
+                ? theme.badgeSetText
+                : b.origin === 'inherited'
+                  ? theme.badgeInherited
+                  : theme.textMuted
+            }
+          >
+            {b.text}
+          </text>
+        </g>
+      ))}
+      {node.toggle !== null && (
+        <g
+          transform={`translate(${node.width},${node.height / 2})`}
+          onClick={toggle}
+          role="button"
+          aria-label={node.isCollapsed ? `expand ${node.name}` : `collapse ${node.name}`}
+          data-toggle={node.name}
+        >
+          <circle r={node.toggle.r} fill={theme.surface} stroke={theme.border} />
+          <path d={node.isCollapsed ? 'M-4,0H4M0,-4V4' : 'M-4,0H4'} stroke={theme.text} strokeWidth={1.5} />
+          {node.isCollapsed && (
+            <text x={node.toggle.r + 3} y={4} fontSize={C.smallFontSize} fill={theme.textMuted}>
+              {node.hiddenCount}
+            </text>
+          )}
+        </g>
+      )}
+    </g>
+  );
+}
+
+/** A queue card (memoised: during zoom only the layer transform changes). */
+export const QueueCard = memo(QueueCardView);

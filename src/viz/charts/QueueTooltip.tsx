@@ -1,0 +1,90 @@
+/**
+ * Hover card for a queue: allocation, request, fair share, quota, limit and over-quota weight per
+ * resource, priority, and where its min-runtimes come from.
+ */
+import type { ViewTransform } from '../layouts/fitTransform';
+import type { QueueTreeNode } from '../layouts/layoutQueueTree';
+import type { VizTheme } from '../theme';
+import { queueTooltipRows } from './describeQueue';
+
+/** Props of {@link QueueTooltip}. */
+export interface QueueTooltipProps {
+  node: QueueTreeNode;
+  theme: VizTheme;
+  /** Current zoom, to place the card's screen position. */
+  transform: ViewTransform;
+  width: number;
+  height: number;
+}
+
+const TOOLTIP_WIDTH = 300;
+
+/** The tooltip (HTML, positioned over the SVG next to the card). */
+export function QueueTooltip({ node, theme, transform, width, height }: QueueTooltipProps) {
+  const rows = queueTooltipRows(node);
+  const right = transform.x + (node.x + node.width) * transform.k + 14;
+  const left = transform.x + node.x * transform.k - TOOLTIP_WIDTH - 10;
+  const x = right + TOOLTIP_WIDTH <= width || left < 0 ? Math.min(right, width - TOOLTIP_WIDTH) : left;
+  const y = Math.max(4, Math.min(height - 160, transform.y + node.y * transform.k));
+  const cell = { padding: '1px 6px', textAlign: 'right' as const };
+  return (
+    <div
+      role="tooltip"
+      data-export="exclude"
+      style={{
+        position: 'absolute',
+        left: Math.max(4, x),
+        top: y,
+        width: TOOLTIP_WIDTH,
+        pointerEvents: 'none',
+        background: theme.surface,
+        color: theme.text,
+        border: `1px solid ${theme.border}`,
+        borderRadius: 6,
+        padding: '6px 8px',
+        fontFamily: theme.fontFamily,
+        fontSize: theme.fontSizeSmall + 1,
+        boxShadow: `0 2px 8px ${theme.edge}`,
+      }}
+    >
+      <div style={{ fontWeight: 600, marginBottom: 4 }}>
+        {node.name}
+        <span style={{ color: theme.textMuted, fontWeight: 400 }}>
+          {' '}
+          · priority {node.queue?.priority ?? '—'}
+        </span>
+      </div>
+      <table style={{ borderCollapse: 'collapse', width: '100%' }}>
+        <thead style={{ color: theme.textMuted }}>
+          <tr>
+            <th style={{ ...cell, textAlign: 'left' }} />
+            <th style={cell}>alloc</th>
+            <th style={cell}>req</th>
+            <th style={cell}>fair</th>
+            <th style={cell}>quota</th>
+            <th style={cell}>limit</th>
+            <th style={cell}>OQW</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.resource}>
+              <td style={{ ...cell, textAlign: 'left', color: theme.textMuted }}>{r.resource}</td>
+              <td style={cell}>{r.allocated}</td>
+              <td style={cell}>{r.requested}</td>
+              <td style={cell}>{r.fairShare}</td>
+              <td style={cell}>{r.quota}</td>
+              <td style={cell}>{r.limit}</td>
+              <td style={cell}>{r.overQuotaWeight}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {node.badges.map((b) => (
+        <div key={b.kind} style={{ marginTop: 3, color: theme.textMuted }}>
+          {b.description}
+        </div>
+      ))}
+    </div>
+  );
+}

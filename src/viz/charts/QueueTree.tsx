@@ -1,0 +1,314 @@
+/**
+ * The queue tree: cards laid out by `layoutQueueTree`, pan and zoom (d3-zoom through `useZoom`),
+ * collapsible subtrees, hover tooltip, keyboard navigation (WAI-ARIA tree pattern), and the LCA overlay
+ * when a `path` is given. A pure function of its props: selection and collapse state live with the caller.
+ */
+import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import type { QueueState } from '../../engine/model/snapshot';
+import type { MinRuntimeResolution, ReclaimableDetail } from '../../engine/model/trace';
+import { useZoom } from '../behaviours/useZoom';
+import { fitTransform } from '../layouts/fitTransform';
+import { layoutLcaPath } from '../layouts/layoutLcaPath';
+import {
+  layoutQueueTree,
+  type BarScale,
+  type MinRuntimeDefaults,
+  type QueueTreeNode,
+  type QueueTreeOptions,
+} from '../layouts/layoutQueueTree';
+import { leafQueueNames, queueColourScale } from '../layouts/queueColour';
+import type { VizTheme } from '../theme';
+import { LcaOverlay } from './LcaOverlay';
+import { QueueCard } from './QueueCard';
+import { QueueTooltip } from './QueueTooltip';
+import { QueueTreeLegend } from './QueueTreeLegend';
+
+/** A min-runtime resolution to draw over the tree. */
+export interface QueueTreePath {
+  /** From `JobState.preemptProtection/reclaimProtection.resolution`, `MinRuntimeDetail.resolution`, or a resolve query. */
+  resolution: MinRuntimeResolution;
+  /** Defaults to `resolution.preemptorQueue`. */
+  preemptorQueue?: string | null;
+  /** Defaults to `resolution.victimQueue`. */
+  victimQueue?: string;
+  /** The victim job's protectedUntilMs (null: never started). Omit to leave the time out of the callout. */
+  protectedUntilMs?: number | null;
+  /** Cursor time, to say whether the protection still holds. */
+  nowMs?: number | null;
+  /** The `reclaimable` verdict's detail, for the two leveled queues' numbers. */
+  reclaimable?: ReclaimableDetail | null;
+}
+
+/** Props of {@link QueueTree}. */
+export interface QueueTreeProps {
+  /** `SessionSnapshot.queues`. */
+  queues: readonly QueueState[];
+  width: number;
+  height: number;
+  theme: VizTheme;
+  /** Queues whose subtrees are folded. */
+  collapsed?: ReadonlySet<string>;
+  onToggleCollapse?: (queue: string) => void;
+  selectedQueue?: string | null;
+  onSelectQueue?: (queue: string | null) => void;
+  /** Queues to outline (e.g. the selected job's queue); others are not dimmed. */
+  highlightedQueues?: ReadonlySet<string>;
+  /** When set, everything not in this set is dimmed. */
+  focusQueues?: ReadonlySet<string> | null;
+  /** Draws the LCA overlay. */
+  path?: QueueTreePath | null;
+  resources?: QueueTreeOptions['resources'];
+  barScale?: BarScale;
+  minRuntimeDefaults?: MinRuntimeDefaults;
+  /** Respect `prefers-reduced-motion`. */
+  reducedMotion?: boolean;
+  showLegend?: boolean;
+  /** The root `<svg>` (for export). */
+  svgRef?: Ref<SVGSVGElement>;
+  ariaLabel?: string;
+}
+
+const EMPTY = new Set<string>();
+
+/** Depth-first order of the visible cards (children top to bottom), for arrow-key navigation. */
+function preorder(nodes: readonly QueueTreeNode[]): QueueTreeNode[] {
+  const children = new Map<string | null, QueueTreeNode[]>();
+  for (const n of nodes) {
+    const list = children.get(n.parent);
+    if (list === undefined) children.set(n.parent, [n]);
+    else list.push(n);
+  }
+  const out: QueueTreeNode[] = [];
+  const visit = (parent: string | null): void => {
+    for (const n of [...(children.get(parent) ?? [])].sort((a, b) => a.y - b.y)) {
+      if (!n.isSynthetic) out.push(n);
+      visit(n.name);
+    }
+  };
+  visit(null);
+  return out;
+}
+
+/** The queue tree chart. */
+export function QueueTree({
+  queues,
+  width,
+  height,
+  theme,
+  collapsed = EMPTY,
+  onToggleCollapse,
+  selectedQueue = null,
+  onSelectQueue,
+  highlightedQueues = EMPTY,
+  focusQueues = null,
+  path = null,
+  resources,
+  barScale,
+  minRuntimeDefaults,
+  reducedMotion = false,
+  showLegend = true,
+  svgRef,
+  ariaLabel = 'Queue tree',
+}: QueueTreeProps) {
+  const innerRef = useRef<SVGSVGElement | null>(null);
+  const setSvg = useCallback(
+    (el: SVGSVGElement | null) => {
+      innerRef.current = el;
+      if (typeof svgRef === 'function') svgRef(el);
+      else if (svgRef !== null && svgRef !== undefined) svgRef.current = el;
+    },
+    [svgRef],
+  );
+  const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const markerId = `lca-arrow-${uid}`;
+
+  const layout = useMemo(() => {
+    const options: QueueTreeOptions = { collapsed };
+    if (resources !== undefined) options.resources = resources;
+    if (barScale !== undefined) options.barScale = barScale;
+    if (minRuntimeDefaults !== undefined) options.minRuntimeDefaults = minRuntimeDefaults;
+    return layoutQueueTree(queues, { width, height }, options);
+  }, [queues, width, height, collapsed, resources, barScale, minRuntimeDefaults]);
+
+  const lca = useMemo(() => {
+    if (path === null) return null;
+    return layoutLcaPath(layout, path.resolution, path.preemptorQueue, path.victimQueue, {
+      ...(path.protectedUntilMs !== undefined ? { protectedUntilMs: path.protectedUntilMs } : {}),
+      nowMs: path.nowMs ?? null,
+      reclaimable: path.reclaimable ?? null,
+    });
+  }, [layout, path]);
+
+  const leaves = useMemo(() => leafQueueNames(queues), [queues]);
+  const colourOf = queueColourScale(leaves, theme);
+
+  // Re-fit only when the tree's shape changes, not on every session's new numbers.
+  const shapeKey = useMemo(
+    () =>
+      queues
+        .map((q) => `${q.name}<${q.parent ?? ''}`)
+        .sort()
+        .join('|') + `@${width}x${height}`,
+    [queues, width, height],
+  );
+  // Applied by useZoom only when the shape changes; collapsing keeps the user's view.
+  const initial = fitTransform(
+    layout.bounds,
+    { width, height },
+    { padding: 24, minScale: 0.45, focus: layout.focus },
+  );
+  const { transform } = useZoom(innerRef, {
+    size: { width, height },
+    initial,
+    resetKey: shapeKey,
+    scaleExtent: [0.05, 3],
+    reducedMotion,
+  });
+
+  const [hovered, setHovered] = useState<string | null>(null);
+  const [focused, setFocused] = useState<string | null>(null);
+  const order = useMemo(() => preorder(layout.nodes), [layout]);
+  const tabStop =
+    (focused !== null && layout.byName.has(focused) ? focused : null) ??
+    selectedQueue ??
+    order[0]?.name ??
+    null;
+
+  const focusCard = useCallback((name: string) => {
+    setFocused(name);
+    const el = innerRef.current?.querySelector<SVGGElement>(`[data-queue="${CSS.escape(name)}"]`);
+    el?.focus();
+  }, []);
+
+  const onKeyDown = useCallback(
+    (name: string, event: KeyboardEvent<SVGGElement>) => {
+      const i = order.findIndex((n) => n.name === name);
+      const node = order[i];
+      if (node === undefined) return;
+      let handled = true;
+      switch (event.key) {
+        case 'ArrowDown': {
+          const next = order[i + 1];
+          if (next !== undefined) focusCard(next.name);
+          break;
+        }
+        case 'ArrowUp': {
+          const prev = order[i - 1];
+          if (prev !== undefined) focusCard(prev.name);
+          break;
+        }
+        case 'ArrowRight':
+          if (node.isCollapsed) onToggleCollapse?.(name);
+          else {
+            const child = order[i + 1];
+            if (child !== undefined && child.parent === name) focusCard(child.name);
+          }
+          break;
+        case 'ArrowLeft':
+          if (node.childCount > 0 && !node.isCollapsed) onToggleCollapse?.(name);
+          else if (node.parent !== null && layout.byName.get(node.parent)?.isSynthetic === false)
+            focusCard(node.parent);
+          break;
+        case 'Enter':
+        case ' ':
+          onSelectQueue?.(selectedQueue === name ? null : name);
+          break;
+        case 'Escape':
+          onSelectQueue?.(null);
+          break;
+        default:
+          handled = false;
+      }
+      if (handled) event.preventDefault();
+    },
+    [order, focusCard, onToggleCollapse, onSelectQueue, selectedQueue, layout],
+  );
+
+  const onSelect = useCallback(
+    (name: string) => {
+      setFocused(name);
+      onSelectQueue?.(selectedQueue === name ? null : name);
+    },
+    [onSelectQueue, selectedQueue],
+  );
+
+  const hoveredNode = hovered === null ? undefined : layout.byName.get(hovered);
+  // Exports frame the cards plus the overlay's tags and callouts.
+  const b = layout.bounds;
+  const o = lca?.bounds;
+  const [x0, y0, x1, y1] =
+    o === undefined || !Number.isFinite(o.x0)
+      ? [b.x0, b.y0, b.x1, b.y1]
+      : [Math.min(b.x0, o.x0), Math.min(b.y0, o.y0), Math.max(b.x1, o.x1), Math.max(b.y1, o.y1)];
+
+  return (
+    <div style={{ position: 'relative', width, height, overflow: 'hidden', background: theme.background }}>
+      <svg
+        ref={setSvg}
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        fontFamily={theme.fontFamily}
+        role="group"
+        aria-label={ariaLabel}
+        style={{ display: 'block', touchAction: 'none', userSelect: 'none' }}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) onSelectQueue?.(null);
+        }}
+      >
+        <g
+          data-viz-content=""
+          data-bounds={`${x0} ${y0} ${x1} ${y1}`}
+          transform={`translate(${transform.x},${transform.y}) scale(${transform.k})`}
+        >
+          <g aria-hidden="true">
+            {layout.links.map((l) => (
+              <path
+                key={`${l.source}>${l.target}`}
+                d={l.path}
+                fill="none"
+                stroke={theme.edge}
+                strokeWidth={1.5}
+                strokeDasharray={l.isSynthetic ? '3 3' : undefined}
+              />
+            ))}
+          </g>
+          {lca !== null && <LcaOverlay geometry={lca} theme={theme} layer="under" markerId={markerId} />}
+          <g role="tree" aria-label={ariaLabel}>
+            {layout.nodes.map((n) => (
+              <QueueCard
+                key={n.name}
+                node={n}
+                theme={theme}
+                colour={colourOf(n.name)}
+                isSelected={selectedQueue === n.name}
+                isHighlighted={highlightedQueues.has(n.name)}
+                isDimmed={focusQueues !== null && !focusQueues.has(n.name)}
+                isTabStop={tabStop === n.name}
+                onToggle={onToggleCollapse}
+                onSelect={onSelect}
+                onHover={setHovered}
+                onKeyDown={onKeyDown}
+              />
+            ))}
+          </g>
+          {lca !== null && (
+            <LcaOverlay
+              geometry={lca}
+              theme={theme}
+              layer="over"
+              markerId={markerId}
+              reducedMotion={reducedMotion}
+            />
+          )}
+        </g>
+        {showLegend && (
+          <QueueTreeLegend theme={theme} x={8} y={height - 8} showsMinRuntime={layout.showsMinRuntime} />
+        )}
+      </svg>
+      {hoveredNode !== undefined && !hoveredNode.isSynthetic && (
+        <QueueTooltip node={hoveredNode} theme={theme} transform={transform} width={width} height={height} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Words for a queue card: the accessible label and the rows of the hover tooltip.
+ */
+import { QUEUE_RESOURCE_NAMES, type QueueResourceName } from '../../engine/model/resources';
+import { formatResource } from '../layouts/formatSpan';
+import type { QueueTreeNode } from '../layouts/layoutQueueTree';
+
+const NAMES: Record<QueueResourceName, string> = { gpu: 'GPU', cpu: 'CPU', memory: 'memory' };
+
+/** One-sentence description used as the card's accessible label. */
+export function describeQueue(node: QueueTreeNode): string {
+  const parts = [`queue ${node.name}`];
+  for (const b of node.bars) {
+    const r = b.resource;
+    let s = `${NAMES[r]} allocated ${formatResource(r, b.allocated)} of fair share ${formatResource(r, b.fairShare)}`;
+    s += b.quota === -1 ? ', quota unlimited' : `, quota ${formatResource(r, b.quota)}`;
+    if (b.limit >= 0) s += `, limit ${formatResource(r, b.limit)}`;
+    parts.push(s);
+  }
+  for (const badge of node.badges) parts.push(badge.description);
+  if (node.isCollapsed) parts.push(`${node.hiddenCount} queues hidden`);
+  return parts.join('; ');
+}
+
+/** A row of the queue tooltip. */
+export interface QueueTooltipRow {
+  resource: QueueResourceName;
+  allocated: string;
+  requested: string;
+  fairShare: string;
+  quota: string;
+  limit: string;
+  overQuotaWeight: string;
+}
+
+/** Tooltip rows: every resource that has a non-default setting or any use. */
+export function queueTooltipRows(node: QueueTreeNode): QueueTooltipRow[] {
+  const q = node.queue;
+  if (q === null) return [];
+  return QUEUE_RESOURCE_NAMES.filter(
+    (r) =>
+      r === 'gpu' ||
+      q.quota[r] !== 0 ||
+      q.limit[r] !== -1 ||
+      q.allocated[r] !== 0 ||
+      q.requested[r] !== 0 ||
+      q.fairShare[r] !== 0,
+  ).map((r) => ({
+    resource: r,
+    allocated: formatResource(r, q.allocated[r]),
+    requested: formatResource(r, q.requested[r]),
+    fairShare: formatResource(r, q.fairShare[r]),
+    quota: q.quota[r] === -1 ? 'unlimited' : formatResource(r, q.quota[r]),
+    limit: q.limit[r] === -1 ? 'none' : q.limit[r] === 0 ? '0 (blocked)' : formatResource(r, q.limit[r]),
+    overQuotaWeight: String(q.overQuotaWeight[r]),
+  }));
+}

@@ -1,0 +1,127 @@
+/**
+ * Deterministic scenes for the gallery snapshots (and for looking at the charts): the design doc's queue
+ * tree with realistic numbers and two of its reclaim examples, and small and large clusters.
+ */
+import type { JobState, NodeState, QueueState, TaskState } from '../../engine/model/snapshot';
+import type { ReclaimableDetail } from '../../engine/model/trace';
+import type { QueueTreePath } from '../charts/QueueTree';
+import { gpus, jobState, nodeState, queueState, resolution, taskState } from './vizFixtures';
+
+/** The design doc tree plus a sibling `ops` queue, mid-run: d is above its fair share, c below. */
+export function galleryQueues(): QueueState[] {
+  const q = (quota: number, fairShare: number, allocated: number, requested = allocated) => ({
+    quota: gpus(quota),
+    fairShare: gpus(fairShare),
+    allocated: gpus(allocated),
+    requested: gpus(requested),
+  });
+  return [
+    queueState('a', null, q(16, 16, 14, 19)),
+    queueState('b', 'a', { ...q(12, 12, 12, 17), reclaimMinRuntimeMs: 600_000 }),
+    queueState('c', 'b', q(6, 6, 3, 8)),
+    queueState('d', 'b', { ...q(6, 6, 9), reclaimMinRuntimeMs: 60_000 }),
+    queueState('leaf1', 'c', { ...q(3, 4, 1, 6), reclaimMinRuntimeMs: 0 }),
+    queueState('leaf2', 'c', { ...q(3, 2, 2), reclaimMinRuntimeMs: 180_000 }),
+    queueState('leaf3', 'd', { ...q(6, 6, 9), limit: { gpu: 10, cpu: -1, memory: -1 } }),
+    queueState('ops', 'a', {
+      ...q(4, 4, 2),
+      preemptMinRuntimeMs: 20_000,
+      overQuotaWeight: { gpu: 0, cpu: 1, memory: 1 },
+    }),
+  ];
+}
+
+/** Design doc example 1: leaf1 reclaims from leaf3; LCA b, step down to d, 1m from d. */
+export function galleryPathExample1(): QueueTreePath {
+  const reclaimable: ReclaimableDetail = {
+    type: 'reclaimable',
+    chunk: ['big-train-0'],
+    reclaimerLevel: {
+      queue: 'c',
+      allocated: gpus(3),
+      quota: gpus(6),
+      fairShare: gpus(6),
+      allocatableShare: gpus(6),
+    },
+    victimLevel: {
+      queue: 'd',
+      allocated: gpus(9),
+      quota: gpus(6),
+      fairShare: gpus(6),
+      allocatableShare: gpus(6),
+    },
+    request: gpus(2),
+    maintainFairShare: true,
+    guaranteeDeservedQuota: true,
+  };
+  return {
+    resolution: resolution({
+      preemptorQueue: 'leaf1',
+      victimQueue: 'leaf3',
+      lca: 'b',
+      stepDown: 'd',
+      path: ['d'],
+      source: 'd',
+      durationMs: 60_000,
+    }),
+    protectedUntilMs: 150_000,
+    nowMs: 120_000,
+    reclaimable,
+  };
+}
+
+/** Design doc example 3: leaf3 reclaims from leaf1; LCA b, step down to c, walk c -> b, 10m from b. */
+export function galleryPathExample3(): QueueTreePath {
+  return {
+    resolution: resolution({
+      preemptorQueue: 'leaf3',
+      victimQueue: 'leaf1',
+      lca: 'b',
+      stepDown: 'c',
+      path: ['c', 'b'],
+      source: 'b',
+      durationMs: 600_000,
+    }),
+    protectedUntilMs: 660_000,
+    nowMs: 120_000,
+  };
+}
+
+/** A small cluster showing every cell state, fractional shares and protection rings. */
+export function gallerySmallCluster(): {
+  nodes: NodeState[];
+  tasks: TaskState[];
+  jobs: JobState[];
+  queues: QueueState[];
+  cursorMs: number;
+} {
+  const nodes = [
+    nodeState('gpu-node-1', 8),
+    nodeState('gpu-node-2', 8),
+    nodeState('gpu-node-3', 8),
+    nodeState('gpu-node-4', 4),
+    nodeState('gpu-node-10', 8),
+  ];
+  const jobs = [
+    jobState('big-train', 'leaf3', { kind: 'reclaim', untilMs: 150_000, durationMs: 60_000 }),
+    jobState('eval', 'leaf2', { kind: 'reclaim', untilMs: 280_000, durationMs: 180_000 }),
+    jobState('notebook', 'leaf1'),
+    jobState('victim', 'leaf3'),
+    jobState('incoming', 'leaf1'),
+    jobState('ops-batch', 'ops', { kind: 'preempt', untilMs: 125_000, durationMs: 20_000 }),
+  ];
+  const tasks: TaskState[] = [];
+  for (let i = 0; i < 8; i++)
+    tasks.push(taskState(`big-train-${i}`, 'big-train', 'Running', 'gpu-node-1', { [i]: 1 }));
+  tasks.push(taskState('eval-0', 'eval', 'Running', 'gpu-node-2', { 0: 1, 1: 1 }));
+  tasks.push(taskState('notebook-0', 'notebook', 'Running', 'gpu-node-2', { 2: 0.5 }));
+  tasks.push(taskState('notebook-1', 'notebook', 'Running', 'gpu-node-2', { 2: 0.25 }));
+  tasks.push(taskState('victim-0', 'victim', 'Releasing', 'gpu-node-2', { 4: 1 }));
+  tasks.push(taskState('victim-1', 'victim', 'Releasing', 'gpu-node-2', { 5: 1 }));
+  tasks.push(taskState('incoming-0', 'incoming', 'Pipelined', 'gpu-node-2', { 4: 1 }));
+  tasks.push(taskState('incoming-1', 'incoming', 'Pipelined', 'gpu-node-2', { 6: 1 }));
+  for (let i = 0; i < 3; i++)
+    tasks.push(taskState(`ops-batch-${i}`, 'ops-batch', 'Running', 'gpu-node-3', { [i]: 1 }));
+  tasks.push(taskState('eval-1', 'eval', 'Running', 'gpu-node-10', { 0: 1 }));
+  return { nodes, tasks, jobs, queues: galleryQueues(), cursorMs: 120_000 };
+}

@@ -58,6 +58,25 @@ describe('app store (client + in-process worker + real engine)', () => {
     expect(store.getState().run.cursor).toBe(7);
   });
 
+  it('fetches the next session ahead, so a step forward shows it at once; full attempts on demand', async () => {
+    setup();
+    await store
+      .getState()
+      .actions.loadScenario(text('welcome'), { source: { kind: 'builtin', id: 'welcome' } });
+    await until(store, (s) => s.run.status?.state === 'finished' && s.run.snapshot?.index === 1, 'the run');
+    await new Promise((r) => setTimeout(r, 50)); // time for the prefetch round trip
+    store.getState().actions.stepForward();
+    expect(store.getState().run.snapshot?.index).toBe(2); // synchronously, from the cache
+    store.getState().actions.stepForward();
+    expect(store.getState().run.snapshot?.index).toBe(3);
+
+    const evict = store.getState().run.snapshot!.decisions.find((d) => d.kind === 'evict')!;
+    store.getState().actions.fetchAttempt(3, evict.attempt!);
+    const state = await until(store, (s) => `3:${evict.attempt}` in s.run.attempts, 'the attempt');
+    const entry = state.run.attempts[`3:${evict.attempt}`];
+    expect(entry?.ok && entry.attempt.victims.some((v) => v.job === 'sweep-1')).toBe(true);
+  });
+
   it('plays one session per tick and stops at the end', async () => {
     setup();
     await store.getState().actions.loadScenario(text('lca-1'), { source: { kind: 'builtin', id: 'lca-1' } });

@@ -3,7 +3,7 @@
  * The engine never runs on this thread: every call here is a message to the worker.
  */
 import type { ResolveQuery, ResolveResult } from '../engine/api';
-import type { SessionSnapshot } from '../engine/model/snapshot';
+import type { JobAttempt } from '../engine/model/trace';
 import { assertNever } from '../protocol/assertNever';
 import type {
   Command,
@@ -17,6 +17,7 @@ import type {
   WorkerMessage,
 } from '../protocol/messages';
 import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
+import type { SessionView } from '../protocol/sessionView';
 import type { Transport, TransportFactory } from '../protocol/Transport';
 import { ClientError } from './ClientError';
 
@@ -41,7 +42,8 @@ export interface SimulationClientOptions {
 
 export interface SimulationClient {
   load(text: string, fileName: string | null, options?: RequestOptions): Promise<LoadResult>;
-  snapshot(runId: number, index: number, options?: RequestOptions): Promise<SessionSnapshot>;
+  snapshot(runId: number, index: number, options?: RequestOptions): Promise<SessionView>;
+  attempt(runId: number, session: number, index: number): Promise<JobAttempt>;
   pauseRun(runId: number): Promise<RunStatus>;
   resumeRun(runId: number): Promise<RunStatus>;
   resolve(runId: number, query: ResolveQuery): Promise<ResolveResult>;
@@ -202,6 +204,7 @@ export function createSimulationClient(
   return {
     load: (text, fileName, requestOptions) => request('load', { text, fileName }, requestOptions),
     snapshot: (runId, index, requestOptions) => request('snapshot', { runId, index }, requestOptions),
+    attempt: (runId, session, index) => request('attempt', { runId, session, index }),
     pauseRun: (runId) => request('pauseRun', { runId }),
     resumeRun: (runId) => request('resumeRun', { runId }),
     resolve: (runId, query) => request('resolve', { runId, query }),

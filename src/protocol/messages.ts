@@ -5,7 +5,8 @@
  */
 import type { ResolveQuery, ResolveResult, SessionMarker } from '../engine/api';
 import type { Profile } from '../engine/model/scenario';
-import type { SessionSnapshot } from '../engine/model/snapshot';
+import type { JobAttempt } from '../engine/model/trace';
+import type { SessionView } from './sessionView';
 
 /** One scenario problem, ready for the editor's error list. */
 export interface IssueDto {
@@ -69,8 +70,10 @@ export interface RequestTypes {
   };
   /** Parse the text, build a Simulation and start running it in the background. */
   load: { params: { text: string; fileName: string | null }; result: LoadResult };
-  /** The state at the end of session `index` (1-based) of run `runId`. */
-  snapshot: { params: { runId: number; index: number }; result: SessionSnapshot };
+  /** The state at the end of session `index` (1-based) of run `runId`, with attempts summarised. */
+  snapshot: { params: { runId: number; index: number }; result: SessionView };
+  /** One job attempt of one session in full (verdicts, victims and their numbers). */
+  attempt: { params: { runId: number; session: number; index: number }; result: JobAttempt };
   /** Stop computing further sessions (sessions already run stay available). */
   pauseRun: { params: { runId: number }; result: RunStatus };
   resumeRun: { params: { runId: number }; result: RunStatus };

@@ -3,8 +3,9 @@
  * slice's update cannot clobber another's fields.
  */
 import type { SessionMarker } from '../engine/api';
-import type { SessionSnapshot } from '../engine/model/snapshot';
+import type { JobAttempt } from '../engine/model/trace';
 import type { IssueDto, RunStatus, ScenarioSummary } from '../protocol/messages';
+import type { SessionView } from '../protocol/sessionView';
 
 /** Where the loaded text came from: a built-in scenario id, or `custom` (typed, pasted or opened). */
 export type ScenarioSource = { kind: 'builtin'; id: string } | { kind: 'custom' };
@@ -27,6 +28,8 @@ export interface ScenarioSliceState {
   loadError: string | null;
 }
 
+export type AttemptEntry = { ok: true; attempt: JobAttempt } | { ok: false; error: string };
+
 export interface RunSliceState {
   runId: number | null;
   /** The worker's latest run status, as received. */
@@ -35,8 +38,10 @@ export interface RunSliceState {
   markers: SessionMarker[];
   /** The session the user asked for (1-based; 0 before anything ran). */
   cursor: number;
-  /** The last snapshot received; lags `cursor` while a request is in flight. */
-  snapshot: SessionSnapshot | null;
+  /** The last session view received; lags `cursor` while a request is in flight. */
+  snapshot: SessionView | null;
+  /** Full job attempts fetched on demand, keyed `session:index` (as received). */
+  attempts: Record<string, AttemptEntry>;
   snapshotError: string | null;
   isPlaying: boolean;
   /** Worker crash or hang reason, shown with a retry button. */
@@ -99,6 +104,8 @@ export interface AppActions {
   togglePlay(): void;
   /** Advances playback by one session; pauses at the end. Called by the playback timer. */
   playbackTick(): void;
+  /** Fetches one full job attempt of a session (for an expanded explanation). */
+  fetchAttempt(session: number, index: number): void;
   pauseComputation(): Promise<void>;
   resumeComputation(): Promise<void>;
   select(selection: Selection | null): void;

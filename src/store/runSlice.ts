@@ -4,10 +4,10 @@
  * arrow key never queues hundreds of requests and the newest cursor always wins.
  */
 import type { SessionMarker } from '../engine/api';
-import type { SessionSnapshot } from '../engine/model/snapshot';
 import { isClientError } from '../client/ClientError';
 import type { RunProgressMessage, RunStatus } from '../protocol/messages';
-import type { AppActions, AppState, RunSliceState } from './AppState';
+import type { SessionView } from '../protocol/sessionView';
+import type { AppActions, AppState, AttemptEntry, RunSliceState } from './AppState';
 import { createFrameBatcher, type ScheduleFrame } from './frameBatcher';
 import type { StoreContext } from './StoreContext';
 import { clampSession, findNextSession, findPreviousSession, hasEviction } from './timelineQueries';
@@ -18,13 +18,19 @@ export const initialRunState: RunSliceState = {
   markers: [],
   cursor: 0,
   snapshot: null,
+  attempts: {},
   snapshotError: null,
   isPlaying: false,
   crash: null,
 };
 
 export const selectCursor = (state: AppState): number => state.run.cursor;
-export const selectSnapshot = (state: AppState): SessionSnapshot | null => state.run.snapshot;
+export const selectSnapshot = (state: AppState): SessionView | null => state.run.snapshot;
+export const attemptKey = (session: number, index: number): string => `${session}:${index}`;
+export const selectAttempt =
+  (session: number, index: number) =>
+  (state: AppState): AttemptEntry | null =>
+    state.run.attempts[attemptKey(session, index)] ?? null;
 export const selectMarkers = (state: AppState): SessionMarker[] => state.run.markers;
 /** Sessions that can be shown (their markers have arrived). */
 export const selectSessionCount = (state: AppState): number => state.run.markers.length;
@@ -50,35 +56,80 @@ export interface RunController {
   reset(): void;
 }
 
+/** Sessions kept on the main thread: the neighbours of the cursor are fetched ahead, so steps are instant. */
+const CACHE_SIZE = 12;
+
 export function createRunController(
   { set, get, client }: StoreContext,
   scheduleFrame: ScheduleFrame,
 ): RunController {
   let inflight: { runId: number; index: number } | null = null;
+  // Received session views (immutable once run), most recently used last.
+  const cache = new Map<number, SessionView>();
+  const failedPrefetches = new Set<number>();
+  let cacheRunId: number | null = null;
 
-  const ensureSnapshot = (): void => {
-    const { run } = get();
-    const { runId, cursor, markers, snapshot } = run;
-    if (runId === null || run.crash !== null) return;
-    if (inflight !== null && inflight.runId === runId) return;
-    if (cursor < 1 || cursor > markers.length) return;
-    if (snapshot !== null && snapshot.index === cursor && run.snapshotError === null) return;
-    inflight = { runId, index: cursor };
-    client.snapshot(runId, cursor).then(
+  const forgetCache = (runId: number | null): void => {
+    cache.clear();
+    failedPrefetches.clear();
+    cacheRunId = runId;
+  };
+  const remember = (view: SessionView): void => {
+    cache.delete(view.index);
+    cache.set(view.index, view);
+    while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as number);
+  };
+  const cached = (index: number): SessionView | undefined => {
+    const view = cache.get(index);
+    if (view !== undefined) remember(view);
+    return view;
+  };
+
+  const fetchSession = (runId: number, index: number, isPrefetch: boolean): void => {
+    inflight = { runId, index };
+    client.snapshot(runId, index).then(
       (received) => {
         inflight = null;
-        if (get().run.runId !== runId) return;
-        set((state) => ({ run: { ...state.run, snapshot: received, snapshotError: null } }));
+        if (get().run.runId !== runId || cacheRunId !== runId) return;
+        remember(received);
         ensureSnapshot();
       },
       (error: unknown) => {
         inflight = null;
         if (get().run.runId !== runId || isClientError(error, 'crashed')) return;
+        if (isPrefetch) {
+          failedPrefetches.add(index);
+          return;
+        }
         const message = error instanceof Error ? error.message : String(error);
         set((state) => ({ run: { ...state.run, snapshotError: message, isPlaying: false } }));
       },
     );
   };
+
+  function ensureSnapshot(): void {
+    const { run } = get();
+    const { runId, cursor, markers } = run;
+    if (runId === null || run.crash !== null) return;
+    if (cacheRunId !== runId) forgetCache(runId);
+    if (cursor < 1 || cursor > markers.length) return;
+    if (run.snapshot?.index !== cursor || run.snapshotError !== null) {
+      const hit = cached(cursor);
+      if (hit === undefined) {
+        if (inflight === null || inflight.runId !== runId) fetchSession(runId, cursor, false);
+        return;
+      }
+      set((state) => ({ run: { ...state.run, snapshot: hit, snapshotError: null } }));
+    }
+    // The cursor's session is on screen: fetch the ones a person (or playback) is likely to want next.
+    if (inflight !== null && inflight.runId === runId) return;
+    for (const next of [cursor + 1, cursor - 1, cursor + 2]) {
+      if (next >= 1 && next <= markers.length && !cache.has(next) && !failedPrefetches.has(next)) {
+        fetchSession(runId, next, true);
+        return;
+      }
+    }
+  }
 
   const applyProgress = (messages: RunProgressMessage[]): void => {
     const { run } = get();
@@ -106,6 +157,7 @@ export function createRunController(
     progress: (message) => batcher.push(message),
     crash: (reason) => {
       inflight = null;
+      forgetCache(null);
       set((state) => ({
         run: { ...state.run, crash: reason, isPlaying: false },
         scenario:
@@ -121,11 +173,13 @@ export function createRunController(
     startRun(runId, status, cursor) {
       batcher.clear();
       inflight = null;
+      forgetCache(runId);
       set(() => ({ run: { ...initialRunState, runId, status, cursor: Math.max(1, cursor) } }));
     },
     reset() {
       batcher.clear();
       inflight = null;
+      forgetCache(null);
     },
   };
 }
@@ -142,6 +196,7 @@ type RunActionNames =
   | 'pause'
   | 'togglePlay'
   | 'playbackTick'
+  | 'fetchAttempt'
   | 'pauseComputation'
   | 'resumeComputation';
 
@@ -159,6 +214,7 @@ export function createRunActions(
   const stopPlaying = (): void => {
     if (get().run.isPlaying) set((state) => ({ run: { ...state.run, isPlaying: false } }));
   };
+  const requestedAttempts = new Set<string>();
   const isAtEnd = (state: AppState): boolean => state.run.cursor >= state.run.markers.length;
   const isRunOpen = (state: AppState): boolean => state.run.status?.state === 'running';
   const play = (): void => {
@@ -198,6 +254,23 @@ export function createRunActions(
       if (state.run.snapshot?.index !== state.run.cursor) return;
       if (!isAtEnd(state)) setCursor(state.run.cursor + 1);
       else if (!isRunOpen(state)) stopPlaying();
+    },
+    fetchAttempt(session, index) {
+      const { runId, attempts } = get().run;
+      const key = attemptKey(session, index);
+      if (runId === null || key in attempts || requestedAttempts.has(`${runId}:${key}`)) return;
+      requestedAttempts.add(`${runId}:${key}`);
+      const store = (entry: AttemptEntry) => {
+        if (get().run.runId !== runId) return;
+        set((state) => ({ run: { ...state.run, attempts: { ...state.run.attempts, [key]: entry } } }));
+      };
+      client.attempt(runId, session, index).then(
+        (attempt) => store({ ok: true, attempt }),
+        (error: unknown) => {
+          requestedAttempts.delete(`${runId}:${key}`);
+          store({ ok: false, error: error instanceof Error ? error.message : String(error) });
+        },
+      );
     },
     async pauseComputation() {
       const { runId } = get().run;

@@ -63,6 +63,23 @@ describe('SimulationHost over the in-process transport', () => {
     expect(snap).toMatchObject({ type: 'reply', kind: 'snapshot', result: { index: 3, timeMs: 20_000 } });
     const back = await h.replyTo(h.send({ type: 'snapshot', runId, index: 1 }));
     expect(back).toMatchObject({ result: { index: 1 } });
+
+    // Attempts arrive as summaries; the full attempt (verdicts, victims) is a separate request.
+    if (snap.type !== 'reply' || snap.kind !== 'snapshot') throw new Error('no snapshot');
+    const evict = snap.result.decisions.find((d) => d.kind === 'evict')!;
+    const summary = snap.result.trace.attempts[evict.attempt!]!;
+    expect(summary).toMatchObject({ action: 'reclaim', job: 'train-b', victimCount: expect.any(Number) });
+    expect(summary).not.toHaveProperty('victims');
+    const full = await h.replyTo(h.send({ type: 'attempt', runId, session: 3, index: evict.attempt! }));
+    expect(full).toMatchObject({
+      kind: 'attempt',
+      result: {
+        job: 'train-b',
+        victims: expect.arrayContaining([expect.objectContaining({ job: 'sweep-1', outcome: 'evicted' })]),
+      },
+    });
+    const missing = await h.replyTo(h.send({ type: 'attempt', runId, session: 3, index: 999 }));
+    expect(missing).toMatchObject({ type: 'failure', error: { code: 'bad-request' } });
   });
 
   it('answers a broken scenario with its problems, and a bad request with a failure', async () => {

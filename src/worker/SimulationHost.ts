@@ -18,6 +18,7 @@ import type {
 } from '../protocol/messages';
 import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
 import type { EngineApi, EngineIssueLike } from './EngineApi';
+import { toSessionView } from './toSessionView';
 
 export interface SimulationHostDeps<I extends EngineIssueLike> {
   engine: EngineApi<I>;
@@ -249,13 +250,33 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
           throw new HostError('bad-request', `Session ${command.index} has not been run (1…${count} exist).`);
         }
         try {
-          return { type: 'reply', id, kind: 'snapshot', result: r.sim.snapshot(command.index) };
+          return {
+            type: 'reply',
+            id,
+            kind: 'snapshot',
+            result: toSessionView(r.sim.snapshot(command.index)),
+          };
         } catch (error) {
           throw new HostError(
             'engine-error',
             `Session ${command.index} could not be rebuilt: ${messageOf(error)}`,
           );
         }
+      }
+      case 'attempt': {
+        const r = requireRun(command.runId);
+        const count = r.sim.sessionCount();
+        if (!Number.isInteger(command.session) || command.session < 1 || command.session > count) {
+          throw new HostError(
+            'bad-request',
+            `Session ${command.session} has not been run (1…${count} exist).`,
+          );
+        }
+        const attempt = r.sim.snapshot(command.session).trace.attempts[command.index];
+        if (attempt === undefined) {
+          throw new HostError('bad-request', `Session ${command.session} has no attempt ${command.index}.`);
+        }
+        return { type: 'reply', id, kind: 'attempt', result: attempt };
       }
       case 'pauseRun': {
         const r = requireRun(command.runId);

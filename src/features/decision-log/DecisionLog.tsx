@@ -6,14 +6,16 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useMemo } from 'react';
-import type { DecisionKind, SessionTrace } from '../../engine/model/trace';
+import Button from '@mui/material/Button';
+import { useMemo, useState } from 'react';
+import type { DecisionKind } from '../../engine/model/trace';
+import type { SessionViewTrace } from '../../protocol/sessionView';
 import type { AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectSnapshot } from '../../store/runSlice';
 import { selectSelectedJob } from '../../store/selectionSlice';
 import { formatInstant } from '../format/formatTime';
-import { AttemptExplanation } from './AttemptExplanation';
+import { FetchedAttempt } from './FetchedAttempt';
 import {
   attemptsWithoutDecisions,
   countKinds,
@@ -29,6 +31,8 @@ const KIND_LABEL: Record<DecisionKind, string> = {
   evict: 'evicted',
   complete: 'completed',
 };
+
+const OTHER_PAGE = 25;
 
 const selectSelectedPending = (s: AppState) => {
   const job = selectSelectedJob(s);
@@ -53,10 +57,12 @@ function useKindColor(kind: DecisionKind): string {
 function DecisionItem({
   group,
   trace,
+  session,
   isHighlighted,
 }: {
   group: DecisionGroup;
-  trace: SessionTrace;
+  trace: SessionViewTrace;
+  session: number;
   isHighlighted: boolean;
 }) {
   const color = useKindColor(group.kind);
@@ -94,7 +100,11 @@ function DecisionItem({
         {attempt === undefined ? (
           <Typography variant="body2">No attempt is recorded for this decision.</Typography>
         ) : (
-          <AttemptExplanation attempt={attempt} focusJob={group.kind === 'evict' ? group.job : null} />
+          <FetchedAttempt
+            session={session}
+            index={group.attempt!}
+            focusJob={group.kind === 'evict' ? group.job : null}
+          />
         )}
       </AccordionDetails>
     </Accordion>
@@ -107,6 +117,8 @@ export function DecisionLog() {
   const selected = useAppStore(selectSelectedJob);
   const pending = useAppStore(selectSelectedPending);
   const groups = useMemo(() => (snapshot === null ? [] : groupDecisions(snapshot.decisions)), [snapshot]);
+  // Big clusters record thousands of attempts per session; render them in pages to keep steps fast.
+  const [otherLimit, setOtherLimit] = useState(OTHER_PAGE);
   const others = useMemo(
     () => (snapshot === null ? [] : attemptsWithoutDecisions(snapshot.trace, snapshot.decisions)),
     [snapshot],
@@ -132,7 +144,9 @@ export function DecisionLog() {
           {summary === '' ? 'no placements or evictions' : summary}
         </Typography>
       </Typography>
-      {pending !== null && <PendingExplanationView explanation={pending} trace={snapshot.trace} />}
+      {pending !== null && (
+        <PendingExplanationView explanation={pending} trace={snapshot.trace} session={snapshot.index} />
+      )}
       {groups.length === 0 && (
         <Typography color="text.secondary">
           Nothing was placed, evicted or completed in this session.
@@ -143,6 +157,7 @@ export function DecisionLog() {
           key={`${snapshot.index}:${group.key}`}
           group={group}
           trace={snapshot.trace}
+          session={snapshot.index}
           isHighlighted={selected !== null && (group.job === selected || group.by === selected)}
         />
       ))}
@@ -151,7 +166,7 @@ export function DecisionLog() {
           <Typography variant="h3" component="h3" sx={{ mt: 1 }}>
             Attempts that changed nothing ({others.length})
           </Typography>
-          {others.map((index) => {
+          {others.slice(0, otherLimit).map((index) => {
             const attempt = snapshot.trace.attempts[index]!;
             return (
               <Accordion
@@ -169,11 +184,16 @@ export function DecisionLog() {
                   </Typography>
                 </AccordionSummary>
                 <AccordionDetails>
-                  <AttemptExplanation attempt={attempt} />
+                  <FetchedAttempt session={snapshot.index} index={index} />
                 </AccordionDetails>
               </Accordion>
             );
           })}
+          {others.length > otherLimit && (
+            <Button onClick={() => setOtherLimit((n) => n + OTHER_PAGE * 4)} sx={{ justifySelf: 'start' }}>
+              Show more ({others.length - otherLimit} not shown)
+            </Button>
+          )}
         </>
       )}
     </Box>

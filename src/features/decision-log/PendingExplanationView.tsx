@@ -5,8 +5,9 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import type { PendingCode, PendingExplanation, SessionTrace } from '../../engine/model/trace';
-import { AttemptExplanation } from './AttemptExplanation';
+import type { PendingCode, PendingExplanation } from '../../engine/model/trace';
+import type { SessionViewTrace } from '../../protocol/sessionView';
+import { FetchedAttempt } from './FetchedAttempt';
 
 const CODE_LABEL: Record<PendingCode, string> = {
   'no-capacity': 'no node has room',
@@ -25,9 +26,11 @@ const CODE_LABEL: Record<PendingCode, string> = {
 export function PendingExplanationView({
   explanation,
   trace,
+  session,
 }: {
   explanation: PendingExplanation;
-  trace: SessionTrace;
+  trace: SessionViewTrace;
+  session: number;
 }) {
   return (
     <Alert
@@ -57,7 +60,7 @@ export function PendingExplanationView({
               </Typography>
             </AccordionSummary>
             <AccordionDetails>
-              <AttemptExplanation attempt={attempt} />
+              <FetchedAttempt session={session} index={index} />
             </AccordionDetails>
           </Accordion>
         );

@@ -2,7 +2,7 @@
  * Groups a session's decisions into sentences: the tasks of one job placed or evicted by one attempt read
  * as one line ("Evicted 2 tasks of explore from node0 for serve, under reclaim"), in trace order.
  */
-import type { Decision, DecisionKind, SessionTrace } from '../../engine/model/trace';
+import type { Decision, DecisionKind } from '../../engine/model/trace';
 
 export interface DecisionGroup {
   key: string;
@@ -65,7 +65,10 @@ export function describeGroup(group: DecisionGroup): string {
 }
 
 /** Indices of attempts that produced no decision (failed or skipped attempts worth explaining). */
-export function attemptsWithoutDecisions(trace: SessionTrace, decisions: readonly Decision[]): number[] {
+export function attemptsWithoutDecisions(
+  trace: { attempts: readonly unknown[] },
+  decisions: readonly Decision[],
+): number[] {
   const used = new Set<number>();
   for (const d of decisions) if (d.attempt !== null) used.add(d.attempt);
   return trace.attempts.map((_, i) => i).filter((i) => !used.has(i));

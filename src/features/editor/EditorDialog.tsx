@@ -121,8 +121,8 @@ export function EditorDialog() {
         </Box>
         <TextField
           multiline
-          minRows={14}
-          maxRows={22}
+          minRows={issues.length > 0 && loadState === 'invalid' ? 8 : 14}
+          maxRows={issues.length > 0 && loadState === 'invalid' ? 12 : 22}
           value={draft}
           onChange={(event) => actions.setDraft(event.target.value)}
           onKeyDown={(event) => {

@@ -8,7 +8,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import type { JobState, ProtectionState, SessionSnapshot } from '../../engine/model/snapshot';
+import type { JobState, ProtectionState } from '../../engine/model/snapshot';
+import type { SessionView } from '../../protocol/sessionView';
 import { describeGroup, groupDecisions } from '../decision-log/groupDecisions';
 import { PendingExplanationView } from '../decision-log/PendingExplanationView';
 import { ResolutionView } from '../decision-log/ResolutionView';
@@ -50,7 +51,7 @@ export function JobInspector({
   onClose,
 }: {
   job: JobState;
-  snapshot: SessionSnapshot;
+  snapshot: SessionView;
   onClose: () => void;
 }) {
   const tasks = useMemo(() => snapshot.tasks.filter((t) => t.job === job.name), [snapshot, job.name]);
@@ -82,7 +83,9 @@ export function JobInspector({
         {formatSpan(job.progressMs)}
         {job.runtimeMs !== null && ` of ${formatSpan(job.runtimeMs)}`}.
       </Typography>
-      {pending !== null && <PendingExplanationView explanation={pending} trace={snapshot.trace} />}
+      {pending !== null && (
+        <PendingExplanationView explanation={pending} trace={snapshot.trace} session={snapshot.index} />
+      )}
       <Divider />
       <ProtectionSection
         title="Preempt protection"

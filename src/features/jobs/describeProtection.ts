@@ -36,7 +36,8 @@ export function describeProtection(protection: ProtectionState | null, nowMs: nu
     return { status: 'none', headline: 'none (0s)', origin, remainingMs: null };
   }
   if (protection.protectedUntilMs === null) {
-    return { status: 'not-started', headline: 'not started yet', origin, remainingMs: null };
+    // The engine gives no protection end to a job that is not running (never started, or evicted).
+    return { status: 'not-started', headline: 'not running', origin, remainingMs: null };
   }
   if (protection.isProtected) {
     const remainingMs = Math.max(0, protection.protectedUntilMs - nowMs);

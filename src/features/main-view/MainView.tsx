@@ -5,6 +5,7 @@ import { Suspense, type ReactNode } from 'react';
 import type { AppState, MainView as MainViewId } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
+import { selectIsSnapshotPending } from '../../store/runSlice';
 import { selectMainView } from '../../store/viewSlice';
 import { DecisionLog } from '../decision-log/DecisionLog';
 import { JobsTable } from '../jobs/JobsTable';
@@ -17,12 +18,15 @@ export interface ExtraView {
 }
 
 const selectDecisionCount = (s: AppState) => s.run.snapshot?.decisions.length ?? 0;
+const selectShownSession = (s: AppState) => s.run.snapshot?.index ?? 0;
 
 /** The main area: tabs over the jobs table, the decision log and any extra views. */
 export function MainView({ extraViews = [] }: { extraViews?: readonly ExtraView[] }) {
   const current = useAppStore(selectMainView);
   const actions = useAppStore(selectActions);
   const decisionCount = useAppStore(selectDecisionCount);
+  const isPending = useAppStore(selectIsSnapshotPending);
+  const shownSession = useAppStore(selectShownSession);
   const extra = extraViews.find((v) => v.id === current);
   const shown: MainViewId =
     current === 'jobs' || current === 'decisions' || extra !== undefined ? current : 'jobs';
@@ -71,7 +75,15 @@ export function MainView({ extraViews = [] }: { extraViews?: readonly ExtraView[
         id="main-panel"
         role="tabpanel"
         aria-labelledby={`main-tab-${shown}`}
-        sx={{ flex: 1, minHeight: 0 }}
+        aria-busy={isPending}
+        data-session={shownSession}
+        // Dim a session that is still being fetched; the delay keeps quick steps from flickering.
+        sx={{
+          flex: 1,
+          minHeight: 0,
+          opacity: isPending ? 0.55 : 1,
+          transition: isPending ? 'opacity 150ms 120ms' : 'none',
+        }}
       >
         {shown === 'jobs' && <JobsTable />}
         {shown === 'decisions' && <DecisionLog />}

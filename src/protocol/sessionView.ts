@@ -1,0 +1,20 @@
+/**
+ * What the view receives for one session: the engine's SessionSnapshot with each job attempt reduced to a
+ * summary. Full attempts (every verdict and victim) can be thousands per session on a big cluster and are
+ * only read when a person expands one, so they are fetched one at a time with the `attempt` request.
+ */
+import type { SessionSnapshot } from '../engine/model/snapshot';
+import type { JobAttempt, PendingExplanation } from '../engine/model/trace';
+
+export type AttemptSummary = Omit<JobAttempt, 'verdicts' | 'victims'> & {
+  verdictCount: number;
+  victimCount: number;
+};
+
+export interface SessionViewTrace {
+  /** Same indices as the engine's `SessionTrace.attempts` (decisions and pending explanations point here). */
+  attempts: AttemptSummary[];
+  pending: PendingExplanation[];
+}
+
+export type SessionView = Omit<SessionSnapshot, 'trace'> & { trace: SessionViewTrace };

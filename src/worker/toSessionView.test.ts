@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { createSimulation, parseScenario } from '../engine/index';
+import { findBuiltinScenario } from '../scenarios/builtinScenarios';
+import { toSessionView } from './toSessionView';
+
+describe('toSessionView', () => {
+  it('summarises attempts and shares equal resolutions, losing nothing else', () => {
+    const parsed = parseScenario(findBuiltinScenario('welcome')!.text, {});
+    if (!parsed.ok) throw new Error('welcome does not parse');
+    const sim = createSimulation(parsed.scenario);
+    while (sim.step()) {
+      /* run to the end */
+    }
+    const snapshot = sim.snapshot(1);
+    const view = toSessionView(snapshot);
+    expect(view.jobs.map((j) => j.name)).toEqual(snapshot.jobs.map((j) => j.name));
+    expect(JSON.parse(JSON.stringify(view.jobs))).toEqual(JSON.parse(JSON.stringify(snapshot.jobs)));
+    const [sweep1, sweep2] = ['sweep-1', 'sweep-2'].map((n) => view.jobs.find((j) => j.name === n)!);
+    expect(sweep1!.reclaimProtection!.resolution).toBe(sweep2!.reclaimProtection!.resolution);
+    expect(view.trace.attempts).toHaveLength(snapshot.trace.attempts.length);
+    expect(view.trace.attempts[0]).toMatchObject({
+      job: snapshot.trace.attempts[0]!.job,
+      verdictCount: snapshot.trace.attempts[0]!.verdicts.length,
+    });
+    expect(view.trace.pending).toEqual(snapshot.trace.pending);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Shrinks a SessionSnapshot for the trip to the main thread: attempts become summaries, and equal
+ * min-runtime resolutions (every job of a queue shares its preempt resolution) become one shared object,
+ * which structured clone then copies once. Both cut what the main thread must deserialise per step.
+ */
+import type { SessionSnapshot } from '../engine/model/snapshot';
+import type { MinRuntimeResolution } from '../engine/model/trace';
+import type { SessionView } from '../protocol/sessionView';
+
+export function toSessionView(snapshot: SessionSnapshot): SessionView {
+  const shared = new Map<string, MinRuntimeResolution>();
+  const intern = (resolution: MinRuntimeResolution): MinRuntimeResolution => {
+    const key = JSON.stringify(resolution);
+    const found = shared.get(key);
+    if (found !== undefined) return found;
+    shared.set(key, resolution);
+    return resolution;
+  };
+  return {
+    ...snapshot,
+    jobs: snapshot.jobs.map((job) => ({
+      ...job,
+      preemptProtection:
+        job.preemptProtection === null
+          ? null
+          : { ...job.preemptProtection, resolution: intern(job.preemptProtection.resolution) },
+      reclaimProtection:
+        job.reclaimProtection === null
+          ? null
+          : { ...job.reclaimProtection, resolution: intern(job.reclaimProtection.resolution) },
+    })),
+    trace: {
+      attempts: snapshot.trace.attempts.map(({ verdicts, victims, ...rest }) => ({
+        ...rest,
+        verdictCount: verdicts.length,
+        victimCount: victims.length,
+      })),
+      pending: snapshot.trace.pending,
+    },
+  };
+}

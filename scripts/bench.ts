@@ -27,7 +27,14 @@ console.log(`node ${process.version}, ${process.arch}${gc ? ', --expose-gc' : ''
 
 // 1. One allocate session, 500 nodes × 8 GPUs, 100 queues, 4,000 running + 4,000 pending 1-GPU jobs.
 {
-  const scenario = bigCluster({ nodes: 500, gpusPerNode: 8, running: 4000, pending: 4000, actions: ['allocate'], minRuntime: false });
+  const scenario = bigCluster({
+    nodes: 500,
+    gpusPerNode: 8,
+    running: 4000,
+    pending: 4000,
+    actions: ['allocate'],
+    minRuntime: false,
+  });
   const sim = createSimulation(scenario);
   const t0 = process.hrtime.bigint();
   sim.step();
@@ -76,7 +83,10 @@ console.log(`node ${process.version}, ${process.arch}${gc ? ', --expose-gc' : ''
   line('  time per session', `${(t / n).toFixed(2)} ms`);
   line('  sessions per second', `${((n * 1000) / t).toFixed(0)}`);
   line('  decisions committed', `${decisions}`);
-  const changes = sim.history.entries.reduce((s, e) => s + e.tasks.length + e.jobs.length + e.queueFigures.length, 0);
+  const changes = sim.history.entries.reduce(
+    (s, e) => s + e.tasks.length + e.jobs.length + e.queueFigures.length,
+    0,
+  );
   line('  stored changes (tasks+jobs+queue figures)', `${changes}`);
   line('  history heap (MB)', `${(heapMb() - before).toFixed(1)}`);
   const s0 = process.hrtime.bigint();
@@ -93,9 +103,14 @@ console.log(`node ${process.version}, ${process.arch}${gc ? ', --expose-gc' : ''
     while (sim.step()) {
       /* run */
     }
-    const changes = sim.history.entries.reduce((s, e) => s + e.tasks.length + e.jobs.length + e.queueFigures.length, 0);
+    const changes = sim.history.entries.reduce(
+      (s, e) => s + e.tasks.length + e.jobs.length + e.queueFigures.length,
+      0,
+    );
     const mb = heapMb() - before;
-    sizes.push(`${sessions} sessions: ${changes} changes, ${mb.toFixed(1)} MB (${((mb * 1e6) / Math.max(changes, 1)).toFixed(0)} B/change)`);
+    sizes.push(
+      `${sessions} sessions: ${changes} changes, ${mb.toFixed(1)} MB (${((mb * 1e6) / Math.max(changes, 1)).toFixed(0)} B/change)`,
+    );
     sample();
   }
   console.log('\nhistory memory vs changes (same 1,000 jobs spread over more sessions):');

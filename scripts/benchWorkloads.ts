@@ -108,7 +108,10 @@ export function bigCluster(o: BigClusterOptions): Scenario {
 
 /** 100 nodes × 8 GPUs, 1,000 jobs arriving over time with runtimes, so jobs keep completing and starting. */
 export function churn(sessions: number): Scenario {
-  const nodes = Array.from({ length: 100 }, (_, i) => ({ name: `n${String(i).padStart(3, '0')}`, resources: { gpu: 8 } }));
+  const nodes = Array.from({ length: 100 }, (_, i) => ({
+    name: `n${String(i).padStart(3, '0')}`,
+    resources: { gpu: 8 },
+  }));
   const jobs = Array.from({ length: 1000 }, (_, i) => ({
     name: `job${String(i).padStart(4, '0')}`,
     queue: leafName(i),

@@ -14,4 +14,11 @@ const sim = createSimulation(sc);
 const t = performance.now();
 sim.step();
 const s = sim.snapshot(1);
-console.log('full session', Math.round(performance.now() - t), 'ms; evictions', s.decisions.filter((d) => d.kind === 'evict').length, 'attempts', s.trace.attempts.length);
+console.log(
+  'full session',
+  Math.round(performance.now() - t),
+  'ms; evictions',
+  s.decisions.filter((d) => d.kind === 'evict').length,
+  'attempts',
+  s.trace.attempts.length,
+);

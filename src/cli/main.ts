@@ -85,7 +85,8 @@ function main(argv: string[]): number {
       if (!victimQueue) throw new UsageError('resolve needs --victim-queue');
       const preemptorQueue = option(rest, '--preemptor-queue');
       const method = option(rest, '--method');
-      if (method !== undefined && method !== 'lca' && method !== 'queue') throw new UsageError('--method is lca or queue');
+      if (method !== undefined && method !== 'lca' && method !== 'queue')
+        throw new UsageError('--method is lca or queue');
       const r = resolveMinRuntime(scenario, {
         victimQueue,
         ...(preemptorQueue !== undefined ? { preemptorQueue } : {}),

@@ -57,8 +57,10 @@ for (const suite of ['kai', 'volcano']) {
             ...(e.preemptorQueue !== undefined ? { preemptorQueue: e.preemptorQueue } : {}),
             ...(e.method !== undefined ? { method: e.method } : {}),
           });
-          if (e.preemptMs !== undefined) expect(r.preempt.durationMs, `${file} preempt ${e.victimQueue}`).toBe(e.preemptMs);
-          if (e.reclaimMs !== undefined) expect(r.reclaim.durationMs, `${file} reclaim ${e.victimQueue}`).toBe(e.reclaimMs);
+          if (e.preemptMs !== undefined)
+            expect(r.preempt.durationMs, `${file} preempt ${e.victimQueue}`).toBe(e.preemptMs);
+          if (e.reclaimMs !== undefined)
+            expect(r.reclaim.durationMs, `${file} reclaim ${e.victimQueue}`).toBe(e.reclaimMs);
         }
       });
     }

@@ -23,7 +23,13 @@ export class TaskInfo {
   readonly openStatus: SessionTaskStatus;
   readonly openNode: NodeInfo | null;
 
-  constructor(spec: TaskSpec, job: JobInfo, status: SessionTaskStatus, node: NodeInfo | null, gpus: GpuSlot[]) {
+  constructor(
+    spec: TaskSpec,
+    job: JobInfo,
+    status: SessionTaskStatus,
+    node: NodeInfo | null,
+    gpus: GpuSlot[],
+  ) {
     this.name = spec.name;
     this.spec = spec;
     this.job = job;

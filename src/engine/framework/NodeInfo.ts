@@ -102,7 +102,12 @@ export class NodeInfo {
   }
 
   /** Applies a change of occupation: `kind` is which bucket, `sign` +1 to add, −1 to remove. */
-  account(kind: 'used' | 'releasing' | 'pipelined', req: Resources, gpus: readonly GpuSlot[], sign: 1 | -1): void {
+  account(
+    kind: 'used' | 'releasing' | 'pipelined',
+    req: Resources,
+    gpus: readonly GpuSlot[],
+    sign: 1 | -1,
+  ): void {
     const bucket = this[kind];
     bucket.gpu += sign * req.gpu;
     bucket.cpu += sign * req.cpu;

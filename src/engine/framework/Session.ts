@@ -2,7 +2,14 @@
  * One scheduling session (KAI `framework/session.go`): a snapshot of the cluster, the callbacks plugins
  * registered on it, and the decision trace. Actions read it and change it only through Statements.
  */
-import { EPSILON, RESOURCE_NAMES, addInto, zeroResources, type QueueResources, type Resources } from '../model/resources';
+import {
+  EPSILON,
+  RESOURCE_NAMES,
+  addInto,
+  zeroResources,
+  type QueueResources,
+  type Resources,
+} from '../model/resources';
 import type { PriorityClass, Profile, SchedulerConfig } from '../model/scenario';
 import type { JobAttempt, SessionTrace, Verdict } from '../model/trace';
 import type {
@@ -81,6 +88,8 @@ export class Session {
   readonly eventHandlers: Registered<EventHandler>[] = [];
 
   private readonly causes = new Map<TaskInfo, OperationCause>();
+  /** Number of attempts that kept their changes so far (failed attempts roll back and do not count). */
+  commits = 0;
   /** Capacity of all nodes minus what is used or promised: an upper bound of what any node can offer. */
   private readonly clusterFuture: Resources;
 
@@ -93,7 +102,9 @@ export class Session {
     this.nodes = parts.nodes;
     this.nodeMap = new Map(parts.nodes.map((n) => [n.name, n]));
     this.queues = parts.queues;
-    this.roots = [...parts.queues.values()].filter((q) => q.parent === null).sort((a, b) => cmpName(a.name, b.name));
+    this.roots = [...parts.queues.values()]
+      .filter((q) => q.parent === null)
+      .sort((a, b) => cmpName(a.name, b.name));
     this.jobs = parts.jobs;
     this.jobMap = new Map(parts.jobs.map((j) => [j.name, j]));
     this.clusterFuture = zeroResources();
@@ -106,6 +117,11 @@ export class Session {
    * Cheap necessary condition for placing `req` anywhere: the cluster as a whole has that much capacity
    * not used and not promised. Saves scanning every node for every task of a full cluster.
    */
+  /** GPUs neither used nor promised anywhere in the cluster. */
+  get freeGpusOnceReleased(): number {
+    return this.clusterFuture.gpu;
+  }
+
   mayFitSomewhere(req: Resources): boolean {
     for (const r of RESOURCE_NAMES) if (req[r] > this.clusterFuture[r] + EPSILON) return false;
     return true;
@@ -190,6 +206,13 @@ export class Session {
   victimRefusedBy(action: 'reclaim' | 'preempt', preemptor: JobInfo, victim: JobInfo): string | null {
     const fns = action === 'reclaim' ? this.reclaimVictimFilterFns : this.preemptVictimFilterFns;
     for (const { plugin, fn } of fns) if (!fn.allows(preemptor, victim)) return plugin;
+    return null;
+  }
+
+  /** The first plugin that refuses every job of `queue` as a victim, or null. */
+  queueRefusedBy(action: 'reclaim' | 'preempt', preemptor: JobInfo, queue: QueueInfo): string | null {
+    const fns = action === 'reclaim' ? this.reclaimVictimFilterFns : this.preemptVictimFilterFns;
+    for (const { plugin, fn } of fns) if (fn.allowsQueue && !fn.allowsQueue(preemptor, queue)) return plugin;
     return null;
   }
 

@@ -35,6 +35,8 @@ export type CapacityFn = (job: JobInfo, tasks: readonly TaskInfo[]) => Verdict |
  */
 export interface VictimFilterFn {
   allows(preemptor: JobInfo, victim: JobInfo): boolean;
+  /** Optional shortcut: false when no job of `victimQueue` can pass, so the whole queue is skipped. */
+  allowsQueue?(preemptor: JobInfo, victimQueue: QueueInfo): boolean;
   explain(preemptor: JobInfo, victim: JobInfo): Verdict;
 }
 export type CanReclaimFn = (job: JobInfo, tasks: readonly TaskInfo[]) => Verdict;

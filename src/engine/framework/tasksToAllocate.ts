@@ -6,7 +6,10 @@
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../model/resources';
 import type { JobInfo, TaskInfo } from './JobInfo';
 
-export function tasksToAllocate(job: JobInfo, compareTasks: (a: TaskInfo, b: TaskInfo) => number): TaskInfo[] {
+export function tasksToAllocate(
+  job: JobInfo,
+  compareTasks: (a: TaskInfo, b: TaskInfo) => number,
+): TaskInfo[] {
   const pending = job.pendingTasks;
   if (pending.length === 0) return [];
   pending.sort(compareTasks);

@@ -54,7 +54,12 @@ export function fitsIn(req: Resources, avail: Resources): boolean {
 }
 
 export function isZero(r: Resources): boolean {
-  return Math.abs(r.gpu) < EPSILON && Math.abs(r.cpu) < EPSILON && Math.abs(r.memory) < EPSILON && Math.abs(r.pods) < EPSILON;
+  return (
+    Math.abs(r.gpu) < EPSILON &&
+    Math.abs(r.cpu) < EPSILON &&
+    Math.abs(r.memory) < EPSILON &&
+    Math.abs(r.pods) < EPSILON
+  );
 }
 
 /** Compact form for output: only the non-zero, finite components. */

@@ -37,7 +37,18 @@ export const CATALOGUE: Record<Profile, ProfileCatalogue> = {
   },
   volcano: {
     actions: ['enqueue', 'allocate', 'backfill', 'preempt', 'reclaim'],
-    plugins: ['priority', 'gang', 'conformance', 'overcommit', 'drf', 'predicates', 'proportion', 'nodeorder', 'binpack', 'sla'],
+    plugins: [
+      'priority',
+      'gang',
+      'conformance',
+      'overcommit',
+      'drf',
+      'predicates',
+      'proportion',
+      'nodeorder',
+      'binpack',
+      'sla',
+    ],
     defaultActions: ['enqueue', 'allocate', 'backfill'],
     defaultTiers: [
       ['priority', 'gang', 'conformance'],

@@ -3,7 +3,15 @@
  * where every task is. A session is opened from it and its result is committed back into it.
  */
 import type { GpuSlot } from '../framework/NodeInfo';
-import type { JobSpec, NodeSpec, QueueSpec, Scenario, ScenarioEvent, SchedulerConfig, TaskSpec } from '../model/scenario';
+import type {
+  JobSpec,
+  NodeSpec,
+  QueueSpec,
+  Scenario,
+  ScenarioEvent,
+  SchedulerConfig,
+  TaskSpec,
+} from '../model/scenario';
 import type { TaskStatus } from '../model/trace';
 
 export interface TaskRecord {
@@ -49,7 +57,11 @@ export class ClusterState {
     for (const q of scenario.queues) this.queues.set(q.name, q);
     // Jobs of the `jobs` list are submitted at their submitAt; with the timed events they form one
     // time-ordered stream (stable: list order breaks ties).
-    const submits: ScenarioEvent[] = scenario.jobs.map((job) => ({ atMs: job.submitAtMs, kind: 'submit', job }));
+    const submits: ScenarioEvent[] = scenario.jobs.map((job) => ({
+      atMs: job.submitAtMs,
+      kind: 'submit',
+      job,
+    }));
     this.events = [...submits, ...scenario.events]
       .map((e, i) => ({ e, i }))
       .sort((a, b) => a.e.atMs - b.e.atMs || a.i - b.i)
@@ -135,7 +147,14 @@ export class ClusterState {
       deleted: false,
     };
     for (const ts of spec.tasks) {
-      const rec: TaskRecord = { id: this.tasks.length, spec: ts, job, status: ts.status, node: ts.node, gpus: [] };
+      const rec: TaskRecord = {
+        id: this.tasks.length,
+        spec: ts,
+        job,
+        status: ts.status,
+        node: ts.node,
+        gpus: [],
+      };
       job.tasks.push(rec);
       this.tasks.push(rec);
     }

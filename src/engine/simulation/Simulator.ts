@@ -239,7 +239,8 @@ export class Simulator implements Simulation {
 
   /** Jobs whose preempt or reclaim protection flipped since the previous session. */
   private countProtectionChanges(timeMs: number): number {
-    const prev = this.history.entries.length > 0 ? (this.history.entries.at(-1) as SessionEntry).timeMs : null;
+    const prev =
+      this.history.entries.length > 0 ? (this.history.entries.at(-1) as SessionEntry).timeMs : null;
     let n = 0;
     for (const job of this.state.liveJobs()) {
       if (job.startedAtMs === null || !job.tasks.some((t) => t.status === 'Running')) continue;

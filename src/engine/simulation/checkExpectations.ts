@@ -39,7 +39,8 @@ export function checkExpectations(sim: Simulation, checks: readonly ExpectCheck[
         if (t <= at) index = i + 1;
       });
     }
-    const where = check.session !== null ? `session ${check.session}` : `at ${check.atMs}ms (session ${index})`;
+    const where =
+      check.session !== null ? `session ${check.session}` : `at ${check.atMs}ms (session ${index})`;
     if (index < 1 || index > times.length) {
       fail(`${where}: the run has ${times.length} session(s); no such session`);
       continue;
@@ -54,7 +55,10 @@ export function checkExpectations(sim: Simulation, checks: readonly ExpectCheck[
     if (check.evicted) {
       const got = s.decisions.filter((d) => d.kind === 'evict').map((d) => d.task);
       const want = [...check.evicted];
-      if (!sameSet(got, want)) fail(`${where}: evicted [${[...new Set(got)].sort().join(', ')}], expected [${[...want].sort().join(', ')}]`);
+      if (!sameSet(got, want))
+        fail(
+          `${where}: evicted [${[...new Set(got)].sort().join(', ')}], expected [${[...want].sort().join(', ')}]`,
+        );
     }
     for (const [kind, map] of [
       ['bind', check.bound],
@@ -63,7 +67,8 @@ export function checkExpectations(sim: Simulation, checks: readonly ExpectCheck[
       for (const [task, node] of Object.entries(map ?? {})) {
         const d = s.decisions.find((x) => x.kind === kind && x.task === task);
         if (!d) fail(`${where}: ${task} was not ${kind === 'bind' ? 'bound' : 'pipelined'} in this session`);
-        else if (node !== 'any' && d.node !== node) fail(`${where}: ${task} ${kind === 'bind' ? 'bound' : 'pipelined'} to ${d.node}, expected ${node}`);
+        else if (node !== 'any' && d.node !== node)
+          fail(`${where}: ${task} ${kind === 'bind' ? 'bound' : 'pipelined'} to ${d.node}, expected ${node}`);
       }
     }
     const jobs = new Map(s.jobs.map((j) => [j.name, j]));
@@ -73,7 +78,8 @@ export function checkExpectations(sim: Simulation, checks: readonly ExpectCheck[
         fail(`${where}: job ${name} does not exist`);
         continue;
       }
-      if (want.phase !== undefined && j.phase !== want.phase) fail(`${where}: job ${name} phase is ${j.phase}, expected ${want.phase}`);
+      if (want.phase !== undefined && j.phase !== want.phase)
+        fail(`${where}: job ${name} phase is ${j.phase}, expected ${want.phase}`);
       if (want.running !== undefined && j.running !== want.running)
         fail(`${where}: job ${name} has ${j.running} running task(s), expected ${want.running}`);
     }
@@ -87,7 +93,8 @@ export function checkExpectations(sim: Simulation, checks: readonly ExpectCheck[
       for (const field of ['fairShare', 'allocated'] as const) {
         for (const [r, v] of Object.entries(want[field] ?? {})) {
           const got = q[field][r as 'gpu' | 'cpu' | 'memory'];
-          if (Math.abs(got - (v as number)) > TOLERANCE) fail(`${where}: queue ${name} ${field}.${r} is ${got}, expected ${v}`);
+          if (Math.abs(got - (v as number)) > TOLERANCE)
+            fail(`${where}: queue ${name} ${field}.${r} is ${got}, expected ${v}`);
         }
       }
     }

@@ -46,7 +46,8 @@ export function commitSession(
       };
       const open = task.openStatus;
       const final = task.status;
-      if ((open === 'Running' || open === 'Allocated') && final === 'Releasing') add('evict', task.node?.name ?? null);
+      if ((open === 'Running' || open === 'Allocated') && final === 'Releasing')
+        add('evict', task.node?.name ?? null);
       if (final === 'Pipelined' && task.movedFrom) add('evict', task.movedFrom.node.name);
       if (final === 'Pipelined') add('pipeline', task.node?.name ?? null);
       if (open === 'Pending' && final === 'Allocated') add('bind', task.node?.name ?? null);
@@ -77,7 +78,10 @@ export function commitSession(
   return { decisions, changedTasks, changedJobs };
 }
 
-function sameGpus(a: readonly { index: number; share: number }[], b: readonly { index: number; share: number }[]): boolean {
+function sameGpus(
+  a: readonly { index: number; share: number }[],
+  b: readonly { index: number; share: number }[],
+): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i] as { index: number; share: number };

@@ -41,18 +41,28 @@ export function explainPending(ssn: Session): PendingExplanation[] {
       });
       continue;
     }
-    let best: { code: PendingCode; message: string } | null = null;
+    // The placement reason comes first (why allocate could not place it); what eviction actions found is
+    // added after it. Protection by min-runtime is the headline whenever it is what stopped an eviction.
+    let protectedCode = false;
+    let allocateCode: PendingCode | null = null;
+    let other: PendingCode | null = null;
+    const parts: string[] = [];
     for (const i of attempts) {
       const a = ssn.attempt(i);
       if (a.code === null) continue;
-      if (best === null || WEIGHT[a.code] >= WEIGHT[best.code]) best = { code: a.code, message: a.message };
+      if (a.code === 'victims-protected') protectedCode = true;
+      if (a.action === 'allocate') allocateCode = a.code;
+      else if (other === null || WEIGHT[a.code] > WEIGHT[other]) other = a.code;
+      const part = a.action === 'allocate' ? a.message : `${a.action}: ${a.message}`;
+      if (!parts.includes(part)) parts.push(part);
     }
+    const code: PendingCode | null = protectedCode ? 'victims-protected' : (allocateCode ?? other);
     out.push({
       job: job.name,
       queue: job.queue.name,
-      code: best?.code ?? 'not-attempted',
+      code: code ?? 'not-attempted',
       message:
-        best?.message ??
+        parts.join(' ') ||
         `No action tried ${job.name} in this session (no action that could place it is configured, or it was not reached).`,
       attempts,
     });

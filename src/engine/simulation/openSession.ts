@@ -17,8 +17,15 @@ export interface OpenedSession {
   jobRecords: Map<JobInfo, JobRecord>;
 }
 
-export function openSession(state: ClusterState, index: number, timeMs: number, profile: Profile): OpenedSession {
-  const nodes = [...state.nodes.values()].sort((a, b) => cmpName(a.name, b.name)).map((spec) => new NodeInfo(spec));
+export function openSession(
+  state: ClusterState,
+  index: number,
+  timeMs: number,
+  profile: Profile,
+): OpenedSession {
+  const nodes = [...state.nodes.values()]
+    .sort((a, b) => cmpName(a.name, b.name))
+    .map((spec) => new NodeInfo(spec));
   const nodeMap = new Map(nodes.map((n) => [n.name, n]));
   const queues = buildQueueTree([...state.queues.values()]);
   const jobs: JobInfo[] = [];
@@ -31,13 +38,15 @@ export function openSession(state: ClusterState, index: number, timeMs: number, 
     const job = new JobInfo(rec.spec, queue, rec.startedAtMs);
     job.staleSinceMs = rec.staleSinceMs;
     for (const t of rec.tasks) {
-      let status: SessionTaskStatus = t.status === 'Running' ? 'Running' : t.status === 'Succeeded' ? 'Succeeded' : 'Pending';
+      let status: SessionTaskStatus =
+        t.status === 'Running' ? 'Running' : t.status === 'Succeeded' ? 'Succeeded' : 'Pending';
       let node = status === 'Running' && t.node !== null ? (nodeMap.get(t.node) ?? null) : null;
       if (status === 'Running' && node === null) status = 'Pending';
       let gpus = status === 'Running' ? t.gpus : [];
       if (node && status === 'Running' && gpus.length === 0 && t.spec.resources.gpu > 0) {
         // Tasks running at t=0 get their GPU devices when the first session sees them.
-        gpus = node.pickGpus(t.spec.resources.gpu, 'idle') ?? node.pickGpus(t.spec.resources.gpu, 'future') ?? [];
+        gpus =
+          node.pickGpus(t.spec.resources.gpu, 'idle') ?? node.pickGpus(t.spec.resources.gpu, 'future') ?? [];
       }
       if (status !== 'Running') node = null;
       const task = new TaskInfo(t.spec, job, status, node, gpus);

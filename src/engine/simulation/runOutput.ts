@@ -21,7 +21,15 @@ export interface RunDocument {
 export interface SessionDocument {
   index: number;
   time: number;
-  decisions: { action: string; kind: string; task: string; job: string; node: string | null; by: string | null; reason: string }[];
+  decisions: {
+    action: string;
+    kind: string;
+    task: string;
+    job: string;
+    node: string | null;
+    by: string | null;
+    reason: string;
+  }[];
   tasks: { name: string; job: string; status: string; node: string | null }[];
   jobs: { name: string; queue: string; phase: string; startedAt: number | null }[];
   queues: { name: string; fairShare: Record<string, number>; allocated: Record<string, number> }[];

@@ -25,7 +25,9 @@ export function createAllocateAction(): Action {
         const refusals = ssn.checkCapacity(job, tasks);
         if (refusals.length > 0) {
           record.verdicts.push(...refusals);
-          record.code = refusals.some((v) => v.message.includes('non-preemptible')) ? 'non-preemptible-over-quota' : 'over-limit';
+          record.code = refusals.some((v) => v.message.includes('non-preemptible'))
+            ? 'non-preemptible-over-quota'
+            : 'over-limit';
           record.message = (refusals[0] as { message: string }).message;
           continue;
         }
@@ -40,6 +42,7 @@ export function createAllocateAction(): Action {
               : `${result.task.name} found no node with room (${result.reasons[0] ?? 'no room'}).`;
           continue;
         }
+        ssn.commits++;
         record.outcome = result.pipelined > 0 ? 'pipelined' : 'allocated';
         record.message =
           result.pipelined > 0

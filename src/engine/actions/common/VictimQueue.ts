@@ -16,24 +16,28 @@ export class VictimQueue {
   /** Tasks already handed out per job. */
   private readonly given = new Map<JobInfo, Set<TaskInfo>>();
 
+  /**
+   * `accept` is the per-job victim filter, asked lazily when a job is first popped: a refused job is dropped
+   * and the pick is made again, which yields the same order as filtering every candidate up front (refused
+   * jobs never count as taken) while most candidates are never looked at.
+   */
   constructor(
     private readonly ssn: Session,
-    jobs: readonly JobInfo[],
+    jobsByLeaf: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
+    private readonly accept: (job: JobInfo) => boolean = () => true,
   ) {
-    for (const job of jobs) {
-      const list = this.byLeaf.get(job.queue) ?? [];
-      list.push(job);
-      this.byLeaf.set(job.queue, list);
-    }
+    // Lists are copied when a leaf is first used (jobsOf), so building the queue costs one entry per leaf.
+    for (const [leaf, jobs] of jobsByLeaf) if (jobs.length > 0) this.byLeaf.set(leaf, jobs as JobInfo[]);
   }
 
   /** Leaves are sorted the first time a victim is taken from them (most leaves never are). */
   private readonly sorted = new Set<QueueInfo>();
 
   private jobsOf(leaf: QueueInfo): JobInfo[] {
-    const list = this.byLeaf.get(leaf) as JobInfo[];
+    let list = this.byLeaf.get(leaf) as JobInfo[];
     if (!this.sorted.has(leaf)) {
-      list.sort(victimOrder);
+      list = [...list].sort(victimOrder);
+      this.byLeaf.set(leaf, list);
       this.sorted.add(leaf);
     }
     return list;
@@ -48,15 +52,27 @@ export class VictimQueue {
         leaf,
         list.filter((j) => this.remaining(j).length > 0),
       );
+      this.sorted.delete(leaf);
     }
   }
 
+  private readonly accepted = new Set<JobInfo>();
+
   /** The next victim tasks (one job's worth), or null when no victim is left. */
   next(): TaskInfo[] | null {
-    const leaf = this.pickLeaf();
-    if (!leaf) return null;
-    const list = this.jobsOf(leaf);
-    const job = list.shift() as JobInfo;
+    let leaf: QueueInfo | null;
+    let list: JobInfo[];
+    let job: JobInfo;
+    for (;;) {
+      leaf = this.pickLeaf();
+      if (!leaf) return null;
+      list = this.jobsOf(leaf);
+      job = list[0] as JobInfo;
+      if (this.accepted.has(job) || this.accept(job)) break;
+      list.shift();
+    }
+    this.accepted.add(job);
+    list.shift();
     const remaining = this.remaining(job);
     let tasks: TaskInfo[];
     if (remaining.length > job.minAvailable) {

@@ -3,6 +3,7 @@
  * victim filters (recording who was kept and why), run the solver, and write the attempt's outcome.
  */
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
+import type { QueueInfo } from '../../framework/QueueInfo';
 import type { Session } from '../../framework/Session';
 import type { PendingCode, VictimRecord } from '../../model/trace';
 import { solveVictims, type SolveOptions } from './solveVictims';
@@ -10,50 +11,86 @@ import { solveVictims, type SolveOptions } from './solveVictims';
 /** Victims kept by a filter are listed individually up to this many per attempt (the rest are counted). */
 const LISTED_FILTERED = 12;
 
+/**
+ * Victim filtering for one attempt. Whole queues that a filter refuses (proportion: the queue can never be
+ * reclaimed from) are dropped at once; the per-job filters (minruntime) run lazily as the solver pops
+ * victims, through `accept`. Every refusal is recorded in the attempt (the first few in full).
+ */
 export function filterVictims(
   ssn: Session,
   action: 'reclaim' | 'preempt',
   preemptor: JobInfo,
-  candidates: readonly JobInfo[],
+  candidatesByQueue: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
   attempt: number,
-): JobInfo[] {
+): { candidates: Map<QueueInfo, JobInfo[]>; accept: (job: JobInfo) => boolean } {
   const record = ssn.attempt(attempt);
-  const passed: JobInfo[] = [];
-  for (const victim of candidates) {
-    const refusedBy = ssn.victimRefusedBy(action, preemptor, victim);
-    if (refusedBy === null) {
-      passed.push(victim);
+  const refuse = (victim: JobInfo, refusedBy: string): void => {
+    if (refusedBy === 'minruntime') record.protectedVictims++;
+    if (record.victims.length >= LISTED_FILTERED) {
+      record.omittedVictims++;
+      return;
+    }
+    const verdicts = ssn.victimVerdicts(action, preemptor, victim);
+    const refusal = verdicts.find((v) => !v.allowed);
+    record.victims.push({
+      job: victim.name,
+      queue: victim.queue.name,
+      tasks: victim.tasks
+        .filter((t) => t.status === 'Running' || t.status === 'Allocated')
+        .map((t) => t.name),
+      outcome: 'filtered',
+      verdicts,
+      message: refusal?.message ?? '',
+    });
+  };
+  const candidates = new Map<QueueInfo, JobInfo[]>();
+  for (const [queue, jobs] of candidatesByQueue) {
+    const queueRefusal = ssn.queueRefusedBy(action, preemptor, queue);
+    if (queueRefusal !== null) {
+      for (const victim of jobs) if (victim.activeAllocated > 0) refuse(victim, queueRefusal);
       continue;
     }
-    if (refusedBy === 'minruntime') record.protectedVictims++;
-    if (record.victims.length < LISTED_FILTERED) {
-      const verdicts = ssn.victimVerdicts(action, preemptor, victim);
-      const refusal = verdicts.find((v) => !v.allowed);
-      record.victims.push({
-        job: victim.name,
-        queue: victim.queue.name,
-        tasks: victim.tasks.filter((t) => t.status === 'Running' || t.status === 'Allocated').map((t) => t.name),
-        outcome: 'filtered',
-        verdicts,
-        message: refusal?.message ?? '',
-      });
-    } else {
-      record.omittedVictims++;
-    }
+    const live = jobs.filter((v) => v !== preemptor && v.activeAllocated > 0);
+    if (live.length > 0) candidates.set(queue, live);
   }
-  return passed;
+  // Asked once per job even when the solver rebuilds its victim queue for every incremental step.
+  const decided = new Map<JobInfo, boolean>();
+  const accept = (victim: JobInfo): boolean => {
+    let ok = decided.get(victim);
+    if (ok === undefined) {
+      const refusedBy = ssn.victimRefusedBy(action, preemptor, victim);
+      if (refusedBy !== null) refuse(victim, refusedBy);
+      ok = refusedBy === null;
+      decided.set(victim, ok);
+    }
+    return ok;
+  };
+  return { candidates, accept };
+}
+
+/** Candidate victims grouped by leaf queue (queues in name order, jobs in name order). */
+export function groupByQueue(jobs: readonly JobInfo[]): Map<QueueInfo, JobInfo[]> {
+  const map = new Map<QueueInfo, JobInfo[]>();
+  for (const job of jobs) {
+    const list = map.get(job.queue) ?? [];
+    list.push(job);
+    map.set(job.queue, list);
+  }
+  return new Map([...map].sort(([a], [b]) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
 }
 
 export function runEvictionAttempt(
   ssn: Session,
   preemptor: JobInfo,
   tasks: readonly TaskInfo[],
-  candidates: readonly JobInfo[],
+  candidates: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
   opts: SolveOptions,
 ): boolean {
   const record = ssn.attempt(opts.attempt);
+  const result = candidates.size === 0 ? null : solveVictims(ssn, preemptor, tasks, candidates, opts);
   const filteredCount = record.victims.length + record.omittedVictims;
-  if (candidates.length === 0) {
+  // No victim got past the filters: say who kept them, not what the solver tried without any.
+  if (result === null || (!result.ok && result.acceptedVictims === 0 && filteredCount > 0)) {
     const prot = record.protectedVictims;
     record.code = prot > 0 ? 'victims-protected' : filteredCount > 0 ? 'fair-share' : 'no-eligible-victims';
     record.message =
@@ -64,7 +101,6 @@ export function runEvictionAttempt(
           : `${opts.action}: no running job qualifies as a victim for ${preemptor.name}.`;
     return false;
   }
-  const result = solveVictims(ssn, preemptor, tasks, candidates, opts);
   if (!result.ok) {
     record.verdicts.push(...result.verdicts.filter((v) => !v.allowed));
     const protectedRefusal = result.verdicts.some((v) => !v.allowed && v.plugin === 'minruntime');

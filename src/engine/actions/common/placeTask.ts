@@ -63,7 +63,10 @@ function bestNode(
 export function placeTask(ssn: Session, stmt: Statement, task: TaskInfo, pipelineOnly: boolean): PlaceResult {
   const reasons: string[] = [];
   if (task.status !== 'Releasing' && !ssn.mayFitSomewhere(task.req)) {
-    return { placement: null, reasons: ['the whole cluster has no room for it, even counting capacity being released'] };
+    return {
+      placement: null,
+      reasons: ['the whole cluster has no room for it, even counting capacity being released'],
+    };
   }
   if (task.status === 'Releasing') {
     const own = task.node;
@@ -90,7 +93,12 @@ export function placeTask(ssn: Session, stmt: Statement, task: TaskInfo, pipelin
     stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future') ?? []);
     return { placement: 'pipelined', reasons };
   }
-  if (reasons.length === 0) reasons.push(ssn.nodes.length === 0 ? 'there are no nodes' : 'no node has room for it, even counting capacity being released');
+  if (reasons.length === 0)
+    reasons.push(
+      ssn.nodes.length === 0
+        ? 'there are no nodes'
+        : 'no node has room for it, even counting capacity being released',
+    );
   return { placement: null, reasons };
 }
 
@@ -117,7 +125,13 @@ export function placeTasks(
     if (r.placement === 'pipelined') pipelined++;
   }
   const job = tasks[0]?.job;
-  if (!pipelineOnly && job && pipelined > 0 && job.counts.Pipelined > 0 && job.activeAllocated < job.minAvailable) {
+  if (
+    !pipelineOnly &&
+    job &&
+    pipelined > 0 &&
+    job.counts.Pipelined > 0 &&
+    job.activeAllocated < job.minAvailable
+  ) {
     stmt.rollback(cp);
     return placeTasks(ssn, stmt, tasks, true);
   }

@@ -10,6 +10,7 @@
  * un-evicted, others may move), and ask the session's scenario validators. The first valid scenario wins.
  */
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
+import type { QueueInfo } from '../../framework/QueueInfo';
 import type { NodeInfo } from '../../framework/NodeInfo';
 import type { Session } from '../../framework/Session';
 import type { Statement } from '../../framework/Statement';
@@ -24,22 +25,24 @@ export interface SolveOptions {
   requireAllReplaced: boolean;
   /** Consolidation's cap on victim jobs (KAI --max-consolidation-preemptees). */
   maxVictimJobs: number;
+  /** Per-job victim filter, asked lazily (see VictimQueue). */
+  accept?: (job: JobInfo) => boolean;
 }
 
 export type SolveResult =
   | { ok: true; statement: Statement; victims: TaskInfo[] }
-  | { ok: false; reason: string; verdicts: Verdict[] };
+  | { ok: false; reason: string; verdicts: Verdict[]; acceptedVictims: number };
 
 export function solveVictims(
   ssn: Session,
   preemptor: JobInfo,
   tasks: readonly TaskInfo[],
-  candidates: readonly JobInfo[],
+  candidates: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
   opts: SolveOptions,
 ): SolveResult {
   ssn.onJobSolutionStart(preemptor);
   let recorded: TaskInfo[] = [];
-  let last: SolveResult = { ok: false, reason: 'no scenario was tried', verdicts: [] };
+  let last: SolveResult = { ok: false, reason: 'no scenario was tried', verdicts: [], acceptedVictims: 0 };
   for (let k = 1; k <= tasks.length; k++) {
     const partial = tasks.slice(0, k);
     const stmt = ssn.statement({ action: opts.action, by: preemptor.name, attempt: opts.attempt });
@@ -56,11 +59,11 @@ function solveStep(
   stmt: Statement,
   preemptor: JobInfo,
   tasks: readonly TaskInfo[],
-  candidates: readonly JobInfo[],
+  candidates: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
   recorded: readonly TaskInfo[],
   opts: SolveOptions,
 ): SolveResult {
-  const queue = new VictimQueue(ssn, candidates);
+  const queue = new VictimQueue(ssn, candidates, opts.accept);
   queue.markTaken(recorded);
   const scenario: TaskInfo[] = [...recorded];
   let lastReason = 'no victims could make room';
@@ -69,7 +72,12 @@ function solveStep(
   for (;;) {
     const victimJobs = new Set(scenario.map((t) => t.job));
     if (victimJobs.size > opts.maxVictimJobs) {
-      return { ok: false, reason: `more than ${opts.maxVictimJobs} victim jobs would be needed`, verdicts: lastVerdicts };
+      return {
+        ok: false,
+        reason: `more than ${opts.maxVictimJobs} victim jobs would be needed`,
+        verdicts: lastVerdicts,
+        acceptedVictims: victimJobs.size,
+      };
     }
     const potential = scenario.slice(recorded.length);
     const nodes: (NodeInfo | null)[] = newest.length > 0 ? distinctNodes(newest) : [null];
@@ -80,7 +88,14 @@ function solveStep(
       if (r.verdicts.length > 0) lastVerdicts = r.verdicts;
     }
     const more = queue.next();
-    if (!more) return { ok: false, reason: lastReason, verdicts: lastVerdicts };
+    if (!more) {
+      return {
+        ok: false,
+        reason: lastReason,
+        verdicts: lastVerdicts,
+        acceptedVictims: new Set(scenario.map((t) => t.job)).size,
+      };
+    }
     scenario.push(...more);
     newest = more;
   }
@@ -105,7 +120,9 @@ function tryScenario(
 ): { ok: true; victims: TaskInfo[] } | { ok: false; reason: string; verdicts: Verdict[] } {
   const cp = stmt.checkpoint();
   const evict = new Set<TaskInfo>(recorded);
-  const touching = new Set<JobInfo>(potential.filter((t) => node === null || t.node === node).map((t) => t.job));
+  const touching = new Set<JobInfo>(
+    potential.filter((t) => node === null || t.node === node).map((t) => t.job),
+  );
   for (const t of potential) if (touching.has(t.job)) evict.add(t);
   for (const t of evict) if (t.status === 'Running' || t.status === 'Allocated') stmt.evict(t);
 
@@ -114,7 +131,11 @@ function tryScenario(
   const r = placeTasks(ssn, stmt, tasks, true);
   if (!r.ok) {
     stmt.rollback(cp);
-    return { ok: false, reason: `${r.task.name} still does not fit (${r.reasons[0] ?? 'no room'})`, verdicts: [] };
+    return {
+      ok: false,
+      reason: `${r.task.name} still does not fit (${r.reasons[0] ?? 'no room'})`,
+      verdicts: [],
+    };
   }
   const victimJobs = [...new Set([...evict].map((t) => t.job))].sort(ssn.compareJobs);
   for (const job of victimJobs) {
@@ -125,13 +146,20 @@ function tryScenario(
     stmt.rollback(cp);
     return { ok: false, reason: 'not every victim could be moved to another place', verdicts: [] };
   }
-  const verdicts = ssn.validateScenario({ action: opts.action, preemptor, preemptorTasks: tasks, victimTasks: scenario });
+  const verdicts = ssn.validateScenario({
+    action: opts.action,
+    preemptor,
+    preemptorTasks: tasks,
+    victimTasks: scenario,
+  });
   const refused = verdicts.filter((v) => !v.allowed);
   if (refused.length > 0) {
     stmt.rollback(cp);
     return { ok: false, reason: (refused[0] as Verdict).message, verdicts };
   }
-  const victims = [...evict].filter((t) => t.status === 'Releasing' || (t.status === 'Pipelined' && t.movedFrom));
+  const victims = [...evict].filter(
+    (t) => t.status === 'Releasing' || (t.status === 'Pipelined' && t.movedFrom),
+  );
   ssn.attempt(opts.attempt).verdicts.push(...verdicts);
   return { ok: true, victims };
 }

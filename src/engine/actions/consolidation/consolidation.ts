@@ -9,7 +9,7 @@ import type { Session } from '../../framework/Session';
 import { sumRequest, tasksToAllocate } from '../../framework/tasksToAllocate';
 import { EPSILON } from '../../model/resources';
 import { JobsOrderByQueues } from '../common/JobsOrderByQueues';
-import { runEvictionAttempt } from '../common/evictionAttempt';
+import { groupByQueue, runEvictionAttempt } from '../common/evictionAttempt';
 
 export function createConsolidationAction(): Action {
   return {
@@ -24,11 +24,11 @@ export function createConsolidationAction(): Action {
       for (let job = order.pop(); job; job = order.pop()) {
         const tasks = tasksToAllocate(job, ssn.compareTasks);
         if (tasks.length === 0) continue;
-        let free = 0;
-        for (const node of ssn.nodes) free += Math.max(0, node.future('gpu'));
-        if (sumRequest(tasks).gpu > free + EPSILON) continue;
+        if (sumRequest(tasks).gpu > ssn.freeGpusOnceReleased + EPSILON) continue;
         const attempt = ssn.startAttempt('consolidation', job, tasks);
-        const candidates = ssn.jobs.filter((v) => v !== job && v.preemptible && v.activeAllocated > 0);
+        const candidates = groupByQueue(
+          ssn.jobs.filter((v) => v !== job && v.preemptible && v.activeAllocated > 0),
+        );
         // Upstream's counter check lets one more than the cap through.
         const ok = runEvictionAttempt(ssn, job, tasks, candidates, {
           action: 'consolidation',
@@ -36,7 +36,10 @@ export function createConsolidationAction(): Action {
           requireAllReplaced: true,
           maxVictimJobs: max + 1,
         });
-        if (ok) order.invalidateAll();
+        if (ok) {
+          ssn.commits++;
+          order.invalidateAll();
+        }
       }
     },
   };

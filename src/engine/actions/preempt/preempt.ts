@@ -9,6 +9,7 @@ import type { Session } from '../../framework/Session';
 import { tasksToAllocate } from '../../framework/tasksToAllocate';
 import { JobsOrderByQueues } from '../common/JobsOrderByQueues';
 import { filterVictims, runEvictionAttempt } from '../common/evictionAttempt';
+import { FailureMemo, reuseFailure } from '../common/FailureMemo';
 
 export function createPreemptAction(): Action {
   return {
@@ -18,11 +19,18 @@ export function createPreemptAction(): Action {
         ssn,
         ssn.jobs.filter((j) => j.counts.Pending > 0),
       );
+      const memo = new FailureMemo(ssn);
       for (let job = order.pop(); job; job = order.pop()) {
         const tasks = tasksToAllocate(job, ssn.compareTasks);
         if (tasks.length === 0) continue;
         const attempt = ssn.startAttempt('preempt', job, tasks);
         const record = ssn.attempt(attempt);
+        const key = memo.key(job, tasks);
+        const earlier = memo.lookup(key);
+        if (earlier) {
+          reuseFailure(ssn, attempt, earlier);
+          continue;
+        }
         if (job.spec.preemptionPolicy === 'Never') {
           record.code = 'no-eligible-victims';
           record.message = `${job.name} has preemptionPolicy Never: it never evicts anyone.`;
@@ -36,17 +44,28 @@ export function createPreemptAction(): Action {
           continue;
         }
         const candidates = ssn.jobs.filter(
-          (v) =>
-            v !== job && v.preemptible && v.queue === job.queue && v.priority < job.priority && v.activeAllocated > 0,
+          (v) => v.preemptible && v.queue === job.queue && v.priority < job.priority && v.activeAllocated > 0,
         );
-        const passed = filterVictims(ssn, 'preempt', job, candidates, attempt);
+        const { candidates: passed, accept } = filterVictims(
+          ssn,
+          'preempt',
+          job,
+          new Map([[job.queue, candidates]]),
+          attempt,
+        );
         const ok = runEvictionAttempt(ssn, job, tasks, passed, {
           action: 'preempt',
           attempt,
           requireAllReplaced: false,
           maxVictimJobs: Infinity,
+          accept,
         });
-        if (ok) order.invalidateAll();
+        if (ok) {
+          ssn.commits++;
+          order.invalidateAll();
+        } else {
+          memo.remember(key, record);
+        }
       }
     },
   };

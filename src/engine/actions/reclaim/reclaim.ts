@@ -9,7 +9,8 @@ import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import { tasksToAllocate } from '../../framework/tasksToAllocate';
 import { JobsOrderByQueues } from '../common/JobsOrderByQueues';
-import { filterVictims, runEvictionAttempt } from '../common/evictionAttempt';
+import { filterVictims, groupByQueue, runEvictionAttempt } from '../common/evictionAttempt';
+import { FailureMemo, reuseFailure } from '../common/FailureMemo';
 
 export function createReclaimAction(): Action {
   return {
@@ -20,12 +21,19 @@ export function createReclaimAction(): Action {
         ssn.jobs.filter((j) => j.counts.Pending > 0),
       );
       // Victims can only be jobs running when the action starts; evictions only shrink this set.
-      const running = ssn.jobs.filter((v) => v.preemptible && v.activeAllocated > 0);
+      const running = groupByQueue(ssn.jobs.filter((v) => v.preemptible && v.activeAllocated > 0));
+      const memo = new FailureMemo(ssn);
       for (let job = order.pop(); job; job = order.pop()) {
         const tasks = tasksToAllocate(job, ssn.compareTasks);
         if (tasks.length === 0) continue;
         const attempt = ssn.startAttempt('reclaim', job, tasks);
         const record = ssn.attempt(attempt);
+        const key = memo.key(job, tasks);
+        const earlier = memo.lookup(key);
+        if (earlier) {
+          reuseFailure(ssn, attempt, earlier);
+          continue;
+        }
         const gate = ssn.canReclaimResources(job, tasks);
         record.verdicts.push(...gate);
         const refusal = gate.find((v) => !v.allowed);
@@ -34,15 +42,22 @@ export function createReclaimAction(): Action {
           record.message = refusal.message;
           continue;
         }
-        const candidates = running.filter((v) => v !== job && v.queue !== job.queue && v.activeAllocated > 0);
-        const passed = filterVictims(ssn, 'reclaim', job, candidates, attempt);
+        // Victims only in other leaf queues.
+        const others = new Map([...running].filter(([q]) => q !== job.queue));
+        const { candidates: passed, accept } = filterVictims(ssn, 'reclaim', job, others, attempt);
         const ok = runEvictionAttempt(ssn, job, tasks, passed, {
           action: 'reclaim',
           attempt,
           requireAllReplaced: false,
           maxVictimJobs: Infinity,
+          accept,
         });
-        if (ok) order.invalidateAll();
+        if (ok) {
+          ssn.commits++;
+          order.invalidateAll();
+        } else {
+          memo.remember(key, record);
+        }
       }
     },
   };

@@ -31,6 +31,7 @@ export function createStaleGangEvictionAction(): Action {
         const record = ssn.attempt(attempt);
         const stmt = ssn.statement({ action: 'stalegangeviction', by: job.name, attempt });
         for (const t of victims) stmt.evict(t);
+        ssn.commits++;
         record.outcome = 'evicted';
         record.message = `${job.name} has run below its minAvailable (${active} of ${job.minAvailable}) for ${formatDuration(ssn.timeMs - job.staleSinceMs)}, longer than the ${formatDuration(grace)} grace period: its tasks are evicted.`;
         job.staleSinceMs = null;

@@ -26,12 +26,15 @@ export function createMinRuntimePlugin(config: PluginConfig): Plugin {
   return {
     name: NAME,
     onSessionOpen(ssn: Session) {
-      const resolver = new MinRuntimeResolver(
-        queueNodes([...ssn.queues.values()].map((q) => q.spec)),
-        args,
-      );
-      const resolve = (kind: 'preempt' | 'reclaim', preemptor: JobInfo, victim: JobInfo): MinRuntimeResolution =>
-        kind === 'preempt' ? resolver.preempt(victim.queue.name) : resolver.reclaim(preemptor.queue.name, victim.queue.name);
+      const resolver = new MinRuntimeResolver(queueNodes([...ssn.queues.values()].map((q) => q.spec)), args);
+      const resolve = (
+        kind: 'preempt' | 'reclaim',
+        preemptor: JobInfo,
+        victim: JobInfo,
+      ): MinRuntimeResolution =>
+        kind === 'preempt'
+          ? resolver.preempt(victim.queue.name)
+          : resolver.reclaim(preemptor.queue.name, victim.queue.name);
 
       const detail = (kind: 'preempt' | 'reclaim', preemptor: JobInfo, victim: JobInfo): MinRuntimeDetail => {
         const resolution = resolve(kind, preemptor, victim);
@@ -103,9 +106,16 @@ export function createMinRuntimePlugin(config: PluginConfig): Plugin {
       const allows =
         (kind: 'preempt' | 'reclaim') =>
         (preemptor: JobInfo, victim: JobInfo): boolean =>
-          victim.isElastic || !isProtected(victim.startedAtMs, resolve(kind, preemptor, victim).durationMs, ssn.timeMs);
-      ssn.preemptVictimFilterFns.push({ plugin: NAME, fn: { allows: allows('preempt'), explain: filter('preempt') } });
-      ssn.reclaimVictimFilterFns.push({ plugin: NAME, fn: { allows: allows('reclaim'), explain: filter('reclaim') } });
+          victim.isElastic ||
+          !isProtected(victim.startedAtMs, resolve(kind, preemptor, victim).durationMs, ssn.timeMs);
+      ssn.preemptVictimFilterFns.push({
+        plugin: NAME,
+        fn: { allows: allows('preempt'), explain: filter('preempt') },
+      });
+      ssn.reclaimVictimFilterFns.push({
+        plugin: NAME,
+        fn: { allows: allows('reclaim'), explain: filter('reclaim') },
+      });
       ssn.preemptScenarioValidatorFns.push({ plugin: NAME, fn: validator('preempt') });
       ssn.reclaimScenarioValidatorFns.push({ plugin: NAME, fn: validator('reclaim') });
     },

@@ -44,11 +44,18 @@ export function queueNodes(queues: readonly QueueSpec[]): Map<string, QueueNode>
   );
 }
 
-export function createProtectionModel(config: SchedulerConfig, queues: readonly QueueSpec[]): ProtectionModel {
+export function createProtectionModel(
+  config: SchedulerConfig,
+  queues: readonly QueueSpec[],
+): ProtectionModel {
   const configured = minRuntimeArgsOf(config);
   const args = configured ?? parseMinRuntimeArgs({});
   const resolver = new MinRuntimeResolver(queueNodes(queues), args);
-  const state = (resolution: MinRuntimeResolution, startedAtMs: number | null, nowMs: number): ProtectionState => ({
+  const state = (
+    resolution: MinRuntimeResolution,
+    startedAtMs: number | null,
+    nowMs: number,
+  ): ProtectionState => ({
     resolution,
     protectedUntilMs: protectedUntil(startedAtMs, resolution.durationMs),
     isProtected: isProtected(startedAtMs, resolution.durationMs, nowMs),

@@ -60,7 +60,12 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
       ssn.queueOrderFns.push({
         plugin: NAME,
         fn: (a, b, aJob, bJob) =>
-          compareQueueShares(shares.get(a) as QueueShare, shares.get(b) as QueueShare, jobRequest(aJob), jobRequest(bJob)),
+          compareQueueShares(
+            shares.get(a) as QueueShare,
+            shares.get(b) as QueueShare,
+            jobRequest(aJob),
+            jobRequest(bJob),
+          ),
       });
       ssn.victimQueueOrderFns.push({
         plugin: NAME,
@@ -72,10 +77,14 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
             taken.get(b.name) ?? null,
           ),
       });
-      ssn.capacityFns.push({ plugin: NAME, fn: (job, tasks) => checkCapacity(shares, job, sumRequest(tasks)) });
+      ssn.capacityFns.push({
+        plugin: NAME,
+        fn: (job, tasks) => checkCapacity(shares, job, sumRequest(tasks)),
+      });
       ssn.nonPreemptibleQuotaFns.push({
         plugin: NAME,
-        fn: (job, tasks) => (job.preemptible ? null : checkNonPreemptibleQuota(shares, job, sumRequest(tasks))),
+        fn: (job, tasks) =>
+          job.preemptible ? null : checkNonPreemptibleQuota(shares, job, sumRequest(tasks)),
       });
       /** Counts allocation changes, so caches that depend on allocations know when to recompute. */
       let generation = 0;
@@ -112,7 +121,11 @@ function track(shares: Map<QueueInfo, QueueShare>, task: TaskInfo, sign: number)
  * its limit, and a non-preemptible job may only use in-quota resources at every level whose quota is set.
  * Fair share does not cap allocation; reclaim enforces it.
  */
-export function checkCapacity(shares: Map<QueueInfo, QueueShare>, job: JobInfo, req: QueueResources): Verdict | null {
+export function checkCapacity(
+  shares: Map<QueueInfo, QueueShare>,
+  job: JobInfo,
+  req: QueueResources,
+): Verdict | null {
   for (const q of [...job.queue.path].reverse()) {
     const s = shares.get(q) as QueueShare;
     for (const r of QUEUE_RESOURCE_NAMES) {
@@ -126,7 +139,11 @@ export function checkCapacity(shares: Map<QueueInfo, QueueShare>, job: JobInfo, 
           detail: null,
         };
       }
-      if (!job.preemptible && s.quota[r] !== -1 && s.allocatedNonPreemptible[r] + req[r] > s.quota[r] + EPSILON) {
+      if (
+        !job.preemptible &&
+        s.quota[r] !== -1 &&
+        s.allocatedNonPreemptible[r] + req[r] > s.quota[r] + EPSILON
+      ) {
         return {
           plugin: NAME,
           point: 'capacity',
@@ -141,7 +158,11 @@ export function checkCapacity(shares: Map<QueueInfo, QueueShare>, job: JobInfo, 
 }
 
 /** A non-preemptible preemptor may not take its queue or an ancestor above quota (KAI preempt). */
-function checkNonPreemptibleQuota(shares: Map<QueueInfo, QueueShare>, job: JobInfo, req: QueueResources): Verdict | null {
+function checkNonPreemptibleQuota(
+  shares: Map<QueueInfo, QueueShare>,
+  job: JobInfo,
+  req: QueueResources,
+): Verdict | null {
   for (const q of [...job.queue.path].reverse()) {
     const s = shares.get(q) as QueueShare;
     for (const r of QUEUE_RESOURCE_NAMES) {

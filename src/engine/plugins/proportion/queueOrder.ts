@@ -10,7 +10,9 @@ function atOrBelowFairShare(s: QueueShare, extra: QueueResources | null): boolea
 }
 
 function withinQuota(s: QueueShare, job: QueueResources): boolean {
-  return QUEUE_RESOURCE_NAMES.every((r) => s.quota[r] === -1 || s.allocated[r] + job[r] <= s.quota[r] + EPSILON);
+  return QUEUE_RESOURCE_NAMES.every(
+    (r) => s.quota[r] === -1 || s.allocated[r] + job[r] <= s.quota[r] + EPSILON,
+  );
 }
 
 function usesZeroShareResource(s: QueueShare, job: QueueResources): boolean {
@@ -42,7 +44,12 @@ function allocatableSum(s: QueueShare): number {
  * Negative when `a` should offer its job before `b`. `aJob`/`bJob` are the requests of the job each would
  * offer (zero when none).
  */
-export function compareQueueShares(a: QueueShare, b: QueueShare, aJob: QueueResources, bJob: QueueResources): number {
+export function compareQueueShares(
+  a: QueueShare,
+  b: QueueShare,
+  aJob: QueueResources,
+  bJob: QueueResources,
+): number {
   const aFair = atOrBelowFairShare(a, null);
   const bFair = atOrBelowFairShare(b, null);
   if (aFair !== bFair) return aFair ? -1 : 1;

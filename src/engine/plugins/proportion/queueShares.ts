@@ -32,7 +32,11 @@ export function newShare(queue: QueueInfo): QueueShare {
     queue,
     quota: { gpu: r.gpu.quota, cpu: r.cpu.quota, memory: r.memory.quota },
     limit: { gpu: r.gpu.limit, cpu: r.cpu.limit, memory: r.memory.limit },
-    overQuotaWeight: { gpu: r.gpu.overQuotaWeight, cpu: r.cpu.overQuotaWeight, memory: r.memory.overQuotaWeight },
+    overQuotaWeight: {
+      gpu: r.gpu.overQuotaWeight,
+      cpu: r.cpu.overQuotaWeight,
+      memory: r.memory.overQuotaWeight,
+    },
     fairShare: zeroQ(),
     allocated: zeroQ(),
     allocatedNonPreemptible: zeroQ(),
@@ -42,7 +46,11 @@ export function newShare(queue: QueueInfo): QueueShare {
 }
 
 /** Fills `fairShare` of every queue, top-level queues dividing `total`, each queue dividing its own share. */
-export function computeFairShares(roots: readonly QueueInfo[], shares: Map<QueueInfo, QueueShare>, total: QueueResources): void {
+export function computeFairShares(
+  roots: readonly QueueInfo[],
+  shares: Map<QueueInfo, QueueShare>,
+  total: QueueResources,
+): void {
   for (const name of QUEUE_RESOURCE_NAMES) {
     const unit = KAI_UNIT[name];
     const level = (queues: readonly QueueInfo[], amount: number): void => {

@@ -74,8 +74,8 @@ export function registerReclaim(
    * one by one (KAI upstream added the same filter later, PR #1764, after issue #1750 showed such a victim
    * could also anchor the victim order and abandon a valid reclaim).
    */
-  const strategies = (reclaimer: JobInfo, victim: JobInfo) => {
-    const [rq, vq] = leveled(reclaimer.queue, victim.queue);
+  const strategies = (reclaimer: JobInfo, victimQueue: QueueInfo) => {
+    const [rq, vq] = leveled(reclaimer.queue, victimQueue);
     const rs = shares.get(rq) as QueueShare;
     const vs = shares.get(vq) as QueueShare;
     const req = jobRequest(reclaimer);
@@ -88,29 +88,34 @@ export function registerReclaim(
   // The verdict depends only on the reclaimer and the victim's queue, until some allocation changes.
   let cachedGeneration = -1;
   let cache = new Map<JobInfo, Map<QueueInfo, boolean>>();
+  const allowsQueue = (reclaimer: JobInfo, victimQueue: QueueInfo): boolean => {
+    if (cachedGeneration !== generation()) {
+      cache = new Map();
+      cachedGeneration = generation();
+    }
+    let byQueue = cache.get(reclaimer);
+    if (!byQueue) {
+      byQueue = new Map();
+      cache.set(reclaimer, byQueue);
+    }
+    let ok = byQueue.get(victimQueue);
+    if (ok === undefined) {
+      const s = strategies(reclaimer, victimQueue);
+      ok = s.maintainFairShare || s.guaranteeDeservedQuota;
+      byQueue.set(victimQueue, ok);
+    }
+    return ok;
+  };
   ssn.reclaimVictimFilterFns.push({
     plugin: NAME,
     fn: {
-      allows: (reclaimer, victim) => {
-        if (cachedGeneration !== generation()) {
-          cache = new Map();
-          cachedGeneration = generation();
-        }
-        let byQueue = cache.get(reclaimer);
-        if (!byQueue) {
-          byQueue = new Map();
-          cache.set(reclaimer, byQueue);
-        }
-        let ok = byQueue.get(victim.queue);
-        if (ok === undefined) {
-          const s = strategies(reclaimer, victim);
-          ok = s.maintainFairShare || s.guaranteeDeservedQuota;
-          byQueue.set(victim.queue, ok);
-        }
-        return ok;
-      },
+      allows: (reclaimer, victim) => allowsQueue(reclaimer, victim.queue),
+      allowsQueue: (reclaimer, victimQueue) => allowsQueue(reclaimer, victimQueue),
       explain: (reclaimer, victim) => {
-        const { rs, vs, req, maintainFairShare, guaranteeDeservedQuota } = strategies(reclaimer, victim);
+        const { rs, vs, req, maintainFairShare, guaranteeDeservedQuota } = strategies(
+          reclaimer,
+          victim.queue,
+        );
         const allowed = maintainFairShare || guaranteeDeservedQuota;
         return {
           plugin: NAME,
@@ -121,7 +126,9 @@ export function registerReclaim(
             : `${vs.queue.name} (holding ${show(vs.allocated)}) is not above its fair share ${show(vs.share)}, and ${rs.queue.name} could not stay within quota or ${vs.queue.name} is not above quota: no reclaim can take ${victim.name}.`,
           detail: {
             type: 'reclaimable',
-            chunk: victim.tasks.filter((t) => t.status === 'Running' || t.status === 'Allocated').map((t) => t.name),
+            chunk: victim.tasks
+              .filter((t) => t.status === 'Running' || t.status === 'Allocated')
+              .map((t) => t.name),
             reclaimerLevel: figures(rs, rs.allocated),
             victimLevel: figures(vs, vs.allocated),
             request: req,
@@ -205,7 +212,9 @@ function chunksOf(victims: readonly TaskInfo[], ssn: Session): TaskInfo[][] {
   }
   const chunks: TaskInfo[][] = [];
   for (const [job, tasks] of byJob) {
-    const all = job.tasks.filter((t) => t.openStatus === 'Running' || t.openStatus === 'Allocated').sort(ssn.compareTasks);
+    const all = job.tasks
+      .filter((t) => t.openStatus === 'Running' || t.openStatus === 'Allocated')
+      .sort(ssn.compareTasks);
     const core = new Set(all.slice(0, job.minAvailable));
     const coreChunk = tasks.filter((t) => core.has(t));
     const elastic = tasks.filter((t) => !core.has(t));
@@ -235,7 +244,9 @@ function validate(
     return r;
   };
   // With consolidating reclaim (KAI default), victims still active after the simulation are not reclaimed.
-  const evicted = scenario.victimTasks.filter((t) => t.status === 'Releasing' || (t.status === 'Pipelined' && t.movedFrom));
+  const evicted = scenario.victimTasks.filter(
+    (t) => t.status === 'Releasing' || (t.status === 'Pipelined' && t.movedFrom),
+  );
   const movedOnly = scenario.victimTasks.filter((t) => t.status === 'Pipelined' && t.movedFrom);
   const reclaimed = evicted.filter((t) => !movedOnly.includes(t));
   const victimSide = new Set<QueueInfo>();
@@ -298,7 +309,8 @@ function validate(
         if (req[r] <= EPSILON && (start.get(sib)?.[r] ?? 0) - sibAlloc[r] <= EPSILON) continue;
         const A = a[r] + req[r];
         const ratio = s.fairShare[r] <= EPSILON ? (A > EPSILON ? Infinity : 0) : A / s.fairShare[r];
-        const sibRatio = ss.fairShare[r] <= EPSILON ? (sibAlloc[r] > EPSILON ? Infinity : 0) : sibAlloc[r] / ss.fairShare[r];
+        const sibRatio =
+          ss.fairShare[r] <= EPSILON ? (sibAlloc[r] > EPSILON ? Infinity : 0) : sibAlloc[r] / ss.fairShare[r];
         if (ratio > 1 + EPSILON && ss.fairShare[r] > EPSILON && multiplier * ratio >= sibRatio - EPSILON) {
           verdicts.push({
             plugin: NAME,
@@ -350,8 +362,16 @@ export function leveled(reclaimerLeaf: QueueInfo, victimLeaf: QueueInfo): [Queue
   return [a[Math.min(i, a.length - 1)] as QueueInfo, b[Math.min(i, b.length - 1)] as QueueInfo];
 }
 
-function guaranteeText(rName: string, rAfter: QueueResources, rs: QueueShare, vName: string, R: QueueResources, vs: QueueShare): string {
-  if (!le(rAfter, quotaOf(rs))) return `${rName} would exceed its quota (${show(rAfter)} > ${show(rs.quota)}) so GuaranteeDeservedQuota does not apply`;
+function guaranteeText(
+  rName: string,
+  rAfter: QueueResources,
+  rs: QueueShare,
+  vName: string,
+  R: QueueResources,
+  vs: QueueShare,
+): string {
+  if (!le(rAfter, quotaOf(rs)))
+    return `${rName} would exceed its quota (${show(rAfter)} > ${show(rs.quota)}) so GuaranteeDeservedQuota does not apply`;
   return `${vName} is not above its quota (${show(R)} ≤ ${show(vs.quota)})`;
 }
 

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSimulation, parseScenario, runDocument } from '../index';
+import type { Scenario } from '../model/scenario';
+import { run, scenarioOf, statusOf } from '../testing/scenarioTest';
+
+function load(file: string): Scenario {
+  const r = parseScenario(readFileSync(resolve(__dirname, '../../../conformance/kai', file), 'utf8'));
+  if (!r.ok) throw new Error(file);
+  return r.scenario;
+}
+
+function output(s: Scenario): string {
+  const sim = createSimulation(s);
+  while (sim.step()) {
+    /* run */
+  }
+  return JSON.stringify(
+    runDocument(
+      s,
+      Array.from({ length: sim.sessionCount() }, (_, i) => sim.snapshot(i + 1)),
+    ),
+  );
+}
+
+const churn = {
+  nodes: [{ name: 'n', count: 3, resources: { gpu: 4 } }],
+  queues: [
+    { name: 'top', resources: { gpu: { quota: 12 } } },
+    { name: 'a', parent: 'top', reclaimMinRuntime: '5s', resources: { gpu: { quota: 4 } } },
+    { name: 'b', parent: 'top', resources: { gpu: { quota: 8 } } },
+  ],
+  jobs: Array.from({ length: 24 }, (_, i) => ({
+    name: `j${i}`,
+    queue: i % 3 === 0 ? 'a' : 'b',
+    submitAt: `${i}s`,
+    runtime: `${5 + (i % 7)}s`,
+    minAvailable: 1,
+    resources: { gpu: 1 },
+    tasks: 1 + (i % 3),
+  })),
+  run: { until: '60s' },
+};
+
+describe('Simulator', () => {
+  it('is deterministic: the same scenario gives byte-identical output', () => {
+    for (const file of ['E1-reclaim-waits-for-min-runtime.yaml', 'AR1-reclaim-by-fair-share.yaml']) {
+      expect(output(load(file))).toBe(output(load(file)));
+    }
+    expect(output(scenarioOf(churn))).toBe(output(scenarioOf(churn)));
+  });
+
+  it('rebuilds any past session from the history exactly as it was when it ran', () => {
+    const sim = createSimulation(scenarioOf(churn));
+    const live: string[] = [];
+    while (sim.step()) live.push(JSON.stringify(sim.snapshot(sim.sessionCount())));
+    expect(live.length).toBeGreaterThan(20);
+    for (const i of [live.length, 1, Math.floor(live.length / 2), 2, live.length - 1]) {
+      expect(JSON.stringify(sim.snapshot(i))).toBe(live[i - 1]);
+    }
+  });
+
+  it('runs sessions every schedulePeriod and stops when nothing is pending, running or due', () => {
+    const sim = run({
+      scheduler: { schedulePeriod: '2s' },
+      nodes: [{ name: 'n0', resources: { gpu: 1 } }],
+      queues: [{ name: 'q', resources: { gpu: { quota: 1 } } }],
+      jobs: [{ name: 'j', queue: 'q', runtime: '3s', resources: { gpu: 1 } }],
+    });
+    const times = sim.markers().map((m) => m.timeMs);
+    expect(times).toEqual([0, 2000, 4000]);
+    const last = sim.snapshot(3);
+    expect(statusOf(last, 'j-0')).toBe('Succeeded');
+    expect(last.decisions.map((d) => d.kind)).toEqual(['complete']);
+  });
+
+  it('sets the start time on a fresh start only, and an evicted task is Releasing, then Pending', () => {
+    const sim = run({
+      scheduler: { actions: ['allocate', 'preempt'] },
+      nodes: [{ name: 'n0', resources: { gpu: 1 } }],
+      queues: [{ name: 'q', resources: { gpu: { quota: 1 } } }],
+      jobs: [
+        { name: 'low', queue: 'q', priorityClassName: 'train', resources: { gpu: 1 } },
+        {
+          name: 'high',
+          queue: 'q',
+          priorityClassName: 'build-preemptible',
+          submitAt: '2s',
+          resources: { gpu: 1 },
+        },
+      ],
+      run: { sessions: 5 },
+    });
+    expect(sim.snapshot(1).jobs.find((j) => j.name === 'low')?.startedAtMs).toBe(0);
+    const s3 = sim.snapshot(3);
+    expect(statusOf(s3, 'low-0')).toBe('Releasing');
+    expect(statusOf(s3, 'high-0')).toBe('Pipelined');
+    // pipelined: no start time yet; it starts when a later session binds it
+    expect(s3.jobs.find((j) => j.name === 'high')?.startedAtMs).toBeNull();
+    const s4 = sim.snapshot(4);
+    expect(statusOf(s4, 'low-0')).toBe('Pending');
+    expect(statusOf(s4, 'high-0')).toBe('Running');
+    expect(s4.jobs.find((j) => j.name === 'high')?.startedAtMs).toBe(3000);
+    // the evicted job keeps its old start time (never cleared on eviction)
+    expect(s4.jobs.find((j) => j.name === 'low')?.startedAtMs).toBe(0);
+  });
+
+  it('grows an elastic job one task per pop and keeps its start time', () => {
+    const sim = run({
+      nodes: [{ name: 'n0', resources: { gpu: 2 } }],
+      queues: [{ name: 'q', resources: { gpu: { quota: 2 } } }],
+      jobs: [{ name: 'e', queue: 'q', minAvailable: 1, resources: { gpu: 1 }, tasks: 3 }],
+      run: { sessions: 2 },
+    });
+    const s1 = sim.snapshot(1);
+    expect(s1.decisions.filter((d) => d.kind === 'bind').map((d) => d.task)).toEqual(['e-0', 'e-1']);
+    expect(s1.trace.attempts.filter((a) => a.action === 'allocate').map((a) => a.tasks)).toEqual([
+      ['e-0'],
+      ['e-1'],
+      ['e-2'],
+    ]);
+    expect(s1.trace.pending.find((p) => p.job === 'e')?.code).toBe('no-capacity');
+  });
+
+  it('places a gang all-or-nothing', () => {
+    const sim = run({
+      nodes: [{ name: 'n0', resources: { gpu: 2 } }],
+      queues: [{ name: 'q', resources: { gpu: { quota: 2 } } }],
+      jobs: [{ name: 'g', queue: 'q', resources: { gpu: 1 }, tasks: 3 }],
+      run: { sessions: 1 },
+    });
+    const s = sim.snapshot(1);
+    expect(s.decisions).toEqual([]);
+    expect(s.trace.pending[0]?.code).toBe('gang-unsatisfiable');
+  });
+
+  it('respects queue limits and explains the refusal', () => {
+    const sim = run({
+      nodes: [{ name: 'n0', resources: { gpu: 4 } }],
+      queues: [
+        { name: 'top', resources: { gpu: { limit: 1 } } },
+        { name: 'q', parent: 'top' },
+      ],
+      jobs: [{ name: 'j', queue: 'q', resources: { gpu: 2 } }],
+      run: { sessions: 1 },
+    });
+    const p = sim.snapshot(1).trace.pending[0];
+    expect(p?.code).toBe('over-limit');
+    expect(p?.message).toContain('Queue top would exceed its gpu limit');
+  });
+
+  it('memory of the history grows with changes, not with sessions × tasks', () => {
+    const idle = createSimulation(
+      scenarioOf({
+        nodes: [{ name: 'n', count: 4, resources: { gpu: 8 } }],
+        queues: [{ name: 'q', resources: { gpu: { quota: 32 } } }],
+        jobs: Array.from({ length: 32 }, (_, i) => ({ name: `j${i}`, queue: 'q', resources: { gpu: 1 } })),
+        run: { sessions: 200 },
+      }),
+    ) as unknown as { step(): boolean; history: { entries: { tasks: unknown[] }[] } };
+    while (idle.step()) {
+      /* run */
+    }
+    const stored = idle.history.entries.reduce((s, e) => s + e.tasks.length, 0);
+    // 32 tasks bound once (with their GPU devices), then nothing changes for 199 sessions.
+    expect(stored).toBe(32);
+  });
+});

@@ -108,8 +108,27 @@ function describe(
       }
       return `${action}: ${task.name} pipelined to ${node}: it will bind once the capacity being released there is free.`;
     case 'evict':
-      return `${action}: ${task.name} (job ${task.job.name}, queue ${task.job.queue.name}) evicted to make room for ${by ?? '?'}${attempt ? ` (queue ${attempt.queue})` : ''}.`;
+      return `${action}: ${task.name} (job ${task.job.name}, queue ${task.job.queue.name}) evicted to make room for ${by ?? '?'}${attempt ? ` (queue ${attempt.queue})` : ''}.${evictionWhy(task, action, attempt)}`;
     case 'complete':
       return `${task.name} finished its runtime and succeeded.`;
   }
+}
+
+/** The verdicts that allowed this eviction, in one or two sentences. */
+function evictionWhy(task: TaskInfo, action: string, attempt: JobAttempt | null): string {
+  if (!attempt) return '';
+  const parts: string[] = [];
+  if (action === 'preempt') {
+    parts.push(`It has lower priority (${task.job.priority}) than the preemptor in the same queue.`);
+  }
+  if (action === 'consolidation')
+    parts.push('Consolidation moves preemptible jobs and does not consult min-runtime.');
+  const chunk = attempt.verdicts.find(
+    (v) => v.detail?.type === 'reclaimable' && v.allowed && v.detail.chunk.includes(task.name),
+  );
+  if (chunk) parts.push(chunk.message);
+  const victim = attempt.victims.find((v) => v.job === task.job.name && v.outcome === 'evicted');
+  const mr = victim?.verdicts.find((v) => v.plugin === 'minruntime');
+  if (mr) parts.push(mr.message);
+  return parts.length > 0 ? ` ${parts.join(' ')}` : '';
 }

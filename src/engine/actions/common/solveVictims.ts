@@ -154,6 +154,9 @@ function tryScenario(
   });
   const refused = verdicts.filter((v) => !v.allowed);
   if (refused.length > 0) {
+    // Rejected scenarios stay visible in the trace (bounded), so a later success can be told apart.
+    const record = ssn.attempt(opts.attempt);
+    if (record.verdicts.length < 16) record.verdicts.push(...refused);
     stmt.rollback(cp);
     return { ok: false, reason: (refused[0] as Verdict).message, verdicts };
   }

@@ -34,14 +34,22 @@ test('a worker crash shows an error, keeps the text, and Retry returns to the sa
   await expect(editor.text).toHaveValue(/# my note$/);
 });
 
-test('a hung worker is restarted after the timeout and the app recovers', async ({ app, runControls }) => {
+test('a hung worker is restarted after the timeout and the app recovers', async ({
+  app,
+  runControls,
+  page,
+}) => {
   test.setTimeout(60_000);
   await app.open('?scenario=lca-1');
   await app.injectFault('hang');
-  await runControls.stepForward.click(); // this request never gets an answer
+  await app.scenarioButton.click();
+  await page.getByTestId('gallery.lca-2').click(); // this load never gets an answer
   await expect(app.banner('crash')).toContainText('did not answer', { timeout: 25_000 });
   await app.retryButton.click();
+  await expect(app.banner('crash')).toBeHidden();
   await app.waitForSession();
+  await expect(app.lessonTitle).toContainText('LCA 2');
+  await runControls.stepForward.click();
   await runControls.expectSession(2, 3);
 });
 

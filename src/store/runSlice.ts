@@ -92,7 +92,9 @@ export function createRunController(
         inflight = null;
         if (get().run.runId !== runId || cacheRunId !== runId) return;
         remember(received);
-        ensureSnapshot();
+        // Render in a task of its own: deserialising a big session and rendering it in the same task
+        // would add up to one long task.
+        setTimeout(ensureSnapshot, 0);
       },
       (error: unknown) => {
         inflight = null;
@@ -123,7 +125,11 @@ export function createRunController(
     }
     // The cursor's session is on screen: fetch the ones a person (or playback) is likely to want next.
     if (inflight !== null && inflight.runId === runId) return;
-    for (const next of [cursor + 1, cursor - 1, cursor + 2]) {
+    // While playing, stay a few sessions ahead so that every tick renders from the cache.
+    const wanted = run.isPlaying
+      ? [cursor + 1, cursor + 2, cursor + 3]
+      : [cursor + 1, cursor - 1, cursor + 2];
+    for (const next of wanted) {
       if (next >= 1 && next <= markers.length && !cache.has(next) && !failedPrefetches.has(next)) {
         fetchSession(runId, next, true);
         return;

@@ -1,19 +1,15 @@
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Button from '@mui/material/Button';
-import { useMemo, useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { useTheme, type Theme } from '@mui/material/styles';
+import { memo, useMemo, useState, type CSSProperties } from 'react';
 import type { DecisionKind } from '../../engine/model/trace';
-import type { SessionViewTrace } from '../../protocol/sessionView';
+import type { AttemptSummary } from '../../protocol/sessionView';
 import type { AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectSnapshot } from '../../store/runSlice';
 import { selectSelectedJob } from '../../store/selectionSlice';
+import { Disclosure, disclosureStyles } from '../../ui/Disclosure';
 import { formatInstant } from '../format/formatTime';
 import { FetchedAttempt } from './FetchedAttempt';
 import {
@@ -32,7 +28,8 @@ const KIND_LABEL: Record<DecisionKind, string> = {
   complete: 'completed',
 };
 
-const OTHER_PAGE = 25;
+/** Lists render in pages: a big cluster's session can hold hundreds of decisions and thousands of attempts. */
+const PAGE = 40;
 
 const selectSelectedPending = (s: AppState) => {
   const job = selectSelectedJob(s);
@@ -40,8 +37,8 @@ const selectSelectedPending = (s: AppState) => {
   return s.run.snapshot?.trace.pending.find((p) => p.job === job) ?? null;
 };
 
-function useKindColor(kind: DecisionKind): string {
-  const { sim } = useTheme().palette;
+function kindColor(theme: Theme, kind: DecisionKind): string {
+  const { sim } = theme.palette;
   switch (kind) {
     case 'bind':
       return sim.bind;
@@ -54,71 +51,120 @@ function useKindColor(kind: DecisionKind): string {
   }
 }
 
-function DecisionItem({
+/** Every item's look, set once on the log (items are plain elements with class names). */
+function logStyles(theme: Theme) {
+  return {
+    ...disclosureStyles,
+    '& details.decision': { borderLeft: '6px solid var(--kind-color)' },
+    '& details.decision.highlighted, & details.attempt.highlighted': { bgcolor: theme.palette.sim.selection },
+    '& .kind': {
+      display: 'inline-block',
+      ...theme.typography.body2,
+      fontWeight: 700,
+      px: 1,
+      borderRadius: 3,
+      bgcolor: 'var(--kind-color)',
+      color: 'var(--kind-text)',
+      mr: 1,
+    },
+    '& .headline': { ...theme.typography.body1, fontWeight: 600 },
+    '& .secondary': { ...theme.typography.body2, color: theme.palette.text.secondary, mt: 0.25 },
+  };
+}
+
+const DecisionItem = memo(function DecisionItem({
   group,
-  trace,
   session,
   isHighlighted,
+  color,
+  textColor,
 }: {
   group: DecisionGroup;
-  trace: SessionViewTrace;
   session: number;
   isHighlighted: boolean;
+  color: string;
+  textColor: string;
 }) {
-  const color = useKindColor(group.kind);
-  const { palette } = useTheme();
-  const attempt = group.attempt === null ? undefined : trace.attempts[group.attempt];
+  const attemptIndex = group.attempt;
   return (
-    <Accordion
-      disableGutters
-      variant="outlined"
-      data-testid="decision-log.item"
-      data-kind={group.kind}
-      data-job={group.job}
-      data-highlighted={isHighlighted}
-      slotProps={{ transition: { unmountOnExit: true } }}
-      sx={{ borderLeft: `6px solid ${color}`, bgcolor: isHighlighted ? palette.sim.selection : undefined }}
-    >
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} data-testid="decision-log.item-summary">
-        <Box sx={{ display: 'grid', gap: 0.25 }}>
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Chip
-              size="small"
-              label={KIND_LABEL[group.kind]}
-              sx={{ bgcolor: color, color: palette.getContrastText(color), fontWeight: 700 }}
-            />
-            <Typography variant="body1" sx={{ fontWeight: 600 }}>
-              {describeGroup(group)}
-            </Typography>
-          </Box>
-          <Typography variant="body2" color="text.secondary">
+    <Disclosure
+      className={isHighlighted ? 'decision highlighted' : 'decision'}
+      style={{ '--kind-color': color, '--kind-text': textColor } as CSSProperties}
+      testId="decision-log.item"
+      data={{ kind: group.kind, job: group.job, highlighted: isHighlighted }}
+      summary={
+        <div>
+          <div>
+            <span className="kind">{KIND_LABEL[group.kind]}</span>
+            <span className="headline">{describeGroup(group)}</span>
+          </div>
+          <div className="secondary">
             under <b>{group.action}</b> · {group.reasons.join(' ')}
-          </Typography>
-        </Box>
-      </AccordionSummary>
-      <AccordionDetails>
-        {attempt === undefined ? (
+          </div>
+        </div>
+      }
+    >
+      {() =>
+        attemptIndex === null ? (
           <Typography variant="body2">No attempt is recorded for this decision.</Typography>
         ) : (
           <FetchedAttempt
             session={session}
-            index={group.attempt!}
+            index={attemptIndex}
             focusJob={group.kind === 'evict' ? group.job : null}
           />
-        )}
-      </AccordionDetails>
-    </Accordion>
+        )
+      }
+    </Disclosure>
+  );
+});
+
+function AttemptItem({
+  attempt,
+  index,
+  session,
+  isHighlighted,
+}: {
+  attempt: AttemptSummary;
+  index: number;
+  session: number;
+  isHighlighted: boolean;
+}) {
+  return (
+    <Disclosure
+      className={isHighlighted ? 'attempt highlighted' : 'attempt'}
+      testId="decision-log.attempt"
+      data={{ job: attempt.job }}
+      summary={
+        <Typography variant="body1" component="span">
+          <b>{attempt.action}</b> for <b>{attempt.job}</b>: {attempt.outcome} · {attempt.message}
+        </Typography>
+      }
+    >
+      {() => <FetchedAttempt session={session} index={index} />}
+    </Disclosure>
   );
 }
 
 /** The cursor session's decisions in plain words, each expandable into the trace's full explanation. */
 export function DecisionLog() {
+  const theme = useTheme();
   const snapshot = useAppStore(selectSnapshot);
   const selected = useAppStore(selectSelectedJob);
   const pending = useAppStore(selectSelectedPending);
+  const [groupLimit, setGroupLimit] = useState(PAGE);
+  const [otherLimit, setOtherLimit] = useState(PAGE);
+  const styles = useMemo(() => logStyles(theme), [theme]);
+  const colors = useMemo(() => {
+    const kinds: DecisionKind[] = ['bind', 'pipeline', 'evict', 'complete'];
+    return Object.fromEntries(
+      kinds.map((k) => {
+        const c = kindColor(theme, k);
+        return [k, { color: c, text: theme.palette.getContrastText(c) }];
+      }),
+    ) as Record<DecisionKind, { color: string; text: string }>;
+  }, [theme]);
   const groups = useMemo(() => (snapshot === null ? [] : groupDecisions(snapshot.decisions)), [snapshot]);
-  // Big clusters record thousands of attempts per session; render them in pages to keep steps fast.
-  const [otherLimit, setOtherLimit] = useState(OTHER_PAGE);
   const others = useMemo(
     () => (snapshot === null ? [] : attemptsWithoutDecisions(snapshot.trace, snapshot.decisions)),
     [snapshot],
@@ -137,7 +183,7 @@ export function DecisionLog() {
     .join(' · ');
 
   return (
-    <Box sx={{ p: 2, display: 'grid', gap: 1.5 }} data-testid="decision-log">
+    <Box sx={{ p: 2, display: 'grid', gap: 1.25, ...styles }} data-testid="decision-log">
       <Typography variant="h2" component="h2">
         Session {snapshot.index} at {formatInstant(snapshot.timeMs)}
         <Typography component="span" variant="body1" color="text.secondary" sx={{ ml: 1.5 }}>
@@ -152,15 +198,21 @@ export function DecisionLog() {
           Nothing was placed, evicted or completed in this session.
         </Typography>
       )}
-      {groups.map((group) => (
+      {groups.slice(0, groupLimit).map((group) => (
         <DecisionItem
           key={`${snapshot.index}:${group.key}`}
           group={group}
-          trace={snapshot.trace}
           session={snapshot.index}
           isHighlighted={selected !== null && (group.job === selected || group.by === selected)}
+          color={colors[group.kind].color}
+          textColor={colors[group.kind].text}
         />
       ))}
+      {groups.length > groupLimit && (
+        <Button onClick={() => setGroupLimit((n) => n + PAGE * 4)} sx={{ justifySelf: 'start' }}>
+          Show more decisions ({groups.length - groupLimit} not shown)
+        </Button>
+      )}
       {others.length > 0 && (
         <>
           <Typography variant="h3" component="h3" sx={{ mt: 1 }}>
@@ -169,29 +221,18 @@ export function DecisionLog() {
           {others.slice(0, otherLimit).map((index) => {
             const attempt = snapshot.trace.attempts[index]!;
             return (
-              <Accordion
+              <AttemptItem
                 key={`${snapshot.index}:attempt:${index}`}
-                disableGutters
-                variant="outlined"
-                data-testid="decision-log.attempt"
-                data-job={attempt.job}
-                slotProps={{ transition: { unmountOnExit: true } }}
-                sx={{ bgcolor: attempt.job === selected ? 'action.selected' : undefined }}
-              >
-                <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                  <Typography variant="body1">
-                    <b>{attempt.action}</b> for <b>{attempt.job}</b>: {attempt.outcome} · {attempt.message}
-                  </Typography>
-                </AccordionSummary>
-                <AccordionDetails>
-                  <FetchedAttempt session={snapshot.index} index={index} />
-                </AccordionDetails>
-              </Accordion>
+                attempt={attempt}
+                index={index}
+                session={snapshot.index}
+                isHighlighted={attempt.job === selected}
+              />
             );
           })}
           {others.length > otherLimit && (
-            <Button onClick={() => setOtherLimit((n) => n + OTHER_PAGE * 4)} sx={{ justifySelf: 'start' }}>
-              Show more ({others.length - otherLimit} not shown)
+            <Button onClick={() => setOtherLimit((n) => n + PAGE * 4)} sx={{ justifySelf: 'start' }}>
+              Show more attempts ({others.length - otherLimit} not shown)
             </Button>
           )}
         </>

@@ -1,12 +1,10 @@
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Typography from '@mui/material/Typography';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
 import type { PendingCode, PendingExplanation } from '../../engine/model/trace';
 import type { SessionViewTrace } from '../../protocol/sessionView';
+import { Disclosure, disclosureStyles } from '../../ui/Disclosure';
 import { FetchedAttempt } from './FetchedAttempt';
 
 const CODE_LABEL: Record<PendingCode, string> = {
@@ -44,27 +42,25 @@ export function PendingExplanationView({
       <Typography variant="body1" sx={{ mb: 1 }}>
         <b>Because {CODE_LABEL[explanation.code]}.</b> {explanation.message}
       </Typography>
-      {explanation.attempts.map((index) => {
-        const attempt = trace.attempts[index];
-        if (attempt === undefined) return null;
-        return (
-          <Accordion
-            key={index}
-            disableGutters
-            variant="outlined"
-            slotProps={{ transition: { unmountOnExit: true } }}
-          >
-            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-              <Typography variant="body2">
-                {attempt.action}: {attempt.outcome} · {attempt.message}
-              </Typography>
-            </AccordionSummary>
-            <AccordionDetails>
-              <FetchedAttempt session={session} index={index} />
-            </AccordionDetails>
-          </Accordion>
-        );
-      })}
+      <Box sx={{ display: 'grid', gap: 0.75, ...disclosureStyles }}>
+        {explanation.attempts.map((index) => {
+          const attempt = trace.attempts[index];
+          if (attempt === undefined) return null;
+          return (
+            <Disclosure
+              key={index}
+              testId="pending-explanation.attempt"
+              summary={
+                <Typography variant="body2" component="span">
+                  {attempt.action}: {attempt.outcome} · {attempt.message}
+                </Typography>
+              }
+            >
+              {() => <FetchedAttempt session={session} index={index} />}
+            </Disclosure>
+          );
+        })}
+      </Box>
     </Alert>
   );
 }

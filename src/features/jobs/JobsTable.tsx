@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,7 +12,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
+import { useTheme, type Theme } from '@mui/material/styles';
 import { memo, useMemo, useState } from 'react';
 import type { JobState } from '../../engine/model/snapshot';
 import type { AppState, JobSortKey, JobStatusFilter } from '../../store/AppState';
@@ -30,7 +29,45 @@ const selectJobs = (s: AppState) => s.run.snapshot?.jobs ?? NO_JOBS;
 const selectNowMs = (s: AppState) => s.run.snapshot?.timeMs ?? 0;
 const selectHasSnapshot = (s: AppState) => s.run.snapshot !== null;
 
-const PAGE_SIZE = 100;
+const PAGE_SIZE = 50;
+
+/** Every row's styling as one rule set on the table (computed once per theme, not per row). */
+function jobRowStyles(theme: Theme) {
+  const { palette, typography } = theme;
+  const sim = palette.sim;
+  return {
+    '& .MuiTableCell-stickyHeader': { top: 48 },
+    '& .job-row': { cursor: 'pointer', borderBottom: `1px solid ${palette.divider}` },
+    '& .job-row:hover': { bgcolor: palette.action.hover },
+    '& .job-row:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
+    '& .job-row.selected, & .job-row.selected:hover': { bgcolor: sim.selection },
+    '& .job-row.selected td:first-of-type': { boxShadow: `inset 4px 0 0 ${palette.primary.main}` },
+    '& .job-row td': {
+      ...typography.body2,
+      fontSize: typography.body1.fontSize,
+      padding: '6px 16px',
+      verticalAlign: 'middle',
+      color: palette.text.primary,
+    },
+    '& .job-row td.nowrap': { whiteSpace: 'nowrap' },
+    '& .job-name': { fontWeight: 700, minWidth: 110, overflowWrap: 'anywhere' },
+    '& .muted': { ...typography.body2, color: palette.text.secondary },
+    '& .status': {
+      display: 'inline-block',
+      ...typography.body2,
+      fontWeight: 600,
+      lineHeight: '20px',
+      padding: '0 8px',
+      borderRadius: 12,
+      border: '1px solid currentColor',
+    },
+    '& .status[data-kind=bind]': { color: sim.bind },
+    '& .status[data-kind=pipeline]': { color: sim.pipeline },
+    '& .status[data-kind=evict]': { color: sim.evict },
+    '& .status[data-kind=pending]': { color: sim.pending },
+    '& .status[data-kind=complete]': { color: sim.complete },
+  };
+}
 
 interface Column {
   key: JobSortKey;
@@ -79,24 +116,19 @@ const STATUS_FILTERS: { value: JobStatusFilter; label: string }[] = [
   { value: 'evicted', label: 'Evicted' },
 ];
 
-function StatusChip({ job }: { job: JobState }) {
-  const { palette } = useTheme();
-  const label = jobStatusLabel(job);
-  const color =
-    label === 'Releasing'
-      ? palette.sim.evict
-      : label === 'Pipelined'
-        ? palette.sim.pipeline
-        : label === 'Pending'
-          ? palette.sim.pending
-          : label === 'Succeeded'
-            ? palette.sim.complete
-            : palette.sim.bind;
-  return (
-    <Chip size="small" variant="outlined" label={label} sx={{ color, borderColor: color, fontWeight: 600 }} />
-  );
-}
+const STATUS_KIND: Record<string, string> = {
+  Releasing: 'evict',
+  Pipelined: 'pipeline',
+  Pending: 'pending',
+  Succeeded: 'complete',
+  Running: 'bind',
+  'Partly running': 'bind',
+};
 
+/**
+ * One row. Plain elements styled by class from the table's single style rule: a big cluster shows 50 rows
+ * that all change every session, and per-row MUI components and `sx` objects cost more than the data.
+ */
 const JobRow = memo(function JobRow({
   job,
   nowMs,
@@ -108,15 +140,14 @@ const JobRow = memo(function JobRow({
   isSelected: boolean;
   onToggle: (name: string) => void;
 }) {
-  const { palette } = useTheme();
+  const status = jobStatusLabel(job);
   const runtime =
     job.runtimeMs === null
       ? formatSpan(job.progressMs)
       : `${formatSpan(job.progressMs)} of ${formatSpan(job.runtimeMs)}`;
   return (
-    <TableRow
-      hover
-      selected={isSelected}
+    <tr
+      className={isSelected ? 'job-row selected' : 'job-row'}
       aria-selected={isSelected}
       tabIndex={0}
       data-testid="jobs-table.row"
@@ -128,52 +159,40 @@ const JobRow = memo(function JobRow({
           onToggle(job.name);
         }
       }}
-      sx={{
-        cursor: 'pointer',
-        '&.Mui-selected, &.Mui-selected:hover': { bgcolor: palette.sim.selection },
-        '&.Mui-selected td:first-of-type': { boxShadow: `inset 4px 0 0 ${palette.primary.main}` },
-      }}
     >
-      <TableCell>
-        <Typography variant="body1" sx={{ fontWeight: 700, minWidth: 110, overflowWrap: 'anywhere' }}>
-          {job.name}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
+      <td>
+        <div className="job-name">{job.name}</div>
+        <div className="muted">
           {job.priorityClassName ?? 'priority'} ({job.priority}){!job.preemptible && ' · non-preemptible'}
-        </Typography>
-      </TableCell>
-      <TableCell>{job.queue}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <StatusChip job={job} />
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{ mt: 0.25 }}
-          title="running / minAvailable / total"
-        >
+        </div>
+      </td>
+      <td>{job.queue}</td>
+      <td className="nowrap">
+        <span className="status" data-kind={STATUS_KIND[status] ?? 'bind'}>
+          {status}
+        </span>
+        <div className="muted" title="running / minAvailable / total">
           {job.running}/{job.minAvailable}/{job.taskCount} tasks{job.isElastic && ' · elastic'}
-        </Typography>
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        </div>
+      </td>
+      <td className="nowrap">
         {job.startedAtMs === null ? '—' : runtime}
-        {job.startedAtMs !== null && (
-          <Typography variant="body2" color="text.secondary">
-            started {formatInstant(job.startedAtMs)}
-          </Typography>
-        )}
-      </TableCell>
-      <TableCell>
+        {job.startedAtMs !== null && <div className="muted">started {formatInstant(job.startedAtMs)}</div>}
+      </td>
+      <td>
         <ProtectionCell protection={job.preemptProtection} nowMs={nowMs} testId="jobs-table.preempt" />
-      </TableCell>
-      <TableCell>
+      </td>
+      <td>
         <ProtectionCell protection={job.reclaimProtection} nowMs={nowMs} testId="jobs-table.reclaim" />
-      </TableCell>
-    </TableRow>
+      </td>
+    </tr>
   );
 });
 
 /** Every job at the cursor's session, sortable and filterable; selecting a row selects the job app-wide. */
 export function JobsTable() {
+  const theme = useTheme();
+  const rowStyles = useMemo(() => jobRowStyles(theme), [theme]);
   const jobs = useAppStore(selectJobs);
   const nowMs = useAppStore(selectNowMs);
   const hasSnapshot = useAppStore(selectHasSnapshot);
@@ -248,7 +267,7 @@ export function JobsTable() {
         aria-label="Jobs at this session"
         data-testid="jobs-table"
         // The main view's tab bar (48 px) is sticky above the header.
-        sx={{ '& .MuiTableCell-stickyHeader': { top: 48 } }}
+        sx={rowStyles}
       >
         <TableHead>
           <TableRow>

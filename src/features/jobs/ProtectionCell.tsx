@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import LockClockIcon from '@mui/icons-material/LockClock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -20,7 +18,10 @@ export function useProtectionColor(status: ProtectionStatus): string {
   }
 }
 
-/** A job's protection at the cursor: a live countdown and where the duration came from. */
+/**
+ * A job's protection at the cursor: a live countdown and where the duration came from. Plain elements
+ * with inline colour: the jobs table renders two per row on every step.
+ */
 export function ProtectionCell({
   protection,
   nowMs,
@@ -32,27 +33,28 @@ export function ProtectionCell({
 }) {
   const view = describeProtection(protection, nowMs);
   const color = useProtectionColor(view.status);
+  const showOrigin =
+    view.status === 'protected' || view.status === 'expired' || view.status === 'not-started';
   return (
-    <Box
+    <div
       data-testid={testId}
       data-status={view.status}
       title={view.status === 'none' ? view.origin : undefined}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color }}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 4,
+          color,
+          fontWeight: view.status === 'protected' ? 700 : 500,
+        }}
+      >
         {view.status === 'protected' && <LockClockIcon fontSize="small" aria-hidden />}
         {view.status === 'expired' && <LockOpenIcon fontSize="small" aria-hidden />}
-        <Typography
-          variant="body2"
-          sx={{ fontWeight: view.status === 'protected' ? 700 : 500, color: 'inherit' }}
-        >
-          {view.headline}
-        </Typography>
-      </Box>
-      {(view.status === 'protected' || view.status === 'expired' || view.status === 'not-started') && (
-        <Typography variant="body2" color="text.secondary">
-          {view.origin}
-        </Typography>
-      )}
-    </Box>
+        <span>{view.headline}</span>
+      </div>
+      {showOrigin && <div className="muted">{view.origin}</div>}
+    </div>
   );
 }

@@ -20,13 +20,42 @@ export interface ExtraView {
 const selectDecisionCount = (s: AppState) => s.run.snapshot?.decisions.length ?? 0;
 const selectShownSession = (s: AppState) => s.run.snapshot?.index ?? 0;
 
+/** Its own component so the tab bar does not re-render (and re-measure) on every step. */
+function DecisionsTabLabel() {
+  const count = useAppStore(selectDecisionCount);
+  return <>{count > 0 ? `Decisions (${count})` : 'Decisions'}</>;
+}
+
+/** The shown view; dims while the cursor's session is still being fetched. */
+function MainPanel({ shown, extra }: { shown: MainViewId; extra: ExtraView | undefined }) {
+  const isPending = useAppStore(selectIsSnapshotPending);
+  const shownSession = useAppStore(selectShownSession);
+  return (
+    <Box
+      id="main-panel"
+      role="tabpanel"
+      aria-labelledby={`main-tab-${shown}`}
+      aria-busy={isPending}
+      data-session={shownSession}
+      // Dim a session that is still being fetched; the delay keeps quick steps from flickering.
+      sx={{
+        flex: 1,
+        minHeight: 0,
+        opacity: isPending ? 0.55 : 1,
+        transition: isPending ? 'opacity 150ms 120ms' : 'none',
+      }}
+    >
+      {shown === 'jobs' && <JobsTable />}
+      {shown === 'decisions' && <DecisionLog />}
+      {extra !== undefined && <Suspense fallback={null}>{extra.render()}</Suspense>}
+    </Box>
+  );
+}
+
 /** The main area: tabs over the jobs table, the decision log and any extra views. */
 export function MainView({ extraViews = [] }: { extraViews?: readonly ExtraView[] }) {
   const current = useAppStore(selectMainView);
   const actions = useAppStore(selectActions);
-  const decisionCount = useAppStore(selectDecisionCount);
-  const isPending = useAppStore(selectIsSnapshotPending);
-  const shownSession = useAppStore(selectShownSession);
   const extra = extraViews.find((v) => v.id === current);
   const shown: MainViewId =
     current === 'jobs' || current === 'decisions' || extra !== undefined ? current : 'jobs';
@@ -55,7 +84,7 @@ export function MainView({ extraViews = [] }: { extraViews?: readonly ExtraView[
         />
         <Tab
           value="decisions"
-          label={decisionCount > 0 ? `Decisions (${decisionCount})` : 'Decisions'}
+          label={<DecisionsTabLabel />}
           id="main-tab-decisions"
           aria-controls="main-panel"
           data-testid="main-view.decisions-tab"
@@ -71,24 +100,7 @@ export function MainView({ extraViews = [] }: { extraViews?: readonly ExtraView[
           />
         ))}
       </Tabs>
-      <Box
-        id="main-panel"
-        role="tabpanel"
-        aria-labelledby={`main-tab-${shown}`}
-        aria-busy={isPending}
-        data-session={shownSession}
-        // Dim a session that is still being fetched; the delay keeps quick steps from flickering.
-        sx={{
-          flex: 1,
-          minHeight: 0,
-          opacity: isPending ? 0.55 : 1,
-          transition: isPending ? 'opacity 150ms 120ms' : 'none',
-        }}
-      >
-        {shown === 'jobs' && <JobsTable />}
-        {shown === 'decisions' && <DecisionLog />}
-        {extra !== undefined && <Suspense fallback={null}>{extra.render()}</Suspense>}
-      </Box>
+      <MainPanel shown={shown} extra={extra} />
     </Box>
   );
 }

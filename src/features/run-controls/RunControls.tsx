@@ -14,7 +14,7 @@ import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import KeyboardDoubleArrowLeftIcon from '@mui/icons-material/KeyboardDoubleArrowLeft';
 import KeyboardDoubleArrowRightIcon from '@mui/icons-material/KeyboardDoubleArrowRight';
-import type { ReactNode } from 'react';
+import { memo, type ComponentType } from 'react';
 import type { AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
@@ -36,14 +36,16 @@ const selectHasNextEviction = (s: AppState) =>
 const selectHasPreviousEviction = (s: AppState) =>
   findPreviousSession(s.run.markers, s.run.cursor, hasEviction) !== null;
 
-function ControlButton(props: {
+/** Memoised: the toolbar re-renders on every step, its tooltips need not. */
+const ControlButton = memo(function ControlButton(props: {
   label: string;
   shortcut: string;
   testId: string;
   disabled: boolean;
   onClick: () => void;
-  children: ReactNode;
+  icon: ComponentType;
 }) {
+  const Icon = props.icon;
   return (
     <Tooltip
       title={
@@ -62,12 +64,12 @@ function ControlButton(props: {
           onClick={props.onClick}
           size="large"
         >
-          {props.children}
+          <Icon />
         </IconButton>
       </span>
     </Tooltip>
   );
-}
+});
 
 function ComputeStatus() {
   const status = useAppStore(selectRunStatus);
@@ -132,63 +134,56 @@ export function RunControls() {
         testId="run-controls.start"
         disabled={isEmpty || cursor <= 1}
         onClick={actions.toStart}
-      >
-        <SkipPreviousIcon />
-      </ControlButton>
+        icon={SkipPreviousIcon}
+      />
       <ControlButton
         label="Previous eviction"
         shortcut="Shift+E"
         testId="run-controls.previous-eviction"
         disabled={!hasPreviousEviction}
         onClick={actions.previousEviction}
-      >
-        <KeyboardDoubleArrowLeftIcon />
-      </ControlButton>
+        icon={KeyboardDoubleArrowLeftIcon}
+      />
       <ControlButton
         label="Previous session"
         shortcut="←"
         testId="run-controls.step-back"
         disabled={isEmpty || cursor <= 1}
         onClick={actions.stepBack}
-      >
-        <NavigateBeforeIcon />
-      </ControlButton>
+        icon={NavigateBeforeIcon}
+      />
       <ControlButton
         label={isPlaying ? 'Pause' : 'Play'}
         shortcut="Space"
         testId="run-controls.play"
         disabled={isEmpty}
         onClick={actions.togglePlay}
-      >
-        {isPlaying ? <PauseIcon /> : <PlayArrowIcon />}
-      </ControlButton>
+        icon={isPlaying ? PauseIcon : PlayArrowIcon}
+      />
       <ControlButton
         label="Next session"
         shortcut="→"
         testId="run-controls.step-forward"
         disabled={isEmpty || cursor >= count}
         onClick={actions.stepForward}
-      >
-        <NavigateNextIcon />
-      </ControlButton>
+        icon={NavigateNextIcon}
+      />
       <ControlButton
         label="Next eviction"
         shortcut="E"
         testId="run-controls.next-eviction"
         disabled={!hasNextEviction}
         onClick={actions.nextEviction}
-      >
-        <KeyboardDoubleArrowRightIcon />
-      </ControlButton>
+        icon={KeyboardDoubleArrowRightIcon}
+      />
       <ControlButton
         label="Last session"
         shortcut="End"
         testId="run-controls.end"
         disabled={isEmpty || cursor >= count}
         onClick={actions.toEnd}
-      >
-        <SkipNextIcon />
-      </ControlButton>
+        icon={SkipNextIcon}
+      />
 
       <Select
         size="small"

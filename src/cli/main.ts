@@ -114,7 +114,10 @@ function main(argv: string[]): number {
 try {
   process.exitCode = main(process.argv.slice(2));
 } catch (e) {
-  if (e instanceof UsageError) {
+  if (e instanceof Error && e.name === 'UnsupportedError') {
+    process.stderr.write(`${process.argv[3] ?? ''}: ${e.message}\n`);
+    process.exitCode = 2;
+  } else if (e instanceof UsageError) {
     if (e.message) process.stderr.write(`${e.message}\n`);
     process.stderr.write(`${USAGE}\n`);
     process.exitCode = 2;

@@ -9,7 +9,7 @@ import { createPreemptAction } from './actions/preempt/preempt';
 import { createReclaimAction } from './actions/reclaim/reclaim';
 import { createStaleGangEvictionAction } from './actions/stalegangeviction/stalegangeviction';
 import type { Action, ActionFactory, Plugin, PluginFactory } from './framework/Plugin';
-import type { PluginConfig, QueueSpec, SchedulerConfig } from './model/scenario';
+import type { PluginConfig, Profile, QueueSpec, Scenario, SchedulerConfig } from './model/scenario';
 import { createElasticPlugin } from './plugins/elastic/elastic';
 import { createMinRuntimePlugin } from './plugins/minruntime/minruntime';
 import { createProtectionModel, type ProtectionModel } from './plugins/minruntime/protectionModel';
@@ -18,7 +18,7 @@ import { createPredicatesPlugin } from './plugins/predicates/predicates';
 import { createPriorityPlugin } from './plugins/priority/priority';
 import { createProportionPlugin } from './plugins/proportion/proportion';
 
-export const ACTIONS: Readonly<Record<string, ActionFactory>> = {
+const KAI_ACTIONS: Readonly<Record<string, ActionFactory>> = {
   allocate: createAllocateAction,
   consolidation: createConsolidationAction,
   reclaim: createReclaimAction,
@@ -26,7 +26,7 @@ export const ACTIONS: Readonly<Record<string, ActionFactory>> = {
   stalegangeviction: createStaleGangEvictionAction,
 };
 
-export const PLUGINS: Readonly<Record<string, PluginFactory>> = {
+const KAI_PLUGINS: Readonly<Record<string, PluginFactory>> = {
   predicates: createPredicatesPlugin,
   proportion: createProportionPlugin,
   priority: createPriorityPlugin,
@@ -35,16 +35,59 @@ export const PLUGINS: Readonly<Record<string, PluginFactory>> = {
   minruntime: createMinRuntimePlugin,
 };
 
-export class UnsupportedError extends Error {}
+/**
+ * Which implementation each name means, per profile: KAI's `allocate` and Volcano's `allocate` are different
+ * actions. Volcano and kube-batch have no implementations yet (their conformance scenarios are pending).
+ */
+const PROFILES: Record<
+  Profile,
+  { actions: Readonly<Record<string, ActionFactory>>; plugins: Readonly<Record<string, PluginFactory>> }
+> = {
+  kai: { actions: KAI_ACTIONS, plugins: KAI_PLUGINS },
+  volcano: { actions: {}, plugins: {} },
+  'kube-batch': { actions: {}, plugins: {} },
+};
 
-export function createAction(name: string): Action {
-  const factory = ACTIONS[name];
+/** The scenario is valid but asks for something this engine does not implement yet. */
+export class UnsupportedError extends Error {
+  override readonly name = 'UnsupportedError';
+}
+
+/**
+ * Refuses, before anything runs, a scenario whose configuration (including later `updateConfig` events)
+ * names an action or plugin that has no implementation here, with one message listing them all.
+ */
+export function assertSupported(scenario: Scenario): void {
+  const configs = [
+    scenario.scheduler,
+    ...scenario.events.flatMap((e) => (e.kind === 'updateConfig' ? [e.patch] : [])),
+  ];
+  const impl = PROFILES[scenario.profile];
+  const actions = new Set<string>();
+  const plugins = new Set<string>();
+  for (const c of configs) {
+    for (const a of c.actions ?? []) if (!impl.actions[a]) actions.add(a);
+    for (const t of c.tiers ?? []) for (const p of t.plugins) if (!impl.plugins[p.name]) plugins.add(p.name);
+  }
+  if (actions.size === 0 && plugins.size === 0) return;
+  const parts: string[] = [];
+  if (actions.size > 0) parts.push(`action(s) ${[...actions].join(', ')}`);
+  if (plugins.size > 0) parts.push(`plugin(s) ${[...plugins].join(', ')}`);
+  throw new UnsupportedError(
+    scenario.profile === 'kai'
+      ? `This scenario uses ${parts.join(' and ')} that this engine does not implement.`
+      : `The ${scenario.profile} profile is not implemented yet: this engine runs KAI-Scheduler semantics only (the scenario uses ${parts.join(' and ')}).`,
+  );
+}
+
+export function createAction(profile: Profile, name: string): Action {
+  const factory = PROFILES[profile].actions[name];
   if (!factory) throw new UnsupportedError(`action "${name}" is not implemented in this engine yet`);
   return factory();
 }
 
-export function createPlugin(config: PluginConfig): Plugin {
-  const factory = PLUGINS[config.name];
+export function createPlugin(profile: Profile, config: PluginConfig): Plugin {
+  const factory = PROFILES[profile].plugins[config.name];
   if (!factory) throw new UnsupportedError(`plugin "${config.name}" is not implemented in this engine yet`);
   return factory(config);
 }
@@ -55,3 +98,8 @@ export function protectionModel(config: SchedulerConfig, queues: readonly QueueS
 }
 
 export type { ProtectionModel };
+
+/** Names implemented per profile (a test checks them against profiles/catalogue.ts). */
+export function implementedNames(profile: Profile): { actions: string[]; plugins: string[] } {
+  return { actions: Object.keys(PROFILES[profile].actions), plugins: Object.keys(PROFILES[profile].plugins) };
+}

@@ -10,7 +10,13 @@ import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../model/resources';
 import type { Scenario } from '../model/scenario';
 import type { SessionSnapshot } from '../model/snapshot';
 import type { Decision } from '../model/trace';
-import { createAction, createPlugin, protectionModel, type ProtectionModel } from '../registry';
+import {
+  assertSupported,
+  createAction,
+  createPlugin,
+  protectionModel,
+  type ProtectionModel,
+} from '../registry';
 import { ClusterState, type JobRecord, type TaskRecord } from './ClusterState';
 import { commitSession } from './commitSession';
 import { History, type JobDelta, type QueueFiguresDelta, type SessionEntry, type TaskDelta } from './History';
@@ -29,6 +35,7 @@ export class Simulator implements Simulation {
   private protection: ProtectionModel;
 
   constructor(readonly scenario: Scenario) {
+    assertSupported(scenario);
     this.state = new ClusterState(scenario);
     this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
     this.history = new History({
@@ -120,9 +127,12 @@ export class Simulator implements Simulation {
     this.advanceRuntime(timeMs, completions, changedTasks, changedJobs);
 
     const { ssn, records, jobRecords } = openSession(this.state, index, timeMs, this.scenario.profile);
-    const plugins = this.state.config.tiers.flatMap((tier) => tier.plugins.map((p) => createPlugin(p)));
+    const profile = this.scenario.profile;
+    const plugins = this.state.config.tiers.flatMap((tier) =>
+      tier.plugins.map((p) => createPlugin(profile, p)),
+    );
     for (const p of plugins) p.onSessionOpen(ssn);
-    for (const name of this.state.config.actions) createAction(name).execute(ssn);
+    for (const name of this.state.config.actions) createAction(profile, name).execute(ssn);
     for (const p of plugins) p.onSessionClose?.(ssn);
 
     const committed = commitSession(ssn, records, jobRecords);

@@ -12,7 +12,7 @@ import { useUrlSync } from '../features/url-sync/useUrlSync';
 import { BUILTIN_SCENARIOS, TOPIC_LABELS } from '../scenarios/builtinScenarios';
 import type { AppState } from '../store/AppState';
 import { useAppStore } from '../store/AppStoreProvider';
-import { selectFontScale, selectThemeMode } from '../store/viewSlice';
+import { selectFontScale, selectIsSidePanelOpen, selectThemeMode } from '../store/viewSlice';
 import { AppShell } from '../ui/AppShell';
 import { createAppTheme } from '../ui/theme';
 import { EXTRA_VIEWS } from './extraViews';
@@ -53,6 +53,7 @@ export function App() {
   const isHelpOpen = useAppStore(selectIsHelpOpen);
   const isGalleryOpen = useAppStore(selectIsGalleryOpen);
   const isEditorOpen = useAppStore(selectIsEditorOpen);
+  const isSideOpen = useAppStore(selectIsSidePanelOpen);
   useKeyboardShortcuts();
   useUrlSync();
 
@@ -71,6 +72,7 @@ export function App() {
         main={<MainView extraViews={EXTRA_VIEWS} />}
         side={<SidePanel />}
         sideLabel="Lesson and details"
+        isSideOpen={isSideOpen}
       />
       <MountOnce when={isHelpOpen}>
         <HelpDialog />

@@ -70,6 +70,7 @@ export interface ViewSliceState {
   playSpeed: number;
   mainView: MainView;
   sideView: SideView;
+  isSidePanelOpen: boolean;
   jobSort: { key: JobSortKey; direction: 'asc' | 'desc' };
   jobFilter: { text: string; status: JobStatusFilter };
   isHelpOpen: boolean;

@@ -9,7 +9,7 @@ import type { AppStore } from './createAppStore';
 const KEY = 'preemption-lab.v1';
 
 export interface PersistedState {
-  view: Partial<Pick<ViewSliceState, 'themeMode' | 'fontScale' | 'playSpeed'>>;
+  view: Partial<Pick<ViewSliceState, 'themeMode' | 'fontScale' | 'playSpeed' | 'isSidePanelOpen'>>;
   draft: string | null;
 }
 
@@ -37,6 +37,7 @@ export function readPersisted(storage: KeyValueStorage | null): PersistedState {
     if (isThemeMode(view.themeMode)) out.view.themeMode = view.themeMode;
     if (isPositive(view.fontScale)) out.view.fontScale = view.fontScale;
     if (isPositive(view.playSpeed)) out.view.playSpeed = view.playSpeed;
+    if (typeof view.isSidePanelOpen === 'boolean') out.view.isSidePanelOpen = view.isSidePanelOpen;
     return out;
   } catch {
     return empty;
@@ -44,7 +45,12 @@ export function readPersisted(storage: KeyValueStorage | null): PersistedState {
 }
 
 const pick = (state: AppState): PersistedState => ({
-  view: { themeMode: state.view.themeMode, fontScale: state.view.fontScale, playSpeed: state.view.playSpeed },
+  view: {
+    themeMode: state.view.themeMode,
+    fontScale: state.view.fontScale,
+    playSpeed: state.view.playSpeed,
+    isSidePanelOpen: state.view.isSidePanelOpen,
+  },
   draft: state.scenario.draft,
 });
 

@@ -12,7 +12,7 @@ export function createSelectionActions({ set, get }: StoreContext): Pick<AppActi
   const select = (selection: Selection | null): void =>
     set((state) => ({
       selection: { current: selection },
-      view: selection === null ? state.view : { ...state.view, sideView: 'details' },
+      view: selection === null ? state.view : { ...state.view, sideView: 'details', isSidePanelOpen: true },
     }));
   return {
     select,

@@ -10,6 +10,7 @@ export const initialViewState: ViewSliceState = {
   playSpeed: 2,
   mainView: 'jobs',
   sideView: 'lesson',
+  isSidePanelOpen: true,
   jobSort: { key: 'queue', direction: 'asc' },
   jobFilter: { text: '', status: 'all' },
   isHelpOpen: false,
@@ -23,6 +24,7 @@ export const selectFontScale = (state: AppState) => state.view.fontScale;
 export const selectPlaySpeed = (state: AppState) => state.view.playSpeed;
 export const selectMainView = (state: AppState) => state.view.mainView;
 export const selectSideView = (state: AppState) => state.view.sideView;
+export const selectIsSidePanelOpen = (state: AppState) => state.view.isSidePanelOpen;
 export const selectJobSort = (state: AppState) => state.view.jobSort;
 export const selectJobFilter = (state: AppState) => state.view.jobFilter;
 export const selectIsHelpOpen = (state: AppState) => state.view.isHelpOpen;

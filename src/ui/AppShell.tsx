@@ -9,6 +9,8 @@ export interface AppShellProps {
   main: ReactNode;
   side: ReactNode;
   sideLabel: string;
+  /** Closing the side panel gives the main view the full width (projectors at large text sizes). */
+  isSideOpen?: boolean;
 }
 
 /**
@@ -16,14 +18,22 @@ export interface AppShellProps {
  * and the details panel on the right. Sized for a 1280x720 projector upwards; the side panel keeps a
  * readable width instead of shrinking with the window.
  */
-export function AppShell({ header, banner, controls, main, side, sideLabel }: AppShellProps) {
+export function AppShell({
+  header,
+  banner,
+  controls,
+  main,
+  side,
+  sideLabel,
+  isSideOpen = true,
+}: AppShellProps) {
   return (
     <Box
       sx={{
         height: '100vh',
         display: 'grid',
         gridTemplateRows: 'auto auto auto minmax(0, 1fr)',
-        gridTemplateColumns: 'minmax(0, 1fr) clamp(360px, 31vw, 560px)',
+        gridTemplateColumns: isSideOpen ? 'minmax(0, 1fr) clamp(360px, 31vw, 560px)' : 'minmax(0, 1fr)',
         bgcolor: 'background.default',
       }}
     >
@@ -40,7 +50,9 @@ export function AppShell({ header, banner, controls, main, side, sideLabel }: Ap
       <Box
         component="aside"
         aria-label={sideLabel}
+        hidden={!isSideOpen}
         sx={{
+          display: isSideOpen ? 'block' : 'none',
           minHeight: 0,
           overflow: 'auto',
           borderLeft: 1,

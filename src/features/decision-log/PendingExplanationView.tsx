@@ -7,17 +7,18 @@ import type { SessionViewTrace } from '../../protocol/sessionView';
 import { Disclosure, disclosureStyles } from '../../ui/Disclosure';
 import { FetchedAttempt } from './FetchedAttempt';
 
+/** Completes "Because …". */
 const CODE_LABEL: Record<PendingCode, string> = {
-  'no-capacity': 'no node has room',
+  'no-capacity': 'no node has room for it',
   'over-limit': 'its queue is at its limit',
-  'non-preemptible-over-quota': 'non-preemptible and over quota',
-  'gang-unsatisfiable': 'the gang cannot be placed together',
+  'non-preemptible-over-quota': 'it is non-preemptible and its queue is over quota',
+  'gang-unsatisfiable': 'its gang cannot be placed together',
   'victims-protected': 'the victims are protected by min-runtime',
-  'no-eligible-victims': 'no eligible victims',
+  'no-eligible-victims': 'there are no eligible victims',
   'fair-share': 'its queue is at its fair share',
-  unschedulable: 'unschedulable',
-  'not-attempted': 'not attempted this session',
-  'waiting-for-release': 'waiting for evicted pods to release their node',
+  unschedulable: 'it cannot be scheduled',
+  'not-attempted': 'no action tried it in this session',
+  'waiting-for-release': 'it is waiting for evicted pods to release their node',
 };
 
 /** "Why is this job still pending?", from the trace's pending explanation and the attempts behind it. */

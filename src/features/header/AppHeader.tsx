@@ -11,10 +11,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import FormatSizeIcon from '@mui/icons-material/FormatSize';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import LightModeIcon from '@mui/icons-material/LightMode';
+import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectIsDraftDirty, selectScenarioSource, selectSummary } from '../../store/scenarioSlice';
-import { FONT_SCALES, selectFontScale, selectThemeMode } from '../../store/viewSlice';
+import { FONT_SCALES, selectFontScale, selectIsSidePanelOpen, selectThemeMode } from '../../store/viewSlice';
 
 /** Title bar: the current scenario (opens the gallery), the editor, theme, text size and help. */
 export function AppHeader() {
@@ -23,6 +24,7 @@ export function AppHeader() {
   const isDirty = useAppStore(selectIsDraftDirty);
   const themeMode = useAppStore(selectThemeMode);
   const fontScale = useAppStore(selectFontScale);
+  const isSideOpen = useAppStore(selectIsSidePanelOpen);
   const actions = useAppStore(selectActions);
   const nextScale =
     FONT_SCALES[(FONT_SCALES.indexOf(fontScale as (typeof FONT_SCALES)[number]) + 1) % FONT_SCALES.length] ??
@@ -56,6 +58,16 @@ export function AppHeader() {
           Edit YAML{isDirty ? ' •' : ''}
         </Button>
         <Box sx={{ flex: 1 }} />
+        <Tooltip title={isSideOpen ? 'Hide the side panel (P)' : 'Show the side panel (P)'}>
+          <IconButton
+            aria-label={isSideOpen ? 'Hide the side panel' : 'Show the side panel'}
+            aria-pressed={isSideOpen}
+            onClick={() => actions.setView({ isSidePanelOpen: !isSideOpen })}
+            data-testid="header.side-panel"
+          >
+            <ViewSidebarIcon />
+          </IconButton>
+        </Tooltip>
         <Tooltip title={`Text size ×${fontScale} (next ×${nextScale})`}>
           <IconButton
             aria-label="Change text size"

@@ -133,6 +133,14 @@ export const SHORTCUTS: readonly Shortcut[] = [
     run: (s) => s.actions.select(null),
   },
   {
+    id: 'side-panel',
+    keys: ['P'],
+    description: 'Show / hide the side panel (lesson and details)',
+    group: 'Views',
+    matches: isKey('p'),
+    run: (s) => s.actions.setView({ isSidePanelOpen: !s.view.isSidePanelOpen }),
+  },
+  {
     id: 'theme',
     keys: ['T'],
     description: 'Switch light / dark theme',

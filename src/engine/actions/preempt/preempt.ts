@@ -6,67 +6,44 @@
  */
 import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
-import { tasksToAllocate } from '../../framework/tasksToAllocate';
-import { JobsOrderByQueues } from '../common/JobsOrderByQueues';
+import { attemptPendingJobs } from '../common/attemptPendingJobs';
 import { filterVictims, runEvictionAttempt } from '../common/evictionAttempt';
-import { FailureMemo, reuseFailure } from '../common/FailureMemo';
 
 export function createPreemptAction(): Action {
   return {
     name: 'preempt',
     execute(ssn: Session) {
-      const order = new JobsOrderByQueues(
-        ssn,
-        ssn.jobs.filter((j) => j.counts.Pending > 0),
-      );
-      const memo = new FailureMemo(ssn);
-      for (let job = order.pop(); job; job = order.pop()) {
-        const tasks = tasksToAllocate(job, ssn.compareTasks);
-        if (tasks.length === 0) continue;
-        const attempt = ssn.startAttempt('preempt', job, tasks);
-        const record = ssn.attempt(attempt);
-        const key = memo.key(job, tasks);
-        const earlier = memo.lookup(key);
-        if (earlier) {
-          reuseFailure(ssn, attempt, earlier);
-          continue;
-        }
-        if (job.spec.preemptionPolicy === 'Never') {
-          record.code = 'no-eligible-victims';
-          record.message = `${job.name} has preemptionPolicy Never: it never evicts anyone.`;
-          continue;
-        }
-        const overQuota = ssn.nonPreemptibleOverQuota(job, tasks);
-        if (overQuota.length > 0) {
-          record.verdicts.push(...overQuota);
-          record.code = 'non-preemptible-over-quota';
-          record.message = (overQuota[0] as { message: string }).message;
-          continue;
-        }
-        const candidates = ssn.jobs.filter(
-          (v) => v.preemptible && v.queue === job.queue && v.priority < job.priority && v.activeAllocated > 0,
-        );
-        const { candidates: passed, accept } = filterVictims(
-          ssn,
-          'preempt',
-          job,
-          new Map([[job.queue, candidates]]),
-          attempt,
-        );
-        const ok = runEvictionAttempt(ssn, job, tasks, passed, {
-          action: 'preempt',
-          attempt,
-          requireAllReplaced: false,
-          maxVictimJobs: Infinity,
-          accept,
-        });
-        if (ok) {
-          ssn.commits++;
-          order.invalidateAll();
-        } else {
-          memo.remember(key, record);
-        }
-      }
+      attemptPendingJobs(ssn, {
+        action: 'preempt',
+        jobs: ssn.jobs.filter((j) => j.counts.Pending > 0),
+        reuseFailures: true,
+        attempt: (job, tasks, attempt, record) => {
+          if (job.spec.preemptionPolicy === 'Never') {
+            record.code = 'no-eligible-victims';
+            record.message = `${job.name} has preemptionPolicy Never: it never evicts anyone.`;
+            return false;
+          }
+          const overQuota = ssn.nonPreemptibleOverQuota(job, tasks);
+          if (overQuota.length > 0) {
+            record.verdicts.push(...overQuota);
+            record.code = 'non-preemptible-over-quota';
+            record.message = (overQuota[0] as { message: string }).message;
+            return false;
+          }
+          const candidates = ssn.jobs.filter(
+            (v) =>
+              v.preemptible && v.queue === job.queue && v.priority < job.priority && v.activeAllocated > 0,
+          );
+          const filtered = filterVictims(ssn, 'preempt', job, new Map([[job.queue, candidates]]), attempt);
+          return runEvictionAttempt(ssn, job, tasks, filtered.candidates, {
+            action: 'preempt',
+            attempt,
+            requireAllReplaced: false,
+            maxVictimJobs: Infinity,
+            accept: filtered.accept,
+          });
+        },
+      });
     },
   };
 }

@@ -83,8 +83,7 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
       });
       ssn.nonPreemptibleQuotaFns.push({
         plugin: NAME,
-        fn: (job, tasks) =>
-          job.preemptible ? null : checkNonPreemptibleQuota(shares, job, sumRequest(tasks)),
+        fn: (job, tasks) => (job.preemptible ? null : checkCapacity(shares, job, sumRequest(tasks), false)),
       });
       /** Counts allocation changes, so caches that depend on allocations know when to recompute. */
       let generation = 0;
@@ -118,63 +117,42 @@ function track(shares: Map<QueueInfo, QueueShare>, task: TaskInfo, sign: number)
 
 /**
  * Allocation capacity (KAI `proportion` job/task capacity checks): no queue on the job's path may exceed
- * its limit, and a non-preemptible job may only use in-quota resources at every level whose quota is set.
- * Fair share does not cap allocation; reclaim enforces it.
+ * its limit (when `limits` is set), and a non-preemptible job may only use in-quota resources at every
+ * level whose quota is set. Fair share does not cap allocation; reclaim enforces it. Preempt asks for the
+ * quota rule alone (`limits` false).
  */
 export function checkCapacity(
   shares: Map<QueueInfo, QueueShare>,
   job: JobInfo,
   req: QueueResources,
+  limits = true,
 ): Verdict | null {
+  const refuse = (point: string, message: string): Verdict => ({
+    plugin: NAME,
+    point,
+    allowed: false,
+    message,
+    detail: null,
+  });
   for (const q of [...job.queue.path].reverse()) {
     const s = shares.get(q) as QueueShare;
     for (const r of QUEUE_RESOURCE_NAMES) {
       if (req[r] <= EPSILON) continue;
-      if (s.limit[r] !== -1 && s.allocated[r] + req[r] > s.limit[r] + EPSILON) {
-        return {
-          plugin: NAME,
-          point: 'capacity',
-          allowed: false,
-          message: `Queue ${q.name} would exceed its ${r} limit: ${fmt(s.allocated[r])} allocated + ${fmt(req[r])} requested > limit ${fmt(s.limit[r])}.`,
-          detail: null,
-        };
+      if (limits && s.limit[r] !== -1 && s.allocated[r] + req[r] > s.limit[r] + EPSILON) {
+        return refuse(
+          'capacity',
+          `Queue ${q.name} would exceed its ${r} limit: ${fmt(s.allocated[r])} allocated + ${fmt(req[r])} requested > limit ${fmt(s.limit[r])}.`,
+        );
       }
       if (
         !job.preemptible &&
         s.quota[r] !== -1 &&
         s.allocatedNonPreemptible[r] + req[r] > s.quota[r] + EPSILON
       ) {
-        return {
-          plugin: NAME,
-          point: 'capacity',
-          allowed: false,
-          message: `${job.name} is non-preemptible and may only use in-quota ${r}: queue ${q.name} has ${fmt(s.allocatedNonPreemptible[r])} non-preemptible allocated + ${fmt(req[r])} requested > quota ${fmt(s.quota[r])}.`,
-          detail: null,
-        };
-      }
-    }
-  }
-  return null;
-}
-
-/** A non-preemptible preemptor may not take its queue or an ancestor above quota (KAI preempt). */
-function checkNonPreemptibleQuota(
-  shares: Map<QueueInfo, QueueShare>,
-  job: JobInfo,
-  req: QueueResources,
-): Verdict | null {
-  for (const q of [...job.queue.path].reverse()) {
-    const s = shares.get(q) as QueueShare;
-    for (const r of QUEUE_RESOURCE_NAMES) {
-      if (req[r] <= EPSILON || s.quota[r] === -1) continue;
-      if (s.allocatedNonPreemptible[r] + req[r] > s.quota[r] + EPSILON) {
-        return {
-          plugin: NAME,
-          point: 'nonPreemptibleOverQuota',
-          allowed: false,
-          message: `${job.name} is non-preemptible: queue ${q.name} would hold ${fmt(s.allocatedNonPreemptible[r] + req[r])} non-preemptible ${r}, above its quota ${fmt(s.quota[r])}.`,
-          detail: null,
-        };
+        return refuse(
+          limits ? 'capacity' : 'nonPreemptibleOverQuota',
+          `${job.name} is non-preemptible and may only use in-quota ${r}: queue ${q.name} has ${fmt(s.allocatedNonPreemptible[r])} non-preemptible allocated + ${fmt(req[r])} requested > quota ${fmt(s.quota[r])}.`,
+        );
       }
     }
   }

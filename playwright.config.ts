@@ -11,6 +11,10 @@ const launchOptions = existsSync(exe)
     }
   : {};
 
+// E2E_PORT lets a second run (another checkout, a benchmark) use its own server.
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -19,11 +23,11 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: process.env.CI ? 'dot' : 'list',
-  use: { baseURL: 'http://127.0.0.1:4173', trace: 'retain-on-failure', viewport: { width: 1280, height: 720 } },
+  use: { baseURL, trace: 'retain-on-failure', viewport: { width: 1280, height: 720 } },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 720 }, launchOptions } }],
   webServer: {
-    command: 'npm run build && npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npm run build && npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
   },

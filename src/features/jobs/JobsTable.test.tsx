@@ -1,0 +1,121 @@
+// @vitest-environment happy-dom
+import { ThemeProvider } from '@mui/material/styles';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SimulationClient } from '../../client/SimulationClient';
+import type { JobState } from '../../engine/model/snapshot';
+import type { SessionView } from '../../protocol/sessionView';
+import { AppStoreProvider } from '../../store/AppStoreProvider';
+import { createAppStore } from '../../store/createAppStore';
+import { createAppTheme } from '../../ui/theme';
+import { JobsTable } from './JobsTable';
+
+afterEach(cleanup);
+
+/** The table never talks to the worker; a client that refuses everything proves it. */
+const offlineClient = new Proxy({} as SimulationClient, {
+  get: (_, name) =>
+    name === 'subscribe'
+      ? () => () => undefined
+      : () => Promise.reject(new Error(`unexpected ${String(name)}`)),
+});
+
+const job = (name: string, over: Partial<JobState> = {}): JobState => ({
+  name,
+  queue: 'research',
+  phase: 'Running',
+  priority: 50,
+  priorityClassName: 'train',
+  preemptible: true,
+  minAvailable: 1,
+  taskCount: 1,
+  running: 1,
+  pipelined: 0,
+  pending: 0,
+  releasing: 0,
+  succeeded: 0,
+  submitAtMs: 0,
+  startedAtMs: -45_000,
+  progressMs: 55_000,
+  runtimeMs: null,
+  isElastic: false,
+  preemptProtection: null,
+  reclaimProtection: {
+    resolution: {
+      kind: 'reclaim',
+      method: 'queue',
+      durationMs: 60_000,
+      source: 'research',
+      preemptorQueue: null,
+      victimQueue: 'research',
+      lca: null,
+      stepDown: null,
+      path: ['research'],
+      note: null,
+    },
+    protectedUntilMs: 15_000,
+    isProtected: true,
+  },
+  ...over,
+});
+
+function view(jobs: JobState[], timeMs: number): SessionView {
+  return {
+    index: 2,
+    timeMs,
+    tasks: [],
+    jobs,
+    queues: [],
+    nodes: [],
+    decisions: [],
+    trace: { attempts: [], pending: [] },
+  };
+}
+
+function setup(jobs: JobState[], timeMs: number) {
+  const store = createAppStore({ client: offlineClient, scheduleFrame: (cb) => cb() });
+  store.setState((s) => ({ run: { ...s.run, runId: 1, cursor: 2, snapshot: view(jobs, timeMs) } }));
+  render(
+    <ThemeProvider theme={createAppTheme('light')}>
+      <AppStoreProvider store={store}>
+        <JobsTable />
+      </AppStoreProvider>
+    </ThemeProvider>,
+  );
+  return store;
+}
+
+const row = (name: string) => screen.getAllByTestId('jobs-table.row').find((r) => r.dataset.job === name)!;
+
+describe('JobsTable', () => {
+  it('shows each job’s protection counting down at the cursor’s time', () => {
+    setup(
+      [
+        job('sweep-1'),
+        job('train-b', { startedAtMs: null, running: 0, pending: 2, taskCount: 2, reclaimProtection: null }),
+      ],
+      10_000,
+    );
+    expect(within(row('sweep-1')).getByTestId('jobs-table.reclaim').textContent).toContain(
+      'protected for another 5s',
+    );
+    expect(within(row('sweep-1')).getByTestId('jobs-table.reclaim').textContent).toContain(
+      '1m0s from research',
+    );
+    expect(within(row('train-b')).getByText('Pending')).toBeTruthy();
+  });
+
+  it('selects a job app-wide on click or Enter, and toggles it off again', () => {
+    const store = setup([job('a'), job('b')], 0);
+    fireEvent.click(row('b'));
+    expect(store.getState().selection.current).toEqual({ kind: 'job', name: 'b' });
+    expect(row('b').getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(row('b'), { key: 'Enter' });
+    expect(store.getState().selection.current).toBeNull();
+  });
+
+  it('renders job names as text', () => {
+    setup([job('<b>bold</b>')], 0);
+    expect(row('<b>bold</b>').querySelector('b')).toBeNull();
+  });
+});

@@ -2,7 +2,7 @@
  * The shape of the one app store. Each slice is a nested object so that a selector names its slice and a
  * slice's update cannot clobber another's fields.
  */
-import type { SessionMarker } from '../engine/api';
+import type { ResolveQuery, ResolveResult, SessionMarker } from '../engine/api';
 import type { JobAttempt } from '../engine/model/trace';
 import type { IssueDto, RunStatus, ScenarioSummary } from '../protocol/messages';
 import type { SessionView } from '../protocol/sessionView';
@@ -51,8 +51,22 @@ export interface RunSliceState {
 export type Selection =
   { kind: 'job'; name: string } | { kind: 'queue'; name: string } | { kind: 'node'; name: string };
 
+/**
+ * A preemptor/victim pair of one session's trace (an eviction or a victim min-runtime protected), identified
+ * by the attempt that considered the victim. Selecting it also selects the victim job.
+ */
+export interface SelectedPair {
+  session: number;
+  /** Index into that session's `trace.attempts` (the preemptor's attempt). */
+  attempt: number;
+  preemptor: string;
+  victim: string;
+}
+
 export interface SelectionSliceState {
   current: Selection | null;
+  /** Set only by `selectPair`; any other selection clears it. */
+  pair: SelectedPair | null;
 }
 
 export type ThemeMode = 'light' | 'dark';
@@ -111,6 +125,10 @@ export interface AppActions {
   resumeComputation(): Promise<void>;
   select(selection: Selection | null): void;
   toggleJob(name: string): void;
+  /** Selects a preemptor/victim pair (and its victim job), e.g. to show its min-runtime path on the tree. */
+  selectPair(pair: SelectedPair | null): void;
+  /** Min-runtime resolution for a queue pair under the run's scenario (a what-if; nothing is stored). */
+  resolveMinRuntime(query: ResolveQuery): Promise<ResolveResult>;
   setView(patch: Partial<ViewSliceState>): void;
 }
 

@@ -85,7 +85,7 @@ export function createScenarioActions(
           summary: result.summary,
           loadError: null,
         },
-        selection: { current: options.selection ?? null },
+        selection: { current: options.selection ?? null, pair: null },
         // A selection restored from a link opens its details, as selecting it by hand does.
         view: options.selection ? { ...state.view, sideView: 'details' } : state.view,
       }));

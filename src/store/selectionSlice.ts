@@ -1,23 +1,47 @@
-import type { AppActions, AppState, Selection, SelectionSliceState } from './AppState';
+import type { AppActions, AppState, SelectedPair, Selection, SelectionSliceState } from './AppState';
 import type { StoreContext } from './StoreContext';
 
-export const initialSelectionState: SelectionSliceState = { current: null };
+export const initialSelectionState: SelectionSliceState = { current: null, pair: null };
 
 export const selectSelection = (state: AppState): Selection | null => state.selection.current;
 export const selectSelectedJob = (state: AppState): string | null =>
   state.selection.current?.kind === 'job' ? state.selection.current.name : null;
+export const selectSelectedQueue = (state: AppState): string | null =>
+  state.selection.current?.kind === 'queue' ? state.selection.current.name : null;
+export const selectSelectedNode = (state: AppState): string | null =>
+  state.selection.current?.kind === 'node' ? state.selection.current.name : null;
+export const selectSelectedPair = (state: AppState): SelectedPair | null => state.selection.pair;
 
-export function createSelectionActions({ set, get }: StoreContext): Pick<AppActions, 'select' | 'toggleJob'> {
+export function createSelectionActions({
+  set,
+  get,
+  client,
+}: StoreContext): Pick<AppActions, 'select' | 'toggleJob' | 'selectPair' | 'resolveMinRuntime'> {
   // Selecting something brings its details forward in the side panel.
   const select = (selection: Selection | null): void =>
     set((state) => ({
-      selection: { current: selection },
+      selection: { current: selection, pair: null },
       view: selection === null ? state.view : { ...state.view, sideView: 'details', isSidePanelOpen: true },
     }));
   return {
     select,
     toggleJob(name) {
       select(selectSelectedJob(get()) === name ? null : { kind: 'job', name });
+    },
+    selectPair(pair) {
+      if (pair === null) {
+        select(null);
+        return;
+      }
+      set((state) => ({
+        selection: { current: { kind: 'job', name: pair.victim }, pair },
+        view: { ...state.view, sideView: 'details', isSidePanelOpen: true },
+      }));
+    },
+    resolveMinRuntime(query) {
+      const { runId } = get().run;
+      if (runId === null) return Promise.reject(new Error('No scenario is loaded.'));
+      return client.resolve(runId, query);
     },
   };
 }

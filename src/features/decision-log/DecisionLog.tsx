@@ -99,7 +99,8 @@ const DecisionItem = memo(function DecisionItem({
             <span className="headline">{describeGroup(group)}</span>
           </div>
           <div className="secondary">
-            under <b>{group.action}</b> · {group.reasons.join(' ')}
+            under <b>{group.action}</b> · {group.reasons[0]}
+            {group.reasons.length > 1 && ` (and likewise for ${group.reasons.length - 1} more)`}
           </div>
         </div>
       }

@@ -58,6 +58,8 @@ export interface ClusterMapProps {
   cellsPerRow?: number;
   selectedJob?: string | null;
   highlightedQueue?: string | null;
+  /** Several queues at once (the leaves under a selected parent queue). */
+  highlightedQueues?: ReadonlySet<string> | null;
   highlightedNode?: string | null;
   /** Called when the pointer or keyboard focus moves to another node/cell/task (null when it leaves). */
   onHover?: (info: ClusterHoverInfo | null) => void;
@@ -100,6 +102,7 @@ export function ClusterMap({
   cellsPerRow,
   selectedJob = null,
   highlightedQueue = null,
+  highlightedQueues = null,
   highlightedNode = null,
   onHover,
   onSelectJob,
@@ -165,7 +168,7 @@ export function ClusterMap({
       layout,
       theme,
       colourOf,
-      emphasis: { selectedJob, highlightedQueue, highlightedNode },
+      emphasis: { selectedJob, highlightedQueue, highlightedQueues, highlightedNode },
     };
     inputs.current = input;
     if (typeof document === 'undefined') return;
@@ -178,7 +181,17 @@ export function ClusterMap({
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     drawPaintOps(ctx, paintClusterMap(layout, theme, colourOf, input.emphasis));
     redraw();
-  }, [layout, theme, colourOf, selectedJob, highlightedQueue, highlightedNode, dpr, redraw]);
+  }, [
+    layout,
+    theme,
+    colourOf,
+    selectedJob,
+    highlightedQueue,
+    highlightedQueues,
+    highlightedNode,
+    dpr,
+    redraw,
+  ]);
 
   const changes = useRef<readonly CellChange[]>([]);
   const timer = useTransitionTimer(

@@ -82,6 +82,16 @@ describe('paintClusterMap', () => {
     expect(sel.filter((o) => o.op === 'rect' && o.stroke === theme.selection)).toHaveLength(2);
   });
 
+  it('dims the queues outside a highlighted set', () => {
+    const half = layout.byCell.get('n1#1')?.segments[0];
+    const fillOf = (ops: PaintOp[]) =>
+      ops.find((o) => o.op === 'rect' && o.fill === colourOf('q2') && o.y === half?.y);
+    const onlyQ1 = paintClusterMap(layout, theme, colourOf, { highlightedQueues: new Set(['q1']) });
+    expect(fillOf(onlyQ1)?.alpha).toBeCloseTo(theme.dimOpacity);
+    const both = paintClusterMap(layout, theme, colourOf, { highlightedQueues: new Set(['q1', 'q2']) });
+    expect(fillOf(both)?.alpha).toBe(1);
+  });
+
   it('adds transition accents that fade out', () => {
     const before = layoutClusterMap(nodes, [], { width: 400, height: 200 }, { jobs });
     const changes = diffClusterMap(before, layout);

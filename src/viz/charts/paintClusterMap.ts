@@ -19,6 +19,8 @@ import { rectOp, type PaintOp } from './paintOps';
 export interface ClusterEmphasis {
   selectedJob?: string | null;
   highlightedQueue?: string | null;
+  /** Several queues at once (e.g. the leaves under a selected parent queue); others are dimmed. */
+  highlightedQueues?: ReadonlySet<string> | null;
   highlightedNode?: string | null;
 }
 
@@ -66,8 +68,11 @@ export function paintClusterMap(
   const s = layout.cellSize;
   const selectedJob = emphasis.selectedJob ?? null;
   const queue = emphasis.highlightedQueue ?? null;
+  const queues = emphasis.highlightedQueues ?? null;
   const isDimmed = (g: CellSegment): boolean =>
-    (selectedJob !== null && g.job !== selectedJob) || (queue !== null && g.queue !== queue);
+    (selectedJob !== null && g.job !== selectedJob) ||
+    (queue !== null && g.queue !== queue) ||
+    (queues !== null && (g.queue === null || !queues.has(g.queue)));
 
   const hatchSpacing = Math.max(3, Math.round(s / 3.5));
   const outlineWidth = Math.max(1, Math.round(s / 12));

@@ -10,7 +10,8 @@ import type { SessionView } from '../protocol/sessionView';
 export function toSessionView(snapshot: SessionSnapshot): SessionView {
   const shared = new Map<string, MinRuntimeResolution>();
   const intern = (resolution: MinRuntimeResolution): MinRuntimeResolution => {
-    const key = JSON.stringify(resolution);
+    const r = resolution;
+    const key = `${r.kind}|${r.method}|${r.durationMs}|${r.source}|${r.preemptorQueue}|${r.victimQueue}|${r.lca}|${r.stepDown}|${r.path.join('>')}|${r.note}`;
     const found = shared.get(key);
     if (found !== undefined) return found;
     shared.set(key, resolution);

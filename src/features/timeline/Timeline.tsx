@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectCursor, selectCursorMarker, selectMarkers } from '../../store/runSlice';
 import { useElementWidth } from '../../ui/useElementWidth';
 import { formatInstant } from '../format/formatTime';
-import { layoutTimeline, sessionAt, sessionX } from './layoutTimeline';
+import { layoutTimeline, sessionAt, sessionX, type TimelineLayout } from './layoutTimeline';
 
 const HEIGHT = 46;
 
@@ -27,6 +27,51 @@ function LegendKey({ color, label, shape }: { color: string; label: string; shap
     </Box>
   );
 }
+
+/** The event ticks; memoised because only the cursor moves from step to step. */
+const TimelineTicks = memo(function TimelineTicks({ layout }: { layout: TimelineLayout }) {
+  const theme = useTheme();
+  const sim = theme.palette.sim;
+  const mid = HEIGHT / 2;
+  return (
+    <g>
+      {layout.ticks.map((tick) => {
+        const w = Math.max(2, Math.min(tick.width - 1, 8));
+        const x = tick.x + tick.width / 2 - w / 2;
+        return (
+          <g key={tick.firstSession} data-session={tick.firstSession}>
+            <title>
+              {tick.firstSession === tick.lastSession
+                ? `Session ${tick.firstSession}`
+                : `Sessions ${tick.firstSession}–${tick.lastSession}`}
+              {tick.evictions > 0 ? ` · ${tick.evictions} evicted` : ''}
+              {tick.pipelines > 0 ? ` · ${tick.pipelines} pipelined` : ''}
+              {tick.protectionChanges > 0 ? ` · ${tick.protectionChanges} protection changes` : ''}
+            </title>
+            {/* An invisible full-height hit area so that every session shows its title on hover. */}
+            <rect x={tick.x} y={0} width={tick.width} height={HEIGHT} fill="transparent" />
+            <rect x={x} y={mid - 3} width={w} height={6} fill={theme.palette.text.disabled} opacity={0.5} />
+            {tick.evictions > 0 && (
+              <rect x={x} y={4} width={w} height={mid - 6} fill={sim.evict} data-kind="eviction" />
+            )}
+            {tick.pipelines > 0 && (
+              <rect x={x} y={mid + 2} width={w} height={mid - 12} fill={sim.pipeline} data-kind="pipeline" />
+            )}
+            {tick.protectionChanges > 0 && (
+              <circle
+                cx={tick.x + tick.width / 2}
+                cy={HEIGHT - 5}
+                r={3.5}
+                fill={sim.protected}
+                data-kind="protection"
+              />
+            )}
+          </g>
+        );
+      })}
+    </g>
+  );
+});
 
 /**
  * The scrubber: one tick per session (binned for long runs) marking evictions, pipelines and protection
@@ -100,54 +145,7 @@ export function Timeline() {
             stroke={theme.palette.divider}
             strokeWidth={2}
           />
-          {layout.ticks.map((tick) => {
-            const w = Math.max(2, Math.min(tick.width - 1, 8));
-            const x = tick.x + tick.width / 2 - w / 2;
-            return (
-              <g key={tick.firstSession} data-session={tick.firstSession}>
-                <title>
-                  {tick.firstSession === tick.lastSession
-                    ? `Session ${tick.firstSession}`
-                    : `Sessions ${tick.firstSession}–${tick.lastSession}`}
-                  {tick.evictions > 0 ? ` · ${tick.evictions} evicted` : ''}
-                  {tick.pipelines > 0 ? ` · ${tick.pipelines} pipelined` : ''}
-                  {tick.protectionChanges > 0 ? ` · ${tick.protectionChanges} protection changes` : ''}
-                </title>
-                {/* An invisible full-height hit area so that every session shows its title on hover. */}
-                <rect x={tick.x} y={0} width={tick.width} height={HEIGHT} fill="transparent" />
-                <rect
-                  x={x}
-                  y={mid - 3}
-                  width={w}
-                  height={6}
-                  fill={theme.palette.text.disabled}
-                  opacity={0.5}
-                />
-                {tick.evictions > 0 && (
-                  <rect x={x} y={4} width={w} height={mid - 6} fill={sim.evict} data-kind="eviction" />
-                )}
-                {tick.pipelines > 0 && (
-                  <rect
-                    x={x}
-                    y={mid + 2}
-                    width={w}
-                    height={mid - 12}
-                    fill={sim.pipeline}
-                    data-kind="pipeline"
-                  />
-                )}
-                {tick.protectionChanges > 0 && (
-                  <circle
-                    cx={tick.x + tick.width / 2}
-                    cy={HEIGHT - 5}
-                    r={3.5}
-                    fill={sim.protected}
-                    data-kind="protection"
-                  />
-                )}
-              </g>
-            );
-          })}
+          <TimelineTicks layout={layout} />
           {count > 0 && cursor > 0 && (
             <g pointerEvents="none">
               <line

@@ -29,7 +29,7 @@ const selectJobs = (s: AppState) => s.run.snapshot?.jobs ?? NO_JOBS;
 const selectNowMs = (s: AppState) => s.run.snapshot?.timeMs ?? 0;
 const selectHasSnapshot = (s: AppState) => s.run.snapshot !== null;
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = 30;
 
 /** Every row's styling as one rule set on the table (computed once per theme, not per row). */
 function jobRowStyles(theme: Theme) {
@@ -37,6 +37,13 @@ function jobRowStyles(theme: Theme) {
   const sim = palette.sim;
   return {
     '& .MuiTableCell-stickyHeader': { top: 48 },
+    // Fixed columns: layout does not depend on every cell, and columns do not jump from step to step.
+    tableLayout: 'fixed' as const,
+    '& col.job': { width: '21%' },
+    '& col.queue': { width: '12%' },
+    '& col.status': { width: '15%' },
+    '& col.runtime': { width: '14%' },
+    '& col.preempt, & col.reclaim': { width: '19%' },
     '& .job-row': { cursor: 'pointer', borderBottom: `1px solid ${palette.divider}` },
     '& .job-row:hover': { bgcolor: palette.action.hover },
     '& .job-row:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
@@ -48,8 +55,9 @@ function jobRowStyles(theme: Theme) {
       padding: '6px 16px',
       verticalAlign: 'middle',
       color: palette.text.primary,
+      overflowWrap: 'anywhere',
     },
-    '& .job-row td.nowrap': { whiteSpace: 'nowrap' },
+    '& .job-row td.nowrap': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
     '& .job-name': { fontWeight: 700, minWidth: 110, overflowWrap: 'anywhere' },
     '& .muted': { ...typography.body2, color: palette.text.secondary },
     '& .status': {
@@ -269,6 +277,11 @@ export function JobsTable() {
         // The main view's tab bar (48 px) is sticky above the header.
         sx={rowStyles}
       >
+        <colgroup>
+          {COLUMNS.map((column) => (
+            <col key={column.key} className={column.key === 'name' ? 'job' : column.key} />
+          ))}
+        </colgroup>
         <TableHead>
           <TableRow>
             {COLUMNS.map((column) => (

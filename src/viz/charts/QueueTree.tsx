@@ -69,6 +69,8 @@ export interface QueueTreeProps {
 }
 
 const EMPTY = new Set<string>();
+/** Height kept free for the legend at the bottom when fitting the tree. */
+const LEGEND_SPACE = 40;
 
 /** Depth-first order of the visible cards (children top to bottom), for arrow-key navigation. */
 function preorder(nodes: readonly QueueTreeNode[]): QueueTreeNode[] {
@@ -142,7 +144,15 @@ export function QueueTree({
   const leaves = useMemo(() => leafQueueNames(queues), [queues]);
   const colourOf = queueColourScale(leaves, theme);
 
-  // Re-fit only when the tree's shape changes, not on every session's new numbers.
+  // Exports and fits frame the cards plus the overlay's tags and callouts.
+  const b = layout.bounds;
+  const o = lca?.bounds;
+  const [x0, y0, x1, y1] =
+    o === undefined || !Number.isFinite(o.x0)
+      ? [b.x0, b.y0, b.x1, b.y1]
+      : [Math.min(b.x0, o.x0), Math.min(b.y0, o.y0), Math.max(b.x1, o.x1), Math.max(b.y1, o.y1)];
+
+  // Re-fit only when the tree's shape changes or another path is drawn, not on every session's numbers.
   const shapeKey = useMemo(
     () =>
       queues
@@ -151,16 +161,29 @@ export function QueueTree({
         .join('|') + `@${width}x${height}`,
     [queues, width, height],
   );
-  // Applied by useZoom only when the shape changes; collapsing keeps the user's view.
+  const pathKey =
+    path === null
+      ? ''
+      : [
+          path.preemptorQueue ?? path.resolution.preemptorQueue,
+          path.victimQueue ?? path.resolution.victimQueue,
+          path.resolution.kind,
+          path.resolution.method,
+          path.resolution.source,
+        ].join('>');
+  // The last path drawn: clearing it keeps the view where it is.
+  const [framedPath, setFramedPath] = useState('');
+  if (pathKey !== '' && pathKey !== framedPath) setFramedPath(pathKey);
+  // Applied by useZoom only when the key changes; collapsing keeps the user's view.
   const initial = fitTransform(
-    layout.bounds,
-    { width, height },
+    { x0, y0, x1, y1 },
+    { width, height: showLegend ? Math.max(1, height - LEGEND_SPACE) : height },
     { padding: 24, minScale: 0.45, focus: layout.focus },
   );
   const { transform } = useZoom(innerRef, {
     size: { width, height },
     initial,
-    resetKey: shapeKey,
+    resetKey: `${shapeKey}|${framedPath}`,
     scaleExtent: [0.05, 3],
     reducedMotion,
   });
@@ -233,13 +256,6 @@ export function QueueTree({
   );
 
   const hoveredNode = hovered === null ? undefined : layout.byName.get(hovered);
-  // Exports frame the cards plus the overlay's tags and callouts.
-  const b = layout.bounds;
-  const o = lca?.bounds;
-  const [x0, y0, x1, y1] =
-    o === undefined || !Number.isFinite(o.x0)
-      ? [b.x0, b.y0, b.x1, b.y1]
-      : [Math.min(b.x0, o.x0), Math.min(b.y0, o.y0), Math.max(b.x1, o.x1), Math.max(b.y1, o.y1)];
 
   return (
     <div style={{ position: 'relative', width, height, overflow: 'hidden', background: theme.background }}>

@@ -1,8 +1,18 @@
 /**
  * Views added to the main area's tabs by other feature folders (the D3 queue tree and cluster map).
- * Add an entry with a lazy import so the view's code loads only when its tab is opened:
- *   { id: 'queues', label: 'Queue tree', render: () => <QueueTreeView /> } with `const QueueTreeView = lazy(...)`.
+ * Each is a lazy import, so the view's code (and D3) loads only when its tab is opened.
  */
+import { lazy } from 'react';
 import type { ExtraView } from '../features/main-view/MainView';
 
-export const EXTRA_VIEWS: readonly ExtraView[] = [];
+const QueueTreeView = lazy(() =>
+  import('../features/queue-tree/QueueTreeView').then((m) => ({ default: m.QueueTreeView })),
+);
+const ClusterMapView = lazy(() =>
+  import('../features/cluster-map/ClusterMapView').then((m) => ({ default: m.ClusterMapView })),
+);
+
+export const EXTRA_VIEWS: readonly ExtraView[] = [
+  { id: 'queues', label: 'Queue tree', render: () => <QueueTreeView /> },
+  { id: 'cluster', label: 'Cluster map', render: () => <ClusterMapView /> },
+];

@@ -1,0 +1,156 @@
+/**
+ * The cluster map panel: the cursor's session on the canvas map, the store's selection as emphasis (the
+ * selected job, the leaves of a selected queue, a selected node), clicks back into the selection, and
+ * SVG/PNG export of exactly what is drawn.
+ */
+import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { AppState } from '../../store/AppState';
+import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
+import { selectSnapshot } from '../../store/runSlice';
+import { selectSelectedJob, selectSelectedNode, selectSelectedQueue } from '../../store/selectionSlice';
+import { ClusterMap } from '../../viz/charts/ClusterMap';
+import { CLUSTER_LEGEND_HEIGHT } from '../../viz/charts/ClusterMapLegend';
+import type { ClusterHoverInfo } from '../../viz/charts/describeCell';
+import { exportClusterMap } from '../../viz/export/exportClusterMap';
+import { ExportButtons } from '../viz-panel/ExportButtons';
+import { useReducedMotion, useVizTheme } from '../viz-panel/useVizSettings';
+import { VizPanel, type ChartSize } from '../viz-panel/VizPanel';
+import { clickSelection, leavesUnder } from './clusterSelection';
+
+type RingKind = 'either' | 'preempt' | 'reclaim';
+
+const selectPairPreemptor = (s: AppState) => s.selection.pair?.preemptor ?? null;
+
+export function ClusterMapView() {
+  const snapshot = useAppStore(selectSnapshot);
+  const selectedJob = useAppStore(selectSelectedJob);
+  const selectedQueue = useAppStore(selectSelectedQueue);
+  const selectedNode = useAppStore(selectSelectedNode);
+  const pairPreemptor = useAppStore(selectPairPreemptor);
+  const actions = useAppStore(selectActions);
+  const store = useAppStoreApi();
+  const theme = useVizTheme();
+  const reducedMotion = useReducedMotion();
+  const [rings, setRings] = useState<RingKind>('either');
+
+  // Pointer facts for clicks, kept out of React state: hovering must not re-render the panel.
+  const hovered = useRef<ClusterHoverInfo | null>(null);
+  const isClick = useRef(false);
+  const onHover = useCallback((info: ClusterHoverInfo | null) => {
+    hovered.current = info;
+  }, []);
+  const onSelectJob = useCallback(
+    (job: string | null) => {
+      const h = isClick.current ? hovered.current : null;
+      actions.select(clickSelection(job, h, store.getState().selection.current));
+    },
+    [actions, store],
+  );
+
+  const queues = snapshot?.queues;
+  const highlightedQueues = useMemo(
+    () => (selectedQueue === null || queues === undefined ? null : leavesUnder(queues, selectedQueue)),
+    [queues, selectedQueue],
+  );
+
+  if (snapshot === null) {
+    return (
+      <Typography color="text.secondary" sx={{ p: 2 }}>
+        Loading the session…
+      </Typography>
+    );
+  }
+
+  let focus = 'Click a task to select its job, an empty cell to select its node.';
+  if (selectedJob !== null)
+    focus = `Job ${selectedJob}${pairPreemptor === null ? '' : ` (victim of ${pairPreemptor})`} is highlighted.`;
+  else if (selectedQueue !== null) focus = `Queue ${selectedQueue} is highlighted.`;
+  else if (selectedNode !== null) focus = `Node ${selectedNode} is outlined.`;
+
+  const toolbar = (size: ChartSize | null) => (
+    <>
+      <Typography variant="body2" color="text.secondary" data-testid="cluster-map.focus" sx={{ mr: 'auto' }}>
+        {focus}
+      </Typography>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={rings}
+        aria-label="Protection rings show"
+        onChange={(_, value: RingKind | null) => value !== null && setRings(value)}
+      >
+        <ToggleButton value="either" sx={{ textTransform: 'none' }}>
+          Rings: longer protection
+        </ToggleButton>
+        <ToggleButton value="preempt" sx={{ textTransform: 'none' }}>
+          preempt
+        </ToggleButton>
+        <ToggleButton value="reclaim" sx={{ textTransform: 'none' }}>
+          reclaim
+        </ToggleButton>
+      </ToggleButtonGroup>
+      <ExportButtons
+        what="cluster map"
+        fileName={`cluster-map-session-${snapshot.index}`}
+        testId="cluster-map.export"
+        makeBlob={(format) =>
+          size === null
+            ? null
+            : exportClusterMap(
+                {
+                  nodes: snapshot.nodes,
+                  tasks: snapshot.tasks,
+                  jobs: snapshot.jobs,
+                  queues: snapshot.queues,
+                  width: size.width,
+                  height: Math.max(0, size.height - CLUSTER_LEGEND_HEIGHT),
+                  theme,
+                  options: { cursorMs: snapshot.timeMs, protection: rings },
+                  emphasis: { selectedJob, highlightedQueues, highlightedNode: selectedNode },
+                },
+                format,
+              )
+        }
+      />
+    </>
+  );
+
+  return (
+    <VizPanel toolbar={toolbar} testId="cluster-map">
+      {(chartSize) => (
+        <Box
+          onClickCapture={() => {
+            isClick.current = true;
+          }}
+          onClick={() => {
+            isClick.current = false;
+          }}
+        >
+          <ClusterMap
+            nodes={snapshot.nodes}
+            tasks={snapshot.tasks}
+            jobs={snapshot.jobs}
+            queues={snapshot.queues}
+            width={chartSize.width}
+            height={chartSize.height}
+            theme={theme}
+            cursorMs={snapshot.timeMs}
+            protection={rings}
+            selectedJob={selectedJob}
+            highlightedQueues={highlightedQueues}
+            highlightedNode={selectedNode}
+            onHover={onHover}
+            onSelectJob={onSelectJob}
+            reducedMotion={reducedMotion}
+            ariaLabel={`Cluster map at session ${snapshot.index}`}
+          />
+        </Box>
+      )}
+    </VizPanel>
+  );
+}

@@ -1,0 +1,334 @@
+/**
+ * The queue tree panel: every queue of the cursor's session as a card (quota, fair share, allocation,
+ * min-runtime set / inherited / default), the min-runtime path of the selection drawn over it, what-if
+ * resolve methods, and SVG/PNG export. Selection is shared through the store with every other view.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { QueueState } from '../../engine/model/snapshot';
+import type { AppState } from '../../store/AppState';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
+import { selectAttempt, selectSnapshot } from '../../store/runSlice';
+import { selectSelectedPair, selectSelection } from '../../store/selectionSlice';
+import { QueueTree, type QueueTreePath } from '../../viz/charts/QueueTree';
+import { exportQueueTree } from '../../viz/export/exportQueueTree';
+import { leafQueueNames } from '../../viz/layouts/queueColour';
+import { collapsedBeyondDepth, revealQueues } from '../../viz/layouts/revealQueues';
+import { ExportButtons } from '../viz-panel/ExportButtons';
+import { useReducedMotion, useVizTheme } from '../viz-panel/useVizSettings';
+import { VizPanel } from '../viz-panel/VizPanel';
+import { PathSummary } from './PathSummary';
+import {
+  jobPath,
+  pairPath,
+  pathSubject,
+  victimEvidence,
+  whatIfQuery,
+  withWhatIf,
+  type MethodChoice,
+  type PathSubject,
+  type TreePathModel,
+} from './treePath';
+import { useMinRuntimeSettings, useWhatIf } from './useRunQueries';
+
+const NO_QUEUES: QueueState[] = [];
+const NONE: PathSubject = { kind: 'none' };
+const EMPTY = new Set<string>();
+/** Trees larger than this open with only the top two levels unfolded. */
+const FOLD_ABOVE = 40;
+const selectNothing = (): null => null;
+const selectQueues = (s: AppState) => s.run.snapshot?.queues ?? NO_QUEUES;
+
+interface CollapseState {
+  /** The tree shape the set belongs to. */
+  shape: string;
+  /** The queues last unfolded for a selection. */
+  revealed: string;
+  set: ReadonlySet<string>;
+}
+
+/** Collapsed queues: folded deep on big trees, unfolded along a new selection, reset for a new tree. */
+function useCollapsed(queues: readonly QueueState[], reveal: readonly (string | null)[]) {
+  const shape = useMemo(() => queues.map((q) => `${q.name}<${q.parent ?? ''}`).join('|'), [queues]);
+  const revealKey = reveal.join('|');
+  const [state, setState] = useState<CollapseState>({ shape: '', revealed: '', set: EMPTY });
+  let next = state;
+  if (next.shape !== shape) {
+    next = {
+      shape,
+      revealed: '',
+      set: queues.length > FOLD_ABOVE ? collapsedBeyondDepth(queues, 1) : EMPTY,
+    };
+  }
+  if (next.revealed !== revealKey) {
+    next = { ...next, revealed: revealKey, set: revealQueues(next.set, queues, reveal) };
+  }
+  // Adjusting state while rendering (React's pattern for state derived from changing props).
+  if (next !== state) setState(next);
+  const toggle = useCallback((queue: string) => {
+    setState((s) => {
+      const set = new Set(s.set);
+      if (!set.delete(queue)) set.add(queue);
+      return { ...s, set };
+    });
+  }, []);
+  return [next.set, toggle] as const;
+}
+
+export function QueueTreeView() {
+  const snapshot = useAppStore(selectSnapshot);
+  const queues = useAppStore(selectQueues);
+  const selection = useAppStore(selectSelection);
+  const pair = useAppStore(selectSelectedPair);
+  const actions = useAppStore(selectActions);
+  const theme = useVizTheme();
+  const reducedMotion = useReducedMotion();
+  const settings = useMinRuntimeSettings();
+  const [kind, setKind] = useState<'reclaim' | 'preempt'>('reclaim');
+  const [method, setMethod] = useState<MethodChoice | null>(null);
+  const [reclaimer, setReclaimer] = useState<string | null>(null);
+  const [fitCount, setFitCount] = useState(0);
+  const svg = useRef<SVGSVGElement | null>(null);
+
+  const subject = useMemo(
+    () => (snapshot === null ? NONE : pathSubject(snapshot, selection, pair)),
+    [snapshot, selection, pair],
+  );
+  const subjectPair = subject.kind === 'pair' ? subject.pair : null;
+  const selectEntry = useMemo(
+    () => (subjectPair === null ? selectNothing : selectAttempt(subjectPair.session, subjectPair.attempt)),
+    [subjectPair],
+  );
+  const entry = useAppStore(selectEntry);
+  useEffect(() => {
+    if (subjectPair !== null && entry === null)
+      actions.fetchAttempt(subjectPair.session, subjectPair.attempt);
+  }, [subjectPair, entry, actions]);
+
+  const recorded = useMemo((): TreePathModel | null => {
+    if (subject.kind === 'job') return jobPath(subject.job, kind);
+    if (subject.kind !== 'pair' || entry === null || !entry.ok) return null;
+    const evidence = victimEvidence(entry.attempt, subject.pair.victim);
+    return evidence === null ? null : pairPath(subject.pair, evidence, entry.attempt.queue);
+  }, [subject, entry, kind]);
+
+  // What-ifs: another resolve method, or (for a job on its own) a reclaimer in another queue.
+  const jobReclaimer = subject.kind === 'job' && kind === 'reclaim' ? reclaimer : null;
+  const query = recorded === null ? null : whatIfQuery(recorded, method, jobReclaimer);
+  const whatIf = useWhatIf(query);
+  const path = useMemo(() => {
+    if (recorded === null || query === null) return recorded;
+    return whatIf.status === 'ok' ? withWhatIf(recorded, whatIf.resolution) : null;
+  }, [recorded, query, whatIf]);
+
+  const nowMs = snapshot?.timeMs ?? null;
+  const treePath = useMemo((): QueueTreePath | null => {
+    if (path === null) return null;
+    return {
+      resolution: path.resolution,
+      preemptorQueue: path.preemptorQueue,
+      victimQueue: path.victimQueue,
+      protectedUntilMs: path.protectedUntilMs,
+      nowMs,
+      reclaimable: path.reclaimable,
+    };
+  }, [path, nowMs]);
+
+  // Queues other views point at: the selected job's queue, the queues running on a selected node.
+  const selectedQueue = selection?.kind === 'queue' ? selection.name : null;
+  const highlighted = useMemo(() => {
+    if (snapshot === null || selection === null) return EMPTY;
+    if (selection.kind === 'job') {
+      const job = snapshot.jobs.find((j) => j.name === selection.name);
+      return job === undefined ? EMPTY : new Set([job.queue]);
+    }
+    if (selection.kind === 'node') {
+      const jobs = new Set(snapshot.tasks.filter((t) => t.node === selection.name).map((t) => t.job));
+      return new Set(snapshot.jobs.filter((j) => jobs.has(j.name)).map((j) => j.queue));
+    }
+    return EMPTY;
+  }, [snapshot, selection]);
+
+  const reveal = useMemo(() => {
+    const r = path?.resolution;
+    return [
+      path?.preemptorQueue ?? null,
+      path?.victimQueue ?? null,
+      r?.lca ?? null,
+      r?.stepDown ?? null,
+      r?.source ?? null,
+      selectedQueue,
+      ...highlighted,
+    ];
+  }, [path, selectedQueue, highlighted]);
+  const [collapsed, toggleCollapse] = useCollapsed(queues, reveal);
+
+  const onSelectQueue = useCallback(
+    (queue: string | null) => actions.select(queue === null ? null : { kind: 'queue', name: queue }),
+    [actions],
+  );
+  const leaves = useMemo(() => leafQueueNames(queues), [queues]);
+
+  if (snapshot === null) {
+    return (
+      <Typography color="text.secondary" sx={{ p: 2 }}>
+        Loading the session…
+      </Typography>
+    );
+  }
+
+  const isReclaimPath = recorded?.resolution.kind === 'reclaim';
+  const canAskMethod = isReclaimPath && (recorded?.preemptorQueue !== null || jobReclaimer !== null);
+  const shownMethod = method ?? recorded?.resolution.method ?? settings?.method ?? 'lca';
+  const stalePair = pair !== null && pair.session !== snapshot.index ? pair : null;
+
+  let status: string | null = null;
+  if (subject.kind === 'none')
+    status =
+      selection?.kind === 'queue' || selection?.kind === 'node'
+        ? null
+        : 'Select an eviction or a protected victim in the decision log (“Show on tree”), or a job, to draw its min-runtime path. Hover a queue for its limit and over-quota weight.';
+  else if (
+    subject.kind === 'pair' &&
+    (entry === null || (recorded !== null && path === null && whatIf.status === 'loading'))
+  )
+    status = 'Loading the trace of this decision…';
+  else if (subject.kind === 'pair' && entry !== null && !entry.ok)
+    status = `The trace could not be loaded: ${entry.error}`;
+  else if (whatIf.status === 'error') status = `The what-if could not be resolved: ${whatIf.message}`;
+  else if (recorded === null)
+    status =
+      subject.kind === 'pair'
+        ? `min-runtime did not look at ${subject.pair.victim} (the plugin is off, or another check refused it first).`
+        : `${subject.job.name} has no ${kind} protection (the minruntime plugin is not enabled).`;
+
+  const toolbar = (
+    <>
+      <Box sx={{ flex: '1 1 100%', minWidth: 0 }} aria-live="polite">
+        {path !== null && <PathSummary path={path} nowMs={nowMs} />}
+        {status !== null && (
+          <Typography variant="body2" color="text.secondary" data-testid="queue-tree.status">
+            {status}
+          </Typography>
+        )}
+        {stalePair !== null && (
+          <Typography variant="body2" color="text.secondary" data-testid="queue-tree.stale-pair">
+            The selected decision ({stalePair.preemptor} and {stalePair.victim}) is from session{' '}
+            {stalePair.session}.{' '}
+            <Button size="small" onClick={() => actions.setCursor(stalePair.session)}>
+              Go to session {stalePair.session}
+            </Button>
+          </Typography>
+        )}
+      </Box>
+      {subject.kind === 'job' && (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={kind}
+          aria-label="Protection to draw"
+          onChange={(_, value: 'reclaim' | 'preempt' | null) => value !== null && setKind(value)}
+        >
+          <ToggleButton value="reclaim" data-testid="queue-tree.kind.reclaim">
+            Reclaim
+          </ToggleButton>
+          <ToggleButton value="preempt" data-testid="queue-tree.kind.preempt">
+            Preempt
+          </ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      {subject.kind === 'job' && kind === 'reclaim' && (
+        <TextField
+          select
+          size="small"
+          label="What if reclaimed from"
+          value={reclaimer ?? ''}
+          onChange={(event) => setReclaimer(event.target.value === '' ? null : event.target.value)}
+          sx={{ width: 210 }}
+          slotProps={{ htmlInput: { 'data-testid': 'queue-tree.reclaimer' } }}
+        >
+          <MenuItem value="">no reclaimer (queue walk)</MenuItem>
+          {leaves
+            .filter((q) => q !== subject.job.queue)
+            .map((q) => (
+              <MenuItem key={q} value={q}>
+                a job in {q}
+              </MenuItem>
+            ))}
+        </TextField>
+      )}
+      {isReclaimPath && (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={shownMethod}
+          disabled={!canAskMethod}
+          aria-label="Reclaim resolve method (what-if)"
+          onChange={(_, value: MethodChoice | null) => {
+            if (value !== null)
+              setMethod(value === (recorded?.resolution.method ?? settings?.method) ? null : value);
+          }}
+        >
+          {(['lca', 'queue'] as const).map((m) => (
+            <ToggleButton
+              key={m}
+              value={m}
+              data-testid={`queue-tree.method.${m}`}
+              sx={{ textTransform: 'none' }}
+            >
+              {m === 'lca' ? 'LCA method' : 'queue method'}
+              {m === settings?.method ? ' (configured)' : ''}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      )}
+      <Box sx={{ flex: 1 }} />
+      <Button
+        size="small"
+        startIcon={<CenterFocusStrongIcon />}
+        onClick={() => setFitCount((n) => n + 1)}
+        data-testid="queue-tree.fit"
+      >
+        Fit
+      </Button>
+      <ExportButtons
+        what="queue tree"
+        fileName={`queue-tree-session-${snapshot.index}`}
+        testId="queue-tree.export"
+        makeBlob={(format) => (svg.current === null ? null : exportQueueTree(svg.current, format, theme))}
+      />
+    </>
+  );
+
+  return (
+    <VizPanel toolbar={toolbar} testId="queue-tree">
+      {({ width, height }) => (
+        <QueueTree
+          key={fitCount}
+          queues={queues}
+          width={width}
+          height={height}
+          theme={theme}
+          collapsed={collapsed}
+          onToggleCollapse={toggleCollapse}
+          selectedQueue={selectedQueue}
+          onSelectQueue={onSelectQueue}
+          highlightedQueues={highlighted}
+          path={treePath}
+          {...(settings === null ? {} : { minRuntimeDefaults: settings.defaults })}
+          reducedMotion={reducedMotion}
+          svgRef={svg}
+          ariaLabel={`Queue tree at session ${snapshot.index}`}
+        />
+      )}
+    </VizPanel>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Questions the tree asks the worker about the loaded run (through the store's `resolveMinRuntime`): the
+ * minruntime plugin's defaults and configured method, and what-if resolutions. Answers live in component
+ * state, never in the store (they are derivable from the scenario).
+ */
+import { useEffect, useState } from 'react';
+import type { ResolveQuery } from '../../engine/api';
+import type { MinRuntimeResolution } from '../../engine/model/trace';
+import type { AppState } from '../../store/AppState';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
+import { SYNTHETIC_ROOT, type MinRuntimeDefaults } from '../../viz/layouts/layoutQueueTree';
+
+const selectRunId = (s: AppState) => s.run.runId;
+
+export interface MinRuntimeSettings {
+  defaults: MinRuntimeDefaults;
+  /** The configured `reclaimResolveMethod`. */
+  method: 'lca' | 'queue';
+}
+
+/**
+ * The plugin defaults and method of the loaded run. The engine resolves a queue that is not in the tree to
+ * the plugin's defaults (as upstream does for a nil queue), so asking about the tree's synthetic root,
+ * which can never be a queue name, reads them without a protocol message of their own.
+ */
+export function useMinRuntimeSettings(): MinRuntimeSettings | null {
+  const runId = useAppStore(selectRunId);
+  const actions = useAppStore(selectActions);
+  const [answer, setAnswer] = useState<{ runId: number; settings: MinRuntimeSettings } | null>(null);
+  useEffect(() => {
+    if (runId === null) return undefined;
+    let isCurrent = true;
+    actions.resolveMinRuntime({ victimQueue: SYNTHETIC_ROOT, preemptorQueue: SYNTHETIC_ROOT }).then(
+      (r) => {
+        if (!isCurrent) return;
+        setAnswer({
+          runId,
+          settings: {
+            defaults: { preemptMs: r.preempt.durationMs, reclaimMs: r.reclaim.durationMs },
+            method: r.reclaim.method ?? 'lca',
+          },
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [runId, actions]);
+  return answer !== null && answer.runId === runId ? answer.settings : null;
+}
+
+export type WhatIfState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ok'; resolution: MinRuntimeResolution }
+  | { status: 'error'; message: string };
+
+/** The engine's reclaim resolution for `query` under the loaded run (idle when `query` is null). */
+export function useWhatIf(
+  query: (Required<Pick<ResolveQuery, 'preemptorQueue' | 'method'>> & ResolveQuery) | null,
+): WhatIfState {
+  const runId = useAppStore(selectRunId);
+  const actions = useAppStore(selectActions);
+  const key =
+    query === null || runId === null
+      ? null
+      : `${runId}|${query.victimQueue}|${query.preemptorQueue}|${query.method}`;
+  const [answer, setAnswer] = useState<{ key: string; state: WhatIfState } | null>(null);
+  useEffect(() => {
+    if (key === null || query === null) return undefined;
+    let isCurrent = true;
+    actions.resolveMinRuntime(query).then(
+      (r) => {
+        if (isCurrent) setAnswer({ key, state: { status: 'ok', resolution: r.reclaim } });
+      },
+      (error: unknown) => {
+        if (isCurrent)
+          setAnswer({
+            key,
+            state: { status: 'error', message: error instanceof Error ? error.message : String(error) },
+          });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+    // The key captures the query's content; the object itself is rebuilt on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, actions]);
+  if (key === null) return { status: 'idle' };
+  return answer !== null && answer.key === key ? answer.state : { status: 'loading' };
+}

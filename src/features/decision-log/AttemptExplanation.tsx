@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import type { JobAttempt, VictimOutcome, VictimRecord } from '../../engine/model/trace';
 import { VerdictList } from './VerdictList';
 
@@ -12,7 +13,15 @@ const OUTCOME_LABEL: Record<VictimOutcome, string> = {
   rejected: 'scenario rejected',
 };
 
-function VictimView({ victim, isFocused }: { victim: VictimRecord; isFocused: boolean }) {
+function VictimView({
+  victim,
+  isFocused,
+  action,
+}: {
+  victim: VictimRecord;
+  isFocused: boolean;
+  action: ReactNode;
+}) {
   return (
     <Box
       data-testid="victim"
@@ -32,6 +41,7 @@ function VictimView({ victim, isFocused }: { victim: VictimRecord; isFocused: bo
           label={OUTCOME_LABEL[victim.outcome]}
           variant={victim.outcome === 'evicted' ? 'filled' : 'outlined'}
         />
+        {action}
       </Box>
       {victim.message !== '' && (
         <Typography variant="body2" sx={{ mb: 0.75 }}>
@@ -47,9 +57,12 @@ function VictimView({ victim, isFocused }: { victim: VictimRecord; isFocused: bo
 export function AttemptExplanation({
   attempt,
   focusJob = null,
+  victimAction,
 }: {
   attempt: JobAttempt;
   focusJob?: string | null;
+  /** Extra control shown beside each victim (e.g. "Show on tree"). */
+  victimAction?: (victim: VictimRecord) => ReactNode;
 }) {
   // The victim the reader came for goes first; the rest keep trace order.
   const victims = [...attempt.victims].sort(
@@ -75,7 +88,12 @@ export function AttemptExplanation({
             Victims considered ({victims.length})
           </Typography>
           {victims.map((victim, i) => (
-            <VictimView key={`${victim.job}-${i}`} victim={victim} isFocused={victim.job === focusJob} />
+            <VictimView
+              key={`${victim.job}-${i}`}
+              victim={victim}
+              isFocused={victim.job === focusJob}
+              action={victimAction?.(victim)}
+            />
           ))}
         </>
       )}

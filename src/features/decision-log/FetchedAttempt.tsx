@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectAttempt } from '../../store/runSlice';
+import { ShowOnTreeButton } from '../queue-tree/ShowOnTreeButton';
 import { AttemptExplanation } from './AttemptExplanation';
 
 /** A job attempt in full, fetched from the worker when its explanation is first opened. */
@@ -25,5 +26,17 @@ export function FetchedAttempt({
   if (entry === null) return <CircularProgress size={20} aria-label="Loading the explanation" />;
   if (!entry.ok)
     return <Typography color="error">The explanation could not be loaded: {entry.error}</Typography>;
-  return <AttemptExplanation attempt={entry.attempt} focusJob={focusJob} />;
+  const preemptor = entry.attempt.job;
+  return (
+    <AttemptExplanation
+      attempt={entry.attempt}
+      focusJob={focusJob}
+      // Victims min-runtime looked at have a path to draw on the queue tree.
+      victimAction={(victim) =>
+        victim.verdicts.some((v) => v.detail?.type === 'minruntime') ? (
+          <ShowOnTreeButton pair={{ session, attempt: index, preemptor, victim: victim.job }} />
+        ) : null
+      }
+    />
+  );
 }

@@ -13,7 +13,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { JobState } from '../../engine/model/snapshot';
 import type { AppState, JobSortKey, JobStatusFilter } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
@@ -59,6 +59,16 @@ function jobRowStyles(theme: Theme) {
     },
     '& .job-row td.nowrap': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
     '& .job-name': { fontWeight: 700, minWidth: 110, overflowWrap: 'anywhere' },
+    '& .show-on-tree': {
+      ...typography.body2,
+      marginTop: 4,
+      padding: '0 8px',
+      cursor: 'pointer',
+      color: palette.primary.main,
+      background: 'none',
+      border: `1px solid ${palette.primary.main}`,
+      borderRadius: 4,
+    },
     '& .muted': { ...typography.body2, color: palette.text.secondary },
     '& .status': {
       display: 'inline-block',
@@ -142,11 +152,13 @@ const JobRow = memo(function JobRow({
   nowMs,
   isSelected,
   onToggle,
+  onShowOnTree,
 }: {
   job: JobState;
   nowMs: number;
   isSelected: boolean;
   onToggle: (name: string) => void;
+  onShowOnTree: () => void;
 }) {
   const status = jobStatusLabel(job);
   const runtime =
@@ -173,6 +185,20 @@ const JobRow = memo(function JobRow({
         <div className="muted">
           {job.priorityClassName ?? 'priority'} ({job.priority}){!job.preemptible && ' · non-preemptible'}
         </div>
+        {isSelected && (
+          <button
+            type="button"
+            className="show-on-tree"
+            data-testid="jobs-table.show-on-tree"
+            onClick={(event) => {
+              event.stopPropagation();
+              onShowOnTree();
+            }}
+            onKeyDown={(event) => event.stopPropagation()}
+          >
+            Show on tree
+          </button>
+        )}
       </td>
       <td>{job.queue}</td>
       <td className="nowrap">
@@ -216,6 +242,7 @@ export function JobsTable() {
   const visible =
     rows.length > PAGE_SIZE ? rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE) : rows;
 
+  const showOnTree = useCallback(() => actions.setView({ mainView: 'queues' }), [actions]);
   const onSort = (key: JobSortKey) =>
     actions.setView({
       jobSort: { key, direction: sort.key === key && sort.direction === 'asc' ? 'desc' : 'asc' },
@@ -308,6 +335,7 @@ export function JobsTable() {
               nowMs={nowMs}
               isSelected={job.name === selected}
               onToggle={actions.toggleJob}
+              onShowOnTree={showOnTree}
             />
           ))}
           {visible.length === 0 && (

@@ -56,6 +56,8 @@ export interface ClusterMapProps {
   resources?: ClusterMapOptions['resources'];
   labels?: ClusterMapOptions['labels'];
   cellsPerRow?: number;
+  /** Largest cell size (px); small clusters grow up to it (default 36). */
+  maxCellSize?: number;
   selectedJob?: string | null;
   highlightedQueue?: string | null;
   /** Several queues at once (the leaves under a selected parent queue). */
@@ -100,6 +102,7 @@ export function ClusterMap({
   resources,
   labels,
   cellsPerRow,
+  maxCellSize,
   selectedJob = null,
   highlightedQueue = null,
   highlightedQueues = null,
@@ -119,9 +122,23 @@ export function ClusterMap({
     if (resources !== undefined) options.resources = resources;
     if (labels !== undefined) options.labels = labels;
     if (cellsPerRow !== undefined) options.cellsPerRow = cellsPerRow;
+    if (maxCellSize !== undefined) options.maxCellSize = maxCellSize;
     const mapHeight = showLegend ? Math.max(0, height - CLUSTER_LEGEND_HEIGHT) : height;
     return layoutClusterMap(nodes, tasks, { width, height: mapHeight }, options);
-  }, [nodes, tasks, jobs, cursorMs, width, height, protection, resources, labels, cellsPerRow, showLegend]);
+  }, [
+    nodes,
+    tasks,
+    jobs,
+    cursorMs,
+    width,
+    height,
+    protection,
+    resources,
+    labels,
+    cellsPerRow,
+    maxCellSize,
+    showLegend,
+  ]);
   const leaves = useMemo(() => leafQueueNames(queues), [queues]);
   const colourOf = queueColourScale(leaves, theme);
   const legendQueues = useMemo(() => {

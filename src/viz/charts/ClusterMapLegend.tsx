@@ -41,6 +41,7 @@ export function ClusterMapLegend({ theme, queues, maxQueues = 10 }: ClusterMapLe
       data-export="exclude"
       style={{
         height: CLUSTER_LEGEND_HEIGHT,
+        paddingLeft: 8,
         display: 'flex',
         alignItems: 'center',
         overflow: 'hidden',

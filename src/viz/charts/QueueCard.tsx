@@ -137,6 +137,7 @@ function QueueCardView({
       aria-label={describeQueue(node)}
       tabIndex={isTabStop ? 0 : -1}
       data-queue={node.name}
+      data-highlighted={isHighlighted ? '' : undefined}
       opacity={isDimmed ? theme.dimOpacity + 0.2 : 1}
       style={{ cursor: 'pointer', outline: 'none' }}
       onClick={() => onSelect?.(node.name)}

@@ -24,6 +24,9 @@ import { clickSelection, leavesUnder } from './clusterSelection';
 
 type RingKind = 'either' | 'preempt' | 'reclaim';
 
+/** Small clusters get big cells (readable from the back of a room); big ones shrink to fit. */
+const MAX_CELL = 72;
+
 const selectPairPreemptor = (s: AppState) => s.selection.pair?.preemptor ?? null;
 
 export function ClusterMapView() {
@@ -110,7 +113,7 @@ export function ClusterMapView() {
                   width: size.width,
                   height: Math.max(0, size.height - CLUSTER_LEGEND_HEIGHT),
                   theme,
-                  options: { cursorMs: snapshot.timeMs, protection: rings },
+                  options: { cursorMs: snapshot.timeMs, protection: rings, maxCellSize: MAX_CELL },
                   emphasis: { selectedJob, highlightedQueues, highlightedNode: selectedNode },
                 },
                 format,
@@ -141,6 +144,7 @@ export function ClusterMapView() {
             theme={theme}
             cursorMs={snapshot.timeMs}
             protection={rings}
+            maxCellSize={MAX_CELL}
             selectedJob={selectedJob}
             highlightedQueues={highlightedQueues}
             highlightedNode={selectedNode}

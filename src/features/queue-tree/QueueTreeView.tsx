@@ -102,6 +102,19 @@ export function QueueTreeView() {
     () => (snapshot === null ? NONE : pathSubject(snapshot, selection, pair)),
     [snapshot, selection, pair],
   );
+  // A what-if belongs to what it was asked about: another subject starts from the recorded answer.
+  const subjectKey =
+    subject.kind === 'pair'
+      ? `pair:${subject.pair.session}:${subject.pair.attempt}:${subject.pair.victim}`
+      : subject.kind === 'job'
+        ? `job:${subject.job.name}`
+        : '';
+  const [whatIfSubject, setWhatIfSubject] = useState(subjectKey);
+  if (whatIfSubject !== subjectKey) {
+    setWhatIfSubject(subjectKey);
+    setMethod(null);
+    setReclaimer(null);
+  }
   const subjectPair = subject.kind === 'pair' ? subject.pair : null;
   const selectEntry = useMemo(
     () => (subjectPair === null ? selectNothing : selectAttempt(subjectPair.session, subjectPair.attempt)),
@@ -122,7 +135,11 @@ export function QueueTreeView() {
 
   // What-ifs: another resolve method, or (for a job on its own) a reclaimer in another queue.
   const jobReclaimer = subject.kind === 'job' && kind === 'reclaim' ? reclaimer : null;
-  const query = recorded === null ? null : whatIfQuery(recorded, method, jobReclaimer);
+  // Without a what-if the method is the recorded one; a job's own protection is a queue walk, so a
+  // what-if reclaimer is resolved with the configured method unless another one is picked.
+  const baseMethod: MethodChoice =
+    (jobReclaimer !== null ? settings?.method : recorded?.resolution.method) ?? settings?.method ?? 'lca';
+  const query = recorded === null ? null : whatIfQuery(recorded, method ?? baseMethod, jobReclaimer);
   const whatIf = useWhatIf(query);
   const path = useMemo(() => {
     if (recorded === null || query === null) return recorded;
@@ -187,7 +204,7 @@ export function QueueTreeView() {
 
   const isReclaimPath = recorded?.resolution.kind === 'reclaim';
   const canAskMethod = isReclaimPath && (recorded?.preemptorQueue !== null || jobReclaimer !== null);
-  const shownMethod = method ?? recorded?.resolution.method ?? settings?.method ?? 'lca';
+  const shownMethod = method ?? baseMethod;
   const stalePair = pair !== null && pair.session !== snapshot.index ? pair : null;
 
   let status: string | null = null;
@@ -273,8 +290,7 @@ export function QueueTreeView() {
           disabled={!canAskMethod}
           aria-label="Reclaim resolve method (what-if)"
           onChange={(_, value: MethodChoice | null) => {
-            if (value !== null)
-              setMethod(value === (recorded?.resolution.method ?? settings?.method) ? null : value);
+            if (value !== null) setMethod(value === baseMethod ? null : value);
           }}
         >
           {(['lca', 'queue'] as const).map((m) => (

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
-import { memo, useMemo, useState, type CSSProperties } from 'react';
+import { memo, useDeferredValue, useMemo, useState, type CSSProperties } from 'react';
 import type { DecisionKind } from '../../engine/model/trace';
 import type { AttemptSummary } from '../../protocol/sessionView';
 import type { AppState } from '../../store/AppState';
@@ -150,7 +150,8 @@ function AttemptItem({
 /** The cursor session's decisions in plain words, each expandable into the trace's full explanation. */
 export function DecisionLog() {
   const theme = useTheme();
-  const snapshot = useAppStore(selectSnapshot);
+  // Deferred like the jobs table: a big session's log renders without blocking the toolbar.
+  const snapshot = useDeferredValue(useAppStore(selectSnapshot));
   const selected = useAppStore(selectSelectedJob);
   const pending = useAppStore(selectSelectedPending);
   const [groupLimit, setGroupLimit] = useState(PAGE);
@@ -184,7 +185,11 @@ export function DecisionLog() {
     .join(' · ');
 
   return (
-    <Box sx={{ p: 2, display: 'grid', gap: 1.25, ...styles }} data-testid="decision-log">
+    <Box
+      sx={{ p: 2, display: 'grid', gap: 1.25, ...styles }}
+      data-testid="decision-log"
+      data-shown-session={snapshot.index}
+    >
       <Typography variant="h2" component="h2">
         Session {snapshot.index} at {formatInstant(snapshot.timeMs)}
         <Typography component="span" variant="body1" color="text.secondary" sx={{ ml: 1.5 }}>

@@ -3,6 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -13,8 +14,9 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { JobState } from '../../engine/model/snapshot';
+import type { SessionView } from '../../protocol/sessionView';
 import type { AppState, JobSortKey, JobStatusFilter } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
@@ -25,9 +27,7 @@ import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
 import { ProtectionCell } from './ProtectionCell';
 
 const NO_JOBS: JobState[] = [];
-const selectJobs = (s: AppState) => s.run.snapshot?.jobs ?? NO_JOBS;
-const selectNowMs = (s: AppState) => s.run.snapshot?.timeMs ?? 0;
-const selectHasSnapshot = (s: AppState) => s.run.snapshot !== null;
+const selectSnapshot = (s: AppState) => s.run.snapshot;
 
 const PAGE_SIZE = 30;
 
@@ -223,79 +223,174 @@ const JobRow = memo(function JobRow({
   );
 });
 
-/** Every job at the cursor's session, sortable and filterable; selecting a row selects the job app-wide. */
-export function JobsTable() {
-  const theme = useTheme();
-  const rowStyles = useMemo(() => jobRowStyles(theme), [theme]);
-  const jobs = useAppStore(selectJobs);
-  const nowMs = useAppStore(selectNowMs);
-  const hasSnapshot = useAppStore(selectHasSnapshot);
-  const selected = useAppStore(selectSelectedJob);
+/** Rows matching the filter, in sort order, for the given session (deferred, see JobsBody). */
+function useRows(snapshot: SessionView | null) {
+  const sort = useAppStore(selectJobSort);
+  const filter = useAppStore(selectJobFilter);
+  const jobs = snapshot?.jobs ?? NO_JOBS;
+  const nowMs = snapshot?.timeMs ?? 0;
+  const rows = useMemo(() => sortJobs(filterJobs(jobs, filter), sort, nowMs), [jobs, filter, sort, nowMs]);
+  return { rows, jobs, nowMs };
+}
+
+/** "12 of 40 jobs". */
+function JobsCount() {
+  const snapshot = useDeferredValue(useAppStore(selectSnapshot));
+  const filter = useAppStore(selectJobFilter);
+  const jobs = snapshot?.jobs ?? NO_JOBS;
+  const matching = useMemo(() => filterJobs(jobs, filter).length, [jobs, filter]);
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
+      {matching === jobs.length ? `${jobs.length} jobs` : `${matching} of ${jobs.length} jobs`}
+    </Typography>
+  );
+}
+
+/** Filter and sort controls; they do not depend on the session, so steps do not re-render them. */
+const JobsToolbar = memo(function JobsToolbar() {
   const sort = useAppStore(selectJobSort);
   const filter = useAppStore(selectJobFilter);
   const actions = useAppStore(selectActions);
-  const [page, setPage] = useState(0);
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', px: 2, py: 1, flexWrap: 'wrap' }}>
+      <TextField
+        size="small"
+        label="Filter jobs"
+        placeholder="name, queue or class"
+        value={filter.text}
+        onChange={(event) => actions.setView({ jobFilter: { ...filter, text: event.target.value } })}
+        slotProps={{ htmlInput: { 'data-testid': 'jobs-table.filter' } }}
+        sx={{ width: 200 }}
+      />
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={filter.status}
+        aria-label="Show jobs"
+        onChange={(_, value: JobStatusFilter | null) => {
+          if (value !== null) actions.setView({ jobFilter: { ...filter, status: value } });
+        }}
+      >
+        {STATUS_FILTERS.map((f) => (
+          <ToggleButton key={f.value} value={f.value} data-testid={`jobs-table.status.${f.value}`}>
+            {f.label}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <TextField
+        select
+        size="small"
+        label="Sort by"
+        value={sort.key}
+        onChange={(event) =>
+          actions.setView({ jobSort: { key: event.target.value as JobSortKey, direction: sort.direction } })
+        }
+        sx={{ width: 190 }}
+        slotProps={{ htmlInput: { 'data-testid': 'jobs-table.sort-by' } }}
+      >
+        {(Object.keys(SORT_LABELS) as JobSortKey[]).map((key) => (
+          <MenuItem key={key} value={key}>
+            {SORT_LABELS[key]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <JobsCount />
+    </Box>
+  );
+});
 
-  const rows = useMemo(() => sortJobs(filterJobs(jobs, filter), sort, nowMs), [jobs, filter, sort, nowMs]);
-  const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const shownPage = Math.min(page, pageCount - 1);
-  const visible =
-    rows.length > PAGE_SIZE ? rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE) : rows;
-
-  const showOnTree = useCallback(() => actions.setView({ mainView: 'queues' }), [actions]);
+/** Sortable column headers (with help tooltips); re-render only when the sort changes. */
+const JobsTableHead = memo(function JobsTableHead() {
+  const sort = useAppStore(selectJobSort);
+  const actions = useAppStore(selectActions);
   const onSort = (key: JobSortKey) =>
     actions.setView({
       jobSort: { key, direction: sort.key === key && sort.direction === 'asc' ? 'desc' : 'asc' },
     });
+  return (
+    <TableHead>
+      <TableRow>
+        {COLUMNS.map((column) => (
+          <TableCell key={column.key} sortDirection={sort.key === column.key ? sort.direction : false}>
+            <Tooltip title={column.help ?? ''} disableHoverListener={column.help === undefined}>
+              <TableSortLabel
+                active={sort.key === column.key}
+                direction={sort.key === column.key ? sort.direction : 'asc'}
+                onClick={() => onSort(column.key)}
+                data-testid={`jobs-table.sort.${column.key}`}
+              >
+                {column.label}
+              </TableSortLabel>
+            </Tooltip>
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+});
 
+/**
+ * The rows: the only part of the table that changes from step to step. The session is deferred, so the
+ * toolbar and timeline show the new session at once and the rows follow in an interruptible render.
+ */
+function JobsBody() {
+  const snapshot = useDeferredValue(useAppStore(selectSnapshot));
+  const { rows, nowMs } = useRows(snapshot);
+  const selected = useAppStore(selectSelectedJob);
+  const actions = useAppStore(selectActions);
+  const [page, setPage] = useState(0);
+  const showOnTree = useCallback(() => actions.setView({ mainView: 'queues' }), [actions]);
+  const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const shownPage = Math.min(page, pageCount - 1);
+  const visible =
+    rows.length > PAGE_SIZE ? rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE) : rows;
+  return (
+    <>
+      <TableBody data-shown-session={snapshot?.index ?? 0}>
+        {visible.map((job) => (
+          <JobRow
+            key={job.name}
+            job={job}
+            nowMs={nowMs}
+            isSelected={job.name === selected}
+            onToggle={actions.toggleJob}
+            onShowOnTree={showOnTree}
+          />
+        ))}
+        {visible.length === 0 && (
+          <TableRow>
+            <TableCell colSpan={COLUMNS.length}>
+              <Typography color="text.secondary" sx={{ py: 2 }}>
+                {snapshot !== null ? 'No job matches the filter.' : 'Loading the session…'}
+              </Typography>
+            </TableCell>
+          </TableRow>
+        )}
+      </TableBody>
+      {rows.length > PAGE_SIZE && (
+        <TableFooter>
+          <TableRow>
+            <TablePagination
+              count={rows.length}
+              page={shownPage}
+              rowsPerPage={PAGE_SIZE}
+              rowsPerPageOptions={[PAGE_SIZE]}
+              onPageChange={(_, next: number) => setPage(next)}
+            />
+          </TableRow>
+        </TableFooter>
+      )}
+    </>
+  );
+}
+
+/** Every job at the cursor's session, sortable and filterable; selecting a row selects the job app-wide. */
+export function JobsTable() {
+  const theme = useTheme();
+  const rowStyles = useMemo(() => jobRowStyles(theme), [theme]);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', px: 2, py: 1, flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
-          label="Filter jobs"
-          placeholder="name, queue or class"
-          value={filter.text}
-          onChange={(event) => actions.setView({ jobFilter: { ...filter, text: event.target.value } })}
-          slotProps={{ htmlInput: { 'data-testid': 'jobs-table.filter' } }}
-          sx={{ width: 200 }}
-        />
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={filter.status}
-          aria-label="Show jobs"
-          onChange={(_, value: JobStatusFilter | null) => {
-            if (value !== null) actions.setView({ jobFilter: { ...filter, status: value } });
-          }}
-        >
-          {STATUS_FILTERS.map((f) => (
-            <ToggleButton key={f.value} value={f.value} data-testid={`jobs-table.status.${f.value}`}>
-              {f.label}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        <TextField
-          select
-          size="small"
-          label="Sort by"
-          value={sort.key}
-          onChange={(event) =>
-            actions.setView({ jobSort: { key: event.target.value as JobSortKey, direction: sort.direction } })
-          }
-          sx={{ width: 190 }}
-          slotProps={{ htmlInput: { 'data-testid': 'jobs-table.sort-by' } }}
-        >
-          {(Object.keys(SORT_LABELS) as JobSortKey[]).map((key) => (
-            <MenuItem key={key} value={key}>
-              {SORT_LABELS[key]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
-          {rows.length === jobs.length ? `${jobs.length} jobs` : `${rows.length} of ${jobs.length} jobs`}
-        </Typography>
-      </Box>
+      <JobsToolbar />
       <Table
         stickyHeader
         size="small"
@@ -309,56 +404,9 @@ export function JobsTable() {
             <col key={column.key} className={column.key === 'name' ? 'job' : column.key} />
           ))}
         </colgroup>
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((column) => (
-              <TableCell key={column.key} sortDirection={sort.key === column.key ? sort.direction : false}>
-                <Tooltip title={column.help ?? ''} disableHoverListener={column.help === undefined}>
-                  <TableSortLabel
-                    active={sort.key === column.key}
-                    direction={sort.key === column.key ? sort.direction : 'asc'}
-                    onClick={() => onSort(column.key)}
-                    data-testid={`jobs-table.sort.${column.key}`}
-                  >
-                    {column.label}
-                  </TableSortLabel>
-                </Tooltip>
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {visible.map((job) => (
-            <JobRow
-              key={job.name}
-              job={job}
-              nowMs={nowMs}
-              isSelected={job.name === selected}
-              onToggle={actions.toggleJob}
-              onShowOnTree={showOnTree}
-            />
-          ))}
-          {visible.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={COLUMNS.length}>
-                <Typography color="text.secondary" sx={{ py: 2 }}>
-                  {hasSnapshot ? 'No job matches the filter.' : 'Loading the session…'}
-                </Typography>
-              </TableCell>
-            </TableRow>
-          )}
-        </TableBody>
+        <JobsTableHead />
+        <JobsBody />
       </Table>
-      {rows.length > PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={rows.length}
-          page={shownPage}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_, next: number) => setPage(next)}
-        />
-      )}
     </Box>
   );
 }

@@ -37,13 +37,14 @@ function jobRowStyles(theme: Theme) {
   const sim = palette.sim;
   return {
     '& .MuiTableCell-stickyHeader': { top: 48 },
+    '& .MuiTableCell-head': { paddingLeft: '10px', paddingRight: '10px' },
     // Fixed columns: layout does not depend on every cell, and columns do not jump from step to step.
     tableLayout: 'fixed' as const,
-    '& col.job': { width: '21%' },
-    '& col.queue': { width: '12%' },
-    '& col.status': { width: '15%' },
-    '& col.runtime': { width: '14%' },
-    '& col.preempt, & col.reclaim': { width: '19%' },
+    '& col.col-job': { width: '18%' },
+    '& col.col-queue': { width: '12%' },
+    '& col.col-status': { width: '15%' },
+    '& col.col-runtime': { width: '13%' },
+    '& col.col-preempt, & col.col-reclaim': { width: '21%' },
     '& .job-row': { cursor: 'pointer', borderBottom: `1px solid ${palette.divider}` },
     '& .job-row:hover': { bgcolor: palette.action.hover },
     '& .job-row:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
@@ -52,13 +53,14 @@ function jobRowStyles(theme: Theme) {
     '& .job-row td': {
       ...typography.body2,
       fontSize: typography.body1.fontSize,
-      padding: '6px 16px',
+      padding: '6px 10px',
       verticalAlign: 'middle',
       color: palette.text.primary,
-      overflowWrap: 'anywhere',
+      // break-word (not anywhere) keeps words whole unless one alone is wider than its column.
+      overflowWrap: 'break-word',
     },
-    '& .job-row td.nowrap': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
-    '& .job-name': { fontWeight: 700, minWidth: 110, overflowWrap: 'anywhere' },
+    '& .job-row td.nowrap': { whiteSpace: 'nowrap' },
+    '& .job-name': { fontWeight: 700 },
     '& .show-on-tree': {
       ...typography.body2,
       marginTop: 4,
@@ -201,7 +203,7 @@ const JobRow = memo(function JobRow({
         )}
       </td>
       <td>{job.queue}</td>
-      <td className="nowrap">
+      <td>
         <span className="status" data-kind={STATUS_KIND[status] ?? 'bind'}>
           {status}
         </span>
@@ -209,7 +211,7 @@ const JobRow = memo(function JobRow({
           {job.running}/{job.minAvailable}/{job.taskCount} tasks{job.isElastic && ' · elastic'}
         </div>
       </td>
-      <td className="nowrap">
+      <td>
         {job.startedAtMs === null ? '—' : runtime}
         {job.startedAtMs !== null && <div className="muted">started {formatInstant(job.startedAtMs)}</div>}
       </td>
@@ -401,7 +403,7 @@ export function JobsTable() {
       >
         <colgroup>
           {COLUMNS.map((column) => (
-            <col key={column.key} className={column.key === 'name' ? 'job' : column.key} />
+            <col key={column.key} className={`col-${column.key === 'name' ? 'job' : column.key}`} />
           ))}
         </colgroup>
         <JobsTableHead />

@@ -110,7 +110,8 @@ export function runEvictionAttempt(
         ? 'fair-share'
         : 'no-capacity';
     record.code = code;
-    record.message = `${opts.action} found no valid set of victims for ${preemptor.name}: ${result.reason}${filteredCount > 0 ? ` (${filteredCount} job(s) kept by victim filters were not considered)` : ''}.`;
+    const reason = result.reason.replace(/\.+$/, '');
+    record.message = `${opts.action} found no valid set of victims for ${preemptor.name}: ${reason}${filteredCount > 0 ? ` (${filteredCount} job(s) kept by victim filters were not considered)` : ''}.`;
     return false;
   }
   const byJob = new Map<JobInfo, TaskInfo[]>();

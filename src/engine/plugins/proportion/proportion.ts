@@ -12,7 +12,7 @@ import type { PluginConfig } from '../../model/scenario';
 import type { Verdict } from '../../model/trace';
 import { compareQueueShares, compareVictimQueueShares } from './queueOrder';
 import { computeFairShares, newShare, zeroQ, type QueueShare } from './queueShares';
-import { registerReclaim, parseSaturationMultiplier } from './reclaimable';
+import { formatAmount, registerReclaim, parseSaturationMultiplier } from './reclaimable';
 
 const NAME = 'proportion';
 
@@ -141,7 +141,7 @@ export function checkCapacity(
       if (limits && s.limit[r] !== -1 && s.allocated[r] + req[r] > s.limit[r] + EPSILON) {
         return refuse(
           'capacity',
-          `Queue ${q.name} would exceed its ${r} limit: ${fmt(s.allocated[r])} allocated + ${fmt(req[r])} requested > limit ${fmt(s.limit[r])}.`,
+          `Queue ${q.name} would exceed its ${r} limit: ${formatAmount(r, s.allocated[r])} allocated + ${formatAmount(r, req[r])} requested > limit ${formatAmount(r, s.limit[r])}.`,
         );
       }
       if (
@@ -151,14 +151,10 @@ export function checkCapacity(
       ) {
         return refuse(
           limits ? 'capacity' : 'nonPreemptibleOverQuota',
-          `${job.name} is non-preemptible and may only use in-quota ${r}: queue ${q.name} has ${fmt(s.allocatedNonPreemptible[r])} non-preemptible allocated + ${fmt(req[r])} requested > quota ${fmt(s.quota[r])}.`,
+          `${job.name} is non-preemptible and may only use in-quota ${r}: queue ${q.name} has ${formatAmount(r, s.allocatedNonPreemptible[r])} non-preemptible allocated + ${formatAmount(r, req[r])} requested > quota ${formatAmount(r, s.quota[r])}.`,
         );
       }
     }
   }
   return null;
-}
-
-export function fmt(v: number): string {
-  return Number.isInteger(v) ? String(v) : String(Number(v.toFixed(3)));
 }

@@ -385,7 +385,24 @@ export function show(r: QueueResources): string {
   for (const name of QUEUE_RESOURCE_NAMES) {
     const v = r[name];
     if (name !== 'gpu' && (v === 0 || !Number.isFinite(v))) continue;
-    parts.push(`${name} ${Number.isFinite(v) ? Number(v.toFixed(3)) : '∞'}`);
+    parts.push(`${name} ${formatAmount(name, v)}`);
   }
   return parts.join(', ');
+}
+
+/** GPUs and CPU cores as numbers, memory in binary units (4Gi), infinity as ∞. */
+export function formatAmount(name: string, v: number): string {
+  if (!Number.isFinite(v)) return '∞';
+  if (name === 'memory' && Math.abs(v) >= 1024) {
+    const units = ['Ki', 'Mi', 'Gi', 'Ti', 'Pi'];
+    let x = v;
+    let unit = '';
+    for (const u of units) {
+      if (Math.abs(x) < 1024) break;
+      x /= 1024;
+      unit = u;
+    }
+    return `${Number(x.toFixed(2))}${unit}`;
+  }
+  return String(Number(v.toFixed(3)));
 }

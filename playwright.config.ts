@@ -6,8 +6,16 @@ const exe = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = existsSync(exe)
   ? {
       executablePath: exe,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
     }
   : {};
 
@@ -17,14 +25,20 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  testMatch: '**/*.spec.ts',
+  // `npm test` runs the specs; `npm run bench:ui` runs the benchmarks, which print figures instead of failing on time.
+  testMatch: process.env.E2E_BENCH ? 'bench/**/*.bench.ts' : '**/*.spec.ts',
   forbidOnly: !!process.env.CI,
   workers: process.env.CI ? 1 : 2,
   retries: 0,
-  timeout: 60_000,
+  timeout: process.env.E2E_BENCH ? 600_000 : 60_000,
   reporter: process.env.CI ? 'dot' : 'list',
   use: { baseURL, trace: 'retain-on-failure', viewport: { width: 1280, height: 720 } },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 720 }, launchOptions } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 720 }, launchOptions },
+    },
+  ],
   webServer: {
     command: `npm run build && npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
     url: baseURL,

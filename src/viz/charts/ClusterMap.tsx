@@ -160,16 +160,27 @@ export function ClusterMap({
   const dpr = typeof window === 'undefined' ? 1 : Math.min(2, window.devicePixelRatio || 1);
   const inputs = useRef<PaintInputs | null>(null);
   const frame = useRef<ClusterTransitionFrame | null>(null);
-  // The settled picture, cached so a transition frame costs one image copy plus its accents.
+  // The settled picture, cached so a transition frame costs one image copy plus its accents. It is
+  // copied from the on-screen canvas when a transition needs it (`isStillStale`), so that a session
+  // change paints the map once, not twice.
   const still = useRef<HTMLCanvasElement | null>(null);
+  const isStillStale = useRef(true);
 
   const redraw = useCallback(() => {
     const el = canvas.current;
     const input = inputs.current;
-    const base = still.current;
-    if (el === null || input === null || base === null) return;
+    if (el === null || input === null || typeof document === 'undefined') return;
     const ctx = el.getContext('2d');
     if (ctx === null) return;
+    const base = still.current ?? document.createElement('canvas');
+    still.current = base;
+    if (isStillStale.current) {
+      // The canvas shows the settled picture (painted by the layout effect, no accents yet).
+      base.width = el.width;
+      base.height = el.height;
+      base.getContext('2d')?.drawImage(el, 0, 0);
+      isStillStale.current = false;
+    }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, el.width, el.height);
     ctx.drawImage(base, 0, 0);
@@ -179,7 +190,7 @@ export function ClusterMap({
     }
   }, [dpr]);
 
-  // Repaint the settled picture whenever what is drawn changes (layout effect: no blank first frame).
+  // Paint the settled picture whenever what is drawn changes (layout effect: no blank first frame).
   useLayoutEffect(() => {
     const input: PaintInputs = {
       layout,
@@ -188,27 +199,16 @@ export function ClusterMap({
       emphasis: { selectedJob, highlightedQueue, highlightedQueues, highlightedNode },
     };
     inputs.current = input;
-    if (typeof document === 'undefined') return;
-    const base = still.current ?? document.createElement('canvas');
-    still.current = base;
-    base.width = Math.round(layout.width * dpr);
-    base.height = Math.round(layout.height * dpr);
-    const ctx = base.getContext('2d');
-    if (ctx === null) return;
+    const el = canvas.current;
+    const ctx = el?.getContext('2d') ?? null;
+    if (el === null || ctx === null) return;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, el.width, el.height);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     drawPaintOps(ctx, paintClusterMap(layout, theme, colourOf, input.emphasis));
-    redraw();
-  }, [
-    layout,
-    theme,
-    colourOf,
-    selectedJob,
-    highlightedQueue,
-    highlightedQueues,
-    highlightedNode,
-    dpr,
-    redraw,
-  ]);
+    isStillStale.current = true;
+    // A transition under way keeps its accents (on the new picture) from its next frame on.
+  }, [layout, theme, colourOf, selectedJob, highlightedQueue, highlightedQueues, highlightedNode, dpr]);
 
   const changes = useRef<readonly CellChange[]>([]);
   const timer = useTransitionTimer(
@@ -225,11 +225,18 @@ export function ClusterMap({
   useEffect(() => {
     const prev = previous.current;
     previous.current = layout;
-    if (reducedMotion || prev === null) return;
-    const diff = diffClusterMap(prev, layout);
-    if (diff.length === 0) return;
-    changes.current = diff;
-    timer.start(transitionMs);
+    if (reducedMotion || prev === null) return undefined;
+    // A new session ends the previous transition; the canvas already shows the new picture.
+    timer.stop();
+    frame.current = null;
+    // Diff and first frame on the next animation frame: the session change itself only paints.
+    const request = requestAnimationFrame(() => {
+      const diff = diffClusterMap(prev, layout);
+      if (diff.length === 0) return;
+      changes.current = diff;
+      timer.start(transitionMs);
+    });
+    return () => cancelAnimationFrame(request);
   }, [layout, reducedMotion, transitionMs, timer]);
 
   const [hover, setHover] = useState<{ hit: ClusterHit; x: number; y: number } | null>(null);

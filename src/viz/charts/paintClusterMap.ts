@@ -53,9 +53,19 @@ function colourKey(op: PaintOp): string {
 }
 
 function sortedByColour(ops: PaintOp[]): PaintOp[] {
-  const keyed = ops.map((op, i) => ({ op, i, key: colourKey(op) }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
-  return keyed.map((k) => k.op);
+  // Bucket by style, then order the (few) styles: the same order as a stable sort by key, without
+  // sorting thousands of cells by string comparison.
+  const buckets = new Map<string, PaintOp[]>();
+  for (const op of ops) {
+    const key = colourKey(op);
+    const bucket = buckets.get(key);
+    if (bucket === undefined) buckets.set(key, [op]);
+    else bucket.push(op);
+  }
+  if (buckets.size <= 1) return ops;
+  const out: PaintOp[] = [];
+  for (const key of [...buckets.keys()].sort()) for (const op of buckets.get(key) as PaintOp[]) out.push(op);
+  return out;
 }
 
 /** Paint operations for `layout`. */

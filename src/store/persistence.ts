@@ -58,7 +58,9 @@ const pick = (state: AppState): PersistedState => ({
 export function persistStore(store: AppStore, storage: KeyValueStorage | null): () => void {
   if (storage === null) return () => undefined;
   let last = JSON.stringify(pick(store.getState()));
-  return store.subscribe((state) => {
+  return store.subscribe((state, previous) => {
+    // Most updates (every step, every streamed marker) touch neither part: skip serialising the draft.
+    if (state.view === previous.view && state.scenario.draft === previous.scenario.draft) return;
     const next = JSON.stringify(pick(state));
     if (next === last) return;
     last = next;

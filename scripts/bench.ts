@@ -2,6 +2,7 @@
  * `npm run bench`: engine performance on generated workloads (targets from issues #2 and #3).
  * Prints figures; it is not a pass/fail test.
  */
+import { execFileSync } from 'node:child_process';
 import { createSimulation } from '../src/engine/index';
 import type { Simulator } from '../src/engine/simulation/Simulator';
 import { bigCluster, churn } from './benchWorkloads';
@@ -94,27 +95,30 @@ console.log(`node ${process.version}, ${process.arch}${gc ? ', --expose-gc' : ''
   line('  snapshot rebuild, average of 5 random-access steps', `${(ms(s0) / 5).toFixed(2)} ms`);
 }
 
-// 4. History growth: twice the sessions with the same activity per session should roughly double memory.
+// 4. History memory against changes, each size in a fresh process.
 {
-  const sizes: string[] = [];
+  console.log('\nhistory memory vs changes (the same 1,000 jobs arriving over 500, 1,000 and 2,000 s):');
   for (const sessions of [500, 1000, 2000]) {
-    const sim = createSimulation(churn(sessions)) as Simulator;
-    const before = heapMb();
-    while (sim.step()) {
-      /* run */
-    }
-    const changes = sim.history.entries.reduce(
-      (s, e) => s + e.tasks.length + e.jobs.length + e.queueFigures.length,
-      0,
+    const out = execFileSync(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', 'scripts/bench-history.ts', String(sessions)],
+      {
+        encoding: 'utf8',
+      },
     );
-    const mb = heapMb() - before;
-    sizes.push(
-      `${sessions} sessions: ${changes} changes, ${mb.toFixed(1)} MB (${((mb * 1e6) / Math.max(changes, 1)).toFixed(0)} B/change)`,
+    const r = JSON.parse(out.trim().split('\n').pop() as string) as {
+      sessions: number;
+      ms: number;
+      bytes: number;
+      changes: number;
+      distinctAttempts: number;
+    };
+    const stored = r.changes + r.distinctAttempts;
+    console.log(
+      `  ${r.sessions} sessions in ${r.ms} ms: ${r.changes} state changes + ${r.distinctAttempts} distinct attempt records, ` +
+        `${(r.bytes / 1e6).toFixed(1)} MB (${Math.round(r.bytes / Math.max(stored, 1))} B per stored record)`,
     );
-    sample();
   }
-  console.log('\nhistory memory vs changes (same 1,000 jobs spread over more sessions):');
-  for (const s of sizes) console.log(`  ${s}`);
 }
 
 line('\npeak heap used (MB)', `${peak.toFixed(0)}`);

@@ -104,6 +104,11 @@ export interface Verdict {
   allowed: boolean;
   message: string;
   detail: VerdictDetail | null;
+  /**
+   * Set on a scenario-validator refusal that every larger scenario of the same search would meet too
+   * (victims only accumulate), so the solver may stop searching: the outcome is the same, the work is not.
+   */
+  final?: true;
 }
 
 export type VictimOutcome = 'evicted' | 'filtered' | 'refitted' | 'not-needed' | 'rejected';

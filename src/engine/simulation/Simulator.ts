@@ -21,6 +21,7 @@ import { ClusterState, type JobRecord, type TaskRecord } from './ClusterState';
 import { commitSession } from './commitSession';
 import { History, type JobDelta, type QueueFiguresDelta, type SessionEntry, type TaskDelta } from './History';
 import { openSession } from './openSession';
+import { TraceInterner } from './TraceInterner';
 import { explainPending } from './explainPending';
 import { buildSnapshot } from './buildSnapshot';
 
@@ -33,6 +34,7 @@ export class Simulator implements Simulation {
   private lastQueueVersion = 0;
   private lastNodeVersion = 0;
   private protection: ProtectionModel;
+  private readonly interner = new TraceInterner();
 
   constructor(readonly scenario: Scenario) {
     assertSupported(scenario);
@@ -148,7 +150,7 @@ export class Simulator implements Simulation {
       index,
       timeMs,
       decisions: [...completions, ...committed.decisions],
-      trace: ssn.trace,
+      trace: this.interner.intern(ssn.trace),
       jobCount: this.state.jobList.length,
       taskCount: this.state.tasks.length,
       tasks: [...changedTasks].sort((a, b) => a.id - b.id).map(taskDelta),

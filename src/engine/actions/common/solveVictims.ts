@@ -86,6 +86,9 @@ function solveStep(
       if (r.ok) return { ok: true, statement: stmt, victims: r.victims };
       lastReason = r.reason;
       if (r.verdicts.length > 0) lastVerdicts = r.verdicts;
+      if (r.verdicts.some((v) => !v.allowed && v.final)) {
+        return { ok: false, reason: lastReason, verdicts: lastVerdicts, acceptedVictims: victimJobs.size };
+      }
     }
     const more = queue.next();
     if (!more) {

@@ -89,7 +89,7 @@ export function createMinRuntimePlugin(config: PluginConfig): Plugin {
             if (!d.isProtected) continue;
             const left = job.activeUsed - count;
             const allowed = job.minAvailable <= left;
-            out.push({
+            const verdict: Verdict = {
               plugin: NAME,
               point: kind === 'preempt' ? 'preemptScenarioValidator' : 'reclaimScenarioValidator',
               allowed,
@@ -97,7 +97,11 @@ export function createMinRuntimePlugin(config: PluginConfig): Plugin {
                 ? `${job.name} is protected until t=${formatDuration(d.protectedUntilMs ?? 0)} but keeps ${left} of its minAvailable ${job.minAvailable} tasks: only surplus tasks are taken.`
                 : `${job.name} is protected until t=${formatDuration(d.protectedUntilMs ?? 0)} (${describe(d.resolution)}) and would keep only ${left} task(s), below its minAvailable ${job.minAvailable}.`,
               detail: d,
-            });
+            };
+            // Upstream counts every accumulated victim task, and victims only accumulate within a search:
+            // once a protected elastic job would drop below minAvailable, every later scenario would too.
+            if (!allowed) verdict.final = true;
+            out.push(verdict);
           }
           return out;
         };

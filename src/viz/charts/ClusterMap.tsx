@@ -364,13 +364,14 @@ export function ClusterMap({
             height={Math.round(layout.height * dpr)}
             role="img"
             aria-label={summariseClusterMap(layout)}
-            style={{ display: 'block', width: layout.width, height: layout.height }}
+            style={{ display: 'block', width: layout.width, height: layout.height, willChange: 'transform' }}
           />
           <svg
             width={layout.width}
             height={layout.height}
             aria-hidden="true"
-            style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none' }}
+            // Own compositor layer: moving the hover outline must not repaint the canvas under it.
+            style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none', willChange: 'transform' }}
           >
             {box !== null && (
               <rect
@@ -390,6 +391,7 @@ export function ClusterMap({
               role="tooltip"
               style={{
                 position: 'absolute',
+                willChange: 'transform',
                 left: Math.min(hover.x + 14, Math.max(0, layout.width - 280)),
                 top: hover.y + 14,
                 maxWidth: 280,

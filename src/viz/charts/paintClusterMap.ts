@@ -52,15 +52,38 @@ function colourKey(op: PaintOp): string {
   }
 }
 
+/** True when `a` and `b` have the same colour key (compared field by field, no strings built). */
+function sameStyle(a: PaintOp, b: PaintOp): boolean {
+  if (a.op !== b.op || a.alpha !== b.alpha) return false;
+  switch (a.op) {
+    case 'rect':
+      return b.op === 'rect' && a.fill === b.fill && a.stroke === b.stroke && a.lineWidth === b.lineWidth;
+    case 'hatch':
+    case 'ring':
+      return (b.op === 'hatch' || b.op === 'ring') && a.stroke === b.stroke && a.lineWidth === b.lineWidth;
+    case 'text':
+      return b.op === 'text' && a.fill === b.fill;
+    default:
+      return assertNever(a);
+  }
+}
+
 function sortedByColour(ops: PaintOp[]): PaintOp[] {
   // Bucket by style, then order the (few) styles: the same order as a stable sort by key, without
   // sorting thousands of cells by string comparison.
   const buckets = new Map<string, PaintOp[]>();
+  // Consecutive ops usually share a style: reuse the last key instead of building one per op.
+  let last: PaintOp | null = null;
+  let bucket: PaintOp[] = [];
   for (const op of ops) {
-    const key = colourKey(op);
-    const bucket = buckets.get(key);
-    if (bucket === undefined) buckets.set(key, [op]);
-    else bucket.push(op);
+    if (last === null || !sameStyle(last, op)) {
+      const key = colourKey(op);
+      const found = buckets.get(key);
+      if (found === undefined) buckets.set(key, (bucket = []));
+      else bucket = found;
+    }
+    bucket.push(op);
+    last = op;
   }
   if (buckets.size <= 1) return ops;
   const out: PaintOp[] = [];

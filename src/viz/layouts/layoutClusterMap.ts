@@ -278,6 +278,14 @@ export function layoutClusterMap(
   const cursorMs = options.cursorMs ?? null;
 
   // Tasks per node and device.
+  // One protection record per job (a job's tasks share it), computed when first needed.
+  const protections = new Map<string, CellProtection | null>();
+  const protectionFor = (job: JobState | undefined): CellProtection | null => {
+    if (job === undefined) return null;
+    let p = protections.get(job.name);
+    if (p === undefined) protections.set(job.name, (p = protectionOf(job, kind, cursorMs)));
+    return p;
+  };
   const perDevice = new Map<string, TaskState[]>();
   const gpuless = new Map<string, number>();
   for (const t of tasks) {
@@ -358,7 +366,7 @@ export function layoutClusterMap(
           y: sy,
           width: inner,
           height: h,
-          protection: e.state === 'running' ? protectionOf(e.job, kind, cursorMs) : null,
+          protection: e.state === 'running' ? protectionFor(e.job) : null,
           isOverlay,
         });
       }

@@ -104,6 +104,21 @@ describe('layoutLcaPath: design doc examples', () => {
 });
 
 describe('layoutLcaPath: other cases', () => {
+  it('a zero min-runtime reads as no protection, not as one that ended', () => {
+    const tree = layoutQueueTree(designDocQueues(), { width: 1200, height: 640 });
+    const r = resolution({
+      method: 'queue',
+      preemptorQueue: 'leaf3',
+      victimQueue: 'leaf1',
+      path: ['leaf1'],
+      source: 'leaf1',
+      durationMs: 0,
+    });
+    const g = layoutLcaPath(tree, r, 'leaf3', 'leaf1', { protectedUntilMs: -599_000, nowMs: 0 });
+    expect(g.callout.tone).toBe('expired');
+    expect(g.callout.lines[0]).toBe('0s from leaf1 — no protection');
+  });
+
   it('preempt: only the walk up from the victim queue, no branches', () => {
     const qs = [
       queueState('A', null),

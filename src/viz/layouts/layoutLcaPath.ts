@@ -335,6 +335,10 @@ export function layoutLcaPath(
     if (until === null) {
       tone = 'unstarted';
       headline += ' — not started, not protected';
+    } else if (resolution.durationMs <= 0) {
+      // A zero min-runtime protects nothing; "ended at" the start time would read as a past protection.
+      tone = 'expired';
+      headline += ' — no protection';
     } else if (now !== null && now >= until) {
       // Upstream compares strictly: at exactly lastStart + duration the job is no longer protected.
       tone = 'expired';

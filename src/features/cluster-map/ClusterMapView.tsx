@@ -77,18 +77,26 @@ export function ClusterMapView() {
 
   const toolbar = (size: ChartSize | null) => (
     <>
-      <Typography variant="body2" color="text.secondary" data-testid="cluster-map.focus" sx={{ mr: 'auto' }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        data-testid="cluster-map.focus"
+        sx={{ flex: '1 1 240px', minWidth: 0 }}
+      >
         {focus}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" component="span" id="cluster-map-rings">
+        Rings:
       </Typography>
       <ToggleButtonGroup
         size="small"
         exclusive
         value={rings}
-        aria-label="Protection rings show"
+        aria-labelledby="cluster-map-rings"
         onChange={(_, value: RingKind | null) => value !== null && setRings(value)}
       >
-        <ToggleButton value="either" sx={{ textTransform: 'none' }}>
-          Rings: longer protection
+        <ToggleButton value="either" sx={{ textTransform: 'none' }} title="Whichever protection lasts longer">
+          longer
         </ToggleButton>
         <ToggleButton value="preempt" sx={{ textTransform: 'none' }}>
           preempt

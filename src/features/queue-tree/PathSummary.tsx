@@ -18,6 +18,20 @@ function describeOrigin(p: TreePathModel): ReactNode {
         <b>{p.preemptorJob}</b> ({p.preemptorQueue ?? '?'})
       </>
     );
+  if (p.isWhatIf) {
+    // The run did not use this resolution: describe the question, not the outcome.
+    return (
+      <>
+        {victim}
+        {preemptor === null ? (
+          <> if a job in {p.preemptorQueue ?? '?'} reclaimed it</>
+        ) : (
+          <> against {preemptor}</>
+        )}{' '}
+        under the {p.resolution.method ?? 'configured'} method
+      </>
+    );
+  }
   switch (p.origin) {
     case 'evicted':
       return (
@@ -94,7 +108,7 @@ export function PathSummary({ path, nowMs }: { path: TreePathModel; nowMs: numbe
       <Typography variant="body2" component="div">
         {path.isWhatIf && <Chip size="small" color="secondary" label="what-if" sx={{ mr: 1, height: 20 }} />}
         {describeOrigin(path)}
-        {r.kind === 'reclaim' && r.method !== null && <> · method {r.method}</>}
+        {!path.isWhatIf && r.kind === 'reclaim' && r.method !== null && <> · method {r.method}</>}
       </Typography>
       <Typography
         variant="body2"

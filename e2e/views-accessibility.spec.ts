@@ -1,0 +1,36 @@
+/** The queue tree (with a min-runtime path) and the cluster map pass axe, light and dark. */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/viewsFixtures';
+
+async function seriousViolations(page: Page, include: string) {
+  const results = await new AxeBuilder({ page }).include(include).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('no serious or critical axe violations in the queue tree and the cluster map', async ({
+  app,
+  decisionLog,
+  queueTree,
+  clusterMap,
+  page,
+}) => {
+  await app.open('?scenario=lca-1&session=2');
+  await app.decisionsTab.click();
+  const item = await decisionLog.expand(decisionLog.items('evict').first());
+  await item.getByTestId('show-on-tree').first().click();
+  await expect(queueTree.lca).toHaveText('b');
+  expect(await seriousViolations(page, '#main-panel')).toEqual([]);
+  await clusterMap.tab.click();
+  await expect(clusterMap.canvas).toBeVisible();
+  expect(await seriousViolations(page, '#main-panel')).toEqual([]);
+
+  await page.keyboard.press('t');
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
+  expect(await seriousViolations(page, '#main-panel')).toEqual([]);
+  await queueTree.tab.click();
+  await expect(queueTree.lca).toHaveText('b');
+  expect(await seriousViolations(page, '#main-panel')).toEqual([]);
+});

@@ -4,7 +4,6 @@
  * state, never in the store (they are derivable from the scenario).
  */
 import { useEffect, useState } from 'react';
-import type { ResolveQuery } from '../../engine/api';
 import type { MinRuntimeResolution } from '../../engine/model/trace';
 import type { AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
@@ -59,36 +58,36 @@ export type WhatIfState =
 
 /** The engine's reclaim resolution for `query` under the loaded run (idle when `query` is null). */
 export function useWhatIf(
-  query: (Required<Pick<ResolveQuery, 'preemptorQueue' | 'method'>> & ResolveQuery) | null,
+  query: { victimQueue: string; preemptorQueue: string; method: 'lca' | 'queue' } | null,
 ): WhatIfState {
   const runId = useAppStore(selectRunId);
   const actions = useAppStore(selectActions);
+  const victimQueue = query?.victimQueue ?? null;
+  const preemptorQueue = query?.preemptorQueue ?? null;
+  const method = query?.method ?? null;
   const key =
-    query === null || runId === null
+    runId === null || victimQueue === null || preemptorQueue === null || method === null
       ? null
-      : `${runId}|${query.victimQueue}|${query.preemptorQueue}|${query.method}`;
+      : `${runId}|${victimQueue}|${preemptorQueue}|${method}`;
   const [answer, setAnswer] = useState<{ key: string; state: WhatIfState } | null>(null);
   useEffect(() => {
-    if (key === null || query === null) return undefined;
+    if (key === null || victimQueue === null || preemptorQueue === null || method === null) return undefined;
     let isCurrent = true;
-    actions.resolveMinRuntime(query).then(
+    actions.resolveMinRuntime({ victimQueue, preemptorQueue, method }).then(
       (r) => {
         if (isCurrent) setAnswer({ key, state: { status: 'ok', resolution: r.reclaim } });
       },
       (error: unknown) => {
-        if (isCurrent)
-          setAnswer({
-            key,
-            state: { status: 'error', message: error instanceof Error ? error.message : String(error) },
-          });
+        if (isCurrent) {
+          const message = error instanceof Error ? error.message : String(error);
+          setAnswer({ key, state: { status: 'error', message } });
+        }
       },
     );
     return () => {
       isCurrent = false;
     };
-    // The key captures the query's content; the object itself is rebuilt on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, actions]);
+  }, [key, victimQueue, preemptorQueue, method, actions]);
   if (key === null) return { status: 'idle' };
   return answer !== null && answer.key === key ? answer.state : { status: 'loading' };
 }

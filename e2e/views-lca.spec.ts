@@ -147,3 +147,20 @@ test("a job's own protection and a what-if reclaimer from the jobs table", async
   await expect(queueTree.path).toHaveAttribute('data-kind', 'preempt');
   await expect(queueTree.value).toHaveText('0s (plugin default)');
 });
+
+test('the walk up the tree animates, unless the reader asks for reduced motion', async ({
+  app,
+  decisionLog,
+  queueTree,
+  page,
+}) => {
+  const walk = queueTree.panel.locator('[data-lca-overlay] path[marker-end]');
+  await app.open('?scenario=lca-3&session=2');
+  await app.decisionsTab.click();
+  await showEvictionOnTree(decisionLog);
+  await expect(walk).toHaveCount(1);
+  await expect(walk).toHaveCSS('animation-iteration-count', 'infinite');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(walk).toHaveCSS('animation-name', 'none');
+});

@@ -6,37 +6,47 @@
  */
 import type { JobAttempt, PendingExplanation, SessionTrace } from '../model/trace';
 
+interface Entry<T> {
+  value: T;
+  /** Serialised lazily: only records whose cheap fields match last session's are ever compared in full. */
+  json: string | null;
+}
+
 export class TraceInterner {
-  private attempts = new Map<string, { json: string; value: JobAttempt }>();
-  private pending = new Map<string, { json: string; value: PendingExplanation }>();
+  private attempts = new Map<string, Entry<JobAttempt>>();
+  private pending = new Map<string, Entry<PendingExplanation>>();
 
   intern(trace: SessionTrace): SessionTrace {
-    const nextAttempts = new Map<string, { json: string; value: JobAttempt }>();
+    const nextAttempts = new Map<string, Entry<JobAttempt>>();
     // An attempt is compared with the same job's same-numbered attempt by the same action last session.
     const seen = new Map<string, number>();
     const attempts = trace.attempts.map((a) => {
       const base = `${a.action}\u0000${a.job}`;
       const n = seen.get(base) ?? 0;
       seen.set(base, n + 1);
-      return this.reuse(this.attempts, nextAttempts, `${base}\u0000${n}`, a);
+      return reuse(this.attempts, nextAttempts, `${base}\u0000${n}`, a);
     });
-    const nextPending = new Map<string, { json: string; value: PendingExplanation }>();
-    const pending = trace.pending.map((p) => this.reuse(this.pending, nextPending, p.job, p));
+    const nextPending = new Map<string, Entry<PendingExplanation>>();
+    const pending = trace.pending.map((p) => reuse(this.pending, nextPending, p.job, p));
     this.attempts = nextAttempts;
     this.pending = nextPending;
     return { attempts, pending };
   }
+}
 
-  private reuse<T>(
-    previous: Map<string, { json: string; value: T }>,
-    next: Map<string, { json: string; value: T }>,
-    key: string,
-    value: T,
-  ): T {
+function reuse<T extends { message: string; code: string | null }>(
+  previous: Map<string, Entry<T>>,
+  next: Map<string, Entry<T>>,
+  key: string,
+  value: T,
+): T {
+  const old = previous.get(key);
+  let entry: Entry<T> = { value, json: null };
+  if (old && old.value.message === value.message && old.value.code === value.code) {
     const json = JSON.stringify(value);
-    const old = previous.get(key);
-    const kept = old && old.json === json ? old.value : value;
-    next.set(key, { json, value: kept });
-    return kept;
+    old.json ??= JSON.stringify(old.value);
+    entry = old.json === json ? old : { value, json };
   }
+  next.set(key, entry);
+  return entry.value;
 }

@@ -21,44 +21,26 @@ export function StatusBanner() {
   const actions = useAppStore(selectActions);
   const alerts = [];
 
+  const retry = (
+    <Button
+      color="inherit"
+      variant="outlined"
+      onClick={() => void actions.retry()}
+      data-testid="status.retry"
+    >
+      Retry
+    </Button>
+  );
   if (crash !== null) {
     alerts.push(
-      <Alert
-        key="crash"
-        severity="error"
-        data-testid="status.crash"
-        action={
-          <Button
-            color="inherit"
-            variant="outlined"
-            onClick={() => void actions.retry()}
-            data-testid="status.retry"
-          >
-            Retry
-          </Button>
-        }
-      >
+      <Alert key="crash" severity="error" data-testid="status.crash" action={retry}>
         <AlertTitle>The simulator stopped</AlertTitle>
         {crash} Your scenario text is kept; Retry starts a fresh simulator and returns to the same session.
       </Alert>,
     );
   } else if (loadState === 'failed' && loadError !== null) {
     alerts.push(
-      <Alert
-        key="load"
-        severity="error"
-        data-testid="status.load-error"
-        action={
-          <Button
-            color="inherit"
-            variant="outlined"
-            onClick={() => void actions.retry()}
-            data-testid="status.retry"
-          >
-            Retry
-          </Button>
-        }
-      >
+      <Alert key="load" severity="error" data-testid="status.load-error" action={retry}>
         <AlertTitle>The scenario could not be run</AlertTitle>
         {loadError}
       </Alert>,

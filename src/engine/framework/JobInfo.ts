@@ -91,6 +91,17 @@ export class JobInfo {
     return this.counts.Allocated + this.counts.Running;
   }
 
+  /**
+   * A running job: some task was already bound when the session opened (in a session, `Running` only
+   * comes from the snapshot). Only running jobs are victims of reclaim, preempt and consolidation (KAI's
+   * victims are running jobs' active tasks); a job that allocate placed in this session has not started
+   * yet, and evicting or moving it would undo a bind that never happened (issue 8: consolidation moved
+   * such gangs every session, so they never ran while their start time kept advancing).
+   */
+  get isRunningJob(): boolean {
+    return this.counts.Running > 0;
+  }
+
   /** Active-used: allocated, pipelined or still releasing (minruntime's elastic count). */
   get activeUsed(): number {
     return this.counts.Allocated + this.counts.Running + this.counts.Pipelined + this.counts.Releasing;

@@ -24,7 +24,7 @@ export function createConsolidationAction(): Action {
         worthTrying: (_job, tasks) => sumRequest(tasks).gpu <= ssn.freeGpusOnceReleased + EPSILON,
         attempt: (job, tasks, attempt) => {
           const candidates = groupByQueue(
-            ssn.jobs.filter((v) => v !== job && v.preemptible && v.activeAllocated > 0),
+            ssn.jobs.filter((v) => v !== job && v.preemptible && v.isRunningJob),
           );
           // Upstream's counter check lets one more than the cap through.
           return runEvictionAttempt(ssn, job, tasks, candidates, {

@@ -22,6 +22,11 @@ export class TaskInfo {
   /** Where the task was when the session opened (to tell an un-evict from a move). */
   readonly openStatus: SessionTaskStatus;
   readonly openNode: NodeInfo | null;
+  /**
+   * The node this task was pipelined to at the end of the previous session (it is Pending again now):
+   * the capacity it was promised there was still being released then. See `allocate`.
+   */
+  promisedNode: NodeInfo | null = null;
 
   constructor(
     spec: TaskSpec,

@@ -11,11 +11,16 @@ import { tasksToAllocate } from '../../framework/tasksToAllocate';
 import { JobsOrderByQueues } from '../common/JobsOrderByQueues';
 import type { Verdict } from '../../model/trace';
 import { capacityCode, placeTasks } from '../common/placeTask';
+import { bindPromisedTasks } from './promisedPlacements';
 
 export function createAllocateAction(): Action {
   return {
     name: 'allocate',
     execute(ssn: Session) {
+      bindPromisedTasks(
+        ssn,
+        ssn.jobs.filter((j) => j.counts.Pending > 0),
+      );
       const pending = ssn.jobs.filter((j) => j.counts.Pending > 0);
       const order = new JobsOrderByQueues(ssn, pending);
       for (let job = order.pop(); job; job = order.pop()) {

@@ -107,11 +107,51 @@ describe('queue limits hold in every action', () => {
     });
   }
 
-  it('consolidation says which limit kept the victim from being re-placed', () => {
+  it('consolidation says which limit it cannot make room within', () => {
     const s = runScenario(limitCase).snapshot(1);
     const attempt = s.trace.attempts.find((a) => a.action === 'consolidation');
     expect(attempt?.code).toBe('over-limit');
-    expect(attempt?.message).toContain('a could not be re-placed (Queue q would exceed its gpu limit');
+    expect(attempt?.message).toContain(
+      "cannot make room within q's capacity: Queue q would exceed its gpu limit",
+    );
+  });
+
+  it('a victim in a queue at its limit can still be moved: its own usage is released while it is re-placed', () => {
+    // `mover` (queue m, at its limit of 1) runs; moving it for `big` re-places it under m's limit, checked
+    // with mover's own usage released, so the move is allowed (moves change no queue's allocation).
+    const s = run({
+      scheduler: { actions: ['allocate', 'consolidation'] },
+      nodes: [
+        { name: 'n0', resources: { gpu: 2 } },
+        { name: 'n1', resources: { gpu: 2 } },
+      ],
+      queues: [
+        { name: 'm', resources: { gpu: { quota: 1, limit: 1 } } },
+        { name: 'q', resources: { gpu: { quota: 2 } } },
+      ],
+      jobs: [
+        {
+          name: 'mover',
+          queue: 'm',
+          resources: { gpu: 1 },
+          startedAt: '-60s',
+          tasks: [{ status: 'Running', node: 'n0' }],
+        },
+        {
+          name: 'other',
+          queue: 'q',
+          resources: { gpu: 1 },
+          startedAt: '-60s',
+          tasks: [{ status: 'Running', node: 'n1' }],
+        },
+        { name: 'big', queue: 'q', resources: { gpu: 2 } },
+      ],
+      run: { sessions: 1 },
+    }).snapshot(1);
+    const attempt = s.trace.attempts.find((a) => a.action === 'consolidation');
+    expect(attempt?.outcome).toBe('evicted');
+    expect(attempt?.victims.filter((v) => v.outcome === 'evicted').map((v) => v.job)).toEqual(['mover']);
+    expect(statusOf(s, 'mover-0')).toBe('Pipelined');
   });
 });
 

@@ -269,8 +269,10 @@ export const QUEUE_FIELDS = {
   parent: nameSchema,
   priority: integerSchema,
   resources: nested,
-  preemptMinRuntime: durationSchema({ min: 0 }),
-  reclaimMinRuntime: durationSchema({ min: 0 }),
+  // Any Go duration, negative included: KAI does not validate these queue fields; a negative value still
+  // overrides ancestors and the default and never protects (reference §4.1).
+  preemptMinRuntime: durationSchema(),
+  reclaimMinRuntime: durationSchema(),
   weight: z.number().min(0),
   capability: nested,
   deserved: nested,

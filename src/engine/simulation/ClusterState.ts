@@ -76,6 +76,8 @@ export class ClusterState {
   /** Bumped whenever the queue tree or the node list changes (history stores them only then). */
   queueVersion = 0;
   nodeVersion = 0;
+  /** Bumped whenever an `updateConfig` event changes the scheduler configuration. */
+  configVersion = 0;
 
   /** Applies every event due at or before `timeMs`; returns the tasks and jobs it changed. */
   applyEventsUntil(timeMs: number): { tasks: TaskRecord[]; jobs: JobRecord[] } {
@@ -129,6 +131,7 @@ export class ClusterState {
       }
       case 'updateConfig':
         this.config = { ...this.config, ...e.patch };
+        this.configVersion++;
         break;
     }
   }

@@ -33,6 +33,7 @@ export class Simulator implements Simulation {
   private lastFigures = new Map<string, QueueFiguresDelta>();
   private lastQueueVersion = 0;
   private lastNodeVersion = 0;
+  private lastConfigVersion = 0;
   private protection: ProtectionModel;
   private readonly interner = new TraceInterner();
 
@@ -47,6 +48,7 @@ export class Simulator implements Simulation {
       queueFigures: new Map(),
       queueSpecs: [...this.state.queues.values()],
       nodeSpecs: [...this.state.nodes.values()],
+      config: this.state.config,
     });
   }
 
@@ -109,9 +111,17 @@ export class Simulator implements Simulation {
     });
   }
 
-  resolve(query: ResolveQuery): ResolveResult {
-    const model = protectionModel(this.state.config, [...this.state.queues.values()]);
-    return model.resolve(query);
+  /**
+   * Min-runtime resolution under the queues and scheduler config in force at the end of session `session`
+   * (the ones it ran with; 0 = the scenario at t=0, before any event). Throws a RangeError for a session
+   * that has not run.
+   */
+  resolve(query: ResolveQuery, session = 0): ResolveResult {
+    if (!Number.isInteger(session) || session < 0 || session > this.history.entries.length) {
+      throw new RangeError(`session ${session} has not run (sessions run: ${this.history.entries.length})`);
+    }
+    const frame = this.history.stateAt(session);
+    return protectionModel(frame.config, frame.queueSpecs).resolve(query);
   }
 
   private hasWork(): boolean {
@@ -145,7 +155,10 @@ export class Simulator implements Simulation {
 
     const queuesChanged = this.state.queueVersion !== this.lastQueueVersion;
     const nodesChanged = this.state.nodeVersion !== this.lastNodeVersion;
-    if (queuesChanged) this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
+    const configChanged = this.state.configVersion !== this.lastConfigVersion;
+    if (queuesChanged || configChanged) {
+      this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
+    }
     const entry: SessionEntry = {
       index,
       timeMs,
@@ -158,10 +171,12 @@ export class Simulator implements Simulation {
       queueFigures: this.queueFigures(ssn),
       queueSpecs: queuesChanged ? [...this.state.queues.values()] : null,
       nodeSpecs: nodesChanged ? [...this.state.nodes.values()] : null,
+      config: configChanged ? this.state.config : null,
       protectionChanges: this.countProtectionChanges(timeMs),
     };
     this.lastQueueVersion = this.state.queueVersion;
     this.lastNodeVersion = this.state.nodeVersion;
+    this.lastConfigVersion = this.state.configVersion;
     this.history.push(entry, this.state.tasks.length);
   }
 

@@ -12,7 +12,9 @@ import type { JobDelta, Keyframe, SessionEntry, TaskDelta } from './History';
 const ZERO_Q: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
 
 export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: Keyframe): SessionSnapshot {
-  const protection = protectionModel(state.config, frame.queueSpecs);
+  // The config and queues this session ran with, not the latest ones (an updateConfig or updateQueue
+  // event after it must not change what it shows).
+  const protection = protectionModel(frame.config, frame.queueSpecs);
   const tasks: TaskState[] = [];
   const jobs: JobState[] = [];
   const used = new Map<string, Resources>();

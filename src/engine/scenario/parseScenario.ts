@@ -8,6 +8,7 @@ import { normaliseWithLocator, type NormaliseOptions } from './normaliseScenario
 import { sortIssues } from './IssueSink';
 import { ISSUE_CATALOGUE } from './issues';
 import { createYamlLocator } from './yamlLocator';
+import { findDuplicateKeys } from './duplicateKeys';
 
 export { normaliseScenarioDocument } from './normaliseScenarioDocument';
 export { formatIssue, type ParseResult, type ScenarioIssue } from './issues';
@@ -24,11 +25,19 @@ const MAX_ALIAS_COUNT = 100;
  */
 export function parseScenario(text: string, options: NormaliseOptions = {}): ParseResult {
   const lineCounter = new LineCounter();
-  // uniqueKeys: a repeated key is an error rather than a silent override.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const toIssue = (error: YAMLError, code: IssueCode) => yamlIssue(error, code, lineCounter);
-  if (doc.errors.length > 0)
-    return { ok: false, errors: sortIssues(doc.errors.map((e) => toIssue(e, 'yaml-syntax'))) };
+  // A repeated key is an error rather than a silent override; it is found by findDuplicateKeys, in
+  // linear time, rather than by the yaml package's quadratic `uniqueKeys` check.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  const toIssue = (error: YAMLError, code: IssueCode) =>
+    yamlIssue(error.pos[0], error.message, code, lineCounter);
+  const duplicates = findDuplicateKeys(doc).map((d) =>
+    yamlIssue(d.offset, d.message, 'yaml-syntax', lineCounter),
+  );
+  if (doc.errors.length > 0 || duplicates.length > 0)
+    return {
+      ok: false,
+      errors: sortIssues([...doc.errors.map((e) => toIssue(e, 'yaml-syntax')), ...duplicates]),
+    };
 
   let data: unknown;
   try {
@@ -43,10 +52,15 @@ export function parseScenario(text: string, options: NormaliseOptions = {}): Par
   return { ...result, warnings: sortIssues([...warnings, ...result.warnings]) };
 }
 
-function yamlIssue(error: YAMLError, code: IssueCode, lineCounter: LineCounter): ScenarioIssue {
-  const pos = lineCounter.linePos(error.pos[0]);
+function yamlIssue(
+  offset: number,
+  message: string,
+  code: IssueCode,
+  lineCounter: LineCounter,
+): ScenarioIssue {
+  const pos = lineCounter.linePos(offset);
   const info = ISSUE_CATALOGUE[code];
-  const issue: ScenarioIssue = { code, path: '', message: error.message, line: pos.line, column: pos.col };
+  const issue: ScenarioIssue = { code, path: '', message, line: pos.line, column: pos.col };
   if ('hint' in info) issue.hint = info.hint;
   return issue;
 }

@@ -9,6 +9,7 @@ import { sortIssues } from './IssueSink';
 import { ISSUE_CATALOGUE } from './issues';
 import { createYamlLocator } from './yamlLocator';
 import { findDuplicateKeys } from './duplicateKeys';
+import { MAX_TEXT_LENGTH } from './limits';
 
 export { normaliseScenarioDocument } from './normaliseScenarioDocument';
 export { formatIssue, type ParseResult, type ScenarioIssue } from './issues';
@@ -24,6 +25,14 @@ const MAX_ALIAS_COUNT = 100;
  * normalised and cross-checked as by `normaliseScenarioDocument`, with every issue located in the text.
  */
 export function parseScenario(text: string, options: NormaliseOptions = {}): ParseResult {
+  if (text.length > MAX_TEXT_LENGTH) {
+    const info = ISSUE_CATALOGUE['too-large'];
+    const message = `a scenario is at most ${MAX_TEXT_LENGTH} characters (16 MiB), got ${text.length}`;
+    return {
+      ok: false,
+      errors: [{ code: 'too-large', path: '', message, line: null, column: null, hint: info.hint }],
+    };
+  }
   const lineCounter = new LineCounter();
   // A repeated key is an error rather than a silent override; it is found by findDuplicateKeys, in
   // linear time, rather than by the yaml package's quadratic `uniqueKeys` check.

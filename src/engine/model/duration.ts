@@ -19,7 +19,12 @@ const UNIT_MS: Record<string, number> = {
 export interface DurationOptions {
   /** Accept `d` (24h) and `w` (7d), as str2duration does for KAI plugin arguments. */
   allowDaysWeeks?: boolean;
+  /** Largest magnitude accepted, in ms; default {@link MAX_DURATION_MS} (the scenario format's limit). */
+  maxMs?: number;
 }
+
+/** Go's largest duration (2^63 − 1 ns, about 2,562,047h), in whole ms: beyond it Go's parser fails. */
+export const GO_MAX_DURATION_MS = 9_223_372_036_854;
 
 /**
  * Largest magnitude of a duration: 10,000 hours (about 14 months), in ms. Times are sums of a few

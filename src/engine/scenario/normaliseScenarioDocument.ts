@@ -86,7 +86,7 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
   // Read in document order, so that issues without line numbers (JSON) come out in a natural order.
   const scheduler = normaliseScheduler(f.scheduler, ctx);
   const nodes = (f.nodes ?? []).flatMap((raw, i) => normaliseNode(raw, ['nodes', i], ctx));
-  const queueList = bounded(f.queues ?? [], 'queues', MAX_QUEUES, 'queues', sink);
+  const queueList = bounded(f.queues ?? [], 'queues', MAX_QUEUES, 'queues', sink, true);
   const queues = queueList.flatMap((raw, i) => normaliseQueue(raw, ['queues', i], ctx) ?? []);
   const jobs = (f.jobs ?? []).flatMap((raw, i) => normaliseJob(raw, ['jobs', i], ctx) ?? []);
   const events = normaliseEvents(bounded(f.events ?? [], 'events', MAX_EVENTS, 'events', sink), ctx);
@@ -112,13 +112,20 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
 }
 
 /**
- * The first `max` items of a top-level list; more is reported once at the list, and the rest is not
- * read (the document is refused anyway, and reading it could cost as much as the limit saves).
+ * A top-level list within its limit; a longer one is reported once at the list and not read (the
+ * document is refused anyway), except for the first `max` queues when `keepHead`, which jobs name.
  */
-function bounded(items: unknown[], key: string, max: number, what: string, sink: IssueSink): unknown[] {
+function bounded(
+  items: unknown[],
+  key: string,
+  max: number,
+  what: string,
+  sink: IssueSink,
+  keepHead = false,
+): unknown[] {
   if (items.length <= max) return items;
   sink.report('too-large', [key], `at most ${max} ${what} in a scenario, got ${items.length}`);
-  return items.slice(0, max);
+  return keepHead ? items.slice(0, max) : [];
 }
 
 function checkVersion(version: unknown, sink: IssueSink): void {

@@ -342,3 +342,15 @@ describe('text, strings, keys, mappings, events and checks', () => {
     expectLimitError({ expect: checks(MAX_EXPECT + 1) }, 'expect', /at most 10000 checks/);
   });
 });
+
+describe('nesting the YAML reader cannot follow', () => {
+  it('thousands of nested flow lists are one too-large error, not a crash', () => {
+    const r = parseScenario(`version: 1\nnodes: []\nqueues: []\nx-deep: ${'['.repeat(20_000)}`);
+    expect(r.ok ? [] : r.errors.map((e) => [e.code, e.message])).toEqual([
+      [
+        'too-large',
+        `the document nests too deeply to read (lists and mappings nest at most ${MAX_NESTING} levels)`,
+      ],
+    ]);
+  });
+});

@@ -137,3 +137,61 @@ function parse(doc: unknown): Scenario {
   if (!r.ok) throw new Error(JSON.stringify(r.errors.slice(0, 5), null, 2));
   return r.scenario;
 }
+
+/**
+ * `n` sibling queues under one parent, one 1-GPU job each, on 500 nodes × 8 GPUs (issue 8: one session
+ * took 20-66 s when every pop compared every sibling).
+ */
+export function siblingQueues(n: number): Scenario {
+  return scenario({
+    nodes: [{ name: 'node', resources: { gpu: 8 }, count: 500 }],
+    queues: [
+      { name: 'root' },
+      ...Array.from({ length: n }, (_, i) => ({
+        name: `q${i}`,
+        parent: 'root',
+        resources: { gpu: { quota: 1 } },
+      })),
+    ],
+    jobs: Array.from({ length: n }, (_, i) => ({ name: `j${i}`, queue: `q${i}`, resources: { gpu: 1 } })),
+    run: { sessions: 1 },
+  });
+}
+
+/** A chain of `depth` queues with one job at the bottom (issue 8: about 3,000 overflowed the stack). */
+export function queueChain(depth: number): Scenario {
+  return scenario({
+    nodes: [{ name: 'node', resources: { gpu: 8 } }],
+    queues: Array.from({ length: depth }, (_, i) =>
+      i === 0 ? { name: 'c0' } : { name: `c${i}`, parent: `c${i - 1}`, resources: { gpu: { quota: 1 } } },
+    ),
+    jobs: [{ name: 'deep', queue: `c${depth - 1}`, resources: { gpu: 1 } }],
+    run: { sessions: 1 },
+  });
+}
+
+/**
+ * YAML text with one mapping of `n` keys: an `x-` extension mapping (accepted), a node's labels (refused
+ * with one error, over the 1,000-entry limit) or unknown node fields (refused, one error per key).
+ */
+export function wideMappingText(n: number, kind: 'extension' | 'labels' | 'unknown-keys'): string {
+  const lines = ['version: 1', 'nodes:', '  - name: n', '    resources: {gpu: 8}'];
+  if (kind === 'labels') lines.push('    labels:');
+  for (let i = 0; i < n; i++) {
+    if (kind === 'labels') lines.push(`      l${i}: v`);
+    else if (kind === 'unknown-keys') lines.push(`    bad${i}: v`);
+  }
+  lines.push('queues: [{name: q}]');
+  if (kind === 'extension') {
+    lines.push('x-data:');
+    for (let i = 0; i < n; i++) lines.push(`  k${i}: v`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+function scenario(doc: Record<string, unknown>): Scenario {
+  const r = normaliseScenarioDocument({ version: 1, ...doc });
+  if (!r.ok) throw new Error(r.errors.map((e) => `${e.path}: ${e.message}`).join('\n'));
+  return r.scenario;
+}

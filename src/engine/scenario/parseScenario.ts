@@ -64,8 +64,8 @@ export function parseScenario(text: string, options: NormaliseOptions = {}): Par
           : String(error);
     const code: IssueCode = error instanceof RangeError ? 'too-large' : 'yaml-syntax';
     const issue: ScenarioIssue = { code, path: '', message, line: null, column: null };
-    const info = ISSUE_CATALOGUE[code];
-    if ('hint' in info) issue.hint = info.hint;
+    // A yaml error thrown while converting (runaway aliases) carries its own message and no hint.
+    if (code === 'too-large') issue.hint = ISSUE_CATALOGUE['too-large'].hint;
     return { ok: false, errors: [issue] };
   }
   const result = normaliseWithLocator(data, options, createYamlLocator(doc, lineCounter));

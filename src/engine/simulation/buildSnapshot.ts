@@ -49,7 +49,8 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
     jobs.push({
       name: spec.name,
       queue: spec.queue,
-      phase: phaseOf(spec, counts, isRunning),
+      // Volcano/kube-batch: the PodGroup phase the profile carried over (the spec's before any session).
+      phase: state.scenario.profile === 'kai' ? phaseOf(spec, counts, isRunning) : (jd?.phase ?? spec.phase),
       priority: spec.priority,
       priorityClassName: spec.priorityClassName,
       preemptible: spec.preemptible,

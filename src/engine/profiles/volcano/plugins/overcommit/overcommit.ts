@@ -8,7 +8,7 @@ import { RESOURCE_NAMES, addInto, zeroResources, type Resources } from '../../..
 import { exceededDimensions, lessEqualOnRequested } from '../../../../framework/NodeAccount';
 import type { VolcanoPlugin, VolcanoPluginFactory } from '../../framework/Plugin';
 import type { EnqueueGateDetail } from '../../trace';
-import { inqueueRemainder, queueRes } from '../proportion/figures';
+import { inqueueRemainder, queueRes } from '../../api/resources';
 
 export const DEFAULT_OVERCOMMIT_FACTOR = 1.2;
 

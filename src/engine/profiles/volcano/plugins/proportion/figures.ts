@@ -1,34 +1,9 @@
 /**
  * Queue figures the proportion plugin computes at session open (reference §4.5): real capability, and
- * the deserved share by water-filling. Also the "inqueue" remainder shared with overcommit.
+ * the deserved share by water-filling.
  */
-import {
-  QUEUE_RESOURCE_NAMES,
-  RESOURCE_NAMES,
-  type QueueResources,
-  type Resources,
-} from '../../../../model/resources';
+import { RESOURCE_NAMES, type Resources } from '../../../../model/resources';
 import { VOLCANO_TOLERANCE } from '../../../../framework/NodeAccount';
-import type { JobInfo } from '../../api/JobInfo';
-
-export function queueRes(r: Resources): QueueResources {
-  const out = { gpu: 0, cpu: 0, memory: 0 };
-  for (const n of QUEUE_RESOURCE_NAMES) out[n] = Number.isFinite(r[n]) ? r[n] : 0;
-  return out;
-}
-
-/** max(minResources − allocated, 0) per dimension (`GetInqueueResource`). */
-export function inqueueRemainder(job: JobInfo): Resources {
-  const min = job.minResources as Resources;
-  const out = { ...min };
-  for (const n of RESOURCE_NAMES) out[n] = Math.max(min[n] - job.allocated[n], 0);
-  return out;
-}
-
-/** Number of tasks in allocated statuses plus Succeeded (`CalculateAllocatedTaskNum`). */
-export function allocatedTaskNum(job: JobInfo): number {
-  return job.readyTaskNum();
-}
 
 export interface WaterFillQueue {
   name: string;

@@ -11,7 +11,8 @@ import type { QueueInfo } from '../../api/QueueInfo';
 import type { TaskInfo } from '../../api/JobInfo';
 import type { VolcanoPlugin, VolcanoPluginFactory } from '../../framework/Plugin';
 import type { EnqueueGateDetail, ProportionDetail } from '../../trace';
-import { inqueueRemainder, queueRes, waterFill, type WaterFillQueue } from './figures';
+import { inqueueRemainder, queueRes } from '../../api/resources';
+import { waterFill, type WaterFillQueue } from './figures';
 
 interface QueueAttr extends WaterFillQueue {
   queue: QueueInfo;

@@ -63,6 +63,15 @@ export class NodeAccount {
     return f;
   }
 
+  /** `req ≤ FutureIdle + extra` (0.1 tolerance) without building the vector (hot path). */
+  fitsFuture(req: Resources, extra?: Resources): boolean {
+    for (const n of RESOURCE_NAMES) {
+      const f = this.idle[n] + this.releasing[n] - this.pipelined[n] + (extra ? extra[n] : 0);
+      if (req[n] > f + VOLCANO_TOLERANCE[n]) return false;
+    }
+    return true;
+  }
+
   /** A task starts occupying the node (allocated, bound, running). */
   use(req: Resources, sign = 1): void {
     addInto(this.idle, req, -sign);

@@ -8,6 +8,7 @@ import {
   sumOf,
   tierVote,
   victimIntersectionPerTier,
+  voteAnd,
   type Registered,
   type Tiers,
   type VictimAnswer,
@@ -118,6 +119,14 @@ describe("Volcano's tier vote (JobEnqueueable, JobPipelined)", () => {
   it('all abstain, or no callback, is true', () => {
     expect(vote([[['sla', 'abstain']]])).toMatchObject({ value: true, reason: 'all-abstain' });
     expect(vote([])).toMatchObject({ value: true, reason: 'none' });
+  });
+});
+
+describe("kube-batch's JobPipelined: AND of every plugin", () => {
+  it('a Permit in tier 1 does not shield a Reject in tier 2', () => {
+    const r = voteAnd(tiers<VoteValue>([[['sla', 'permit']], [['gang', 'reject']]]), id);
+    expect(r).toMatchObject({ value: false, decidedBy: 'gang', decidingTier: 2 });
+    expect(voteAnd(tiers<VoteValue>([]), id).value).toBe(true);
   });
 });
 

@@ -42,10 +42,10 @@ export interface OrderResult {
  * Job/queue/task order (Volcano `JobOrderFn` and friends, KAI the same): walk tiers and plugins in order,
  * the first non-zero comparison decides.
  */
-export function firstNonZero<F>(tiers: Tiers<F>, call: (fn: F) => number): OrderResult {
+export function firstNonZero<F>(tiers: Tiers<F>, call: (fn: F, r: Registered<F>) => number): OrderResult {
   for (const tier of tiers) {
     for (const r of tier) {
-      const v = call(r.fn);
+      const v = call(r.fn, r);
       if (v !== 0) return { value: v, decidedBy: r.plugin };
     }
   }
@@ -63,13 +63,17 @@ export interface BoolResult {
  * AND across every callback of every tier (Volcano `JobReady`, `Allocatable`, `Preemptive`); stops at the
  * first false. No callback at all gives `empty` (JobReady: true).
  */
-export function allOf<F>(tiers: Tiers<F>, call: (fn: F) => boolean, empty = true): BoolResult {
+export function allOf<F>(
+  tiers: Tiers<F>,
+  call: (fn: F, r: Registered<F>) => boolean,
+  empty = true,
+): BoolResult {
   const steps: Step<boolean>[] = [];
   let any = false;
   for (const tier of tiers) {
     for (const r of tier) {
       any = true;
-      const v = call(r.fn);
+      const v = call(r.fn, r);
       steps.push({ plugin: r.plugin, tier: r.tier, value: v });
       if (!v) return { value: false, decidedBy: r.plugin, steps };
     }
@@ -78,11 +82,11 @@ export function allOf<F>(tiers: Tiers<F>, call: (fn: F) => boolean, empty = true
 }
 
 /** OR across every callback (Volcano `Overused`); stops at the first true; none gives false. */
-export function anyOf<F>(tiers: Tiers<F>, call: (fn: F) => boolean): BoolResult {
+export function anyOf<F>(tiers: Tiers<F>, call: (fn: F, r: Registered<F>) => boolean): BoolResult {
   const steps: Step<boolean>[] = [];
   for (const tier of tiers) {
     for (const r of tier) {
-      const v = call(r.fn);
+      const v = call(r.fn, r);
       steps.push({ plugin: r.plugin, tier: r.tier, value: v });
       if (v) return { value: true, decidedBy: r.plugin, steps };
     }
@@ -91,20 +95,20 @@ export function anyOf<F>(tiers: Tiers<F>, call: (fn: F) => boolean): BoolResult 
 }
 
 /** Sum across every callback (node scores). */
-export function sumOf<F>(tiers: Tiers<F>, call: (fn: F) => number): number {
+export function sumOf<F>(tiers: Tiers<F>, call: (fn: F, r: Registered<F>) => number): number {
   let total = 0;
-  for (const tier of tiers) for (const r of tier) total += call(r.fn);
+  for (const tier of tiers) for (const r of tier) total += call(r.fn, r);
   return total;
 }
 
-/** First callback returning a non-error answer... the other way round: the first error (predicates). */
+/** The first callback that returns an error (predicates, JobValid); null when all pass. */
 export function firstError<F>(
   tiers: Tiers<F>,
-  call: (fn: F) => string | null,
+  call: (fn: F, r: Registered<F>) => string | null,
 ): { error: string; plugin: string } | null {
   for (const tier of tiers) {
     for (const r of tier) {
-      const e = call(r.fn);
+      const e = call(r.fn, r);
       if (e !== null) return { error: e, plugin: r.plugin };
     }
   }
@@ -142,7 +146,7 @@ export interface VoteResult {
  * ignored; all abstaining (or no callback) is true. So a Permit only overrides a Reject from a strictly
  * later tier (reference §2.3: the sla plugin cannot beat gang in its own tier).
  */
-export function tierVote<F>(tiers: Tiers<F>, call: (fn: F) => VoteValue): VoteResult {
+export function tierVote<F>(tiers: Tiers<F>, call: (fn: F, r: Registered<F>) => VoteValue): VoteResult {
   const steps: Step<VoteValue>[] = [];
   let any = false;
   for (const tier of tiers) {
@@ -151,7 +155,7 @@ export function tierVote<F>(tiers: Tiers<F>, call: (fn: F) => VoteValue): VoteRe
     for (const r of tier) {
       any = true;
       tierNo = r.tier;
-      const v = call(r.fn);
+      const v = call(r.fn, r);
       steps.push({ plugin: r.plugin, tier: r.tier, value: v });
       if (v === 'reject')
         return { value: false, reason: 'reject', decidingTier: r.tier, decidedBy: r.plugin, steps };
@@ -161,6 +165,29 @@ export function tierVote<F>(tiers: Tiers<F>, call: (fn: F) => VoteValue): VoteRe
       return { value: true, reason: 'permit', decidingTier: tierNo, decidedBy: permitBy, steps };
   }
   return { value: true, reason: any ? 'all-abstain' : 'none', decidingTier: null, decidedBy: null, steps };
+}
+
+/**
+ * kube-batch `Session.JobPipelined`: the AND of every enabled plugin, tiers ignored (a Permit in tier 1
+ * does not shield a Reject in tier 2). No callback is true.
+ */
+export function voteAnd<F>(tiers: Tiers<F>, call: (fn: F, r: Registered<F>) => VoteValue): VoteResult {
+  const steps: Step<VoteValue>[] = [];
+  for (const tier of tiers) {
+    for (const r of tier) {
+      const v = call(r.fn, r);
+      steps.push({ plugin: r.plugin, tier: r.tier, value: v });
+      if (v === 'reject')
+        return { value: false, reason: 'reject', decidingTier: r.tier, decidedBy: r.plugin, steps };
+    }
+  }
+  return {
+    value: true,
+    reason: steps.length > 0 ? 'permit' : 'none',
+    decidingTier: null,
+    decidedBy: null,
+    steps,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -176,14 +203,17 @@ export interface StarvingResult extends BoolResult {
  * Volcano `Session.JobStarving`: the first tier that has at least one callback decides with the AND of its
  * callbacks; later tiers are ignored. No callback anywhere is **false** (preempt and reclaim then do nothing).
  */
-export function firstTierWithAny<F>(tiers: Tiers<F>, call: (fn: F) => boolean): StarvingResult {
+export function firstTierWithAny<F>(
+  tiers: Tiers<F>,
+  call: (fn: F, r: Registered<F>) => boolean,
+): StarvingResult {
   for (const tier of tiers) {
     if (tier.length === 0) continue;
     const steps: Step<boolean>[] = [];
     let decidedBy: string | null = null;
     let value = true;
     for (const r of tier) {
-      const v = call(r.fn);
+      const v = call(r.fn, r);
       steps.push({ plugin: r.plugin, tier: r.tier, value: v });
       if (!v) {
         value = false;
@@ -239,7 +269,7 @@ function intersect<T>(set: readonly T[], other: readonly T[], key: (t: T) => str
  */
 export function victimIntersectionPerTier<F, T>(
   tiers: Tiers<F>,
-  call: (fn: F) => VictimAnswer<T>,
+  call: (fn: F, r: Registered<F>) => VictimAnswer<T>,
   key: (t: T) => string,
 ): VictimResult<T> {
   const steps: VictimStep<T>[] = [];
@@ -248,7 +278,7 @@ export function victimIntersectionPerTier<F, T>(
     let tierNo: number | null = null;
     for (const r of tier) {
       tierNo = r.tier;
-      const a = call(r.fn);
+      const a = call(r.fn, r);
       if (a.abstain) {
         steps.push({
           plugin: r.plugin,
@@ -298,7 +328,7 @@ export function victimIntersectionPerTier<F, T>(
  */
 export function stickyEmptyVeto<F, T>(
   tiers: Tiers<F>,
-  call: (fn: F) => readonly T[],
+  call: (fn: F, r: Registered<F>) => readonly T[],
   key: (t: T) => string,
 ): VictimResult<T> {
   const steps: VictimStep<T>[] = [];
@@ -308,7 +338,7 @@ export function stickyEmptyVeto<F, T>(
     let tierNo: number | null = null;
     for (const r of tier) {
       tierNo = r.tier;
-      const answer = call(r.fn);
+      const answer = call(r.fn, r);
       victims = init ? intersect(victims, answer, key) : [...answer];
       init = true;
       steps.push({

@@ -14,6 +14,7 @@ import {
   sumOf,
   tierVote,
   victimIntersectionPerTier,
+  voteAnd,
   type VictimResult,
   type VoteResult,
 } from '../../../framework/combine';
@@ -26,12 +27,24 @@ import {
 } from '../../../framework/OperationStatement';
 import { addInto, zeroResources, type QueueResources, type Resources } from '../../../model/resources';
 import type { PriorityClass, SchedulerConfig } from '../../../model/scenario';
-import type { Decision, JobAttempt, SessionTrace, Verdict, Vote } from '../../../model/trace';
+import type { Decision, JobAttempt, ProfileDetail, SessionTrace, Verdict, Vote } from '../../../model/trace';
 import { JobInfo, type PodGroupPhase, TaskInfo } from '../api/JobInfo';
 import { NodeInfo } from '../api/NodeInfo';
 import { QueueInfo } from '../api/QueueInfo';
 import type { TierVoteDetail, VictimSetDetail, StarvingDetail } from '../trace';
-import { POINT_FLAGS, type EventHandler, type PredicateFailure, type VolcanoPoints } from './points';
+import {
+  POINT_FLAGS,
+  type EventHandler,
+  type PredicateFailure,
+  type VictimVote,
+  type VolcanoPoints,
+} from './points';
+
+/** A victim vote's answer; its trace verdicts are built only when asked for (one node per decision). */
+export interface VictimDecision {
+  victims: TaskInfo[];
+  verdicts: () => Verdict[];
+}
 import type { ProfileSessionInput } from '../../../framework/Profile';
 
 /** Volcano HEAD, or its ancestor kube-batch (reference §3.3). */
@@ -239,32 +252,25 @@ export class VolcanoSession {
   }
 
   private vote(point: 'jobPipelined' | 'jobEnqueueable', job: JobInfo, verdicts?: Verdict[]): VoteResult {
-    const messages = new Map<string, { message: string; detail: Verdict['profileDetail'] }>();
-    const call = (fn: VolcanoPoints['jobPipelined']): 'permit' | 'abstain' | 'reject' => {
+    const messages = verdicts
+      ? new Map<string, { message: string; detail: Verdict['profileDetail'] }>()
+      : null;
+    const call = (
+      fn: VolcanoPoints['jobPipelined'],
+      r: { plugin: string },
+    ): 'permit' | 'abstain' | 'reject' => {
       const a = fn(job);
+      messages?.set(r.plugin, { message: a.message, detail: a.detail });
       return a.vote;
     };
     const tiers = this.registry.tiers(point);
-    const wrapped = tiers.map((tier) =>
-      tier.map((r) => ({
-        ...r,
-        fn: (j: JobInfo) => {
-          const a = r.fn(j);
-          messages.set(r.plugin, { message: a.message, detail: a.detail });
-          return a;
-        },
-      })),
-    );
-    const result =
-      this.dialect === 'kube-batch'
-        ? kubeBatchAnd(wrapped, (fn) => fn(job).vote)
-        : tierVote(wrapped, (fn) => call(fn));
+    const result = this.dialect === 'kube-batch' ? voteAnd(tiers, call) : tierVote(tiers, call);
     if (verdicts) {
       const lines = result.steps.map((s) => ({
         plugin: s.plugin,
         tier: s.tier,
         vote: s.value as Vote,
-        message: messages.get(s.plugin)?.message ?? '',
+        message: messages?.get(s.plugin)?.message ?? '',
       }));
       const slaPermit = result.steps.find((s) => s.plugin === 'sla' && s.value === 'permit');
       const slaNote =
@@ -283,7 +289,7 @@ export class VolcanoSession {
         slaNote,
       };
       for (const s of result.steps) {
-        const m = messages.get(s.plugin);
+        const m = messages?.get(s.plugin);
         verdicts.push({
           plugin: s.plugin,
           point,
@@ -362,23 +368,13 @@ export class VolcanoSession {
   }
 
   /** `Preemptable` (§1.4): intersection per tier (Volcano) or sticky empty veto (kube-batch). */
-  preemptable(
-    preemptor: TaskInfo,
-    candidates: readonly TaskInfo[],
-    node: NodeInfo,
-    verdicts?: Verdict[],
-  ): TaskInfo[] {
-    return this.victims('preemptable', preemptor, candidates, node, verdicts);
+  preemptable(preemptor: TaskInfo, candidates: readonly TaskInfo[], node: NodeInfo): VictimDecision {
+    return this.victims('preemptable', preemptor, candidates, node);
   }
 
   /** `Reclaimable`: same combination as Preemptable. */
-  reclaimable(
-    reclaimer: TaskInfo,
-    candidates: readonly TaskInfo[],
-    node: NodeInfo,
-    verdicts?: Verdict[],
-  ): TaskInfo[] {
-    return this.victims('reclaimable', reclaimer, candidates, node, verdicts);
+  reclaimable(reclaimer: TaskInfo, candidates: readonly TaskInfo[], node: NodeInfo): VictimDecision {
+    return this.victims('reclaimable', reclaimer, candidates, node);
   }
 
   private victims(
@@ -386,78 +382,106 @@ export class VolcanoSession {
     preemptor: TaskInfo,
     candidates: readonly TaskInfo[],
     node: NodeInfo,
-    verdicts?: Verdict[],
-  ): TaskInfo[] {
-    const messages = new Map<string, { message: string; detail: Verdict['profileDetail'] }>();
-    const tiers = this.registry.tiers(point).map((tier) =>
-      tier.map((r) => ({
-        ...r,
-        fn: (c: readonly TaskInfo[]) => {
-          const a = r.fn(preemptor, c);
-          messages.set(r.plugin, { message: a.message, detail: a.detail });
-          return a;
-        },
-      })),
-    );
+  ): VictimDecision {
+    const answers: [string, VictimVote][] = [];
+    const tiers = this.registry.tiers(point);
     const key = (t: TaskInfo): string => t.name;
     const result: VictimResult<TaskInfo> =
       this.dialect === 'kube-batch'
-        ? stickyEmptyVeto(tiers, (fn) => fn(candidates).victims, key)
-        : victimIntersectionPerTier(tiers, (fn) => fn(candidates), key);
+        ? stickyEmptyVeto(
+            tiers,
+            (fn, r) => {
+              const a = fn(preemptor, candidates);
+              answers.push([r.plugin, a]);
+              return a.victims;
+            },
+            key,
+          )
+        : victimIntersectionPerTier(
+            tiers,
+            (fn, r) => {
+              const a = fn(preemptor, candidates);
+              answers.push([r.plugin, a]);
+              return a;
+            },
+            key,
+          );
     const victims = [...(result.victims ?? [])];
-    if (verdicts) {
-      const names = (ts: readonly TaskInfo[] | null): string[] | null => (ts ? ts.map(key) : null);
-      const detail: VictimSetDetail = {
-        profile: 'volcano',
-        type: 'victim-set',
-        point,
-        rule: this.dialect === 'kube-batch' ? 'sticky-empty-veto' : 'intersection-per-tier',
-        node: node.name,
-        preemptorTask: preemptor.name,
-        candidates: candidates.map(key),
-        lines: result.steps.map((s) => ({
-          plugin: s.plugin,
-          tier: s.tier,
-          abstain: s.abstain,
-          answer: s.answer.map(key),
-          after: names(s.after),
-          endedTier: s.endedTier,
-          message: messages.get(s.plugin)?.message ?? '',
-        })),
-        victims: victims.map(key),
-        decidingTier: result.decidingTier,
-      };
-      for (const s of result.steps) {
-        const m = messages.get(s.plugin);
-        verdicts.push({
-          plugin: s.plugin,
-          point,
-          allowed: s.answer.length > 0,
-          message: `${s.plugin} (tier ${s.tier}) on ${node.name}: ${m?.message ?? ''}`,
-          detail: null,
-          tier: s.tier,
-          vote: s.abstain ? 'abstain' : s.answer.length > 0 ? 'permit' : 'refuse',
-          ...(m?.detail ? { profileDetail: m.detail } : {}),
-        });
-      }
-      verdicts.push({
-        plugin: 'session',
-        point,
-        allowed: victims.length > 0,
-        message:
-          victims.length > 0
-            ? `Victims on ${node.name} for ${preemptor.name}: ${victims.map(key).join(', ')} (decided by tier ${result.decidingTier}).`
-            : `No victims on ${node.name} for ${preemptor.name}: ${
-                this.dialect === 'kube-batch'
-                  ? 'a plugin answered with no victims, and in kube-batch an empty answer vetoes every later tier.'
-                  : 'no tier produced a non-empty victim set.'
-              }`,
-        detail: null,
-        vote: victims.length > 0 ? 'allow' : 'refuse',
-        profileDetail: detail,
+    return {
+      victims,
+      verdicts: () => this.explainVictims(point, preemptor, candidates, node, result, victims, answers),
+    };
+  }
+
+  private explainVictims(
+    point: 'preemptable' | 'reclaimable',
+    preemptor: TaskInfo,
+    candidates: readonly TaskInfo[],
+    node: NodeInfo,
+    result: VictimResult<TaskInfo>,
+    victims: readonly TaskInfo[],
+    answers: readonly [string, VictimVote][],
+  ): Verdict[] {
+    const key = (t: TaskInfo): string => t.name;
+    const explained = new Map<string, { message: string; detail: ProfileDetail | undefined }>();
+    for (const [plugin, a] of answers) {
+      explained.set(plugin, {
+        message: typeof a.message === 'function' ? a.message() : a.message,
+        detail: typeof a.detail === 'function' ? a.detail() : a.detail,
       });
     }
-    return victims;
+    const names = (ts: readonly TaskInfo[] | null): string[] | null => (ts ? ts.map(key) : null);
+    const detail: VictimSetDetail = {
+      profile: 'volcano',
+      type: 'victim-set',
+      point,
+      rule: this.dialect === 'kube-batch' ? 'sticky-empty-veto' : 'intersection-per-tier',
+      node: node.name,
+      preemptorTask: preemptor.name,
+      candidates: candidates.map(key),
+      lines: result.steps.map((s) => ({
+        plugin: s.plugin,
+        tier: s.tier,
+        abstain: s.abstain,
+        answer: s.answer.map(key),
+        after: names(s.after),
+        endedTier: s.endedTier,
+        message: explained.get(s.plugin)?.message ?? '',
+      })),
+      victims: victims.map(key),
+      decidingTier: result.decidingTier,
+    };
+    const verdicts: Verdict[] = [];
+    for (const s of result.steps) {
+      const m = explained.get(s.plugin);
+      verdicts.push({
+        plugin: s.plugin,
+        point,
+        allowed: s.answer.length > 0,
+        message: `${s.plugin} (tier ${s.tier}) on ${node.name}: ${m?.message ?? ''}`,
+        detail: null,
+        tier: s.tier,
+        vote: s.abstain ? 'abstain' : s.answer.length > 0 ? 'permit' : 'refuse',
+        ...(m?.detail ? { profileDetail: m.detail } : {}),
+      });
+    }
+    verdicts.push({
+      plugin: 'session',
+      point,
+      allowed: victims.length > 0,
+      message:
+        victims.length > 0
+          ? `Victims on ${node.name} for ${preemptor.name}: ${victims.map(key).join(', ')} (decided by tier ${result.decidingTier}).`
+          : `No victims on ${node.name} for ${preemptor.name}: ${
+              this.dialect === 'kube-batch'
+                ? 'a plugin answered with no victims, and in kube-batch an empty answer vetoes every later tier.'
+                : 'no tier produced a non-empty victim set.'
+            }`,
+      detail: null,
+      vote: victims.length > 0 ? 'allow' : 'refuse',
+      profileDetail: detail,
+    });
+    return verdicts;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -468,7 +492,14 @@ export class VolcanoSession {
     return new OperationStatement(this.host);
   }
 
+  /**
+   * Bumped by every operation that changes the session state (evict, pipeline, allocate and their
+   * undos), so an action may reuse an answer computed while nothing changed.
+   */
+  opCount = 0;
+
   private fire(task: TaskInfo, kind: 'allocate' | 'deallocate'): void {
+    this.opCount++;
     for (const h of this.handlers) h[kind]?.(task);
   }
 
@@ -611,35 +642,12 @@ export class VolcanoSession {
 
   /** The request fits the node's future idle resources (0.1 tolerance). */
   fitsFutureIdle(task: TaskInfo, node: NodeInfo): boolean {
-    return lessEqual(task.req, node.account.futureIdle());
+    return node.account.fitsFuture(task.req);
   }
 
   fitsIdle(task: TaskInfo, node: NodeInfo): boolean {
     return lessEqual(task.req, node.account.idle);
   }
-}
-
-/** kube-batch `JobPipelined`/`JobReady`: AND of every enabled plugin, no tiers. */
-function kubeBatchAnd<F>(
-  tiers: readonly (readonly { plugin: string; tier: number; fn: F }[])[],
-  call: (fn: F) => 'permit' | 'abstain' | 'reject',
-): VoteResult {
-  const steps: { plugin: string; tier: number; value: 'permit' | 'abstain' | 'reject' }[] = [];
-  for (const tier of tiers) {
-    for (const r of tier) {
-      const v = call(r.fn);
-      steps.push({ plugin: r.plugin, tier: r.tier, value: v });
-      if (v === 'reject')
-        return { value: false, reason: 'reject', decidingTier: r.tier, decidedBy: r.plugin, steps };
-    }
-  }
-  return {
-    value: true,
-    reason: steps.length > 0 ? 'permit' : 'none',
-    decidingTier: null,
-    decidedBy: null,
-    steps,
-  };
 }
 
 function describeVote(point: string, r: VoteResult): string {

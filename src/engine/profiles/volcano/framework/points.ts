@@ -15,10 +15,14 @@ export interface VoteAnswer {
   detail?: ProfileDetail;
 }
 
-/** A plugin's victim list with the reason in plain words. */
+/**
+ * A plugin's victim list with the reason in plain words. Victim votes run for every candidate node of
+ * every preemptor, so the message and detail may be given lazily: only the node a decision used is
+ * explained in the trace.
+ */
 export interface VictimVote extends VictimAnswer<TaskInfo> {
-  message: string;
-  detail?: ProfileDetail;
+  message: string | (() => string);
+  detail?: ProfileDetail | (() => ProfileDetail);
 }
 
 /** A predicate failure: `unresolvable` ones also exclude the node from preemption (k8s status codes). */

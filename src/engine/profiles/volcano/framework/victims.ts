@@ -4,7 +4,6 @@
  */
 import { PriorityQueue } from '../../../framework/PriorityQueue';
 import { addInto, type Resources } from '../../../model/resources';
-import { lessEqual } from '../../../framework/NodeAccount';
 import type { Verdict, VictimRecord } from '../../../model/trace';
 import type { TaskInfo } from '../api/JobInfo';
 import type { NodeInfo } from '../api/NodeInfo';
@@ -35,20 +34,88 @@ export function victimQueue(ssn: VolcanoSession, preemptor: TaskInfo): PriorityQ
 
 /** `ValidateVictims`: FutureIdle + Σ victims covers the request (an empty list is fine when it fits). */
 export function validateVictims(task: TaskInfo, node: NodeInfo, victims: readonly TaskInfo[]): boolean {
-  const future: Resources = node.account.futureIdle();
-  for (const v of victims) addInto(future, v.req);
-  return lessEqual(task.req, future);
+  const extra: Resources = { gpu: 0, cpu: 0, memory: 0, pods: 0 };
+  for (const v of victims) addInto(extra, v.req);
+  return node.account.fitsFuture(task.req, extra);
+}
+
+/** A node preemption or reclaim may use, with the tasks there that pass the action's filter. */
+export interface CandidateNode {
+  node: NodeInfo;
+  /** Sorted by name (upstream: node task map order). */
+  candidates: TaskInfo[];
 }
 
 /**
- * Nodes preemption may use (`PredicateForPreemptAction`): only UnschedulableAndUnresolvable failures
- * exclude a node; there is no resource check here.
+ * Nodes preemption may use, best score first (ties by name): only UnschedulableAndUnresolvable predicate
+ * failures exclude a node (`PredicateForPreemptAction`). A node where even evicting every candidate
+ * would not cover the request is dropped before scoring: ValidateVictims would refuse any victim set
+ * there (victims are a subset of the candidates), so the outcome is upstream's without asking the
+ * plugins on hundreds of hopeless nodes.
  */
-export function preemptionNodes(ssn: VolcanoSession, task: TaskInfo): NodeInfo[] {
-  return ssn.nodes.filter((n) => {
-    const f = ssn.predicate(task, n);
-    return f === null || !f.unresolvable;
-  });
+export function preemptionNodes(
+  ssn: VolcanoSession,
+  task: TaskInfo,
+  eligible: (c: TaskInfo) => boolean,
+  pool?: ReadonlyMap<NodeInfo, readonly TaskInfo[]>,
+): { nodes: CandidateNode[]; skipped: number } {
+  const out: CandidateNode[] = [];
+  let skipped = 0;
+  for (const c of viableNodes(ssn, task, eligible, pool)) {
+    if (c === null) skipped++;
+    else out.push(c);
+  }
+  const scored = out.map((c) => ({ c, s: ssn.nodeScore(task, c.node) }));
+  scored.sort((a, b) => b.s - a.s || (a.c.node.name < b.c.node.name ? -1 : 1));
+  return { nodes: scored.map((x) => x.c), skipped };
+}
+
+/**
+ * The viable nodes in name order, lazily (reclaim takes the first that works; upstream walks the
+ * predicate-passing nodes unscored). Yields null for each node skipped. `pool`, when given, holds every
+ * task that can pass `eligible` by node (built when the action starts: tasks only leave the eligible
+ * set during an action), so nodes outside it are checked without walking their tasks.
+ */
+export function* viableNodes(
+  ssn: VolcanoSession,
+  task: TaskInfo,
+  eligible: (c: TaskInfo) => boolean,
+  pool?: ReadonlyMap<NodeInfo, readonly TaskInfo[]>,
+): Generator<CandidateNode | null> {
+  const sum: Resources = { gpu: 0, cpu: 0, memory: 0, pods: 0 };
+  for (const node of ssn.nodes) {
+    const candidates: TaskInfo[] = [];
+    sum.gpu = sum.cpu = sum.memory = sum.pods = 0;
+    const tasks: Iterable<TaskInfo> = pool ? (pool.get(node) ?? []) : node.tasks.values();
+    for (const t of tasks) {
+      if (!eligible(t)) continue;
+      candidates.push(t);
+      addInto(sum, t.req);
+    }
+    if (!node.account.fitsFuture(task.req, sum)) {
+      yield null;
+      continue;
+    }
+    const f = ssn.predicate(task, node);
+    if (f !== null && f.unresolvable) {
+      yield null;
+      continue;
+    }
+    candidates.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    yield { node, candidates };
+  }
+}
+
+/** Tasks by node, for `pool`: those of `of` that sit on a node. */
+export function tasksByNode(tasks: Iterable<TaskInfo>): Map<NodeInfo, TaskInfo[]> {
+  const m = new Map<NodeInfo, TaskInfo[]>();
+  for (const t of tasks) {
+    if (!t.node) continue;
+    const list = m.get(t.node);
+    if (list) list.push(t);
+    else m.set(t.node, [t]);
+  }
+  return m;
 }
 
 /** A victim's trace record: the verdicts of the node vote that chose it. */

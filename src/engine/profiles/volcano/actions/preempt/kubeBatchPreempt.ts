@@ -129,14 +129,11 @@ function kubeBatchPreempt(
   );
   for (const node of nodes) {
     const candidates = [...node.tasks.values()].filter(filter).sort((a, b) => (a.name < b.name ? -1 : 1));
-    const local: Verdict[] = [];
-    const victims = ssn.preemptable(task, candidates, node, local);
+    const decision = ssn.preemptable(task, candidates, node);
+    const victims = decision.victims;
     const all = zeroResources();
     for (const v of victims) addInto(all, v.req);
-    if (victims.length === 0 || lessAll(all, task.req)) {
-      verdicts.push(...local);
-      continue;
-    }
+    if (victims.length === 0 || lessAll(all, task.req)) continue;
     const heap = new PriorityQueue<TaskInfo>((l, r) => !ssn.taskOrderFn(l, r));
     for (const v of victims) heap.push(v);
     const preempted = zeroResources();
@@ -149,6 +146,7 @@ function kubeBatchPreempt(
       addInto(preempted, v.req);
       if (lessEqual(task.req, preempted)) break;
     }
+    const local = decision.verdicts();
     verdicts.push(...local);
     for (const v of evicted)
       records.push(

@@ -15,7 +15,14 @@ import type { JobInfo, TaskInfo } from '../../api/JobInfo';
 import type { QueueInfo } from '../../api/QueueInfo';
 import type { VolcanoAction } from '../../framework/Plugin';
 import type { Statement, VolcanoSession } from '../../framework/Session';
-import { preemptionNodes, validateVictims, victimQueue, victimRecord } from '../../framework/victims';
+import {
+  preemptionNodes,
+  tasksByNode,
+  validateVictims,
+  victimQueue,
+  victimRecord,
+} from '../../framework/victims';
+import type { NodeInfo } from '../../api/NodeInfo';
 
 type Filter = (candidate: TaskInfo) => boolean;
 
@@ -51,6 +58,8 @@ export const createPreemptAction = (): VolcanoAction => ({
       const queue = queues.pop();
       if (!queue) break;
       const heap = preemptors.get(queue.name) as PriorityQueue<JobInfo>;
+      // Every task that may become a candidate in this queue, by node (tasks only leave the set).
+      const pool = tasksByNode(ssn.jobs.filter((j) => j.queue === queue.name).flatMap((j) => j.tasks));
       // Phase A: between jobs of this queue.
       for (;;) {
         const job = heap.pop();
@@ -73,6 +82,7 @@ export const createPreemptAction = (): VolcanoAction => ({
             attempt.verdicts,
             attempt.victims,
             (c) => c.job.queue === job.queue && c.job !== job,
+            pool,
           );
           if (node) placed.push(`${task.name} → ${node}`);
         }
@@ -97,6 +107,7 @@ export const createPreemptAction = (): VolcanoAction => ({
       // Phase B: within each job that was starving at the start.
       for (const job of underRequest.get(queue.name) ?? []) {
         const tasks = pendingHeap(ssn, job);
+        const own = tasksByNode(job.tasks);
         for (;;) {
           const task = tasks.pop();
           if (!task) break;
@@ -105,7 +116,7 @@ export const createPreemptAction = (): VolcanoAction => ({
           ssn.currentAttempt = index;
           ssn.currentPreemptor = job.name;
           const stmt = ssn.statement();
-          const node = preempt(ssn, stmt, task, attempt.verdicts, attempt.victims, (c) => c.job === job);
+          const node = preempt(ssn, stmt, task, attempt.verdicts, attempt.victims, (c) => c.job === job, own);
           ssn.currentAttempt = null;
           ssn.currentPreemptor = null;
           if (!node) {
@@ -162,6 +173,7 @@ function preempt(
   verdicts: Verdict[],
   victimRecords: VictimRecord[],
   filter: Filter,
+  pool: ReadonlyMap<NodeInfo, readonly TaskInfo[]>,
 ): string | null {
   if ((task.spec.preemptionPolicy ?? task.job.spec.preemptionPolicy) === 'Never') {
     verdicts.push({
@@ -176,22 +188,23 @@ function preempt(
   }
   const queue = ssn.queues.get(task.job.queue) as QueueInfo;
   const eligible = candidateFilter(task, filter);
-  const nodes = ssn.sortNodesByScore(task, preemptionNodes(ssn, task));
-  let lastFailure: Verdict[] = [];
-  for (const node of nodes) {
-    const local: Verdict[] = [];
-    const candidates = [...node.tasks.values()].filter(eligible).sort((a, b) => (a.name < b.name ? -1 : 1));
-    const victims = ssn.preemptable(task, candidates, node, local);
+  const { nodes, skipped } = preemptionNodes(ssn, task, eligible, pool);
+  let lastFailure: () => Verdict[] = () => [];
+  for (const { node, candidates } of nodes) {
+    const decision = ssn.preemptable(task, candidates, node);
+    const victims = decision.victims;
     if (!validateVictims(task, node, victims)) {
-      local.push({
-        plugin: 'preempt',
-        point: 'validateVictims',
-        allowed: false,
-        message: `${node.name}: future idle plus the victims' requests does not cover ${task.name}.`,
-        detail: null,
-        vote: 'refuse',
-      });
-      lastFailure = local;
+      lastFailure = () => [
+        ...decision.verdicts(),
+        {
+          plugin: 'preempt',
+          point: 'validateVictims',
+          allowed: false,
+          message: `${node.name}: future idle plus the victims' requests does not cover ${task.name}.`,
+          detail: null,
+          vote: 'refuse',
+        },
+      ];
       continue;
     }
     const heap = victimQueue(ssn, task);
@@ -209,19 +222,22 @@ function preempt(
     }
     if (!fits()) {
       nodeStmt.discard();
-      local.push({
-        plugin: 'preempt',
-        point: 'fits',
-        allowed: false,
-        message: `${node.name}: even after evicting every victim ${task.name} does not fit (queue allocatable, future idle, predicates); evictions on this node rolled back.`,
-        detail: null,
-        vote: 'refuse',
-      });
-      lastFailure = local;
+      lastFailure = () => [
+        ...decision.verdicts(),
+        {
+          plugin: 'preempt',
+          point: 'fits',
+          allowed: false,
+          message: `${node.name}: even after evicting every victim ${task.name} does not fit (queue allocatable, future idle, predicates); evictions on this node rolled back.`,
+          detail: null,
+          vote: 'refuse',
+        },
+      ];
       continue;
     }
     nodeStmt.pipeline(task, node, evicted.length > 0);
     stmt.merge(nodeStmt);
+    const local = decision.verdicts();
     verdicts.push(...local);
     for (const v of evicted)
       victimRecords.push(
@@ -229,13 +245,13 @@ function preempt(
       );
     return node.name;
   }
-  verdicts.push(...lastFailure);
-  if (nodes.length === 0)
+  verdicts.push(...lastFailure());
+  if (skipped > 0)
     verdicts.push({
       plugin: 'preempt',
-      point: 'predicates',
+      point: 'validateVictims',
       allowed: false,
-      message: `no node passes the preemption predicates for ${task.name}.`,
+      message: `${skipped} node(s) skipped for ${task.name}: even evicting every eligible task there would not make room (or a predicate rules the node out).`,
       detail: null,
       vote: 'refuse',
     });

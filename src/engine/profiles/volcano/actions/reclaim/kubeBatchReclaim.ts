@@ -57,8 +57,10 @@ export const createKubeBatchReclaimAction = (): VolcanoAction => ({
         const reclaimees = [...node.tasks.values()]
           .filter((c) => c.status === 'Running' && c.job.queue !== job.queue)
           .sort((a, b) => (a.name < b.name ? -1 : 1));
-        const victims = ssn.reclaimable(task, reclaimees, node, attempt.verdicts);
+        const decision = ssn.reclaimable(task, reclaimees, node);
+        const victims = decision.victims;
         if (victims.length === 0) continue;
+        attempt.verdicts.push(...decision.verdicts());
         const all = zeroResources();
         for (const v of victims) addInto(all, v.req);
         if (all.cpu < task.req.cpu && all.memory < task.req.memory) continue;

@@ -15,7 +15,7 @@ import type { JobInfo, TaskInfo } from '../../api/JobInfo';
 import type { QueueInfo } from '../../api/QueueInfo';
 import type { VolcanoAction } from '../../framework/Plugin';
 import type { Statement, VolcanoSession } from '../../framework/Session';
-import { preemptionNodes, validateVictims, victimQueue, victimRecord } from '../../framework/victims';
+import { validateVictims, viableNodes, victimQueue, victimRecord } from '../../framework/victims';
 
 export const createReclaimAction = (): VolcanoAction => ({
   name: 'reclaim',
@@ -24,6 +24,7 @@ export const createReclaimAction = (): VolcanoAction => ({
     const seen = new Set<string>();
     const preemptors = new Map<string, PriorityQueue<JobInfo>>();
     const starving = new Map<JobInfo, Verdict[]>();
+    const failures: FailureMemo = new Map();
     for (const job of ssn.jobs) {
       if (job.phase === 'Pending') continue;
       if (ssn.jobValid(job) !== null) continue;
@@ -57,7 +58,7 @@ export const createReclaimAction = (): VolcanoAction => ({
         continue;
       }
       if (!jobs || jobs.empty()) continue;
-      for (const job of drain(jobs)) reclaimForJob(ssn, queue, job, starving.get(job) ?? []);
+      for (const job of drain(jobs)) reclaimForJob(ssn, queue, job, starving.get(job) ?? [], failures);
       queues.push(queue);
     }
   },
@@ -70,7 +71,16 @@ function drain<T>(heap: PriorityQueue<T> | undefined): T[] {
   return out;
 }
 
-function reclaimForJob(ssn: VolcanoSession, queue: QueueInfo, job: JobInfo, starving: Verdict[]): void {
+/** Per action: the last failed node walk per (queue, request, selector), valid while nothing changed. */
+type FailureMemo = Map<string, { opCount: number; task: string }>;
+
+function reclaimForJob(
+  ssn: VolcanoSession,
+  queue: QueueInfo,
+  job: JobInfo,
+  starving: Verdict[],
+  failures: FailureMemo,
+): void {
   const index = ssn.beginAttempt(job, []);
   const attempt = ssn.attempt(index);
   attempt.verdicts.push(...starving);
@@ -96,7 +106,24 @@ function reclaimForJob(ssn: VolcanoSession, queue: QueueInfo, job: JobInfo, star
       });
       continue;
     }
+    // A task of the same queue, request and node selector found no node while nothing has changed since:
+    // the answer is the same (Volcano's Reclaimable plugins — conformance, gang, proportion — do not look
+    // at the reclaimer, and the predicates see the same nodes), so the node walk is not repeated.
+    const key = `${queue.name}|${task.req.gpu}|${task.req.cpu}|${task.req.memory}|${JSON.stringify(task.spec.nodeSelector)}`;
+    const memo = failures.get(key);
+    if (memo !== undefined && memo.opCount === ssn.opCount) {
+      attempt.verdicts.push({
+        plugin: 'reclaim',
+        point: 'validateVictims',
+        allowed: false,
+        message: `No node offers victims for ${task.name}: the same as for ${memo.task} (same queue and request), and nothing has changed since.`,
+        detail: null,
+        vote: 'refuse',
+      });
+      continue;
+    }
     const node = reclaimForTask(ssn, stmt, task, attempt.verdicts, attempt.victims);
+    if (node === null) failures.set(key, { opCount: ssn.opCount, task: task.name });
     if (node) placed.push(`${task.name} → ${node}`);
   }
   if (ssn.jobPipelined(job, attempt.verdicts)) {
@@ -125,27 +152,31 @@ function reclaimForTask(
   verdicts: Verdict[],
   records: VictimRecord[],
 ): string | null {
-  let lastFailure: Verdict[] = [];
-  for (const node of preemptionNodes(ssn, task)) {
-    const reclaimees = [...node.tasks.values()]
-      .filter((c) => {
-        if (c.status !== 'Running' || !c.preemptable || c.job.queue === task.job.queue) return false;
-        return ssn.queues.get(c.job.queue)?.reclaimable ?? true;
-      })
-      .sort((a, b) => (a.name < b.name ? -1 : 1));
-    if (reclaimees.length === 0) continue;
-    const local: Verdict[] = [];
-    const victims = ssn.reclaimable(task, reclaimees, node, local);
+  let lastFailure: () => Verdict[] = () => [];
+  // Reclaimees: Running (not Bound), preemptable tasks of other queues that allow reclaim.
+  const eligible = (c: TaskInfo): boolean =>
+    c.status === 'Running' &&
+    c.preemptable &&
+    c.job.queue !== task.job.queue &&
+    (ssn.queues.get(c.job.queue)?.reclaimable ?? true);
+  // Upstream walks the predicate-passing nodes in list order (no scoring); here: by name.
+  for (const viable of viableNodes(ssn, task, eligible)) {
+    if (viable === null || viable.candidates.length === 0) continue;
+    const { node, candidates: reclaimees } = viable;
+    const decision = ssn.reclaimable(task, reclaimees, node);
+    const victims = decision.victims;
     if (!validateVictims(task, node, victims)) {
-      local.push({
-        plugin: 'reclaim',
-        point: 'validateVictims',
-        allowed: false,
-        message: `${node.name}: future idle plus the victims' requests does not cover ${task.name}.`,
-        detail: null,
-        vote: 'refuse',
-      });
-      lastFailure = local;
+      lastFailure = () => [
+        ...decision.verdicts(),
+        {
+          plugin: 'reclaim',
+          point: 'validateVictims',
+          allowed: false,
+          message: `${node.name}: future idle plus the victims' requests does not cover ${task.name}.`,
+          detail: null,
+          vote: 'refuse',
+        },
+      ];
       continue;
     }
     const heap = victimQueue(ssn, task);
@@ -161,11 +192,12 @@ function reclaimForTask(
     }
     if (!lessEqual(task.req, available)) {
       nodeStmt.discard();
-      lastFailure = local;
+      lastFailure = decision.verdicts;
       continue;
     }
     nodeStmt.pipeline(task, node, evicted.length > 0);
     stmt.merge(nodeStmt);
+    const local = decision.verdicts();
     verdicts.push(...local);
     for (const v of evicted)
       records.push(
@@ -177,6 +209,6 @@ function reclaimForTask(
       );
     return node.name;
   }
-  verdicts.push(...lastFailure);
+  verdicts.push(...lastFailure());
   return null;
 }

@@ -18,7 +18,7 @@ function evictable(_preemptor: TaskInfo, candidates: readonly TaskInfo[]): Victi
   return {
     victims,
     abstain: false,
-    message:
+    message: () =>
       kept.length > 0
         ? `protects ${kept.join(', ')} (critical priority class or namespace kube-system)`
         : 'no candidate is critical or in kube-system',

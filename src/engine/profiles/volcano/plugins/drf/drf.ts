@@ -65,22 +65,23 @@ export const createDrfPlugin: VolcanoPluginFactory = (): VolcanoPlugin => ({
         if (victim) victims.push(c);
         lines.push({ task: c.name, job: c.job.name, shareAfter: rs, victim });
       }
-      const detail: DrfShareDetail = {
+      const detail = (): DrfShareDetail => ({
         profile: 'volcano',
         type: 'drf-share',
         preemptorJob: preemptor.job.name,
         preemptorShare: ls,
         candidates: lines,
-      };
-      const refused = lines.filter((l) => !l.victim).map((l) => `${l.task} (${fmt(l.shareAfter)})`);
+      });
+      const refused = (): string[] =>
+        lines.filter((l) => !l.victim).map((l) => `${l.task} (${fmt(l.shareAfter)})`);
       return {
         victims,
         abstain: false,
         detail,
-        message:
+        message: () =>
           `${preemptor.job.name}'s share would be ${fmt(ls)}` +
-          (refused.length > 0
-            ? `; keeps ${refused.join(', ')}: their jobs' shares after losing them would be lower`
+          (refused().length > 0
+            ? `; keeps ${refused().join(', ')}: their jobs' shares after losing them would be lower`
             : '; every candidate job keeps a share at least as large'),
       };
     });

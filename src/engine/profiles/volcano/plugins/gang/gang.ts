@@ -39,7 +39,7 @@ function victimsFor(dialect: Dialect, candidates: readonly TaskInfo[]): VictimVo
   return {
     victims,
     abstain: false,
-    message:
+    message: () =>
       kept.length > 0
         ? `keeps ${kept.join(', ')} so their jobs stay at minAvailable (${rule})`
         : `every candidate's job stays at or above minAvailable (${rule})`,

@@ -19,13 +19,12 @@ export const createPriorityPlugin: VolcanoPluginFactory = (_config, dialect): Vo
           if (c.job.priority < pj.priority) victims.push(c);
         } else if (c.priority < preemptor.priority) victims.push(c);
       }
-      const kept = victims.map((v) => v.name);
       return {
         victims,
         abstain: false,
-        message:
-          kept.length > 0
-            ? `lower priority than ${pj.name} (job priority ${pj.priority}; task priority ${preemptor.priority} within the job): ${kept.join(', ')}`
+        message: () =>
+          victims.length > 0
+            ? `lower priority than ${pj.name} (job priority ${pj.priority}; task priority ${preemptor.priority} within the job): ${victims.map((v) => v.name).join(', ')}`
             : `no candidate has a lower priority than ${pj.name} (job priority ${pj.priority})`,
       };
     });

@@ -5,7 +5,13 @@
  * against real capability. kube-batch's proportion orders by share only and its Reclaimable subtracts the
  * candidate first, keeping it only if the queue would still be at or above its deserved share.
  */
-import { RESOURCE_NAMES, addInto, zeroResources, type Resources } from '../../../../model/resources';
+import {
+  RESOURCE_NAMES,
+  addInto,
+  zeroResources,
+  type QueueResources,
+  type Resources,
+} from '../../../../model/resources';
 import { exceededDimensions, lessEqual, lessEqualOnRequested } from '../../../../framework/NodeAccount';
 import type { QueueInfo } from '../../api/QueueInfo';
 import type { TaskInfo } from '../../api/JobInfo';
@@ -118,12 +124,18 @@ export const createProportionPlugin: VolcanoPluginFactory = (_config, dialect): 
     }
     ssn.add('reclaimable', self, (_reclaimer, candidates) => {
       const running = new Map<QueueAttr, Resources>();
+      const seen = new Map<string, { deserved: QueueResources; allocated: QueueResources }>();
       const victims: TaskInfo[] = [];
       for (const c of candidates) {
         const a = attrs.get(c.job.queue);
         if (!a) continue;
-        const alloc = running.get(a) ?? { ...a.allocated };
-        running.set(a, alloc);
+        let alloc = running.get(a);
+        if (!alloc) {
+          alloc = { ...a.allocated };
+          running.set(a, alloc);
+          // The figures as this vote saw them (the explanation is built later, after evictions).
+          seen.set(a.name, { deserved: queueRes(a.deserved), allocated: queueRes(a.allocated) });
+        }
         if (dialect === 'kube-batch') {
           addInto(alloc, c.req, -1);
           if (lessEqual(a.deserved, alloc)) victims.push(c);
@@ -132,34 +144,30 @@ export const createProportionPlugin: VolcanoPluginFactory = (_config, dialect): 
           victims.push(c);
         }
       }
-      const queues = [...new Set(candidates.map((c) => c.job.queue))].sort();
-      const detail: ProportionDetail = {
+      const detail = (): ProportionDetail => ({
         profile: 'volcano',
         type: 'proportion-queue',
-        queues: queues.flatMap((name) => {
-          const a = attrs.get(name);
-          if (!a) return [];
-          return [
-            {
-              queue: name,
-              deserved: queueRes(a.deserved),
-              allocated: queueRes(a.allocated),
-              victims: victims.filter((v) => v.job.queue === name).map((v) => v.name),
-            },
-          ];
-        }),
-      };
+        queues: [...seen.entries()]
+          .sort((x, y) => (x[0] < y[0] ? -1 : 1))
+          .map(([name, f]) => ({
+            queue: name,
+            deserved: f.deserved,
+            allocated: f.allocated,
+            victims: victims.filter((v) => v.job.queue === name).map((v) => v.name),
+          })),
+      });
       return {
         victims,
         abstain: false,
         detail,
-        message: detail.queues
-          .map(
-            (q) =>
-              `queue ${q.queue} has ${fmtRes(q.allocated)} allocated against ${fmtRes(q.deserved)} deserved` +
-              (q.victims.length > 0 ? `, so ${q.victims.join(', ')} may go` : ', so nothing may go'),
-          )
-          .join('; '),
+        message: () =>
+          detail()
+            .queues.map(
+              (q) =>
+                `queue ${q.queue} has ${fmtRes(q.allocated)} allocated against ${fmtRes(q.deserved)} deserved` +
+                (q.victims.length > 0 ? `, so ${q.victims.join(', ')} may go` : ', so nothing may go'),
+            )
+            .join('; '),
       };
     });
     if (dialect === 'volcano') {

@@ -9,7 +9,10 @@ import { createPreemptAction } from './actions/preempt/preempt';
 import { createReclaimAction } from './actions/reclaim/reclaim';
 import { createStaleGangEvictionAction } from './actions/stalegangeviction/stalegangeviction';
 import type { Action, ActionFactory, Plugin, PluginFactory } from './framework/Plugin';
-import type { PluginConfig, Profile, QueueSpec, Scenario, SchedulerConfig } from './model/scenario';
+import type { JobSpec, PluginConfig, Profile, QueueSpec, Scenario, SchedulerConfig } from './model/scenario';
+import type { JobExtras } from './model/snapshot';
+import type { SessionTrace } from './model/trace';
+import { volcanoJobExtras } from './profiles/volcano/jobExtras';
 import { createElasticPlugin } from './plugins/elastic/elastic';
 import { createMinRuntimePlugin } from './plugins/minruntime/minruntime';
 import { createProtectionModel, type ProtectionModel } from './plugins/minruntime/protectionModel';
@@ -63,6 +66,17 @@ const SESSION_PROFILES: Partial<Record<Profile, SessionProfile>> = {
   volcano: volcanoProfile,
   'kube-batch': kubeBatchProfile,
 };
+
+/** Per-job snapshot extras of a profile (null for KAI, whose extras are its protection fields). */
+export function jobExtras(
+  profile: Profile,
+  config: SchedulerConfig,
+  spec: JobSpec,
+  timeMs: number,
+  trace: SessionTrace,
+): JobExtras | null {
+  return profile === 'kai' ? null : volcanoJobExtras(profile, config, spec, timeMs, trace);
+}
 
 /** The session runner of a profile that has its own, or null for KAI. */
 export function sessionProfile(profile: Profile): SessionProfile | null {

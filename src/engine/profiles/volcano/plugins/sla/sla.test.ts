@@ -144,3 +144,35 @@ describe('sla: an expired job is admitted only when no Reject comes in the same 
     expect(s.decisions.filter((d) => d.kind === 'bind').map((d) => d.task)).toEqual(['new-sla-0']);
   });
 });
+
+describe('snapshot extras: the SLA clock and the enqueue vote per job', () => {
+  it('shows waiting time, deadline and expiry, and which tier admitted the job', () => {
+    const sim = runVolcano({
+      ...cluster,
+      jobs: [bigJob({ submitAt: '0s' })],
+      scheduler: {
+        actions: ['enqueue'],
+        tiers: [
+          { plugins: [{ name: 'sla', arguments: { 'sla-waiting-time': '1500ms' } }] },
+          { plugins: [{ name: 'overcommit' }] },
+        ],
+      },
+      run: { sessions: 4 },
+    });
+    const before = sim.snapshot(1).jobs.find((j) => j.name === 'big')?.extras;
+    expect(before?.sla).toEqual({
+      waitingTimeMs: 1500,
+      source: 'argument sla-waiting-time',
+      deadlineMs: 1500,
+      expired: false,
+    });
+    expect(before?.enqueue).toMatchObject({ admitted: false, decidedBy: 'overcommit', tier: 2 });
+    // Sessions run at t = 0, 1s, 2s: the deadline (1.5 s) has passed at the third.
+    expect(sim.snapshot(2).jobs.find((j) => j.name === 'big')?.extras?.sla?.expired).toBe(false);
+    const after = sim.snapshot(3).jobs.find((j) => j.name === 'big')?.extras;
+    expect(after?.sla?.expired).toBe(true);
+    expect(after?.enqueue).toMatchObject({ admitted: true, decidedBy: 'sla', tier: 1 });
+    // Session 4: big is Inqueue, enqueue no longer looks at it.
+    expect(sim.snapshot(4).jobs.find((j) => j.name === 'big')?.extras?.enqueue).toBeNull();
+  });
+});

@@ -116,7 +116,8 @@ try {
 } catch (e) {
   if (e instanceof Error && e.name === 'UnsupportedError') {
     process.stderr.write(`${process.argv[3] ?? ''}: ${e.message}\n`);
-    process.exitCode = 2;
+    // docs/scenario-format.md §9: a scenario the engine cannot run exits 4.
+    process.exitCode = 4;
   } else if (e instanceof UsageError) {
     if (e.message) process.stderr.write(`${e.message}\n`);
     process.stderr.write(`${USAGE}\n`);

@@ -57,3 +57,34 @@ describe('reclaim', () => {
     expect(attemptsOf(s, 'small', 'reclaim')[0]!.verdicts.some((v) => v.point === 'preemptive')).toBe(true);
   });
 });
+
+describe('reclaim quirk: every starving job of a queue is handled on its first pop', () => {
+  it('queue a (first by name) takes both available victims before queue b gets a turn', () => {
+    // v may lose two tasks (gang keeps minAvailable 1). Guarantees give a 2 CPU and b 1 CPU of deserved
+    // share. Upstream pushes a back after a1, but keeps iterating a's jobs, so a2 also reclaims before b's
+    // turn; had b been served next (its share 0 is lower), b1 would have taken the second victim.
+    const s = runVolcano({
+      nodes: [{ name: 'n1', resources: { cpu: 3, memory: '16Gi', pods: 10 } }],
+      queues: [{ name: 'a', guarantee: { cpu: 2 } }, { name: 'b', guarantee: { cpu: 1 } }, { name: 'v' }],
+      jobs: [
+        {
+          name: 'v',
+          queue: 'v',
+          phase: 'Running',
+          minAvailable: 1,
+          tasks: Array.from({ length: 3 }, () => ({ status: 'Running', node: 'n1', resources: { cpu: 1 } })),
+        },
+        { name: 'a1', queue: 'a', phase: 'Inqueue', resources: { cpu: 1 } },
+        { name: 'a2', queue: 'a', phase: 'Inqueue', resources: { cpu: 1 } },
+        { name: 'b1', queue: 'b', phase: 'Inqueue', resources: { cpu: 1 } },
+      ],
+      scheduler: {
+        actions: ['reclaim'],
+        tiers: [{ plugins: [{ name: 'conformance' }, { name: 'gang' }, { name: 'proportion' }] }],
+      },
+    }).snapshot(1);
+    expect(pipelined(s).sort()).toEqual(['a1-0', 'a2-0']);
+    expect(evicted(s)).toHaveLength(2);
+    expect(s.tasks.find((t) => t.name === 'b1-0')?.status).toBe('Pending');
+  });
+});

@@ -18,6 +18,18 @@ function file(name: string, text: string): string {
   return path;
 }
 
+const HIERARCHICAL_DRF = file(
+  'hdrf.yaml',
+  [
+    'version: 1',
+    'profile: volcano',
+    'scheduler: {actions: [enqueue, allocate], tiers: [{plugins: [{name: drf, enableHierarchy: true}]}]}',
+    'nodes: []',
+    'queues: [{name: q}]',
+    '',
+  ].join('\n'),
+);
+
 const VALID = file(
   'valid.yaml',
   [
@@ -96,11 +108,13 @@ describe('sim exit codes', () => {
   });
 
   it('a scenario the engine cannot run exits 4 with one line', () => {
-    const kubeBatch = file('kb.yaml', 'version: 1\nprofile: kube-batch\nnodes: []\nqueues: [{name: q}]\n');
-    const r = cli('run', kubeBatch);
+    // Hierarchical DRF needs queue annotations the format cannot carry: the engine cannot run it.
+    const r = cli('run', HIERARCHICAL_DRF);
     expect(r.code).toBe(EXIT.unsupported);
     expect(r.err.trim().split('\n')).toEqual([
-      expect.stringMatching(/: cannot run: The kube-batch profile is not implemented/),
+      expect.stringMatching(
+        /: cannot run: drf with enableHierarchy: true \(hierarchical DRF\) is not implemented/,
+      ),
     ]);
   });
 
@@ -153,10 +167,7 @@ describe('sim exit codes', () => {
     expect(zero.stderr).not.toMatch(STACK_FRAME);
     const ok = await spawn('run', VALID);
     expect(ok.code).toBe(0);
-    const kb = await spawn(
-      'check',
-      file('kb2.yaml', 'version: 1\nprofile: kube-batch\nnodes: []\nqueues: [{name: q}]\n'),
-    );
+    const kb = await spawn('check', HIERARCHICAL_DRF);
     expect(kb.code).toBe(4);
     expect(kb.stderr).not.toMatch(STACK_FRAME);
   }, 120_000);

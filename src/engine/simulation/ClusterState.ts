@@ -37,6 +37,8 @@ export interface JobRecord {
   isRunning: boolean;
   /** KAI stale-podgroup-timestamp. */
   staleSinceMs: number | null;
+  /** Profile-owned job state carried between sessions (Volcano PodGroup phase); null = the spec's. */
+  phase: string | null;
   deleted: boolean;
 }
 
@@ -147,6 +149,7 @@ export class ClusterState {
       progressAtMs: spec.submitAtMs,
       isRunning: false,
       staleSinceMs: null,
+      phase: null,
       deleted: false,
     };
     for (const ts of spec.tasks) {

@@ -22,6 +22,8 @@ export interface JobDelta {
   progressMs: number;
   progressAtMs: number;
   isRunning: boolean;
+  /** Volcano PodGroup phase (null for KAI). */
+  phase: string | null;
   deleted: boolean;
 }
 

@@ -208,7 +208,8 @@ export class Simulator implements Simulation {
       if (isRunning === job.isRunning) continue;
       job.isRunning = isRunning;
       job.progressAtMs = timeMs;
-      if (!isRunning && !job.tasks.every((t) => t.status === 'Succeeded')) job.progressMs = 0;
+      // A job that stops keeps the time it ran (the jobs table shows it); it restarts from 0 when it runs again.
+      if (isRunning) job.progressMs = 0;
       changedJobs.add(job);
     }
   }

@@ -17,6 +17,7 @@ import { createNodePlacementPlugin } from './plugins/nodeplacement/nodeplacement
 import { createPredicatesPlugin } from './plugins/predicates/predicates';
 import { createPriorityPlugin } from './plugins/priority/priority';
 import { createProportionPlugin } from './plugins/proportion/proportion';
+import { nounFor } from '../common/plural';
 
 const KAI_ACTIONS: Readonly<Record<string, ActionFactory>> = {
   allocate: createAllocateAction,
@@ -71,8 +72,8 @@ export function assertSupported(scenario: Scenario): void {
   }
   if (actions.size === 0 && plugins.size === 0) return;
   const parts: string[] = [];
-  if (actions.size > 0) parts.push(`action(s) ${[...actions].join(', ')}`);
-  if (plugins.size > 0) parts.push(`plugin(s) ${[...plugins].join(', ')}`);
+  if (actions.size > 0) parts.push(`${nounFor(actions.size, 'action')} ${[...actions].join(', ')}`);
+  if (plugins.size > 0) parts.push(`${nounFor(plugins.size, 'plugin')} ${[...plugins].join(', ')}`);
   throw new UnsupportedError(
     scenario.profile === 'kai'
       ? `This scenario uses ${parts.join(' and ')} that this engine does not implement.`

@@ -115,3 +115,12 @@ export interface SessionSnapshot {
   decisions: Decision[];
   trace: SessionTrace;
 }
+
+/**
+ * The reclaim protections that apply to a job: the one figure for any reclaimer under `queue`, else one per
+ * group of waiting reclaimers. Empty when nobody waits under `lca` or the plugin is off.
+ */
+export function reclaimProtections(p: ReclaimProtection | null): readonly ProtectionState[] {
+  if (p === null) return [];
+  return p.anyReclaimer !== null ? [p.anyReclaimer] : p.byReclaimer;
+}

@@ -15,8 +15,11 @@ export interface ProtectionModel {
   readonly enabled: boolean;
   readonly args: MinRuntimeArgs;
   resolve(query: ResolveQuery): ResolveResult;
-  /** [preempt, reclaim-by-queue-walk] protection end times for a job of `queue` started at `startedAtMs`. */
-  protectedUntil(queue: string, startedAtMs: number): (number | null)[];
+  /**
+   * Protection end times for a job of `queue` started at `startedAtMs`: preempt, then reclaim (under `queue`
+   * the one walk; under `lca` one per group of the waiting reclaimers in `reclaimers`).
+   */
+  protectedUntil(queue: string, startedAtMs: number, reclaimers: ReclaimerIndex): (number | null)[];
   /** The session's waiting reclaimers (leaf queues of jobs with pending or pipelined tasks), indexed once. */
   reclaimerIndex(waitingQueues: ReadonlySet<string>): ReclaimerIndex;
   /**
@@ -94,12 +97,13 @@ export function createProtectionModel(
             : resolver.reclaim(query.preemptorQueue, query.victimQueue, method),
       };
     },
-    protectedUntil(queue, startedAtMs) {
+    protectedUntil(queue, startedAtMs, reclaimers) {
       if (configured === null) return [];
-      return [
-        protectedUntil(startedAtMs, resolver.preempt(queue).durationMs),
-        protectedUntil(startedAtMs, resolver.reclaim(queue, queue, 'queue').durationMs),
-      ];
+      const reclaim =
+        method === 'queue'
+          ? [resolveForAny(queue)]
+          : reclaimers.groups(queue, method).map((g) => resolver.reclaim(g.representative, queue, method));
+      return [resolver.preempt(queue), ...reclaim].map((r) => protectedUntil(startedAtMs, r.durationMs));
     },
     reclaimerIndex(waitingQueues) {
       return new ReclaimerIndex(nodes, waitingQueues);

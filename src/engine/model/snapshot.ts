@@ -44,7 +44,10 @@ export interface ReclaimProtection {
    * reclaimer plays no part, so `resolution.preemptorQueue` is null). Null under `lca`.
    */
   anyReclaimer: ProtectionState | null;
-  /** Against the waiting reclaimers, one entry per distinct resolution (nearest LCA first, other trees last). */
+  /**
+   * Against the waiting reclaimers, one entry per distinct resolution (nearest LCA first, other trees last).
+   * Empty for a job with no running task (it has nothing to protect).
+   */
   byReclaimer: readonly ReclaimerProtection[];
   /** Protected against at least one waiting reclaimer; under `queue`, against any reclaimer. */
   isProtected: boolean;

@@ -48,16 +48,26 @@ function ProtectionSection({
  * Reclaim protection as the engine resolved it: one figure under the queue method; under lca one per group of
  * waiting reclaimer queues, each with its resolution (LCA, step down, queues looked at).
  */
-function ReclaimSection({ protection, nowMs }: { protection: ReclaimProtection | null; nowMs: number }) {
+function ReclaimSection({
+  protection,
+  nowMs,
+  isRunning,
+}: {
+  protection: ReclaimProtection | null;
+  nowMs: number;
+  isRunning: boolean;
+}) {
   const view = describeReclaim(protection, nowMs);
-  const color = useProtectionColor(view.status);
-  const running = view.lines.some((l) => l.status !== 'not-started');
+  const running = isRunning && view.lines.some((l) => l.status !== 'not-started');
+  const color = useProtectionColor(protection !== null && !isRunning ? 'not-started' : view.status);
   const headline =
-    view.lines.length === 0
-      ? (view.emptyText ?? '—')
-      : running
-        ? view.lines.map(describeReclaimLine).join('; ')
-        : 'not running';
+    protection !== null && !isRunning
+      ? 'not running'
+      : view.lines.length === 0
+        ? (view.emptyText ?? '—')
+        : running
+          ? view.lines.map(describeReclaimLine).join('; ')
+          : 'not running';
   return (
     <Box data-testid="inspector.reclaim" data-status={view.status} data-method={view.method ?? undefined}>
       <Typography variant="h3" component="h3">
@@ -73,7 +83,7 @@ function ReclaimSection({ protection, nowMs }: { protection: ReclaimProtection |
             : 'Queue method: walk up from this job’s queue; the same for every reclaimer.'}
         </Typography>
       )}
-      {view.method === 'lca' && view.lines.length === 0 && (
+      {view.method === 'lca' && view.lines.length === 0 && isRunning && (
         <Typography variant="body2" color="text.secondary">
           No job of another queue is waiting to be placed, so no reclaimer is kept out. To see what a
           reclaimer in a given queue would meet, select this job and pick that queue on the queue tree.
@@ -152,7 +162,11 @@ export function JobInspector({
         nowMs={snapshot.timeMs}
         testId="inspector.preempt"
       />
-      <ReclaimSection protection={job.reclaimProtection} nowMs={snapshot.timeMs} />
+      <ReclaimSection
+        protection={job.reclaimProtection}
+        nowMs={snapshot.timeMs}
+        isRunning={job.running > 0}
+      />
       {job.isElastic && (
         <Typography variant="body2" color="text.secondary">
           Elastic job: pods above minAvailable ({job.minAvailable}) are never protected; min-runtime only

@@ -110,11 +110,19 @@ export function createProtectionModel(
     },
     jobProtection(queue, startedAtMs, nowMs, reclaimers) {
       if (configured === null) return { preempt: null, reclaim: null };
-      const byReclaimer = reclaimers.groups(queue, method).map((g): ReclaimerProtection => ({
-        ...state(resolver.reclaim(g.representative, queue, method), startedAtMs, nowMs),
-        reclaimerQueues: g.queues,
-        reclaimerQueueCount: g.count,
-      }));
+      // A job that does not run has nothing to protect: no per-reclaimer entries (a snapshot of a big cluster
+      // has thousands of pending jobs, and each entry is an object shipped to the main thread).
+      const groups = startedAtMs === null ? [] : reclaimers.groups(queue, method);
+      const byReclaimer = groups.map((g): ReclaimerProtection => {
+        const resolution = resolver.reclaim(g.representative, queue, method);
+        return {
+          resolution,
+          protectedUntilMs: protectedUntil(startedAtMs, resolution.durationMs),
+          isProtected: isProtected(startedAtMs, resolution.durationMs, nowMs),
+          reclaimerQueues: g.queues,
+          reclaimerQueueCount: g.count,
+        };
+      });
       const any = method === 'queue' ? state(resolveForAny(queue), startedAtMs, nowMs) : null;
       return {
         preempt: state(resolver.preempt(queue), startedAtMs, nowMs),

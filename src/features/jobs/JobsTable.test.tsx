@@ -147,7 +147,11 @@ describe('JobsTable', () => {
           reclaimProtection: {
             method: 'lca',
             anyReclaimer: null,
-            byReclaimer: [fromLeaf3, fromTeamC],
+            byReclaimer: [
+              fromLeaf3,
+              fromTeamC,
+              { ...fromLeaf3, reclaimerQueues: ['x1', 'x2'], reclaimerQueueCount: 2 },
+            ],
             isProtected: true,
           },
         }),
@@ -160,6 +164,7 @@ describe('JobsTable', () => {
     const cell = within(row('sweep-1')).getByTestId('jobs-table.reclaim');
     expect(cell.textContent).toContain('protected from leaf3 for another 5s');
     expect(cell.textContent).toContain('not protected from team-c, team-d and 1 more queue (0s)');
+    expect(cell.textContent).toContain('and 2 more reclaimer queues (see the inspector)');
     expect(cell.dataset.status).toBe('protected');
     expect(within(row('idle-queue')).getByTestId('jobs-table.reclaim').textContent).toContain(
       'no reclaimer waiting',

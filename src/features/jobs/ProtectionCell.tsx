@@ -114,13 +114,15 @@ export function ReclaimProtectionCell({
       </div>
     );
   }
-  const hidden = lines.length - CELL_LINES;
+  const hiddenQueues = lines.slice(CELL_LINES).reduce((n, l) => n + l.protection.reclaimerQueueCount, 0);
   return (
     <div data-testid={testId} data-status={view.status} data-method={view.method ?? undefined}>
       {lines.slice(0, CELL_LINES).map((l) => (
         <LineHeadline key={l.against} status={l.status} text={describeReclaimLine(l)} />
       ))}
-      {hidden > 0 && <div className="muted">and {plural(hidden, 'more group')} (see the inspector)</div>}
+      {hiddenQueues > 0 && (
+        <div className="muted">and {plural(hiddenQueues, 'more reclaimer queue')} (see the inspector)</div>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * `isProtected`, never re-derived.
  */
 import type { MinRuntimeResolution } from '../../engine/model/trace';
-import type { ProtectionState, ReclaimProtection } from '../../engine/model/snapshot';
+import type { ProtectionState, ReclaimProtection, ReclaimerProtection } from '../../engine/model/snapshot';
 import { plural } from '../../common/plural';
 import { formatInstant, formatSpan } from '../format/formatTime';
 
@@ -70,7 +70,7 @@ export interface ReclaimLine extends ProtectionView {
   against: string;
   /** The reclaimer queues named (empty for `any reclaimer`). */
   reclaimerQueues: readonly string[];
-  protection: ProtectionState;
+  protection: ReclaimerProtection;
 }
 
 export interface ReclaimView {
@@ -104,7 +104,7 @@ export function describeReclaim(protection: ReclaimProtection | null, nowMs: num
   if (protection === null) {
     return { status: 'unknown', method: null, emptyText: '—', lines: [] };
   }
-  const line = (p: ProtectionState, against: string, queues: readonly string[]): ReclaimLine => ({
+  const line = (p: ReclaimerProtection, against: string, queues: readonly string[]): ReclaimLine => ({
     ...describeProtection(p, nowMs),
     against,
     reclaimerQueues: queues,
@@ -112,7 +112,13 @@ export function describeReclaim(protection: ReclaimProtection | null, nowMs: num
   });
   const lines =
     protection.anyReclaimer !== null
-      ? [line(protection.anyReclaimer, 'from any reclaimer', [])]
+      ? [
+          line(
+            { ...protection.anyReclaimer, reclaimerQueues: [], reclaimerQueueCount: 0 },
+            'from any reclaimer',
+            [],
+          ),
+        ]
       : protection.byReclaimer.map((r) =>
           line(r, describeReclaimers(r.reclaimerQueues, r.reclaimerQueueCount), r.reclaimerQueues),
         );

@@ -6,9 +6,10 @@
  */
 import {
   allOf,
+  allOfValue,
   anyOf,
   firstError,
-  firstNonZero,
+  firstNonZeroValue,
   firstTierWithAny,
   stickyEmptyVeto,
   sumOf,
@@ -146,7 +147,7 @@ export class VolcanoSession {
 
   /** `JobOrderFn(l, r)`: true when l goes first. Fallback: earlier creation, then smaller UID (name). */
   jobOrderFn(l: JobInfo, r: JobInfo): boolean {
-    const v = firstNonZero(this.registry.tiers('jobOrder'), (fn) => fn(l, r)).value;
+    const v = firstNonZeroValue(this.registry.tiers('jobOrder'), (fn) => fn(l, r));
     if (v !== 0) return v < 0;
     if (l.creationMs !== r.creationMs) return l.creationMs < r.creationMs;
     return l.name < r.name;
@@ -154,26 +155,26 @@ export class VolcanoSession {
 
   /** `JobOrderCompareFn`: the plugins only, no fallback (victim ordering). */
   jobOrderCompare(l: JobInfo, r: JobInfo): number {
-    return firstNonZero(this.registry.tiers('jobOrder'), (fn) => fn(l, r)).value;
+    return firstNonZeroValue(this.registry.tiers('jobOrder'), (fn) => fn(l, r));
   }
 
   /** `QueueOrderFn`: fallback creation time (all equal here), then UID = name. */
   queueOrderFn(l: QueueInfo, r: QueueInfo): boolean {
-    const v = firstNonZero(this.registry.tiers('queueOrder'), (fn) => fn(l, r)).value;
+    const v = firstNonZeroValue(this.registry.tiers('queueOrder'), (fn) => fn(l, r));
     if (v !== 0) return v < 0;
     return l.name < r.name;
   }
 
   /** `TaskOrderFn`: fallback `CompareTask` (pod index in the name, creation, UID). */
   taskOrderFn(l: TaskInfo, r: TaskInfo): boolean {
-    const v = firstNonZero(this.registry.tiers('taskOrder'), (fn) => fn(l, r)).value;
+    const v = firstNonZeroValue(this.registry.tiers('taskOrder'), (fn) => fn(l, r));
     if (v !== 0) return v < 0;
     return compareTask(l, r) < 0;
   }
 
   /** `VictimQueueOrderFn`: first registered non-zero; fallback **not** `QueueOrderFn(l, r)`. */
   victimQueueOrderFn(l: QueueInfo, r: QueueInfo, preemptorQueue: QueueInfo | null): boolean {
-    const v = firstNonZero(this.registry.tiers('victimQueueOrder'), (fn) => fn(l, r, preemptorQueue)).value;
+    const v = firstNonZeroValue(this.registry.tiers('victimQueueOrder'), (fn) => fn(l, r, preemptorQueue));
     if (v !== 0) return v < 0;
     return !this.queueOrderFn(l, r);
   }
@@ -235,7 +236,7 @@ export class VolcanoSession {
 
   /** `JobReady`: AND across all enabled plugins; none → true. */
   jobReady(job: JobInfo): boolean {
-    return allOf(this.registry.tiers('jobReady'), (fn) => fn(job), true).value;
+    return allOfValue(this.registry.tiers('jobReady'), (fn) => fn(job), true);
   }
 
   /**
@@ -359,6 +360,11 @@ export class VolcanoSession {
   allocatable(queue: QueueInfo, task: TaskInfo): { value: boolean; by: string | null } {
     const r = allOf(this.registry.tiers('allocatable'), (fn) => fn(queue, task), true);
     return { value: r.value, by: r.decidedBy };
+  }
+
+  /** `Allocatable` as a plain answer (hot path: preempt re-checks it after every eviction). */
+  isAllocatable(queue: QueueInfo, task: TaskInfo): boolean {
+    return allOfValue(this.registry.tiers('allocatable'), (fn) => fn(queue, task), true);
   }
 
   /** `Preemptive`: AND across plugins. */

@@ -234,9 +234,7 @@ function preempt(
     const nodeStmt = ssn.statement();
     const evicted: TaskInfo[] = [];
     const fits = (): boolean =>
-      ssn.allocatable(queue, task).value &&
-      ssn.fitsFutureIdle(task, node) &&
-      ssn.predicate(task, node) === null;
+      ssn.isAllocatable(queue, task) && ssn.fitsFutureIdle(task, node) && ssn.predicate(task, node) === null;
     while (!fits() && !heap.empty()) {
       const v = heap.pop() as TaskInfo;
       nodeStmt.evict(v, 'preempt');

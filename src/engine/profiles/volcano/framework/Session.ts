@@ -16,6 +16,7 @@ import {
   tierVote,
   victimIntersectionPerTier,
   voteAnd,
+  type Tiers,
   type VictimResult,
   type VoteResult,
 } from '../../../framework/combine';
@@ -273,11 +274,7 @@ export class VolcanoSession {
         vote: s.value as Vote,
         message: messages?.get(s.plugin)?.message ?? '',
       }));
-      const slaPermit = result.steps.find((s) => s.plugin === 'sla' && s.value === 'permit');
-      const slaNote =
-        slaPermit && !result.value
-          ? `sla permitted (its waiting time has passed), but ${result.decidedBy} rejected in tier ${result.decidingTier}, at or before sla's tier ${slaPermit.tier}. The sla design doc says an expired job is ${point === 'jobEnqueueable' ? 'enqueued' : 'pipelined'} "regardless of other plugins returning Reject"; the code ends the vote at the first Reject, so sla only wins from a strictly earlier tier.`
-          : null;
+      const slaNote = !result.value ? this.slaNote(point, job, result, tiers) : null;
       const detail: TierVoteDetail = {
         profile: 'volcano',
         type: 'tier-vote',
@@ -313,6 +310,35 @@ export class VolcanoSession {
       });
     }
     return result;
+  }
+
+  /**
+   * When a vote ended false although sla permits (its waiting time has passed) in the same tier as the
+   * Reject or a later one, the difference between the sla design doc and the code, in plain words. If the
+   * vote ended before sla was asked (a Reject earlier in its tier), sla's answer is worked out for the
+   * explanation only: its vote is a pure function of the job and the clock, and upstream never asks it.
+   */
+  private slaNote(
+    point: 'jobPipelined' | 'jobEnqueueable',
+    job: JobInfo,
+    result: VoteResult,
+    tiers: Tiers<VolcanoPoints['jobPipelined']>,
+  ): string | null {
+    let sla = result.steps.find((x) => x.plugin === 'sla');
+    let asked = true;
+    if (!sla) {
+      const reg = tiers.flat().find((r) => r.plugin === 'sla');
+      if (!reg || reg.tier < (result.decidingTier ?? 0)) return null;
+      sla = { plugin: 'sla', tier: reg.tier, value: reg.fn(job).vote };
+      asked = false;
+    }
+    if (sla.value !== 'permit') return null;
+    const what = point === 'jobEnqueueable' ? 'enqueued' : 'pipelined';
+    return (
+      `sla ${asked ? 'permitted' : 'would have permitted (not asked: the vote had already ended)'} — the job's SLA waiting time has passed — ` +
+      `but ${result.decidedBy} rejected in tier ${result.decidingTier}, at or before sla's tier ${sla.tier}. ` +
+      `The sla design doc says an expired job is ${what} "regardless of other plugins returning Reject"; the code ends the vote at the first Reject, so sla only wins from a strictly earlier tier.`
+    );
   }
 
   /** `JobEnqueued` hooks on every enabled plugin. */

@@ -38,7 +38,7 @@ export function installTestApi(store: AppStore, client: SimulationClient): void 
       const source = s.scenario.source;
       return {
         loadState: s.scenario.loadState,
-        scenario: source === null ? null : source.kind === 'builtin' ? source.id : 'custom',
+        scenario: source === null ? null : source.kind === 'builtin' ? source.id : source.kind,
         cursor: s.run.cursor,
         shownSession: s.run.snapshot?.index ?? null,
         sessionCount: s.run.markers.length,

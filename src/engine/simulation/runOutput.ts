@@ -6,9 +6,10 @@
 import type { Scenario } from '../model/scenario';
 import type { SessionSnapshot } from '../model/snapshot';
 import { compactResources } from '../model/resources';
+import { ENGINE_VERSION } from '../version';
 
+export { ENGINE_VERSION };
 export const FORMAT_VERSION = 1;
-export const ENGINE_VERSION = '0.1.0';
 
 export interface RunDocument {
   formatVersion: number;

@@ -11,10 +11,15 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
-import { useEffect, useRef, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import type { IssueDto } from '../../protocol/messages';
-import { useAppStore } from '../../store/AppStoreProvider';
+import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
+import { downloadText, yamlFileName } from '../library/downloadText';
+import { keepOwnDraft } from '../library/keepDraft';
+import { listMyScenarios, scenarioNameOf } from '../library/myScenarios';
+import { browserLocalStorage, keepScenario } from '../library/useMyScenarios';
 import { selectActions } from '../../store/createAppStore';
 import {
   selectDraft,
@@ -45,6 +50,8 @@ export function EditorDialog() {
   const issues = useAppStore(selectIssues);
   const loadState = useAppStore(selectLoadState);
   const actions = useAppStore(selectActions);
+  const store = useAppStoreApi();
+  const [isDragOver, setIsDragOver] = useState(false);
   const textRef = useRef<HTMLTextAreaElement | null>(null);
   const fileRef = useRef<HTMLInputElement | null>(null);
   const applied = useRef(false);
@@ -52,7 +59,19 @@ export function EditorDialog() {
 
   const apply = () => {
     applied.current = true;
-    void actions.loadScenario(draft, { source: { kind: 'custom' }, fileName: null });
+    // What a person applies is kept in "My scenarios" under its name (the same entry on every apply).
+    const source = store.getState().scenario.source;
+    const kept = keepScenario({
+      id: source?.kind === 'custom' ? source.savedId : undefined,
+      name: scenarioNameOf(draft),
+      text: draft,
+      origin: 'written',
+    });
+    if (!kept.ok) actions.setView({ notice: { severity: 'error', text: kept.error } });
+    void actions.loadScenario(draft, {
+      source: kept.ok ? { kind: 'custom', savedId: kept.entry.id } : { kind: 'custom' },
+      fileName: null,
+    });
   };
 
   // Close once an applied text has loaded; stay open (showing the problems) when it did not parse.
@@ -74,11 +93,34 @@ export function EditorDialog() {
     area.scrollTop = Math.max(0, (line - 4) * lineHeight);
   };
 
+  /** Replaces the buffer with an opened file, keeping an unsaved buffer in "My scenarios" first. */
+  const replaceWithFile = async (file: File) => {
+    const text = await file.text();
+    const kept = keepOwnDraft(store.getState(), listMyScenarios(browserLocalStorage()));
+    if (kept.error !== null) {
+      actions.setView({ notice: { severity: 'error', text: kept.error } });
+      return;
+    }
+    if (kept.keptAs !== null) {
+      actions.setView({
+        notice: { severity: 'info', text: `Your previous text is kept in My scenarios as “${kept.keptAs}”.` },
+      });
+    }
+    actions.setDraft(text);
+  };
+
   const openFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file === undefined) return;
-    actions.setDraft(await file.text());
+    if (file !== undefined) await replaceWithFile(file);
+  };
+
+  // A file dropped anywhere on the dialog opens like "Open file…".
+  const onDrop = async (event: DragEvent) => {
+    event.preventDefault();
+    setIsDragOver(false);
+    const file = event.dataTransfer.files[0];
+    if (file !== undefined) await replaceWithFile(file);
   };
 
   return (
@@ -89,6 +131,15 @@ export function EditorDialog() {
       fullWidth
       aria-labelledby="editor-title"
       data-testid="editor-dialog"
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) {
+          e.preventDefault();
+          setIsDragOver(true);
+        }
+      }}
+      onDragLeave={() => setIsDragOver(false)}
+      onDrop={(e) => void onDrop(e)}
+      slotProps={{ paper: { sx: isDragOver ? { outline: 3, outlineColor: 'primary.main' } : {} } }}
     >
       <DialogTitle id="editor-title">Scenario YAML</DialogTitle>
       <DialogContent dividers sx={{ display: 'grid', gap: 1.5 }}>
@@ -109,6 +160,14 @@ export function EditorDialog() {
             aria-label="Scenario file"
           />
           <Button
+            startIcon={<DownloadIcon />}
+            onClick={() => downloadText(yamlFileName(scenarioNameOf(draft, 'scenario')), draft)}
+            disabled={draft.trim() === ''}
+            data-testid="editor.download"
+          >
+            Download YAML
+          </Button>
+          <Button
             onClick={() => actions.setDraft(loadedText)}
             disabled={!isDirty || loadedText === ''}
             data-testid="editor.revert"
@@ -116,7 +175,7 @@ export function EditorDialog() {
             Revert to the running scenario
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
-            Format: scenario v1 (docs/scenario-format.md). Ctrl+Enter applies.
+            Drop a file here to open it. Ctrl+Enter applies.
           </Typography>
         </Box>
         <TextField

@@ -10,7 +10,7 @@
  * damaged in transit (cut, re-encoded, a character changed) is detected instead of opening something
  * else. Decoding never throws: every input ends in a loaded link or an error sentence.
  */
-import { compressToUint8Array, decompressFromUint8Array } from 'lz-string';
+import LZString from 'lz-string';
 import { ENGINE_VERSION } from '../../engine/version';
 import type { SelectedPair, Selection } from '../../store/AppState';
 import { fromBase64Url, toBase64Url } from './base64url';
@@ -76,10 +76,16 @@ interface PayloadV1 {
   p: SelectedPair | null;
 }
 
-/** The fragment (without `#`) carrying `shared`. */
-export function encodeShareFragment(shared: Omit<SharedScenario, 'engineVersion'>): string {
+/**
+ * The fragment (without `#`) carrying `shared`. `madeBy` stamps another engine version or link format
+ * (tests of old and future links); the app always writes its own.
+ */
+export function encodeShareFragment(
+  shared: Omit<SharedScenario, 'engineVersion'>,
+  madeBy: { engineVersion?: string; linkFormat?: number } = {},
+): string {
   const payload: PayloadV1 = {
-    e: ENGINE_VERSION,
+    e: madeBy.engineVersion ?? ENGINE_VERSION,
     t: shared.text,
     s: shared.session,
     sel: shared.selection,
@@ -87,7 +93,7 @@ export function encodeShareFragment(shared: Omit<SharedScenario, 'engineVersion'
   };
   const body = JSON.stringify(payload);
   const sealed = JSON.stringify({ c: checksum(body), b: body });
-  return `${SHARE_KEY}=${LINK_FORMAT}.${toBase64Url(compressToUint8Array(sealed))}`;
+  return `${SHARE_KEY}=${madeBy.linkFormat ?? LINK_FORMAT}.${toBase64Url(LZString.compressToUint8Array(sealed))}`;
 }
 
 /** The share fragment in `hash` (`#share=…` among other `&`-separated keys), or null when there is none. */
@@ -164,7 +170,7 @@ function decode(value: string): DecodeResult {
   const bytes = fromBase64Url(data);
   if (bytes === null || bytes.length === 0 || bytes.length % 2 !== 0)
     return damaged('characters are missing or wrong');
-  const sealedText = decompressFromUint8Array(bytes);
+  const sealedText = LZString.decompressFromUint8Array(bytes);
   if (typeof sealedText !== 'string' || sealedText === '' || sealedText.length > MAX_TEXT_CHARS) {
     return damaged('its data does not decompress');
   }

@@ -4,7 +4,7 @@
  */
 import type { ResolveQuery, ResolveResult, SessionMarker } from '../engine/api';
 import type { JobAttempt } from '../engine/model/trace';
-import type { IssueDto, RunStatus, ScenarioSummary } from '../protocol/messages';
+import type { IssueDto, RunStatus, ScenarioSummary, ValidateResult } from '../protocol/messages';
 import type { SessionView } from '../protocol/sessionView';
 
 /**
@@ -119,6 +119,8 @@ export interface AppActions {
   /** Reloads the current text after a crash, returning to the same session and selection. */
   retry(): Promise<void>;
   setDraft(text: string): void;
+  /** Every problem of `text` as a load would report it, without running it (the editor's inline marks). */
+  validateText(text: string): Promise<ValidateResult>;
   setCursor(index: number): void;
   stepForward(): void;
   stepBack(): void;

@@ -47,7 +47,7 @@ interface Attempt {
 export function createScenarioActions(
   { set, get, client }: StoreContext,
   controller: RunController,
-): Pick<AppActions, 'loadScenario' | 'retry' | 'setDraft'> {
+): Pick<AppActions, 'loadScenario' | 'retry' | 'setDraft' | 'validateText'> {
   let latestLoad = 0;
   let lastAttempt: Attempt | null = null;
 
@@ -114,6 +114,9 @@ export function createScenarioActions(
     },
     setDraft(text) {
       set((state) => ({ scenario: { ...state.scenario, draft: text } }));
+    },
+    validateText(text) {
+      return client.validate(text);
     },
   };
 }

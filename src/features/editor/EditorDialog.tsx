@@ -9,10 +9,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
+import FormatAlignLeftIcon from '@mui/icons-material/FormatAlignLeft';
+import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import type { IssueDto } from '../../protocol/messages';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
@@ -21,16 +24,19 @@ import { keepOwnDraft } from '../library/keepDraft';
 import { listMyScenarios, scenarioNameOf } from '../library/myScenarios';
 import { browserLocalStorage, keepScenario } from '../library/useMyScenarios';
 import { selectActions } from '../../store/createAppStore';
+import { selectRunStatus } from '../../store/runSlice';
 import {
   selectDraft,
   selectIsDraftDirty,
   selectIssues,
+  selectLoadError,
   selectLoadedText,
   selectLoadState,
 } from '../../store/scenarioSlice';
 import { selectIsEditorOpen } from '../../store/viewSlice';
-import { MONO_FONT } from '../../ui/theme';
-import { lineRange } from './lineRange';
+import { formatYaml } from './formatYaml';
+import { ScenarioCodeEditor, type ScenarioCodeEditorHandle } from './ScenarioCodeEditor';
+import { SCENARIO_TEMPLATES } from './templates/scenarioTemplates';
 
 function issueLocation(issue: IssueDto): string {
   if (issue.line === null) return issue.path || 'scenario';
@@ -38,9 +44,10 @@ function issueLocation(issue: IssueDto): string {
 }
 
 /**
- * Paste, type or open a scenario and apply it. The buffer lives in the store (and in localStorage), so a
- * failed parse, a crash or a reload never loses it; problems list their field path and line, and clicking
- * one selects that line.
+ * Write, paste, open or drop a scenario and apply it. The buffer lives in the store (and in this tab's
+ * slot in localStorage), so a failed parse, a crash or a reload never loses it. Problems are marked in the
+ * text as you type (validated by the worker) and listed with their field path and line after Apply;
+ * clicking one selects that line. Engine errors (a scenario it refused, a run that failed) show here too.
  */
 export function EditorDialog() {
   const isOpen = useAppStore(selectIsEditorOpen);
@@ -51,8 +58,18 @@ export function EditorDialog() {
   const loadState = useAppStore(selectLoadState);
   const actions = useAppStore(selectActions);
   const store = useAppStoreApi();
+  const loadError = useAppStore(selectLoadError);
+  const runStatus = useAppStore(selectRunStatus);
   const [isDragOver, setIsDragOver] = useState(false);
-  const textRef = useRef<HTMLTextAreaElement | null>(null);
+  const [formatError, setFormatError] = useState<string | null>(null);
+  const [templateMenu, setTemplateMenu] = useState<HTMLElement | null>(null);
+  const codeRef = useRef<ScenarioCodeEditorHandle | null>(null);
+  const engineError =
+    loadState === 'failed' && loadError !== null
+      ? loadError
+      : !isDirty && runStatus?.state === 'failed' && runStatus.error !== null
+        ? `The engine failed on this scenario: ${runStatus.error}`
+        : null;
   const fileRef = useRef<HTMLInputElement | null>(null);
   const applied = useRef(false);
   const close = () => actions.setView({ isEditorOpen: false });
@@ -83,14 +100,28 @@ export function EditorDialog() {
     if (loadState === 'invalid' || loadState === 'failed') applied.current = false;
   }, [loadState, actions]);
 
-  const showLine = (line: number) => {
-    const area = textRef.current;
-    if (area === null) return;
-    const [start, end] = lineRange(area.value, line);
-    area.focus();
-    area.setSelectionRange(start, end);
-    const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 20;
-    area.scrollTop = Math.max(0, (line - 4) * lineHeight);
+  const showLine = (line: number) => codeRef.current?.showLine(line);
+
+  const format = () => {
+    const result = formatYaml(draft);
+    setFormatError(result.ok ? null : result.error);
+    if (result.ok) actions.setDraft(result.text);
+  };
+
+  /** Starts from a template; the current buffer is kept in "My scenarios" first when it is the user's own. */
+  const newScenario = (text: string) => {
+    setTemplateMenu(null);
+    const kept = keepOwnDraft(store.getState(), listMyScenarios(browserLocalStorage()));
+    if (kept.error !== null) {
+      actions.setView({ notice: { severity: 'error', text: kept.error } });
+      return;
+    }
+    if (kept.keptAs !== null) {
+      actions.setView({
+        notice: { severity: 'info', text: `Your previous text is kept in My scenarios as “${kept.keptAs}”.` },
+      });
+    }
+    actions.setDraft(text);
   };
 
   /** Replaces the buffer with an opened file, keeping an unsaved buffer in "My scenarios" first. */
@@ -160,6 +191,33 @@ export function EditorDialog() {
             aria-label="Scenario file"
           />
           <Button
+            startIcon={<NoteAddIcon />}
+            onClick={(e) => setTemplateMenu(e.currentTarget)}
+            aria-haspopup="menu"
+            data-testid="editor.new"
+          >
+            New scenario
+          </Button>
+          <Menu anchorEl={templateMenu} open={templateMenu !== null} onClose={() => setTemplateMenu(null)}>
+            {SCENARIO_TEMPLATES.map((t) => (
+              <MenuItem
+                key={t.profile}
+                onClick={() => newScenario(t.text)}
+                data-testid={`editor.new.${t.profile}`}
+              >
+                {t.label} template (with comments)
+              </MenuItem>
+            ))}
+          </Menu>
+          <Button
+            startIcon={<FormatAlignLeftIcon />}
+            onClick={format}
+            disabled={draft.trim() === ''}
+            data-testid="editor.format"
+          >
+            Format
+          </Button>
+          <Button
             startIcon={<DownloadIcon />}
             onClick={() => downloadText(yamlFileName(scenarioNameOf(draft, 'scenario')), draft)}
             disabled={draft.trim() === ''}
@@ -175,31 +233,27 @@ export function EditorDialog() {
             Revert to the running scenario
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
-            Drop a file here to open it. Ctrl+Enter applies.
+            Ctrl+Space completes · Ctrl+F searches · Ctrl+Enter applies · drop a file to open it
           </Typography>
         </Box>
-        <TextField
-          multiline
-          minRows={issues.length > 0 && loadState === 'invalid' ? 8 : 14}
-          maxRows={issues.length > 0 && loadState === 'invalid' ? 12 : 22}
+        <ScenarioCodeEditor
+          ref={codeRef}
           value={draft}
-          onChange={(event) => actions.setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-              event.preventDefault();
-              apply();
-            }
-          }}
-          inputRef={textRef}
-          slotProps={{
-            htmlInput: {
-              'aria-label': 'Scenario YAML',
-              spellCheck: false,
-              'data-testid': 'editor.text',
-              style: { fontFamily: MONO_FONT, fontSize: '0.95rem', lineHeight: 1.45 },
-            },
-          }}
+          onChange={actions.setDraft}
+          onApply={apply}
+          validate={actions.validateText}
+          engineError={engineError}
         />
+        {formatError !== null && (
+          <Alert severity="warning" onClose={() => setFormatError(null)} data-testid="editor.format-error">
+            {formatError}
+          </Alert>
+        )}
+        {engineError !== null && (
+          <Alert severity="error" data-testid="editor.engine-error">
+            {engineError}
+          </Alert>
+        )}
         {loadState === 'invalid' && issues.length > 0 && (
           <Alert
             severity="error"

@@ -1,0 +1,99 @@
+import { encodeShareFragment } from '../src/features/share/shareLink';
+import { expect, test } from './fixtures/fixtures';
+
+const START = `version: 1
+name: Typing test
+nodes: [{name: gpu-node, count: 2, resources: {gpu: 4}}]
+queues:
+  - name: dept
+  - name: team
+    par`;
+
+test('completion offers schema fields and the scenario’s queues; a bad value is marked as you type', async ({
+  app,
+  editor,
+  page,
+}) => {
+  await app.open();
+  await app.editButton.click();
+  await editor.replaceText(START);
+  await page.keyboard.type('e');
+  await expect(editor.completions.first()).toContainText('parent');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('d');
+  await expect(editor.completions.filter({ hasText: 'dept' })).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await page.keyboard.type('ept-typo');
+  // Validated in the worker after a pause in typing: the mark sits on the field's line.
+  await expect(editor.marks.first()).toBeVisible();
+  await expect(editor.marks.first()).toContainText('dept-typo');
+  await editor.marks.first().hover();
+  await expect(page.locator('.cm-tooltip-lint')).toContainText('queues[1].parent');
+  await page.keyboard.press('Backspace');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace');
+  await expect(editor.marks).toHaveCount(0);
+});
+
+test('hovering a key explains the field', async ({ app, editor, page }) => {
+  await app.open();
+  await app.editButton.click();
+  await editor.replaceText(`${START}ent: dept\n`);
+  await editor.text.getByText('parent').hover();
+  await expect(editor.hover).toContainText('Parent queue');
+  await page.mouse.move(0, 0);
+});
+
+test('New scenario starts from the commented KAI template, and Format keeps the comments', async ({
+  app,
+  editor,
+  page,
+}) => {
+  await app.open();
+  await app.editButton.click();
+  await page.getByTestId('editor.new').click();
+  await page.getByTestId('editor.new.kai').click();
+  await expect.poll(() => editor.value()).toContain('# A new KAI-Scheduler scenario.');
+  await page.getByTestId('editor.format').click();
+  await expect.poll(() => editor.value()).toContain('# The queue tree.');
+  await editor.apply.click();
+  await expect(editor.dialog).toBeHidden();
+  await app.waitForSession();
+  await expect(app.scenarioButton).toContainText('My scenario');
+});
+
+test('screenshots: editor with an error mark, share dialog, preview banner', async ({
+  app,
+  editor,
+  share,
+  page,
+}, testInfo) => {
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(size);
+    const at = `${size.width}x${size.height}`;
+    await app.open();
+    await app.editButton.click();
+    await editor.replaceText(`${START}ent: nowhere\n`);
+    await expect(editor.marks.first()).toBeVisible();
+    await editor.marks.first().hover();
+    await expect(page.locator('.cm-tooltip-lint')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`editor-error-${at}.png`) });
+    await editor.close.click();
+
+    await share.button.click();
+    await expect(share.link).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`share-dialog-${at}.png`) });
+    await share.close.click();
+
+    const fragment = encodeShareFragment(
+      { text: `${START}ent: dept\n`, session: null, selection: null, pair: null },
+      { engineVersion: '0.0.9' },
+    );
+    await page.goto(`/#${fragment}`);
+    await app.waitForSession();
+    await expect(share.banner).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`preview-banner-${at}.png`) });
+  }
+});

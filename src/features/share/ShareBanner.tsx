@@ -79,7 +79,7 @@ export function ShareBanner() {
           severity="info"
           data-testid="preview.banner"
           action={
-            <Stack direction="row" spacing={1}>
+            <Stack direction="row" spacing={1} sx={{ whiteSpace: 'nowrap', alignItems: 'center' }}>
               <Button color="inherit" variant="outlined" onClick={backToDraft} data-testid="preview.back">
                 {hasOwnDraft ? 'Back to my draft' : 'Close preview'}
               </Button>

@@ -79,7 +79,7 @@ export function ShareDialog() {
             <Typography variant="body1">
               {link.kind === 'builtin'
                 ? 'A built-in scenario: the link names it, with the session and selection you are looking at.'
-                : 'The link holds the scenario itself (compressed), the session, the selection and the selected preemptor/victim pair. The recipient’s browser recomputes the run; nothing is uploaded anywhere.'}
+                : `The link holds the scenario itself (compressed), the session, the selection and the selected preemptor/victim pair. The recipient’s browser recomputes the run; nothing is uploaded anywhere. Links are limited to ${fmt(LINK_MAX_LENGTH)} characters; a longer scenario is offered as a file.`}
             </Typography>
             {draft !== loadedText && draft.trim() !== '' && (
               <Alert severity="warning" data-testid="share.unapplied">
@@ -91,7 +91,11 @@ export function ShareDialog() {
               <>
                 <TextField
                   value={link.url}
-                  label={`Link (${fmt(link.url.length)} characters)`}
+                  label={
+                    link.kind === 'builtin'
+                      ? `Link (${fmt(link.url.length)} characters)`
+                      : `Link (${fmt(link.url.length)} of at most ${fmt(LINK_MAX_LENGTH)} characters)`
+                  }
                   multiline
                   maxRows={4}
                   onFocus={(e) => e.target.select()}

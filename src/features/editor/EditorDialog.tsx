@@ -34,7 +34,12 @@ import {
   selectLoadState,
 } from '../../store/scenarioSlice';
 import { selectIsEditorOpen } from '../../store/viewSlice';
+import {
+  importKubernetesYaml,
+  looksLikeKubernetesYaml,
+} from '../../engine/scenario/importers/importKubernetesYaml';
 import { formatYaml } from './formatYaml';
+import { ImportReport, type ImportSummary } from './ImportReport';
 import { ScenarioCodeEditor, type ScenarioCodeEditorHandle } from './ScenarioCodeEditor';
 import { SCENARIO_TEMPLATES } from './templates/scenarioTemplates';
 
@@ -62,6 +67,9 @@ export function EditorDialog() {
   const runStatus = useAppStore(selectRunStatus);
   const [isDragOver, setIsDragOver] = useState(false);
   const [formatError, setFormatError] = useState<string | null>(null);
+  const [importReport, setImportReport] = useState<ImportSummary | null>(null);
+  const [importErrors, setImportErrors] = useState<string[]>([]);
+  const isKubernetes = looksLikeKubernetesYaml(draft);
   const [templateMenu, setTemplateMenu] = useState<HTMLElement | null>(null);
   const codeRef = useRef<ScenarioCodeEditorHandle | null>(null);
   const engineError =
@@ -74,7 +82,27 @@ export function EditorDialog() {
   const applied = useRef(false);
   const close = () => actions.setView({ isEditorOpen: false });
 
+  /**
+   * Kubernetes YAML (Queues, ConfigMaps, Nodes, PodGroups, Jobs, Pods) becomes a scenario in the editor,
+   * with a report of what was not mapped; the pasted text is kept in "My scenarios" first.
+   */
+  const convert = () => {
+    const result = importKubernetesYaml(draft);
+    if (!result.ok) {
+      setImportErrors(result.errors);
+      return;
+    }
+    setImportErrors([]);
+    keepOwnDraft(store.getState(), listMyScenarios(browserLocalStorage()));
+    setImportReport({ imported: result.imported, notes: result.notes, unmapped: result.unmapped });
+    actions.setDraft(result.text);
+  };
+
   const apply = () => {
+    if (isKubernetes) {
+      convert();
+      return;
+    }
     applied.current = true;
     // What a person applies is kept in "My scenarios" under its name (the same entry on every apply).
     const source = store.getState().scenario.source;
@@ -244,6 +272,20 @@ export function EditorDialog() {
           validate={actions.validateText}
           engineError={engineError}
         />
+        {importReport !== null && (
+          <ImportReport report={importReport} onClose={() => setImportReport(null)} />
+        )}
+        {isKubernetes && importErrors.length === 0 && (
+          <Alert severity="info" data-testid="editor.kubernetes">
+            This is Kubernetes YAML. “Convert to scenario” reads its KAI and Volcano Queues, scheduler
+            ConfigMaps, Nodes, PodGroups, Volcano Jobs and Pods, and lists every field it cannot map.
+          </Alert>
+        )}
+        {importErrors.length > 0 && (
+          <Alert severity="error" data-testid="editor.import-errors" onClose={() => setImportErrors([])}>
+            Nothing was converted: {importErrors.join(' · ')}
+          </Alert>
+        )}
         {formatError !== null && (
           <Alert severity="warning" onClose={() => setFormatError(null)} data-testid="editor.format-error">
             {formatError}
@@ -298,7 +340,7 @@ export function EditorDialog() {
           disabled={draft.trim() === '' || loadState === 'loading'}
           data-testid="editor.apply"
         >
-          Apply
+          {isKubernetes ? 'Convert to scenario' : 'Apply'}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { encodeShareFragment } from '../src/features/share/shareLink';
 import { expect, test } from './fixtures/fixtures';
 
@@ -96,4 +98,62 @@ test('screenshots: editor with an error mark, share dialog, preview banner', asy
     await expect(share.banner).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`preview-banner-${at}.png`) });
   }
+});
+
+const fixture = (name: string) =>
+  readFileSync(join(process.cwd(), 'src/engine/scenario/importers/fixtures', name), 'utf8');
+const NODES_AND_PODS = `
+---
+apiVersion: v1
+kind: Node
+metadata: {name: gpu-node-0}
+status: {allocatable: {nvidia.com/gpu: "8", cpu: "64", memory: 512Gi}}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: train-0
+  labels: {kai.scheduler/queue: team-a}
+spec:
+  containers: [{name: w, image: t, resources: {requests: {nvidia.com/gpu: "2"}}}]
+`;
+
+test('a pasted KAI Queue CRD list converts to a scenario that runs; unmapped fields are listed', async ({
+  app,
+  editor,
+  page,
+}) => {
+  await app.open();
+  await app.editButton.click();
+  await editor.replaceText(fixture('kai-queues-list.yaml') + NODES_AND_PODS);
+  await expect(editor.apply).toHaveText('Convert to scenario');
+  await editor.apply.click();
+  await expect(page.getByTestId('editor.import-report')).toContainText('Queue/team-a');
+  await expect(page.getByTestId('editor.unmapped')).toContainText('metadata.labels.owner');
+  await expect(editor.apply).toHaveText('Apply');
+  await editor.apply.click();
+  await expect(editor.dialog).toBeHidden();
+  await app.waitForSession();
+  await expect(app.scenarioButton).toContainText('Imported from Kubernetes YAML');
+});
+
+test('a pasted Volcano ConfigMap converts; running it says the volcano profile is not runnable yet', async ({
+  app,
+  editor,
+  page,
+}) => {
+  await app.open();
+  await app.editButton.click();
+  await editor.replaceText(
+    fixture('volcano-scheduler-configmap.yaml') + NODES_AND_PODS.split('---\napiVersion: v1\nkind: Pod')[0],
+  );
+  await editor.apply.click();
+  await expect(page.getByTestId('editor.import-report')).toContainText(
+    'ConfigMap/volcano-scheduler-configmap',
+  );
+  await expect.poll(() => editor.value()).toContain('profile: volcano');
+  await editor.apply.click();
+  await expect(page.getByTestId('editor.engine-error')).toContainText(
+    'volcano profile is not implemented yet',
+  );
 });

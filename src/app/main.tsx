@@ -6,6 +6,7 @@ import { createAppStore } from '../store/createAppStore';
 import { persistStore, readPersisted, type KeyValueStorage } from '../store/persistence';
 import { openTabDraft, writeTabDraft, type RemovableStorage } from '../store/tabDraft';
 import { App } from './App';
+import { EmbedApp, embedViewOf } from './EmbedApp';
 import { createWorkerTransport } from './createWorkerTransport';
 import { openInitialScenario } from './openInitialScenario';
 import { installTestApi, isTestApiRequested } from './testApi';
@@ -53,12 +54,13 @@ persistStore(store, storage, draftSlot);
 if (isTest) installTestApi(store, client);
 void openInitialScenario(store, window.location, tabDraft.initial, storage);
 
+const embedView = embedViewOf(window.location.search);
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <AppStoreProvider store={store}>
-      <App />
+      {embedView === null ? <App /> : <EmbedApp view={embedView} />}
     </AppStoreProvider>
   </StrictMode>,
 );

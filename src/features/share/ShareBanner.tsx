@@ -18,16 +18,17 @@ import { browserLocalStorage, keepScenario } from '../library/useMyScenarios';
 /**
  * The preview of a shared scenario (the recipient's own draft is untouched: one click returns to it,
  * another keeps the shared one in "My scenarios"), what an older link may show differently, and one-line
- * notices about links and saving (a damaged link, a full storage).
+ * notices about links and saving (a damaged link, a full storage). Embedded, only the notices show.
  */
-export function ShareBanner() {
+export function ShareBanner({ isEmbed = false }: { isEmbed?: boolean }) {
   const source = useAppStore(selectScenarioSource);
   const summary = useAppStore(selectSummary);
   const draft = useAppStore(selectDraft);
   const notice = useAppStore(selectNotice);
   const actions = useAppStore(selectActions);
   const store = useAppStoreApi();
-  const isPreview = source?.kind === 'shared';
+  // An embedded view is read-only: a shared scenario is simply shown, with no draft to return to.
+  const isPreview = source?.kind === 'shared' && !isEmbed;
   const hasOwnDraft = draft.trim() !== '' && !BUILTIN_SCENARIOS.some((s) => s.text === draft);
 
   const backToDraft = () => {

@@ -8,8 +8,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useState } from 'react';
-import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
+import { useMemo, useState } from 'react';
+import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import {
   selectDraft,
@@ -19,18 +19,19 @@ import {
 } from '../../store/scenarioSlice';
 import { selectSelection } from '../../store/selectionSlice';
 import { selectIsShareOpen } from '../../store/viewSlice';
+import type { AppState } from '../../store/AppState';
+import { urlStateFrom } from '../url-sync/useUrlSync';
 import { downloadText, yamlFileName } from '../library/downloadText';
 import { buildShareLink } from './buildShareLink';
 import { LINK_MAX_LENGTH, LINK_WARN_LENGTH } from './shareLink';
 
 const fmt = (n: number) => n.toLocaleString('en');
-const selectCursor = (s: { run: { cursor: number } }) => s.run.cursor;
-const selectPairState = (s: { selection: { pair: unknown } }) => s.selection.pair;
+const selectCursor = (s: AppState) => s.run.cursor;
+const selectPairState = (s: AppState) => s.selection.pair;
 
 /** Copies a link to the current scenario, session and selection; offers a file when it is too long. */
 export function ShareDialog() {
   const isOpen = useAppStore(selectIsShareOpen);
-  const store = useAppStoreApi();
   const actions = useAppStore(selectActions);
   const source = useAppStore(selectScenarioSource);
   const loadedText = useAppStore(selectLoadedText);
@@ -40,12 +41,16 @@ export function ShareDialog() {
   const selection = useAppStore(selectSelection);
   const pair = useAppStore(selectPairState);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  // The selectors above re-render this dialog when what the link carries changes (never on a streamed
-  // marker); encoding takes a few milliseconds.
-  const link =
-    isOpen && source !== null && cursor >= 0 && selection !== undefined && pair !== undefined
-      ? buildShareLink(store.getState(), `${window.location.origin}${window.location.pathname}`)
-      : null;
+  const link = useMemo(
+    () =>
+      isOpen
+        ? buildShareLink(
+            { source, loadedText, place: urlStateFrom(source, cursor, selection, pair) },
+            `${window.location.origin}${window.location.pathname}`,
+          )
+        : null,
+    [isOpen, source, loadedText, cursor, selection, pair],
+  );
   const close = () => {
     setCopied(null);
     actions.setView({ isShareOpen: false });

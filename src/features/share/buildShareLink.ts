@@ -3,9 +3,8 @@
  * short link by id (`?scenario=lca-1&session=3&job=…`); anything else carries its text in `#share=…`.
  */
 import { findBuiltinScenario } from '../../scenarios/builtinScenarios';
-import type { AppState } from '../../store/AppState';
-import { formatUrlState } from '../url-sync/urlState';
-import { urlStateOf } from '../url-sync/useUrlSync';
+import type { ScenarioSource } from '../../store/AppState';
+import { formatUrlState, type UrlState } from '../url-sync/urlState';
 import { encodeShareFragment, LINK_MAX_LENGTH } from './shareLink';
 
 export interface ShareLink {
@@ -15,11 +14,17 @@ export interface ShareLink {
   fits: boolean;
 }
 
-/** The link for `state`, relative to `base` (origin and path of the app, e.g. `https://x.org/lab/`). */
-export function buildShareLink(state: AppState, base: string): ShareLink | null {
-  const { source, loadedText } = state.scenario;
+export interface ShareInputs {
+  source: ScenarioSource | null;
+  /** The running scenario's text. */
+  loadedText: string;
+  /** Where the sender is (`urlStateFrom`). */
+  place: UrlState;
+}
+
+/** The link for `inputs`, relative to `base` (origin and path of the app, e.g. `https://x.org/lab/`). */
+export function buildShareLink({ source, loadedText, place }: ShareInputs, base: string): ShareLink | null {
   if (source === null || loadedText === '') return null;
-  const place = urlStateOf(state);
   if (source.kind === 'builtin' && findBuiltinScenario(source.id)?.text === loadedText) {
     return { url: `${base}${formatUrlState({ ...place, mine: null })}`, kind: 'builtin', fits: true };
   }

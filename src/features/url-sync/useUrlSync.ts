@@ -1,20 +1,29 @@
 import { useEffect } from 'react';
-import type { AppState, ScenarioSource } from '../../store/AppState';
+import type { AppState, ScenarioSource, SelectedPair, Selection } from '../../store/AppState';
 import { useAppStoreApi } from '../../store/AppStoreProvider';
 import { findMyScenario } from '../library/myScenarios';
 import { browserLocalStorage } from '../library/useMyScenarios';
 import { openLocation } from './openLocation';
 import { formatShareHash, formatUrlState, type UrlState } from './urlState';
 
-export function urlStateOf(state: AppState): UrlState {
-  const source = state.scenario.source;
+/** The URL's part of a view: the scenario, the session at the cursor, the selection and pair. */
+export function urlStateFrom(
+  source: ScenarioSource | null,
+  cursor: number,
+  selection: Selection | null,
+  pair: SelectedPair | null,
+): UrlState {
   return {
     scenario: source === null ? null : source.kind === 'builtin' ? source.id : source.kind,
     mine: source?.kind === 'custom' ? (source.savedId ?? null) : null,
-    session: state.run.cursor > 0 ? state.run.cursor : null,
-    selection: state.selection.current,
-    pair: state.selection.pair,
+    session: cursor > 0 ? cursor : null,
+    selection,
+    pair,
   };
+}
+
+export function urlStateOf(state: AppState): UrlState {
+  return urlStateFrom(state.scenario.source, state.run.cursor, state.selection.current, state.selection.pair);
 }
 
 /** Identity of a scenario for the history: a new one is a new history entry. */

@@ -20,7 +20,9 @@ describe('validate (the editor’s marks as you type)', () => {
     }
     const validate = messages.find((m) => m.type === 'reply' && m.kind === 'validate');
     const load = messages.find((m) => m.type === 'reply' && m.kind === 'load');
-    expect(validate?.type === 'reply' && validate.kind === 'validate' ? validate.result.errors : null).toEqual(
+    expect(
+      validate?.type === 'reply' && validate.kind === 'validate' ? validate.result.errors : null,
+    ).toEqual(
       load?.type === 'reply' && load.kind === 'load' && !load.result.ok ? load.result.errors : 'load failed',
     );
     expect(validate).toMatchObject({ result: { errors: [{ path: 'queues[0].parent', line: 5 }] } });

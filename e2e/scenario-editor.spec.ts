@@ -69,6 +69,7 @@ test('screenshots: editor with an error mark, share dialog, preview banner', asy
   share,
   page,
 }, testInfo) => {
+  test.setTimeout(180_000); // six screens at two sizes
   for (const size of [
     { width: 1280, height: 720 },
     { width: 1920, height: 1080 },

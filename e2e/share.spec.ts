@@ -48,6 +48,7 @@ test('a written scenario reaches a second browser through its link, and the reci
   browser,
   page,
 }) => {
+  test.setTimeout(150_000); // two browsers, two runs
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await app.open();
   await app.editButton.click();

@@ -16,6 +16,8 @@ export interface PreemptionLabTestApi {
     runState: string | null;
     selectedJob: string | null;
     crash: string | null;
+    /** The editor buffer (the CodeMirror document renders only the lines in view). */
+    draft: string;
   };
   debugFault(fault: DebugFault, atSession?: number): Promise<void>;
 }
@@ -45,6 +47,7 @@ export function installTestApi(store: AppStore, client: SimulationClient): void 
         runState: s.run.status?.state ?? null,
         selectedJob: s.selection.current?.kind === 'job' ? s.selection.current.name : null,
         crash: s.run.crash,
+        draft: s.scenario.draft,
       };
     },
     async debugFault(fault, atSession) {

@@ -124,7 +124,13 @@ export const ScenarioCodeEditor = forwardRef<ScenarioCodeEditorHandle, ScenarioC
             EditorView.updateListener.of((update) => {
               if (update.docChanged) latest.current.onChange(update.state.doc.toString());
             }),
-            EditorView.contentAttributes.of({ 'aria-label': 'Scenario YAML', 'data-testid': 'editor.text' }),
+            // An explicit tabindex lets checkers see that the scrolling area holds a keyboard-focusable
+            // element (the contenteditable already is one; no extra tab stop is added).
+            EditorView.contentAttributes.of({
+              'aria-label': 'Scenario YAML',
+              'data-testid': 'editor.text',
+              tabindex: '0',
+            }),
             EditorView.theme({
               '&': { fontSize: '0.95rem', height: '100%' },
               '.cm-scroller': { fontFamily: MONO_FONT, lineHeight: 1.45 },

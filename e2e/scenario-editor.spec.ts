@@ -83,7 +83,10 @@ test('screenshots: editor with an error mark, share dialog, preview banner', asy
     await editor.marks.first().hover();
     await expect(page.locator('.cm-tooltip-lint')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`editor-error-${at}.png`) });
-    await editor.close.click();
+    await editor.replaceText(`${START}ent: dept\n`);
+    await editor.apply.click();
+    await expect(editor.dialog).toBeHidden();
+    await app.waitForSession();
 
     await share.button.click();
     await expect(share.link).toBeVisible();

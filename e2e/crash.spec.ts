@@ -31,7 +31,7 @@ test('a worker crash shows an error, keeps the text, and Retry returns to the sa
   await runControls.stepForward.click();
   await runControls.expectSession(4);
   await app.editButton.click();
-  await expect(editor.text).toHaveValue(/# my note$/);
+  await expect.poll(() => editor.value()).toMatch(/# my note$/);
 });
 
 test('a hung worker is restarted after the timeout and the app recovers', async ({

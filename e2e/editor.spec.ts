@@ -30,7 +30,7 @@ test('broken YAML shows problems with field path and line, and the text is never
   await editor.apply.click();
   await expect(editor.issues.first()).toContainText('queues[0].parent');
   await expect(editor.issues.first()).toContainText('line 6');
-  await expect(editor.text).toHaveValue(BROKEN);
+  await expect.poll(() => editor.value()).toBe(BROKEN);
   await editor.close.click();
   await expect(app.banner('invalid')).toBeVisible();
   // The previous run stays on screen.
@@ -39,7 +39,7 @@ test('broken YAML shows problems with field path and line, and the text is never
   await page.reload();
   await app.waitForSession();
   await app.editButton.click();
-  await expect(editor.text).toHaveValue(BROKEN);
+  await expect.poll(() => editor.value()).toBe(BROKEN);
 
   await editor.replaceText(BROKEN.replace('    parent: nowhere\n', ''));
   await editor.apply.click();

@@ -6,6 +6,7 @@ import { useKeyboardShortcuts } from '../features/keyboard/useKeyboardShortcuts'
 import { SidePanel } from '../features/lesson/SidePanel';
 import { MainView } from '../features/main-view/MainView';
 import { RunControls } from '../features/run-controls/RunControls';
+import { ShareBanner } from '../features/share/ShareBanner';
 import { StatusBanner } from '../features/status/StatusBanner';
 import { Timeline } from '../features/timeline/Timeline';
 import { useUrlSync } from '../features/url-sync/useUrlSync';
@@ -21,6 +22,9 @@ import { EXTRA_VIEWS } from './extraViews';
 const HelpDialog = lazy(() => import('../features/help/HelpDialog').then((m) => ({ default: m.HelpDialog })));
 const GalleryDialog = lazy(() =>
   import('../features/gallery/GalleryDialog').then((m) => ({ default: m.GalleryDialog })),
+);
+const ShareDialog = lazy(() =>
+  import('../features/share/ShareDialog').then((m) => ({ default: m.ShareDialog })),
 );
 const EditorDialog = lazy(() =>
   import('../features/editor/EditorDialog').then((m) => ({ default: m.EditorDialog })),
@@ -45,6 +49,7 @@ function MountOnce({ when, children }: { when: boolean; children: ReactNode }) {
 const selectIsHelpOpen = (s: AppState) => s.view.isHelpOpen;
 const selectIsGalleryOpen = (s: AppState) => s.view.isGalleryOpen;
 const selectIsEditorOpen = (s: AppState) => s.view.isEditorOpen;
+const selectIsShareOpen = (s: AppState) => s.view.isShareOpen;
 
 export function App() {
   const mode = useAppStore(selectThemeMode);
@@ -53,6 +58,7 @@ export function App() {
   const isHelpOpen = useAppStore(selectIsHelpOpen);
   const isGalleryOpen = useAppStore(selectIsGalleryOpen);
   const isEditorOpen = useAppStore(selectIsEditorOpen);
+  const isShareOpen = useAppStore(selectIsShareOpen);
   const isSideOpen = useAppStore(selectIsSidePanelOpen);
   useKeyboardShortcuts();
   useUrlSync();
@@ -62,7 +68,12 @@ export function App() {
       <CssBaseline enableColorScheme />
       <AppShell
         header={<AppHeader />}
-        banner={<StatusBanner />}
+        banner={
+          <>
+            <ShareBanner />
+            <StatusBanner />
+          </>
+        }
         controls={
           <>
             <RunControls />
@@ -82,6 +93,9 @@ export function App() {
       </MountOnce>
       <MountOnce when={isEditorOpen}>
         <EditorDialog />
+      </MountOnce>
+      <MountOnce when={isShareOpen}>
+        <ShareDialog />
       </MountOnce>
     </ThemeProvider>
   );

@@ -16,6 +16,8 @@ export interface PreemptionLabTestApi {
     runState: string | null;
     selectedJob: string | null;
     crash: string | null;
+    /** The editor buffer (the CodeMirror document renders only the lines in view). */
+    draft: string;
   };
   debugFault(fault: DebugFault, atSession?: number): Promise<void>;
 }
@@ -38,13 +40,14 @@ export function installTestApi(store: AppStore, client: SimulationClient): void 
       const source = s.scenario.source;
       return {
         loadState: s.scenario.loadState,
-        scenario: source === null ? null : source.kind === 'builtin' ? source.id : 'custom',
+        scenario: source === null ? null : source.kind === 'builtin' ? source.id : source.kind,
         cursor: s.run.cursor,
         shownSession: s.run.snapshot?.index ?? null,
         sessionCount: s.run.markers.length,
         runState: s.run.status?.state ?? null,
         selectedJob: s.selection.current?.kind === 'job' ? s.selection.current.name : null,
         crash: s.run.crash,
+        draft: s.scenario.draft,
       };
     },
     async debugFault(fault, atSession) {

@@ -9,6 +9,7 @@ import type {
   Command,
   DebugFault,
   LoadResult,
+  ValidateResult,
   RequestKind,
   RequestParams,
   RequestResult,
@@ -42,6 +43,8 @@ export interface SimulationClientOptions {
 
 export interface SimulationClient {
   load(text: string, fileName: string | null, options?: RequestOptions): Promise<LoadResult>;
+  /** Parses and validates `text` without running it (the editor's inline marks). */
+  validate(text: string): Promise<ValidateResult>;
   snapshot(runId: number, index: number, options?: RequestOptions): Promise<SessionView>;
   attempt(runId: number, session: number, index: number): Promise<JobAttempt>;
   pauseRun(runId: number): Promise<RunStatus>;
@@ -204,6 +207,7 @@ export function createSimulationClient(
 
   return {
     load: (text, fileName, requestOptions) => request('load', { text, fileName }, requestOptions),
+    validate: (text) => request('validate', { text }),
     snapshot: (runId, index, requestOptions) => request('snapshot', { runId, index }, requestOptions),
     attempt: (runId, session, index) => request('attempt', { runId, session, index }),
     pauseRun: (runId) => request('pauseRun', { runId }),

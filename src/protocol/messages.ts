@@ -51,6 +51,12 @@ export type LoadResult =
   | { ok: true; runId: number; summary: ScenarioSummary; warnings: IssueDto[]; status: RunStatus }
   | { ok: false; errors: IssueDto[] };
 
+/** Every problem of a text, as `load` would report it, without running anything. */
+export interface ValidateResult {
+  errors: IssueDto[];
+  warnings: IssueDto[];
+}
+
 /** Faults a test can inject (only honoured when `hello.allowDebugFaults` was true). */
 export type DebugFault =
   /** Throw inside the command handler: the request fails, the worker lives on. */
@@ -70,6 +76,8 @@ export interface RequestTypes {
   };
   /** Parse the text, build a Simulation and start running it in the background. */
   load: { params: { text: string; fileName: string | null }; result: LoadResult };
+  /** Parse and validate only (the editor's marks as you type); nothing is run and the current run stays. */
+  validate: { params: { text: string }; result: ValidateResult };
   /** The state at the end of session `index` (1-based) of run `runId`, with attempts summarised. */
   snapshot: { params: { runId: number; index: number }; result: SessionView };
   /** One job attempt of one session in full (verdicts, victims and their numbers). */

@@ -4,11 +4,18 @@
  */
 import type { ResolveQuery, ResolveResult, SessionMarker } from '../engine/api';
 import type { JobAttempt } from '../engine/model/trace';
-import type { IssueDto, RunStatus, ScenarioSummary } from '../protocol/messages';
+import type { IssueDto, RunStatus, ScenarioSummary, ValidateResult } from '../protocol/messages';
 import type { SessionView } from '../protocol/sessionView';
 
-/** Where the loaded text came from: a built-in scenario id, or `custom` (typed, pasted or opened). */
-export type ScenarioSource = { kind: 'builtin'; id: string } | { kind: 'custom' };
+/**
+ * Where the loaded text came from: a built-in scenario id; `custom` (typed, pasted or opened; `savedId` is
+ * its entry in "My scenarios" once kept); or `shared`, a scenario opened from a link and shown in preview
+ * (`fragment` is the link's `#share=` value; `notes` say what may differ from what the sender saw).
+ */
+export type ScenarioSource =
+  | { kind: 'builtin'; id: string }
+  | { kind: 'custom'; savedId?: string }
+  | { kind: 'shared'; fragment: string; notes: string[] };
 
 export type LoadState = 'idle' | 'loading' | 'loaded' | 'invalid' | 'failed';
 
@@ -90,6 +97,9 @@ export interface ViewSliceState {
   isHelpOpen: boolean;
   isGalleryOpen: boolean;
   isEditorOpen: boolean;
+  isShareOpen: boolean;
+  /** A one-line message about links and saving (a damaged link, storage full), shown until dismissed. */
+  notice: { severity: 'error' | 'warning' | 'info' | 'success'; text: string } | null;
 }
 
 export interface LoadOptions {
@@ -98,6 +108,8 @@ export interface LoadOptions {
   /** Session to show once it exists (defaults to 1). */
   cursor?: number;
   selection?: Selection | null;
+  /** Preemptor/victim pair to select once loaded (from a link); its victim must be `selection`. */
+  pair?: SelectedPair | null;
   /** Put the text into the editor buffer too (picking a gallery scenario); otherwise the buffer is kept. */
   replaceDraft?: boolean;
 }
@@ -107,6 +119,8 @@ export interface AppActions {
   /** Reloads the current text after a crash, returning to the same session and selection. */
   retry(): Promise<void>;
   setDraft(text: string): void;
+  /** Every problem of `text` as a load would report it, without running it (the editor's inline marks). */
+  validateText(text: string): Promise<ValidateResult>;
   setCursor(index: number): void;
   stepForward(): void;
   stepBack(): void;

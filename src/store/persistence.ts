@@ -1,6 +1,7 @@
 /**
  * What survives a reload besides the URL: view preferences and the editor buffer (so typed text is never
- * lost to a reload or a crash). Written by hand instead of zustand's persist middleware because only two
+ * lost to a reload or a crash). The buffer has one slot per tab (`tabDraft.ts`); `draft` in the shared
+ * record is only read, as the starting text of installs that predate per-tab slots. Written by hand instead of zustand's persist middleware because only two
  * small pieces of two slices persist, and a corrupt entry must never stop the app from starting.
  */
 import type { AppState, ThemeMode, ViewSliceState } from './AppState';
@@ -54,17 +55,31 @@ const pick = (state: AppState): PersistedState => ({
   draft: state.scenario.draft,
 });
 
-/** Writes the persisted part whenever it changes; returns the unsubscribe function. */
-export function persistStore(store: AppStore, storage: KeyValueStorage | null): () => void {
+/**
+ * Writes the persisted part whenever it changes; returns the unsubscribe function. With `draftKey`, the
+ * buffer goes to that tab's slot (`writeDraft`) instead of the shared record.
+ */
+export function persistStore(
+  store: AppStore,
+  storage: KeyValueStorage | null,
+  draftSlot?: { write(text: string): void },
+): () => void {
   if (storage === null) return () => undefined;
-  let last = JSON.stringify(pick(store.getState()));
+  const record = (state: AppState) => {
+    const picked = pick(state);
+    return JSON.stringify(draftSlot === undefined ? picked : { ...picked, draft: null });
+  };
+  let last = record(store.getState());
   return store.subscribe((state, previous) => {
     // Most updates (every step, every streamed marker) touch neither part: skip serialising the draft.
     if (state.view === previous.view && state.scenario.draft === previous.scenario.draft) return;
-    const next = JSON.stringify(pick(state));
-    if (next === last) return;
-    last = next;
     try {
+      if (draftSlot !== undefined && state.scenario.draft !== previous.scenario.draft) {
+        draftSlot.write(state.scenario.draft);
+      }
+      const next = record(state);
+      if (next === last) return;
+      last = next;
       storage.setItem(KEY, next);
     } catch {
       // Quota exceeded or storage disabled: persistence is a convenience, never a failure.

@@ -47,7 +47,7 @@ interface Attempt {
 export function createScenarioActions(
   { set, get, client }: StoreContext,
   controller: RunController,
-): Pick<AppActions, 'loadScenario' | 'retry' | 'setDraft'> {
+): Pick<AppActions, 'loadScenario' | 'retry' | 'setDraft' | 'validateText'> {
   let latestLoad = 0;
   let lastAttempt: Attempt | null = null;
 
@@ -85,7 +85,7 @@ export function createScenarioActions(
           summary: result.summary,
           loadError: null,
         },
-        selection: { current: options.selection ?? null, pair: null },
+        selection: { current: options.selection ?? null, pair: options.pair ?? null },
         // A selection restored from a link opens its details, as selecting it by hand does.
         view: options.selection ? { ...state.view, sideView: 'details' } : state.view,
       }));
@@ -107,11 +107,16 @@ export function createScenarioActions(
       await loadScenario(lastAttempt.text, {
         ...lastAttempt.options,
         replaceDraft: false,
-        ...(isSameRun ? { cursor: state.run.cursor, selection: state.selection.current } : {}),
+        ...(isSameRun
+          ? { cursor: state.run.cursor, selection: state.selection.current, pair: state.selection.pair }
+          : {}),
       });
     },
     setDraft(text) {
       set((state) => ({ scenario: { ...state.scenario, draft: text } }));
+    },
+    validateText(text) {
+      return client.validate(text);
     },
   };
 }

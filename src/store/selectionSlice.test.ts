@@ -16,6 +16,7 @@ function fakeClient(queries: { runId: number; query: ResolveQuery; session: numb
   const unused = () => Promise.reject(new Error('not used'));
   return {
     load: unused,
+    validate: unused,
     snapshot: unused,
     attempt: unused,
     pauseRun: unused,

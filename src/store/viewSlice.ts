@@ -16,6 +16,8 @@ export const initialViewState: ViewSliceState = {
   isHelpOpen: false,
   isGalleryOpen: false,
   isEditorOpen: false,
+  isShareOpen: false,
+  notice: null,
 };
 
 export const selectView = (state: AppState): ViewSliceState => state.view;
@@ -30,6 +32,8 @@ export const selectJobFilter = (state: AppState) => state.view.jobFilter;
 export const selectIsHelpOpen = (state: AppState) => state.view.isHelpOpen;
 export const selectIsGalleryOpen = (state: AppState) => state.view.isGalleryOpen;
 export const selectIsEditorOpen = (state: AppState) => state.view.isEditorOpen;
+export const selectIsShareOpen = (state: AppState) => state.view.isShareOpen;
+export const selectNotice = (state: AppState) => state.view.notice;
 
 export function createViewActions({ set }: StoreContext): Pick<AppActions, 'setView'> {
   return {

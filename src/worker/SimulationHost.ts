@@ -243,6 +243,17 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
           },
         };
       }
+      case 'validate': {
+        const parsed = engine.parseScenario(command.text, {});
+        return {
+          type: 'reply',
+          id,
+          kind: 'validate',
+          result: parsed.ok
+            ? { errors: [], warnings: parsed.warnings.map(toIssue) }
+            : { errors: parsed.errors.map(toIssue), warnings: [] },
+        };
+      }
       case 'snapshot': {
         const r = requireRun(command.runId);
         const count = r.sim.sessionCount();

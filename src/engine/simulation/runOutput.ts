@@ -11,9 +11,10 @@ import {
 } from '../model/resources';
 import type { JobSpec, NodeSpec, QueueSpec, Scenario } from '../model/scenario';
 import type { SessionSnapshot } from '../model/snapshot';
+import { ENGINE_VERSION } from '../version';
 
+export { ENGINE_VERSION };
 export const FORMAT_VERSION = 1;
-export const ENGINE_VERSION = '0.1.0';
 
 export interface RunDocument {
   formatVersion: number;

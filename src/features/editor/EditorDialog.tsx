@@ -9,23 +9,39 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
-import { useEffect, useRef, type ChangeEvent } from 'react';
+import FormatAlignLeftIcon from '@mui/icons-material/FormatAlignLeft';
+import NoteAddIcon from '@mui/icons-material/NoteAdd';
+import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import type { IssueDto } from '../../protocol/messages';
-import { useAppStore } from '../../store/AppStoreProvider';
+import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
+import { downloadText, yamlFileName } from '../library/downloadText';
+import { keepOwnDraft } from '../library/keepDraft';
+import { listMyScenarios, scenarioNameOf } from '../library/myScenarios';
+import { browserLocalStorage, keepScenario } from '../library/useMyScenarios';
 import { selectActions } from '../../store/createAppStore';
+import { selectRunStatus } from '../../store/runSlice';
 import {
   selectDraft,
   selectIsDraftDirty,
   selectIssues,
+  selectLoadError,
   selectLoadedText,
   selectLoadState,
 } from '../../store/scenarioSlice';
 import { selectIsEditorOpen } from '../../store/viewSlice';
-import { MONO_FONT } from '../../ui/theme';
-import { lineRange } from './lineRange';
+import {
+  importKubernetesYaml,
+  looksLikeKubernetesYaml,
+} from '../../engine/scenario/importers/importKubernetesYaml';
+import { formatYaml } from './formatYaml';
+import { ImportReport, type ImportSummary } from './ImportReport';
+import { ScenarioCodeEditor, type ScenarioCodeEditorHandle } from './ScenarioCodeEditor';
+import { SCENARIO_TEMPLATES } from './templates/scenarioTemplates';
 
 function issueLocation(issue: IssueDto): string {
   if (issue.line === null) return issue.path || 'scenario';
@@ -33,9 +49,10 @@ function issueLocation(issue: IssueDto): string {
 }
 
 /**
- * Paste, type or open a scenario and apply it. The buffer lives in the store (and in localStorage), so a
- * failed parse, a crash or a reload never loses it; problems list their field path and line, and clicking
- * one selects that line.
+ * Write, paste, open or drop a scenario and apply it. The buffer lives in the store (and in this tab's
+ * slot in localStorage), so a failed parse, a crash or a reload never loses it. Problems are marked in the
+ * text as you type (validated by the worker) and listed with their field path and line after Apply;
+ * clicking one selects that line. Engine errors (a scenario it refused, a run that failed) show here too.
  */
 export function EditorDialog() {
   const isOpen = useAppStore(selectIsEditorOpen);
@@ -45,14 +62,61 @@ export function EditorDialog() {
   const issues = useAppStore(selectIssues);
   const loadState = useAppStore(selectLoadState);
   const actions = useAppStore(selectActions);
-  const textRef = useRef<HTMLTextAreaElement | null>(null);
+  const store = useAppStoreApi();
+  const loadError = useAppStore(selectLoadError);
+  const runStatus = useAppStore(selectRunStatus);
+  const [isDragOver, setIsDragOver] = useState(false);
+  const [formatError, setFormatError] = useState<string | null>(null);
+  const [importReport, setImportReport] = useState<ImportSummary | null>(null);
+  const [importErrors, setImportErrors] = useState<string[]>([]);
+  const isKubernetes = looksLikeKubernetesYaml(draft);
+  const [templateMenu, setTemplateMenu] = useState<HTMLElement | null>(null);
+  const codeRef = useRef<ScenarioCodeEditorHandle | null>(null);
+  const engineError =
+    loadState === 'failed' && loadError !== null
+      ? loadError
+      : !isDirty && runStatus?.state === 'failed' && runStatus.error !== null
+        ? `The engine failed on this scenario: ${runStatus.error}`
+        : null;
   const fileRef = useRef<HTMLInputElement | null>(null);
   const applied = useRef(false);
   const close = () => actions.setView({ isEditorOpen: false });
 
+  /**
+   * Kubernetes YAML (Queues, ConfigMaps, Nodes, PodGroups, Jobs, Pods) becomes a scenario in the editor,
+   * with a report of what was not mapped; the pasted text is kept in "My scenarios" first.
+   */
+  const convert = () => {
+    const result = importKubernetesYaml(draft);
+    if (!result.ok) {
+      setImportErrors(result.errors);
+      return;
+    }
+    setImportErrors([]);
+    keepOwnDraft(store.getState(), listMyScenarios(browserLocalStorage()));
+    setImportReport({ imported: result.imported, notes: result.notes, unmapped: result.unmapped });
+    actions.setDraft(result.text);
+  };
+
   const apply = () => {
+    if (isKubernetes) {
+      convert();
+      return;
+    }
     applied.current = true;
-    void actions.loadScenario(draft, { source: { kind: 'custom' }, fileName: null });
+    // What a person applies is kept in "My scenarios" under its name (the same entry on every apply).
+    const source = store.getState().scenario.source;
+    const kept = keepScenario({
+      id: source?.kind === 'custom' ? source.savedId : undefined,
+      name: scenarioNameOf(draft),
+      text: draft,
+      origin: 'written',
+    });
+    if (!kept.ok) actions.setView({ notice: { severity: 'error', text: kept.error } });
+    void actions.loadScenario(draft, {
+      source: kept.ok ? { kind: 'custom', savedId: kept.entry.id } : { kind: 'custom' },
+      fileName: null,
+    });
   };
 
   // Close once an applied text has loaded; stay open (showing the problems) when it did not parse.
@@ -64,21 +128,58 @@ export function EditorDialog() {
     if (loadState === 'invalid' || loadState === 'failed') applied.current = false;
   }, [loadState, actions]);
 
-  const showLine = (line: number) => {
-    const area = textRef.current;
-    if (area === null) return;
-    const [start, end] = lineRange(area.value, line);
-    area.focus();
-    area.setSelectionRange(start, end);
-    const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 20;
-    area.scrollTop = Math.max(0, (line - 4) * lineHeight);
+  const showLine = (line: number) => codeRef.current?.showLine(line);
+
+  const format = () => {
+    const result = formatYaml(draft);
+    setFormatError(result.ok ? null : result.error);
+    if (result.ok) actions.setDraft(result.text);
+  };
+
+  /** Starts from a template; the current buffer is kept in "My scenarios" first when it is the user's own. */
+  const newScenario = (text: string) => {
+    setTemplateMenu(null);
+    const kept = keepOwnDraft(store.getState(), listMyScenarios(browserLocalStorage()));
+    if (kept.error !== null) {
+      actions.setView({ notice: { severity: 'error', text: kept.error } });
+      return;
+    }
+    if (kept.keptAs !== null) {
+      actions.setView({
+        notice: { severity: 'info', text: `Your previous text is kept in My scenarios as “${kept.keptAs}”.` },
+      });
+    }
+    actions.setDraft(text);
+  };
+
+  /** Replaces the buffer with an opened file, keeping an unsaved buffer in "My scenarios" first. */
+  const replaceWithFile = async (file: File) => {
+    const text = await file.text();
+    const kept = keepOwnDraft(store.getState(), listMyScenarios(browserLocalStorage()));
+    if (kept.error !== null) {
+      actions.setView({ notice: { severity: 'error', text: kept.error } });
+      return;
+    }
+    if (kept.keptAs !== null) {
+      actions.setView({
+        notice: { severity: 'info', text: `Your previous text is kept in My scenarios as “${kept.keptAs}”.` },
+      });
+    }
+    actions.setDraft(text);
   };
 
   const openFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file === undefined) return;
-    actions.setDraft(await file.text());
+    if (file !== undefined) await replaceWithFile(file);
+  };
+
+  // A file dropped anywhere on the dialog opens like "Open file…".
+  const onDrop = async (event: DragEvent) => {
+    event.preventDefault();
+    setIsDragOver(false);
+    const file = event.dataTransfer.files[0];
+    if (file !== undefined) await replaceWithFile(file);
   };
 
   return (
@@ -89,6 +190,15 @@ export function EditorDialog() {
       fullWidth
       aria-labelledby="editor-title"
       data-testid="editor-dialog"
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) {
+          e.preventDefault();
+          setIsDragOver(true);
+        }
+      }}
+      onDragLeave={() => setIsDragOver(false)}
+      onDrop={(e) => void onDrop(e)}
+      slotProps={{ paper: { sx: isDragOver ? { outline: 3, outlineColor: 'primary.main' } : {} } }}
     >
       <DialogTitle id="editor-title">Scenario YAML</DialogTitle>
       <DialogContent dividers sx={{ display: 'grid', gap: 1.5 }}>
@@ -109,6 +219,41 @@ export function EditorDialog() {
             aria-label="Scenario file"
           />
           <Button
+            startIcon={<NoteAddIcon />}
+            onClick={(e) => setTemplateMenu(e.currentTarget)}
+            aria-haspopup="menu"
+            data-testid="editor.new"
+          >
+            New scenario
+          </Button>
+          <Menu anchorEl={templateMenu} open={templateMenu !== null} onClose={() => setTemplateMenu(null)}>
+            {SCENARIO_TEMPLATES.map((t) => (
+              <MenuItem
+                key={t.profile}
+                onClick={() => newScenario(t.text)}
+                data-testid={`editor.new.${t.profile}`}
+              >
+                {t.label} template (with comments)
+              </MenuItem>
+            ))}
+          </Menu>
+          <Button
+            startIcon={<FormatAlignLeftIcon />}
+            onClick={format}
+            disabled={draft.trim() === ''}
+            data-testid="editor.format"
+          >
+            Format
+          </Button>
+          <Button
+            startIcon={<DownloadIcon />}
+            onClick={() => downloadText(yamlFileName(scenarioNameOf(draft, 'scenario')), draft)}
+            disabled={draft.trim() === ''}
+            data-testid="editor.download"
+          >
+            Download YAML
+          </Button>
+          <Button
             onClick={() => actions.setDraft(loadedText)}
             disabled={!isDirty || loadedText === ''}
             data-testid="editor.revert"
@@ -116,31 +261,41 @@ export function EditorDialog() {
             Revert to the running scenario
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
-            Format: scenario v1 (docs/scenario-format.md). Ctrl+Enter applies.
+            Ctrl+Space completes · Ctrl+F searches · Ctrl+Enter applies · drop a file to open it
           </Typography>
         </Box>
-        <TextField
-          multiline
-          minRows={issues.length > 0 && loadState === 'invalid' ? 8 : 14}
-          maxRows={issues.length > 0 && loadState === 'invalid' ? 12 : 22}
+        <ScenarioCodeEditor
+          ref={codeRef}
           value={draft}
-          onChange={(event) => actions.setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-              event.preventDefault();
-              apply();
-            }
-          }}
-          inputRef={textRef}
-          slotProps={{
-            htmlInput: {
-              'aria-label': 'Scenario YAML',
-              spellCheck: false,
-              'data-testid': 'editor.text',
-              style: { fontFamily: MONO_FONT, fontSize: '0.95rem', lineHeight: 1.45 },
-            },
-          }}
+          onChange={actions.setDraft}
+          onApply={apply}
+          validate={actions.validateText}
+          engineError={engineError}
         />
+        {importReport !== null && (
+          <ImportReport report={importReport} onClose={() => setImportReport(null)} />
+        )}
+        {isKubernetes && importErrors.length === 0 && (
+          <Alert severity="info" data-testid="editor.kubernetes">
+            This is Kubernetes YAML. “Convert to scenario” reads its KAI and Volcano Queues, scheduler
+            ConfigMaps, Nodes, PodGroups, Volcano Jobs and Pods, and lists every field it cannot map.
+          </Alert>
+        )}
+        {importErrors.length > 0 && (
+          <Alert severity="error" data-testid="editor.import-errors" onClose={() => setImportErrors([])}>
+            Nothing was converted: {importErrors.join(' · ')}
+          </Alert>
+        )}
+        {formatError !== null && (
+          <Alert severity="warning" onClose={() => setFormatError(null)} data-testid="editor.format-error">
+            {formatError}
+          </Alert>
+        )}
+        {engineError !== null && (
+          <Alert severity="error" data-testid="editor.engine-error">
+            {engineError}
+          </Alert>
+        )}
         {loadState === 'invalid' && issues.length > 0 && (
           <Alert
             severity="error"
@@ -185,7 +340,7 @@ export function EditorDialog() {
           disabled={draft.trim() === '' || loadState === 'loading'}
           data-testid="editor.apply"
         >
-          Apply
+          {isKubernetes ? 'Convert to scenario' : 'Apply'}
         </Button>
       </DialogActions>
     </Dialog>

@@ -6,10 +6,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useAppStore } from '../../store/AppStoreProvider';
+import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
-import { selectBuiltinId, selectIsDraftDirty } from '../../store/scenarioSlice';
+import { selectBuiltinId } from '../../store/scenarioSlice';
 import { selectIsGalleryOpen } from '../../store/viewSlice';
+import { keepOwnDraft } from '../library/keepDraft';
+import { MyScenariosList } from '../library/MyScenariosList';
+import type { SavedScenario } from '../library/myScenarios';
+import { useMyScenarios } from '../library/useMyScenarios';
 
 export interface GalleryEntry {
   id: string;
@@ -20,22 +24,51 @@ export interface GalleryEntry {
   text: string;
 }
 
-/** The built-in scenarios, grouped by lesson topic; picking one loads it. */
+/**
+ * "My scenarios" and the built-in scenarios, grouped by lesson topic; picking one loads it. The editor
+ * buffer is replaced, but never lost: unless it is empty, built-in or already saved, it is kept in
+ * "My scenarios" first (so no confirmation is needed).
+ */
 export function GalleryDialog({ entries }: { entries: readonly GalleryEntry[] }) {
   const isOpen = useAppStore(selectIsGalleryOpen);
   const currentId = useAppStore(selectBuiltinId);
-  const isDirty = useAppStore(selectIsDraftDirty);
   const actions = useAppStore(selectActions);
+  const store = useAppStoreApi();
+  const saved = useMyScenarios();
   const close = () => actions.setView({ isGalleryOpen: false });
   const groups = [...new Set(entries.map((e) => e.group))];
 
+  /** Keeps the buffer in "My scenarios" if it is the user's own; false when it could not be kept. */
+  const keepBuffer = (): boolean => {
+    const kept = keepOwnDraft(store.getState(), saved);
+    if (kept.error !== null) {
+      actions.setView({ notice: { severity: 'error', text: kept.error } });
+      return false;
+    }
+    if (kept.keptAs !== null) {
+      actions.setView({
+        notice: { severity: 'info', text: `Your text is kept in My scenarios as “${kept.keptAs}”.` },
+      });
+    }
+    return true;
+  };
+
   const pick = (entry: GalleryEntry) => {
-    // Picking replaces the editor buffer; ask before throwing away unapplied edits.
-    if (isDirty && !window.confirm('Discard your unapplied edits to the scenario YAML?')) return;
+    if (!keepBuffer()) return;
     close();
     void actions.loadScenario(entry.text, {
       source: { kind: 'builtin', id: entry.id },
       fileName: entry.fileName,
+      replaceDraft: true,
+    });
+  };
+
+  const openSaved = (entry: SavedScenario) => {
+    if (!keepBuffer()) return;
+    close();
+    void actions.loadScenario(entry.text, {
+      source: { kind: 'custom', savedId: entry.id },
+      fileName: null,
       replaceDraft: true,
     });
   };
@@ -51,6 +84,7 @@ export function GalleryDialog({ entries }: { entries: readonly GalleryEntry[] })
     >
       <DialogTitle id="gallery-title">Scenarios</DialogTitle>
       <DialogContent dividers>
+        <MyScenariosList entries={saved} onOpen={openSaved} />
         {groups.map((group) => (
           <Box key={group} component="section" sx={{ mb: 2.5 }}>
             <Typography variant="h3" component="h3" sx={{ mb: 1 }}>

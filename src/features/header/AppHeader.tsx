@@ -11,6 +11,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import FormatSizeIcon from '@mui/icons-material/FormatSize';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import LightModeIcon from '@mui/icons-material/LightMode';
+import ShareIcon from '@mui/icons-material/Share';
 import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
@@ -47,6 +48,7 @@ export function AppHeader() {
           <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {summary?.name ?? 'Choose a scenario'}
             {source?.kind === 'custom' && ' (your YAML)'}
+            {source?.kind === 'shared' && ' (shared, preview)'}
           </Box>
         </Button>
         <Button
@@ -56,6 +58,14 @@ export function AppHeader() {
           aria-keyshortcuts="Y"
         >
           Edit YAML{isDirty ? ' •' : ''}
+        </Button>
+        <Button
+          startIcon={<ShareIcon />}
+          onClick={() => actions.setView({ isShareOpen: true })}
+          disabled={source === null}
+          data-testid="header.share"
+        >
+          Share
         </Button>
         <Box sx={{ flex: 1 }} />
         <Tooltip title={isSideOpen ? 'Hide the side panel (P)' : 'Show the side panel (P)'}>

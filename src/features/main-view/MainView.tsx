@@ -27,14 +27,23 @@ function DecisionsTabLabel() {
 }
 
 /** The shown view; dims while the cursor's session is still being fetched. */
-function MainPanel({ shown, extra }: { shown: MainViewId; extra: ExtraView | undefined }) {
+function MainPanel({
+  shown,
+  extra,
+  isTabbed,
+}: {
+  shown: MainViewId;
+  extra: ExtraView | undefined;
+  isTabbed: boolean;
+}) {
   const isPending = useAppStore(selectIsSnapshotPending);
   const shownSession = useAppStore(selectShownSession);
   return (
     <Box
       id="main-panel"
-      role="tabpanel"
-      aria-labelledby={`main-tab-${shown}`}
+      {...(isTabbed
+        ? { role: 'tabpanel', 'aria-labelledby': `main-tab-${shown}` }
+        : { role: 'region', 'aria-label': extra?.label ?? (shown === 'jobs' ? 'Jobs' : 'Decisions') })}
       aria-busy={isPending}
       data-session={shownSession}
       // Dim a session that is still being fetched; the delay keeps quick steps from flickering.
@@ -52,55 +61,67 @@ function MainPanel({ shown, extra }: { shown: MainViewId; extra: ExtraView | und
   );
 }
 
-/** The main area: tabs over the jobs table, the decision log and any extra views. */
-export function MainView({ extraViews = [] }: { extraViews?: readonly ExtraView[] }) {
-  const current = useAppStore(selectMainView);
+/**
+ * The main area: tabs over the jobs table, the decision log and any extra views. With `only` (the
+ * embeddable view) it shows that one view without tabs.
+ */
+export function MainView({
+  extraViews = [],
+  only,
+}: {
+  extraViews?: readonly ExtraView[];
+  only?: MainViewId;
+}) {
+  const stored = useAppStore(selectMainView);
+  const current = only ?? stored;
   const actions = useAppStore(selectActions);
   const extra = extraViews.find((v) => v.id === current);
   const shown: MainViewId =
     current === 'jobs' || current === 'decisions' || extra !== undefined ? current : 'jobs';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
-      <Tabs
-        value={shown}
-        onChange={(_, next: MainViewId) => actions.setView({ mainView: next })}
-        aria-label="Main view"
-        sx={{
-          px: 1,
-          borderBottom: 1,
-          borderColor: 'divider',
-          position: 'sticky',
-          top: 0,
-          zIndex: 3,
-          bgcolor: 'background.default',
-        }}
-      >
-        <Tab
-          value="jobs"
-          label="Jobs"
-          id="main-tab-jobs"
-          aria-controls="main-panel"
-          data-testid="main-view.jobs-tab"
-        />
-        <Tab
-          value="decisions"
-          label={<DecisionsTabLabel />}
-          id="main-tab-decisions"
-          aria-controls="main-panel"
-          data-testid="main-view.decisions-tab"
-        />
-        {extraViews.map((v) => (
+      {only === undefined && (
+        <Tabs
+          value={shown}
+          onChange={(_, next: MainViewId) => actions.setView({ mainView: next })}
+          aria-label="Main view"
+          sx={{
+            px: 1,
+            borderBottom: 1,
+            borderColor: 'divider',
+            position: 'sticky',
+            top: 0,
+            zIndex: 3,
+            bgcolor: 'background.default',
+          }}
+        >
           <Tab
-            key={v.id}
-            value={v.id}
-            label={v.label}
-            id={`main-tab-${v.id}`}
+            value="jobs"
+            label="Jobs"
+            id="main-tab-jobs"
             aria-controls="main-panel"
-            data-testid={`main-view.${v.id}-tab`}
+            data-testid="main-view.jobs-tab"
           />
-        ))}
-      </Tabs>
-      <MainPanel shown={shown} extra={extra} />
+          <Tab
+            value="decisions"
+            label={<DecisionsTabLabel />}
+            id="main-tab-decisions"
+            aria-controls="main-panel"
+            data-testid="main-view.decisions-tab"
+          />
+          {extraViews.map((v) => (
+            <Tab
+              key={v.id}
+              value={v.id}
+              label={v.label}
+              id={`main-tab-${v.id}`}
+              aria-controls="main-panel"
+              data-testid={`main-view.${v.id}-tab`}
+            />
+          ))}
+        </Tabs>
+      )}
+      <MainPanel shown={shown} extra={extra} isTabbed={only === undefined} />
     </Box>
   );
 }

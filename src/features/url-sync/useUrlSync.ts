@@ -1,48 +1,93 @@
 import { useEffect } from 'react';
-import type { AppState } from '../../store/AppState';
+import type { AppState, ScenarioSource, SelectedPair, Selection } from '../../store/AppState';
 import { useAppStoreApi } from '../../store/AppStoreProvider';
-import { formatUrlState, type UrlState } from './urlState';
+import { findMyScenario } from '../library/myScenarios';
+import { browserLocalStorage } from '../library/useMyScenarios';
+import { openLocation } from './openLocation';
+import { formatShareHash, formatUrlState, type UrlState } from './urlState';
 
-export function urlStateOf(state: AppState): UrlState {
-  const source = state.scenario.source;
+/** The URL's part of a view: the scenario, the session at the cursor, the selection and pair. */
+export function urlStateFrom(
+  source: ScenarioSource | null,
+  cursor: number,
+  selection: Selection | null,
+  pair: SelectedPair | null,
+): UrlState {
   return {
-    scenario: source === null ? null : source.kind === 'builtin' ? source.id : 'custom',
-    session: state.run.cursor > 0 ? state.run.cursor : null,
-    selection: state.selection.current,
+    scenario: source === null ? null : source.kind === 'builtin' ? source.id : source.kind,
+    mine: source?.kind === 'custom' ? (source.savedId ?? null) : null,
+    session: cursor > 0 ? cursor : null,
+    selection,
+    pair,
   };
 }
 
+export function urlStateOf(state: AppState): UrlState {
+  return urlStateFrom(state.scenario.source, state.run.cursor, state.selection.current, state.selection.pair);
+}
+
+/** Identity of a scenario for the history: a new one is a new history entry. */
+export function sourceKey(source: ScenarioSource | null): string | null {
+  if (source === null) return null;
+  if (source.kind === 'builtin') return `builtin:${source.id}`;
+  if (source.kind === 'shared') return `shared:${source.fragment}`;
+  return `custom:${source.savedId ?? ''}`;
+}
+
 /**
- * Mirrors scenario, session and selection into the URL with replaceState (no history entry per step).
- * Debounced: playback moves the cursor several times a second and browsers throttle replaceState.
+ * Mirrors scenario, session, selection and pair into the URL, and a shared scenario's link into the
+ * fragment. Opening another scenario adds a history entry (pushState), so Back and Forward move between
+ * the scenarios opened; stepping, playing and selecting replace the current entry (replaceState), so
+ * Back never replays a run step by step (docs/decisions/0022). Back/Forward reopen the entry's scenario
+ * at its session. Debounced: playback moves the cursor several times a second and browsers throttle
+ * replaceState.
  */
 export function useUrlSync(delayMs = 200): void {
   const store = useAppStoreApi();
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
+    // The scenario the current history entry shows; the first write only replaces the page's own entry.
+    let entryKey: string | null | undefined;
     const write = () => {
       timer = null;
-      const search = formatUrlState(urlStateOf(store.getState()), window.location.search);
-      if (search !== window.location.search) {
-        window.history.replaceState(
-          window.history.state,
-          '',
-          `${window.location.pathname}${search}${window.location.hash}`,
-        );
-      }
+      const state = store.getState();
+      const key = sourceKey(state.scenario.source);
+      const search = formatUrlState(urlStateOf(state), window.location.search);
+      const source = state.scenario.source;
+      const hash = formatShareHash(source?.kind === 'shared' ? source.fragment : null, window.location.hash);
+      const isNewScenario = entryKey !== undefined && entryKey !== null && key !== entryKey;
+      if (key !== null) entryKey = key;
+      if (search === window.location.search && hash === window.location.hash) return;
+      const url = `${window.location.pathname}${search}${hash}`;
+      if (isNewScenario) window.history.pushState(null, '', url);
+      else window.history.replaceState(window.history.state, '', url);
     };
     const unsubscribe = store.subscribe((state, previous) => {
       if (
         state.scenario.source === previous.scenario.source &&
         state.run.cursor === previous.run.cursor &&
-        state.selection.current === previous.selection.current
+        state.selection === previous.selection
       ) {
         return;
       }
       if (timer === null) timer = setTimeout(write, delayMs);
     });
+    const onPopState = () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      // The entry we arrive at is already in the URL: what it loads must replace, not push.
+      entryKey = undefined;
+      const storage = browserLocalStorage();
+      void openLocation(store, window.location, {
+        savedDraft: null,
+        isInitial: false,
+        findMine: (id) => findMyScenario(storage, id),
+      });
+    };
+    window.addEventListener('popstate', onPopState);
     return () => {
       unsubscribe();
+      window.removeEventListener('popstate', onPopState);
       if (timer !== null) clearTimeout(timer);
     };
   }, [store, delayMs]);

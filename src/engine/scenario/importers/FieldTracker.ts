@@ -1,0 +1,118 @@
+/**
+ * Reads one Kubernetes document and remembers which fields were used, so that every field the importer
+ * could not map is listed by document and field path, never silently dropped.
+ */
+export type Data = Record<string, unknown>;
+
+export const isData = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One field an importer could not map. */
+export interface UnmappedField {
+  /** `Kind/name` (or `document N` when it has no name). */
+  document: string;
+  /** Dotted path in that document, e.g. `spec.resources.gpu.burst`. */
+  field: string;
+  /** Why, when it is known (default: the simulator has no such input). */
+  reason?: string;
+}
+
+/** Fields that describe the object's life in a cluster, not the scheduling problem. */
+const BOOKKEEPING = new Set([
+  'apiVersion',
+  'kind',
+  'metadata.name',
+  'metadata.namespace',
+  'metadata.uid',
+  'metadata.resourceVersion',
+  'metadata.generation',
+  'metadata.creationTimestamp',
+  'metadata.managedFields',
+  'metadata.selfLink',
+  'metadata.ownerReferences',
+  'metadata.finalizers',
+]);
+
+/** A field path: dotted (`spec.resources.gpu`), or segments when a key has dots (`['data', 'config.yaml']`). */
+export type FieldPath = string | readonly string[];
+
+const SEP = '\u001f';
+const segments = (path: FieldPath): string[] => (typeof path === 'string' ? path.split('.') : [...path]);
+const keyOf = (path: FieldPath): string => segments(path).join(SEP);
+/** A path as shown to people: segments joined by dots. */
+export const showPath = (path: FieldPath): string => segments(path).join('.');
+
+export class FieldTracker {
+  private readonly used = new Set<string>();
+  private readonly reasons = new Map<string, string>();
+
+  constructor(
+    readonly doc: Data,
+    readonly label: string,
+  ) {}
+
+  /** The value at `path`, marked as used (with all it contains). */
+  get(path: FieldPath): unknown {
+    this.used.add(keyOf(path));
+    return this.peek(path);
+  }
+
+  /** The value at `path` without marking it used (a map read entry by entry, e.g. annotations). */
+  peek(path: FieldPath): unknown {
+    let value: unknown = this.doc;
+    for (const key of segments(path)) {
+      if (Array.isArray(value) && /^\d+$/.test(key)) {
+        value = (value as unknown[])[Number(key)];
+        continue;
+      }
+      if (!isData(value) || !Object.hasOwn(value, key)) return undefined;
+      value = value[key];
+    }
+    return value;
+  }
+
+  use(path: FieldPath): void {
+    this.used.add(keyOf(path));
+  }
+
+  /** Records why `path` is not mapped (it still lists as unmapped). */
+  explain(path: FieldPath, reason: string): void {
+    this.reasons.set(keyOf(path), reason);
+  }
+
+  unmapped(): UnmappedField[] {
+    const out: UnmappedField[] = [];
+    const walk = (value: unknown, path: string[]) => {
+      const shown = path.join('.');
+      if (path.length > 0 && (this.isUsed(path) || BOOKKEEPING.has(shown))) return;
+      if (shown === 'status') {
+        out.push({
+          document: this.label,
+          field: 'status',
+          reason: 'observed state: the simulator computes its own',
+        });
+        return;
+      }
+      if (isData(value) && Object.keys(value).length > 0) {
+        for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
+        return;
+      }
+      if (Array.isArray(value) && value.some((item) => isData(item) || Array.isArray(item))) {
+        value.forEach((item: unknown, i) => walk(item, [...path, String(i)]));
+        return;
+      }
+      const reason = this.reasons.get(path.join(SEP));
+      out.push(
+        reason === undefined
+          ? { document: this.label, field: shown }
+          : { document: this.label, field: shown, reason },
+      );
+    };
+    walk(this.doc, []);
+    return out;
+  }
+
+  private isUsed(path: readonly string[]): boolean {
+    for (let n = path.length; n > 0; n--) if (this.used.has(path.slice(0, n).join(SEP))) return true;
+    return false;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Queue documents: KAI `Queue` (scheduling.run.ai/v2) and Volcano `Queue` (scheduling.volcano.sh/v1beta1).
+ */
+import type { Data, FieldTracker } from './FieldTracker';
+import { isData } from './FieldTracker';
+import { readResourceList } from './resourceAmounts';
+
+const KAI_RESOURCES = ['gpu', 'cpu', 'memory'] as const;
+/**
+ * KAI's Queue CRD units (reference/kai-scheduler.md §2.1): GPU in devices, CPU in millicores, memory in
+ * MB (10^6 bytes). The scenario format uses cores and bytes.
+ */
+const KAI_UNIT: Record<(typeof KAI_RESOURCES)[number], number> = { gpu: 1, cpu: 1 / 1000, memory: 1e6 };
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** A KAI Queue. The CRD has no defaults: an omitted quota, limit or overQuotaWeight is 0 (notes say so). */
+export function mapKaiQueue(t: FieldTracker, notes: string[]): Data {
+  const name = String(t.get('metadata.name'));
+  const queue: Data = { name };
+  const parent = t.get('spec.parentQueue');
+  if (typeof parent === 'string' && parent !== '') queue.parent = parent;
+  const priority = num(t.get('spec.priority'));
+  if (priority !== null) queue.priority = priority;
+  for (const key of ['preemptMinRuntime', 'reclaimMinRuntime'] as const) {
+    const value = t.get(`spec.${key}`);
+    if (typeof value === 'string' && value !== '') queue[key] = value;
+  }
+  const resources: Data = {};
+  for (const resource of KAI_RESOURCES) {
+    const spec = t.peek(`spec.resources.${resource}`);
+    const entry: Data = {};
+    for (const field of ['quota', 'limit', 'overQuotaWeight'] as const) {
+      const raw = isData(spec) ? spec[field] : undefined;
+      const value = num(raw);
+      if (raw !== undefined && value === null) {
+        t.explain(`spec.resources.${resource}.${field}`, 'not a number');
+        continue;
+      }
+      t.use(`spec.resources.${resource}.${field}`);
+      const scaled =
+        value === null ? 0 : value === -1 || field === 'overQuotaWeight' ? value : value * KAI_UNIT[resource];
+      entry[field] = scaled;
+      if (value === null && field === 'limit' && resource === 'gpu') {
+        notes.push(
+          `Queue/${name}: spec.resources.gpu.limit is omitted; the CRD's 0 blocks GPUs for this queue (write -1 for no limit).`,
+        );
+      }
+    }
+    resources[resource] = entry;
+  }
+  queue.resources = resources;
+  t.use('spec.displayName');
+  return queue;
+}
+
+/** A Volcano Queue: weight, capability, guarantee, deserved, reclaimable, parent (and state from status). */
+export function mapVolcanoQueue(t: FieldTracker): Data {
+  const queue: Data = { name: String(t.get('metadata.name')) };
+  const weight = num(t.get('spec.weight'));
+  if (weight !== null) queue.weight = weight;
+  const parent = t.get('spec.parent');
+  if (typeof parent === 'string' && parent !== '' && parent !== 'root') queue.parent = parent;
+  const reclaimable = t.get('spec.reclaimable');
+  if (typeof reclaimable === 'boolean') queue.reclaimable = reclaimable;
+  const capability = readResourceList(t, 'spec.capability');
+  if (capability !== null) queue.capability = capability;
+  const deserved = readResourceList(t, 'spec.deserved');
+  if (deserved !== null) queue.deserved = deserved;
+  const guarantee = readResourceList(t, 'spec.guarantee.resource');
+  if (guarantee !== null) queue.guarantee = guarantee;
+  return queue;
+}

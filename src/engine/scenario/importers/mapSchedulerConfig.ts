@@ -1,0 +1,48 @@
+/**
+ * Scheduler configuration ConfigMaps: Volcano's `volcano-scheduler.conf` and KAI's scheduler config
+ * (`config.yaml`), both `actions: "a, b"` plus `tiers: [{plugins: [{name, arguments?, enableX?}]}]`.
+ */
+import { parse } from 'yaml';
+import type { Data, FieldTracker, UnmappedField } from './FieldTracker';
+import { isData } from './FieldTracker';
+
+export const VOLCANO_CONF_KEY = 'volcano-scheduler.conf';
+export const KAI_CONF_KEYS = ['config.yaml', 'scheduler-config.yaml'] as const;
+
+export interface MappedConfig {
+  profile: 'kai' | 'volcano';
+  scheduler: Data;
+  /** Sections of the configuration text the simulator has no input for. */
+  unmapped: UnmappedField[];
+}
+
+/** The configuration in a ConfigMap, or null when it holds none (then every key is listed as unmapped). */
+export function mapSchedulerConfigMap(t: FieldTracker, errors: string[]): MappedConfig | null {
+  const data = t.peek('data');
+  if (!isData(data)) return null;
+  const key = Object.hasOwn(data, VOLCANO_CONF_KEY)
+    ? VOLCANO_CONF_KEY
+    : KAI_CONF_KEYS.find((k) => Object.hasOwn(data, k));
+  if (key === undefined) return null;
+  const text = t.get(['data', key]);
+  let conf: unknown;
+  try {
+    conf = typeof text === 'string' ? parse(text, { maxAliasCount: 100 }) : null;
+  } catch (error) {
+    errors.push(
+      `${t.label}: data.${key} is not YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
+    return null;
+  }
+  if (!isData(conf)) {
+    errors.push(`${t.label}: data.${key} holds no configuration`);
+    return null;
+  }
+  const scheduler: Data = {};
+  if (typeof conf.actions === 'string' || Array.isArray(conf.actions)) scheduler.actions = conf.actions;
+  if (Array.isArray(conf.tiers)) scheduler.tiers = conf.tiers;
+  const unmapped = Object.keys(conf)
+    .filter((k) => k !== 'actions' && k !== 'tiers')
+    .map((k) => ({ document: t.label, field: `data.${key} → ${k}`, reason: 'no simulator equivalent' }));
+  return { profile: key === VOLCANO_CONF_KEY ? 'volcano' : 'kai', scheduler, unmapped };
+}

@@ -1,0 +1,141 @@
+/**
+ * One sentence per field of each schema table, shown when hovering a key in the editor (from
+ * docs/scenario-format.md). A test checks that every field of every table has its sentence and that no
+ * sentence names a field the schema does not have.
+ */
+import type { TableName } from './schemaFields';
+
+export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
+  scenario: {
+    version: 'Format version: always 1.',
+    name: 'Title shown in the header and the lesson.',
+    description: 'Lesson text (markdown), shown beside the run.',
+    profile: 'Whose semantics the actions and plugins follow: kai (default), volcano or kube-batch.',
+    priorityClasses: 'Priority classes {name, value, preemptionPolicy?}; defaults per profile.',
+    scheduler: 'Actions, plugin tiers and the session period.',
+    nodes: 'The cluster’s nodes and their capacity.',
+    queues: 'The queue tree: quotas, limits, over-quota weights, min-runtimes.',
+    jobs: 'Pod groups: queue, priority, tasks and their requests.',
+    events: 'Timed changes: submit, deleteJob, addNode, removeNode, updateQueue, updateConfig.',
+    run: 'How long to run: sessions: N, or until: <duration> (default 1h).',
+    expect: 'Checks on the run (session: N or at: D with tasks, evicted, bound, …).',
+  },
+  priorityClass: {
+    name: 'Class name, used by jobs’ priorityClassName.',
+    value: 'Priority value (higher schedules first and may preempt lower).',
+    preemptionPolicy: 'Never: jobs of this class never evict anyone.',
+  },
+  scheduler: {
+    actions: 'Actions run in order each session (a list or a comma-separated string).',
+    tiers: 'Plugin tiers, as in the scheduler ConfigMap: [{plugins: [{name, arguments?}]}].',
+    schedulePeriod: 'Time between sessions (Go duration, default 1s).',
+    maxConsolidationPreemptees: 'KAI: most tasks one consolidation may move.',
+    stalenessGracePeriod: 'KAI: how long a gang may run below minAvailable before stalegangeviction.',
+  },
+  tier: { plugins: 'Plugins of this tier: {name, arguments?, enableX flags}.' },
+  plugin: {
+    name: 'Plugin name (must exist in the profile).',
+    arguments: 'Plugin arguments with upstream keys, e.g. minruntime defaultPreemptMinRuntime.',
+  },
+  node: {
+    name: 'Node name (with count: N, nodes are <name>-0 … <name>-(N-1)).',
+    resources: 'Capacity {gpu, cpu, memory, pods}; an omitted resource is unconstrained.',
+    labels: 'Node labels, matched by tasks’ nodeSelector.',
+    count: 'Expands into this many identical nodes.',
+  },
+  nodeResources: {
+    gpu: 'Whole GPUs on the node.',
+    cpu: 'CPU capacity (cores or a quantity such as 500m).',
+    memory: 'Memory capacity (bytes or a quantity such as 64Gi).',
+    pods: 'Most pods the node runs.',
+  },
+  resourceList: {
+    gpu: 'GPUs.',
+    cpu: 'CPU (cores or a quantity).',
+    memory: 'Memory (bytes or a quantity).',
+    pods: 'Pods.',
+  },
+  queue: {
+    name: 'Queue name (unique).',
+    parent: 'Parent queue; none means top level.',
+    priority: 'Queue priority (KAI default 100): higher-priority queues get over-quota first.',
+    resources: 'KAI per-resource quota, limit and overQuotaWeight.',
+    preemptMinRuntime:
+      'Minimum run time before a job of this queue may be preempted (inherited by children).',
+    reclaimMinRuntime:
+      'Minimum run time before a job of this queue may be reclaimed (resolved at the LCA child).',
+    weight: 'Volcano queue weight.',
+    capability: 'Volcano: most resources the queue may use.',
+    deserved: 'Volcano: resources the queue deserves.',
+    guarantee: 'Volcano: resources reserved for the queue.',
+    state: 'Volcano queue state (Open, Closed, …).',
+    reclaimable: 'Volcano: whether other queues may reclaim from this one.',
+  },
+  queueResources: {
+    gpu: 'GPU quota, limit and overQuotaWeight.',
+    cpu: 'CPU quota, limit and overQuotaWeight.',
+    memory: 'Memory quota, limit and overQuotaWeight.',
+  },
+  queueResource: {
+    quota: 'Deserved quota (-1 = unlimited; default 0).',
+    limit: 'Most the queue may use (-1 = no limit, the default; 0 blocks the resource).',
+    overQuotaWeight: 'Share of the over-quota pool (default 1; 0 never gets over quota).',
+  },
+  job: {
+    name: 'Job (pod group) name, unique.',
+    namespace: 'Namespace (default "default"; kube-system is protected by conformance).',
+    queue: 'Leaf queue the job is submitted to.',
+    priorityClassName: 'A class from priorityClasses (KAI default train, 50).',
+    priority: 'A raw priority instead of a class.',
+    preemptibility: 'KAI: preemptible or non-preemptible (default: preemptible iff priority < 100).',
+    minAvailable: 'Gang minimum; fewer than tasks makes the job elastic.',
+    minResources: 'Volcano PodGroup minResources.',
+    phase: 'Initial Volcano PodGroup phase.',
+    submitAt: 'Creation time (Go duration, may be negative).',
+    startedAt: 'Last fresh start of a job running at t=0 (KAI last-start-timestamp).',
+    runtime: 'How long the job runs before it completes (default forever).',
+    annotations: 'Annotations, e.g. sla-waiting-time.',
+    resources: 'Default per-task request {gpu, cpu, memory}.',
+    tasks: 'A count, or a list of task objects.',
+  },
+  request: {
+    gpu: 'GPUs per task: whole devices, or a fraction of one (0 < x < 1).',
+    cpu: 'CPU per task.',
+    memory: 'Memory per task.',
+  },
+  task: {
+    name: 'Task (pod) name; default <job>-<index>.',
+    resources: 'This task’s request (overrides the job’s).',
+    status: 'Initial status: Pending (default) or Running (needs node).',
+    node: 'Node of a Running task.',
+    priority: 'The pod’s own priority (task order).',
+    preemptable: 'Volcano: false is the volcano.sh/preemptable=false label.',
+    preemptionPolicy: 'The pod’s preemption policy.',
+    labels: 'Pod labels.',
+    nodeSelector: 'Node labels the task requires.',
+  },
+  event: {
+    at: 'When the change applies (before the first session at or after this time).',
+    submit: 'A job to submit.',
+    deleteJob: 'Name of a job to delete.',
+    addNode: 'A node to add.',
+    removeNode: 'Name of a node to remove (its tasks go back to Pending).',
+    updateQueue: 'New fields for a queue {name, …}.',
+    updateConfig: 'A new scheduler configuration.',
+  },
+  run: {
+    until: 'Run sessions while their time is at most this (default 1h).',
+    sessions: 'Run exactly this many sessions.',
+    maxSessions: 'Upper bound on sessions (default 10000).',
+  },
+  expect: {
+    session: 'Check the state at the end of this session.',
+    at: 'Check the end of the last session at or before this time.',
+    tasks: 'Task name → expected status.',
+    evicted: 'Exactly these tasks were evicted in that session.',
+    bound: 'Task → node (or any) bound in that session.',
+    pipelined: 'Task → node (or any) pipelined in that session.',
+    jobs: 'Job → {phase?, running?}.',
+    queues: 'Queue → {fairShare?, allocated?}.',
+  },
+};

@@ -1,0 +1,100 @@
+/**
+ * Where each field table of the scenario schema applies in a document, so that completion and hover use
+ * the very tables that validate (src/engine/scenario/schema.ts): one source of truth. A path is the chain
+ * of keys from the top of the document (list items are transparent: `queues[3].resources` is
+ * `['queues', 'resources']`).
+ */
+import { z } from 'zod';
+import {
+  EVENT_FIELDS,
+  EXPECT_FIELDS,
+  JOB_FIELDS,
+  NODE_FIELDS,
+  NODE_RESOURCE_FIELDS,
+  PLUGIN_FIELDS,
+  PRIORITY_CLASS_FIELDS,
+  QUEUE_FIELDS,
+  QUEUE_RESOURCE_FIELDS,
+  QUEUE_RESOURCES_FIELDS,
+  REQUEST_FIELDS,
+  RESOURCE_LIST_FIELDS,
+  RUN_FIELDS,
+  SCHEDULER_FIELDS,
+  TASK_FIELDS,
+  TIER_FIELDS,
+  TOP_LEVEL_FIELDS,
+  type FieldTable,
+} from '../../engine/scenario/schema';
+
+/** The name of each table, as used by the field documentation. */
+export const TABLES = {
+  scenario: TOP_LEVEL_FIELDS,
+  priorityClass: PRIORITY_CLASS_FIELDS,
+  scheduler: SCHEDULER_FIELDS,
+  tier: TIER_FIELDS,
+  plugin: PLUGIN_FIELDS,
+  node: NODE_FIELDS,
+  nodeResources: NODE_RESOURCE_FIELDS,
+  resourceList: RESOURCE_LIST_FIELDS,
+  queue: QUEUE_FIELDS,
+  queueResources: QUEUE_RESOURCES_FIELDS,
+  queueResource: QUEUE_RESOURCE_FIELDS,
+  job: JOB_FIELDS,
+  request: REQUEST_FIELDS,
+  task: TASK_FIELDS,
+  event: EVENT_FIELDS,
+  run: RUN_FIELDS,
+  expect: EXPECT_FIELDS,
+} as const satisfies Record<string, FieldTable>;
+
+export type TableName = keyof typeof TABLES;
+
+/** Which table the object under each key of a table is read by. */
+const CHILDREN: Partial<Record<TableName, Record<string, TableName>>> = {
+  scenario: {
+    priorityClasses: 'priorityClass',
+    scheduler: 'scheduler',
+    nodes: 'node',
+    queues: 'queue',
+    jobs: 'job',
+    events: 'event',
+    run: 'run',
+    expect: 'expect',
+  },
+  scheduler: { tiers: 'tier' },
+  tier: { plugins: 'plugin' },
+  node: { resources: 'nodeResources' },
+  queue: {
+    resources: 'queueResources',
+    capability: 'resourceList',
+    deserved: 'resourceList',
+    guarantee: 'resourceList',
+  },
+  queueResources: { gpu: 'queueResource', cpu: 'queueResource', memory: 'queueResource' },
+  job: { resources: 'request', tasks: 'task', minResources: 'resourceList' },
+  task: { resources: 'request' },
+  event: { submit: 'job', addNode: 'node', updateQueue: 'queue', updateConfig: 'scheduler' },
+};
+
+/** The table that reads the object at `path`, or null where the format has no fixed fields (maps of names). */
+export function tableAt(path: readonly string[]): TableName | null {
+  let table: TableName = 'scenario';
+  for (const key of path) {
+    const next: TableName | undefined = CHILDREN[table]?.[key];
+    if (next === undefined) return null;
+    table = next;
+  }
+  return table;
+}
+
+export function fieldsOf(table: TableName): string[] {
+  return Object.keys(TABLES[table]);
+}
+
+/** The fixed values a field accepts (zod enums and booleans), else an empty list. */
+export function enumValuesOf(table: TableName, field: string): readonly string[] {
+  const schema = (TABLES[table] as FieldTable)[field];
+  if (schema instanceof z.ZodEnum) return schema.options.map(String);
+  if (schema instanceof z.ZodBoolean) return ['true', 'false'];
+  return [];
+}

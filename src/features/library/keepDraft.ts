@@ -1,0 +1,35 @@
+/**
+ * Before something replaces the editor buffer (a gallery pick, "Keep a copy" of a shared scenario, a
+ * scenario from "My scenarios"), the buffer is kept in "My scenarios" unless it is empty, a built-in
+ * scenario's own text, or already saved: picking never costs the user what they wrote.
+ */
+import { BUILTIN_SCENARIOS } from '../../scenarios/builtinScenarios';
+import type { AppState } from '../../store/AppState';
+import type { SavedScenario } from './myScenarios';
+import { scenarioNameOf } from './myScenarios';
+import { keepScenario } from './useMyScenarios';
+
+export interface KeepOutcome {
+  /** Name it was kept under, null when there was nothing to keep. */
+  keptAs: string | null;
+  error: string | null;
+}
+
+export function isOwnText(text: string, saved: readonly SavedScenario[]): boolean {
+  return (
+    text.trim() !== '' &&
+    !BUILTIN_SCENARIOS.some((s) => s.text === text) &&
+    !saved.some((s) => s.text === text)
+  );
+}
+
+export function keepOwnDraft(state: AppState, saved: readonly SavedScenario[]): KeepOutcome {
+  const draft = state.scenario.draft;
+  if (!isOwnText(draft, saved)) return { keptAs: null, error: null };
+  const source = state.scenario.source;
+  // The buffer of a kept scenario updates that entry; any other buffer becomes a new entry.
+  const id = source?.kind === 'custom' && state.scenario.loadedText !== '' ? source.savedId : undefined;
+  const name = scenarioNameOf(draft);
+  const result = keepScenario({ id, name, text: draft, origin: 'draft' });
+  return result.ok ? { keptAs: result.entry.name, error: null } : { keptAs: null, error: result.error };
+}

@@ -1,0 +1,110 @@
+/**
+ * "My scenarios": every scenario a person applies in the editor, opens from a link or a file, or had in
+ * the editor when they picked a gallery scenario, kept under its name in localStorage until they delete
+ * it. One JSON list under one key, so that another tab sees every change through a `storage` event.
+ * A full storage is reported in words, never silently dropped.
+ */
+import type { KeyValueStorage } from '../../store/persistence';
+
+export const MY_SCENARIOS_KEY = 'preemption-lab.my-scenarios.v1';
+
+export type SavedOrigin = 'written' | 'link' | 'file' | 'draft';
+
+export interface SavedScenario {
+  id: string;
+  name: string;
+  text: string;
+  origin: SavedOrigin;
+  /** Epoch milliseconds of the last save. */
+  savedAt: number;
+}
+
+export type SaveResult = { ok: true; entry: SavedScenario } | { ok: false; error: string };
+
+const isOrigin = (v: unknown): v is SavedOrigin =>
+  v === 'written' || v === 'link' || v === 'file' || v === 'draft';
+
+/** The saved list, newest first; a corrupt entry is skipped, never fatal. */
+export function listMyScenarios(storage: KeyValueStorage | null): SavedScenario[] {
+  if (storage === null) return [];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(storage.getItem(MY_SCENARIOS_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(raw)) return [];
+  const out: SavedScenario[] = [];
+  for (const item of raw as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue;
+    const r = item as Record<string, unknown>;
+    if (typeof r.id !== 'string' || typeof r.name !== 'string' || typeof r.text !== 'string') continue;
+    out.push({
+      id: r.id,
+      name: r.name,
+      text: r.text,
+      origin: isOrigin(r.origin) ? r.origin : 'written',
+      savedAt: typeof r.savedAt === 'number' ? r.savedAt : 0,
+    });
+  }
+  return out.sort((a, b) => b.savedAt - a.savedAt || a.name.localeCompare(b.name));
+}
+
+/** The scenario's `name:` (top level), else `fallback`. Read without a YAML parser: the gallery stays light. */
+export function scenarioNameOf(text: string, fallback = 'Untitled scenario'): string {
+  const match = /^name:[ \t]*(.+?)[ \t]*$/m.exec(text);
+  if (match === null) return fallback;
+  const value = (match[1] ?? '').replace(/^(['"])(.*)\1$/, '$2').trim();
+  return value === '' ? fallback : value.slice(0, 120);
+}
+
+function write(storage: KeyValueStorage, list: readonly SavedScenario[]): string | null {
+  try {
+    storage.setItem(MY_SCENARIOS_KEY, JSON.stringify(list));
+    return null;
+  } catch {
+    const kb = Math.round(list.reduce((n, s) => n + s.text.length, 0) / 1024);
+    return `The browser's storage for this site is full (${list.length} scenarios, about ${kb} KB): nothing was saved. Delete scenarios you no longer need, or use Download YAML to keep this one as a file.`;
+  }
+}
+
+/**
+ * Saves `entry` (replacing the one with the same id, or the one with the same text so that applying
+ * twice keeps one copy). Returns the stored entry or why it could not be stored.
+ */
+export function saveMyScenario(
+  storage: KeyValueStorage | null,
+  entry: { id?: string | undefined; name: string; text: string; origin: SavedOrigin },
+  now: number,
+  makeId: () => string,
+): SaveResult {
+  if (storage === null) {
+    return {
+      ok: false,
+      error: 'This browser blocks storage for this site: use Download YAML to keep the scenario.',
+    };
+  }
+  const list = listMyScenarios(storage);
+  const same = list.find((s) => (entry.id !== undefined && s.id === entry.id) || s.text === entry.text);
+  const saved: SavedScenario = {
+    id: same?.id ?? entry.id ?? makeId(),
+    name: entry.name,
+    text: entry.text,
+    origin: same?.origin ?? entry.origin,
+    savedAt: now,
+  };
+  const error = write(storage, [saved, ...list.filter((s) => s.id !== saved.id)]);
+  return error === null ? { ok: true, entry: saved } : { ok: false, error };
+}
+
+export function deleteMyScenario(storage: KeyValueStorage | null, id: string): string | null {
+  if (storage === null) return null;
+  return write(
+    storage,
+    listMyScenarios(storage).filter((s) => s.id !== id),
+  );
+}
+
+export function findMyScenario(storage: KeyValueStorage | null, id: string): SavedScenario | null {
+  return listMyScenarios(storage).find((s) => s.id === id) ?? null;
+}

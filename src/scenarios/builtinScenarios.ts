@@ -6,6 +6,7 @@
 import compareLca from './compare-lca.yaml?raw';
 import compareQueue from './compare-queue.yaml?raw';
 import elastic from './elastic-protected-to-min-available.yaml?raw';
+import kubeBatchPreempt from './kube-batch-preempt-walkthrough.yaml?raw';
 import lca1 from './lca-1-cousin-subtree.yaml?raw';
 import lca2 from './lca-2-sibling-leaf.yaml?raw';
 import lca3 from './lca-3-inherited-from-ancestor.yaml?raw';
@@ -127,6 +128,15 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
     topic: 'thrash',
     fileName: 'thrash-on.yaml',
     text: thrashOn,
+  },
+  {
+    id: 'kube-batch-preempt',
+    title: 'kube-batch · Preempt, one plugin function at a time',
+    summary:
+      'The seed’s preempt action: task, job and node order, predicates and victim votes each decide something.',
+    topic: 'seeds',
+    fileName: 'kube-batch-preempt-walkthrough.yaml',
+    text: kubeBatchPreempt,
   },
   {
     id: 'sla-1',

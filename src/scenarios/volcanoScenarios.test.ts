@@ -147,3 +147,142 @@ describe('SLA 2: gang in sla’s tier, the design doc vs the code', () => {
     expect(phase(sim.snapshot(6), 'big-training')).toBe('Inqueue');
   });
 });
+
+/** Runs the kube-batch walk-through with its text changed (a counterfactual: which plugin decided). */
+function runVariant(id: string, edit: (text: string) => string): Simulation {
+  const entry = findBuiltinScenario(id);
+  if (entry === null) throw new Error(`no scenario ${id}`);
+  const text = edit(entry.text);
+  expect(text, 'the edit changed the scenario').not.toBe(entry.text);
+  const parsed = parseScenario(text, { fileName: entry.fileName });
+  if (!parsed.ok) throw new Error(parsed.errors.map(formatIssue).join('\n'));
+  const sim = createSimulation(parsed.scenario);
+  sim.step();
+  return sim;
+}
+
+/** The victim-set table of an attempt (Volcano `VictimSetDetail`, read structurally). */
+interface VictimTable extends ProfileDetail {
+  node: string;
+  preemptorTask: string;
+  candidates: string[];
+  lines: { plugin: string; tier: number; answer: string[] }[];
+  victims: string[];
+  rule: string;
+}
+function victimTable(a: JobAttempt | undefined, task: string): VictimTable {
+  const v = a?.verdicts.find(
+    (x) =>
+      x.plugin === 'session' &&
+      x.point === 'preemptable' &&
+      (x.profileDetail as VictimTable | undefined)?.preemptorTask === task,
+  );
+  expect(v?.profileDetail?.type, `a victim vote for ${task}`).toBe('victim-set');
+  return v?.profileDetail as VictimTable;
+}
+/** Candidates a plugin left out of its answer. */
+const kept = (t: VictimTable, plugin: string) => {
+  const answer = t.lines.find((l) => l.plugin === plugin)?.answer ?? [];
+  return t.candidates.filter((c) => !answer.includes(c));
+};
+const preemptOrder = (s: SessionSnapshot) => [...new Set(attemptOrder(s, 'preempt'))];
+const pipelinedOn = (s: SessionSnapshot) =>
+  Object.fromEntries(s.decisions.filter((d) => d.kind === 'pipeline').map((d) => [d.task, d.node]));
+
+describe('kube-batch preempt walk-through: each function family of the seed decides something in session 1', () => {
+  const sim = run('kube-batch-preempt');
+  const s1 = sim.snapshot(1);
+
+  it('PredicateFn: node-c has room but the wrong label, node-a and node-b are full, so allocate places nothing', () => {
+    const a = attempts(s1, 'serving', 'allocate')[0];
+    expect(a?.outcome).toBe('failed');
+    expect(a?.message).toContain('node-c: node node-c does not match nodeSelector pool=general');
+    expect(a?.message).toContain('node-a: not enough resources');
+    expect(bound(s1)).toEqual([]);
+    expect(Object.values(pipelinedOn(s1))).not.toContain('node-c');
+  });
+
+  it('JobOrderFn: serving (priority), then sweep and etl (gang: not ready) before notebook, sweep before etl (drf)', () => {
+    expect(preemptOrder(s1)).toEqual(['serving', 'sweep', 'etl', 'notebook']);
+    // Counterfactuals: without gang's job order drf puts notebook (1/12) before etl (2/12); without drf,
+    // the fallback (creation time) puts etl (-5m) before sweep (-3m).
+    const noGangOrder = runVariant('kube-batch-preempt', (t) =>
+      t.replace('        - name: gang\n', '        - name: gang\n          enableJobOrder: false\n'),
+    );
+    expect(preemptOrder(noGangOrder.snapshot(1))).toEqual(['serving', 'sweep', 'notebook', 'etl']);
+    const noDrfOrder = runVariant('kube-batch-preempt', (t) =>
+      t.replace('        - name: drf\n', '        - name: drf\n          enableJobOrder: false\n'),
+    );
+    expect(preemptOrder(noDrfOrder.snapshot(1))).toEqual(['serving', 'etl', 'sweep', 'notebook']);
+  });
+
+  it('TaskOrderFn: serving-1 (pod priority 10) is tried before serving-0 (pod priority 1) and takes batch-big-4', () => {
+    const tried = attempts(s1, 'serving', 'preempt').flatMap((a) => a.tasks);
+    expect(tried).toEqual(['serving-1', 'serving-0']);
+    const noTaskOrder = runVariant('kube-batch-preempt', (t) =>
+      t.replace('        - name: priority\n', '        - name: priority\n          enableTaskOrder: false\n'),
+    );
+    expect(attempts(noTaskOrder.snapshot(1), 'serving', 'preempt').flatMap((a) => a.tasks)).toEqual([
+      'serving-0',
+      'serving-1',
+    ]);
+    expect(victimTable(attempts(s1, 'serving', 'preempt')[0], 'serving-1').victims).toEqual([
+      'batch-big-3',
+      'batch-big-4',
+    ]);
+    expect(s1.decisions.find((d) => d.kind === 'evict' && d.task === 'batch-big-4')?.attempt).toBe(
+      s1.trace.attempts.indexOf(attempts(s1, 'serving', 'preempt')[0]!),
+    );
+  });
+
+  it('NodeOrderFn: serving-1 goes to node-b; without nodeorder the name order would have chosen node-a', () => {
+    expect(pipelinedOn(s1)).toEqual({ 'serving-1': 'node-b', 'serving-0': 'node-b', 'sweep-0': 'node-a' });
+    const noNodeOrder = runVariant('kube-batch-preempt', (t) => t.replace('        - name: nodeorder\n', ''));
+    expect(pipelinedOn(noNodeOrder.snapshot(1))['serving-1']).toBe('node-a');
+  });
+
+  it('PreemptableFn: on node-b conformance keeps kube-dns-0, gang keeps etl-0, drf keeps notebook-0 (sticky veto rule)', () => {
+    const t = victimTable(attempts(s1, 'serving', 'preempt')[0], 'serving-1');
+    expect(t.node).toBe('node-b');
+    expect(t.rule).toBe('sticky-empty-veto');
+    expect(t.candidates).toEqual(['batch-big-3', 'batch-big-4', 'etl-0', 'kube-dns-0', 'notebook-0']);
+    expect(t.lines.map((l) => `${l.plugin}@${l.tier}`)).toEqual([
+      'priority@1',
+      'gang@1',
+      'conformance@1',
+      'drf@1',
+    ]);
+    expect(kept(t, 'priority')).toEqual([]);
+    expect(kept(t, 'conformance')).toEqual(['kube-dns-0']);
+    expect(kept(t, 'gang')).toEqual(['etl-0']);
+    expect(kept(t, 'drf')).toEqual(['kube-dns-0', 'notebook-0']);
+    // kube-batch evicts until the evicted pods alone cover the request: one of the two victims.
+    expect(s1.decisions.filter((d) => d.kind === 'evict').map((d) => [d.task, d.by])).toEqual([
+      ['batch-big-4', 'serving'],
+      ['batch-big-3', 'serving'],
+      ['batch-big-1', 'sweep'],
+    ]);
+  });
+
+  it('drf decides the rest of session 1: serving-0 may not take etl-0, sweep may not take batch-big-2, etl gets nothing', () => {
+    const serving0 = victimTable(attempts(s1, 'serving', 'preempt')[1], 'serving-0');
+    expect(kept(serving0, 'drf')).toContain('etl-0');
+    const sweep = victimTable(attempts(s1, 'sweep', 'preempt')[0], 'sweep-0');
+    expect(sweep.node).toBe('node-a');
+    expect(kept(sweep, 'drf')).toEqual(['batch-big-2']);
+    const etl = attempts(s1, 'etl', 'preempt')[0];
+    expect(etl?.code).toBe('gang-unsatisfiable');
+    expect(voteTable(etl, 'jobPipelined')).toMatchObject({ result: false });
+    expect(status(s1, 'etl-2')).toBe('Pending');
+    expect(status(s1, 'notebook-1')).toBe('Pending');
+  });
+
+  it('session 2: batch-big restarts on node-c, its share grows back, and drf lets etl and notebook preempt it', () => {
+    const s2 = sim.snapshot(2);
+    expect(s2.decisions.filter((d) => d.kind === 'evict').map((d) => [d.task, d.by])).toEqual([
+      ['batch-big-2', 'etl'],
+      ['batch-big-0', 'notebook'],
+    ]);
+    expect(pipelinedOn(s2)).toEqual({ 'etl-2': 'node-a', 'notebook-1': 'node-a' });
+  });
+});

@@ -139,3 +139,27 @@ export function checkQueueLimits(snap: SessionSnapshot, facts: ScenarioFacts, ou
     }
   }
 }
+
+/**
+ * KAI pipelines a task only when it fits on idle plus releasing capacity but not on idle alone (allocate
+ * §1.4); a gang's allocated tasks may be converted to pipelined with it, so the rule is per job: at least
+ * one of its Pipelined tasks sits on a node that has a task Releasing (evicted in this very session).
+ */
+export function checkPipelining(snap: SessionSnapshot, out: Violation[]): void {
+  const releasing = new Set(
+    snap.tasks.flatMap((t) => (t.status === 'Releasing' && t.node !== null ? [t.node] : [])),
+  );
+  const pipelined = new Map<string, string[]>();
+  for (const t of snap.tasks) {
+    if (t.status !== 'Pipelined' || t.node === null) continue;
+    pipelined.set(t.job, [...(pipelined.get(t.job) ?? []), t.node]);
+  }
+  for (const [job, nodes] of pipelined) {
+    if (nodes.some((n) => releasing.has(n))) continue;
+    out.push({
+      invariant: 'pipelined-onto-releasing',
+      session: snap.index,
+      message: `${job} is Pipelined on ${[...new Set(nodes)].join(', ')} where nothing is being released`,
+    });
+  }
+}

@@ -60,31 +60,33 @@ export function checkMinRuntime(
   }
 }
 
+/**
+ * Every eviction by preempt, reclaim or consolidation names an existing preemptor job, and every attempt
+ * of theirs that reports success as "pipelined onto capacity freed by evicting …" evicted at least one task.
+ */
 export function checkEvictionRecords(snap: SessionSnapshot, out: Violation[]): void {
   const jobs = new Set(snap.jobs.map((j) => j.name));
   for (const d of snap.decisions) {
-    if (!PREEMPTOR_ACTIONS.has(d.action)) continue;
-    if (d.kind === 'evict' && (d.by === null || d.by === '' || !jobs.has(d.by)))
+    if (d.kind !== 'evict' || !PREEMPTOR_ACTIONS.has(d.action)) continue;
+    if (d.by === null || d.by === '' || !jobs.has(d.by))
       out.push({
         invariant: 'eviction-names-preemptor',
         session: snap.index,
         message: `${d.action} evicted ${d.task} with preemptor ${JSON.stringify(d.by)}`,
       });
-    if (/evicting \.|evicting\s*$|by \.|victims?: *\.?$/.test(d.reason))
-      out.push({
-        invariant: 'eviction-names-preemptor',
-        session: snap.index,
-        message: `${d.action} ${d.kind} ${d.task}: "${d.reason}"`,
-      });
-    if ((d.kind === 'bind' || d.kind === 'pipeline') && d.attempt !== null) {
-      const attempt = snap.trace.attempts[d.attempt];
-      const freed = attempt?.victims.some((v) => v.outcome === 'evicted') ?? false;
-      if (!freed && attempt?.job === d.job)
-        out.push({
-          invariant: 'eviction-names-preemptor',
-          session: snap.index,
-          message: `${d.action} placed ${d.task} without evicting anyone: "${d.reason}"`,
-        });
-    }
+  }
+  for (const a of snap.trace.attempts) {
+    if (
+      !PREEMPTOR_ACTIONS.has(a.action) ||
+      a.outcome !== 'evicted' ||
+      !a.message.includes('freed by evicting')
+    )
+      continue;
+    if (a.victims.some((v) => v.outcome === 'evicted' && v.tasks.length > 0)) continue;
+    out.push({
+      invariant: 'eviction-names-preemptor',
+      session: snap.index,
+      message: `${a.action} says ${a.job} is placed on capacity freed by evicting nobody: "${a.message}"`,
+    });
   }
 }

@@ -5,7 +5,7 @@
 import { createSimulation, formatIssue, parseScenario, runDocument, serialiseScenario } from '../../index';
 import type { Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
-import { checkNodeCapacity, checkQueueLimits } from './checkCapacity';
+import { checkNodeCapacity, checkPipelining, checkQueueLimits } from './checkCapacity';
 import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
 import { BrokenByNodeRemoval, checkConsolidation, checkGangs, checkStartTimes } from './checkGangs';
 import type { Violation } from './invariants';
@@ -64,6 +64,7 @@ export function checkScenarioText(text: string): ScenarioCheck {
     first = runLive(scenario, true, (prev, snap) => {
       checkNodeCapacity(snap, facts, violations);
       checkQueueLimits(snap, facts, violations);
+      checkPipelining(snap, violations);
       broken.update(scenario, prev, snap);
       checkGangs(snap, broken, violations);
       checkConsolidation(scenario, prev, snap, violations);

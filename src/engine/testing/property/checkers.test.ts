@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionSnapshot, TaskState } from '../../model/snapshot';
 import { scenarioOf } from '../scenarioTest';
-import { checkNodeCapacity, checkQueueLimits } from './checkCapacity';
+import { checkNodeCapacity, checkPipelining, checkQueueLimits } from './checkCapacity';
 import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
 import { BrokenByNodeRemoval, checkConsolidation, checkGangs } from './checkGangs';
 import type { Violation } from './invariants';
@@ -150,6 +150,20 @@ describe('invariant checks', () => {
     expect(out).toEqual([]);
     checkQueueLimits(snapshot(over, [decision('consolidation', 'pipeline', 'b-0')]), facts, out);
     expect(names(out)).toEqual(['queue-limit']);
+  });
+
+  it('pipelining: a job Pipelined where nothing is released is reported; next to a Releasing task it is not', () => {
+    const out: Violation[] = [];
+    checkPipelining(
+      snapshot({ 'a-0': { status: 'Releasing', node: 'n' }, 'b-0': { status: 'Pipelined', node: 'n' } }),
+      out,
+    );
+    expect(out).toEqual([]);
+    checkPipelining(
+      snapshot({ 'a-0': { status: 'Running', node: 'n' }, 'b-0': { status: 'Pipelined', node: 'n' } }),
+      out,
+    );
+    expect(names(out)).toEqual(['pipelined-onto-releasing']);
   });
 
   it('gangs: a placed job below minAvailable is reported unless a removed node broke it', () => {

@@ -9,6 +9,8 @@ export const INVARIANTS = {
   'node-capacity': 'Running+Releasing and Running+Pipelined fit every node (gpu, cpu, memory, pods)',
   'gpu-device-capacity': 'no GPU device holds more than one whole GPU; device indices exist',
   'task-on-live-node': 'a placed task sits on a node that exists in that session',
+  'pipelined-onto-releasing':
+    'a job with Pipelined tasks has one on a node where capacity is being released (else it would be Allocated)',
   'queue-limit':
     'Running+Pipelined within the limit of the queue and every ancestor when work was placed there',
   'gang-min-available': 'a job with Running/Pipelined tasks has at least minAvailable of them at session end',
@@ -19,7 +21,7 @@ export const INVARIANTS = {
     'no non-elastic job is evicted by preempt or reclaim while min-runtime protects it',
   'min-runtime-elastic': 'a protected elastic job is never taken below minAvailable by preempt or reclaim',
   'eviction-names-preemptor':
-    'every preempt/reclaim/consolidation eviction names its preemptor; placements by them free something',
+    'every preempt/reclaim/consolidation eviction names its preemptor; no attempt claims capacity "freed by evicting" nobody',
   'history-rebuild': 'every past session rebuilt from the history equals the live one',
   deterministic: 'two runs of the same text are byte-identical',
   'serialise-roundtrip': 'parse(serialise(scenario)) runs identically',

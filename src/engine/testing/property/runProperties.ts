@@ -67,8 +67,11 @@ export function shrinkCounterexample(
 ): Counterexample {
   const breaks = (r: RawScenario): Violation | undefined =>
     checkScenarioText(scenarioText(r)).violations.find((v) => v.invariant === invariant);
+  // Bounded: each try runs the scenario three times; past the budget every candidate counts as passing,
+  // which ends the shrink with the smallest failure found so far.
+  let budget = 250;
   const result = fc.check(
-    fc.property(rawScenario, (r) => breaks(r) === undefined),
+    fc.property(rawScenario, (r) => budget-- <= 0 || breaks(r) === undefined),
     { examples: [[raw]], numRuns: 1, seed, endOnFailure: false },
   );
   const smallest: RawScenario = (result.failed ? result.counterexample?.[0] : undefined) ?? raw;

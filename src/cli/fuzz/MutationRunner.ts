@@ -7,8 +7,8 @@ import { Worker } from 'node:worker_threads';
 import { HANG_MS, type MutationResult } from '../../engine/testing/mutation/checkMutatedText';
 
 /** Wall-clock limit after which a case is abandoned (its worker terminated) and counted as a hang. */
-const ABANDON_MS = 30_000;
-const WORKER_HEAP_MB = 768;
+const ABANDON_MS = 10_000;
+const WORKER_HEAP_MB = 512;
 
 export type FuzzOutcome = MutationResult['outcome'] | 'hang';
 

@@ -1,9 +1,11 @@
 /**
- * Runs parser-fuzz cases one at a time in a worker thread with a bounded heap, so that a case that runs the
- * engine out of memory or never returns is recorded (as a crash or a hang) instead of killing the run.
- * A dead or stuck worker is replaced and the run goes on with the next case.
+ * Runs parser-fuzz cases one at a time in a child process with a bounded heap, so that a case that runs the
+ * engine out of memory or never returns is recorded (as a crash or a hang) instead of killing the run. A
+ * worker *thread* is not enough: a large single allocation aborts the whole process with a fatal OOM. A dead
+ * or stuck child is replaced and the run goes on with the next case.
  */
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { HANG_MS, type MutationResult } from '../../engine/testing/mutation/checkMutatedText';
 
 /** Wall-clock limit after which a case is abandoned (its worker terminated) and counted as a hang. */
@@ -20,7 +22,7 @@ export interface FuzzCaseResult {
 }
 
 export class MutationRunner {
-  private worker: Worker | null = null;
+  private worker: ChildProcess | null = null;
   private nextId = 0;
 
   async check(text: string): Promise<FuzzCaseResult> {
@@ -34,7 +36,7 @@ export class MutationRunner {
         worker.off('exit', onExit);
         if (kill) {
           this.worker = null;
-          void worker.terminate();
+          worker.kill('SIGKILL');
         }
         resolve(r);
       };
@@ -50,8 +52,8 @@ export class MutationRunner {
       };
       const onError = (error: Error) =>
         finish({ outcome: 'crash', ms: 0, detail: `worker died: ${error.message}`.slice(0, 300) }, true);
-      const onExit = (code: number) =>
-        finish({ outcome: 'crash', ms: 0, detail: `worker exited with ${code}` }, true);
+      const onExit = (code: number | null, signal: string | null) =>
+        finish({ outcome: 'crash', ms: 0, detail: `worker exited (${signal ?? String(code)})` }, true);
       const timer = setTimeout(
         () =>
           finish(
@@ -63,24 +65,25 @@ export class MutationRunner {
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
-      worker.postMessage({ id, text });
+      worker.send({ id, text });
     });
   }
 
   async close(): Promise<void> {
     const w = this.worker;
     this.worker = null;
-    if (w) await w.terminate();
+    if (!w || w.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      w.once('exit', () => resolve());
+      w.kill('SIGKILL');
+    });
   }
 
-  private spawn(): Worker {
-    // The worker is TypeScript: register tsx's loader in the worker's own thread before importing it
-    // (`--import tsx` in execArgv is not honoured for workers on Node 20).
-    const entry = new URL('./mutationWorker.ts', import.meta.url).href;
-    const boot = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
-    const w = new Worker(boot, {
-      eval: true,
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, stackSizeMb: 4 },
+  private spawn(): ChildProcess {
+    const w = fork(fileURLToPath(new URL('./mutationWorker.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx', `--max-old-space-size=${WORKER_HEAP_MB}`, '--no-warnings'],
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      serialization: 'advanced',
     });
     this.worker = w;
     return w;

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { runMutationFuzz } from './runMutationFuzz';
 
-const RUNS = 250;
+const RUNS = 200;
 const SEED = 20_261_123;
 
 describe(`mutated scenario files (${RUNS}, seed ${SEED})`, () => {

@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { createSimulation } from '../src/engine/index';
 import type { Simulator } from '../src/engine/simulation/Simulator';
-import { bigCluster, churn } from './benchWorkloads';
+import { bigCluster, churn, queueChain, siblingQueues, volcanoCluster, wideMappingText } from './benchWorkloads';
+import { parseScenario } from '../src/engine/index';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 function heapMb(): number {
@@ -68,6 +69,26 @@ console.log(`node ${process.version}, ${process.arch}${gc ? ', --expose-gc' : ''
   line('  heap retained by the session (MB)', `${(heapMb() - before).toFixed(1)}`);
 }
 
+// 2b. One Volcano session with all five actions (CI configuration) on the same cluster size.
+{
+  const scenario = volcanoCluster({ nodes: 500, gpusPerNode: 8, running: 4000, pending: 4000 });
+  const sim = createSimulation(scenario);
+  const before = heapMb();
+  const t0 = process.hrtime.bigint();
+  sim.step();
+  const t = ms(t0);
+  sample();
+  const snap = sim.snapshot(1);
+  const count = (k: string): number => snap.decisions.filter((d) => d.kind === k).length;
+  line('Volcano session (5 actions), 500x8, 4k running + 4k pending', `${t.toFixed(1)} ms`, '< 1000 ms');
+  console.log(`  ${t < 1000 ? 'met' : 'NOT met'}`);
+  line(
+    '  binds / pipelines / evictions / attempts',
+    `${count('bind')} / ${count('pipeline')} / ${count('evict')} / ${snap.trace.attempts.length}`,
+  );
+  line('  heap retained by the session (MB)', `${(heapMb() - before).toFixed(1)}`);
+}
+
 // 3. 1,000 sessions of a 100-node, 1,000-job scenario with arrivals and completions.
 {
   const sim = createSimulation(churn(1000)) as Simulator;
@@ -120,6 +141,60 @@ console.log(`node ${process.version}, ${process.arch}${gc ? ', --expose-gc' : ''
         `${(r.bytes / 1e6).toFixed(1)} MB (${Math.round(r.bytes / Math.max(stored, 1))} B per stored record)`,
     );
   }
+}
+
+// 5. Bounded, linear inputs (issue 8): parse and session figures that were quadratic or crashed.
+{
+  console.log('\nbounded, linear inputs (issue 8):');
+  const verdict = (t: number, target: number) => (t < target ? 'met' : 'NOT met');
+  // Warm the parser once, so that the figures are the parse, not the first compile of its code.
+  parseScenario(wideMappingText(100, 'unknown-keys'));
+  for (const kind of ['extension', 'labels', 'unknown-keys'] as const) {
+    const text = wideMappingText(20_000, kind);
+    gc?.();
+    const t0 = process.hrtime.bigint();
+    const r = parseScenario(text);
+    const t = ms(t0);
+    const outcome = r.ok ? 'accepted' : `refused, ${r.errors.length} error(s)`;
+    line(
+      `  parse a 20,000-key mapping (${kind}: ${outcome})`,
+      `${t.toFixed(0)} ms`,
+      `< 500 ms: ${verdict(t, 500)}`,
+    );
+  }
+  const siblings = createSimulation(siblingQueues(4000));
+  gc?.();
+  let t0 = process.hrtime.bigint();
+  siblings.step();
+  let t = ms(t0);
+  const bound = siblings.snapshot(1).decisions.filter((d) => d.kind === 'bind').length;
+  line(
+    `  one session, 4,000 sibling queues (${bound} jobs bound)`,
+    `${t.toFixed(0)} ms`,
+    `< 1000 ms: ${verdict(t, 1000)}`,
+  );
+  const chain = createSimulation(queueChain(3000));
+  gc?.();
+  t0 = process.hrtime.bigint();
+  let outcome = 'ran';
+  try {
+    chain.step();
+  } catch (e) {
+    outcome = `threw ${(e as Error).name}`;
+  }
+  t = ms(t0);
+  line(
+    `  one session, a 3,000-deep queue chain (${outcome})`,
+    `${t.toFixed(0)} ms`,
+    `no stack overflow: ${outcome === 'ran' ? 'met' : 'NOT met'}`,
+  );
+  // The lesson Markdown renderer builds React elements; classic JSX under tsx needs a global React.
+  (globalThis as { React?: unknown }).React = (await import('react')).default;
+  const { renderInline } = await import('../src/ui/Markdown');
+  t0 = process.hrtime.bigint();
+  renderInline('['.repeat(160_000));
+  t = ms(t0);
+  line('  lesson Markdown, 160,000 unmatched "["', `${t.toFixed(0)} ms`, `< 100 ms: ${verdict(t, 100)}`);
 }
 
 line('\npeak heap used (MB)', `${peak.toFixed(0)}`);

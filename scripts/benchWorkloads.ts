@@ -137,3 +137,143 @@ function parse(doc: unknown): Scenario {
   if (!r.ok) throw new Error(JSON.stringify(r.errors.slice(0, 5), null, 2));
   return r.scenario;
 }
+
+/**
+ * `n` sibling queues under one parent, one 1-GPU job each, on 500 nodes × 8 GPUs (issue 8: one session
+ * took 20-66 s when every pop compared every sibling).
+ */
+export function siblingQueues(n: number): Scenario {
+  return scenario({
+    nodes: [{ name: 'node', resources: { gpu: 8 }, count: 500 }],
+    queues: [
+      { name: 'root' },
+      ...Array.from({ length: n }, (_, i) => ({
+        name: `q${i}`,
+        parent: 'root',
+        resources: { gpu: { quota: 1 } },
+      })),
+    ],
+    jobs: Array.from({ length: n }, (_, i) => ({ name: `j${i}`, queue: `q${i}`, resources: { gpu: 1 } })),
+    run: { sessions: 1 },
+  });
+}
+
+/** A chain of `depth` queues with one job at the bottom (issue 8: about 3,000 overflowed the stack). */
+export function queueChain(depth: number): Scenario {
+  return scenario({
+    nodes: [{ name: 'node', resources: { gpu: 8 } }],
+    queues: Array.from({ length: depth }, (_, i) =>
+      i === 0 ? { name: 'c0' } : { name: `c${i}`, parent: `c${i - 1}`, resources: { gpu: { quota: 1 } } },
+    ),
+    jobs: [{ name: 'deep', queue: `c${depth - 1}`, resources: { gpu: 1 } }],
+    run: { sessions: 1 },
+  });
+}
+
+/**
+ * YAML text with one mapping of `n` keys: an `x-` extension mapping (accepted), a node's labels (refused
+ * with one error, over the 1,000-entry limit) or unknown node fields (refused, one error per key).
+ */
+export function wideMappingText(n: number, kind: 'extension' | 'labels' | 'unknown-keys'): string {
+  const lines = ['version: 1', 'nodes:', '  - name: n', '    resources: {gpu: 8}'];
+  if (kind === 'labels') lines.push('    labels:');
+  for (let i = 0; i < n; i++) {
+    if (kind === 'labels') lines.push(`      l${i}: v`);
+    else if (kind === 'unknown-keys') lines.push(`    bad${i}: v`);
+  }
+  lines.push('queues: [{name: q}]');
+  if (kind === 'extension') {
+    lines.push('x-data:');
+    for (let i = 0; i < n; i++) lines.push(`  k${i}: v`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+function scenario(doc: Record<string, unknown>): Scenario {
+  const r = normaliseScenarioDocument({ version: 1, ...doc });
+  if (!r.ok) throw new Error(r.errors.map((e) => `${e.path}: ${e.message}`).join('\n'));
+  return r.scenario;
+}
+
+/**
+ * A Volcano cluster of `nodes` × `gpusPerNode` GPUs (64 CPU, 512 GiB, 110 pods each), 20 flat queues
+ * with weights 1–4, `running` one-GPU jobs filling the nodes (skewed: the first 8 queues hold most of
+ * them) and `pending` one-GPU jobs across all queues, three priority classes, the CI configuration of
+ * Volcano (`volcano-scheduler-ci.conf`: all five actions; sla with a 10 min global waiting time).
+ */
+export function volcanoCluster(o: {
+  nodes: number;
+  gpusPerNode: number;
+  running: number;
+  pending: number;
+}): Scenario {
+  const nodes = Array.from({ length: o.nodes }, (_, i) => ({
+    name: `node${String(i).padStart(4, '0')}`,
+    resources: { gpu: o.gpusPerNode, cpu: 64, memory: '512Gi', pods: 110 },
+  }));
+  const queues = Array.from({ length: 20 }, (_, i) => ({
+    name: `q${String(i).padStart(2, '0')}`,
+    weight: 1 + (i % 4),
+  }));
+  const classes = ['low', 'mid', 'high'];
+  const jobs: unknown[] = [];
+  for (let i = 0; i < o.running; i++) {
+    const node = nodes[Math.floor(i / o.gpusPerNode) % o.nodes] as { name: string };
+    jobs.push({
+      name: `run${String(i).padStart(5, '0')}`,
+      queue: `q${String(i % 5 === 0 ? i % 20 : i % 8).padStart(2, '0')}`,
+      priorityClassName: classes[i % 3],
+      phase: 'Running',
+      minAvailable: 1,
+      submitAt: `-${3600 - (i % 600)}s`,
+      resources: { gpu: 1, cpu: 4, memory: '32Gi' },
+      tasks: [{ status: 'Running', node: node.name }],
+    });
+  }
+  for (let i = 0; i < o.pending; i++) {
+    jobs.push({
+      name: `pend${String(i).padStart(5, '0')}`,
+      queue: `q${String((i * 7 + 3) % 20).padStart(2, '0')}`,
+      priorityClassName: classes[(i + 1) % 3],
+      minAvailable: 1,
+      minResources: { gpu: 1, cpu: 4, memory: '32Gi' },
+      submitAt: `-${(i % 900) + 1}s`,
+      resources: { gpu: 1, cpu: 4, memory: '32Gi' },
+      tasks: 1,
+    });
+  }
+  return parse({
+    version: 1,
+    name: `volcano bench ${o.nodes}x${o.gpusPerNode}`,
+    profile: 'volcano',
+    priorityClasses: classes.map((name, i) => ({ name, value: (i + 1) * 100 })),
+    scheduler: {
+      actions: ['enqueue', 'allocate', 'backfill', 'reclaim', 'preempt'],
+      tiers: [
+        {
+          plugins: [
+            { name: 'priority' },
+            { name: 'gang', enablePreemptable: false },
+            { name: 'conformance' },
+            { name: 'sla', arguments: { 'sla-waiting-time': '10m' } },
+          ],
+        },
+        {
+          plugins: [
+            { name: 'overcommit' },
+            { name: 'drf', enablePreemptable: false },
+            { name: 'predicates' },
+            { name: 'proportion' },
+            { name: 'nodeorder' },
+            { name: 'binpack' },
+          ],
+        },
+      ],
+    },
+    nodes,
+    queues,
+    jobs,
+    run: { sessions: 1 },
+  });
+}

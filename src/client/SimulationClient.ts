@@ -46,7 +46,8 @@ export interface SimulationClient {
   attempt(runId: number, session: number, index: number): Promise<JobAttempt>;
   pauseRun(runId: number): Promise<RunStatus>;
   resumeRun(runId: number): Promise<RunStatus>;
-  resolve(runId: number, query: ResolveQuery): Promise<ResolveResult>;
+  /** Min-runtime resolution under the queues and config in force at `session` (0 = t=0). */
+  resolve(runId: number, query: ResolveQuery, session: number): Promise<ResolveResult>;
   debugFault(fault: DebugFault, atSession?: number | null): Promise<null>;
   subscribe(listener: ClientListener): () => void;
   /** Requests awaiting a reply (for tests and the busy indicator). */
@@ -207,7 +208,7 @@ export function createSimulationClient(
     attempt: (runId, session, index) => request('attempt', { runId, session, index }),
     pauseRun: (runId) => request('pauseRun', { runId }),
     resumeRun: (runId) => request('resumeRun', { runId }),
-    resolve: (runId, query) => request('resolve', { runId, query }),
+    resolve: (runId, query, session) => request('resolve', { runId, query, session }),
     debugFault: (fault, atSession = null) => request('debugFault', { fault, atSession }),
     subscribe(listener) {
       listeners.add(listener);

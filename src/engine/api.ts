@@ -27,6 +27,11 @@ export interface Simulation {
   /** The state at the end of session `index` (1-based), rebuilt from the stored history. */
   snapshot(index: number): SessionSnapshot;
   markers(): SessionMarker[];
+  /**
+   * Min-runtime resolution for a queue pair under the queues and scheduler config in force at session
+   * `session` (1-based; 0 = the scenario at t=0, before any event). Throws for a session not yet run.
+   */
+  resolve(query: ResolveQuery, session: number): ResolveResult;
 }
 
 export interface ResolveQuery {

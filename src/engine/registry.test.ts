@@ -9,8 +9,11 @@ describe('registry', () => {
     expect([...impl.plugins].sort()).toEqual([...CATALOGUE.kai.plugins].sort());
   });
 
-  it('implements nothing for the Volcano profiles yet (their conformance scenarios are pending)', () => {
-    expect(implementedNames('volcano')).toEqual({ actions: [], plugins: [] });
-    expect(implementedNames('kube-batch')).toEqual({ actions: [], plugins: [] });
+  it('implements every Volcano and kube-batch action and plugin the scenario validator accepts', () => {
+    for (const profile of ['volcano', 'kube-batch'] as const) {
+      const impl = implementedNames(profile);
+      expect([...impl.actions].sort()).toEqual([...CATALOGUE[profile].actions].sort());
+      expect([...impl.plugins].sort()).toEqual([...CATALOGUE[profile].plugins].sort());
+    }
   });
 });

@@ -9,7 +9,10 @@ import { createPreemptAction } from './actions/preempt/preempt';
 import { createReclaimAction } from './actions/reclaim/reclaim';
 import { createStaleGangEvictionAction } from './actions/stalegangeviction/stalegangeviction';
 import type { Action, ActionFactory, Plugin, PluginFactory } from './framework/Plugin';
-import type { PluginConfig, Profile, QueueSpec, Scenario, SchedulerConfig } from './model/scenario';
+import type { JobSpec, PluginConfig, Profile, QueueSpec, Scenario, SchedulerConfig } from './model/scenario';
+import type { JobExtras } from './model/snapshot';
+import type { SessionTrace } from './model/trace';
+import { volcanoJobExtras } from './profiles/volcano/jobExtras';
 import { createElasticPlugin } from './plugins/elastic/elastic';
 import { createMinRuntimePlugin } from './plugins/minruntime/minruntime';
 import { createProtectionModel, type ProtectionModel } from './plugins/minruntime/protectionModel';
@@ -17,6 +20,15 @@ import { createNodePlacementPlugin } from './plugins/nodeplacement/nodeplacement
 import { createPredicatesPlugin } from './plugins/predicates/predicates';
 import { createPriorityPlugin } from './plugins/priority/priority';
 import { createProportionPlugin } from './plugins/proportion/proportion';
+import type { SessionProfile } from './framework/Profile';
+import {
+  KUBE_BATCH_ACTIONS,
+  KUBE_BATCH_PLUGINS,
+  VOLCANO_ACTIONS,
+  VOLCANO_PLUGINS,
+  kubeBatchProfile,
+  volcanoProfile,
+} from './profiles/volcano/profile';
 
 const KAI_ACTIONS: Readonly<Record<string, ActionFactory>> = {
   allocate: createAllocateAction,
@@ -37,16 +49,39 @@ const KAI_PLUGINS: Readonly<Record<string, PluginFactory>> = {
 
 /**
  * Which implementation each name means, per profile: KAI's `allocate` and Volcano's `allocate` are different
- * actions. Volcano and kube-batch have no implementations yet (their conformance scenarios are pending).
+ * actions. KAI runs through the shared Session (its files move into profiles/kai later, decision 0014);
+ * Volcano and its kube-batch dialect run their own sessions (`profiles/volcano`).
  */
 const PROFILES: Record<
   Profile,
-  { actions: Readonly<Record<string, ActionFactory>>; plugins: Readonly<Record<string, PluginFactory>> }
+  { actions: Readonly<Record<string, unknown>>; plugins: Readonly<Record<string, unknown>> }
 > = {
   kai: { actions: KAI_ACTIONS, plugins: KAI_PLUGINS },
-  volcano: { actions: {}, plugins: {} },
-  'kube-batch': { actions: {}, plugins: {} },
+  volcano: { actions: VOLCANO_ACTIONS, plugins: VOLCANO_PLUGINS },
+  'kube-batch': { actions: KUBE_BATCH_ACTIONS, plugins: KUBE_BATCH_PLUGINS },
 };
+
+/** Profiles that run their own sessions (all but KAI, which still uses the shared Session). */
+const SESSION_PROFILES: Partial<Record<Profile, SessionProfile>> = {
+  volcano: volcanoProfile,
+  'kube-batch': kubeBatchProfile,
+};
+
+/** Per-job snapshot extras of a profile (null for KAI, whose extras are its protection fields). */
+export function jobExtras(
+  profile: Profile,
+  config: SchedulerConfig,
+  spec: JobSpec,
+  timeMs: number,
+  trace: SessionTrace,
+): JobExtras | null {
+  return profile === 'kai' ? null : volcanoJobExtras(profile, config, spec, timeMs, trace);
+}
+
+/** The session runner of a profile that has its own, or null for KAI. */
+export function sessionProfile(profile: Profile): SessionProfile | null {
+  return SESSION_PROFILES[profile] ?? null;
+}
 
 /** The scenario is valid but asks for something this engine does not implement yet. */
 export class UnsupportedError extends Error {
@@ -69,6 +104,16 @@ export function assertSupported(scenario: Scenario): void {
     for (const a of c.actions ?? []) if (!impl.actions[a]) actions.add(a);
     for (const t of c.tiers ?? []) for (const p of t.plugins) if (!impl.plugins[p.name]) plugins.add(p.name);
   }
+  // Hierarchical DRF is configured through queue annotations the format cannot carry (not implemented).
+  if (scenario.profile !== 'kai') {
+    for (const c of configs)
+      for (const t of c.tiers ?? [])
+        for (const p of t.plugins)
+          if (p.name === 'drf' && p.flags.enableHierarchy === true)
+            throw new UnsupportedError(
+              'drf with enableHierarchy: true (hierarchical DRF) is not implemented: its queue annotations cannot be written in this format.',
+            );
+  }
   if (actions.size === 0 && plugins.size === 0) return;
   const parts: string[] = [];
   if (actions.size > 0) parts.push(`action(s) ${[...actions].join(', ')}`);
@@ -81,13 +126,13 @@ export function assertSupported(scenario: Scenario): void {
 }
 
 export function createAction(profile: Profile, name: string): Action {
-  const factory = PROFILES[profile].actions[name];
+  const factory = profile === 'kai' ? KAI_ACTIONS[name] : undefined;
   if (!factory) throw new UnsupportedError(`action "${name}" is not implemented in this engine yet`);
   return factory();
 }
 
 export function createPlugin(profile: Profile, config: PluginConfig): Plugin {
-  const factory = PROFILES[profile].plugins[config.name];
+  const factory = profile === 'kai' ? KAI_PLUGINS[config.name] : undefined;
   if (!factory) throw new UnsupportedError(`plugin "${config.name}" is not implemented in this engine yet`);
   return factory(config);
 }

@@ -77,7 +77,11 @@ export interface RequestTypes {
   /** Stop computing further sessions (sessions already run stay available). */
   pauseRun: { params: { runId: number }; result: RunStatus };
   resumeRun: { params: { runId: number }; result: RunStatus };
-  resolve: { params: { runId: number; query: ResolveQuery }; result: ResolveResult };
+  /**
+   * Min-runtime resolution under the queues and config in force at session `session` of run `runId`
+   * (0 = the scenario at t=0).
+   */
+  resolve: { params: { runId: number; query: ResolveQuery; session: number }; result: ResolveResult };
   debugFault: { params: { fault: DebugFault; atSession: number | null }; result: null };
 }
 

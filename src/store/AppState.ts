@@ -127,7 +127,10 @@ export interface AppActions {
   toggleJob(name: string): void;
   /** Selects a preemptor/victim pair (and its victim job), e.g. to show its min-runtime path on the tree. */
   selectPair(pair: SelectedPair | null): void;
-  /** Min-runtime resolution for a queue pair under the run's scenario (a what-if; nothing is stored). */
+  /**
+   * Min-runtime resolution for a queue pair under the queues and config in force at the session shown
+   * (`run.cursor`; a what-if, nothing is stored).
+   */
   resolveMinRuntime(query: ResolveQuery): Promise<ResolveResult>;
   setView(patch: Partial<ViewSliceState>): void;
 }

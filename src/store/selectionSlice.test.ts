@@ -12,7 +12,7 @@ import {
 const pair = { session: 2, attempt: 1, preemptor: 'reclaimer', victim: 'victim2' };
 
 /** A client that only answers `resolve` (the rest is never called by these tests). */
-function fakeClient(queries: { runId: number; query: ResolveQuery }[]): SimulationClient {
+function fakeClient(queries: { runId: number; query: ResolveQuery; session: number }[]): SimulationClient {
   const unused = () => Promise.reject(new Error('not used'));
   return {
     load: unused,
@@ -21,8 +21,8 @@ function fakeClient(queries: { runId: number; query: ResolveQuery }[]): Simulati
     pauseRun: unused,
     resumeRun: unused,
     debugFault: unused,
-    resolve(runId, query) {
-      queries.push({ runId, query });
+    resolve(runId, query, session) {
+      queries.push({ runId, query, session });
       return Promise.resolve({ preempt: {}, reclaim: {} } as ResolveResult);
     },
     subscribe: () => () => undefined,
@@ -57,16 +57,16 @@ describe('selection slice', () => {
     expect(store.getState().selection).toEqual({ current: null, pair: null });
   });
 
-  it('asks the worker for what-if resolutions of the loaded run and stores nothing', async () => {
-    const queries: { runId: number; query: ResolveQuery }[] = [];
+  it('asks the worker for what-if resolutions of the loaded run, at the session shown, and stores nothing', async () => {
+    const queries: { runId: number; query: ResolveQuery; session: number }[] = [];
     const store = createAppStore({ client: fakeClient(queries) });
     const { actions } = store.getState();
     await expect(actions.resolveMinRuntime({ victimQueue: 'leaf1' })).rejects.toThrow(/No scenario/);
-    store.setState((s) => ({ run: { ...s.run, runId: 7 } }));
+    store.setState((s) => ({ run: { ...s.run, runId: 7, cursor: 3 } }));
     const before = store.getState();
     await actions.resolveMinRuntime({ victimQueue: 'leaf1', preemptorQueue: 'leaf3', method: 'queue' });
     expect(queries).toEqual([
-      { runId: 7, query: { victimQueue: 'leaf1', preemptorQueue: 'leaf3', method: 'queue' } },
+      { runId: 7, query: { victimQueue: 'leaf1', preemptorQueue: 'leaf3', method: 'queue' }, session: 3 },
     ]);
     expect(store.getState()).toBe(before);
   });

@@ -39,9 +39,9 @@ export function createSelectionActions({
       }));
     },
     resolveMinRuntime(query) {
-      const { runId } = get().run;
+      const { runId, cursor } = get().run;
       if (runId === null) return Promise.reject(new Error('No scenario is loaded.'));
-      return client.resolve(runId, query);
+      return client.resolve(runId, query, cursor);
     },
   };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Markdown, parseBlocks } from './Markdown';
+import { Markdown, parseBlocks, renderInline } from './Markdown';
 
 afterEach(cleanup);
 
@@ -44,5 +44,20 @@ describe('Markdown', () => {
       { kind: 'list', ordered: false, items: ['one more', 'two'] },
       { kind: 'paragraph', text: 'text' },
     ]);
+  });
+
+  it('renders unmatched brackets as text: inline matching never rescans the rest of the line', () => {
+    const brackets = '['.repeat(160_000);
+    expect(renderInline(brackets)).toEqual([brackets]);
+    const openLinks = '[a]('.repeat(40_000);
+    expect(renderInline(openLinks)).toEqual([openLinks]);
+  });
+
+  it('still renders a link whose label follows other brackets', () => {
+    const { container } = render(<Markdown source={'[[x [see](https://example.com/a_b)'} />);
+    expect([...container.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['see', 'https://example.com/a_b'],
+    ]);
+    expect(container.textContent).toBe('[[x see');
   });
 });

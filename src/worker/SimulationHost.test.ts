@@ -40,6 +40,30 @@ describe('SimulationHost over the in-process transport', () => {
   let transport: Transport;
   afterEach(() => transport.terminate());
 
+  it('answers resolve against the queues in force at the session asked about', async () => {
+    transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const text = [
+      'version: 1',
+      'name: resolve follows updateQueue',
+      'nodes: [{name: n, resources: {gpu: 1}}]',
+      'queues: [{name: q, preemptMinRuntime: 1m}]',
+      'jobs: [{name: j, queue: q, runtime: 10s}]',
+      'events: [{at: 2s, updateQueue: {name: q, preemptMinRuntime: 5m}}]',
+      'run: {sessions: 4}',
+    ].join('\n');
+    const load = await h.replyTo(h.send({ type: 'load', text, fileName: null }));
+    const runId = load.type === 'reply' && load.kind === 'load' && load.result.ok ? load.result.runId : -1;
+    await h.until(() => h.progress().some((p) => p.status.state === 'finished'));
+    const at = async (session: number) =>
+      h.replyTo(h.send({ type: 'resolve', runId, query: { victimQueue: 'q' }, session }));
+    expect(await at(0)).toMatchObject({ kind: 'resolve', result: { preempt: { durationMs: 60_000 } } });
+    expect(await at(2)).toMatchObject({ kind: 'resolve', result: { preempt: { durationMs: 60_000 } } });
+    expect(await at(3)).toMatchObject({ kind: 'resolve', result: { preempt: { durationMs: 300_000 } } });
+    expect(await at(9)).toMatchObject({ type: 'failure' });
+  });
+
   it('loads, streams markers in order until the run finishes, and serves any session on request', async () => {
     transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
     const h = harness(transport);

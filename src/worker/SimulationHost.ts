@@ -294,12 +294,21 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
       }
       case 'resolve': {
         const r = requireRun(command.runId);
+        const count = r.sim.sessionCount();
+        if (!Number.isInteger(command.session) || command.session < 0 || command.session > count) {
+          throw new HostError(
+            'bad-request',
+            `Session ${command.session} has not been run (0…${count} exist).`,
+          );
+        }
         try {
+          // Answered against the queues and config that session ran with (updateQueue/updateConfig events
+          // before it included), not the scenario at t=0.
           return {
             type: 'reply',
             id,
             kind: 'resolve',
-            result: engine.resolveMinRuntime(r.scenario, command.query),
+            result: r.sim.resolve(command.query, command.session),
           };
         } catch (error) {
           throw new HostError('engine-error', messageOf(error));

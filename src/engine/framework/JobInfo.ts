@@ -22,6 +22,11 @@ export class TaskInfo {
   /** Where the task was when the session opened (to tell an un-evict from a move). */
   readonly openStatus: SessionTaskStatus;
   readonly openNode: NodeInfo | null;
+  /**
+   * The node this task was pipelined to at the end of the previous session (it is Pending again now):
+   * the capacity it was promised there was still being released then. See `allocate`.
+   */
+  promisedNode: NodeInfo | null = null;
 
   constructor(
     spec: TaskSpec,
@@ -89,6 +94,17 @@ export class JobInfo {
   /** Tasks holding resources now: Allocated and Running (KAI "active allocated"). */
   get activeAllocated(): number {
     return this.counts.Allocated + this.counts.Running;
+  }
+
+  /**
+   * A running job: some task was already bound when the session opened (in a session, `Running` only
+   * comes from the snapshot). Only running jobs are victims of reclaim, preempt and consolidation (KAI's
+   * victims are running jobs' active tasks); a job that allocate placed in this session has not started
+   * yet, and evicting or moving it would undo a bind that never happened (issue 8: consolidation moved
+   * such gangs every session, so they never ran while their start time kept advancing).
+   */
+  get isRunningJob(): boolean {
+    return this.counts.Running > 0;
   }
 
   /** Active-used: allocated, pipelined or still releasing (minruntime's elastic count). */

@@ -45,6 +45,17 @@ export interface JobState {
   /** Preempt protection (walk up from the job's queue) and reclaim protection by the queue method. */
   preemptProtection: ProtectionState | null;
   reclaimProtection: ProtectionState | null;
+  /** Profile-owned extras (Volcano: SLA clock, last enqueue vote); absent for KAI. */
+  extras?: JobExtras;
+}
+
+/** Per-job facts a profile adds to the neutral core (Volcano and kube-batch). */
+export interface JobExtras {
+  profile: string;
+  /** The sla plugin's waiting time for this job, when it has one (ms), where it came from, and its deadline. */
+  sla: { waitingTimeMs: number; source: string; deadlineMs: number; expired: boolean } | null;
+  /** The last enqueue decision about this job in this session (null when enqueue did not look at it). */
+  enqueue: { admitted: boolean; decidedBy: string | null; tier: number | null; message: string } | null;
 }
 
 export interface QueueState {

@@ -96,6 +96,22 @@ export interface GateDetail {
 
 export type VerdictDetail = MinRuntimeDetail | ReclaimableDetail | SaturationDetail | GateDetail;
 
+/**
+ * How a plugin answered at an extension point: `allow`/`refuse` for filters and gates (KAI, Volcano
+ * AND/OR points), `permit`/`abstain`/`reject` for Volcano's tier votes (JobEnqueueable, JobPipelined).
+ */
+export type Vote = 'allow' | 'refuse' | 'permit' | 'abstain' | 'reject';
+
+/**
+ * A verdict detail owned by a profile (Volcano: enqueue gate numbers, tier-vote tables, victim sets, drf
+ * shares, SLA deadlines). Shared code only knows `profile` and `type`; views pick a renderer by `type`.
+ * Each profile declares its detail interfaces extending this one.
+ */
+export interface ProfileDetail {
+  readonly profile: string;
+  readonly type: string;
+}
+
 /** What one plugin or rule said at one extension point. */
 export interface Verdict {
   plugin: string;
@@ -104,6 +120,12 @@ export interface Verdict {
   allowed: boolean;
   message: string;
   detail: VerdictDetail | null;
+  /** Tier of the plugin (1-based) in profiles with tiers; absent for KAI's single tier. */
+  tier?: number;
+  /** The answer in the profile's vocabulary (absent on older KAI records: read `allowed`). */
+  vote?: Vote;
+  /** Profile-owned detail (absent on KAI records, which use `detail`). */
+  profileDetail?: ProfileDetail;
   /**
    * Set on a scenario-validator refusal that every larger scenario of the same search would meet too
    * (victims only accumulate), so the solver may stop searching: the outcome is the same, the work is not.
@@ -123,7 +145,13 @@ export interface VictimRecord {
   message: string;
 }
 
-export type AttemptOutcome = 'allocated' | 'pipelined' | 'evicted' | 'failed' | 'skipped';
+/**
+ * `enqueued`: Volcano's enqueue admitted the PodGroup (Pending → Inqueue). `reserved`: Volcano's allocate
+ * kept a job's partial placement for the rest of the session without committing it (JobPipelined true,
+ * JobReady false): its tasks hold node resources until the session ends and are not bound.
+ */
+export type AttemptOutcome =
+  'allocated' | 'pipelined' | 'evicted' | 'failed' | 'skipped' | 'enqueued' | 'reserved';
 
 /** One attempt of one action to place one pending job. */
 export interface JobAttempt {

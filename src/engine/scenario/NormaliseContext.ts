@@ -5,6 +5,7 @@
 import type { PriorityClass, Profile } from '../model/scenario';
 import type { IssueSink } from './IssueSink';
 import type { FieldPath } from './fieldPath';
+import type { SizeBudget } from './SizeBudget';
 
 /** What every normaliser of one document needs. */
 export interface NormaliseContext {
@@ -13,6 +14,8 @@ export interface NormaliseContext {
   /** Priority classes by name (the profile's defaults merged with `priorityClasses`). */
   readonly classes: ReadonlyMap<string, PriorityClass>;
   readonly origins: Origins;
+  /** Nodes, jobs and tasks read so far, against their limits. */
+  readonly budget: SizeBudget;
 }
 
 /**

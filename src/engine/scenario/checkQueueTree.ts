@@ -2,6 +2,7 @@
 import type { JobSpec, QueueSpec } from '../model/scenario';
 import type { NormaliseContext } from './NormaliseContext';
 import { listNames, quote } from './fieldPath';
+import { MAX_QUEUE_DEPTH, MAX_SIBLING_QUEUES } from './limits';
 
 /**
  * Checks parents and cycles among `queues`, then the queue of every job (including submitted ones).
@@ -33,6 +34,7 @@ export function checkQueueTree(
     list.push(q.name);
     children.set(q.parent, list);
   }
+  checkTreeShape(byName, children, ctx);
   for (const job of jobs) {
     if (job.queue === '') continue;
     const path = [...ctx.origins.of(job), 'queue'];
@@ -50,6 +52,77 @@ export function checkQueueTree(
     }
   }
   return byName;
+}
+
+/**
+ * Width and depth limits (docs/scenario-format.md §10): at most MAX_SIBLING_QUEUES children per queue
+ * (and top-level queues), at most MAX_QUEUE_DEPTH levels. Depths are computed with memo and no recursion.
+ */
+function checkTreeShape(
+  byName: ReadonlyMap<string, QueueSpec>,
+  children: ReadonlyMap<string, string[]>,
+  ctx: NormaliseContext,
+): void {
+  const topLevel = [...byName.values()].filter((q) => q.parent === null);
+  const over = topLevel[MAX_SIBLING_QUEUES];
+  if (over !== undefined) {
+    ctx.sink.report(
+      'too-large',
+      ctx.origins.of(over),
+      `at most ${MAX_SIBLING_QUEUES} top-level queues, got ${topLevel.length}`,
+    );
+  }
+  for (const [parent, kids] of children) {
+    const extra = kids[MAX_SIBLING_QUEUES];
+    if (extra === undefined) continue;
+    ctx.sink.report(
+      'too-large',
+      [...ctx.origins.of(byName.get(extra) as QueueSpec), 'parent'],
+      `at most ${MAX_SIBLING_QUEUES} child queues per queue; ${quote(parent)} has ${kids.length}`,
+    );
+  }
+  const depth = queueDepths(byName);
+  for (const q of byName.values()) {
+    const d = depth.get(q.name) ?? 0;
+    if (d <= MAX_QUEUE_DEPTH) continue;
+    ctx.sink.report(
+      'too-large',
+      [...ctx.origins.of(q), 'parent'],
+      `the queue tree is at most ${MAX_QUEUE_DEPTH} levels deep; queue ${quote(q.name)} is at level ${d}`,
+    );
+    return; // one error for one over-deep chain
+  }
+}
+
+/** Level of every queue (top level = 1); queues on a cycle get 0 (the cycle is reported apart). */
+export function queueDepths(byName: ReadonlyMap<string, { parent: string | null }>): Map<string, number> {
+  const depth = new Map<string, number>();
+  for (const start of byName.keys()) {
+    const chain: string[] = [];
+    const onChain = new Set<string>();
+    let current: string | null = start;
+    let base = 0;
+    while (current !== null) {
+      const known = depth.get(current);
+      if (known !== undefined) {
+        base = known;
+        break;
+      }
+      if (onChain.has(current) || !byName.has(current)) {
+        base = onChain.has(current) ? -Infinity : 0;
+        break;
+      }
+      chain.push(current);
+      onChain.add(current);
+      current = byName.get(current)?.parent ?? null;
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      base = base === -Infinity ? -Infinity : base + 1;
+      depth.set(chain[i] as string, base);
+    }
+  }
+  for (const [name, d] of depth) if (d === -Infinity) depth.set(name, 0);
+  return depth;
 }
 
 /** Follows parents from every queue; each cycle is reported once, at its first queue in document order. */

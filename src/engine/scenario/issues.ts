@@ -66,6 +66,11 @@ export const ISSUE_CATALOGUE = {
   'invalid-value': { severity: 'error', summary: 'a value is not one of the allowed values' },
   'negative-value': { severity: 'error', summary: 'a count or amount is negative' },
   'out-of-range': { severity: 'error', summary: 'a number is outside its allowed range' },
+  'too-large': {
+    severity: 'error',
+    summary: 'the scenario exceeds one of the size limits',
+    hint: 'Limits keep every scenario runnable in a browser tab; docs/scenario-format.md §10 lists them.',
+  },
   'invalid-quantity': {
     severity: 'error',
     summary: 'a resource quantity cannot be read',

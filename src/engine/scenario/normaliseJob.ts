@@ -36,7 +36,7 @@ export function normaliseJob(
     required: ['name', 'queue'],
     what: 'a job ({name, queue, ...})',
   });
-  if (f === null) return null;
+  if (f === null || !ctx.budget.take('jobs', 1, path)) return null;
   const written = raw as Record<string, unknown>;
   const name = f.name ?? '';
   const requests = readRequests(f.resources, [...path, 'resources'], ctx);
@@ -149,6 +149,7 @@ function normaliseTasks(
       reportZodIssues(parsed.error.issues, path, ctx.sink);
       return [];
     }
+    if (!ctx.budget.take('tasks', parsed.data, path)) return [];
     return Array.from({ length: parsed.data }, (_, i) => {
       const task = defaultTask(taskName(i), i, requestsToResources({}, jobRequests));
       ctx.origins.set(task, path);
@@ -163,6 +164,7 @@ function normaliseTasks(
     );
     return [];
   }
+  if (!ctx.budget.take('tasks', raw.length, path)) return [];
   const tasks: TaskSpec[] = [];
   raw.forEach((item: unknown, i) => {
     const taskPath = [...path, i];

@@ -18,6 +18,7 @@ export function normaliseNode(raw: unknown, path: FieldPath, ctx: NormaliseConte
     what: 'a node ({name, resources})',
   });
   if (f === null || f.name === undefined) return [];
+  if (!ctx.budget.take('nodes', f.count ?? 1, f.count === undefined ? path : [...path, 'count'])) return [];
   const r =
     f.resources === undefined
       ? {}

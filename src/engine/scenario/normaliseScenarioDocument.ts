@@ -19,6 +19,9 @@ import { normaliseScheduler } from './normaliseScheduler';
 import { cloneData, setOwn } from './ownEntries';
 import { isMapping, readFields } from './readFields';
 import { describeValue, TOP_LEVEL_FIELDS } from './schema';
+import { SizeBudget } from './SizeBudget';
+import { checkDocumentShape } from './checkDocumentShape';
+import { MAX_EVENTS, MAX_EXPECT, MAX_QUEUES } from './limits';
 
 /** The one format version this parser reads. */
 export const FORMAT_VERSION = 1;
@@ -57,6 +60,7 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
     );
     return null;
   }
+  if (!checkDocumentShape(doc, sink)) return null;
   const isExtension = (key: string) => key.startsWith('x-');
   const f = readFields(doc, [], TOP_LEVEL_FIELDS, sink, { isExtraKey: isExtension });
   if (f === null) return null;
@@ -73,6 +77,7 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
     profile,
     classes: new Map(classes.map((c) => [c.name, c])),
     origins: new Origins(),
+    budget: new SizeBudget(sink),
   };
   const extensions: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(doc))
@@ -81,11 +86,12 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
   // Read in document order, so that issues without line numbers (JSON) come out in a natural order.
   const scheduler = normaliseScheduler(f.scheduler, ctx);
   const nodes = (f.nodes ?? []).flatMap((raw, i) => normaliseNode(raw, ['nodes', i], ctx));
-  const queues = (f.queues ?? []).flatMap((raw, i) => normaliseQueue(raw, ['queues', i], ctx) ?? []);
+  const queueList = bounded(f.queues ?? [], 'queues', MAX_QUEUES, 'queues', sink, true);
+  const queues = queueList.flatMap((raw, i) => normaliseQueue(raw, ['queues', i], ctx) ?? []);
   const jobs = (f.jobs ?? []).flatMap((raw, i) => normaliseJob(raw, ['jobs', i], ctx) ?? []);
-  const events = normaliseEvents(f.events ?? [], ctx);
+  const events = normaliseEvents(bounded(f.events ?? [], 'events', MAX_EVENTS, 'events', sink), ctx);
   const run = normaliseRun(f.run, ctx);
-  const expect = normaliseExpect(f.expect ?? [], ctx);
+  const expect = normaliseExpect(bounded(f.expect ?? [], 'expect', MAX_EXPECT, 'checks', sink), ctx);
   const scenario: Scenario = {
     version: FORMAT_VERSION,
     name: f.name ?? defaultName(options.fileName),
@@ -103,6 +109,23 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
   };
   crossCheckScenario(scenario, events, ctx);
   return scenario;
+}
+
+/**
+ * A top-level list within its limit; a longer one is reported once at the list and not read (the
+ * document is refused anyway), except for the first `max` queues when `keepHead`, which jobs name.
+ */
+function bounded(
+  items: unknown[],
+  key: string,
+  max: number,
+  what: string,
+  sink: IssueSink,
+  keepHead = false,
+): unknown[] {
+  if (items.length <= max) return items;
+  sink.report('too-large', [key], `at most ${max} ${what} in a scenario, got ${items.length}`);
+  return keepHead ? items.slice(0, max) : [];
 }
 
 function checkVersion(version: unknown, sink: IssueSink): void {

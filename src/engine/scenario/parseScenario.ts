@@ -2,12 +2,14 @@
  * Entry point of the scenario module: YAML (or JSON, which is YAML) text to a normalised scenario, or
  * every error of the document with its field path and line.
  */
-import { LineCounter, parseDocument, type YAMLError } from 'yaml';
+import { LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
 import type { IssueCode, ParseResult, ScenarioIssue } from './issues';
 import { normaliseWithLocator, type NormaliseOptions } from './normaliseScenarioDocument';
 import { sortIssues } from './IssueSink';
 import { ISSUE_CATALOGUE } from './issues';
 import { createYamlLocator } from './yamlLocator';
+import { findDuplicateKeys } from './duplicateKeys';
+import { MAX_NESTING, MAX_TEXT_LENGTH } from './limits';
 
 export { normaliseScenarioDocument } from './normaliseScenarioDocument';
 export { formatIssue, type ParseResult, type ScenarioIssue } from './issues';
@@ -23,30 +25,64 @@ const MAX_ALIAS_COUNT = 100;
  * normalised and cross-checked as by `normaliseScenarioDocument`, with every issue located in the text.
  */
 export function parseScenario(text: string, options: NormaliseOptions = {}): ParseResult {
+  if (text.length > MAX_TEXT_LENGTH) {
+    const info = ISSUE_CATALOGUE['too-large'];
+    const message = `a scenario is at most ${MAX_TEXT_LENGTH} characters (16 MiB), got ${text.length}`;
+    return {
+      ok: false,
+      errors: [{ code: 'too-large', path: '', message, line: null, column: null, hint: info.hint }],
+    };
+  }
   const lineCounter = new LineCounter();
-  // uniqueKeys: a repeated key is an error rather than a silent override.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const toIssue = (error: YAMLError, code: IssueCode) => yamlIssue(error, code, lineCounter);
-  if (doc.errors.length > 0)
-    return { ok: false, errors: sortIssues(doc.errors.map((e) => toIssue(e, 'yaml-syntax'))) };
-
+  let doc: Document;
   let data: unknown;
   try {
+    // A repeated key is an error rather than a silent override; it is found by findDuplicateKeys, in
+    // linear time, rather than by the yaml package's quadratic `uniqueKeys` check.
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+    const toIssue = (error: YAMLError, code: IssueCode) =>
+      yamlIssue(error.pos[0], error.message, code, lineCounter);
+    const duplicates = findDuplicateKeys(doc).map((d) =>
+      yamlIssue(d.offset, d.message, 'yaml-syntax', lineCounter),
+    );
+    // The yaml package records its own stack overflow as a parse error (among hundreds of follow-ups).
+    if (doc.errors.some((e) => /call stack/i.test(e.message))) throw new RangeError('nesting');
+    if (doc.errors.length > 0 || duplicates.length > 0)
+      return {
+        ok: false,
+        errors: sortIssues([...doc.errors.map((e) => toIssue(e, 'yaml-syntax')), ...duplicates]),
+      };
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, errors: [{ code: 'yaml-syntax', path: '', message, line: null, column: null }] };
+    // The yaml package recurses per nesting level: thousands of nested `[` or `- ` overflow its stack
+    // before our own nesting limit (checkDocumentShape) can see the data.
+    const message =
+      error instanceof RangeError
+        ? `the document nests too deeply to read (lists and mappings nest at most ${MAX_NESTING} levels)`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    const code: IssueCode = error instanceof RangeError ? 'too-large' : 'yaml-syntax';
+    const issue: ScenarioIssue = { code, path: '', message, line: null, column: null };
+    // A yaml error thrown while converting (runaway aliases) carries its own message and no hint.
+    if (code === 'too-large') issue.hint = ISSUE_CATALOGUE['too-large'].hint;
+    return { ok: false, errors: [issue] };
   }
   const result = normaliseWithLocator(data, options, createYamlLocator(doc, lineCounter));
   if (!result.ok || doc.warnings.length === 0) return result;
-  const warnings = doc.warnings.map((w) => toIssue(w, 'yaml-warning'));
+  const warnings = doc.warnings.map((w) => yamlIssue(w.pos[0], w.message, 'yaml-warning', lineCounter));
   return { ...result, warnings: sortIssues([...warnings, ...result.warnings]) };
 }
 
-function yamlIssue(error: YAMLError, code: IssueCode, lineCounter: LineCounter): ScenarioIssue {
-  const pos = lineCounter.linePos(error.pos[0]);
+function yamlIssue(
+  offset: number,
+  message: string,
+  code: IssueCode,
+  lineCounter: LineCounter,
+): ScenarioIssue {
+  const pos = lineCounter.linePos(offset);
   const info = ISSUE_CATALOGUE[code];
-  const issue: ScenarioIssue = { code, path: '', message: error.message, line: pos.line, column: pos.col };
+  const issue: ScenarioIssue = { code, path: '', message, line: pos.line, column: pos.col };
   if ('hint' in info) issue.hint = info.hint;
   return issue;
 }

@@ -43,11 +43,18 @@ export function reportZodIssues(issues: readonly z.core.$ZodIssue[], base: Field
         break;
       }
       case 'too_big':
-        sink.report(
-          'out-of-range',
-          path,
-          `must be at most ${issue.maximum}, got ${describeValue(issue.input)}`,
-        );
+        if (issue.origin === 'string')
+          sink.report(
+            'too-large',
+            path,
+            `at most ${issue.maximum} characters, got ${typeof issue.input === 'string' ? issue.input.length : '?'}`,
+          );
+        else
+          sink.report(
+            'out-of-range',
+            path,
+            `must be at most ${issue.maximum}, got ${describeValue(issue.input)}`,
+          );
         break;
       case 'invalid_value': {
         const allowed = issue.values.map((v) => String(v));

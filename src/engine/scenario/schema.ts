@@ -12,6 +12,7 @@ import { parseDuration } from '../model/duration';
 import { parseQuantity } from '../model/quantity';
 import type { IssueCode } from './issues';
 import { setOwn } from './ownEntries';
+import { MAX_GPUS_PER_NODE, MAX_MAP_ENTRIES, MAX_NAME_LENGTH, MAX_SESSIONS } from './limits';
 
 /** A custom zod issue tagged with a catalogue code (read back by `zodIssues.ts`). */
 function addIssue(ctx: z.RefinementCtx, code: IssueCode, message: string): void {
@@ -24,10 +25,16 @@ const unknownValue = z.unknown();
  * A mapping from names (data) to values. Unlike `z.record`, which drops a `__proto__` key, every key
  * becomes an own property of the result.
  */
-export function recordSchema<T extends z.ZodType>(valueSchema: T) {
+export function recordSchema<T extends z.ZodType>(valueSchema: T, maxEntries = Infinity, what = 'entries') {
   return unknownValue.transform((input, ctx): Record<string, z.output<T>> => {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       ctx.addIssue({ code: 'invalid_type', expected: 'record', input });
+      return z.NEVER;
+    }
+    const size = Object.keys(input).length;
+    if (size > maxEntries) {
+      // One error for the mapping, not one per entry: the entries are not read at all.
+      addIssue(ctx, 'too-large', `at most ${maxEntries} ${what} per object, got ${size}`);
       return z.NEVER;
     }
     const out: Record<string, z.output<T>> = {};
@@ -47,8 +54,8 @@ export const list = z.array(z.unknown());
 /** A mapping whose values are read one by one. */
 export const mapping = recordSchema(z.unknown());
 
-/** A name: a non-empty string (never interpreted). */
-export const nameSchema = z.string().min(1);
+/** A name: a non-empty string (never interpreted), at most {@link MAX_NAME_LENGTH} characters. */
+export const nameSchema = z.string().min(1).max(MAX_NAME_LENGTH);
 /** A count: a non-negative integer. */
 export const countSchema = z.number().int().min(0);
 /**
@@ -62,8 +69,10 @@ export const expansionSchema = countSchema.max(MAX_EXPANSION);
 export const integerSchema = z.number().int();
 /** true or false (YAML 1.2: `yes`/`no` are strings, and rejected). */
 export const booleanSchema = z.boolean();
-/** Labels, annotations, node selectors: string to string. */
-export const stringMapSchema = recordSchema(z.string());
+/** Labels, annotations, node selectors: string to string, at most {@link MAX_MAP_ENTRIES} entries. */
+export const stringMapSchema = recordSchema(z.string(), MAX_MAP_ENTRIES);
+/** A session count: `run.sessions`, `run.maxSessions`. */
+export const sessionCountSchema = countSchema.max(MAX_SESSIONS);
 
 /** Range of a duration field. */
 export interface DurationBounds {
@@ -89,7 +98,7 @@ export function durationSchema(bounds: DurationBounds = {}) {
     }
     const parsed = parseDuration(value);
     if (!parsed.ok) {
-      addIssue(ctx, 'invalid-duration', parsed.error);
+      addIssue(ctx, parsed.outOfRange === true ? 'out-of-range' : 'invalid-duration', parsed.error);
       return z.NEVER;
     }
     return checkDuration(parsed.ms, bounds, ctx);
@@ -144,6 +153,13 @@ export function quantitySchema(bounds: QuantityBounds = {}) {
 export const gpuRequestSchema = quantitySchema().transform((gpu, ctx): number => {
   if (gpu > 1 && !Number.isInteger(gpu)) {
     addIssue(ctx, 'invalid-gpu', `a task asks for whole GPUs or a fraction of one GPU, not ${gpu}`);
+  } else if (gpu > MAX_GPUS_PER_NODE) {
+    // A task's GPUs all come from one node, so more than a node can have would never fit.
+    addIssue(
+      ctx,
+      'out-of-range',
+      `at most ${MAX_GPUS_PER_NODE} GPUs per task (a node has at most that many), got ${gpu}`,
+    );
   }
   return gpu;
 });
@@ -151,6 +167,9 @@ export const gpuRequestSchema = quantitySchema().transform((gpu, ctx): number =>
 /** A node's GPU capacity: a whole number of devices. */
 export const gpuCapacitySchema = quantitySchema().transform((gpu, ctx): number => {
   if (!Number.isInteger(gpu)) addIssue(ctx, 'invalid-gpu', `a node has a whole number of GPUs, not ${gpu}`);
+  // Each device is modelled (fractions share one device), so the count is bounded like a list's length.
+  else if (gpu > MAX_GPUS_PER_NODE)
+    addIssue(ctx, 'out-of-range', `at most ${MAX_GPUS_PER_NODE} GPUs per node, got ${gpu}`);
   return gpu;
 });
 
@@ -269,8 +288,10 @@ export const QUEUE_FIELDS = {
   parent: nameSchema,
   priority: integerSchema,
   resources: nested,
-  preemptMinRuntime: durationSchema({ min: 0 }),
-  reclaimMinRuntime: durationSchema({ min: 0 }),
+  // Any Go duration, negative included: KAI does not validate these queue fields; a negative value still
+  // overrides ancestors and the default and never protects (reference §4.1).
+  preemptMinRuntime: durationSchema(),
+  reclaimMinRuntime: durationSchema(),
   weight: z.number().min(0),
   capability: nested,
   deserved: nested,
@@ -342,8 +363,8 @@ export const EVENT_FIELDS = {
 /** `run` (docs §1). */
 export const RUN_FIELDS = {
   until: durationSchema(),
-  sessions: countSchema,
-  maxSessions: z.number().int().min(1),
+  sessions: sessionCountSchema,
+  maxSessions: sessionCountSchema.min(1),
 } satisfies FieldTable;
 
 /** An `expect` check (docs §8). */

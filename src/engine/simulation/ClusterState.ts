@@ -37,6 +37,8 @@ export interface JobRecord {
   isRunning: boolean;
   /** KAI stale-podgroup-timestamp. */
   staleSinceMs: number | null;
+  /** Profile-owned job state carried between sessions (Volcano PodGroup phase); null = the spec's. */
+  phase: string | null;
   deleted: boolean;
 }
 
@@ -76,6 +78,8 @@ export class ClusterState {
   /** Bumped whenever the queue tree or the node list changes (history stores them only then). */
   queueVersion = 0;
   nodeVersion = 0;
+  /** Bumped whenever an `updateConfig` event changes the scheduler configuration. */
+  configVersion = 0;
 
   /** Applies every event due at or before `timeMs`; returns the tasks and jobs it changed. */
   applyEventsUntil(timeMs: number): { tasks: TaskRecord[]; jobs: JobRecord[] } {
@@ -129,6 +133,7 @@ export class ClusterState {
       }
       case 'updateConfig':
         this.config = { ...this.config, ...e.patch };
+        this.configVersion++;
         break;
     }
   }
@@ -144,6 +149,7 @@ export class ClusterState {
       progressAtMs: spec.submitAtMs,
       isRunning: false,
       staleSinceMs: null,
+      phase: null,
       deleted: false,
     };
     for (const ts of spec.tasks) {

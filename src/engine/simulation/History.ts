@@ -6,7 +6,7 @@
  */
 import type { GpuSlot } from '../framework/NodeInfo';
 import type { QueueResources } from '../model/resources';
-import type { NodeSpec, QueueSpec } from '../model/scenario';
+import type { NodeSpec, QueueSpec, SchedulerConfig } from '../model/scenario';
 import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
 
 export interface TaskDelta {
@@ -22,6 +22,8 @@ export interface JobDelta {
   progressMs: number;
   progressAtMs: number;
   isRunning: boolean;
+  /** Volcano PodGroup phase (null for KAI). */
+  phase: string | null;
   deleted: boolean;
 }
 
@@ -46,6 +48,8 @@ export interface SessionEntry {
   /** Set when the queue tree or node list changed in this session. */
   queueSpecs: QueueSpec[] | null;
   nodeSpecs: NodeSpec[] | null;
+  /** Set when an `updateConfig` event changed the scheduler configuration this session ran with. */
+  config: SchedulerConfig | null;
   protectionChanges: number;
 }
 
@@ -57,6 +61,8 @@ export interface Keyframe {
   queueFigures: Map<string, QueueFiguresDelta>;
   queueSpecs: QueueSpec[];
   nodeSpecs: NodeSpec[];
+  /** The scheduler configuration in force (a past session is shown with the config it ran with). */
+  config: SchedulerConfig;
 }
 
 export class History {
@@ -95,6 +101,7 @@ export class History {
       for (const q of e.queueFigures) state.queueFigures.set(q.name, q);
       if (e.queueSpecs) state.queueSpecs = e.queueSpecs;
       if (e.nodeSpecs) state.nodeSpecs = e.nodeSpecs;
+      if (e.config) state.config = e.config;
     }
     state.index = index;
     return state;
@@ -109,5 +116,6 @@ function cloneKeyframe(k: Keyframe): Keyframe {
     queueFigures: new Map(k.queueFigures),
     queueSpecs: k.queueSpecs,
     nodeSpecs: k.nodeSpecs,
+    config: k.config,
   };
 }

@@ -5,8 +5,8 @@ import { createSimulation, parseScenario, runDocument } from '../index';
 import type { Scenario } from '../model/scenario';
 import { run, scenarioOf, statusOf } from '../testing/scenarioTest';
 
-function load(file: string): Scenario {
-  const r = parseScenario(readFileSync(resolve(__dirname, '../../../conformance/kai', file), 'utf8'));
+function load(file: string, suite = 'kai'): Scenario {
+  const r = parseScenario(readFileSync(resolve(__dirname, '../../../conformance', suite, file), 'utf8'));
   if (!r.ok) throw new Error(file);
   return r.scenario;
 }
@@ -47,6 +47,20 @@ describe('Simulator', () => {
   it('is deterministic: the same scenario gives byte-identical output', () => {
     for (const file of ['E1-reclaim-waits-for-min-runtime.yaml', 'AR1-reclaim-by-fair-share.yaml']) {
       expect(output(load(file))).toBe(output(load(file)));
+    }
+    // Volcano and kube-batch too, traces included (tier votes, victim sets).
+    for (const file of [
+      'SLA-a-big-job-global-waiting-time.yaml',
+      'R2-reclaim-victim-queue-order-tie.yaml',
+      'KP1-kube-batch-preempt-within-job.yaml',
+    ]) {
+      const a = createSimulation(load(file, 'volcano'));
+      const b = createSimulation(load(file, 'volcano'));
+      while (a.step() && b.step())
+        expect(JSON.stringify(a.snapshot(a.sessionCount()))).toBe(
+          JSON.stringify(b.snapshot(b.sessionCount())),
+        );
+      expect(output(load(file, 'volcano'))).toBe(output(load(file, 'volcano')));
     }
     expect(output(scenarioOf(churn))).toBe(output(scenarioOf(churn)));
   });

@@ -9,14 +9,16 @@ import type { Session } from '../framework/Session';
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../model/resources';
 import type { Scenario } from '../model/scenario';
 import type { SessionSnapshot } from '../model/snapshot';
-import type { Decision } from '../model/trace';
+import type { Decision, SessionTrace } from '../model/trace';
 import {
   assertSupported,
   createAction,
   createPlugin,
   protectionModel,
+  sessionProfile,
   type ProtectionModel,
 } from '../registry';
+import { runProfileSession } from './runProfileSession';
 import { ClusterState, type JobRecord, type TaskRecord } from './ClusterState';
 import { commitSession } from './commitSession';
 import { History, type JobDelta, type QueueFiguresDelta, type SessionEntry, type TaskDelta } from './History';
@@ -33,6 +35,7 @@ export class Simulator implements Simulation {
   private lastFigures = new Map<string, QueueFiguresDelta>();
   private lastQueueVersion = 0;
   private lastNodeVersion = 0;
+  private lastConfigVersion = 0;
   private protection: ProtectionModel;
   private readonly interner = new TraceInterner();
 
@@ -47,6 +50,7 @@ export class Simulator implements Simulation {
       queueFigures: new Map(),
       queueSpecs: [...this.state.queues.values()],
       nodeSpecs: [...this.state.nodes.values()],
+      config: this.state.config,
     });
   }
 
@@ -109,9 +113,17 @@ export class Simulator implements Simulation {
     });
   }
 
-  resolve(query: ResolveQuery): ResolveResult {
-    const model = protectionModel(this.state.config, [...this.state.queues.values()]);
-    return model.resolve(query);
+  /**
+   * Min-runtime resolution under the queues and scheduler config in force at the end of session `session`
+   * (the ones it ran with; 0 = the scenario at t=0, before any event). Throws a RangeError for a session
+   * that has not run.
+   */
+  resolve(query: ResolveQuery, session = 0): ResolveResult {
+    if (!Number.isInteger(session) || session < 0 || session > this.history.entries.length) {
+      throw new RangeError(`session ${session} has not run (sessions run: ${this.history.entries.length})`);
+    }
+    const frame = this.history.stateAt(session);
+    return protectionModel(frame.config, frame.queueSpecs).resolve(query);
   }
 
   private hasWork(): boolean {
@@ -128,40 +140,62 @@ export class Simulator implements Simulation {
     const changedJobs = new Set<JobRecord>(applied.jobs);
     this.advanceRuntime(timeMs, completions, changedTasks, changedJobs);
 
-    const { ssn, records, jobRecords } = openSession(this.state, index, timeMs, this.scenario.profile);
-    const profile = this.scenario.profile;
-    const plugins = this.state.config.tiers.flatMap((tier) =>
-      tier.plugins.map((p) => createPlugin(profile, p)),
-    );
-    for (const p of plugins) p.onSessionOpen(ssn);
-    for (const name of this.state.config.actions) createAction(profile, name).execute(ssn);
-    for (const p of plugins) p.onSessionClose?.(ssn);
+    let decisions: Decision[];
+    let trace: SessionTrace;
+    let figures: QueueFiguresDelta[];
+    const own = sessionProfile(this.scenario.profile);
+    if (own) {
+      const r = runProfileSession(own, this.state, index, timeMs);
+      for (const t of r.changedTasks) changedTasks.add(t);
+      for (const j of r.changedJobs) changedJobs.add(j);
+      this.updateRunningState(timeMs, changedJobs);
+      decisions = r.decisions;
+      trace = r.trace;
+      figures = this.diffFigures(r.queues.map((q) => ({ ...q })));
+    } else {
+      const { ssn, records, jobRecords } = openSession(this.state, index, timeMs, this.scenario.profile);
+      const profile = this.scenario.profile;
+      const plugins = this.state.config.tiers.flatMap((tier) =>
+        tier.plugins.map((p) => createPlugin(profile, p)),
+      );
+      for (const p of plugins) p.onSessionOpen(ssn);
+      for (const name of this.state.config.actions) createAction(profile, name).execute(ssn);
+      for (const p of plugins) p.onSessionClose?.(ssn);
 
-    const committed = commitSession(ssn, records, jobRecords);
-    for (const t of committed.changedTasks) changedTasks.add(t);
-    for (const j of committed.changedJobs) changedJobs.add(j);
-    this.updateRunningState(timeMs, changedJobs);
-    ssn.trace.pending = explainPending(ssn);
+      const committed = commitSession(ssn, records, jobRecords);
+      for (const t of committed.changedTasks) changedTasks.add(t);
+      for (const j of committed.changedJobs) changedJobs.add(j);
+      this.updateRunningState(timeMs, changedJobs);
+      ssn.trace.pending = explainPending(ssn);
+      decisions = committed.decisions;
+      trace = ssn.trace;
+      figures = this.queueFigures(ssn);
+    }
 
     const queuesChanged = this.state.queueVersion !== this.lastQueueVersion;
     const nodesChanged = this.state.nodeVersion !== this.lastNodeVersion;
-    if (queuesChanged) this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
+    const configChanged = this.state.configVersion !== this.lastConfigVersion;
+    if (queuesChanged || configChanged) {
+      this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
+    }
     const entry: SessionEntry = {
       index,
       timeMs,
-      decisions: [...completions, ...committed.decisions],
-      trace: this.interner.intern(ssn.trace),
+      decisions: [...completions, ...decisions],
+      trace: this.interner.intern(trace),
       jobCount: this.state.jobList.length,
       taskCount: this.state.tasks.length,
       tasks: [...changedTasks].sort((a, b) => a.id - b.id).map(taskDelta),
       jobs: [...changedJobs].sort((a, b) => a.id - b.id).map(jobDelta),
-      queueFigures: this.queueFigures(ssn),
+      queueFigures: figures,
       queueSpecs: queuesChanged ? [...this.state.queues.values()] : null,
       nodeSpecs: nodesChanged ? [...this.state.nodes.values()] : null,
+      config: configChanged ? this.state.config : null,
       protectionChanges: this.countProtectionChanges(timeMs),
     };
     this.lastQueueVersion = this.state.queueVersion;
     this.lastNodeVersion = this.state.nodeVersion;
+    this.lastConfigVersion = this.state.configVersion;
     this.history.push(entry, this.state.tasks.length);
   }
 
@@ -232,15 +266,22 @@ export class Simulator implements Simulation {
         if (task.status !== 'Succeeded') addUp(requested, job, task);
       }
     }
-    const out: QueueFiguresDelta[] = [];
-    const next = new Map<string, QueueFiguresDelta>();
-    for (const q of [...ssn.queues.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const fig: QueueFiguresDelta = {
+    return this.diffFigures(
+      [...ssn.queues.values()].map((q) => ({
         name: q.name,
         fairShare: ssn.fairShare.get(q.name) ?? { gpu: 0, cpu: 0, memory: 0 },
         allocated: allocated.get(q.name) as QueueResources,
         requested: requested.get(q.name) as QueueResources,
-      };
+      })),
+    );
+  }
+
+  /** The figures that changed since the previous session (the history stores only those). */
+  private diffFigures(all: QueueFiguresDelta[]): QueueFiguresDelta[] {
+    const out: QueueFiguresDelta[] = [];
+    const next = new Map<string, QueueFiguresDelta>();
+    for (const fig of [...all].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const q = fig;
       next.set(q.name, fig);
       const prev = this.lastFigures.get(q.name);
       if (!prev || JSON.stringify(prev) !== JSON.stringify(fig)) out.push(fig);
@@ -278,6 +319,7 @@ function jobDelta(j: JobRecord): JobDelta {
     progressMs: j.progressMs,
     progressAtMs: j.progressAtMs,
     isRunning: j.isRunning,
+    phase: j.phase,
     deleted: j.deleted,
   };
 }

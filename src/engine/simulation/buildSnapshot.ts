@@ -4,15 +4,24 @@
  */
 import { zeroResources, addInto, type QueueResources, type Resources } from '../model/resources';
 import type { JobSpec } from '../model/scenario';
-import type { JobState, NodeState, QueueState, SessionSnapshot, TaskState } from '../model/snapshot';
-import { protectionModel } from '../registry';
+import type {
+  JobExtras,
+  JobState,
+  NodeState,
+  QueueState,
+  SessionSnapshot,
+  TaskState,
+} from '../model/snapshot';
+import { jobExtras, protectionModel } from '../registry';
 import type { ClusterState } from './ClusterState';
 import type { JobDelta, Keyframe, SessionEntry, TaskDelta } from './History';
 
 const ZERO_Q: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
 
 export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: Keyframe): SessionSnapshot {
-  const protection = protectionModel(state.config, frame.queueSpecs);
+  // The config and queues this session ran with, not the latest ones (an updateConfig or updateQueue
+  // event after it must not change what it shows).
+  const protection = protectionModel(frame.config, frame.queueSpecs);
   const tasks: TaskState[] = [];
   const jobs: JobState[] = [];
   const used = new Map<string, Resources>();
@@ -49,7 +58,8 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
     jobs.push({
       name: spec.name,
       queue: spec.queue,
-      phase: phaseOf(spec, counts, isRunning),
+      // Volcano/kube-batch: the PodGroup phase the profile carried over (the spec's before any session).
+      phase: state.scenario.profile === 'kai' ? phaseOf(spec, counts, isRunning) : (jd?.phase ?? spec.phase),
       priority: spec.priority,
       priorityClassName: spec.priorityClassName,
       preemptible: spec.preemptible,
@@ -67,6 +77,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       isElastic: spec.minAvailable < spec.tasks.length,
       preemptProtection: prot.preempt,
       reclaimProtection: prot.reclaim,
+      ...extrasOf(state, spec, entry),
     });
   }
 
@@ -109,6 +120,11 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
     decisions: entry.decisions,
     trace: entry.trace,
   };
+}
+
+function extrasOf(state: ClusterState, spec: JobSpec, entry: SessionEntry): { extras?: JobExtras } {
+  const extras = jobExtras(state.scenario.profile, state.config, spec, entry.timeMs, entry.trace);
+  return extras ? { extras } : {};
 }
 
 function phaseOf(spec: JobSpec, counts: Record<string, number>, isRunning: boolean): string {

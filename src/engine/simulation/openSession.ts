@@ -50,6 +50,7 @@ export function openSession(
       }
       if (status !== 'Running') node = null;
       const task = new TaskInfo(t.spec, job, status, node, gpus);
+      if (t.status === 'Pipelined' && t.node !== null) task.promisedNode = nodeMap.get(t.node) ?? null;
       job.tasks.push(task);
       job.counts[status]++;
       if (node && status === 'Running') node.account('used', task.req, gpus, 1);

@@ -3,9 +3,14 @@
  * task's status, job phases and start times, and per-queue fair share and allocation. Field order is fixed
  * so that the output is byte-identical run to run.
  */
-import type { Scenario } from '../model/scenario';
+import {
+  QUEUE_RESOURCE_NAMES,
+  type QueueResourceName,
+  type QueueResources,
+  type Resources,
+} from '../model/resources';
+import type { JobSpec, NodeSpec, QueueSpec, Scenario } from '../model/scenario';
 import type { SessionSnapshot } from '../model/snapshot';
-import { compactResources } from '../model/resources';
 
 export const FORMAT_VERSION = 1;
 export const ENGINE_VERSION = '0.1.0';
@@ -35,7 +40,14 @@ export interface SessionDocument {
   queues: { name: string; fairShare: Record<string, number>; allocated: Record<string, number> }[];
 }
 
-export function sessionDocument(s: SessionSnapshot): SessionDocument {
+/**
+ * `used` lists the resources written in the queues' figures: every one the scenario uses (see
+ * {@link usedResources}), zero amounts included (`{"gpu": 0}`, never `{}`; docs §9, conformance FS1h).
+ */
+export function sessionDocument(
+  s: SessionSnapshot,
+  used: readonly QueueResourceName[] = QUEUE_RESOURCE_NAMES,
+): SessionDocument {
   return {
     index: s.index,
     time: s.timeMs,
@@ -52,18 +64,63 @@ export function sessionDocument(s: SessionSnapshot): SessionDocument {
     jobs: s.jobs.map((j) => ({ name: j.name, queue: j.queue, phase: j.phase, startedAt: j.startedAtMs })),
     queues: s.queues.map((q) => ({
       name: q.name,
-      fairShare: compactResources(q.fairShare),
-      allocated: compactResources(q.allocated),
+      fairShare: amounts(q.fairShare, used),
+      allocated: amounts(q.allocated, used),
     })),
   };
 }
 
 export function runDocument(scenario: Scenario, sessions: SessionSnapshot[]): RunDocument {
+  const used = usedResources(scenario);
   return {
     formatVersion: FORMAT_VERSION,
     engineVersion: ENGINE_VERSION,
     scenario: scenario.name,
     profile: scenario.profile,
-    sessions: sessions.map(sessionDocument),
+    sessions: sessions.map((s) => sessionDocument(s, used)),
   };
+}
+
+/** The listed resources, zero included; a non-finite amount (an unlimited share) is left out. */
+function amounts(r: QueueResources, used: readonly QueueResourceName[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const name of used) {
+    const v = r[name];
+    if (Number.isFinite(v)) out[name] = v === 0 ? 0 : v;
+  }
+  return out;
+}
+
+/**
+ * The queue resources a scenario uses: those a node has a capacity for, a task requests, or a queue gives
+ * a quota or limit other than the defaults (0 and -1), counting nodes, jobs and queues added by events.
+ */
+export function usedResources(scenario: Scenario): QueueResourceName[] {
+  const used = new Set<QueueResourceName>();
+  const node = (n: NodeSpec): void => {
+    for (const r of QUEUE_RESOURCE_NAMES) if (Number.isFinite(n.resources[r])) used.add(r);
+  };
+  const job = (j: JobSpec): void => {
+    for (const t of j.tasks) for (const r of QUEUE_RESOURCE_NAMES) if (requests(t.resources, r)) used.add(r);
+  };
+  const queue = (resources: Partial<QueueSpec['resources']> | undefined): void => {
+    if (!resources) return;
+    for (const r of QUEUE_RESOURCE_NAMES) {
+      const spec = resources[r];
+      if (spec && (spec.quota !== 0 || spec.limit !== -1)) used.add(r);
+    }
+  };
+  scenario.nodes.forEach(node);
+  scenario.jobs.forEach(job);
+  for (const q of scenario.queues) queue(q.resources);
+  for (const e of scenario.events) {
+    if (e.kind === 'addNode') node(e.node);
+    else if (e.kind === 'submit') job(e.job);
+    else if (e.kind === 'updateQueue') queue(e.patch.resources);
+  }
+  return QUEUE_RESOURCE_NAMES.filter((r) => used.has(r));
+}
+
+function requests(req: Resources, r: QueueResourceName): boolean {
+  return req[r] > 0;
 }

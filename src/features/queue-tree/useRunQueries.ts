@@ -11,6 +11,8 @@ import { selectActions } from '../../store/createAppStore';
 import { SYNTHETIC_ROOT, type MinRuntimeDefaults } from '../../viz/layouts/layoutQueueTree';
 
 const selectRunId = (s: AppState) => s.run.runId;
+/** Answers depend on the session shown: an updateQueue/updateConfig event may change them. */
+const selectCursor = (s: AppState) => s.run.cursor;
 
 export interface MinRuntimeSettings {
   defaults: MinRuntimeDefaults;
@@ -25,16 +27,23 @@ export interface MinRuntimeSettings {
  */
 export function useMinRuntimeSettings(): MinRuntimeSettings | null {
   const runId = useAppStore(selectRunId);
+  const cursor = useAppStore(selectCursor);
   const actions = useAppStore(selectActions);
-  const [answer, setAnswer] = useState<{ runId: number; settings: MinRuntimeSettings } | null>(null);
+  const [answer, setAnswer] = useState<{
+    runId: number;
+    key: string;
+    settings: MinRuntimeSettings;
+  } | null>(null);
+  const key = runId === null ? null : `${runId}|${cursor}`;
   useEffect(() => {
-    if (runId === null) return undefined;
+    if (key === null || runId === null) return undefined;
     let isCurrent = true;
     actions.resolveMinRuntime({ victimQueue: SYNTHETIC_ROOT, preemptorQueue: SYNTHETIC_ROOT }).then(
       (r) => {
         if (!isCurrent) return;
         setAnswer({
           runId,
+          key,
           settings: {
             defaults: { preemptMs: r.preempt.durationMs, reclaimMs: r.reclaim.durationMs },
             method: r.reclaim.method ?? 'lca',
@@ -46,7 +55,9 @@ export function useMinRuntimeSettings(): MinRuntimeSettings | null {
     return () => {
       isCurrent = false;
     };
-  }, [runId, actions]);
+  }, [key, runId, actions]);
+  // While the answer for a newly shown session is on its way, the previous session's stays (no flicker
+  // during playback); another run's is never shown.
   return answer !== null && answer.runId === runId ? answer.settings : null;
 }
 
@@ -61,6 +72,7 @@ export function useWhatIf(
   query: { victimQueue: string; preemptorQueue: string; method: 'lca' | 'queue' } | null,
 ): WhatIfState {
   const runId = useAppStore(selectRunId);
+  const cursor = useAppStore(selectCursor);
   const actions = useAppStore(selectActions);
   const victimQueue = query?.victimQueue ?? null;
   const preemptorQueue = query?.preemptorQueue ?? null;
@@ -68,7 +80,7 @@ export function useWhatIf(
   const key =
     runId === null || victimQueue === null || preemptorQueue === null || method === null
       ? null
-      : `${runId}|${victimQueue}|${preemptorQueue}|${method}`;
+      : `${runId}|${cursor}|${victimQueue}|${preemptorQueue}|${method}`;
   const [answer, setAnswer] = useState<{ key: string; state: WhatIfState } | null>(null);
   useEffect(() => {
     if (key === null || victimQueue === null || preemptorQueue === null || method === null) return undefined;

@@ -9,12 +9,18 @@ import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import { tasksToAllocate } from '../../framework/tasksToAllocate';
 import { JobsOrderByQueues } from '../common/JobsOrderByQueues';
-import { placeTasks } from '../common/placeTask';
+import type { Verdict } from '../../model/trace';
+import { capacityCode, placeTasks } from '../common/placeTask';
+import { bindPromisedTasks } from './promisedPlacements';
 
 export function createAllocateAction(): Action {
   return {
     name: 'allocate',
     execute(ssn: Session) {
+      bindPromisedTasks(
+        ssn,
+        ssn.jobs.filter((j) => j.counts.Pending > 0),
+      );
       const pending = ssn.jobs.filter((j) => j.counts.Pending > 0);
       const order = new JobsOrderByQueues(ssn, pending);
       for (let job = order.pop(); job; job = order.pop()) {
@@ -22,18 +28,15 @@ export function createAllocateAction(): Action {
         if (tasks.length === 0) continue;
         const attempt = ssn.startAttempt('allocate', job, tasks);
         const record = ssn.attempt(attempt);
-        const refusals = ssn.checkCapacity(job, tasks);
-        if (refusals.length > 0) {
-          record.verdicts.push(...refusals);
-          record.code = refusals.some((v) => v.message.includes('non-preemptible'))
-            ? 'non-preemptible-over-quota'
-            : 'over-limit';
-          record.message = (refusals[0] as { message: string }).message;
-          continue;
-        }
         const wasFresh = job.activeAllocated === 0;
         const stmt = ssn.statement({ action: 'allocate', by: null, attempt });
         const result = placeTasks(ssn, stmt, tasks, false);
+        if (!result.ok && result.capacity) {
+          record.verdicts.push(...result.capacity);
+          record.code = capacityCode(result.capacity);
+          record.message = (result.capacity[0] as Verdict).message;
+          continue;
+        }
         if (!result.ok) {
           record.code = job.minAvailable > 1 && tasks.length > 1 ? 'gang-unsatisfiable' : 'no-capacity';
           record.message =

@@ -6,7 +6,11 @@ import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import type { QueueInfo } from '../../framework/QueueInfo';
 import type { Session } from '../../framework/Session';
 import type { PendingCode, VictimRecord } from '../../model/trace';
+import { capacityCode } from './placeTask';
 import { solveVictims, type SolveOptions } from './solveVictims';
+
+/** Verdict points of proportion's capacity checks (queue limit, non-preemptible quota). */
+const CAPACITY_POINTS = new Set(['capacity', 'nonPreemptibleOverQuota']);
 
 /** Victims kept by a filter are listed individually up to this many per attempt (the rest are counted). */
 const LISTED_FILTERED = 12;
@@ -47,10 +51,10 @@ export function filterVictims(
   for (const [queue, jobs] of candidatesByQueue) {
     const queueRefusal = ssn.queueRefusedBy(action, preemptor, queue);
     if (queueRefusal !== null) {
-      for (const victim of jobs) if (victim.activeAllocated > 0) refuse(victim, queueRefusal);
+      for (const victim of jobs) if (victim.isRunningJob) refuse(victim, queueRefusal);
       continue;
     }
-    const live = jobs.filter((v) => v !== preemptor && v.activeAllocated > 0);
+    const live = jobs.filter((v) => v !== preemptor && v.isRunningJob);
     if (live.length > 0) candidates.set(queue, live);
   }
   // Asked once per job even when the solver rebuilds its victim queue for every incremental step.
@@ -104,15 +108,26 @@ export function runEvictionAttempt(
   if (!result.ok) {
     record.verdicts.push(...result.verdicts.filter((v) => !v.allowed));
     const protectedRefusal = result.verdicts.some((v) => !v.allowed && v.plugin === 'minruntime');
+    const capacity = result.verdicts.filter((v) => !v.allowed && CAPACITY_POINTS.has(v.point));
     const code: PendingCode = protectedRefusal
       ? 'victims-protected'
-      : result.verdicts.some((v) => !v.allowed)
-        ? 'fair-share'
-        : 'no-capacity';
+      : capacity.length > 0
+        ? capacityCode(capacity)
+        : result.verdicts.some((v) => !v.allowed)
+          ? 'fair-share'
+          : 'no-capacity';
     record.code = code;
     const reason = result.reason.replace(/\.+$/, '');
     record.message = `${opts.action} found no valid set of victims for ${preemptor.name}: ${reason}${filteredCount > 0 ? ` (${filteredCount} job(s) kept by victim filters were not considered)` : ''}.`;
     return false;
+  }
+  if (result.victims.length === 0) {
+    // Every victim of the solution fitted back where it was: nobody is evicted, so this is no eviction.
+    // The preemptor was placed (pipeline-only, as in every victim simulation) on capacity already free or
+    // being released.
+    record.outcome = 'pipelined';
+    record.message = `${opts.action}: ${preemptor.name} is pipelined onto capacity already free or being released; no victim had to be evicted.`;
+    return true;
   }
   const byJob = new Map<JobInfo, TaskInfo[]>();
   for (const t of result.victims) byJob.set(t.job, [...(byJob.get(t.job) ?? []), t]);

@@ -10,6 +10,7 @@ import type { NodeInfo } from '../../framework/NodeInfo';
 import type { Session } from '../../framework/Session';
 import type { Statement } from '../../framework/Statement';
 import { EPSILON } from '../../model/resources';
+import type { PendingCode, Verdict } from '../../model/trace';
 
 export type Placement = 'allocated' | 'pipelined' | 'unevicted';
 
@@ -60,7 +61,18 @@ function bestNode(
   return best;
 }
 
-export function placeTask(ssn: Session, stmt: Statement, task: TaskInfo, pipelineOnly: boolean): PlaceResult {
+/**
+ * Places one task. `recreate` is for a victim whose job is re-created as a whole (see `solveVictims`): it
+ * may not take its old place back by being un-evicted; it is pipelined like a new pod, possibly onto the
+ * capacity it is itself releasing.
+ */
+export function placeTask(
+  ssn: Session,
+  stmt: Statement,
+  task: TaskInfo,
+  pipelineOnly: boolean,
+  recreate = false,
+): PlaceResult {
   const reasons: string[] = [];
   if (task.status !== 'Releasing' && !ssn.mayFitSomewhere(task.req)) {
     return {
@@ -71,10 +83,10 @@ export function placeTask(ssn: Session, stmt: Statement, task: TaskInfo, pipelin
   if (task.status === 'Releasing') {
     const own = task.node;
     const node = bestNode(ssn, task, reasons, (n) =>
-      n === own ? canUnevict(task, n) : n.fits(task.req, 'future'),
+      n === own && !recreate ? canUnevict(task, n) : n.fits(task.req, 'future'),
     );
     if (!node) return { placement: null, reasons };
-    if (node === own) {
+    if (node === own && !recreate) {
       stmt.unevict(task);
       return { placement: 'unevicted', reasons };
     }
@@ -102,25 +114,63 @@ export function placeTask(ssn: Session, stmt: Statement, task: TaskInfo, pipelin
   return { placement: null, reasons };
 }
 
+/** The pending-reason code of a capacity refusal: the non-preemptible quota rule, else a queue limit. */
+export function capacityCode(refusals: readonly Verdict[]): PendingCode {
+  return refusals.some((v) => v.message.includes('non-preemptible'))
+    ? 'non-preemptible-over-quota'
+    : 'over-limit';
+}
+
+/** Why `placeTasks` could not place a job's tasks. */
+export interface PlaceFailure {
+  ok: false;
+  task: TaskInfo;
+  reasons: string[];
+  /** Set when the queue's capacity refused the job before any node was tried (limit, non-preemptible quota). */
+  capacity: Verdict[] | null;
+}
+
 /**
- * Places a job's tasks all-or-nothing. If any task had to be pipelined while fewer than minAvailable tasks
- * are really allocated, the whole attempt is redone pipeline-only (KAI converts every allocated task of
- * such a gang to pipelined). Returns null on success, else why it failed; on failure the statement is
- * rolled back to where it was.
+ * Places a job's tasks all-or-nothing (KAI `common.AllocateJob`). First the queue's capacity: no queue on
+ * the job's path may go above its limit, and a non-preemptible job must stay within quota at every level
+ * (proportion's job capacity check). Upstream asks it before placing a job in every mode, pipeline-only
+ * included, so it holds for allocate, for the preemptor of a victim simulation (with the victims' usage
+ * already released) and for victims being re-placed. Then the tasks: if any task had to be pipelined while
+ * fewer than minAvailable tasks are really allocated, the whole attempt is redone pipeline-only (KAI
+ * converts every allocated task of such a gang to pipelined). On failure the statement is rolled back to
+ * where it was.
  */
 export function placeTasks(
   ssn: Session,
   stmt: Statement,
   tasks: readonly TaskInfo[],
   pipelineOnly: boolean,
-): { ok: true; pipelined: number } | { ok: false; task: TaskInfo; reasons: string[] } {
+  recreate = false,
+): { ok: true; pipelined: number } | PlaceFailure {
+  const first = tasks[0];
+  if (first) {
+    const refusals = ssn.checkCapacity(first.job, tasks);
+    if (refusals.length > 0) {
+      return { ok: false, task: first, reasons: refusals.map((v) => v.message), capacity: refusals };
+    }
+  }
+  return placeCheckedTasks(ssn, stmt, tasks, pipelineOnly, recreate);
+}
+
+function placeCheckedTasks(
+  ssn: Session,
+  stmt: Statement,
+  tasks: readonly TaskInfo[],
+  pipelineOnly: boolean,
+  recreate: boolean,
+): { ok: true; pipelined: number } | PlaceFailure {
   const cp = stmt.checkpoint();
   let pipelined = 0;
   for (const task of tasks) {
-    const r = placeTask(ssn, stmt, task, pipelineOnly);
+    const r = placeTask(ssn, stmt, task, pipelineOnly, recreate);
     if (r.placement === null) {
       stmt.rollback(cp);
-      return { ok: false, task, reasons: r.reasons };
+      return { ok: false, task, reasons: r.reasons, capacity: null };
     }
     if (r.placement === 'pipelined') pipelined++;
   }
@@ -133,7 +183,7 @@ export function placeTasks(
     job.activeAllocated < job.minAvailable
   ) {
     stmt.rollback(cp);
-    return placeTasks(ssn, stmt, tasks, true);
+    return placeCheckedTasks(ssn, stmt, tasks, true, recreate);
   }
   return { ok: true, pipelined };
 }

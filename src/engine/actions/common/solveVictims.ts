@@ -81,7 +81,9 @@ function solveStep(
     }
     const potential = scenario.slice(recorded.length);
     const nodes: (NodeInfo | null)[] = newest.length > 0 ? distinctNodes(newest) : [null];
-    for (const node of nodes) {
+    // Upstream's scenario builder starts from the recorded victims, or else from the first victim popped:
+    // a scenario without any victim is never solved (it would only redo what allocate already refused).
+    for (const node of scenario.length === 0 ? [] : nodes) {
       const r = tryScenario(ssn, stmt, preemptor, tasks, scenario, recorded, potential, node, opts);
       if (r.ok) return { ok: true, statement: stmt, victims: r.victims };
       lastReason = r.reason;
@@ -102,6 +104,22 @@ function solveStep(
     scenario.push(...more);
     newest = more;
   }
+}
+
+/**
+ * After re-placing a victim job: some of its tasks moved (they will be re-created elsewhere) while the
+ * tasks left running are fewer than minAvailable. Upstream's pods are re-created one by one; the job's
+ * running part would then sit below its gang minimum until stalegangeviction kills it (issue 8: such
+ * gangs were moved again every session and never ran).
+ */
+function breaksGang(job: JobInfo): boolean {
+  let moved = 0;
+  let staying = 0;
+  for (const t of job.tasks) {
+    if (t.status === 'Pipelined' && t.movedFrom) moved++;
+    else if (t.status === 'Running' || t.status === 'Allocated') staying++;
+  }
+  return moved > 0 && staying > 0 && staying < job.minAvailable;
 }
 
 function distinctNodes(tasks: readonly TaskInfo[]): NodeInfo[] {
@@ -131,23 +149,51 @@ function tryScenario(
 
   // The preemptor first (it must fit entirely), then the victims in job order: those that fit back on
   // their own node are un-evicted, others may move, the rest stay evicted.
+  // The queue's capacity is checked with the victims' usage already released (placeTasks).
   const r = placeTasks(ssn, stmt, tasks, true);
   if (!r.ok) {
     stmt.rollback(cp);
     return {
       ok: false,
-      reason: `${r.task.name} still does not fit (${r.reasons[0] ?? 'no room'})`,
-      verdicts: [],
+      reason: r.capacity
+        ? (r.reasons[0] ?? 'the queue has no capacity left')
+        : `${r.task.name} still does not fit (${r.reasons[0] ?? 'no room'})`,
+      verdicts: r.capacity ?? [],
     };
   }
   const victimJobs = [...new Set([...evict].map((t) => t.job))].sort(ssn.compareJobs);
+  let notReplaced: string | null = null;
+  let notReplacedVerdicts: Verdict[] = [];
   for (const job of victimJobs) {
     const evicted = job.tasks.filter((t) => evict.has(t) && t.status === 'Releasing').sort(ssn.compareTasks);
-    if (evicted.length > 0) placeTasks(ssn, stmt, evicted, true);
+    if (evicted.length === 0) continue;
+    const cpJob = stmt.checkpoint();
+    let back = placeTasks(ssn, stmt, evicted, true);
+    if (back.ok && breaksGang(job)) {
+      // Some tasks moved and the ones left where they were are fewer than minAvailable: the gang would
+      // run broken. A moved job is re-created (its pods are deleted and made again), so move all of it.
+      stmt.rollback(cpJob);
+      for (const t of job.tasks) {
+        if (t.status === 'Running' || t.status === 'Allocated') {
+          stmt.evict(t);
+          evict.add(t);
+        }
+      }
+      const all = job.tasks.filter((t) => evict.has(t) && t.status === 'Releasing').sort(ssn.compareTasks);
+      back = placeTasks(ssn, stmt, all, true, true);
+    }
+    if (!back.ok && notReplaced === null) {
+      notReplaced = `${job.name} could not be re-placed (${(back.reasons[0] ?? 'no room').replace(/\.+$/, '')})`;
+      notReplacedVerdicts = back.capacity ?? [];
+    }
   }
   if (opts.requireAllReplaced && [...evict].some((t) => t.status === 'Releasing')) {
     stmt.rollback(cp);
-    return { ok: false, reason: 'not every victim could be moved to another place', verdicts: [] };
+    return {
+      ok: false,
+      reason: `not every victim could be moved to another place: ${notReplaced ?? 'no room'}`,
+      verdicts: notReplacedVerdicts,
+    };
   }
   const verdicts = ssn.validateScenario({
     action: opts.action,

@@ -10,6 +10,8 @@ import { sumRequest } from '../../framework/tasksToAllocate';
 import { EPSILON } from '../../model/resources';
 import { attemptPendingJobs } from '../common/attemptPendingJobs';
 import { groupByQueue, runEvictionAttempt } from '../common/evictionAttempt';
+import { capacityCode } from '../common/placeTask';
+import type { Verdict } from '../../model/trace';
 
 export function createConsolidationAction(): Action {
   return {
@@ -22,9 +24,19 @@ export function createConsolidationAction(): Action {
         jobs: ssn.jobs.filter((j) => j.counts.Pending > 0 && j.preemptible),
         reuseFailures: false,
         worthTrying: (_job, tasks) => sumRequest(tasks).gpu <= ssn.freeGpusOnceReleased + EPSILON,
-        attempt: (job, tasks, attempt) => {
+        attempt: (job, tasks, attempt, record) => {
+          // A move re-places every victim, so no queue's allocation changes: a job its queue's capacity
+          // refuses now would be refused in every scenario (a victim could not be re-placed). Say so at
+          // once instead of trying every victim.
+          const refusals = ssn.checkCapacity(job, tasks);
+          if (refusals.length > 0) {
+            record.verdicts.push(...refusals);
+            record.code = capacityCode(refusals);
+            record.message = `consolidation moves jobs without changing any queue's allocation, so it cannot make room within ${job.queue.name}'s capacity: ${(refusals[0] as Verdict).message}`;
+            return false;
+          }
           const candidates = groupByQueue(
-            ssn.jobs.filter((v) => v !== job && v.preemptible && v.activeAllocated > 0),
+            ssn.jobs.filter((v) => v !== job && v.preemptible && v.isRunningJob),
           );
           // Upstream's counter check lets one more than the cap through.
           return runEvictionAttempt(ssn, job, tasks, candidates, {

@@ -31,8 +31,7 @@ export function createPreemptAction(): Action {
             return false;
           }
           const candidates = ssn.jobs.filter(
-            (v) =>
-              v.preemptible && v.queue === job.queue && v.priority < job.priority && v.activeAllocated > 0,
+            (v) => v.preemptible && v.queue === job.queue && v.priority < job.priority && v.isRunningJob,
           );
           const filtered = filterVictims(ssn, 'preempt', job, new Map([[job.queue, candidates]]), attempt);
           return runEvictionAttempt(ssn, job, tasks, filtered.candidates, {

@@ -15,7 +15,7 @@ export function createReclaimAction(): Action {
     name: 'reclaim',
     execute(ssn: Session) {
       // Victims can only be jobs running when the action starts; evictions only shrink this set.
-      const running = groupByQueue(ssn.jobs.filter((v) => v.preemptible && v.activeAllocated > 0));
+      const running = groupByQueue(ssn.jobs.filter((v) => v.preemptible && v.isRunningJob));
       attemptPendingJobs(ssn, {
         action: 'reclaim',
         jobs: ssn.jobs.filter((j) => j.counts.Pending > 0),

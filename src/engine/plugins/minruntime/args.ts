@@ -3,7 +3,7 @@
  * (`New`) parses them. Upstream never rejects a configuration here: a bad value is logged and replaced by
  * the built-in default, so this parser never fails either; it collects the would-be log lines as warnings.
  */
-import { parseDuration } from '../../model/duration';
+import { GO_MAX_DURATION_MS, parseDuration } from '../../model/duration';
 
 /** The parsed plugin arguments. */
 export interface MinRuntimeArgs {
@@ -61,7 +61,8 @@ function parseDurationArg(name: string, value: unknown, warnings: string[]): num
     );
     return 0;
   }
-  const parsed = parseDuration(value, { allowDaysWeeks: true });
+  // Go's own bound, not the scenario format's: a value KAI's parser accepts must keep its meaning here.
+  const parsed = parseDuration(value, { allowDaysWeeks: true, maxMs: GO_MAX_DURATION_MS });
   if (!parsed.ok) {
     warnings.push(
       `${name} "${value}" is not a valid duration (expected numbers with units ns, us, ms, s, m, h, d or w, ` +

@@ -263,5 +263,7 @@ export function protectedUntil(startedAtMs: number | null, durationMs: number): 
  * A zero or negative duration therefore never protects a job that has started (`now >= start`).
  */
 export function isProtected(startedAtMs: number | null, durationMs: number, nowMs: number): boolean {
+  // A negative queue value is an already expired protection, whatever the start time.
+  if (durationMs < 0) return false;
   return startedAtMs !== null && nowMs < startedAtMs + durationMs;
 }

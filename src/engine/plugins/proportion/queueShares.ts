@@ -45,7 +45,12 @@ export function newShare(queue: QueueInfo): QueueShare {
   };
 }
 
-/** Fills `fairShare` of every queue, top-level queues dividing `total`, each queue dividing its own share. */
+/**
+ * Fills `fairShare` of every queue, top-level queues dividing `total`, each queue dividing its own share.
+ * The tree is walked with an explicit work list, not recursion: a chain of thousands of queues must not
+ * overflow the stack. Each level's division depends only on its parent's share, so the walk order does
+ * not change any figure.
+ */
 export function computeFairShares(
   roots: readonly QueueInfo[],
   shares: Map<QueueInfo, QueueShare>,
@@ -53,10 +58,14 @@ export function computeFairShares(
 ): void {
   for (const name of QUEUE_RESOURCE_NAMES) {
     const unit = KAI_UNIT[name];
-    const level = (queues: readonly QueueInfo[], amount: number): void => {
+    const scaled = (v: number): number => (v === -1 ? -1 : v * unit);
+    const work: { queues: readonly QueueInfo[]; amount: number }[] = [
+      { queues: roots, amount: total[name] * unit },
+    ];
+    for (let level = work.pop(); level !== undefined; level = work.pop()) {
+      const { queues, amount } = level;
       const division: DivisionQueue[] = queues.map((q) => {
         const s = shares.get(q) as QueueShare;
-        const scaled = (v: number): number => (v === -1 ? -1 : v * unit);
         return {
           name: q.name,
           priority: q.spec.priority,
@@ -71,10 +80,9 @@ export function computeFairShares(
       division.forEach((d, i) => {
         const q = queues[i] as QueueInfo;
         (shares.get(q) as QueueShare).fairShare[name] = d.fairShare / unit;
-        if (q.children.length > 0) level(q.children, d.fairShare);
+        if (q.children.length > 0) work.push({ queues: q.children, amount: d.fairShare });
       });
-    };
-    level(roots, total[name] * unit);
+    }
   }
   for (const s of shares.values()) {
     for (const name of QUEUE_RESOURCE_NAMES) s.share[name] = computeAllocatableShare(s, name);

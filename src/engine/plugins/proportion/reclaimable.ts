@@ -140,12 +140,18 @@ export function registerReclaim(
     },
   });
 
-  /** Allocation of every queue when the current job's attempt started (KAI OnJobSolutionStart clone). */
-  let atAttemptStart = new Map<QueueInfo, QueueResources>();
+  /**
+   * Allocation (and its non-preemptible part) of every queue when the current job's attempt started,
+   * before anything was simulated (KAI OnJobSolutionStart clone, read by the validator).
+   */
+  let atAttemptStart: AttemptStart = { allocated: new Map(), allocatedNonPreemptible: new Map() };
   ssn.jobSolutionStartFns.push({
     plugin: NAME,
     fn: () => {
-      atAttemptStart = new Map([...shares].map(([q, s]) => [q, { ...s.allocated }]));
+      atAttemptStart = {
+        allocated: new Map([...shares].map(([q, s]) => [q, { ...s.allocated }])),
+        allocatedNonPreemptible: new Map([...shares].map(([q, s]) => [q, { ...s.allocatedNonPreemptible }])),
+      };
     },
   });
 
@@ -224,13 +230,20 @@ function chunksOf(victims: readonly TaskInfo[], ssn: Session): TaskInfo[][] {
   return chunks;
 }
 
+/** Queue figures copied when a job's attempt starts (KAI `OnJobSolutionStart`). */
+interface AttemptStart {
+  allocated: Map<QueueInfo, QueueResources>;
+  allocatedNonPreemptible: Map<QueueInfo, QueueResources>;
+}
+
 function validate(
   ssn: Session,
   shares: Map<QueueInfo, QueueShare>,
-  start: Map<QueueInfo, QueueResources>,
+  attemptStart: AttemptStart,
   scenario: VictimScenario,
   multiplier: number,
 ): Verdict[] {
+  const start = attemptStart.allocated;
   const verdicts: Verdict[] = [];
   const reclaimer = scenario.preemptor;
   const req = sumRequest(scenario.preemptorTasks);
@@ -333,16 +346,20 @@ function validate(
     }
   }
 
+  // A non-preemptible reclaimer stays within quota at every level. The figures are the ones copied when
+  // the attempt started: the live ones already hold the preemptor's simulated placement, which would
+  // count its request twice.
   if (!reclaimer.preemptible) {
     for (const q of reclaimer.queue.path) {
       const s = shares.get(q) as QueueShare;
+      const np = attemptStart.allocatedNonPreemptible.get(q) ?? s.allocatedNonPreemptible;
       for (const r of QUEUE_RESOURCE_NAMES) {
-        if (s.quota[r] !== -1 && s.allocatedNonPreemptible[r] + req[r] > s.quota[r] + EPSILON) {
+        if (s.quota[r] !== -1 && np[r] + req[r] > s.quota[r] + EPSILON) {
           verdicts.push({
             plugin: NAME,
             point: 'reclaimable',
             allowed: false,
-            message: `${reclaimer.name} is non-preemptible and would take ${q.name} above its ${r} quota.`,
+            message: `${reclaimer.name} is non-preemptible and would take ${q.name} above its ${r} quota: ${formatAmount(r, np[r])} non-preemptible allocated + ${formatAmount(r, req[r])} requested > quota ${formatAmount(r, s.quota[r])}.`,
             detail: null,
           });
           return verdicts;

@@ -1,0 +1,173 @@
+/**
+ * The headless runner (docs/scenario-format.md §9), as a function of its arguments and output streams so
+ * that its exit codes are testable:
+ *   sim run <file> [--sessions N]       one JSON document on stdout
+ *   sim check <file>                    evaluates `expect`; exit 1 when a check fails
+ *   sim resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
+ * Exit codes: 0 done, 1 a check failed, 2 invalid input (errors name the field path and line; usage
+ * errors and unreadable files too), 3 internal failure (one line), 4 a valid scenario the engine cannot
+ * run (a profile or feature not implemented; one line). No stack trace is ever printed.
+ */
+import { basename } from 'node:path';
+import {
+  checkExpectations,
+  formatIssue,
+  parseScenario,
+  resolveMinRuntime,
+  runDocument,
+  runScenario,
+} from '../engine/index';
+import type { Scenario } from '../engine/model/scenario';
+import { MAX_SESSIONS } from '../engine/scenario/limits';
+import { readScenarioFile } from './readScenarioFile';
+
+/** Where the runner writes. */
+export interface CliIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/** Exit codes of the runner. */
+export const EXIT = { ok: 0, checkFailed: 1, invalid: 2, internal: 3, unsupported: 4 } as const;
+
+const USAGE = `usage:
+  npm run --silent sim -- run <file> [--sessions N]
+  npm run --silent sim -- check <file>
+  npm run --silent sim -- resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]`;
+
+/** Bad arguments or input: printed as is, exit 2. */
+class InvalidInput extends Error {
+  constructor(
+    message: string,
+    readonly showUsage = false,
+  ) {
+    super(message);
+  }
+}
+
+function option(args: readonly string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const v = args[i + 1];
+  if (v === undefined || v.startsWith('--')) throw new InvalidInput(`${name} needs a value`, true);
+  return v;
+}
+
+function load(file: string, io: CliIO): Scenario {
+  const read = readScenarioFile(file);
+  if (!read.ok) throw new InvalidInput(`${file}: ${read.error}`);
+  const parsed = parseScenario(read.text, { fileName: basename(file) });
+  if (!parsed.ok)
+    throw new InvalidInput(parsed.errors.map((issue) => `${file}: ${formatIssue(issue)}`).join('\n'));
+  for (const w of parsed.warnings) io.stderr(`${file}: warning: ${formatIssue(w)}\n`);
+  return parsed.scenario;
+}
+
+function execute(argv: readonly string[], io: CliIO): number {
+  const [command, file, ...rest] = argv;
+  if (!command || !file || !['run', 'check', 'resolve'].includes(command)) throw new InvalidInput('', true);
+  const scenario = load(file, io);
+  switch (command) {
+    case 'run': {
+      const sessions = option(rest, '--sessions');
+      if (sessions !== undefined) {
+        const n = Number(sessions);
+        if (!/^[0-9]+$/.test(sessions) || n > MAX_SESSIONS)
+          throw new InvalidInput(
+            `--sessions takes a whole number from 0 to ${MAX_SESSIONS}, got ${JSON.stringify(sessions)}`,
+            true,
+          );
+        scenario.run = { ...scenario.run, sessions: n };
+      }
+      const sim = runScenario(scenario);
+      const snapshots = Array.from({ length: sim.sessionCount() }, (_, i) => sim.snapshot(i + 1));
+      io.stdout(`${JSON.stringify(runDocument(scenario, snapshots), null, 2)}\n`);
+      return EXIT.ok;
+    }
+    case 'check': {
+      const sim = runScenario(scenario);
+      const failures = checkExpectations(sim, scenario.expect);
+      for (const f of failures) {
+        io.stdout(`FAIL ${f.path}${f.line !== null ? ` (line ${f.line})` : ''}: ${f.message}\n`);
+      }
+      const total = scenario.expect.length;
+      io.stdout(
+        failures.length === 0
+          ? `ok: ${total} check(s) passed in ${sim.sessionCount()} session(s)\n`
+          : `${failures.length} failed check(s) of ${total}\n`,
+      );
+      return failures.length === 0 ? EXIT.ok : EXIT.checkFailed;
+    }
+    default: {
+      const victimQueue = option(rest, '--victim-queue');
+      if (!victimQueue) throw new InvalidInput('resolve needs --victim-queue', true);
+      const preemptorQueue = option(rest, '--preemptor-queue');
+      const method = option(rest, '--method');
+      if (method !== undefined && method !== 'lca' && method !== 'queue')
+        throw new InvalidInput(`--method is lca or queue, got ${JSON.stringify(method)}`, true);
+      const names = new Set(scenario.queues.map((q) => q.name));
+      for (const [flag, queue] of [
+        ['--victim-queue', victimQueue],
+        ['--preemptor-queue', preemptorQueue],
+      ] as const) {
+        if (queue !== undefined && !names.has(queue))
+          throw new InvalidInput(
+            `${file}: ${flag}: queue ${JSON.stringify(queue)} does not exist in the scenario`,
+          );
+      }
+      const r = resolveMinRuntime(scenario, {
+        victimQueue,
+        ...(preemptorQueue !== undefined ? { preemptorQueue } : {}),
+        ...(method !== undefined ? { method } : {}),
+      });
+      const out = {
+        preempt: { duration: r.preempt.durationMs, source: r.preempt.source, path: r.preempt.path },
+        reclaim: {
+          duration: r.reclaim.durationMs,
+          source: r.reclaim.source,
+          lca: r.reclaim.lca,
+          path: r.reclaim.path,
+          method: r.reclaim.method,
+          stepDown: r.reclaim.stepDown,
+          note: r.reclaim.note,
+        },
+      };
+      io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+      return EXIT.ok;
+    }
+  }
+}
+
+/** Runs the runner on `argv` (without `node main.ts`); returns the exit code. Never throws. */
+export function runCli(argv: readonly string[], io: CliIO): number {
+  try {
+    return execute(argv, io);
+  } catch (e) {
+    return reportFailure(e, argv[1] ?? '', io);
+  }
+}
+
+/** Maps what was thrown to its exit code, writing one line (or the field-path errors) to stderr. */
+export function reportFailure(e: unknown, file: string, io: CliIO): number {
+  try {
+    if (e instanceof InvalidInput) {
+      if (e.message) io.stderr(`${e.message}\n`);
+      if (e.showUsage) io.stderr(`${USAGE}\n`);
+      return EXIT.invalid;
+    }
+    if (e instanceof Error && e.name === 'UnsupportedError') {
+      io.stderr(`${file}: cannot run: ${oneLine(e.message)}\n`);
+      return EXIT.unsupported;
+    }
+    const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    io.stderr(`internal error (please report it with the scenario): ${oneLine(what)}\n`);
+  } catch {
+    // Even the error stream failed: nothing more can be said, but the exit code still tells.
+  }
+  return EXIT.internal;
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s*\n\s*/g, ' ');
+  return line.length > 500 ? `${line.slice(0, 500)}…` : line;
+}

@@ -1,0 +1,167 @@
+/**
+ * Volcano `allocate` action (`actions/allocate/allocate.go`, non-topology path, reference §1.8):
+ * queues by QueueOrderFn (an Overused queue is dropped for the rest of the action), jobs by JobOrderFn,
+ * tasks by TaskOrderFn (BestEffort tasks are left to backfill). Each turn places a job's tasks in one
+ * Statement until the job is ready (then it is committed and, with tasks left, re-queued: a ready job
+ * places one task per turn). A job that is not ready keeps its statement only if JobPipelined: the
+ * statement is then neither committed nor discarded, its tasks hold node resources for the rest of the
+ * session and vanish when it ends (the reservation sla relies on). Otherwise it is discarded.
+ * kube-batch (dialect) commits only ready jobs and discards the rest.
+ */
+import { PriorityQueue } from '../../../../framework/PriorityQueue';
+import type { JobInfo, TaskInfo } from '../../api/JobInfo';
+import type { NodeInfo } from '../../api/NodeInfo';
+import type { QueueInfo } from '../../api/QueueInfo';
+import type { Dialect, VolcanoSession } from '../../framework/Session';
+import type { VolcanoAction } from '../../framework/Plugin';
+
+export const createAllocateAction = (dialect: Dialect): VolcanoAction => ({
+  name: 'allocate',
+  execute(ssn) {
+    const queues = new PriorityQueue<QueueInfo>((l, r) => ssn.queueOrderFn(l, r));
+    const seen = new Set<string>();
+    const jobsOf = new Map<string, PriorityQueue<JobInfo>>();
+    for (const job of ssn.jobs) {
+      if (job.phase === 'Pending') {
+        // With enqueue configured a Pending PodGroup waits for it; without, allocate admits it itself.
+        if (ssn.enabledActions.has('enqueue')) continue;
+        job.phase = 'Inqueue';
+      }
+      if (ssn.jobValid(job) !== null) continue;
+      const queue = ssn.queues.get(job.queue);
+      if (!queue) continue;
+      if (!seen.has(queue.name)) {
+        seen.add(queue.name);
+        queues.push(queue);
+      }
+      let heap = jobsOf.get(queue.name);
+      if (!heap) {
+        heap = new PriorityQueue<JobInfo>((l, r) => ssn.jobOrderFn(l, r));
+        jobsOf.set(queue.name, heap);
+      }
+      heap.push(job);
+    }
+    const pendingTasks = new Map<JobInfo, PriorityQueue<TaskInfo>>();
+    for (;;) {
+      const queue = queues.pop();
+      if (!queue) break;
+      if (ssn.overused(queue).value) continue;
+      const jobs = jobsOf.get(queue.name);
+      if (!jobs || jobs.empty()) continue;
+      const job = jobs.pop() as JobInfo;
+      let tasks = pendingTasks.get(job);
+      if (!tasks) {
+        tasks = new PriorityQueue<TaskInfo>((l, r) => ssn.taskOrderFn(l, r));
+        for (const t of job.tasks) if (t.status === 'Pending' && !t.bestEffort) tasks.push(t);
+        pendingTasks.set(job, tasks);
+      }
+      if (tasks.empty()) {
+        queues.push(queue);
+        continue;
+      }
+      allocateForJob(ssn, dialect, job, queue, tasks, jobs);
+      queues.push(queue);
+    }
+  },
+});
+
+function allocateForJob(
+  ssn: VolcanoSession,
+  dialect: Dialect,
+  job: JobInfo,
+  queue: QueueInfo,
+  tasks: PriorityQueue<TaskInfo>,
+  jobs: PriorityQueue<JobInfo>,
+): void {
+  const index = ssn.beginAttempt(job, []);
+  const attempt = ssn.attempt(index);
+  ssn.currentAttempt = index;
+  ssn.currentPreemptor = null;
+  const stmt = ssn.statement();
+  const placed: string[] = [];
+  const skipped: string[] = [];
+  let failure: string | null = null;
+  while (!tasks.empty()) {
+    const task = tasks.pop() as TaskInfo;
+    attempt.tasks.push(task.name);
+    const alloc = ssn.allocatable(queue, task);
+    if (!alloc.value) {
+      skipped.push(task.name);
+      attempt.verdicts.push({
+        plugin: alloc.by ?? 'session',
+        point: 'allocatable',
+        allowed: false,
+        message: `${alloc.by} says queue ${queue.name} may not take ${task.name}: its allocation plus the request would exceed its deserved share.`,
+        detail: null,
+        vote: 'refuse',
+      });
+      continue;
+    }
+    const reasons: string[] = [];
+    const fit: NodeInfo[] = [];
+    for (const node of ssn.nodes) {
+      if (!ssn.fitsFutureIdle(task, node)) {
+        reasons.push(`${node.name}: not enough resources`);
+        continue;
+      }
+      const f = ssn.predicate(task, node);
+      if (f) {
+        reasons.push(`${node.name}: ${f.reason}`);
+        continue;
+      }
+      fit.push(node);
+    }
+    if (fit.length === 0) {
+      failure = `no node fits ${task.name} (${reasons.length > 0 ? reasons.join('; ') : 'the cluster has no nodes'})`;
+      // NeedContinueAllocating: every task here has the same (empty) role, so once one fails the role has
+      // failed and the job stops taking tasks this turn.
+      break;
+    }
+    const idle = fit.filter((n) => ssn.fitsIdle(task, n));
+    const node = ssn.bestNode(task, idle.length > 0 ? idle : fit) as NodeInfo;
+    if (ssn.fitsIdle(task, node)) stmt.allocate(task, node);
+    else stmt.pipeline(task, node, false);
+    placed.push(
+      `${task.name} → ${node.name}${idle.length > 0 ? '' : ' (pipelined on capacity being released)'}`,
+    );
+    if (ssn.jobReady(job)) {
+      if (!tasks.empty()) jobs.push(job);
+      break;
+    }
+  }
+  const ready = ssn.jobReady(job);
+  if (ready) {
+    stmt.commit();
+    attempt.outcome = placed.length > 0 ? 'allocated' : skipped.length > 0 ? 'failed' : 'skipped';
+    if (skipped.length > 0 && placed.length === 0) attempt.code = 'fair-share';
+    attempt.message =
+      placed.length > 0
+        ? `${job.name} is ready (JobReady): committed ${placed.join(', ')}.`
+        : skipped.length > 0
+          ? `${job.name}: queue ${queue.name} is at its deserved share for ${skipped.join(', ')}.`
+          : failure
+            ? `${job.name}: ${failure}.`
+            : `${job.name}: nothing to place.`;
+    if (failure && placed.length === 0) {
+      attempt.outcome = 'failed';
+      attempt.code = 'unschedulable';
+    }
+  } else if (dialect === 'volcano' && ssn.jobPipelined(job, attempt.verdicts)) {
+    // Neither committed nor discarded: the placements hold their nodes until the session ends.
+    attempt.outcome = placed.length > 0 ? 'reserved' : 'failed';
+    if (placed.length === 0) attempt.code = failure ? 'unschedulable' : 'fair-share';
+    attempt.message =
+      placed.length > 0
+        ? `${job.name} is not ready but JobPipelined is true: ${placed.join(', ')} stay reserved for the rest of this session (not bound; released when the session ends).`
+        : `${job.name}: nothing placed${failure ? `: ${failure}` : ''}.`;
+  } else {
+    stmt.discard();
+    attempt.outcome = 'failed';
+    attempt.code = placed.length > 0 ? 'gang-unsatisfiable' : failure ? 'unschedulable' : 'fair-share';
+    attempt.message =
+      placed.length > 0
+        ? `${job.name} is not ready (${job.readyTaskNum()} of ${job.minAvailable} minAvailable) and not pipelined, so its placements (${placed.join(', ')}) were discarded${failure ? `: ${failure}` : ''}.`
+        : `${job.name}: nothing placed${failure ? `: ${failure}` : skipped.length > 0 ? `: queue ${queue.name} is at its deserved share` : ''}.`;
+  }
+  ssn.currentAttempt = null;
+}

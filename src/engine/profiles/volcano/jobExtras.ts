@@ -1,0 +1,55 @@
+/**
+ * Volcano's per-job snapshot extras: the sla clock (from the configuration, so a job's countdown shows in
+ * every session, not only when sla voted) and the enqueue decision recorded in the session's trace.
+ */
+import type { JobSpec, SchedulerConfig } from '../../model/scenario';
+import type { JobExtras } from '../../model/snapshot';
+import type { SessionTrace } from '../../model/trace';
+import { parseDuration } from '../../model/duration';
+import type { TierVoteDetail } from './trace';
+
+function positive(v: unknown): number | null {
+  if (typeof v !== 'string') return null;
+  const r = parseDuration(v);
+  return r.ok && r.ms > 0 ? r.ms : null;
+}
+
+/** The job's effective SLA as the sla plugin of `config` would see it (null without sla or a waiting time). */
+export function slaOf(config: SchedulerConfig, spec: JobSpec, timeMs: number): JobExtras['sla'] {
+  const sla = config.tiers.flatMap((t) => t.plugins).find((p) => p.name === 'sla');
+  if (!sla) return null;
+  const candidates: [unknown, string][] = [
+    [spec.annotations['volcano.sh/sla-waiting-time'], 'annotation volcano.sh/sla-waiting-time'],
+    [spec.annotations['sla-waiting-time'], 'annotation sla-waiting-time'],
+    [sla.arguments['sla-waiting-time'], 'argument sla-waiting-time'],
+  ];
+  for (const [raw, source] of candidates) {
+    const ms = positive(raw);
+    if (ms === null) continue;
+    const deadlineMs = spec.submitAtMs + ms;
+    return { waitingTimeMs: ms, source, deadlineMs, expired: timeMs >= deadlineMs };
+  }
+  return null;
+}
+
+export function volcanoJobExtras(
+  profile: string,
+  config: SchedulerConfig,
+  spec: JobSpec,
+  timeMs: number,
+  trace: SessionTrace,
+): JobExtras {
+  let enqueue: JobExtras['enqueue'] = null;
+  for (const a of trace.attempts) {
+    if (a.action !== 'enqueue' || a.job !== spec.name) continue;
+    const vote = a.verdicts.find((v) => v.plugin === 'session' && v.point === 'jobEnqueueable');
+    const d = vote?.profileDetail as TierVoteDetail | undefined;
+    enqueue = {
+      admitted: a.outcome === 'enqueued',
+      decidedBy: d?.decidedBy ?? null,
+      tier: d?.decidingTier ?? null,
+      message: a.message,
+    };
+  }
+  return { profile, sla: slaOf(config, spec, timeMs), enqueue };
+}

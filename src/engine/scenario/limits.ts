@@ -1,0 +1,47 @@
+/**
+ * The size limits of a scenario (docs/scenario-format.md §10, decision record 0007). Every scenario runs
+ * in a browser tab: a value or a count beyond these would freeze or crash the page (a node with 10^9 GPU
+ * devices, a `count` expansion of 10^8 nodes, a chain of queues deeper than the stack), so each is an
+ * error naming its field, like any other invalid value. The bounds leave room for production-scale
+ * clusters (thousands of 8-GPU nodes, hundreds of thousands of pods).
+ */
+
+/** GPU devices of one node. The engine models each device (fractional sharing is per device). */
+export const MAX_GPUS_PER_NODE = 128;
+/** Nodes in a scenario, after `count` expansion, `addNode` events included. */
+export const MAX_NODES = 10_000;
+/** Jobs in a scenario, `submit` events included. */
+export const MAX_JOBS = 100_000;
+/** Tasks (pods) in a scenario, after `tasks: N` expansion, submitted jobs included. */
+export const MAX_TASKS = 200_000;
+/** Queues in a scenario. */
+export const MAX_QUEUES = 10_000;
+/**
+ * Child queues of one queue (or top-level queues). Fair-share division of one level can take a round per
+ * sibling, each over all siblings, so width is bounded tighter than the total.
+ */
+export const MAX_SIBLING_QUEUES = 5_000;
+/** Levels of the queue tree: a top-level queue is at depth 1. */
+export const MAX_QUEUE_DEPTH = 3_000;
+/** `run.sessions`, `run.maxSessions` and the runner's `--sessions`. */
+export const MAX_SESSIONS = 100_000;
+/** Largest magnitude of a duration (10,000 hours), enforced by `parseDuration` itself. */
+export { MAX_DURATION_MS } from '../model/duration';
+/** Length of the scenario text, in characters (the runner also caps the file's bytes). */
+export const MAX_TEXT_LENGTH = 16 * 1024 * 1024;
+/** Length of a name (node, queue, job, task, class, plugin), as a Kubernetes object name. */
+export const MAX_NAME_LENGTH = 253;
+/** Length of a mapping key anywhere in the document (a Kubernetes label key is at most 317). */
+export const MAX_KEY_LENGTH = 317;
+/** Length of any other string (label and annotation values, arguments), `description` excepted. */
+export const MAX_STRING_LENGTH = 65_536;
+/** Length of `description`, the lesson text. */
+export const MAX_DESCRIPTION_LENGTH = 1_000_000;
+/** Entries of one `labels`, `annotations` or `nodeSelector` mapping. */
+export const MAX_MAP_ENTRIES = 1_000;
+/** Entries of `events`. */
+export const MAX_EVENTS = 100_000;
+/** Entries of `expect`. */
+export const MAX_EXPECT = 10_000;
+/** Nesting of lists and mappings in the document (the format itself needs fewer than 10 levels). */
+export const MAX_NESTING = 64;

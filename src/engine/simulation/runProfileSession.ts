@@ -1,0 +1,65 @@
+/**
+ * Runs one session of a profile that has its own session loop (Volcano, kube-batch) over the cluster
+ * state, and writes the result back: task statuses and places, and the profile's per-job state (PodGroup
+ * phase), which persists across sessions.
+ */
+import type { ProfileJobInput, ProfileQueueFigures, SessionProfile } from '../framework/Profile';
+import type { Decision, SessionTrace } from '../model/trace';
+import type { ClusterState, JobRecord, TaskRecord } from './ClusterState';
+
+export interface ProfileSessionOutcome {
+  decisions: Decision[];
+  trace: SessionTrace;
+  queues: readonly ProfileQueueFigures[];
+  changedTasks: TaskRecord[];
+  changedJobs: JobRecord[];
+}
+
+export function runProfileSession(
+  profile: SessionProfile,
+  state: ClusterState,
+  index: number,
+  timeMs: number,
+): ProfileSessionOutcome {
+  const live = state.liveJobs();
+  const jobs: ProfileJobInput[] = live.map((rec) => ({
+    id: rec.id,
+    spec: rec.spec,
+    phase: rec.phase,
+    tasks: rec.tasks.map((t) => ({ id: t.id, spec: t.spec, status: t.status, node: t.node })),
+  }));
+  const result = profile.runSession({
+    index,
+    timeMs,
+    config: state.config,
+    priorityClasses: state.scenario.priorityClasses,
+    nodes: [...state.nodes.values()],
+    queues: [...state.queues.values()],
+    jobs,
+  });
+  const changedTasks: TaskRecord[] = [];
+  for (const t of result.tasks) {
+    const rec = state.tasks[t.id] as TaskRecord;
+    if (rec.status !== t.status || rec.node !== t.node) {
+      rec.status = t.status;
+      rec.node = t.node;
+      rec.gpus = [];
+      changedTasks.push(rec);
+    }
+  }
+  const changedJobs: JobRecord[] = [];
+  for (const rec of live) {
+    const phase = result.phases.get(rec.id) ?? null;
+    if (phase !== null && phase !== rec.phase) {
+      rec.phase = phase;
+      changedJobs.push(rec);
+    }
+  }
+  return {
+    decisions: result.decisions,
+    trace: result.trace,
+    queues: result.queues,
+    changedTasks,
+    changedJobs,
+  };
+}

@@ -25,7 +25,14 @@ export async function runFuzz(o: FuzzOptions): Promise<number> {
       o.log(`  … ${what} ${done}/${total} (${Math.round((performance.now() - t0) / 1000)} s)`);
   };
   o.log(`fuzz: seed ${o.seed}, ${o.runs} scenarios, ${o.mutatedRuns} mutated files`);
-  const p = runProperties(o.runs, o.seed, progress('scenarios', o.runs));
+  const p = runProperties(o.runs, o.seed, (done, stats) => {
+    if (done % 500 !== 0) return;
+    const broken = Object.entries(stats.violations).filter(([, n]) => n > 0);
+    o.log(
+      `  … scenarios ${done}/${o.runs} (${Math.round((performance.now() - t0) / 1000)} s), sessions ${stats.sessions}, ` +
+        `violations: ${broken.length === 0 ? 'none' : broken.map(([k, n]) => `${k} ${n}`).join(', ')}`,
+    );
+  });
   o.log(`scenarios: ${p.scenarios} (accepted ${p.accepted}), sessions: ${p.sessions}`);
   o.log('invariant violations (scenarios breaking each):');
   let violations = 0;

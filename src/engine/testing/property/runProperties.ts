@@ -21,7 +21,7 @@ export interface PropertyStats {
 export function runProperties(
   runs: number,
   seed: number,
-  onScenario?: (done: number) => void,
+  onScenario?: (done: number, stats: PropertyStats) => void,
 ): PropertyStats {
   const violations = Object.fromEntries(Object.keys(INVARIANTS).map((k) => [k, 0])) as Record<
     InvariantName,
@@ -44,7 +44,7 @@ export function runProperties(
         violations[v.invariant]++;
         if (!stats.first.has(v.invariant)) stats.first.set(v.invariant, { raw, violation: v });
       }
-      onScenario?.(stats.scenarios);
+      onScenario?.(stats.scenarios, stats);
     }
     done += n;
   }

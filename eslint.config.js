@@ -12,31 +12,13 @@ const zone = (files, forbidden, message, allowTypeImports = true) => ({
   },
 });
 
-const ENGINE_FORBIDDEN = [
-  '**/protocol/**',
-  '**/worker/**',
-  '**/client/**',
-  '**/store/**',
-  '**/viz/**',
-  '**/features/**',
-  '**/ui/**',
-  '**/app/**',
-  'react',
-  'react-dom',
-  '@mui/*',
-  'd3',
-  'd3-*',
-  'zustand',
-];
+const ENGINE_FORBIDDEN = ['**/protocol/**', '**/worker/**', '**/client/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', '**/app/**', 'react', 'react-dom', '@mui/*', 'd3', 'd3-*', 'zustand'];
 const ENGINE_MESSAGE = 'The engine imports only engine/* and common/.';
 /** An engine zone with extra restricted patterns (the engine-wide list included). */
 const engineZone = (files, extra) => ({
   files,
   rules: {
-    'no-restricted-imports': [
-      'error',
-      { patterns: [{ group: ENGINE_FORBIDDEN, message: ENGINE_MESSAGE, allowTypeImports: false }, ...extra] },
-    ],
+    'no-restricted-imports': ['error', { patterns: [{ group: ENGINE_FORBIDDEN, message: ENGINE_MESSAGE, allowTypeImports: false }, ...extra] }],
   },
 });
 
@@ -49,10 +31,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportAllDeclaration', message: 'No wildcard barrels.' },
-      ],
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No wildcard barrels.' }],
     },
   },
   {
@@ -77,11 +56,7 @@ export default tseslint.config(
       ],
       'no-restricted-properties': [
         'error',
-        {
-          object: 'Math',
-          property: 'random',
-          message: 'The engine is deterministic; use a seeded generator.',
-        },
+        { object: 'Math', property: 'random', message: 'The engine is deterministic; use a seeded generator.' },
       ],
       'no-console': 'error',
     },
@@ -90,101 +65,25 @@ export default tseslint.config(
   // Profiles (docs/decisions/0014): a profile never imports another, the neutral framework imports no
   // profile, actions never import plugins, plugins never import actions or each other. Each entry repeats
   // the engine-wide list because a later `no-restricted-imports` replaces an earlier one for a file.
-  engineZone(
-    ['src/engine/framework/**', 'src/engine/actions/**', 'src/engine/plugins/**'],
-    [
-      {
-        group: ['**/profiles/volcano/**'],
-        message: 'KAI and the neutral framework never import the Volcano profile.',
-      },
-    ],
-  ),
-  engineZone(
-    ['src/engine/profiles/volcano/actions/**'],
-    [
-      {
-        group: ['**/plugins/**', '**/engine/actions/**'],
-        message: 'Volcano actions never import plugins or KAI actions.',
-      },
-    ],
-  ),
-  engineZone(
-    ['src/engine/profiles/volcano/plugins/**'],
-    [
-      {
-        group: ['**/actions/**', '**/engine/plugins/**'],
-        message: 'Volcano plugins never import actions or KAI plugins.',
-      },
-      { regex: '^\\.\\./(?!\\.\\./)', message: 'A plugin never imports another plugin.' },
-    ],
-  ),
-  engineZone(
-    ['src/engine/profiles/volcano/framework/**', 'src/engine/profiles/volcano/api/**'],
-    [
-      {
-        group: ['**/actions/**', '**/plugins/**'],
-        message: 'The Volcano framework never imports actions or plugins.',
-      },
-    ],
-  ),
+  engineZone(['src/engine/framework/**', 'src/engine/actions/**', 'src/engine/plugins/**'], [
+    { group: ['**/profiles/volcano/**'], message: 'KAI and the neutral framework never import the Volcano profile.' },
+  ]),
+  engineZone(['src/engine/profiles/volcano/actions/**'], [
+    { group: ['**/plugins/**', '**/engine/actions/**'], message: 'Volcano actions never import plugins or KAI actions.' },
+  ]),
+  engineZone(['src/engine/profiles/volcano/plugins/**'], [
+    { group: ['**/actions/**', '**/engine/plugins/**'], message: 'Volcano plugins never import actions or KAI plugins.' },
+    { regex: '^\\.\\./(?!\\.\\./)', message: 'A plugin never imports another plugin.' },
+  ]),
+  engineZone(['src/engine/profiles/volcano/framework/**', 'src/engine/profiles/volcano/api/**'], [
+    { group: ['**/actions/**', '**/plugins/**'], message: 'The Volcano framework never imports actions or plugins.' },
+  ]),
   zone(['src/common/**'], ['../**', 'react', '@mui/*', 'd3'], 'common imports nothing.'),
-  zone(
-    ['src/protocol/**'],
-    ['**/worker/**', '**/client/**', '**/store/**', 'react', '@mui/*'],
-    'protocol is plain data.',
-  ),
-  zone(
-    ['src/worker/**'],
-    ['**/client/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', 'react', '@mui/*', 'd3'],
-    'The worker hosts the engine; no UI.',
-  ),
-  zone(
-    ['src/client/**'],
-    ['**/worker/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', 'react'],
-    'The client knows only the protocol.',
-  ),
-  zone(
-    ['src/store/**'],
-    [
-      '**/worker/**',
-      '**/viz/**',
-      '**/features/**',
-      '**/ui/**',
-      '**/engine/simulation/**',
-      '**/engine/actions/**',
-      '**/engine/plugins/**',
-      '**/engine/framework/**',
-    ],
-    'The store talks to the engine only through the client.',
-  ),
-  zone(
-    ['src/viz/**'],
-    [
-      '**/store/**',
-      '**/features/**',
-      '**/client/**',
-      '**/worker/**',
-      '**/engine/simulation/**',
-      '**/engine/actions/**',
-      '**/engine/plugins/**',
-    ],
-    'viz draws from props only.',
-  ),
-  zone(
-    ['src/ui/**'],
-    ['**/store/**', '**/features/**', '**/client/**', '**/worker/**', '**/engine/**', '**/viz/**'],
-    'ui is presentational.',
-  ),
-  zone(
-    ['src/features/**'],
-    [
-      '**/client/**',
-      '**/worker/**',
-      '**/engine/simulation/**',
-      '**/engine/actions/**',
-      '**/engine/plugins/**',
-      '**/engine/framework/**',
-    ],
-    'features join store and views; never the engine runtime.',
-  ),
+  zone(['src/protocol/**'], ['**/worker/**', '**/client/**', '**/store/**', 'react', '@mui/*'], 'protocol is plain data.'),
+  zone(['src/worker/**'], ['**/client/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', 'react', '@mui/*', 'd3'], 'The worker hosts the engine; no UI.'),
+  zone(['src/client/**'], ['**/worker/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', 'react'], 'The client knows only the protocol.'),
+  zone(['src/store/**'], ['**/worker/**', '**/viz/**', '**/features/**', '**/ui/**', '**/engine/simulation/**', '**/engine/actions/**', '**/engine/plugins/**', '**/engine/framework/**'], 'The store talks to the engine only through the client.'),
+  zone(['src/viz/**'], ['**/store/**', '**/features/**', '**/client/**', '**/worker/**', '**/engine/simulation/**', '**/engine/actions/**', '**/engine/plugins/**'], 'viz draws from props only.'),
+  zone(['src/ui/**'], ['**/store/**', '**/features/**', '**/client/**', '**/worker/**', '**/engine/**', '**/viz/**'], 'ui is presentational.'),
+  zone(['src/features/**'], ['**/client/**', '**/worker/**', '**/engine/simulation/**', '**/engine/actions/**', '**/engine/plugins/**', '**/engine/framework/**'], 'features join store and views; never the engine runtime.'),
 );

@@ -129,9 +129,14 @@ test("a job's own protection and a what-if reclaimer from the jobs table", async
   await jobsTable.row('victim1').click();
   await page.getByTestId('jobs-table.show-on-tree').click();
   await expect(queueTree.tab).toHaveAttribute('aria-selected', 'true');
-  // On its own (no reclaimer), reclaim protection walks up from the job's queue: leaf3 → d, 1m from d.
-  await expect(queueTree.path).toContainText('victim1 (leaf3): its own reclaim protection');
-  await expect(queueTree.walk).toHaveText('leaf3 → d');
+  // Under lca reclaim protection depends on who reclaims: the tree draws what the engine resolved for the
+  // waiting reclaimer's queue (leaf1): LCA b, one step down toward the victim d, 1m from d.
+  await expect(queueTree.path).toContainText(
+    'victim1 (leaf3): its own reclaim protection against a reclaimer in leaf1',
+  );
+  await expect(queueTree.lca).toHaveText('b');
+  await expect(queueTree.stepDown).toHaveText('d');
+  await expect(queueTree.walk).toHaveText('d');
   await expect(queueTree.value).toHaveText('1m from d');
   await expect(queueTree.card('leaf3')).toHaveAttribute('data-highlighted', '');
 

@@ -29,6 +29,7 @@ import {
   kubeBatchProfile,
   volcanoProfile,
 } from './profiles/volcano/profile';
+import { nounFor } from '../common/plural';
 
 const KAI_ACTIONS: Readonly<Record<string, ActionFactory>> = {
   allocate: createAllocateAction,
@@ -116,8 +117,8 @@ export function assertSupported(scenario: Scenario): void {
   }
   if (actions.size === 0 && plugins.size === 0) return;
   const parts: string[] = [];
-  if (actions.size > 0) parts.push(`action(s) ${[...actions].join(', ')}`);
-  if (plugins.size > 0) parts.push(`plugin(s) ${[...plugins].join(', ')}`);
+  if (actions.size > 0) parts.push(`${nounFor(actions.size, 'action')} ${[...actions].join(', ')}`);
+  if (plugins.size > 0) parts.push(`${nounFor(plugins.size, 'plugin')} ${[...plugins].join(', ')}`);
   throw new UnsupportedError(
     scenario.profile === 'kai'
       ? `This scenario uses ${parts.join(' and ')} that this engine does not implement.`

@@ -61,7 +61,12 @@ describe('built-in scenarios', () => {
     expect(pendingCode(s1, 'train-b')).toBe('victims-protected');
     const sweep1 = s1.jobs.find((j) => j.name === 'sweep-1')!;
     expect(sweep1.reclaimProtection?.isProtected).toBe(true);
-    expect(sweep1.reclaimProtection?.protectedUntilMs).toBe(15_000);
+    // Welcome uses the lca method: protected from product (the waiting train-b), LCA org → research.
+    expect(sweep1.reclaimProtection?.byReclaimer[0]).toMatchObject({
+      reclaimerQueues: ['product'],
+      protectedUntilMs: 15_000,
+      resolution: { method: 'lca', lca: 'org', stepDown: 'research' },
+    });
     expect(evictions(sim.snapshot(2))).toEqual([]);
     const s3 = sim.snapshot(3);
     expect(firstEvictionSession(sim)).toBe(3);

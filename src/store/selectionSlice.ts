@@ -39,9 +39,11 @@ export function createSelectionActions({
       }));
     },
     resolveMinRuntime(query) {
-      const { runId, cursor } = get().run;
+      const { runId, cursor, snapshot } = get().run;
       if (runId === null) return Promise.reject(new Error('No scenario is loaded.'));
-      return client.resolve(runId, query, cursor);
+      // The session on screen (the cursor may be ahead while its snapshot is on its way): the answer must
+      // match the session the views draw.
+      return client.resolve(runId, query, snapshot?.index ?? cursor);
     },
   };
 }

@@ -16,7 +16,9 @@ describe('toSessionView', () => {
     expect(view.jobs.map((j) => j.name)).toEqual(snapshot.jobs.map((j) => j.name));
     expect(JSON.parse(JSON.stringify(view.jobs))).toEqual(JSON.parse(JSON.stringify(snapshot.jobs)));
     const [sweep1, sweep2] = ['sweep-1', 'sweep-2'].map((n) => view.jobs.find((j) => j.name === n)!);
-    expect(sweep1!.reclaimProtection!.resolution).toBe(sweep2!.reclaimProtection!.resolution);
+    expect(sweep1!.reclaimProtection!.byReclaimer[0]!.resolution).toBe(
+      sweep2!.reclaimProtection!.byReclaimer[0]!.resolution,
+    );
     expect(view.trace.attempts).toHaveLength(snapshot.trace.attempts.length);
     expect(view.trace.attempts[0]).toMatchObject({
       job: snapshot.trace.attempts[0]!.job,

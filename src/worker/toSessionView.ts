@@ -3,7 +3,7 @@
  * min-runtime resolutions (every job of a queue shares its preempt resolution) become one shared object,
  * which structured clone then copies once. Both cut what the main thread must deserialise per step.
  */
-import type { SessionSnapshot } from '../engine/model/snapshot';
+import type { ProtectionState, ReclaimProtection, SessionSnapshot } from '../engine/model/snapshot';
 import type { MinRuntimeResolution } from '../engine/model/trace';
 import type { SessionView } from '../protocol/sessionView';
 
@@ -17,6 +17,12 @@ export function toSessionView(snapshot: SessionSnapshot): SessionView {
     shared.set(key, resolution);
     return resolution;
   };
+  const internState = <T extends ProtectionState>(p: T): T => ({ ...p, resolution: intern(p.resolution) });
+  const internReclaim = (p: ReclaimProtection): ReclaimProtection => ({
+    ...p,
+    anyReclaimer: p.anyReclaimer === null ? null : internState(p.anyReclaimer),
+    byReclaimer: p.byReclaimer.map(internState),
+  });
   return {
     ...snapshot,
     jobs: snapshot.jobs.map((job) => ({
@@ -25,10 +31,7 @@ export function toSessionView(snapshot: SessionSnapshot): SessionView {
         job.preemptProtection === null
           ? null
           : { ...job.preemptProtection, resolution: intern(job.preemptProtection.resolution) },
-      reclaimProtection:
-        job.reclaimProtection === null
-          ? null
-          : { ...job.reclaimProtection, resolution: intern(job.reclaimProtection.resolution) },
+      reclaimProtection: job.reclaimProtection === null ? null : internReclaim(job.reclaimProtection),
     })),
     trace: {
       attempts: snapshot.trace.attempts.map(({ verdicts, victims, ...rest }) => ({

@@ -172,7 +172,9 @@ describe('reclaim', () => {
       run: { sessions: 1 },
     }).snapshot(1);
     expect(evictedIn(s)).toEqual([]);
-    expect(s.trace.pending.find((p) => p.job === 'p')?.message).toContain('no running job qualifies');
+    expect(s.trace.pending.find((p) => p.job === 'p')?.message).toContain(
+      'reclaim: No running job qualifies as a victim for p.',
+    );
   });
 
   it('saturation: a reclaimer ending above its fair share must end less saturated than its victim (multiplier)', () => {

@@ -52,6 +52,33 @@ export function firstNonZero<F>(tiers: Tiers<F>, call: (fn: F, r: Registered<F>)
   return { value: 0, decidedBy: null };
 }
 
+/**
+ * `firstNonZero` without the record (hot paths: heap comparators run millions of times per session).
+ * The callback receives the plugin's function only.
+ */
+export function firstNonZeroValue<F>(tiers: Tiers<F>, call: (fn: F) => number): number {
+  for (let t = 0; t < tiers.length; t++) {
+    const tier = tiers[t] as readonly Registered<F>[];
+    for (let i = 0; i < tier.length; i++) {
+      const v = call((tier[i] as Registered<F>).fn);
+      if (v !== 0) return v;
+    }
+  }
+  return 0;
+}
+
+/** `allOf` without the record: AND across every callback, `empty` when there is none. */
+export function allOfValue<F>(tiers: Tiers<F>, call: (fn: F) => boolean, empty = true): boolean {
+  let any = false;
+  for (const tier of tiers) {
+    for (const r of tier) {
+      any = true;
+      if (!call(r.fn)) return false;
+    }
+  }
+  return any ? true : empty;
+}
+
 export interface BoolResult {
   readonly value: boolean;
   /** For AND: the first plugin that answered false; for OR: the first that answered true. */

@@ -20,6 +20,39 @@ export interface ProtectionState {
   isProtected: boolean;
 }
 
+/**
+ * A job's reclaim protection against one group of reclaimer queues that the plugin resolves the same way
+ * (under `lca`: the same lowest common ancestor with the victim's queue).
+ */
+export interface ReclaimerProtection extends ProtectionState {
+  /** Waiting reclaimer queues of the group in tree order (children by name), the first few only. */
+  reclaimerQueues: readonly string[];
+  /** How many waiting reclaimer queues the group holds (may exceed `reclaimerQueues.length`). */
+  reclaimerQueueCount: number;
+}
+
+/**
+ * Reclaim protection as the minruntime plugin would apply it at the end of the session. Under `lca` the
+ * duration depends on the reclaimer's queue, so there is no figure for the job alone: it is given for each
+ * reclaimer queue that has a job waiting (pending or pipelined tasks), grouped by resolution.
+ */
+export interface ReclaimProtection {
+  /** The plugin's `reclaimResolveMethod` in this session. */
+  method: 'lca' | 'queue';
+  /**
+   * `queue` method only: the protection against any reclaimer (the walk starts at the victim's queue; the
+   * reclaimer plays no part, so `resolution.preemptorQueue` is null). Null under `lca`.
+   */
+  anyReclaimer: ProtectionState | null;
+  /**
+   * Against the waiting reclaimers, one entry per distinct resolution (nearest LCA first, other trees last).
+   * Empty for a job with no running task (it has nothing to protect).
+   */
+  byReclaimer: readonly ReclaimerProtection[];
+  /** Protected against at least one waiting reclaimer; under `queue`, against any reclaimer. */
+  isProtected: boolean;
+}
+
 export interface JobState {
   name: string;
   queue: string;
@@ -38,13 +71,19 @@ export interface JobState {
   submitAtMs: number;
   /** Last fresh start (KAI last-start-timestamp), null when never started. */
   startedAtMs: number | null;
-  /** Time run so far towards `runtime` (ms). */
+  /**
+   * Time run towards `runtime` (ms) in the current run, or in the last run for a job that no longer runs
+   * (evicted, releasing, pending again); a job that starts again starts from 0.
+   */
   progressMs: number;
+  /** When the last run stopped (eviction or completion); null while running or never started. */
+  stoppedAtMs: number | null;
   runtimeMs: number | null;
   isElastic: boolean;
-  /** Preempt protection (walk up from the job's queue) and reclaim protection by the queue method. */
+  /** Preempt protection (walk up from the job's queue); null when the minruntime plugin is off. */
   preemptProtection: ProtectionState | null;
-  reclaimProtection: ProtectionState | null;
+  /** Reclaim protection per waiting reclaimer queue; null when the minruntime plugin is off. */
+  reclaimProtection: ReclaimProtection | null;
   /** Profile-owned extras (Volcano: SLA clock, last enqueue vote); absent for KAI. */
   extras?: JobExtras;
 }
@@ -89,4 +128,13 @@ export interface SessionSnapshot {
   nodes: NodeState[];
   decisions: Decision[];
   trace: SessionTrace;
+}
+
+/**
+ * The reclaim protections that apply to a job: the one figure for any reclaimer under `queue`, else one per
+ * group of waiting reclaimers. Empty when nobody waits under `lca` or the plugin is off.
+ */
+export function reclaimProtections(p: ReclaimProtection | null): readonly ProtectionState[] {
+  if (p === null) return [];
+  return p.anyReclaimer !== null ? [p.anyReclaimer] : p.byReclaimer;
 }

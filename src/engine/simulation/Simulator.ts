@@ -242,7 +242,8 @@ export class Simulator implements Simulation {
       if (isRunning === job.isRunning) continue;
       job.isRunning = isRunning;
       job.progressAtMs = timeMs;
-      if (!isRunning && !job.tasks.every((t) => t.status === 'Succeeded')) job.progressMs = 0;
+      // A job that stops keeps the time it ran (the jobs table shows it); it restarts from 0 when it runs again.
+      if (isRunning) job.progressMs = 0;
       changedJobs.add(job);
     }
   }
@@ -294,10 +295,16 @@ export class Simulator implements Simulation {
   private countProtectionChanges(timeMs: number): number {
     const prev =
       this.history.entries.length > 0 ? (this.history.entries.at(-1) as SessionEntry).timeMs : null;
+    // Reclaim protection under lca depends on who waits to reclaim (as in the snapshot): index them once.
+    const waiting = new Set<string>();
+    for (const job of this.state.liveJobs())
+      if (job.tasks.some((t) => t.status === 'Pending' || t.status === 'Pipelined'))
+        waiting.add(job.spec.queue);
+    const reclaimers = this.protection.reclaimerIndex(waiting);
     let n = 0;
     for (const job of this.state.liveJobs()) {
       if (job.startedAtMs === null || !job.tasks.some((t) => t.status === 'Running')) continue;
-      for (const until of this.protection.protectedUntil(job.spec.queue, job.startedAtMs)) {
+      for (const until of this.protection.protectedUntil(job.spec.queue, job.startedAtMs, reclaimers)) {
         if (until === null) continue;
         const gained = job.startedAtMs === timeMs && timeMs < until;
         const lost = prev !== null && prev < until && until <= timeMs;

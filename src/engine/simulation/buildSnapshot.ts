@@ -27,6 +27,10 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
   const used = new Map<string, Resources>();
   const releasing = new Map<string, Resources>();
 
+  // Filled in once every job's counts are known: reclaim protection depends on who waits to reclaim.
+  const built: { job: JobState; startedAtMs: number | null }[] = [];
+  const waiting = new Set<string>();
+
   for (let id = 0; id < entry.jobCount; id++) {
     const rec = state.jobList[id];
     if (!rec) continue;
@@ -54,8 +58,10 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
     const startedAtMs = jd ? jd.startedAtMs : spec.startedAtMs;
     const isRunning = jd ? jd.isRunning : counts.Running >= Math.max(spec.minAvailable, 1);
     const progressMs = jd ? jd.progressMs + (jd.isRunning ? entry.timeMs - jd.progressAtMs : 0) : 0;
-    const prot = protection.jobProtection(spec.queue, counts.Running > 0 ? startedAtMs : null, entry.timeMs);
-    jobs.push({
+    // A job waiting to be placed (pending, or pipelined: pending again when the next session opens) is a
+    // reclaimer of every other queue's jobs in the next reclaim action.
+    if (counts.Pending + counts.Pipelined > 0) waiting.add(spec.queue);
+    const job: JobState = {
       name: spec.name,
       queue: spec.queue,
       // Volcano/kube-batch: the PodGroup phase the profile carried over (the spec's before any session).
@@ -73,12 +79,21 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       submitAtMs: spec.submitAtMs,
       startedAtMs,
       progressMs,
+      stoppedAtMs: jd !== undefined && !jd.isRunning && jd.progressMs > 0 ? jd.progressAtMs : null,
       runtimeMs: spec.runtimeMs,
       isElastic: spec.minAvailable < spec.tasks.length,
-      preemptProtection: prot.preempt,
-      reclaimProtection: prot.reclaim,
-      ...extrasOf(state, spec, entry),
-    });
+      preemptProtection: null,
+      reclaimProtection: null,
+      ...extrasOf(state, frame, spec, entry),
+    };
+    jobs.push(job);
+    built.push({ job, startedAtMs: counts.Running > 0 ? startedAtMs : null });
+  }
+  const reclaimers = protection.reclaimerIndex(waiting);
+  for (const { job, startedAtMs } of built) {
+    const prot = protection.jobProtection(job.queue, startedAtMs, entry.timeMs, reclaimers);
+    job.preemptProtection = prot.preempt;
+    job.reclaimProtection = prot.reclaim;
   }
 
   const queues: QueueState[] = frame.queueSpecs.map((q) => {
@@ -122,8 +137,14 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
   };
 }
 
-function extrasOf(state: ClusterState, spec: JobSpec, entry: SessionEntry): { extras?: JobExtras } {
-  const extras = jobExtras(state.scenario.profile, state.config, spec, entry.timeMs, entry.trace);
+function extrasOf(
+  state: ClusterState,
+  frame: Keyframe,
+  spec: JobSpec,
+  entry: SessionEntry,
+): { extras?: JobExtras } {
+  // The config this session ran with (an updateConfig event may change the sla waiting time later).
+  const extras = jobExtras(state.scenario.profile, frame.config, spec, entry.timeMs, entry.trace);
   return extras ? { extras } : {};
 }
 

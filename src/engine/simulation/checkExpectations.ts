@@ -4,6 +4,7 @@
 import type { Simulation } from '../api';
 import type { ExpectCheck } from '../model/scenario';
 import type { SessionSnapshot } from '../model/snapshot';
+import { plural } from '../../common/plural';
 
 export interface CheckFailure {
   path: string;
@@ -42,7 +43,7 @@ export function checkExpectations(sim: Simulation, checks: readonly ExpectCheck[
     const where =
       check.session !== null ? `session ${check.session}` : `at ${check.atMs}ms (session ${index})`;
     if (index < 1 || index > times.length) {
-      fail(`${where}: the run has ${times.length} session(s); no such session`);
+      fail(`${where}: the run has ${plural(times.length, 'session')}; no such session`);
       continue;
     }
     const s = snapshot(index);
@@ -81,7 +82,7 @@ export function checkExpectations(sim: Simulation, checks: readonly ExpectCheck[
       if (want.phase !== undefined && j.phase !== want.phase)
         fail(`${where}: job ${name} phase is ${j.phase}, expected ${want.phase}`);
       if (want.running !== undefined && j.running !== want.running)
-        fail(`${where}: job ${name} has ${j.running} running task(s), expected ${want.running}`);
+        fail(`${where}: job ${name} has ${plural(j.running, 'running task')}, expected ${want.running}`);
     }
     const queues = new Map(s.queues.map((q) => [q.name, q]));
     for (const [name, want] of Object.entries(check.queues ?? {})) {

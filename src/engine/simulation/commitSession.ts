@@ -101,14 +101,14 @@ function describe(
   const node = task.node?.name ?? '?';
   switch (kind) {
     case 'bind':
-      return `${action}: ${task.name} bound to ${node}, which had idle capacity for it.`;
+      return `${task.name} bound to ${node}, which had idle capacity for it.`;
     case 'pipeline':
       if (by !== null && by !== task.job.name) {
-        return `${action}: victim ${task.name} moved to ${node} to make room for ${by}; it waits there for capacity being released.`;
+        return `Victim ${task.name} moved to ${node} to make room for ${by}; it waits there for capacity being released.`;
       }
-      return `${action}: ${task.name} pipelined to ${node}: it will bind once the capacity being released there is free.`;
+      return `${task.name} pipelined to ${node}: it will bind once the capacity being released there is free.`;
     case 'evict':
-      return `${action}: ${task.name} (job ${task.job.name}, queue ${task.job.queue.name}) evicted to make room for ${by ?? '?'}${attempt ? ` (queue ${attempt.queue})` : ''}.${evictionWhy(task, action, attempt)}`;
+      return `${task.name} (job ${task.job.name}, queue ${task.job.queue.name}) evicted to make room for ${by ?? '?'}${attempt ? ` (queue ${attempt.queue})` : ''}.${evictionWhy(task, action, attempt)}`;
     case 'complete':
       return `${task.name} finished its runtime and succeeded.`;
   }

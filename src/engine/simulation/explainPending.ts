@@ -36,7 +36,10 @@ export function explainPending(ssn: Session): PendingExplanation[] {
         job: job.name,
         queue: job.queue.name,
         code: 'waiting-for-release',
-        message: `${job.counts.Pipelined} task(s) of ${job.name} are pipelined: they wait for evicted tasks to release their node and will bind in a later session.`,
+        message:
+          job.counts.Pipelined === 1
+            ? `1 task of ${job.name} is pipelined: it waits for evicted tasks to release their node and will bind in a later session.`
+            : `${job.counts.Pipelined} tasks of ${job.name} are pipelined: they wait for evicted tasks to release their node and will bind in a later session.`,
         attempts,
       });
       continue;
@@ -53,6 +56,7 @@ export function explainPending(ssn: Session): PendingExplanation[] {
       if (a.code === 'victims-protected') protectedCode = true;
       if (a.action === 'allocate') allocateCode = a.code;
       else if (other === null || WEIGHT[a.code] > WEIGHT[other]) other = a.code;
+      // Attempt messages never name their action (views show it beside them): named once here.
       const part = a.action === 'allocate' ? a.message : `${a.action}: ${a.message}`;
       if (!parts.includes(part)) parts.push(part);
     }

@@ -3,6 +3,7 @@
  * as one line ("Evicted 2 tasks of explore from node0 for serve, under reclaim"), in trace order.
  */
 import type { Decision, DecisionKind } from '../../engine/model/trace';
+import { plural } from '../../common/plural';
 
 export interface DecisionGroup {
   key: string;
@@ -44,8 +45,6 @@ export function groupDecisions(decisions: readonly Decision[]): DecisionGroup[] 
   }
   return groups;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The group as one plain sentence. */
 export function describeGroup(group: DecisionGroup): string {

@@ -8,13 +8,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import type { JobState, ProtectionState } from '../../engine/model/snapshot';
+import type { JobState, ProtectionState, ReclaimProtection } from '../../engine/model/snapshot';
 import type { SessionView } from '../../protocol/sessionView';
 import { describeGroup, groupDecisions } from '../decision-log/groupDecisions';
 import { PendingExplanationView } from '../decision-log/PendingExplanationView';
 import { ResolutionView } from '../decision-log/ResolutionView';
 import { formatInstant, formatSpan } from '../format/formatTime';
-import { describeProtection } from '../jobs/describeProtection';
+import { describeProtection, describeReclaim, describeReclaimLine } from '../jobs/describeProtection';
 import { jobStatusLabel } from '../jobs/jobRows';
 import { useProtectionColor } from '../jobs/ProtectionCell';
 
@@ -40,6 +40,74 @@ function ProtectionSection({
         {view.headline}
       </Typography>
       {protection !== null && <ResolutionView resolution={protection.resolution} />}
+    </Box>
+  );
+}
+
+/**
+ * Reclaim protection as the engine resolved it: one figure under the queue method; under lca one per group of
+ * waiting reclaimer queues, each with its resolution (LCA, step down, queues looked at).
+ */
+function ReclaimSection({
+  protection,
+  nowMs,
+  isRunning,
+}: {
+  protection: ReclaimProtection | null;
+  nowMs: number;
+  isRunning: boolean;
+}) {
+  const view = describeReclaim(protection, nowMs);
+  const running = isRunning && view.lines.some((l) => l.status !== 'not-started');
+  const color = useProtectionColor(protection !== null && !isRunning ? 'not-started' : view.status);
+  const headline =
+    protection !== null && !isRunning
+      ? 'not running'
+      : view.lines.length === 0
+        ? (view.emptyText ?? '—')
+        : running
+          ? view.lines.map(describeReclaimLine).join('; ')
+          : 'not running';
+  return (
+    <Box data-testid="inspector.reclaim" data-status={view.status} data-method={view.method ?? undefined}>
+      <Typography variant="h3" component="h3">
+        Reclaim protection
+      </Typography>
+      <Typography variant="body1" sx={{ color, fontWeight: 700 }} data-testid="inspector.reclaim.headline">
+        {headline}
+      </Typography>
+      {view.method !== null && (
+        <Typography variant="body2" color="text.secondary" data-testid="inspector.reclaim.method">
+          {view.method === 'lca'
+            ? 'LCA method: the duration depends on the reclaimer’s queue, so it is given for each queue with a job waiting to be placed at this session.'
+            : 'Queue method: walk up from this job’s queue; the same for every reclaimer.'}
+        </Typography>
+      )}
+      {view.method === 'lca' && view.lines.length === 0 && isRunning && (
+        <Typography variant="body2" color="text.secondary">
+          No job of another queue is waiting to be placed, so no reclaimer is kept out. To see what a
+          reclaimer in a given queue would meet, select this job and pick that queue on the queue tree.
+        </Typography>
+      )}
+      {view.lines.map((l) => (
+        <Box
+          key={l.against}
+          data-testid="inspector.reclaim.line"
+          data-status={l.status}
+          data-reclaimers={l.reclaimerQueues.join(' ')}
+          sx={{ mt: 1 }}
+        >
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {l.against.charAt(0).toUpperCase() + l.against.slice(1)}
+            {running && ': '}
+            {running && <span style={{ fontWeight: 500 }}>{l.headline}</span>}
+            {l.protection.protectedUntilMs !== null &&
+              l.status === 'protected' &&
+              ` (until ${formatInstant(l.protection.protectedUntilMs)})`}
+          </Typography>
+          <ResolutionView resolution={l.protection.resolution} />
+        </Box>
+      ))}
     </Box>
   );
 }
@@ -81,7 +149,8 @@ export function JobInspector({
         {formatInstant(job.submitAtMs)}
         {job.startedAtMs !== null && `, last fresh start ${formatInstant(job.startedAtMs)}`}, ran{' '}
         {formatSpan(job.progressMs)}
-        {job.runtimeMs !== null && ` of ${formatSpan(job.runtimeMs)}`}.
+        {job.runtimeMs !== null && ` of ${formatSpan(job.runtimeMs)}`}
+        {job.stoppedAtMs !== null && ` until ${formatInstant(job.stoppedAtMs)}`}.
       </Typography>
       {pending !== null && (
         <PendingExplanationView explanation={pending} trace={snapshot.trace} session={snapshot.index} />
@@ -93,11 +162,10 @@ export function JobInspector({
         nowMs={snapshot.timeMs}
         testId="inspector.preempt"
       />
-      <ProtectionSection
-        title="Reclaim protection"
+      <ReclaimSection
         protection={job.reclaimProtection}
         nowMs={snapshot.timeMs}
-        testId="inspector.reclaim"
+        isRunning={job.running > 0}
       />
       {job.isElastic && (
         <Typography variant="body2" color="text.secondary">

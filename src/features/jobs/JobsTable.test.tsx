@@ -20,6 +20,34 @@ const offlineClient = new Proxy({} as SimulationClient, {
       : () => Promise.reject(new Error(`unexpected ${String(name)}`)),
 });
 
+const lcaResolution = (
+  preemptorQueue: string,
+  durationMs: number,
+  source: string,
+  lca: string,
+  stepDown: string,
+) => ({
+  kind: 'reclaim' as const,
+  method: 'lca' as const,
+  durationMs,
+  source,
+  preemptorQueue,
+  victimQueue: 'research',
+  lca,
+  stepDown,
+  path: [stepDown],
+  note: null,
+});
+
+/** Under lca, protected from `leaf3` (LCA org → research, 60s from research) until t=15s. */
+const fromLeaf3 = {
+  resolution: lcaResolution('leaf3', 60_000, 'research', 'org', 'research'),
+  protectedUntilMs: 15_000,
+  isProtected: true,
+  reclaimerQueues: ['leaf3'],
+  reclaimerQueueCount: 1,
+};
+
 const job = (name: string, over: Partial<JobState> = {}): JobState => ({
   name,
   queue: 'research',
@@ -37,25 +65,11 @@ const job = (name: string, over: Partial<JobState> = {}): JobState => ({
   submitAtMs: 0,
   startedAtMs: -45_000,
   progressMs: 55_000,
+  stoppedAtMs: null,
   runtimeMs: null,
   isElastic: false,
   preemptProtection: null,
-  reclaimProtection: {
-    resolution: {
-      kind: 'reclaim',
-      method: 'queue',
-      durationMs: 60_000,
-      source: 'research',
-      preemptorQueue: null,
-      victimQueue: 'research',
-      lca: null,
-      stepDown: null,
-      path: ['research'],
-      note: null,
-    },
-    protectedUntilMs: 15_000,
-    isProtected: true,
-  },
+  reclaimProtection: { method: 'lca', anyReclaimer: null, byReclaimer: [fromLeaf3], isProtected: true },
   ...over,
 });
 
@@ -100,7 +114,7 @@ describe('JobsTable', () => {
       'protected for another 5s',
     );
     expect(within(row('sweep-1')).getByTestId('jobs-table.reclaim').textContent).toContain(
-      '1m0s from research',
+      'from leaf3 · 1m0s from research · LCA org → research',
     );
     expect(within(row('train-b')).getByText('Pending')).toBeTruthy();
   });
@@ -117,5 +131,83 @@ describe('JobsTable', () => {
   it('renders job names as text', () => {
     setup([job('<b>bold</b>')], 0);
     expect(row('<b>bold</b>').querySelector('b')).toBeNull();
+  });
+
+  it('under lca shows reclaim protection per waiting reclaimer queue, never one queue-method figure', () => {
+    const fromTeamC = {
+      resolution: lcaResolution('team-c', 0, 'research', 'org', 'research'),
+      protectedUntilMs: -45_000,
+      isProtected: false,
+      reclaimerQueues: ['team-c', 'team-d'],
+      reclaimerQueueCount: 3,
+    };
+    setup(
+      [
+        job('sweep-1', {
+          reclaimProtection: {
+            method: 'lca',
+            anyReclaimer: null,
+            byReclaimer: [
+              fromLeaf3,
+              fromTeamC,
+              { ...fromLeaf3, reclaimerQueues: ['x1', 'x2'], reclaimerQueueCount: 2 },
+            ],
+            isProtected: true,
+          },
+        }),
+        job('idle-queue', {
+          reclaimProtection: { method: 'lca', anyReclaimer: null, byReclaimer: [], isProtected: false },
+        }),
+      ],
+      10_000,
+    );
+    const cell = within(row('sweep-1')).getByTestId('jobs-table.reclaim');
+    expect(cell.textContent).toContain('protected from leaf3 for another 5s');
+    expect(cell.textContent).toContain('not protected from team-c, team-d and 1 more queue (0s)');
+    expect(cell.textContent).toContain('and 2 more reclaimer queues (see the inspector)');
+    expect(cell.dataset.status).toBe('protected');
+    expect(within(row('idle-queue')).getByTestId('jobs-table.reclaim').textContent).toContain(
+      'no reclaimer waiting',
+    );
+  });
+
+  it('the Protected filter keeps the jobs the engine protects from a waiting reclaimer', () => {
+    setup(
+      [
+        job('kept'),
+        job('open', {
+          reclaimProtection: {
+            method: 'lca',
+            anyReclaimer: null,
+            byReclaimer: [{ ...fromLeaf3, protectedUntilMs: -1_000, isProtected: false }],
+            isProtected: false,
+          },
+        }),
+      ],
+      10_000,
+    );
+    fireEvent.click(screen.getByTestId('jobs-table.status.protected'));
+    expect(screen.getAllByTestId('jobs-table.row').map((r) => r.dataset.job)).toEqual(['kept']);
+    expect(screen.getByText('1 of 2 jobs')).toBeTruthy();
+  });
+
+  it('a stopped job shows the time it ran and when it stopped; one job reads "1 job"', () => {
+    setup(
+      [
+        job('sweep-1', {
+          running: 0,
+          releasing: 1,
+          progressMs: 65_000,
+          stoppedAtMs: 20_000,
+        }),
+      ],
+      20_000,
+    );
+    const runtime = within(row('sweep-1')).getByTestId('jobs-table.runtime').textContent;
+    expect(runtime).toContain('1m5s');
+    expect(runtime).toContain('started t=-45s, stopped t=20s');
+    expect(within(row('sweep-1')).getByTestId('jobs-table.reclaim').textContent).toBe('not running');
+    expect(screen.getByText('1 job')).toBeTruthy();
+    expect(within(row('sweep-1')).getByText('0/1/1 task')).toBeTruthy();
   });
 });

@@ -22,9 +22,10 @@ import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectSelectedJob } from '../../store/selectionSlice';
 import { selectJobFilter, selectJobSort } from '../../store/viewSlice';
+import { nounFor, plural } from '../../common/plural';
 import { formatInstant, formatSpan } from '../format/formatTime';
 import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
-import { ProtectionCell } from './ProtectionCell';
+import { ProtectionCell, ReclaimProtectionCell } from './ProtectionCell';
 
 const NO_JOBS: JobState[] = [];
 const selectSnapshot = (s: AppState) => s.run.snapshot;
@@ -103,7 +104,7 @@ const COLUMNS: Column[] = [
   {
     key: 'runtime',
     label: 'Run so far',
-    help: 'Time run towards the job’s runtime since its last fresh start',
+    help: 'Time run towards the job’s runtime since its last fresh start; for a job that was evicted or finished, how long its last run lasted',
   },
   {
     key: 'preempt',
@@ -113,7 +114,7 @@ const COLUMNS: Column[] = [
   {
     key: 'reclaim',
     label: 'Reclaim protection',
-    help: 'reclaimMinRuntime as the engine resolves it for this job on its own. Under the LCA method the value depends on the reclaimer: the decision log shows the value used for each reclaim.',
+    help: 'reclaimMinRuntime as the engine resolves it. Queue method: one value for any reclaimer. LCA method: the value depends on the reclaimer’s queue, so it is shown for each queue with a job waiting to be placed (the inspector has the details).',
   },
 ];
 
@@ -208,18 +209,29 @@ const JobRow = memo(function JobRow({
           {status}
         </span>
         <div className="muted" title="running / minAvailable / total">
-          {job.running}/{job.minAvailable}/{job.taskCount} tasks{job.isElastic && ' · elastic'}
+          {job.running}/{job.minAvailable}/{job.taskCount} {nounFor(job.taskCount, 'task')}
+          {job.isElastic && ' · elastic'}
         </div>
       </td>
-      <td>
+      <td data-testid="jobs-table.runtime">
         {job.startedAtMs === null ? '—' : runtime}
-        {job.startedAtMs !== null && <div className="muted">started {formatInstant(job.startedAtMs)}</div>}
+        {job.startedAtMs !== null && (
+          <div className="muted">
+            started {formatInstant(job.startedAtMs)}
+            {job.stoppedAtMs !== null && `, stopped ${formatInstant(job.stoppedAtMs)}`}
+          </div>
+        )}
       </td>
       <td>
         <ProtectionCell protection={job.preemptProtection} nowMs={nowMs} testId="jobs-table.preempt" />
       </td>
       <td>
-        <ProtectionCell protection={job.reclaimProtection} nowMs={nowMs} testId="jobs-table.reclaim" />
+        <ReclaimProtectionCell
+          protection={job.reclaimProtection}
+          nowMs={nowMs}
+          isRunning={job.running > 0}
+          testId="jobs-table.reclaim"
+        />
       </td>
     </tr>
   );
@@ -243,7 +255,7 @@ function JobsCount() {
   const matching = useMemo(() => filterJobs(jobs, filter).length, [jobs, filter]);
   return (
     <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
-      {matching === jobs.length ? `${jobs.length} jobs` : `${matching} of ${jobs.length} jobs`}
+      {matching === jobs.length ? plural(jobs.length, 'job') : `${matching} of ${plural(jobs.length, 'job')}`}
     </Typography>
   );
 }

@@ -1,8 +1,14 @@
 import { useTheme } from '@mui/material/styles';
 import LockClockIcon from '@mui/icons-material/LockClock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
-import type { ProtectionState } from '../../engine/model/snapshot';
-import { describeProtection, type ProtectionStatus } from './describeProtection';
+import { plural } from '../../common/plural';
+import type { ProtectionState, ReclaimProtection } from '../../engine/model/snapshot';
+import {
+  describeProtection,
+  describeReclaim,
+  describeReclaimLine,
+  type ProtectionStatus,
+} from './describeProtection';
 
 export function useProtectionColor(status: ProtectionStatus): string {
   const { palette } = useTheme();
@@ -55,6 +61,87 @@ export function ProtectionCell({
         <span>{view.headline}</span>
       </div>
       {showOrigin && <div className="muted">{view.origin}</div>}
+    </div>
+  );
+}
+
+/** Lines the table shows before pointing at the inspector. */
+const CELL_LINES = 2;
+
+/**
+ * A job's reclaim protection in the table: one line under the queue method; under lca one line per group of
+ * waiting reclaimer queues (the engine resolved each), since the duration depends on who reclaims.
+ */
+export function ReclaimProtectionCell({
+  protection,
+  nowMs,
+  isRunning,
+  testId,
+}: {
+  protection: ReclaimProtection | null;
+  nowMs: number;
+  /** Whether the job has running tasks (a job that does not run is never protected). */
+  isRunning: boolean;
+  testId: string;
+}) {
+  const view = describeReclaim(protection, nowMs);
+  const color = useProtectionColor(view.status);
+  const lines = view.lines;
+  const first = lines[0];
+  if (protection !== null && !isRunning) {
+    return (
+      <div data-testid={testId} data-status="not-started" data-method={view.method}>
+        <div style={{ color, fontWeight: 500 }}>not running</div>
+      </div>
+    );
+  }
+  if (first === undefined) {
+    const text = view.emptyText ?? '—';
+    return (
+      <div data-testid={testId} data-status={view.status} data-method={view.method ?? undefined}>
+        <div style={{ color, fontWeight: 500 }}>{text}</div>
+        {view.method === 'lca' && <div className="muted">LCA method: depends on the reclaimer</div>}
+      </div>
+    );
+  }
+  if (lines.length === 1) {
+    return (
+      <div data-testid={testId} data-status={view.status} data-method={view.method ?? undefined}>
+        <LineHeadline status={first.status} text={first.headline} />
+        <div className="muted">
+          {view.method === 'lca' ? `${first.against} · ${first.origin}` : first.origin}
+        </div>
+      </div>
+    );
+  }
+  const hiddenQueues = lines.slice(CELL_LINES).reduce((n, l) => n + l.protection.reclaimerQueueCount, 0);
+  return (
+    <div data-testid={testId} data-status={view.status} data-method={view.method ?? undefined}>
+      {lines.slice(0, CELL_LINES).map((l) => (
+        <LineHeadline key={l.against} status={l.status} text={describeReclaimLine(l)} />
+      ))}
+      {hiddenQueues > 0 && (
+        <div className="muted">and {plural(hiddenQueues, 'more reclaimer queue')} (see the inspector)</div>
+      )}
+    </div>
+  );
+}
+
+function LineHeadline({ status, text }: { status: ProtectionStatus; text: string }) {
+  const color = useProtectionColor(status);
+  return (
+    <div
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 4,
+        color,
+        fontWeight: status === 'protected' ? 700 : 500,
+      }}
+    >
+      {status === 'protected' && <LockClockIcon fontSize="small" aria-hidden />}
+      {status === 'expired' && <LockOpenIcon fontSize="small" aria-hidden />}
+      <span>{text}</span>
     </div>
   );
 }

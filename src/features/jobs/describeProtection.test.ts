@@ -32,7 +32,8 @@ describe('describeProtection', () => {
       headline: 'protected for another 42s',
       remainingMs: 42_000,
     });
-    expect(view.origin).toBe('1m0s from d · lca method');
+    // Under lca the origin names the LCA and the step down toward the victim, as the engine resolved them.
+    expect(view.origin).toBe('1m0s from d · LCA b → d');
   });
 
   it('names the instant protection ended', () => {

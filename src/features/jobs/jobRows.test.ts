@@ -19,6 +19,7 @@ const job = (name: string, over: Partial<JobState> = {}): JobState => ({
   submitAtMs: 0,
   startedAtMs: 0,
   progressMs: 0,
+  stoppedAtMs: null,
   runtimeMs: null,
   isElastic: false,
   preemptProtection: null,
@@ -77,6 +78,37 @@ describe('jobs table rows', () => {
       'a',
       'b',
       'c',
+    ]);
+  });
+
+  it('under lca a job is Protected when the engine protects it from a waiting reclaimer, and sorts by the longest', () => {
+    const fromQueue = (queue: string, untilMs: number, isProtected: boolean) => ({
+      ...protectedUntil(untilMs),
+      isProtected,
+      reclaimerQueues: [queue],
+      reclaimerQueueCount: 1,
+    });
+    const lca = (entries: ReturnType<typeof fromQueue>[]) => ({
+      method: 'lca' as const,
+      anyReclaimer: null,
+      byReclaimer: entries,
+      isProtected: entries.some((e) => e.isProtected),
+    });
+    const jobs = [
+      job('open', { reclaimProtection: lca([fromQueue('team-b', 5_000, false)]) }),
+      job('kept', {
+        reclaimProtection: lca([fromQueue('team-b', 30_000, true), fromQueue('team-c', 90_000, true)]),
+      }),
+      job('nobody-waits', { reclaimProtection: lca([]) }),
+      job('short', { reclaimProtection: lca([fromQueue('team-b', 40_000, true)]) }),
+    ];
+    expect(filterJobs(jobs, { text: '', status: 'protected' }).map((j) => j.name)).toEqual(['kept', 'short']);
+    // kept is protected from team-c until t=90s: it sorts after short (t=40s).
+    expect(sortJobs(jobs, { key: 'reclaim', direction: 'asc' }, 10_000).map((j) => j.name)).toEqual([
+      'short',
+      'kept',
+      'nobody-waits',
+      'open',
     ]);
   });
 });

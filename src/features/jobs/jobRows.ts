@@ -1,5 +1,5 @@
 /** Filtering and sorting of the jobs table (pure, so the rules are unit-tested and cheap to memoise). */
-import type { JobState } from '../../engine/model/snapshot';
+import { reclaimProtections, type JobState, type ProtectionState } from '../../engine/model/snapshot';
 import type { JobSortKey, JobStatusFilter } from '../../store/AppState';
 
 export function jobStatusLabel(job: JobState): string {
@@ -11,6 +11,10 @@ export function jobStatusLabel(job: JobState): string {
   return 'Pending';
 }
 
+/**
+ * Protected as the engine says: from preemption, or from reclaim by at least one waiting reclaimer (under lca
+ * the answer depends on who reclaims; the engine resolved it for each waiting reclaimer's queue).
+ */
 const isProtected = (job: JobState): boolean =>
   job.preemptProtection?.isProtected === true || job.reclaimProtection?.isProtected === true;
 
@@ -46,9 +50,15 @@ export function filterJobs(
 
 /** Remaining protection used for sorting: protected jobs first (least time left first), then the rest. */
 function protectionKey(job: JobState, which: 'preempt' | 'reclaim', nowMs: number): number {
-  const p = which === 'preempt' ? job.preemptProtection : job.reclaimProtection;
-  if (p === null || !p.isProtected || p.protectedUntilMs === null) return Number.POSITIVE_INFINITY;
-  return p.protectedUntilMs - nowMs;
+  const states: readonly (ProtectionState | null)[] =
+    which === 'preempt' ? [job.preemptProtection] : reclaimProtections(job.reclaimProtection);
+  // Under lca: the longest protection against a waiting reclaimer (how long some reclaimer is kept out).
+  let key: number | null = null;
+  for (const p of states) {
+    if (p === null || !p.isProtected || p.protectedUntilMs === null) continue;
+    key = Math.max(key ?? Number.NEGATIVE_INFINITY, p.protectedUntilMs - nowMs);
+  }
+  return key ?? Number.POSITIVE_INFINITY;
 }
 
 function compare(a: JobState, b: JobState, key: JobSortKey, nowMs: number): number {

@@ -5,6 +5,7 @@ import { useAppStore } from '../../store/AppStoreProvider';
 import { selectSummary, selectWarnings } from '../../store/scenarioSlice';
 import { Markdown } from '../../ui/Markdown';
 import { formatSpan } from '../format/formatTime';
+import { nounFor, plural } from '../../common/plural';
 
 /** The loaded scenario's lesson text (markdown rendered as React text, never HTML) and its warnings. */
 export function LessonPanel() {
@@ -19,8 +20,9 @@ export function LessonPanel() {
         {summary.name}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {summary.profile} profile · {summary.nodeCount} nodes · {summary.queueCount} queues ·{' '}
-        {summary.jobCount} jobs · a session every {formatSpan(summary.schedulePeriodMs)} · actions{' '}
+        {summary.profile} profile · {plural(summary.nodeCount, 'node')} ·{' '}
+        {plural(summary.queueCount, 'queue')} · {plural(summary.jobCount, 'job')} · a session every{' '}
+        {formatSpan(summary.schedulePeriodMs)} · {nounFor(summary.actions.length, 'action')}{' '}
         {summary.actions.join(', ')}
       </Typography>
       {summary.description.trim() === '' ? (

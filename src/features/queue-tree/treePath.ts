@@ -138,14 +138,26 @@ export function pairPath(
   };
 }
 
+/**
+ * The reclaim protection to draw for a job on its own: the queue method's single figure, or under lca the
+ * first waiting reclaimer group it is protected from (else the nearest one). Null when nobody waits under lca.
+ */
+function ownReclaim(job: JobState): ProtectionState | null {
+  const p = job.reclaimProtection;
+  if (p === null) return null;
+  if (p.anyReclaimer !== null) return p.anyReclaimer;
+  return p.byReclaimer.find((r) => r.isProtected) ?? p.byReclaimer[0] ?? null;
+}
+
 /** The model for a job's own protection (`kind` picks preempt or reclaim). */
 export function jobPath(job: JobState, kind: 'preempt' | 'reclaim'): TreePathModel | null {
-  const p: ProtectionState | null = kind === 'preempt' ? job.preemptProtection : job.reclaimProtection;
+  const p: ProtectionState | null = kind === 'preempt' ? job.preemptProtection : ownReclaim(job);
   if (p === null) return null;
   return {
     resolution: p.resolution,
-    // A job's own reclaim protection is resolved with no reclaimer (the queue walk): nobody to draw.
-    preemptorQueue: null,
+    // Under the queue method the reclaimer plays no part (nobody to draw); under lca the path is the one
+    // the engine resolved for a waiting reclaimer's queue.
+    preemptorQueue: p.resolution.preemptorQueue,
     victimQueue: job.queue,
     victimJob: job.name,
     preemptorJob: null,

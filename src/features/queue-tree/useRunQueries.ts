@@ -11,8 +11,8 @@ import { selectActions } from '../../store/createAppStore';
 import { SYNTHETIC_ROOT, type MinRuntimeDefaults } from '../../viz/layouts/layoutQueueTree';
 
 const selectRunId = (s: AppState) => s.run.runId;
-/** Answers depend on the session shown: an updateQueue/updateConfig event may change them. */
-const selectCursor = (s: AppState) => s.run.cursor;
+/** The session whose data is on screen: answers are kept per session, so a step never shows another's. */
+const selectShownSession = (s: AppState) => s.run.snapshot?.index ?? null;
 
 export interface MinRuntimeSettings {
   defaults: MinRuntimeDefaults;
@@ -27,22 +27,18 @@ export interface MinRuntimeSettings {
  */
 export function useMinRuntimeSettings(): MinRuntimeSettings | null {
   const runId = useAppStore(selectRunId);
-  const cursor = useAppStore(selectCursor);
+  const session = useAppStore(selectShownSession);
   const actions = useAppStore(selectActions);
-  const [answer, setAnswer] = useState<{
-    runId: number;
-    key: string;
-    settings: MinRuntimeSettings;
-  } | null>(null);
-  const key = runId === null ? null : `${runId}|${cursor}`;
+  // An updateConfig event can change the method or the defaults between sessions: one answer per session.
+  const key = runId === null || session === null ? null : `${runId}|${session}`;
+  const [answer, setAnswer] = useState<{ key: string; settings: MinRuntimeSettings } | null>(null);
   useEffect(() => {
-    if (key === null || runId === null) return undefined;
+    if (key === null) return undefined;
     let isCurrent = true;
     actions.resolveMinRuntime({ victimQueue: SYNTHETIC_ROOT, preemptorQueue: SYNTHETIC_ROOT }).then(
       (r) => {
         if (!isCurrent) return;
         setAnswer({
-          runId,
           key,
           settings: {
             defaults: { preemptMs: r.preempt.durationMs, reclaimMs: r.reclaim.durationMs },
@@ -55,10 +51,8 @@ export function useMinRuntimeSettings(): MinRuntimeSettings | null {
     return () => {
       isCurrent = false;
     };
-  }, [key, runId, actions]);
-  // While the answer for a newly shown session is on its way, the previous session's stays (no flicker
-  // during playback); another run's is never shown.
-  return answer !== null && answer.runId === runId ? answer.settings : null;
+  }, [key, actions]);
+  return answer !== null && answer.key === key ? answer.settings : null;
 }
 
 export type WhatIfState =
@@ -72,15 +66,16 @@ export function useWhatIf(
   query: { victimQueue: string; preemptorQueue: string; method: 'lca' | 'queue' } | null,
 ): WhatIfState {
   const runId = useAppStore(selectRunId);
-  const cursor = useAppStore(selectCursor);
+  const session = useAppStore(selectShownSession);
   const actions = useAppStore(selectActions);
   const victimQueue = query?.victimQueue ?? null;
   const preemptorQueue = query?.preemptorQueue ?? null;
   const method = query?.method ?? null;
   const key =
-    runId === null || victimQueue === null || preemptorQueue === null || method === null
+    runId === null || session === null || victimQueue === null || preemptorQueue === null || method === null
       ? null
-      : `${runId}|${cursor}|${victimQueue}|${preemptorQueue}|${method}`;
+      : // The queue tree can change between sessions (updateQueue events): an answer belongs to its session.
+        `${runId}|${session}|${victimQueue}|${preemptorQueue}|${method}`;
   const [answer, setAnswer] = useState<{ key: string; state: WhatIfState } | null>(null);
   useEffect(() => {
     if (key === null || victimQueue === null || preemptorQueue === null || method === null) return undefined;

@@ -30,6 +30,7 @@ import { PLAY_SPEEDS, selectPlaySpeed } from '../../store/viewSlice';
 import { Keycap } from '../../ui/Keycap';
 import { formatInstant } from '../format/formatTime';
 import { usePlayback } from './usePlayback';
+import { plural } from '../../common/plural';
 
 const selectHasNextEviction = (s: AppState) =>
   findNextSession(s.run.markers, s.run.cursor, hasEviction) !== null;
@@ -80,7 +81,7 @@ function ComputeStatus() {
       return (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="run-controls.computing">
           <CircularProgress size={18} aria-label="Computing sessions" />
-          <Typography variant="body2">Computing… {status.sessionCount} sessions</Typography>
+          <Typography variant="body2">Computing… {plural(status.sessionCount, 'session')}</Typography>
           <Button
             size="small"
             onClick={() => void actions.pauseComputation()}
@@ -93,7 +94,7 @@ function ComputeStatus() {
     case 'paused':
       return (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Typography variant="body2">Stopped after {status.sessionCount} sessions</Typography>
+          <Typography variant="body2">Stopped after {plural(status.sessionCount, 'session')}</Typography>
           <Button
             size="small"
             onClick={() => void actions.resumeComputation()}

@@ -68,7 +68,10 @@ export function StatusBanner() {
     alerts.push(
       <Alert key="run" severity="error" data-testid="status.run-failed">
         <AlertTitle>The engine failed</AlertTitle>
-        {status.error} The {status.sessionCount} sessions before it can still be stepped through.
+        {status.error}{' '}
+        {status.sessionCount === 1
+          ? 'The session before it can still be stepped through.'
+          : `The ${status.sessionCount} sessions before it can still be stepped through.`}
       </Alert>,
     );
   }

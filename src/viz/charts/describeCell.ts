@@ -9,6 +9,7 @@ import type {
   ClusterMapLayout,
   SegmentState,
 } from '../layouts/layoutClusterMap';
+import { plural } from '../../common/plural';
 
 /** What the cluster map reports on hover and keyboard focus. */
 export interface ClusterHoverInfo {
@@ -46,7 +47,7 @@ export function describeHit(hit: ClusterHit): string[] {
   lines.push(cell === null ? node.name : `${node.name} · GPU ${cell.index}`);
   if (cell === null) {
     for (const b of node.bars) lines.push(b.text);
-    if (node.gpulessTasks > 0) lines.push(`${node.gpulessTasks} task(s) without GPUs`);
+    if (node.gpulessTasks > 0) lines.push(`${plural(node.gpulessTasks, 'task')} without GPUs`);
     return lines;
   }
   if (segment === null) {
@@ -73,7 +74,7 @@ export function summariseClusterMap(layout: ClusterMapLayout): string {
   const count: Record<CellState, number> = { idle: 0, running: 0, pipelined: 0, releasing: 0 };
   for (const c of layout.cells) count[c.state] += 1;
   return (
-    `${layout.nodes.length} nodes, ${layout.cells.length} GPUs: ${count.running} running, ` +
+    `${plural(layout.nodes.length, 'node')}, ${plural(layout.cells.length, 'GPU')}: ${count.running} running, ` +
     `${count.pipelined} pipelined, ${count.releasing} releasing, ${count.idle} idle`
   );
 }

@@ -4,6 +4,7 @@
 import { QUEUE_RESOURCE_NAMES, type QueueResourceName } from '../../engine/model/resources';
 import { formatResource } from '../layouts/formatSpan';
 import type { QueueTreeNode } from '../layouts/layoutQueueTree';
+import { plural } from '../../common/plural';
 
 const NAMES: Record<QueueResourceName, string> = { gpu: 'GPU', cpu: 'CPU', memory: 'memory' };
 
@@ -18,7 +19,7 @@ export function describeQueue(node: QueueTreeNode): string {
     parts.push(s);
   }
   for (const badge of node.badges) parts.push(badge.description);
-  if (node.isCollapsed) parts.push(`${node.hiddenCount} queues hidden`);
+  if (node.isCollapsed) parts.push(`${plural(node.hiddenCount, 'queue')} hidden`);
   return parts.join('; ');
 }
 

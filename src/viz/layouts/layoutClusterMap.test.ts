@@ -152,24 +152,18 @@ describe('layoutClusterMap', () => {
     expect(hitTestClusterMap(layout, last.x + 1, last.y + 1)?.cell?.key).toBe('node-10#3');
   });
 
-  it('fits 500 nodes x 8 GPUs in a 1280 x 720 viewport quickly', () => {
+  // Its time is printed by `npm run bench:ui`; tests assert no timings.
+  it('fits 500 nodes x 8 GPUs in a 1280 x 720 viewport', () => {
     const c = syntheticCluster(500, 8);
-    const run = () =>
-      layoutClusterMap(c.nodes, c.tasks, { width: 1280, height: 720 }, { jobs: c.jobs, cursorMs: 0 });
-    // Warm up first: the app lays out once per session, long after the JIT has seen this code.
-    for (let i = 0; i < 12; i++) run();
-    const times: number[] = [];
-    let layout = run();
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      layout = run();
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
+    const layout = layoutClusterMap(
+      c.nodes,
+      c.tasks,
+      { width: 1280, height: 720 },
+      { jobs: c.jobs, cursorMs: 0 },
+    );
     expect(layout.cells).toHaveLength(4000);
     expect(layout.height).toBeLessThanOrEqual(720);
     expect(layout.cellSize).toBeGreaterThanOrEqual(8);
-    expect(times[2]).toBeLessThan(50);
   });
 
   it('grows taller than the viewport (to scroll) when even the smallest cells do not fit', () => {

@@ -7,7 +7,13 @@
  * not move between sessions.
  */
 import type { ResourceName } from '../../engine/model/resources';
-import type { JobState, NodeState, ProtectionState, TaskState } from '../../engine/model/snapshot';
+import {
+  reclaimProtections,
+  type JobState,
+  type NodeState,
+  type ProtectionState,
+  type TaskState,
+} from '../../engine/model/snapshot';
 import { compareNames } from './compareNames';
 import type { Size } from './fitTransform';
 import { formatBytes, formatNumber } from './formatSpan';
@@ -209,7 +215,9 @@ function protectionOf(
   if (job === undefined || cursorMs === null) return null;
   const candidates: ['preempt' | 'reclaim', ProtectionState | null][] = [];
   if (kind !== 'reclaim') candidates.push(['preempt', job.preemptProtection]);
-  if (kind !== 'preempt') candidates.push(['reclaim', job.reclaimProtection]);
+  // Under lca reclaim protection depends on the reclaimer: the longest one against a waiting reclaimer.
+  if (kind !== 'preempt')
+    for (const p of reclaimProtections(job.reclaimProtection)) candidates.push(['reclaim', p]);
   let best: CellProtection | null = null;
   for (const [k, p] of candidates) {
     if (p === null || p.protectedUntilMs === null) continue;

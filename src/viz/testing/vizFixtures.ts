@@ -142,10 +142,14 @@ export function jobState(
     submitAtMs: 0,
     startedAtMs: 0,
     progressMs: 0,
+    stoppedAtMs: null,
     runtimeMs: null,
     isElastic: false,
     preemptProtection: protection?.kind === 'preempt' ? p : null,
-    reclaimProtection: protection?.kind === 'reclaim' ? p : null,
+    reclaimProtection:
+      protection?.kind === 'reclaim' && p !== null
+        ? { method: 'queue', anyReclaimer: p, byReclaimer: [], isProtected: p.isProtected }
+        : null,
   };
 }
 

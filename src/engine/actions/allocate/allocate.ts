@@ -12,6 +12,7 @@ import { JobsOrderByQueues } from '../common/JobsOrderByQueues';
 import type { Verdict } from '../../model/trace';
 import { capacityCode, placeTasks } from '../common/placeTask';
 import { bindPromisedTasks } from './promisedPlacements';
+import { plural } from '../../../common/plural';
 
 export function createAllocateAction(): Action {
   return {
@@ -41,7 +42,7 @@ export function createAllocateAction(): Action {
           record.code = job.minAvailable > 1 && tasks.length > 1 ? 'gang-unsatisfiable' : 'no-capacity';
           record.message =
             tasks.length > 1
-              ? `Not all ${tasks.length} tasks needed now (gang minAvailable ${job.minAvailable}) fit: ${result.task.name} found no node (${result.reasons[0] ?? 'no room'}).`
+              ? `The ${tasks.length} tasks needed now (gang minAvailable ${job.minAvailable}) do not ${tasks.length === 2 ? 'both' : 'all'} fit: ${result.task.name} found no node (${result.reasons[0] ?? 'no room'}).`
               : `${result.task.name} found no node with room (${result.reasons[0] ?? 'no room'}).`;
           continue;
         }
@@ -49,8 +50,8 @@ export function createAllocateAction(): Action {
         record.outcome = result.pipelined > 0 ? 'pipelined' : 'allocated';
         record.message =
           result.pipelined > 0
-            ? `${job.name}: ${tasks.length} task(s) placed, ${result.pipelined} pipelined onto capacity being released.`
-            : `${job.name}: ${tasks.length} task(s) allocated on idle capacity.`;
+            ? `${job.name}: ${plural(tasks.length, 'task')} placed, ${result.pipelined} pipelined onto capacity being released.`
+            : `${job.name}: ${plural(tasks.length, 'task')} allocated on idle capacity.`;
         if (wasFresh && result.pipelined === 0 && job.counts.Pipelined === 0) job.startedAtMs = ssn.timeMs;
         if (job.counts.Pending > 0) order.push(job);
       }

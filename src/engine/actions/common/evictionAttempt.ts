@@ -5,9 +5,10 @@
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import type { QueueInfo } from '../../framework/QueueInfo';
 import type { Session } from '../../framework/Session';
-import type { PendingCode, VictimRecord } from '../../model/trace';
+import type { PendingCode, Verdict, VictimRecord } from '../../model/trace';
 import { capacityCode } from './placeTask';
 import { solveVictims, type SolveOptions } from './solveVictims';
+import { plural } from '../../../common/plural';
 
 /** Verdict points of proportion's capacity checks (queue limit, non-preemptible quota). */
 const CAPACITY_POINTS = new Set(['capacity', 'nonPreemptibleOverQuota']);
@@ -59,18 +60,26 @@ export function filterVictims(
   }
   // Asked once per job even when the solver rebuilds its victim queue for every incremental step.
   const decided = new Map<JobInfo, boolean>();
+  const passed = new Map<JobInfo, Verdict[]>();
   const accept = (victim: JobInfo): boolean => {
     let ok = decided.get(victim);
     if (ok === undefined) {
       const refusedBy = ssn.victimRefusedBy(action, preemptor, victim);
       if (refusedBy !== null) refuse(victim, refusedBy);
+      // What the filters said when they let the victim through: asked again after the eviction, proportion
+      // would judge the queue without the victim's resources and read "no reclaim can take" an evicted job.
+      else passed.set(victim, ssn.victimVerdicts(action, preemptor, victim));
       ok = refusedBy === null;
       decided.set(victim, ok);
     }
     return ok;
   };
+  filterVerdicts.set(accept, passed);
   return { candidates, accept };
 }
+
+/** The verdicts each accepted victim got from the filters, by the `accept` function of its attempt. */
+const filterVerdicts = new WeakMap<(job: JobInfo) => boolean, ReadonlyMap<JobInfo, Verdict[]>>();
 
 /** Candidate victims grouped by leaf queue (queues in name order, jobs in name order). */
 export function groupByQueue(jobs: readonly JobInfo[]): Map<QueueInfo, JobInfo[]> {
@@ -99,10 +108,12 @@ export function runEvictionAttempt(
     record.code = prot > 0 ? 'victims-protected' : filteredCount > 0 ? 'fair-share' : 'no-eligible-victims';
     record.message =
       prot > 0
-        ? `Every possible victim of ${preemptor.name} is kept: ${prot} job(s) by min-runtime protection${filteredCount > prot ? `, ${filteredCount - prot} by another filter` : ''}.`
-        : filteredCount > 0
-          ? `${opts.action}: none of the ${filteredCount} running job(s) of other queues can be taken: their queues are not above their fair share (nor above quota while ${preemptor.queue.name} is within quota).`
-          : `${opts.action}: no running job qualifies as a victim for ${preemptor.name}.`;
+        ? `Every possible victim of ${preemptor.name} is kept: ${plural(prot, 'job')} by min-runtime protection${filteredCount > prot ? `, ${filteredCount - prot} by another filter` : ''}.`
+        : filteredCount > 1
+          ? `None of the ${filteredCount} running jobs of other queues can be taken: their queues are not above their fair share (nor above quota while ${preemptor.queue.name} is within quota).`
+          : filteredCount === 1
+            ? `The one running job of another queue cannot be taken: its queue is not above its fair share (nor above quota while ${preemptor.queue.name} is within quota).`
+            : `No running job qualifies as a victim for ${preemptor.name}.`;
     return false;
   }
   if (!result.ok) {
@@ -118,7 +129,8 @@ export function runEvictionAttempt(
           : 'no-capacity';
     record.code = code;
     const reason = result.reason.replace(/\.+$/, '');
-    record.message = `${opts.action} found no valid set of victims for ${preemptor.name}: ${reason}${filteredCount > 0 ? ` (${filteredCount} job(s) kept by victim filters were not considered)` : ''}.`;
+    // The action is shown beside every attempt message, so the message does not repeat it.
+    record.message = `No valid set of victims for ${preemptor.name}: ${reason}${filteredCount > 0 ? ` (${plural(filteredCount, 'job')} kept by victim filters ${filteredCount === 1 ? 'was' : 'were'} not considered)` : ''}.`;
     return false;
   }
   if (result.victims.length === 0) {
@@ -126,9 +138,10 @@ export function runEvictionAttempt(
     // The preemptor was placed (pipeline-only, as in every victim simulation) on capacity already free or
     // being released.
     record.outcome = 'pipelined';
-    record.message = `${opts.action}: ${preemptor.name} is pipelined onto capacity already free or being released; no victim had to be evicted.`;
+    record.message = `${preemptor.name} is pipelined onto capacity already free or being released; no victim had to be evicted.`;
     return true;
   }
+  const atFilter = opts.accept === undefined ? undefined : filterVerdicts.get(opts.accept);
   const byJob = new Map<JobInfo, TaskInfo[]>();
   for (const t of result.victims) byJob.set(t.job, [...(byJob.get(t.job) ?? []), t]);
   const evicted: VictimRecord[] = [];
@@ -139,7 +152,10 @@ export function runEvictionAttempt(
       queue: job.queue.name,
       tasks: victimTasks.map((t) => t.name),
       outcome: 'evicted',
-      verdicts: opts.action === 'consolidation' ? [] : ssn.victimVerdicts(opts.action, preemptor, job),
+      verdicts:
+        opts.action === 'consolidation'
+          ? []
+          : (atFilter?.get(job) ?? ssn.victimVerdicts(opts.action, preemptor, job)),
       message:
         moved.length > 0
           ? `${moved.map((t) => t.name).join(', ')} moved to make room for ${preemptor.name}.`
@@ -148,6 +164,6 @@ export function runEvictionAttempt(
   }
   record.victims.unshift(...evicted);
   record.outcome = 'evicted';
-  record.message = `${opts.action}: ${preemptor.name} is pipelined onto capacity freed by evicting ${result.victims.map((t) => t.name).join(', ')}.`;
+  record.message = `${preemptor.name} is pipelined onto capacity freed by evicting ${result.victims.map((t) => t.name).join(', ')}.`;
   return true;
 }

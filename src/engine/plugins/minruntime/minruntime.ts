@@ -14,6 +14,7 @@ import type { MinRuntimeDetail, MinRuntimeResolution, Verdict } from '../../mode
 import { parseMinRuntimeArgs } from './args';
 import { queueNodes } from './protectionModel';
 import { MinRuntimeResolver, isProtected, protectedUntil } from './resolver';
+import { plural } from '../../../common/plural';
 
 const NAME = 'minruntime';
 
@@ -95,7 +96,7 @@ export function createMinRuntimePlugin(config: PluginConfig): Plugin {
               allowed,
               message: allowed
                 ? `${job.name} is protected until t=${formatDuration(d.protectedUntilMs ?? 0)} but keeps ${left} of its minAvailable ${job.minAvailable} tasks: only surplus tasks are taken.`
-                : `${job.name} is protected until t=${formatDuration(d.protectedUntilMs ?? 0)} (${describe(d.resolution)}) and would keep only ${left} task(s), below its minAvailable ${job.minAvailable}.`,
+                : `${job.name} is protected until t=${formatDuration(d.protectedUntilMs ?? 0)} (${describe(d.resolution)}) and would keep only ${plural(left, 'task')}, below its minAvailable ${job.minAvailable}.`,
               detail: d,
             };
             // Upstream counts every accumulated victim task, and victims only accumulate within a search:

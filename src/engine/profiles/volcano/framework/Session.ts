@@ -6,15 +6,17 @@
  */
 import {
   allOf,
+  allOfValue,
   anyOf,
   firstError,
-  firstNonZero,
+  firstNonZeroValue,
   firstTierWithAny,
   stickyEmptyVeto,
   sumOf,
   tierVote,
   victimIntersectionPerTier,
   voteAnd,
+  type Tiers,
   type VictimResult,
   type VoteResult,
 } from '../../../framework/combine';
@@ -146,7 +148,7 @@ export class VolcanoSession {
 
   /** `JobOrderFn(l, r)`: true when l goes first. Fallback: earlier creation, then smaller UID (name). */
   jobOrderFn(l: JobInfo, r: JobInfo): boolean {
-    const v = firstNonZero(this.registry.tiers('jobOrder'), (fn) => fn(l, r)).value;
+    const v = firstNonZeroValue(this.registry.tiers('jobOrder'), (fn) => fn(l, r));
     if (v !== 0) return v < 0;
     if (l.creationMs !== r.creationMs) return l.creationMs < r.creationMs;
     return l.name < r.name;
@@ -154,26 +156,26 @@ export class VolcanoSession {
 
   /** `JobOrderCompareFn`: the plugins only, no fallback (victim ordering). */
   jobOrderCompare(l: JobInfo, r: JobInfo): number {
-    return firstNonZero(this.registry.tiers('jobOrder'), (fn) => fn(l, r)).value;
+    return firstNonZeroValue(this.registry.tiers('jobOrder'), (fn) => fn(l, r));
   }
 
   /** `QueueOrderFn`: fallback creation time (all equal here), then UID = name. */
   queueOrderFn(l: QueueInfo, r: QueueInfo): boolean {
-    const v = firstNonZero(this.registry.tiers('queueOrder'), (fn) => fn(l, r)).value;
+    const v = firstNonZeroValue(this.registry.tiers('queueOrder'), (fn) => fn(l, r));
     if (v !== 0) return v < 0;
     return l.name < r.name;
   }
 
   /** `TaskOrderFn`: fallback `CompareTask` (pod index in the name, creation, UID). */
   taskOrderFn(l: TaskInfo, r: TaskInfo): boolean {
-    const v = firstNonZero(this.registry.tiers('taskOrder'), (fn) => fn(l, r)).value;
+    const v = firstNonZeroValue(this.registry.tiers('taskOrder'), (fn) => fn(l, r));
     if (v !== 0) return v < 0;
     return compareTask(l, r) < 0;
   }
 
   /** `VictimQueueOrderFn`: first registered non-zero; fallback **not** `QueueOrderFn(l, r)`. */
   victimQueueOrderFn(l: QueueInfo, r: QueueInfo, preemptorQueue: QueueInfo | null): boolean {
-    const v = firstNonZero(this.registry.tiers('victimQueueOrder'), (fn) => fn(l, r, preemptorQueue)).value;
+    const v = firstNonZeroValue(this.registry.tiers('victimQueueOrder'), (fn) => fn(l, r, preemptorQueue));
     if (v !== 0) return v < 0;
     return !this.queueOrderFn(l, r);
   }
@@ -235,7 +237,7 @@ export class VolcanoSession {
 
   /** `JobReady`: AND across all enabled plugins; none → true. */
   jobReady(job: JobInfo): boolean {
-    return allOf(this.registry.tiers('jobReady'), (fn) => fn(job), true).value;
+    return allOfValue(this.registry.tiers('jobReady'), (fn) => fn(job), true);
   }
 
   /**
@@ -272,11 +274,7 @@ export class VolcanoSession {
         vote: s.value as Vote,
         message: messages?.get(s.plugin)?.message ?? '',
       }));
-      const slaPermit = result.steps.find((s) => s.plugin === 'sla' && s.value === 'permit');
-      const slaNote =
-        slaPermit && !result.value
-          ? `sla permitted (its waiting time has passed), but ${result.decidedBy} rejected in tier ${result.decidingTier}, at or before sla's tier ${slaPermit.tier}. The sla design doc says an expired job is ${point === 'jobEnqueueable' ? 'enqueued' : 'pipelined'} "regardless of other plugins returning Reject"; the code ends the vote at the first Reject, so sla only wins from a strictly earlier tier.`
-          : null;
+      const slaNote = !result.value ? this.slaNote(point, job, result, tiers) : null;
       const detail: TierVoteDetail = {
         profile: 'volcano',
         type: 'tier-vote',
@@ -312,6 +310,35 @@ export class VolcanoSession {
       });
     }
     return result;
+  }
+
+  /**
+   * When a vote ended false although sla permits (its waiting time has passed) in the same tier as the
+   * Reject or a later one, the difference between the sla design doc and the code, in plain words. If the
+   * vote ended before sla was asked (a Reject earlier in its tier), sla's answer is worked out for the
+   * explanation only: its vote is a pure function of the job and the clock, and upstream never asks it.
+   */
+  private slaNote(
+    point: 'jobPipelined' | 'jobEnqueueable',
+    job: JobInfo,
+    result: VoteResult,
+    tiers: Tiers<VolcanoPoints['jobPipelined']>,
+  ): string | null {
+    let sla = result.steps.find((x) => x.plugin === 'sla');
+    let asked = true;
+    if (!sla) {
+      const reg = tiers.flat().find((r) => r.plugin === 'sla');
+      if (!reg || reg.tier < (result.decidingTier ?? 0)) return null;
+      sla = { plugin: 'sla', tier: reg.tier, value: reg.fn(job).vote };
+      asked = false;
+    }
+    if (sla.value !== 'permit') return null;
+    const what = point === 'jobEnqueueable' ? 'enqueued' : 'pipelined';
+    return (
+      `sla ${asked ? 'permitted' : 'would have permitted (not asked: the vote had already ended)'} — the job's SLA waiting time has passed — ` +
+      `but ${result.decidedBy} rejected in tier ${result.decidingTier}, at or before sla's tier ${sla.tier}. ` +
+      `The sla design doc says an expired job is ${what} "regardless of other plugins returning Reject"; the code ends the vote at the first Reject, so sla only wins from a strictly earlier tier.`
+    );
   }
 
   /** `JobEnqueued` hooks on every enabled plugin. */
@@ -359,6 +386,11 @@ export class VolcanoSession {
   allocatable(queue: QueueInfo, task: TaskInfo): { value: boolean; by: string | null } {
     const r = allOf(this.registry.tiers('allocatable'), (fn) => fn(queue, task), true);
     return { value: r.value, by: r.decidedBy };
+  }
+
+  /** `Allocatable` as a plain answer (hot path: preempt re-checks it after every eviction). */
+  isAllocatable(queue: QueueInfo, task: TaskInfo): boolean {
+    return allOfValue(this.registry.tiers('allocatable'), (fn) => fn(queue, task), true);
   }
 
   /** `Preemptive`: AND across plugins. */

@@ -84,12 +84,13 @@ export function* viableNodes(
 ): Generator<CandidateNode | null> {
   const sum: Resources = { gpu: 0, cpu: 0, memory: 0, pods: 0 };
   for (const node of ssn.nodes) {
-    const candidates: TaskInfo[] = [];
     sum.gpu = sum.cpu = sum.memory = sum.pods = 0;
-    const tasks: Iterable<TaskInfo> = pool ? (pool.get(node) ?? []) : node.tasks.values();
+    const tasks: Iterable<TaskInfo> = pool ? (pool.get(node) ?? NONE) : node.tasks.values();
+    // Sum first, build the list only for nodes that can work (most cannot: no allocation for them).
+    let count = 0;
     for (const t of tasks) {
       if (!eligible(t)) continue;
-      candidates.push(t);
+      count++;
       addInto(sum, t.req);
     }
     if (!node.account.fitsFuture(task.req, sum)) {
@@ -101,10 +102,17 @@ export function* viableNodes(
       yield null;
       continue;
     }
+    const candidates: TaskInfo[] = [];
+    if (count > 0) {
+      for (const t of pool ? (pool.get(node) ?? NONE) : node.tasks.values())
+        if (eligible(t)) candidates.push(t);
+    }
     candidates.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     yield { node, candidates };
   }
 }
+
+const NONE: readonly TaskInfo[] = [];
 
 /** Tasks by node, for `pool`: those of `of` that sit on a node. */
 export function tasksByNode(tasks: Iterable<TaskInfo>): Map<NodeInfo, TaskInfo[]> {

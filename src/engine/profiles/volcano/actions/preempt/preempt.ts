@@ -60,6 +60,7 @@ export const createPreemptAction = (): VolcanoAction => ({
       const heap = preemptors.get(queue.name) as PriorityQueue<JobInfo>;
       // Every task that may become a candidate in this queue, by node (tasks only leave the set).
       const pool = tasksByNode(ssn.jobs.filter((j) => j.queue === queue.name).flatMap((j) => j.tasks));
+      const failures = new Map<string, { opCount: number; task: string }>();
       // Phase A: between jobs of this queue.
       for (;;) {
         const job = heap.pop();
@@ -75,6 +76,26 @@ export const createPreemptAction = (): VolcanoAction => ({
         while (ssn.jobStarving(job) && !tasks.empty()) {
           const task = tasks.pop() as TaskInfo;
           attempt.tasks.push(task.name);
+          // A preemptor with nothing placed yet sees the same candidates and plugin answers as an earlier
+          // one of the same queue, priorities and request (priority, conformance and gang read only
+          // those; drf reads the job's allocation, zero for both): while nothing has changed since that
+          // one failed, this one fails too, so the node walk is not repeated.
+          const key =
+            job.readyTaskNum() + job.waitingTaskNum() === 0 && job.countOf('Releasing') === 0
+              ? `${job.priority}|${task.priority}|${task.req.gpu}|${task.req.cpu}|${task.req.memory}|${task.bestEffort}|${task.spec.preemptionPolicy ?? job.spec.preemptionPolicy}|${JSON.stringify(task.spec.nodeSelector)}`
+              : null;
+          const memo = key === null ? undefined : failures.get(key);
+          if (memo !== undefined && memo.opCount === ssn.opCount) {
+            attempt.verdicts.push({
+              plugin: 'preempt',
+              point: 'validateVictims',
+              allowed: false,
+              message: `No node can take ${task.name} by preemption: the same as for ${memo.task} (same queue, priorities and request), and nothing has changed since.`,
+              detail: null,
+              vote: 'refuse',
+            });
+            continue;
+          }
           const node = preempt(
             ssn,
             stmt,
@@ -85,6 +106,7 @@ export const createPreemptAction = (): VolcanoAction => ({
             pool,
           );
           if (node) placed.push(`${task.name} → ${node}`);
+          else if (key !== null) failures.set(key, { opCount: ssn.opCount, task: task.name });
         }
         if (ssn.jobPipelined(job, attempt.verdicts)) {
           const evicted = stmt.operations().filter((o) => o.kind === 'evict').length;
@@ -212,9 +234,7 @@ function preempt(
     const nodeStmt = ssn.statement();
     const evicted: TaskInfo[] = [];
     const fits = (): boolean =>
-      ssn.allocatable(queue, task).value &&
-      ssn.fitsFutureIdle(task, node) &&
-      ssn.predicate(task, node) === null;
+      ssn.isAllocatable(queue, task) && ssn.fitsFutureIdle(task, node) && ssn.predicate(task, node) === null;
     while (!fits() && !heap.empty()) {
       const v = heap.pop() as TaskInfo;
       nodeStmt.evict(v, 'preempt');

@@ -176,3 +176,42 @@ describe('snapshot extras: the SLA clock and the enqueue vote per job', () => {
     expect(sim.snapshot(4).jobs.find((j) => j.name === 'big')?.extras?.enqueue).toBeNull();
   });
 });
+
+describe('sla versus gang in the same tier (the shipped CI configuration)', () => {
+  it("gang's JobPipelined Reject ends the vote before sla is asked; the trace says sla would have permitted", () => {
+    const s = runVolcano({
+      nodes: [{ name: 'n1', resources: { cpu: 2, memory: '4Gi', pods: 10 } }],
+      queues: [{ name: q }],
+      jobs: [
+        {
+          name: 'big',
+          queue: q,
+          phase: 'Inqueue',
+          submitAt: '-1h',
+          minAvailable: 3,
+          tasks: 3,
+          resources: { cpu: 1 },
+        },
+      ],
+      scheduler: {
+        actions: ['allocate'],
+        tiers: [
+          {
+            plugins: [
+              { name: 'priority' },
+              { name: 'gang' },
+              { name: 'conformance' },
+              { name: 'sla', arguments: { 'sla-waiting-time': '1m' } },
+            ],
+          },
+        ],
+      },
+    }).snapshot(1);
+    const a = attemptsOf(s, 'big', 'allocate')[0]!;
+    expect(a.outcome).toBe('failed');
+    const d = sessionVerdict(a, 'jobPipelined')?.profileDetail as TierVoteDetail;
+    expect(d.lines.map((l) => `${l.plugin}:${l.vote}`)).toEqual(['gang:reject']);
+    expect(d.slaNote).toContain('would have permitted (not asked: the vote had already ended)');
+    expect(d.slaNote).toContain('regardless of other plugins returning Reject');
+  });
+});

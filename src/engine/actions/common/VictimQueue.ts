@@ -105,17 +105,31 @@ export class VictimQueue {
     this.given.set(job, given);
   }
 
-  private hasVictims(q: QueueInfo): boolean {
-    if (q.children.length === 0) return (this.byLeaf.get(q)?.length ?? 0) > 0;
-    return q.children.some((c) => this.hasVictims(c));
+  /**
+   * Queues with at least one candidate victim at or below them, marked from the leaves up. Iterative and
+   * linear in the tree: queue chains may be thousands of levels deep (docs/scenario-format.md limits), where
+   * a recursive walk overflowed the stack and re-walking every level per pick was quadratic.
+   */
+  private queuesWithVictims(): Set<QueueInfo> {
+    const out = new Set<QueueInfo>();
+    for (const [leaf, jobs] of this.byLeaf) {
+      if (jobs.length === 0) continue;
+      for (let i = leaf.path.length - 1; i >= 0; i--) {
+        const q = leaf.path[i] as QueueInfo;
+        if (out.has(q)) break;
+        out.add(q);
+      }
+    }
+    return out;
   }
 
   private pickLeaf(): QueueInfo | null {
+    const withVictims = this.queuesWithVictims();
     let level: readonly QueueInfo[] = this.ssn.roots;
     for (;;) {
       let best: QueueInfo | null = null;
       for (const q of level) {
-        if (!this.hasVictims(q)) continue;
+        if (!withVictims.has(q)) continue;
         if (!best || this.ssn.compareVictimQueues(q, best, null, null, this.taken) < 0) best = q;
       }
       if (!best) return null;

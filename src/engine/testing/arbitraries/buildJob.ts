@@ -1,0 +1,118 @@
+/**
+ * Job documents: gangs and elastic jobs (minAvailable < tasks), every priority form (default class, custom
+ * class with `preemptionPolicy: Never`, raw integer, omitted), explicit preemptibility, runtime, namespace,
+ * annotations, per-task objects (name, resources, priority, labels, nodeSelector), and, for jobs present at
+ * t=0, Running tasks placed on nodes with room (all of a job's Running tasks, at least minAvailable of them,
+ * or none, so the initial state never holds a broken gang).
+ */
+import { formatDuration } from '../../model/duration';
+import { quantity, tryPlace, type NodeRoom } from './buildNodes';
+import {
+  CUSTOM_CLASS,
+  DEFAULT_CLASSES,
+  JOB_CPU,
+  JOB_GPU,
+  JOB_MEMORY,
+  NAMESPACES,
+  PREEMPTIBILITY,
+  RAW_PRIORITIES,
+  TASK_GPU,
+  ZONES,
+  at,
+} from './menus';
+import type { RawJob } from './rawScenario';
+
+export interface JobContext {
+  leaves: readonly string[];
+  customClass: boolean;
+  /** Rooms of the nodes present at t=0; null for jobs submitted by events (always Pending). */
+  rooms: NodeRoom[] | null;
+}
+
+export function buildJob(raw: RawJob, name: string, ctx: JobContext): Record<string, unknown> {
+  const doc: Record<string, unknown> = { name, queue: at(ctx.leaves, raw.queuePick) };
+  const ns = at(NAMESPACES, raw.namespace);
+  if (ns !== null) doc['namespace'] = ns;
+  if (raw.priorityPick < DEFAULT_CLASSES.length)
+    doc['priorityClassName'] = at(DEFAULT_CLASSES, raw.priorityPick);
+  else if (raw.priorityPick === DEFAULT_CLASSES.length)
+    doc['priorityClassName'] = ctx.customClass ? CUSTOM_CLASS.name : 'inference';
+  else if (raw.priorityPick <= DEFAULT_CLASSES.length + RAW_PRIORITIES.length)
+    doc['priority'] = at(RAW_PRIORITIES, raw.priorityPick - DEFAULT_CLASSES.length - 1);
+  const pre = at(PREEMPTIBILITY, raw.preemptibility);
+  if (pre !== null) doc['preemptibility'] = pre;
+  const minAvailable = Math.min(raw.minAvailable, raw.tasks);
+  if (minAvailable > 0) doc['minAvailable'] = minAvailable;
+  if (raw.runtime !== null) doc['runtime'] = formatDuration(raw.runtime * 1000);
+  if (raw.annotate) doc['annotations'] = { 'sla-waiting-time': '1h2m3s' };
+
+  const gpu = at(JOB_GPU, raw.gpu);
+  const cpu = at(JOB_CPU, raw.cpu);
+  const memory = at(JOB_MEMORY, raw.memory);
+  const resources: Record<string, unknown> = { gpu };
+  if (cpu !== null) resources['cpu'] = cpu;
+  if (memory !== null) resources['memory'] = memory;
+  doc['resources'] = resources;
+
+  const tasks: Record<string, unknown>[] = Array.from({ length: raw.tasks }, (_, i) => {
+    const t = raw.taskList?.[i % raw.taskList.length];
+    const task: Record<string, unknown> = {};
+    if (!t) return task;
+    if (i % 2 === 1) task['name'] = `${name}-t${i}`;
+    if (t.gpuOverride !== null) task['resources'] = { gpu: at(TASK_GPU, t.gpuOverride) };
+    if (t.priority !== null) task['priority'] = t.priority;
+    if (t.zoneSelector > 0) task['nodeSelector'] = { zone: at(ZONES, t.zoneSelector - 1) };
+    task['labels'] = { role: i === 0 ? 'leader' : 'worker' };
+    return task;
+  });
+
+  const wantRunning = ctx.rooms === null ? 0 : Math.min(raw.running, raw.tasks);
+  const placed =
+    wantRunning >= Math.max(minAvailable || raw.tasks, 1)
+      ? placeRunning(tasks, wantRunning, gpu, cpu, memory, ctx.rooms ?? [])
+      : 0;
+  if (placed > 0) {
+    // A job running at t=0 was created before it; its last start is at or after its creation.
+    const ago = raw.startedAgo ?? 0;
+    doc['submitAt'] = formatDuration(-(ago + Math.abs(raw.submitAt)) * 1000);
+    if (raw.startedAgo !== null) doc['startedAt'] = formatDuration(-ago * 1000);
+  } else if (raw.submitAt !== 0 && ctx.rooms !== null) {
+    doc['submitAt'] = formatDuration(raw.submitAt * 1000);
+  }
+  doc['tasks'] = raw.taskList === null && placed === 0 ? raw.tasks : tasks;
+  return doc;
+}
+
+/** Puts the first `want` tasks Running where they fit; all or nothing (undoes partial placements). */
+function placeRunning(
+  tasks: Record<string, unknown>[],
+  want: number,
+  gpu: number,
+  cpu: string | null,
+  memory: string | null,
+  rooms: NodeRoom[],
+): number {
+  const snapshot = rooms.map((r) => ({ ...r, devices: [...r.devices] }));
+  const chosen: string[] = [];
+  for (let i = 0; i < want; i++) {
+    const task = tasks[i] as Record<string, unknown>;
+    const override = task['resources'] as { gpu?: number } | undefined;
+    const g = override?.gpu ?? gpu;
+    const selector = (task['nodeSelector'] as { zone?: string } | undefined)?.zone;
+    const room = rooms.find(
+      (r) =>
+        (selector === undefined || r.zone === selector) &&
+        (g === 0 || r.devices.length > 0) &&
+        tryPlace(r, g, cpu === null ? 0 : quantity(cpu), memory === null ? 0 : quantity(memory)),
+    );
+    if (!room) {
+      rooms.forEach((r, k) => Object.assign(r, snapshot[k]));
+      return 0;
+    }
+    chosen.push(room.name);
+  }
+  chosen.forEach((node, i) =>
+    Object.assign(tasks[i] as Record<string, unknown>, { status: 'Running', node }),
+  );
+  return want;
+}

@@ -1,0 +1,43 @@
+/**
+ * Scheduler configuration documents (`scheduler:` and `updateConfig:`): action subsets in any order, as a
+ * list or a comma-separated string; the KAI plugin tier with or without `elastic` and `minruntime`; the
+ * minruntime arguments (both resolve methods) and the consolidation and staleness knobs.
+ */
+import { formatDuration } from '../../model/duration';
+import { KAI_ACTIONS, PERIODS_MS, at } from './menus';
+import type { RawScheduler } from './rawScenario';
+
+export function buildScheduler(raw: RawScheduler): Record<string, unknown> {
+  const actions = [...new Set(raw.actions.map((i) => at(KAI_ACTIONS, i)))];
+  const out: Record<string, unknown> = {
+    actions: raw.asString ? actions.join(', ') : actions,
+    schedulePeriod: formatDuration(at(PERIODS_MS, raw.period)),
+  };
+  if (raw.plugins !== null) {
+    const p = raw.plugins;
+    const plugins: Record<string, unknown>[] = [{ name: 'predicates' }];
+    plugins.push(
+      p.kValue === null
+        ? { name: 'proportion' }
+        : { name: 'proportion', arguments: { kValue: String(p.kValue) } },
+    );
+    plugins.push({ name: 'priority' });
+    if (p.elastic) plugins.push({ name: 'elastic' });
+    plugins.push({ name: 'nodeplacement' });
+    if (p.minruntime) {
+      const args: Record<string, string> = { reclaimResolveMethod: at(['lca', 'queue', ''], p.method) };
+      if (p.preemptDefault !== null) args['defaultPreemptMinRuntime'] = `${p.preemptDefault}s`;
+      if (p.reclaimDefault !== null) args['defaultReclaimMinRuntime'] = `${p.reclaimDefault}s`;
+      plugins.push({ name: 'minruntime', arguments: args });
+    }
+    out['tiers'] = [{ plugins }];
+  }
+  if (raw.maxConsolidationPreemptees !== null)
+    out['maxConsolidationPreemptees'] = raw.maxConsolidationPreemptees;
+  if (raw.stalenessGracePeriod !== null) out['stalenessGracePeriod'] = `${raw.stalenessGracePeriod}s`;
+  return out;
+}
+
+export function periodOf(raw: RawScheduler | null): number {
+  return raw === null ? 1000 : at(PERIODS_MS, raw.period);
+}

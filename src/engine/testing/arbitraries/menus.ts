@@ -1,0 +1,44 @@
+/**
+ * The fixed menus the raw picks index into. The first entry of each is the simplest value, so shrinking
+ * (which moves picks towards 0) also simplifies the scenario.
+ */
+export const KAI_ACTIONS = ['allocate', 'consolidation', 'reclaim', 'preempt', 'stalegangeviction'] as const;
+export const DEFAULT_CLASSES = [
+  'train',
+  'build-preemptible',
+  'interactive-preemptible',
+  'build',
+  'interactive',
+  'inference',
+] as const;
+export const CUSTOM_CLASS = { name: 'batch-never', value: 60, preemptionPolicy: 'Never' } as const;
+export const RAW_PRIORITIES = [60, 110] as const;
+
+export const QUEUE_GPU_QUOTA = [1, 0, 2, 4, -1, 0.5, 8];
+export const QUEUE_GPU_LIMIT = [-1, 1, 2, 4, 0, 8, 3];
+export const QUEUE_CPU_QUOTA = [2, 0, 4, -1, 1, 8, 16];
+export const QUEUE_CPU_LIMIT = [-1, 4, 2, 8, 0, 1, 16];
+export const OVER_QUOTA_WEIGHT = [1, 0, 2, 3];
+export const QUEUE_PRIORITY = [100, 50, 150, 0];
+
+/** `null` means the resource is omitted (unconstrained on that node). */
+export const NODE_GPU: (number | null)[] = [4, 1, 2, 8, 0, null];
+export const NODE_CPU: (string | null)[] = [null, '8', '4', '16000m'];
+export const NODE_MEMORY: (string | null)[] = [null, '32Gi', '8G'];
+export const NODE_COUNT: (number | null)[] = [null, 2, 1];
+export const ZONES = ['a', 'b', 'c'];
+
+export const JOB_GPU = [1, 0.5, 2, 0, 0.25];
+export const TASK_GPU = [1, 0.5, 2, 0, 0.25];
+export const JOB_CPU: (string | null)[] = [null, '500m', '1', '2'];
+export const JOB_MEMORY: (string | null)[] = [null, '1Gi', '512Mi'];
+export const PREEMPTIBILITY: (string | null)[] = [null, 'preemptible', 'non-preemptible'];
+export const NAMESPACES: (string | null)[] = [null, 'team-a', 'kube-system'];
+
+/** Schedule periods in ms, written as Go durations. */
+export const PERIODS_MS = [1000, 5000, 500, 10_000];
+
+/** The menu entry at `pick` (wrapping), so any pick is valid. */
+export function at<T>(menu: readonly T[], pick: number): T {
+  return menu[((pick % menu.length) + menu.length) % menu.length] as T;
+}

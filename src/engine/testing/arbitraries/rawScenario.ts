@@ -1,0 +1,197 @@
+/**
+ * The random choices behind one generated scenario, as plain numbers and flags. fast-check generates and
+ * shrinks these; `buildScenarioDocument` turns them into a VALID scenario document (names resolved, Running
+ * tasks placed where they fit, events aimed at things that exist at their time). Keeping the choices
+ * separate from the document means a shrunk counterexample is still a valid scenario.
+ */
+import fc from 'fast-check';
+
+/** Amounts as small picks into fixed menus, so shrinking walks towards the first (simplest) entry. */
+export interface RawQueueResource {
+  quota: number;
+  limit: number;
+  overQuotaWeight: number;
+}
+
+export interface RawQueue {
+  /** 0 = top level; k > 0 = child of the ((k - 1) mod earlier)-th earlier queue. */
+  parentPick: number;
+  priority: number | null;
+  gpu: RawQueueResource | null;
+  cpu: RawQueueResource | null;
+  /** Seconds; negative values are valid (upstream accepts any Go duration) and never protect. */
+  preemptMinRuntime: number | null;
+  reclaimMinRuntime: number | null;
+}
+
+export interface RawNode {
+  gpu: number;
+  cpu: number;
+  memory: number;
+  zone: number;
+  count: number;
+}
+
+export interface RawTask {
+  priority: number | null;
+  zoneSelector: number;
+  gpuOverride: number | null;
+}
+
+export interface RawJob {
+  queuePick: number;
+  priorityPick: number;
+  preemptibility: number;
+  tasks: number;
+  /** 0 = omitted (gang of all tasks); otherwise 1..tasks. */
+  minAvailable: number;
+  gpu: number;
+  cpu: number;
+  memory: number;
+  runtime: number | null;
+  submitAt: number;
+  /** Initial jobs only: try to start this many tasks Running (0 = pending). */
+  running: number;
+  startedAgo: number | null;
+  taskList: RawTask[] | null;
+  namespace: number;
+  annotate: boolean;
+}
+
+export interface RawPlugins {
+  minruntime: boolean;
+  elastic: boolean;
+  preemptDefault: number | null;
+  reclaimDefault: number | null;
+  method: number;
+  kValue: number | null;
+}
+
+export interface RawScheduler {
+  /** Indices into the KAI action list; order matters, duplicates dropped. */
+  actions: number[];
+  asString: boolean;
+  plugins: RawPlugins | null;
+  period: number;
+  maxConsolidationPreemptees: number | null;
+  stalenessGracePeriod: number | null;
+}
+
+export interface RawEvent {
+  kind: number;
+  at: number;
+  pick: number;
+  job: RawJob;
+  node: RawNode;
+  queue: RawQueue;
+  scheduler: RawScheduler;
+}
+
+export interface RawScenario {
+  customClass: boolean;
+  queues: RawQueue[];
+  nodes: RawNode[];
+  jobs: RawJob[];
+  events: RawEvent[];
+  scheduler: RawScheduler | null;
+  runSessions: number;
+  runByUntil: boolean;
+  asJson: boolean;
+}
+
+const small = (max: number) => fc.integer({ min: 0, max });
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null, freq: 3 });
+
+const queueResource: fc.Arbitrary<RawQueueResource> = fc.record({
+  quota: small(6),
+  limit: small(6),
+  overQuotaWeight: small(3),
+});
+
+/** Mostly 0..60 s; now and then negative (valid upstream: overrides ancestors, never protects). */
+const minRuntimeSeconds = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 60 }), weight: 40 },
+  { arbitrary: fc.integer({ min: -30, max: -1 }), weight: 1 },
+);
+
+export const rawQueue: fc.Arbitrary<RawQueue> = fc.record({
+  parentPick: small(6),
+  priority: maybe(small(3)),
+  gpu: maybe(queueResource),
+  cpu: fc.option(queueResource, { nil: null, freq: 2 }),
+  preemptMinRuntime: maybe(minRuntimeSeconds),
+  reclaimMinRuntime: maybe(minRuntimeSeconds),
+});
+
+export const rawNode: fc.Arbitrary<RawNode> = fc.record({
+  gpu: small(5),
+  cpu: small(3),
+  memory: small(2),
+  zone: small(2),
+  count: small(2),
+});
+
+const rawTask: fc.Arbitrary<RawTask> = fc.record({
+  priority: maybe(small(3)),
+  zoneSelector: small(2),
+  gpuOverride: fc.option(small(4), { nil: null, freq: 4 }),
+});
+
+export const rawJob: fc.Arbitrary<RawJob> = fc.record({
+  queuePick: small(8),
+  priorityPick: small(9),
+  preemptibility: small(2),
+  tasks: fc.integer({ min: 1, max: 4 }),
+  minAvailable: small(4),
+  gpu: small(4),
+  cpu: small(3),
+  memory: small(2),
+  runtime: maybe(fc.integer({ min: 1, max: 60 })),
+  submitAt: fc.integer({ min: -20, max: 20 }),
+  running: small(4),
+  startedAgo: maybe(fc.integer({ min: 0, max: 60 })),
+  taskList: fc.option(fc.array(rawTask, { minLength: 1, maxLength: 4 }), { nil: null, freq: 3 }),
+  namespace: small(2),
+  annotate: fc.boolean(),
+});
+
+const rawPlugins: fc.Arbitrary<RawPlugins> = fc.record({
+  minruntime: fc.boolean(),
+  elastic: fc.boolean(),
+  preemptDefault: maybe(fc.integer({ min: 0, max: 60 })),
+  reclaimDefault: maybe(fc.integer({ min: 0, max: 60 })),
+  method: small(2),
+  kValue: fc.option(small(3), { nil: null, freq: 4 }),
+});
+
+export const rawScheduler: fc.Arbitrary<RawScheduler> = fc.record({
+  actions: fc.array(small(4), { minLength: 1, maxLength: 6 }),
+  asString: fc.boolean(),
+  plugins: maybe(rawPlugins),
+  period: small(3),
+  maxConsolidationPreemptees: maybe(small(4)),
+  stalenessGracePeriod: maybe(fc.integer({ min: -1, max: 30 })),
+});
+
+export const rawEvent: fc.Arbitrary<RawEvent> = fc.record({
+  kind: small(5),
+  at: fc.integer({ min: 0, max: 40 }),
+  pick: small(20),
+  job: rawJob,
+  node: rawNode,
+  queue: rawQueue,
+  scheduler: rawScheduler,
+});
+
+/** Small scenarios (≤ 6 queues, ≤ 8 nodes after `count`, ≤ 12 jobs, ≤ 40 sessions) so a run is fast. */
+export const rawScenario: fc.Arbitrary<RawScenario> = fc.record({
+  customClass: fc.boolean(),
+  queues: fc.array(rawQueue, { minLength: 1, maxLength: 6 }),
+  nodes: fc.array(rawNode, { minLength: 0, maxLength: 4 }),
+  jobs: fc.array(rawJob, { minLength: 0, maxLength: 8 }),
+  events: fc.array(rawEvent, { minLength: 0, maxLength: 8 }),
+  scheduler: maybe(rawScheduler),
+  runSessions: fc.integer({ min: 1, max: 40 }),
+  runByUntil: fc.boolean(),
+  asJson: fc.boolean(),
+});

@@ -1,0 +1,34 @@
+/**
+ * Property tests (issue 8): a fixed-seed batch of generated valid KAI scenarios, every invariant checked
+ * after every session. `npm run fuzz` runs the same checks on 10,000 scenarios and shrinks what it finds.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { INVARIANTS, type InvariantName } from './property/invariants';
+import { runProperties, type PropertyStats } from './property/runProperties';
+
+/** Sized so that the whole property suite stays well under a minute on a 2-core CI machine. */
+const RUNS = 150;
+const SEED = 20_261_123;
+
+let stats: PropertyStats;
+
+beforeAll(() => {
+  stats = runProperties(RUNS, SEED);
+}, 120_000);
+
+describe(`generated scenarios (${RUNS}, seed ${SEED})`, () => {
+  it('are valid, run, and reach the interesting states', () => {
+    expect(stats.scenarios).toBe(RUNS);
+    expect(stats.accepted).toBe(RUNS);
+    // Not trivially short runs: the batch covers thousands of sessions.
+    expect(stats.sessions).toBeGreaterThan(RUNS * 5);
+  });
+
+  it.each(Object.keys(INVARIANTS) as InvariantName[])('%s holds after every session', (name) => {
+    const first = stats.first.get(name);
+    const where = first
+      ? `first seen in session ${String(first.violation.session)}: ${first.violation.message}`
+      : '';
+    expect(stats.violations[name], `${INVARIANTS[name]}; ${where} (shrink it with npm run fuzz)`).toBe(0);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Capacity invariants, from independently recomputed sums of the snapshot's tasks: nodes (Running+Releasing
+ * still occupy a node; Running+Pipelined must fit once the releasing tasks are gone), GPU devices, and queue
+ * limits (KAI checks a queue's max-allowed before placing a job, in every action and for pipelining too).
+ */
+import {
+  EPSILON,
+  QUEUE_RESOURCE_NAMES,
+  RESOURCE_NAMES,
+  zeroResources,
+  type Resources,
+} from '../../model/resources';
+import type { SessionSnapshot } from '../../model/snapshot';
+import type { Violation } from './invariants';
+import { queuePathIn, type ScenarioFacts } from './sessionFacts';
+
+export function checkNodeCapacity(snap: SessionSnapshot, facts: ScenarioFacts, out: Violation[]): void {
+  const nodes = new Map(snap.nodes.map((n) => [n.name, n]));
+  const held = new Map<string, Resources>();
+  const promised = new Map<string, Resources>();
+  const heldDev = new Map<string, number>();
+  const promisedDev = new Map<string, number>();
+  const add = (m: Map<string, Resources>, node: string, r: Resources) => {
+    const sum = m.get(node) ?? zeroResources();
+    for (const k of RESOURCE_NAMES) sum[k] += r[k];
+    m.set(node, sum);
+  };
+  for (const t of snap.tasks) {
+    if (t.node === null || t.status === 'Pending' || t.status === 'Succeeded') continue;
+    const node = nodes.get(t.node);
+    if (!node) {
+      out.push({
+        invariant: 'task-on-live-node',
+        session: snap.index,
+        message: `${t.name} is ${t.status} on ${t.node}, which does not exist`,
+      });
+      continue;
+    }
+    const req = facts.taskResources.get(t.name) ?? zeroResources();
+    if (t.status !== 'Pipelined') add(held, t.node, req);
+    if (t.status !== 'Releasing') add(promised, t.node, req);
+    for (const g of t.gpus) {
+      if (g.index < 0 || g.index >= node.gpuDevices)
+        out.push({
+          invariant: 'gpu-device-capacity',
+          session: snap.index,
+          message: `${t.name} uses GPU ${g.index} of ${t.node}, which has ${node.gpuDevices}`,
+        });
+      const key = `${t.node}#${g.index}`;
+      if (t.status !== 'Pipelined') heldDev.set(key, (heldDev.get(key) ?? 0) + g.share);
+      if (t.status !== 'Releasing') promisedDev.set(key, (promisedDev.get(key) ?? 0) + g.share);
+    }
+  }
+  for (const [what, sums] of [
+    ['Running+Releasing', held],
+    ['Running+Pipelined', promised],
+  ] as const) {
+    for (const [name, sum] of sums) {
+      const cap = (nodes.get(name) as { capacity: Resources }).capacity;
+      for (const k of RESOURCE_NAMES) {
+        if (sum[k] > cap[k] + EPSILON)
+          out.push({
+            invariant: 'node-capacity',
+            session: snap.index,
+            message: `${name}: ${what} ${k} ${sum[k]} > capacity ${cap[k]}`,
+          });
+      }
+    }
+  }
+  for (const [what, sums] of [
+    ['Running+Releasing', heldDev],
+    ['Running+Pipelined', promisedDev],
+  ] as const) {
+    for (const [key, share] of sums) {
+      if (share > 1 + EPSILON)
+        out.push({
+          invariant: 'gpu-device-capacity',
+          session: snap.index,
+          message: `GPU ${key}: ${what} share ${share} > 1`,
+        });
+    }
+  }
+}
+
+/**
+ * For every queue on the path of a job that had a task bound or pipelined in this session, and every
+ * resource that placement requested, Running+Pipelined of the queue's subtree ≤ its limit (when limited).
+ */
+export function checkQueueLimits(snap: SessionSnapshot, facts: ScenarioFacts, out: Violation[]): void {
+  const placedIn = new Map<string, Set<string>>();
+  const jobQueue = new Map(snap.jobs.map((j) => [j.name, j.queue]));
+  for (const d of snap.decisions) {
+    if (d.kind !== 'bind' && d.kind !== 'pipeline') continue;
+    const queue = jobQueue.get(d.job);
+    const req = facts.taskResources.get(d.task);
+    if (queue === undefined || !req) continue;
+    for (const q of queuePathIn(snap, queue)) {
+      const set = placedIn.get(q) ?? new Set<string>();
+      for (const k of QUEUE_RESOURCE_NAMES) if (req[k] > EPSILON) set.add(k);
+      placedIn.set(q, set);
+    }
+  }
+  if (placedIn.size === 0) return;
+  const used = new Map<string, Resources>();
+  const pathOf = new Map<string, string[]>();
+  for (const t of snap.tasks) {
+    if (t.status !== 'Running' && t.status !== 'Pipelined') continue;
+    const queue = jobQueue.get(t.job);
+    const req = facts.taskResources.get(t.name);
+    if (queue === undefined || !req) continue;
+    const path = pathOf.get(queue) ?? queuePathIn(snap, queue);
+    pathOf.set(queue, path);
+    for (const q of path) {
+      const sum = used.get(q) ?? zeroResources();
+      for (const k of RESOURCE_NAMES) sum[k] += req[k];
+      used.set(q, sum);
+    }
+  }
+  for (const q of snap.queues) {
+    const placed = placedIn.get(q.name);
+    if (!placed) continue;
+    for (const k of placed) {
+      const limit = q.limit[k as 'gpu'];
+      const sum = used.get(q.name)?.[k as 'gpu'] ?? 0;
+      if (limit >= 0 && sum > limit + EPSILON) {
+        const by = snap.decisions
+          .filter(
+            (d) =>
+              (d.kind === 'bind' || d.kind === 'pipeline') &&
+              queuePathIn(snap, jobQueue.get(d.job) ?? '').includes(q.name),
+          )
+          .map((d) => `${d.action}:${d.kind} ${d.task}`);
+        out.push({
+          invariant: 'queue-limit',
+          session: snap.index,
+          message: `queue ${q.name}: Running+Pipelined ${k} ${sum} > limit ${limit} after ${by.join(', ')}`,
+        });
+      }
+    }
+  }
+}
+
+/**
+ * KAI pipelines a task only when it fits on idle plus releasing capacity but not on idle alone (allocate
+ * §1.4); a gang's allocated tasks may be converted to pipelined with it, so the rule is per job: at least
+ * one of its Pipelined tasks sits on a node that has a task Releasing (evicted in this very session).
+ */
+export function checkPipelining(snap: SessionSnapshot, out: Violation[]): void {
+  const releasing = new Set(
+    snap.tasks.flatMap((t) => (t.status === 'Releasing' && t.node !== null ? [t.node] : [])),
+  );
+  const pipelined = new Map<string, string[]>();
+  for (const t of snap.tasks) {
+    if (t.status !== 'Pipelined' || t.node === null) continue;
+    pipelined.set(t.job, [...(pipelined.get(t.job) ?? []), t.node]);
+  }
+  for (const [job, nodes] of pipelined) {
+    if (nodes.some((n) => releasing.has(n))) continue;
+    out.push({
+      invariant: 'pipelined-onto-releasing',
+      session: snap.index,
+      message: `${job} is Pipelined on ${[...new Set(nodes)].join(', ')} where nothing is being released`,
+    });
+  }
+}

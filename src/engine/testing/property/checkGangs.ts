@@ -1,0 +1,121 @@
+/**
+ * Gang invariants (KAI places a pod group all-or-nothing, at least minAvailable tasks; consolidation moves
+ * running jobs whole and only what ran when the session opened), and the start time (KAI's
+ * last-start-timestamp changes only on a fresh start).
+ */
+import type { Scenario } from '../../model/scenario';
+import type { JobState, SessionSnapshot } from '../../model/snapshot';
+import type { Violation } from './invariants';
+
+/** Jobs a removeNode event broke (tasks lost with the node); stalegangeviction, not allocate, deals with them. */
+export class BrokenByNodeRemoval {
+  private readonly jobs = new Set<string>();
+
+  /** Call before checking session `snap`, with the previous session's snapshot. */
+  update(scenario: Scenario, prev: SessionSnapshot | null, snap: SessionSnapshot): void {
+    const prevTime = prev === null ? -Infinity : prev.timeMs;
+    const removed = new Set(
+      scenario.events.flatMap((e) =>
+        e.kind === 'removeNode' && e.atMs > prevTime && e.atMs <= snap.timeMs ? [e.name] : [],
+      ),
+    );
+    if (removed.size > 0) {
+      const before = prev?.tasks ?? initialTasks(scenario);
+      for (const t of before)
+        if (t.node !== null && removed.has(t.node) && t.status === 'Running') this.jobs.add(t.job);
+    }
+  }
+
+  isExempt(job: JobState): boolean {
+    if (!this.jobs.has(job.name)) return false;
+    if (job.running + job.pipelined === 0 || job.running + job.pipelined >= job.minAvailable) {
+      this.jobs.delete(job.name);
+      return false;
+    }
+    return true;
+  }
+}
+
+function initialTasks(scenario: Scenario): { job: string; node: string | null; status: string }[] {
+  return scenario.jobs.flatMap((j) => j.tasks.map((t) => ({ job: j.name, node: t.node, status: t.status })));
+}
+
+export function checkGangs(snap: SessionSnapshot, broken: BrokenByNodeRemoval, out: Violation[]): void {
+  for (const job of snap.jobs) {
+    const placed = job.running + job.pipelined;
+    if (placed === 0 || placed >= job.minAvailable) {
+      broken.isExempt(job);
+      continue;
+    }
+    if (broken.isExempt(job)) continue;
+    out.push({
+      invariant: 'gang-min-available',
+      session: snap.index,
+      message: `${job.name}: ${job.running} Running + ${job.pipelined} Pipelined < minAvailable ${job.minAvailable}`,
+    });
+  }
+}
+
+/** Task statuses when the session opened: the previous end state, Pipelined/Releasing back to Pending. */
+function runningAtOpen(scenario: Scenario, prev: SessionSnapshot | null): Set<string> {
+  if (prev === null)
+    return new Set(
+      scenario.jobs.flatMap((j) => j.tasks.filter((t) => t.status === 'Running').map((t) => t.name)),
+    );
+  return new Set(prev.tasks.filter((t) => t.status === 'Running').map((t) => t.name));
+}
+
+export function checkConsolidation(
+  scenario: Scenario,
+  prev: SessionSnapshot | null,
+  snap: SessionSnapshot,
+  out: Violation[],
+): void {
+  const moves = snap.decisions.filter((d) => d.action === 'consolidation' && d.kind === 'evict');
+  if (moves.length === 0) return;
+  const ran = runningAtOpen(scenario, prev);
+  const jobs = new Map(snap.jobs.map((j) => [j.name, j]));
+  const movedJobs = new Set<string>();
+  for (const d of moves) {
+    movedJobs.add(d.job);
+    if (!ran.has(d.task))
+      out.push({
+        invariant: 'consolidation-keeps-gangs',
+        session: snap.index,
+        message: `consolidation moved ${d.task}, which was not running when the session opened`,
+      });
+  }
+  for (const name of movedJobs) {
+    const job = jobs.get(name);
+    if (!job) continue;
+    if (job.running + job.pipelined < job.minAvailable)
+      out.push({
+        invariant: 'consolidation-keeps-gangs',
+        session: snap.index,
+        message: `consolidation left ${name} with ${job.running} Running + ${job.pipelined} Pipelined < minAvailable ${job.minAvailable}`,
+      });
+  }
+}
+
+export function checkStartTimes(
+  scenario: Scenario,
+  prev: SessionSnapshot | null,
+  snap: SessionSnapshot,
+  out: Violation[],
+): void {
+  const before = new Map<string, number | null>(
+    prev === null
+      ? scenario.jobs.map((j) => [j.name, j.startedAtMs])
+      : prev.jobs.map((j) => [j.name, j.startedAtMs]),
+  );
+  for (const job of snap.jobs) {
+    if (!before.has(job.name)) continue;
+    const was = before.get(job.name) ?? null;
+    if (job.startedAtMs === was || job.running > 0) continue;
+    out.push({
+      invariant: 'start-time-only-on-start',
+      session: snap.index,
+      message: `${job.name}: start time changed from ${String(was)} to ${String(job.startedAtMs)} but it has no Running task`,
+    });
+  }
+}

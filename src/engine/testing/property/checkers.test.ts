@@ -1,0 +1,202 @@
+/**
+ * The invariant checks themselves catch what they claim to: hand-made end-of-session states that break
+ * each rule are reported, and the same states without the breakage are not.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SessionSnapshot, TaskState } from '../../model/snapshot';
+import { scenarioOf } from '../scenarioTest';
+import { checkNodeCapacity, checkPipelining, checkQueueLimits } from './checkCapacity';
+import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
+import { BrokenByNodeRemoval, checkConsolidation, checkGangs } from './checkGangs';
+import type { Violation } from './invariants';
+import { scenarioFacts } from './sessionFacts';
+
+const scenario = scenarioOf({
+  scheduler: {
+    tiers: [
+      {
+        plugins: [
+          { name: 'predicates' },
+          { name: 'proportion' },
+          { name: 'priority' },
+          { name: 'minruntime', arguments: { defaultPreemptMinRuntime: '60s' } },
+        ],
+      },
+    ],
+  },
+  nodes: [{ name: 'n', resources: { gpu: 2 } }],
+  queues: [{ name: 'top' }, { name: 'q', parent: 'top', resources: { gpu: { quota: 1, limit: 1 } } }],
+  jobs: [
+    { name: 'a', queue: 'q', resources: { gpu: 1 }, tasks: [{ status: 'Running', node: 'n' }] },
+    { name: 'b', queue: 'q', resources: { gpu: 1 }, tasks: 2, minAvailable: 2 },
+  ],
+});
+const facts = scenarioFacts(scenario);
+
+function snapshot(
+  tasks: Partial<Record<string, Partial<TaskState>>>,
+  decisions: SessionSnapshot['decisions'] = [],
+): SessionSnapshot {
+  const all = ['a-0', 'b-0', 'b-1'].map((name) => ({
+    name,
+    job: name.slice(0, 1),
+    status: 'Pending' as TaskState['status'],
+    node: null as string | null,
+    gpus: [] as TaskState['gpus'],
+    ...tasks[name],
+  }));
+  const job = (name: string, minAvailable: number, startedAtMs: number | null) => {
+    const mine = all.filter((t) => t.job === name);
+    return {
+      name,
+      queue: 'q',
+      minAvailable,
+      taskCount: mine.length,
+      running: mine.filter((t) => t.status === 'Running').length,
+      pipelined: mine.filter((t) => t.status === 'Pipelined').length,
+      startedAtMs,
+      isElastic: minAvailable < mine.length,
+    };
+  };
+  return {
+    index: 2,
+    timeMs: 1000,
+    tasks: all,
+    jobs: [job('a', 1, 0), job('b', 2, null)],
+    queues: [
+      {
+        name: 'top',
+        parent: null,
+        limit: { gpu: -1, cpu: -1, memory: -1 },
+        preemptMinRuntimeMs: null,
+        reclaimMinRuntimeMs: null,
+      },
+      {
+        name: 'q',
+        parent: 'top',
+        limit: { gpu: 1, cpu: -1, memory: -1 },
+        preemptMinRuntimeMs: null,
+        reclaimMinRuntimeMs: null,
+      },
+    ],
+    nodes: [
+      { name: 'n', capacity: { gpu: 2, cpu: Infinity, memory: Infinity, pods: Infinity }, gpuDevices: 2 },
+    ],
+    decisions,
+    trace: { attempts: [], pending: [] },
+  } as unknown as SessionSnapshot;
+}
+
+const decision = (
+  action: string,
+  kind: 'bind' | 'pipeline' | 'evict',
+  task: string,
+  by: string | null = null,
+) => ({
+  action,
+  kind,
+  task,
+  job: task.slice(0, 1),
+  node: 'n',
+  by,
+  reason: '',
+  attempt: null,
+});
+
+const names = (out: Violation[]) => out.map((v) => v.invariant);
+
+describe('invariant checks', () => {
+  it('node capacity: Running+Pipelined over a node is reported, a full node is not', () => {
+    const full = snapshot({
+      'a-0': { status: 'Running', node: 'n', gpus: [{ index: 0, share: 1 }] },
+      'b-0': { status: 'Pipelined', node: 'n', gpus: [{ index: 1, share: 1 }] },
+    });
+    const out: Violation[] = [];
+    checkNodeCapacity(full, facts, out);
+    expect(out).toEqual([]);
+    checkNodeCapacity(
+      snapshot({
+        'a-0': { status: 'Running', node: 'n' },
+        'b-0': { status: 'Pipelined', node: 'n' },
+        'b-1': { status: 'Pipelined', node: 'n' },
+      }),
+      facts,
+      out,
+    );
+    expect(names(out)).toEqual(['node-capacity']);
+  });
+
+  it('GPU devices: two whole tasks on one device are reported', () => {
+    const out: Violation[] = [];
+    checkNodeCapacity(
+      snapshot({
+        'a-0': { status: 'Running', node: 'n', gpus: [{ index: 0, share: 1 }] },
+        'b-0': { status: 'Running', node: 'n', gpus: [{ index: 0, share: 1 }] },
+      }),
+      facts,
+      out,
+    );
+    // Both Running+Releasing and Running+Pipelined over-fill device 0.
+    expect(names(out)).toEqual(['gpu-device-capacity', 'gpu-device-capacity']);
+  });
+
+  it('queue limit: a placement that takes the queue over its limit is reported; no placement, no check', () => {
+    const over = {
+      'a-0': { status: 'Running' as const, node: 'n' },
+      'b-0': { status: 'Pipelined' as const, node: 'n' },
+    };
+    const out: Violation[] = [];
+    checkQueueLimits(snapshot(over), facts, out);
+    expect(out).toEqual([]);
+    checkQueueLimits(snapshot(over, [decision('consolidation', 'pipeline', 'b-0')]), facts, out);
+    expect(names(out)).toEqual(['queue-limit']);
+  });
+
+  it('pipelining: a job Pipelined where nothing is released is reported; next to a Releasing task it is not', () => {
+    const out: Violation[] = [];
+    checkPipelining(
+      snapshot({ 'a-0': { status: 'Releasing', node: 'n' }, 'b-0': { status: 'Pipelined', node: 'n' } }),
+      out,
+    );
+    expect(out).toEqual([]);
+    checkPipelining(
+      snapshot({ 'a-0': { status: 'Running', node: 'n' }, 'b-0': { status: 'Pipelined', node: 'n' } }),
+      out,
+    );
+    expect(names(out)).toEqual(['pipelined-onto-releasing']);
+  });
+
+  it('gangs: a placed job below minAvailable is reported unless a removed node broke it', () => {
+    const half = snapshot({ 'b-0': { status: 'Running', node: 'n' } });
+    const out: Violation[] = [];
+    checkGangs(half, new BrokenByNodeRemoval(), out);
+    expect(names(out)).toEqual(['gang-min-available']);
+  });
+
+  it('consolidation: moving a task that was not running when the session opened is reported', () => {
+    const prev = snapshot({ 'a-0': { status: 'Running', node: 'n' } });
+    const now = snapshot(
+      { 'a-0': { status: 'Pipelined', node: 'n' }, 'b-0': { status: 'Releasing', node: 'n' } },
+      [decision('consolidation', 'evict', 'a-0', 'b'), decision('consolidation', 'evict', 'b-0', 'a')],
+    );
+    const out: Violation[] = [];
+    checkConsolidation(scenario, prev, now, out);
+    expect(out.map((v) => v.message)).toEqual([
+      expect.stringContaining('moved b-0, which was not running'),
+      expect.stringContaining('left b with 0 Running + 0 Pipelined'),
+    ]);
+  });
+
+  it('min-runtime: a preempt eviction inside the protection window is reported; one without a preemptor too', () => {
+    const prev = snapshot({ 'a-0': { status: 'Running', node: 'n' } });
+    const now = snapshot({ 'a-0': { status: 'Releasing', node: 'n' } }, [
+      decision('preempt', 'evict', 'a-0', 'b'),
+    ]);
+    const out: Violation[] = [];
+    checkMinRuntime(scenario, prev, now, out);
+    expect(names(out)).toEqual(['min-runtime-non-elastic']);
+    const anonymous: Violation[] = [];
+    checkEvictionRecords(snapshot({}, [decision('reclaim', 'evict', 'a-0', null)]), anonymous);
+    expect(names(anonymous)).toEqual(['eviction-names-preemptor']);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The invariants the property tests check, by name. Each is a rule of KAI-Scheduler (reference/kai-scheduler.md
+ * §1-4) or of the simulator's own contract, stated on what the engine reports (snapshots, decisions, trace),
+ * never by re-running a scheduling decision.
+ */
+export const INVARIANTS = {
+  'valid-scenario-accepted': 'a generated valid scenario parses without errors',
+  'no-engine-crash': 'running a valid scenario never throws',
+  'node-capacity': 'Running+Releasing and Running+Pipelined fit every node (gpu, cpu, memory, pods)',
+  'gpu-device-capacity': 'no GPU device holds more than one whole GPU; device indices exist',
+  'task-on-live-node': 'a placed task sits on a node that exists in that session',
+  'pipelined-onto-releasing':
+    'a job with Pipelined tasks has one on a node where capacity is being released (else it would be Allocated)',
+  'queue-limit':
+    'Running+Pipelined within the limit of the queue and every ancestor when work was placed there',
+  'gang-min-available': 'a job with Running/Pipelined tasks has at least minAvailable of them at session end',
+  'consolidation-keeps-gangs':
+    'consolidation only moves tasks that ran when the session opened, and the moved job stays whole',
+  'start-time-only-on-start': 'a job’s start time changes only in a session after which it runs',
+  'min-runtime-non-elastic':
+    'no non-elastic job is evicted by preempt or reclaim while min-runtime protects it',
+  'min-runtime-elastic': 'a protected elastic job is never taken below minAvailable by preempt or reclaim',
+  'eviction-names-preemptor':
+    'every preempt/reclaim/consolidation eviction names its preemptor; no attempt claims capacity "freed by evicting" nobody',
+  'history-rebuild': 'every past session rebuilt from the history equals the live one',
+  deterministic: 'two runs of the same text are byte-identical',
+  'serialise-roundtrip': 'parse(serialise(scenario)) runs identically',
+} as const;
+
+export type InvariantName = keyof typeof INVARIANTS;
+
+export interface Violation {
+  invariant: InvariantName;
+  /** 1-based session, or null for whole-run invariants. */
+  session: number | null;
+  message: string;
+}

@@ -1,0 +1,86 @@
+/**
+ * The property run: `runs` generated scenarios from a fixed seed, every invariant checked, counts per
+ * invariant (scenarios that broke it) and the first counterexample of each, which `shrinkCounterexample`
+ * then reduces with fast-check's shrinker.
+ */
+import fc from 'fast-check';
+import { rawScenario, type RawScenario } from '../arbitraries/rawScenario';
+import { buildScenarioDocument, scenarioText } from '../arbitraries/scenarioDocument';
+import { checkScenarioText } from './checkScenario';
+import { INVARIANTS, type InvariantName, type Violation } from './invariants';
+
+export interface PropertyStats {
+  scenarios: number;
+  accepted: number;
+  sessions: number;
+  /** Scenarios that broke each invariant (every invariant listed, zeros included). */
+  violations: Record<InvariantName, number>;
+  first: Map<InvariantName, { raw: RawScenario; violation: Violation }>;
+}
+
+export function runProperties(
+  runs: number,
+  seed: number,
+  onScenario?: (done: number, stats: PropertyStats) => void,
+): PropertyStats {
+  const violations = Object.fromEntries(Object.keys(INVARIANTS).map((k) => [k, 0])) as Record<
+    InvariantName,
+    number
+  >;
+  const stats: PropertyStats = { scenarios: 0, accepted: 0, sessions: 0, violations, first: new Map() };
+  // Sampled in chunks so that 10,000 scenarios never sit in memory at once; each chunk has its own seed.
+  const CHUNK = 500;
+  for (let done = 0, chunk = 0; done < runs; chunk++) {
+    const n = Math.min(CHUNK, runs - done);
+    for (const raw of fc.sample(rawScenario, { seed: seed + chunk * 7919, numRuns: n })) {
+      const result = checkScenarioText(scenarioText(raw));
+      stats.scenarios++;
+      if (result.accepted) stats.accepted++;
+      stats.sessions += result.sessions;
+      const seen = new Set<InvariantName>();
+      for (const v of result.violations) {
+        if (seen.has(v.invariant)) continue;
+        seen.add(v.invariant);
+        violations[v.invariant]++;
+        if (!stats.first.has(v.invariant)) stats.first.set(v.invariant, { raw, violation: v });
+      }
+      onScenario?.(stats.scenarios, stats);
+    }
+    done += n;
+  }
+  return stats;
+}
+
+export interface Counterexample {
+  invariant: InvariantName;
+  raw: RawScenario;
+  doc: Record<string, unknown>;
+  text: string;
+  violation: Violation;
+}
+
+/** Shrinks `raw` (which breaks `invariant`) to a smaller scenario that still breaks it. */
+export function shrinkCounterexample(
+  raw: RawScenario,
+  invariant: InvariantName,
+  seed: number,
+): Counterexample {
+  const breaks = (r: RawScenario): Violation | undefined =>
+    checkScenarioText(scenarioText(r)).violations.find((v) => v.invariant === invariant);
+  // Bounded: each try runs the scenario three times; past the budget every candidate counts as passing,
+  // which ends the shrink with the smallest failure found so far.
+  let budget = 250;
+  const result = fc.check(
+    fc.property(rawScenario, (r) => budget-- <= 0 || breaks(r) === undefined),
+    { examples: [[raw]], numRuns: 1, seed, endOnFailure: false },
+  );
+  const smallest: RawScenario = (result.failed ? result.counterexample?.[0] : undefined) ?? raw;
+  const doc = buildScenarioDocument(smallest);
+  return {
+    invariant,
+    raw: smallest,
+    doc,
+    text: scenarioText({ ...smallest, asJson: false }),
+    violation: breaks(smallest) ?? { invariant, session: null, message: 'not reproduced after shrinking' },
+  };
+}

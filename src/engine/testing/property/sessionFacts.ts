@@ -1,0 +1,61 @@
+/**
+ * Plain lookups the invariant checks share: task requests and job specs by name (initial and submitted
+ * jobs), the queue tree of a session, and the scheduler configuration in force at a session's time.
+ */
+import type { Resources } from '../../model/resources';
+import type { JobSpec, QueueSpec, Scenario, SchedulerConfig } from '../../model/scenario';
+import type { SessionSnapshot } from '../../model/snapshot';
+
+export interface ScenarioFacts {
+  jobs: Map<string, JobSpec>;
+  taskResources: Map<string, Resources>;
+}
+
+export function scenarioFacts(scenario: Scenario): ScenarioFacts {
+  const jobs = new Map<string, JobSpec>();
+  for (const j of scenario.jobs) jobs.set(j.name, j);
+  for (const e of scenario.events) if (e.kind === 'submit') jobs.set(e.job.name, e.job);
+  const taskResources = new Map<string, Resources>();
+  for (const j of jobs.values()) for (const t of j.tasks) taskResources.set(t.name, t.resources);
+  return { jobs, taskResources };
+}
+
+/** Leaf-to-root queue names of `queue` in the session's tree. */
+export function queuePathIn(snap: SessionSnapshot, queue: string): string[] {
+  const parents = new Map(snap.queues.map((q) => [q.name, q.parent]));
+  const path: string[] = [];
+  let current: string | null | undefined = queue;
+  while (current !== null && current !== undefined && !path.includes(current)) {
+    path.push(current);
+    current = parents.get(current);
+  }
+  return path;
+}
+
+/** The configuration in force when the session at `timeMs` ran: events apply before the first session at or after them. */
+export function configAt(scenario: Scenario, timeMs: number): SchedulerConfig {
+  let config = scenario.scheduler;
+  const updates = scenario.events
+    .map((e, i) => ({ e, i }))
+    .filter(({ e }) => e.kind === 'updateConfig' && e.atMs <= timeMs)
+    .sort((a, b) => a.e.atMs - b.e.atMs || a.i - b.i);
+  for (const { e } of updates) if (e.kind === 'updateConfig') config = { ...config, ...e.patch };
+  return config;
+}
+
+/** The queue specs of a session, with the min-runtimes and parents the snapshot reports. */
+export function queueSpecsIn(scenario: Scenario, snap: SessionSnapshot): QueueSpec[] {
+  const base = new Map(scenario.queues.map((q) => [q.name, q]));
+  return snap.queues.flatMap((q) => {
+    const spec = base.get(q.name);
+    if (!spec) return [];
+    return [
+      {
+        ...spec,
+        parent: q.parent,
+        preemptMinRuntimeMs: q.preemptMinRuntimeMs,
+        reclaimMinRuntimeMs: q.reclaimMinRuntimeMs,
+      },
+    ];
+  });
+}

@@ -101,10 +101,12 @@ export class JobInfo {
    * comes from the snapshot). Only running jobs are victims of reclaim, preempt and consolidation (KAI's
    * victims are running jobs' active tasks); a job that allocate placed in this session has not started
    * yet, and evicting or moving it would undo a bind that never happened (issue 8: consolidation moved
-   * such gangs every session, so they never ran while their start time kept advancing).
+   * such gangs every session, so they never ran while their start time kept advancing). A running job
+   * that allocate grew in this session is left alone for the rest of it too: its new tasks have never run,
+   * and taking the job (or moving it whole) would take them with it (found by the property tests).
    */
   get isRunningJob(): boolean {
-    return this.counts.Running > 0;
+    return this.counts.Running > 0 && this.counts.Allocated === 0;
   }
 
   /** Active-used: allocated, pipelined or still releasing (minruntime's elastic count). */

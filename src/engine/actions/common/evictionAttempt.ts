@@ -134,12 +134,14 @@ export function runEvictionAttempt(
     return false;
   }
   if (result.victims.length === 0) {
-    // Every victim of the solution fitted back where it was: nobody is evicted, so this is no eviction.
-    // The preemptor was placed (pipeline-only, as in every victim simulation) on capacity already free or
-    // being released.
-    record.outcome = 'pipelined';
-    record.message = `${preemptor.name} is pipelined onto capacity already free or being released; no victim had to be evicted.`;
-    return true;
+    // Every victim of the solution fitted back where it was: the job fits without evicting anyone. An
+    // eviction action has nothing to do for it (upstream's scenarios are only solved with victims); its
+    // pipeline-only placement would promise it capacity nobody releases, so it is undone and the job is
+    // left to allocate, which binds it (this happens only when an eviction action runs before allocate).
+    result.statement.discard();
+    record.code = 'not-attempted';
+    record.message = `${preemptor.name} fits without evicting anyone: it is left to allocate.`;
+    return false;
   }
   const atFilter = opts.accept === undefined ? undefined : filterVerdicts.get(opts.accept);
   const byJob = new Map<JobInfo, TaskInfo[]>();

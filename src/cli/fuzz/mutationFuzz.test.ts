@@ -2,8 +2,9 @@
  * The parser fuzzer in CI (issue 8): a fixed-seed batch of mutated scenario files (built-ins, conformance
  * files and generated ones, with lines deleted, duplicated and swapped, characters flipped, huge numbers,
  * deep nesting, wrong types, unicode, long strings, parent cycles, unknown names, bad durations and
- * structural blow-ups). None may crash, hang (> 2 s CPU) or be rejected without a field path.
+ * structural blow-ups). None may crash, hang (see testLimits.ts; `npm run fuzz` uses 2 s of CPU) or be rejected without a location.
  */
+import { TEST_LIMITS } from './testLimits';
 import { describe, expect, it } from 'vitest';
 import { runMutationFuzz } from './runMutationFuzz';
 
@@ -12,7 +13,7 @@ const SEED = 20_261_123;
 
 describe(`mutated scenario files (${RUNS}, seed ${SEED})`, () => {
   it('never crash, never hang, and every rejection names a field path', async () => {
-    const stats = await runMutationFuzz(RUNS, SEED, { shrink: false });
+    const stats = await runMutationFuzz(RUNS, SEED, { shrink: false, ...TEST_LIMITS });
     const problems = stats.problems.map(
       (p) => `${p.outcome} ${p.source} ${JSON.stringify(p.mutations)}: ${p.detail ?? ''}`,
     );

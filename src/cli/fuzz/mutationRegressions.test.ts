@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyMutations, type Mutation } from '../../engine/testing/mutation/mutations';
 import { MutationRunner } from './MutationRunner';
+import { TEST_LIMITS } from './testLimits';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const AC1 = 'conformance/kai/AC1-consolidate-first-pending-only.yaml';
@@ -51,7 +52,7 @@ const CASES: { rule: string; source: string; mutations: Mutation[] }[] = [
   },
 ];
 
-const runner = new MutationRunner();
+const runner = new MutationRunner(TEST_LIMITS.hangMs, TEST_LIMITS.abandonMs);
 afterAll(() => runner.close());
 
 describe('parser-fuzz regressions', () => {

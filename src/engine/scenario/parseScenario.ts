@@ -2,6 +2,7 @@
  * Entry point of the scenario module: YAML (or JSON, which is YAML) text to a normalised scenario, or
  * every error of the document with its field path and line.
  */
+import { deepestLine } from './deepestLine';
 import { LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
 import type { IssueCode, ParseResult, ScenarioIssue } from './issues';
 import { normaliseWithLocator, type NormaliseOptions } from './normaliseScenarioDocument';
@@ -63,7 +64,9 @@ export function parseScenario(text: string, options: NormaliseOptions = {}): Par
           ? error.message
           : String(error);
     const code: IssueCode = error instanceof RangeError ? 'too-large' : 'yaml-syntax';
-    const issue: ScenarioIssue = { code, path: '', message, line: null, column: null };
+    // The reader gives no position for its overflow: point at the line where the text nests deepest.
+    const line = code === 'too-large' ? deepestLine(text, MAX_NESTING) : null;
+    const issue: ScenarioIssue = { code, path: '', message, line, column: null };
     // A yaml error thrown while converting (runaway aliases) carries its own message and no hint.
     if (code === 'too-large') issue.hint = ISSUE_CATALOGUE['too-large'].hint;
     return { ok: false, errors: [issue] };

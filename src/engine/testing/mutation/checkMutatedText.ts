@@ -31,7 +31,8 @@ export function checkMutatedText(text: string, now: () => number): MutationResul
     const parsed = parseScenario(text);
     if (!parsed.ok) {
       const unlocated = parsed.errors.filter(
-        (e) => e.path === '' && !(e.code === 'yaml-syntax' && e.line !== null) && e.code !== 'not-a-mapping',
+        // A line is a location too (the reader's own errors, nesting it cannot follow): the person is told where.
+        (e) => e.path === '' && e.line === null && e.code !== 'not-a-mapping',
       );
       if (parsed.errors.length === 0) return done('unlocated', 'rejected with no error');
       if (unlocated.length > 0)

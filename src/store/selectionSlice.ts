@@ -1,4 +1,5 @@
 import type { AppActions, AppState, SelectedPair, Selection, SelectionSliceState } from './AppState';
+import type { QueryResult, RunQuery } from '../protocol/queries';
 import type { StoreContext } from './StoreContext';
 
 export const initialSelectionState: SelectionSliceState = { current: null, pair: null };
@@ -16,7 +17,7 @@ export function createSelectionActions({
   set,
   get,
   client,
-}: StoreContext): Pick<AppActions, 'select' | 'toggleJob' | 'selectPair' | 'resolveMinRuntime'> {
+}: StoreContext): Pick<AppActions, 'select' | 'toggleJob' | 'selectPair' | 'query'> {
   // Selecting something brings its details forward in the side panel.
   const select = (selection: Selection | null): void =>
     set((state) => ({
@@ -38,10 +39,10 @@ export function createSelectionActions({
         view: { ...state.view, sideView: 'details', isSidePanelOpen: true },
       }));
     },
-    resolveMinRuntime(query) {
+    query<Q extends RunQuery>(query: Omit<Q, 'session'>): Promise<QueryResult<Q>> {
       const { runId, cursor } = get().run;
       if (runId === null) return Promise.reject(new Error('No scenario is loaded.'));
-      return client.resolve(runId, query, cursor);
+      return client.query(runId, { ...query, session: cursor } as Q);
     },
   };
 }

@@ -1,16 +1,24 @@
 /**
- * Questions the tree asks the worker about the loaded run (through the store's `resolveMinRuntime`): the
+ * Questions the tree asks the worker about the loaded run (through the store's generic `query`, KAI's `minruntime` kind): the
  * minruntime plugin's defaults and configured method, and what-if resolutions. Answers live in component
  * state, never in the store (they are derivable from the scenario).
  */
 import { useEffect, useState } from 'react';
 import type { MinRuntimeResolution } from '../../engine/model/trace';
-import type { AppState } from '../../store/AppState';
+import type { RunQuery } from '../../protocol/queries';
+import type { AppActions, AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { SYNTHETIC_ROOT, type MinRuntimeDefaults } from '../../viz/layouts/layoutQueueTree';
 
 const selectRunId = (s: AppState) => s.run.runId;
+
+type MinRuntimeQuery = Extract<RunQuery, { profile: 'kai'; kind: 'minruntime' }>;
+
+/** KAI's min-runtime resolution at the session shown, through the generic worker query. */
+function minRuntimeQuery(actions: AppActions, params: MinRuntimeQuery['params']) {
+  return actions.query<MinRuntimeQuery>({ profile: 'kai', kind: 'minruntime', params });
+}
 /** Answers depend on the session shown: an updateQueue/updateConfig event may change them. */
 const selectCursor = (s: AppState) => s.run.cursor;
 
@@ -38,7 +46,7 @@ export function useMinRuntimeSettings(): MinRuntimeSettings | null {
   useEffect(() => {
     if (key === null || runId === null) return undefined;
     let isCurrent = true;
-    actions.resolveMinRuntime({ victimQueue: SYNTHETIC_ROOT, preemptorQueue: SYNTHETIC_ROOT }).then(
+    minRuntimeQuery(actions, { victimQueue: SYNTHETIC_ROOT, preemptorQueue: SYNTHETIC_ROOT }).then(
       (r) => {
         if (!isCurrent) return;
         setAnswer({
@@ -85,7 +93,7 @@ export function useWhatIf(
   useEffect(() => {
     if (key === null || victimQueue === null || preemptorQueue === null || method === null) return undefined;
     let isCurrent = true;
-    actions.resolveMinRuntime({ victimQueue, preemptorQueue, method }).then(
+    minRuntimeQuery(actions, { victimQueue, preemptorQueue, method }).then(
       (r) => {
         if (isCurrent) setAnswer({ key, state: { status: 'ok', resolution: r.reclaim } });
       },

@@ -33,7 +33,7 @@ export interface MinRuntimeSettings {
  * the plugin's defaults (as upstream does for a nil queue), so asking about the tree's synthetic root,
  * which can never be a queue name, reads them without a protocol message of their own.
  */
-export function useMinRuntimeSettings(): MinRuntimeSettings | null {
+export function useMinRuntimeSettings(isKai: boolean): MinRuntimeSettings | null {
   const runId = useAppStore(selectRunId);
   const cursor = useAppStore(selectCursor);
   const actions = useAppStore(selectActions);
@@ -42,7 +42,8 @@ export function useMinRuntimeSettings(): MinRuntimeSettings | null {
     key: string;
     settings: MinRuntimeSettings;
   } | null>(null);
-  const key = runId === null ? null : `${runId}|${cursor}`;
+  // Min-runtime is KAI's: another profile's run has no such question to ask.
+  const key = runId === null || !isKai ? null : `${runId}|${cursor}`;
   useEffect(() => {
     if (key === null || runId === null) return undefined;
     let isCurrent = true;

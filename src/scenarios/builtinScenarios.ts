@@ -6,16 +6,19 @@
 import compareLca from './compare-lca.yaml?raw';
 import compareQueue from './compare-queue.yaml?raw';
 import elastic from './elastic-protected-to-min-available.yaml?raw';
+import kubeBatchPreempt from './kube-batch-preempt-walkthrough.yaml?raw';
 import lca1 from './lca-1-cousin-subtree.yaml?raw';
 import lca2 from './lca-2-sibling-leaf.yaml?raw';
 import lca3 from './lca-3-inherited-from-ancestor.yaml?raw';
 import preempt1 from './preempt-1-leaf-overrides.yaml?raw';
 import preempt2 from './preempt-2-inherits-ancestor.yaml?raw';
+import sla1 from './sla-1-big-job-reserves.yaml?raw';
+import sla2 from './sla-2-gang-rejects-first.yaml?raw';
 import thrashOff from './thrash-off.yaml?raw';
 import thrashOn from './thrash-on.yaml?raw';
 import welcome from './welcome-reclaim-waits.yaml?raw';
 
-export type ScenarioTopic = 'start' | 'reclaim' | 'preempt' | 'elastic' | 'compare' | 'thrash';
+export type ScenarioTopic = 'start' | 'reclaim' | 'preempt' | 'elastic' | 'compare' | 'thrash' | 'seeds';
 
 export interface BuiltinScenario {
   id: string;
@@ -34,6 +37,7 @@ export const TOPIC_LABELS: Record<ScenarioTopic, string> = {
   elastic: 'Elastic jobs',
   compare: 'Queue method vs LCA method',
   thrash: 'Thrashing',
+  seeds: 'Volcano and kube-batch, from the seed documents',
 };
 
 export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
@@ -124,6 +128,32 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
     topic: 'thrash',
     fileName: 'thrash-on.yaml',
     text: thrashOn,
+  },
+  {
+    id: 'kube-batch-preempt',
+    title: 'kube-batch · Preempt, one plugin function at a time',
+    summary:
+      'The seed’s preempt action: task, job and node order, predicates and victim votes each decide something.',
+    topic: 'seeds',
+    fileName: 'kube-batch-preempt-walkthrough.yaml',
+    text: kubeBatchPreempt,
+  },
+  {
+    id: 'sla-1',
+    title: 'SLA 1 · A big job stops waiting (Volcano sla)',
+    summary:
+      'Small jobs pass a big one until its sla-waiting-time runs out; then it is Inqueue, first, and reserves GPUs.',
+    topic: 'seeds',
+    fileName: 'sla-1-big-job-reserves.yaml',
+    text: sla1,
+  },
+  {
+    id: 'sla-2',
+    title: 'SLA 2 · gang’s Reject beats sla’s Permit (doc vs code)',
+    summary: 'Same jobs, gang in sla’s tier: the expired job is Inqueue but its placements are discarded.',
+    topic: 'seeds',
+    fileName: 'sla-2-gang-rejects-first.yaml',
+    text: sla2,
   },
 ];
 

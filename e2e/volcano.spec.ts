@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import type { AppPage } from './fixtures/AppPage';
 import { expect, test } from './fixtures/fixtures';
 
 const shots = process.env.VOLCANO_SHOTS;
@@ -24,11 +25,32 @@ async function shoot(page: Page, name: string): Promise<void> {
 /** Opens the attempts behind the selected job's pending explanation whose summary matches `text`. */
 async function openPendingAttempt(page: Page, text: RegExp): Promise<Locator> {
   const attempt = page
+    .getByTestId('decision-log')
     .getByTestId('pending-explanation.attempt')
     .filter({ has: page.getByTestId('pending-explanation.attempt-summary').filter({ hasText: text }) })
     .first();
-  await attempt.getByTestId('pending-explanation.attempt-summary').click();
+  // A disclosure opened on the previous session stays open on the next one (same attempt index).
+  if ((await attempt.getAttribute('open')) === null) {
+    await attempt.getByTestId('pending-explanation.attempt-summary').click();
+  }
   return attempt;
+}
+
+/**
+ * `app.open` with a longer wait: a Volcano run starts in the worker after the page loads, and on a loaded
+ * machine the first session can take longer than the default 5 s to reach the screen.
+ */
+async function open(app: AppPage, query: string): Promise<void> {
+  await app.page.goto(`/${query}`);
+  await expect
+    .poll(
+      async () => {
+        const s = await app.state();
+        return s !== null && s.loadState === 'loaded' && s.cursor > 0 && s.shownSession === s.cursor;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 async function seriousViolations(page: Page) {
@@ -44,7 +66,7 @@ test.describe('SLA 1 · a big job stops waiting (Volcano sla)', () => {
     jobsTable,
     page,
   }) => {
-    await app.open('?scenario=sla-1&session=2');
+    await open(app, '?scenario=sla-1&session=2');
     const big = jobsTable.row('big-training');
     await expect(big.getByTestId('jobs-table.sla')).toHaveText(/waiting 10s of 15s · expires in 5s/);
     await expect(big.getByTestId('jobs-table.phase')).toHaveText('Pending');
@@ -65,9 +87,9 @@ test.describe('SLA 1 · a big job stops waiting (Volcano sla)', () => {
     app,
     page,
   }) => {
-    await app.open('?scenario=sla-1&session=2&job=big-training');
+    await open(app, '?scenario=sla-1&session=2&job=big-training');
     await app.decisionsTab.click();
-    await expect(page.getByTestId('pending-explanation')).toContainText(
+    await expect(page.getByTestId('decision-log').getByTestId('pending-explanation')).toContainText(
       'Why is big-training still Pending, not Inqueue?',
     );
     const attempt = await openPendingAttempt(page, /^enqueue/);
@@ -96,7 +118,7 @@ test.describe('SLA 1 · a big job stops waiting (Volcano sla)', () => {
     app,
     page,
   }) => {
-    await app.open('?scenario=sla-1&session=3');
+    await open(app, '?scenario=sla-1&session=3');
     await expect(page.locator('[data-kind="sla-expiry"]')).toHaveCount(1);
     await expect(page.locator('[data-kind="enqueue"]').first()).toBeVisible();
     await page.getByTestId('main-view.queues-tab').click();
@@ -111,7 +133,7 @@ test('SLA 2 · the JobPipelined vote shows gang’s Reject beating sla’s Permi
   app,
   page,
 }) => {
-  await app.open('?scenario=sla-2&session=3&job=big-training');
+  await open(app, '?scenario=sla-2&session=3&job=big-training');
   await app.decisionsTab.click();
   const attempt = await openPendingAttempt(page, /^allocate/);
   const pipelined = attempt.locator('[data-testid="vote-table"][data-point="jobPipelined"]').first();
@@ -131,7 +153,7 @@ test('kube-batch preempt · the eviction shows each plugin’s victim list and t
   decisionLog,
   page,
 }) => {
-  await app.open('?scenario=kube-batch-preempt&session=1');
+  await open(app, '?scenario=kube-batch-preempt&session=1');
   await app.decisionsTab.click();
   const evict = await decisionLog.expand(decisionLog.items('evict').first());
   const table = evict.getByTestId('victim-vote-table').first();
@@ -148,7 +170,7 @@ test('a Volcano scenario has no serious or critical axe violations (jobs, votes,
   app,
   page,
 }) => {
-  await app.open('?scenario=sla-1&session=3&job=big-training');
+  await open(app, '?scenario=sla-1&session=3&job=big-training');
   expect(await seriousViolations(page)).toEqual([]);
   await app.decisionsTab.click();
   await openPendingAttempt(page, /^enqueue/);

@@ -70,9 +70,8 @@ describe('Volcano vote tables in the decision log (rendered through the profile 
   });
 
   it('shows the design-doc difference when sla permitted but lost the vote', () => {
-    show([
-      { ...verdicts[1]!, profileDetail: { ...vote, slaNote: 'The design doc says sla wins regardless.' } },
-    ]);
+    const withNote: TierVoteDetail = { ...vote, slaNote: 'The design doc says sla wins regardless.' };
+    show([{ ...verdicts[1]!, profileDetail: withNote }]);
     expect(screen.getByTestId('vote-table.sla-note').textContent).toContain('Design doc vs code');
   });
 

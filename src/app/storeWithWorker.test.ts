@@ -28,6 +28,24 @@ describe('app store (client + in-process worker + real engine)', () => {
   };
   afterEach(() => client.dispose());
 
+  it('answers the KAI min-runtime what-if through the generic query, at the session shown', async () => {
+    setup();
+    await store.getState().actions.loadScenario(text('welcome'), {
+      source: { kind: 'builtin', id: 'welcome' },
+      replaceDraft: true,
+    });
+    await until(store, (s) => s.run.snapshot?.index === 1, 'session 1');
+    const answer = await store.getState().actions.query<{
+      profile: 'kai';
+      kind: 'minruntime';
+      session: number;
+      params: { victimQueue: string };
+    }>({ profile: 'kai', kind: 'minruntime', params: { victimQueue: 'no-such-queue' } });
+    // A queue that is not in the tree resolves to the plugin defaults (upstream's nil queue).
+    expect(answer.reclaim).toMatchObject({ source: 'default' });
+    expect(store.getState().scenario.summary?.plugins.map((p) => p.name)).toContain('minruntime');
+  });
+
   it('loads a scenario, shows session 1, and steps through the run with the snapshot following the cursor', async () => {
     setup();
     await store.getState().actions.loadScenario(text('welcome'), {

@@ -2,7 +2,7 @@
  * Request/reply correlation over a Transport, with timeouts, cancellation and crash recovery.
  * The engine never runs on this thread: every call here is a message to the worker.
  */
-import type { ResolveQuery, ResolveResult } from '../engine/api';
+import type { QueryResult, RunQuery } from '../protocol/queries';
 import type { JobAttempt } from '../engine/model/trace';
 import { assertNever } from '../protocol/assertNever';
 import type {
@@ -49,8 +49,8 @@ export interface SimulationClient {
   attempt(runId: number, session: number, index: number): Promise<JobAttempt>;
   pauseRun(runId: number): Promise<RunStatus>;
   resumeRun(runId: number): Promise<RunStatus>;
-  /** Min-runtime resolution under the queues and config in force at `session` (0 = t=0). */
-  resolve(runId: number, query: ResolveQuery, session: number): Promise<ResolveResult>;
+  /** A profile's question about one session of the run (protocol/queries.ts), e.g. KAI's min-runtime. */
+  query<Q extends RunQuery>(runId: number, query: Q): Promise<QueryResult<Q>>;
   debugFault(fault: DebugFault, atSession?: number | null): Promise<null>;
   subscribe(listener: ClientListener): () => void;
   /** Requests awaiting a reply (for tests and the busy indicator). */
@@ -212,7 +212,9 @@ export function createSimulationClient(
     attempt: (runId, session, index) => request('attempt', { runId, session, index }),
     pauseRun: (runId) => request('pauseRun', { runId }),
     resumeRun: (runId) => request('resumeRun', { runId }),
-    resolve: (runId, query, session) => request('resolve', { runId, query, session }),
+    // The worker answers with the result type of the query's kind (protocol/queries.ts).
+    query: <Q extends RunQuery>(runId: number, query: Q) =>
+      request('query', { runId, ...query }) as Promise<QueryResult<Q>>,
     debugFault: (fault, atSession = null) => request('debugFault', { fault, atSession }),
     subscribe(listener) {
       listeners.add(listener);

@@ -15,6 +15,10 @@ export interface SessionMarker {
   completions: number;
   /** Jobs whose preempt or reclaim protection started or ended at this session. */
   protectionChanges: number;
+  /** Volcano/kube-batch: PodGroups enqueue admitted (Pending → Inqueue) in this session. */
+  enqueued?: number;
+  /** Volcano: waiting jobs whose SLA deadline passed since the previous session (sorted names). */
+  slaExpired?: string[];
 }
 
 export interface Simulation {

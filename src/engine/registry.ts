@@ -10,9 +10,14 @@ import { createReclaimAction } from './actions/reclaim/reclaim';
 import { createStaleGangEvictionAction } from './actions/stalegangeviction/stalegangeviction';
 import type { Action, ActionFactory, Plugin, PluginFactory } from './framework/Plugin';
 import type { JobSpec, PluginConfig, Profile, QueueSpec, Scenario, SchedulerConfig } from './model/scenario';
-import type { JobExtras } from './model/snapshot';
+import type { JobExtras, QueueExtras } from './model/snapshot';
 import type { SessionTrace } from './model/trace';
-import { volcanoJobExtras } from './profiles/volcano/jobExtras';
+import { volcanoJobExtras, volcanoQueueExtras } from './profiles/volcano/jobExtras';
+import {
+  volcanoSessionMarks,
+  type VolcanoSessionMarks,
+  type WaitingJob,
+} from './profiles/volcano/sessionMarks';
 import { createElasticPlugin } from './plugins/elastic/elastic';
 import { createMinRuntimePlugin } from './plugins/minruntime/minruntime';
 import { createProtectionModel, type ProtectionModel } from './plugins/minruntime/protectionModel';
@@ -77,6 +82,23 @@ export function jobExtras(
   trace: SessionTrace,
 ): JobExtras | null {
   return profile === 'kai' ? null : volcanoJobExtras(profile, config, spec, timeMs, trace);
+}
+
+/** Per-queue snapshot extras of a profile (null for KAI, whose queue fields are the core ones). */
+export function queueExtras(profile: Profile, spec: QueueSpec): QueueExtras | null {
+  return profile === 'kai' ? null : volcanoQueueExtras(profile, spec);
+}
+
+/** Timeline facts of a profile's session (enqueues, SLA expiries); null for KAI. */
+export function sessionMarks(
+  profile: Profile,
+  config: SchedulerConfig,
+  jobs: Iterable<WaitingJob>,
+  fromMs: number,
+  toMs: number,
+  trace: SessionTrace,
+): VolcanoSessionMarks | null {
+  return profile === 'kai' ? null : volcanoSessionMarks(config, jobs, fromMs, toMs, trace);
 }
 
 /** The session runner of a profile that has its own, or null for KAI. */

@@ -3,9 +3,10 @@
  * kind) or `failure`. The background run streams `runProgress` events that belong to no request.
  * Every value here is plain data so that it crosses `postMessage` (and `structuredClone` in tests) intact.
  */
-import type { ResolveQuery, ResolveResult, SessionMarker } from '../engine/api';
+import type { SessionMarker } from '../engine/api';
 import type { Profile } from '../engine/model/scenario';
 import type { JobAttempt } from '../engine/model/trace';
+import type { QueryAnswer, RunQuery } from './queries';
 import type { SessionView } from './sessionView';
 
 /** One scenario problem, ready for the editor's error list. */
@@ -30,6 +31,11 @@ export interface ScenarioSummary {
   profile: Profile;
   schedulePeriodMs: number;
   actions: string[];
+  /**
+   * The configured plugins in tier order (1-based tiers; KAI has one), so views choose their panels by what
+   * is configured (e.g. min-runtime columns only with `minruntime`, SLA only with `sla`).
+   */
+  plugins: { name: string; tier: number }[];
   nodeCount: number;
   queueCount: number;
   jobCount: number;
@@ -86,10 +92,10 @@ export interface RequestTypes {
   pauseRun: { params: { runId: number }; result: RunStatus };
   resumeRun: { params: { runId: number }; result: RunStatus };
   /**
-   * Min-runtime resolution under the queues and config in force at session `session` of run `runId`
-   * (0 = the scenario at t=0).
+   * A profile's question about session `session` of run `runId` (0 = the scenario at t=0), answered under
+   * the queues and config in force then (protocol/queries.ts lists the kinds).
    */
-  resolve: { params: { runId: number; query: ResolveQuery; session: number }; result: ResolveResult };
+  query: { params: { runId: number } & RunQuery; result: QueryAnswer };
   debugFault: { params: { fault: DebugFault; atSession: number | null }; result: null };
 }
 

@@ -2,9 +2,10 @@
  * The shape of the one app store. Each slice is a nested object so that a selector names its slice and a
  * slice's update cannot clobber another's fields.
  */
-import type { ResolveQuery, ResolveResult, SessionMarker } from '../engine/api';
+import type { SessionMarker } from '../engine/api';
 import type { JobAttempt } from '../engine/model/trace';
 import type { IssueDto, RunStatus, ScenarioSummary, ValidateResult } from '../protocol/messages';
+import type { QueryResult, RunQuery } from '../protocol/queries';
 import type { SessionView } from '../protocol/sessionView';
 
 /**
@@ -142,10 +143,10 @@ export interface AppActions {
   /** Selects a preemptor/victim pair (and its victim job), e.g. to show its min-runtime path on the tree. */
   selectPair(pair: SelectedPair | null): void;
   /**
-   * Min-runtime resolution for a queue pair under the queues and config in force at the session shown
-   * (`run.cursor`; a what-if, nothing is stored).
+   * A profile's question about the session shown (`run.cursor`), e.g. KAI's min-runtime resolution for a
+   * what-if; the answer is returned, nothing is stored.
    */
-  resolveMinRuntime(query: ResolveQuery): Promise<ResolveResult>;
+  query<Q extends RunQuery>(query: Omit<Q, 'session'>): Promise<QueryResult<Q>>;
   setView(patch: Partial<ViewSliceState>): void;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SimulationClient } from '../client/SimulationClient';
-import type { ResolveQuery, ResolveResult } from '../engine/api';
+import type { ResolveResult } from '../engine/api';
+import type { RunQuery } from '../protocol/queries';
 import { createAppStore } from './createAppStore';
 import {
   selectSelectedJob,
@@ -11,8 +12,8 @@ import {
 
 const pair = { session: 2, attempt: 1, preemptor: 'reclaimer', victim: 'victim2' };
 
-/** A client that only answers `resolve` (the rest is never called by these tests). */
-function fakeClient(queries: { runId: number; query: ResolveQuery; session: number }[]): SimulationClient {
+/** A client that only answers `query` (the rest is never called by these tests). */
+function fakeClient(queries: { runId: number; query: RunQuery }[]): SimulationClient {
   const unused = () => Promise.reject(new Error('not used'));
   return {
     load: unused,
@@ -22,9 +23,9 @@ function fakeClient(queries: { runId: number; query: ResolveQuery; session: numb
     pauseRun: unused,
     resumeRun: unused,
     debugFault: unused,
-    resolve(runId, query, session) {
-      queries.push({ runId, query, session });
-      return Promise.resolve({ preempt: {}, reclaim: {} } as ResolveResult);
+    query<Q extends RunQuery>(runId: number, query: Q) {
+      queries.push({ runId, query });
+      return Promise.resolve({ preempt: {}, reclaim: {} } as ResolveResult) as never;
     },
     subscribe: () => () => undefined,
     pendingCount: () => 0,
@@ -58,16 +59,26 @@ describe('selection slice', () => {
     expect(store.getState().selection).toEqual({ current: null, pair: null });
   });
 
-  it('asks the worker for what-if resolutions of the loaded run, at the session shown, and stores nothing', async () => {
-    const queries: { runId: number; query: ResolveQuery; session: number }[] = [];
+  it('asks the worker generic queries (KAI min-runtime what-ifs) of the loaded run, at the session shown, and stores nothing', async () => {
+    const queries: { runId: number; query: RunQuery }[] = [];
     const store = createAppStore({ client: fakeClient(queries) });
     const { actions } = store.getState();
-    await expect(actions.resolveMinRuntime({ victimQueue: 'leaf1' })).rejects.toThrow(/No scenario/);
+    const ask = (params: { victimQueue: string; preemptorQueue?: string; method?: 'lca' | 'queue' }) =>
+      actions.query({ profile: 'kai', kind: 'minruntime', params });
+    await expect(ask({ victimQueue: 'leaf1' })).rejects.toThrow(/No scenario/);
     store.setState((s) => ({ run: { ...s.run, runId: 7, cursor: 3 } }));
     const before = store.getState();
-    await actions.resolveMinRuntime({ victimQueue: 'leaf1', preemptorQueue: 'leaf3', method: 'queue' });
+    await ask({ victimQueue: 'leaf1', preemptorQueue: 'leaf3', method: 'queue' });
     expect(queries).toEqual([
-      { runId: 7, query: { victimQueue: 'leaf1', preemptorQueue: 'leaf3', method: 'queue' }, session: 3 },
+      {
+        runId: 7,
+        query: {
+          profile: 'kai',
+          kind: 'minruntime',
+          session: 3,
+          params: { victimQueue: 'leaf1', preemptorQueue: 'leaf3', method: 'queue' },
+        },
+      },
     ]);
     expect(store.getState()).toBe(before);
   });

@@ -1,4 +1,5 @@
 import type { AppActions, AppState, SelectedPair, Selection, SelectionSliceState } from './AppState';
+import type { QueryResult, RunQuery } from '../protocol/queries';
 import type { StoreContext } from './StoreContext';
 
 export const initialSelectionState: SelectionSliceState = { current: null, pair: null };
@@ -16,7 +17,7 @@ export function createSelectionActions({
   set,
   get,
   client,
-}: StoreContext): Pick<AppActions, 'select' | 'toggleJob' | 'selectPair' | 'resolveMinRuntime'> {
+}: StoreContext): Pick<AppActions, 'select' | 'toggleJob' | 'selectPair' | 'query'> {
   // Selecting something brings its details forward in the side panel.
   const select = (selection: Selection | null): void =>
     set((state) => ({
@@ -38,12 +39,12 @@ export function createSelectionActions({
         view: { ...state.view, sideView: 'details', isSidePanelOpen: true },
       }));
     },
-    resolveMinRuntime(query) {
+    query<Q extends RunQuery>(query: Omit<Q, 'session'>): Promise<QueryResult<Q>> {
       const { runId, cursor, snapshot } = get().run;
       if (runId === null) return Promise.reject(new Error('No scenario is loaded.'));
       // The session on screen (the cursor may be ahead while its snapshot is on its way): the answer must
       // match the session the views draw.
-      return client.resolve(runId, query, snapshot?.index ?? cursor);
+      return client.query(runId, { ...query, session: snapshot?.index ?? cursor } as Q);
     },
   };
 }

@@ -40,7 +40,7 @@ describe('SimulationHost over the in-process transport', () => {
   let transport: Transport;
   afterEach(() => transport.terminate());
 
-  it('answers resolve against the queues in force at the session asked about', async () => {
+  it('answers the KAI min-runtime query against the queues in force at the session asked about', async () => {
     transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
     const h = harness(transport);
     await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
@@ -57,11 +57,75 @@ describe('SimulationHost over the in-process transport', () => {
     const runId = load.type === 'reply' && load.kind === 'load' && load.result.ok ? load.result.runId : -1;
     await h.until(() => h.progress().some((p) => p.status.state === 'finished'));
     const at = async (session: number) =>
-      h.replyTo(h.send({ type: 'resolve', runId, query: { victimQueue: 'q' }, session }));
-    expect(await at(0)).toMatchObject({ kind: 'resolve', result: { preempt: { durationMs: 60_000 } } });
-    expect(await at(2)).toMatchObject({ kind: 'resolve', result: { preempt: { durationMs: 60_000 } } });
-    expect(await at(3)).toMatchObject({ kind: 'resolve', result: { preempt: { durationMs: 300_000 } } });
-    expect(await at(9)).toMatchObject({ type: 'failure' });
+      h.replyTo(
+        h.send({
+          type: 'query',
+          runId,
+          profile: 'kai',
+          kind: 'minruntime',
+          session,
+          params: { victimQueue: 'q' },
+        }),
+      );
+    expect(await at(0)).toMatchObject({ kind: 'query', result: { preempt: { durationMs: 60_000 } } });
+    expect(await at(2)).toMatchObject({ kind: 'query', result: { preempt: { durationMs: 60_000 } } });
+    expect(await at(3)).toMatchObject({ kind: 'query', result: { preempt: { durationMs: 300_000 } } });
+    expect(await at(9)).toMatchObject({ type: 'failure', error: { code: 'bad-request' } });
+  });
+
+  it('lists the configured plugins by tier in the summary and refuses a query of another profile', async () => {
+    transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const text = [
+      'version: 1',
+      'name: volcano summary',
+      'profile: volcano',
+      'nodes: [{name: n, resources: {cpu: 2, pods: 10}}]',
+      'queues: [{name: q}]',
+      'jobs: [{name: j, queue: q, resources: {cpu: 1}}]',
+      'scheduler:',
+      '  actions: [enqueue, allocate]',
+      '  tiers:',
+      '    - plugins: [{name: priority}, {name: gang}, {name: sla}]',
+      '    - plugins: [{name: overcommit}, {name: proportion}]',
+      'run: {sessions: 1}',
+    ].join('\n');
+    const load = await h.replyTo(h.send({ type: 'load', text, fileName: null }));
+    expect(load).toMatchObject({
+      kind: 'load',
+      result: {
+        ok: true,
+        summary: {
+          profile: 'volcano',
+          plugins: [
+            { name: 'priority', tier: 1 },
+            { name: 'gang', tier: 1 },
+            { name: 'sla', tier: 1 },
+            { name: 'overcommit', tier: 2 },
+            { name: 'proportion', tier: 2 },
+          ],
+        },
+      },
+    });
+    const runId = load.type === 'reply' && load.kind === 'load' && load.result.ok ? load.result.runId : -1;
+    const reply = await h.replyTo(
+      h.send({
+        type: 'query',
+        runId,
+        profile: 'kai',
+        kind: 'minruntime',
+        session: 0,
+        params: { victimQueue: 'q' },
+      }),
+    );
+    expect(reply).toMatchObject({
+      type: 'failure',
+      error: {
+        code: 'bad-request',
+        message: 'A kai query (minruntime) cannot be asked of a volcano scenario.',
+      },
+    });
   });
 
   it('loads, streams markers in order until the run finishes, and serves any session on request', async () => {

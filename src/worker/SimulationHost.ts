@@ -17,6 +17,7 @@ import type {
   WorkerMessage,
 } from '../protocol/messages';
 import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
+import type { QueryAnswer, RunQuery } from '../protocol/queries';
 import type { EngineApi, EngineIssueLike } from './EngineApi';
 import { toSessionView } from './toSessionView';
 
@@ -137,6 +138,30 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
     if (r.state === 'running') schedulePump();
   }
 
+  /**
+   * One profile's question, answered against the queues and config that session ran with (updateQueue /
+   * updateConfig events before it included), not the scenario at t=0. A kind of another profile than the
+   * loaded scenario's is a bad request: its answer would describe rules this run does not follow.
+   */
+  const answerQuery = (r: Run, query: RunQuery): QueryAnswer => {
+    if (query.profile !== r.scenario.profile) {
+      throw new HostError(
+        'bad-request',
+        `A ${query.profile} query (${query.kind}) cannot be asked of a ${r.scenario.profile} scenario.`,
+      );
+    }
+    switch (query.kind) {
+      case 'minruntime':
+        try {
+          return r.sim.resolve(query.params, query.session);
+        } catch (error) {
+          throw new HostError('engine-error', messageOf(error));
+        }
+      default:
+        return assertNever(query.kind, 'query kind');
+    }
+  };
+
   const summarize = (scenario: Scenario): ScenarioSummary => {
     const { run: spec, scheduler } = scenario;
     let sessionLimit = spec.maxSessions;
@@ -150,6 +175,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
       profile: scenario.profile,
       schedulePeriodMs: scheduler.schedulePeriodMs,
       actions: [...scheduler.actions],
+      plugins: scheduler.tiers.flatMap((tier, i) => tier.plugins.map((p) => ({ name: p.name, tier: i + 1 }))),
       nodeCount: scenario.nodes.length,
       queueCount: scenario.queues.length,
       jobCount: scenario.jobs.length,
@@ -303,7 +329,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         }
         return { type: 'reply', id, kind: 'resumeRun', result: statusOf(r) };
       }
-      case 'resolve': {
+      case 'query': {
         const r = requireRun(command.runId);
         const count = r.sim.sessionCount();
         if (!Number.isInteger(command.session) || command.session < 0 || command.session > count) {
@@ -312,18 +338,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
             `Session ${command.session} has not been run (0…${count} exist).`,
           );
         }
-        try {
-          // Answered against the queues and config that session ran with (updateQueue/updateConfig events
-          // before it included), not the scenario at t=0.
-          return {
-            type: 'reply',
-            id,
-            kind: 'resolve',
-            result: r.sim.resolve(command.query, command.session),
-          };
-        } catch (error) {
-          throw new HostError('engine-error', messageOf(error));
-        }
+        return { type: 'reply', id, kind: 'query', result: answerQuery(r, command) };
       }
       case 'debugFault':
         return {

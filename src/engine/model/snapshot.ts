@@ -91,8 +91,20 @@ export interface JobState {
 /** Per-job facts a profile adds to the neutral core (Volcano and kube-batch). */
 export interface JobExtras {
   profile: string;
-  /** The sla plugin's waiting time for this job, when it has one (ms), where it came from, and its deadline. */
-  sla: { waitingTimeMs: number; source: string; deadlineMs: number; expired: boolean } | null;
+  /**
+   * The sla plugin's waiting time for this job, when it has one (ms), where it came from, its deadline
+   * (creation + waiting time), and at this session's time how long it has waited and how long is left.
+   */
+  sla: {
+    waitingTimeMs: number;
+    source: string;
+    deadlineMs: number;
+    expired: boolean;
+    /** Session time − creation (0 before creation). */
+    waitedMs: number;
+    /** Deadline − session time, 0 once expired. */
+    remainingMs: number;
+  } | null;
   /** The last enqueue decision about this job in this session (null when enqueue did not look at it). */
   enqueue: { admitted: boolean; decidedBy: string | null; tier: number | null; message: string } | null;
 }
@@ -109,6 +121,19 @@ export interface QueueState {
   priority: number;
   preemptMinRuntimeMs: number | null;
   reclaimMinRuntimeMs: number | null;
+  /** Profile-owned queue facts (Volcano: weight, capability, guarantee, reclaimable); absent for KAI. */
+  extras?: QueueExtras;
+}
+
+/** A Volcano/kube-batch queue's spec as proportion reads it (null = not set; -1 never appears). */
+export interface QueueExtras {
+  profile: string;
+  weight: number;
+  capability: Partial<Resources> | null;
+  guarantee: Partial<Resources> | null;
+  /** The queue's own `deserved` field (capacity plugin's input; proportion computes its own). */
+  deserved: Partial<Resources> | null;
+  reclaimable: boolean;
 }
 
 export interface NodeState {

@@ -51,6 +51,8 @@ export interface SessionEntry {
   /** Set when an `updateConfig` event changed the scheduler configuration this session ran with. */
   config: SchedulerConfig | null;
   protectionChanges: number;
+  /** Profile timeline facts (Volcano: enqueues, SLA expiries); absent for KAI. */
+  marks?: { enqueued: number; slaExpired: string[] };
 }
 
 /** The full state after some session. */

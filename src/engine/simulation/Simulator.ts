@@ -15,6 +15,7 @@ import {
   createAction,
   createPlugin,
   protectionModel,
+  sessionMarks,
   sessionProfile,
   type ProtectionModel,
 } from '../registry';
@@ -103,6 +104,10 @@ export class Simulator implements Simulation {
         completions: 0,
         protectionChanges: e.protectionChanges,
       };
+      if (e.marks) {
+        m.enqueued = e.marks.enqueued;
+        m.slaExpired = [...e.marks.slaExpired];
+      }
       for (const d of e.decisions) {
         if (d.kind === 'bind') m.binds++;
         else if (d.kind === 'pipeline') m.pipelines++;
@@ -139,6 +144,14 @@ export class Simulator implements Simulation {
     const changedTasks = new Set<TaskRecord>(applied.tasks);
     const changedJobs = new Set<JobRecord>(applied.jobs);
     this.advanceRuntime(timeMs, completions, changedTasks, changedJobs);
+    // Who was still waiting when the session opened (for the SLA-expiry mark), before it places anyone.
+    const waiting =
+      this.scenario.profile === 'kai'
+        ? []
+        : this.state.jobList
+            .filter((j) => !j.deleted)
+            .map((j) => ({ spec: j.spec, statuses: j.tasks.map((t) => t.status) }));
+    const previousTimeMs = this.history.entries.at(-1)?.timeMs ?? Number.NEGATIVE_INFINITY;
 
     let decisions: Decision[];
     let trace: SessionTrace;
@@ -193,6 +206,15 @@ export class Simulator implements Simulation {
       config: configChanged ? this.state.config : null,
       protectionChanges: this.countProtectionChanges(timeMs),
     };
+    const marks = sessionMarks(
+      this.scenario.profile,
+      this.state.config,
+      waiting,
+      previousTimeMs,
+      timeMs,
+      trace,
+    );
+    if (marks) entry.marks = marks;
     this.lastQueueVersion = this.state.queueVersion;
     this.lastNodeVersion = this.state.nodeVersion;
     this.lastConfigVersion = this.state.configVersion;

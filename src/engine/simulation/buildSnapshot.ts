@@ -3,16 +3,17 @@
  * place, job summaries with their min-runtime protection at that moment, queue figures and node occupation.
  */
 import { zeroResources, addInto, type QueueResources, type Resources } from '../model/resources';
-import type { JobSpec } from '../model/scenario';
+import type { JobSpec, QueueSpec } from '../model/scenario';
 import type {
   JobExtras,
   JobState,
   NodeState,
+  QueueExtras,
   QueueState,
   SessionSnapshot,
   TaskState,
 } from '../model/snapshot';
-import { jobExtras, protectionModel } from '../registry';
+import { jobExtras, protectionModel, queueExtras } from '../registry';
 import type { ClusterState } from './ClusterState';
 import type { JobDelta, Keyframe, SessionEntry, TaskDelta } from './History';
 
@@ -114,6 +115,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       priority: q.priority,
       preemptMinRuntimeMs: q.preemptMinRuntimeMs,
       reclaimMinRuntimeMs: q.reclaimMinRuntimeMs,
+      ...queueExtrasOf(state, q),
     };
   });
 
@@ -145,6 +147,11 @@ function extrasOf(
 ): { extras?: JobExtras } {
   // The config this session ran with (an updateConfig event may change the sla waiting time later).
   const extras = jobExtras(state.scenario.profile, frame.config, spec, entry.timeMs, entry.trace);
+  return extras ? { extras } : {};
+}
+
+function queueExtrasOf(state: ClusterState, spec: QueueSpec): { extras?: QueueExtras } {
+  const extras = queueExtras(state.scenario.profile, spec);
   return extras ? { extras } : {};
 }
 

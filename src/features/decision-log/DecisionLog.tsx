@@ -197,7 +197,12 @@ export function DecisionLog() {
         </Typography>
       </Typography>
       {pending !== null && (
-        <PendingExplanationView explanation={pending} trace={snapshot.trace} session={snapshot.index} />
+        <PendingExplanationView
+          explanation={pending}
+          trace={snapshot.trace}
+          session={snapshot.index}
+          job={snapshot.jobs.find((j) => j.name === pending.job) ?? null}
+        />
       )}
       {groups.length === 0 && (
         <Typography color="text.secondary">

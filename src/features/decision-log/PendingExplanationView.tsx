@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
+import type { JobState } from '../../engine/model/snapshot';
 import type { PendingCode, PendingExplanation } from '../../engine/model/trace';
 import type { SessionViewTrace } from '../../protocol/sessionView';
 import { Disclosure, disclosureStyles } from '../../ui/Disclosure';
@@ -26,11 +27,17 @@ export function PendingExplanationView({
   explanation,
   trace,
   session,
+  job = null,
 }: {
   explanation: PendingExplanation;
   trace: SessionViewTrace;
   session: number;
+  /** The job's snapshot state: with a profile's enqueue result, the question is "why not Inqueue?". */
+  job?: JobState | null;
 }) {
+  // Volcano/kube-batch: a PodGroup enqueue did not admit never reaches allocate, so that is the answer.
+  const enqueue = job?.extras?.enqueue ?? null;
+  const notAdmitted = enqueue !== null && !enqueue.admitted && job !== null && job.phase === 'Pending';
   return (
     <Alert
       severity="info"
@@ -39,9 +46,27 @@ export function PendingExplanationView({
       data-code={explanation.code}
       sx={{ '& .MuiAlert-message': { width: '100%' } }}
     >
-      <AlertTitle sx={{ fontWeight: 700 }}>Why is {explanation.job} still pending?</AlertTitle>
-      <Typography variant="body1" sx={{ mb: 1 }}>
-        <b>Because {CODE_LABEL[explanation.code]}.</b> {explanation.message}
+      <AlertTitle sx={{ fontWeight: 700 }}>
+        {notAdmitted
+          ? `Why is ${explanation.job} still Pending, not Inqueue?`
+          : `Why is ${explanation.job} still pending?`}
+      </AlertTitle>
+      <Typography variant="body1" sx={{ mb: 1 }} data-testid="pending-explanation.reason">
+        {notAdmitted ? (
+          <>
+            <b>
+              Because enqueue did not admit its PodGroup
+              {enqueue.decidedBy !== null && ` (${enqueue.decidedBy}`}
+              {enqueue.tier !== null && `, tier ${enqueue.tier}`}
+              {enqueue.decidedBy !== null && ')'}.
+            </b>{' '}
+            {enqueue.message} Open the enqueue attempt for the vote and the gate’s numbers.
+          </>
+        ) : (
+          <>
+            <b>Because {CODE_LABEL[explanation.code]}.</b> {explanation.message}
+          </>
+        )}
       </Typography>
       <Box sx={{ display: 'grid', gap: 0.75, ...disclosureStyles }}>
         {explanation.attempts.map((index) => {

@@ -17,6 +17,7 @@ import { formatInstant, formatSpan } from '../format/formatTime';
 import { describeProtection, describeReclaim, describeReclaimLine } from '../jobs/describeProtection';
 import { jobStatusLabel } from '../jobs/jobRows';
 import { useProtectionColor } from '../jobs/ProtectionCell';
+import { PodGroupCell, SlaCell } from '../jobs/VolcanoCells';
 
 function ProtectionSection({
   title,
@@ -153,20 +154,44 @@ export function JobInspector({
         {job.stoppedAtMs !== null && ` until ${formatInstant(job.stoppedAtMs)}`}.
       </Typography>
       {pending !== null && (
-        <PendingExplanationView explanation={pending} trace={snapshot.trace} session={snapshot.index} />
+        <PendingExplanationView
+          explanation={pending}
+          trace={snapshot.trace}
+          session={snapshot.index}
+          job={job}
+        />
       )}
       <Divider />
-      <ProtectionSection
-        title="Preempt protection"
-        protection={job.preemptProtection}
-        nowMs={snapshot.timeMs}
-        testId="inspector.preempt"
-      />
-      <ReclaimSection
-        protection={job.reclaimProtection}
-        nowMs={snapshot.timeMs}
-        isRunning={job.running > 0}
-      />
+      {job.extras !== undefined ? (
+        // Volcano/kube-batch: the PodGroup and the sla clock; min-runtime protection is KAI's.
+        <Box data-testid="inspector.podgroup" sx={{ display: 'grid', gap: 0.5 }}>
+          <Typography variant="h3" component="h3">
+            PodGroup {job.phase}
+          </Typography>
+          <Typography variant="body2" component="div">
+            <PodGroupCell job={job} />
+          </Typography>
+          {job.extras.sla !== null && (
+            <Typography variant="body2" component="div">
+              <SlaCell job={job} />
+            </Typography>
+          )}
+        </Box>
+      ) : (
+        <>
+          <ProtectionSection
+            title="Preempt protection"
+            protection={job.preemptProtection}
+            nowMs={snapshot.timeMs}
+            testId="inspector.preempt"
+          />
+          <ReclaimSection
+            protection={job.reclaimProtection}
+            nowMs={snapshot.timeMs}
+            isRunning={job.running > 0}
+          />
+        </>
+      )}
       {job.isElastic && (
         <Typography variant="body2" color="text.secondary">
           Elastic job: pods above minAvailable ({job.minAvailable}) are never protected; min-runtime only

@@ -3,7 +3,8 @@ import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulationClient } from '../../client/SimulationClient';
-import type { JobState } from '../../engine/model/snapshot';
+import type { JobExtras, JobState } from '../../engine/model/snapshot';
+import type { ScenarioSummary } from '../../protocol/messages';
 import type { SessionView } from '../../protocol/sessionView';
 import { AppStoreProvider } from '../../store/AppStoreProvider';
 import { createAppStore } from '../../store/createAppStore';
@@ -86,9 +87,12 @@ function view(jobs: JobState[], timeMs: number): SessionView {
   };
 }
 
-function setup(jobs: JobState[], timeMs: number) {
+function setup(jobs: JobState[], timeMs: number, summary: ScenarioSummary | null = null) {
   const store = createAppStore({ client: offlineClient, scheduleFrame: (cb) => cb() });
-  store.setState((s) => ({ run: { ...s.run, runId: 1, cursor: 2, snapshot: view(jobs, timeMs) } }));
+  store.setState((s) => ({
+    scenario: { ...s.scenario, summary },
+    run: { ...s.run, runId: 1, cursor: 2, snapshot: view(jobs, timeMs) },
+  }));
   render(
     <ThemeProvider theme={createAppTheme('light')}>
       <AppStoreProvider store={store}>
@@ -209,5 +213,77 @@ describe('JobsTable', () => {
     expect(within(row('sweep-1')).getByTestId('jobs-table.reclaim').textContent).toBe('not running');
     expect(screen.getByText('1 job')).toBeTruthy();
     expect(within(row('sweep-1')).getByText('0/1/1 task')).toBeTruthy();
+  });
+
+  describe('on a Volcano scenario with the sla plugin', () => {
+    const summary: ScenarioSummary = {
+      name: 'sla story',
+      description: '',
+      profile: 'volcano',
+      schedulePeriodMs: 1000,
+      actions: ['enqueue', 'allocate'],
+      plugins: [
+        { name: 'gang', tier: 1 },
+        { name: 'sla', tier: 1 },
+        { name: 'overcommit', tier: 2 },
+      ],
+      nodeCount: 1,
+      queueCount: 1,
+      jobCount: 2,
+      sessionLimit: 10,
+    };
+    const volcanoJob = (name: string, over: Partial<JobState>, sla: Partial<NonNullable<JobExtras['sla']>>) =>
+      job(name, {
+        phase: 'Pending',
+        running: 0,
+        pending: 4,
+        taskCount: 4,
+        minAvailable: 4,
+        startedAtMs: null,
+        reclaimProtection: null,
+        extras: {
+          profile: 'volcano',
+          sla: {
+            waitingTimeMs: 180_000,
+            source: 'argument sla-waiting-time',
+            deadlineMs: 180_000,
+            expired: false,
+            waitedMs: 130_000,
+            remainingMs: 50_000,
+            ...sla,
+          },
+          enqueue: { admitted: false, decidedBy: 'overcommit', tier: 2, message: '' },
+        },
+        ...over,
+      });
+
+    it('shows the PodGroup and the live SLA countdown instead of the min-runtime columns', () => {
+      setup([volcanoJob('big', {}, {})], 130_000, summary);
+      expect(screen.queryByTestId('jobs-table.sort.preempt')).toBeNull();
+      expect(screen.queryByTestId('jobs-table.sort.reclaim')).toBeNull();
+      expect(screen.queryByTestId('jobs-table.status.protected')).toBeNull();
+      const big = within(row('big'));
+      expect(big.getByTestId('jobs-table.phase').textContent).toBe('Pending');
+      expect(big.getByText(/minAvailable 4 · 0 ready/)).toBeTruthy();
+      expect(big.getByTestId('jobs-table.enqueue').textContent).toBe(
+        'enqueue: not admitted by overcommit (tier 2)',
+      );
+      expect(big.getByTestId('jobs-table.sla').textContent).toContain(
+        'waiting 2m10s of 3m0s · expires in 50s',
+      );
+    });
+
+    it('says when the SLA expired, and hides the SLA column when sla is not configured', () => {
+      setup(
+        [volcanoJob('big', { phase: 'Inqueue' }, { expired: true, waitedMs: 200_000, remainingMs: 0 })],
+        200_000,
+        summary,
+      );
+      expect(within(row('big')).getByTestId('jobs-table.sla').textContent).toContain('SLA expired at t=3m0s');
+      cleanup();
+      setup([volcanoJob('big', {}, {})], 0, { ...summary, plugins: [{ name: 'gang', tier: 1 }] });
+      expect(screen.queryByTestId('jobs-table.column.sla')).toBeNull();
+      expect(screen.getByTestId('jobs-table.column.podgroup')).toBeTruthy();
+    });
   });
 });

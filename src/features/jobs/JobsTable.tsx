@@ -16,16 +16,19 @@ import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { JobState } from '../../engine/model/snapshot';
+import type { ScenarioSummary } from '../../protocol/messages';
 import type { SessionView } from '../../protocol/sessionView';
 import type { AppState, JobSortKey, JobStatusFilter } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
+import { selectSummary } from '../../store/scenarioSlice';
 import { selectSelectedJob } from '../../store/selectionSlice';
 import { selectJobFilter, selectJobSort } from '../../store/viewSlice';
 import { nounFor, plural } from '../../common/plural';
 import { formatInstant, formatSpan } from '../format/formatTime';
 import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
 import { ProtectionCell, ReclaimProtectionCell } from './ProtectionCell';
+import { PodGroupCell, SlaCell } from './VolcanoCells';
 
 const NO_JOBS: JobState[] = [];
 const selectSnapshot = (s: AppState) => s.run.snapshot;
@@ -46,6 +49,10 @@ function jobRowStyles(theme: Theme) {
     '& col.col-status': { width: '15%' },
     '& col.col-runtime': { width: '13%' },
     '& col.col-preempt, & col.col-reclaim': { width: '21%' },
+    '& col.col-podgroup': { width: '20%' },
+    '& col.col-sla': { width: '22%' },
+    '& .phase': { fontWeight: 700 },
+    '& .sla-expired': { fontWeight: 700, color: sim.evict },
     '& .job-row': { cursor: 'pointer', borderBottom: `1px solid ${palette.divider}` },
     '& .job-row:hover': { bgcolor: palette.action.hover },
     '& .job-row:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
@@ -91,32 +98,65 @@ function jobRowStyles(theme: Theme) {
 }
 
 interface Column {
-  key: JobSortKey;
+  /** Cell and `<col>` class name. */
+  id: 'job' | 'queue' | 'status' | 'runtime' | 'preempt' | 'reclaim' | 'podgroup' | 'sla';
+  /** Null: not sortable. */
+  sortKey: JobSortKey | null;
   label: string;
   help?: string;
-  width?: number | string;
 }
 
-const COLUMNS: Column[] = [
-  { key: 'name', label: 'Job', help: 'Name, then priority class (value)' },
-  { key: 'queue', label: 'Queue' },
-  { key: 'status', label: 'Status', help: 'Tasks: running / minAvailable / total' },
+const COMMON_COLUMNS: Column[] = [
+  { id: 'job', sortKey: 'name', label: 'Job', help: 'Name, then priority class (value)' },
+  { id: 'queue', sortKey: 'queue', label: 'Queue' },
+  { id: 'status', sortKey: 'status', label: 'Status', help: 'Tasks: running / minAvailable / total' },
   {
-    key: 'runtime',
+    id: 'runtime',
+    sortKey: 'runtime',
     label: 'Run so far',
     help: 'Time run towards the job’s runtime since its last fresh start; for a job that was evicted or finished, how long its last run lasted',
   },
+];
+
+/** KAI's min-runtime protection columns. */
+const KAI_COLUMNS: Column[] = [
   {
-    key: 'preempt',
+    id: 'preempt',
+    sortKey: 'preempt',
     label: 'Preempt protection',
     help: 'preemptMinRuntime, walking up from the job’s queue. Applies to preemption inside the queue.',
   },
   {
-    key: 'reclaim',
+    id: 'reclaim',
+    sortKey: 'reclaim',
     label: 'Reclaim protection',
     help: 'reclaimMinRuntime as the engine resolves it. Queue method: one value for any reclaimer. LCA method: the value depends on the reclaimer’s queue, so it is shown for each queue with a job waiting to be placed (the inspector has the details).',
   },
 ];
+
+const PODGROUP_COLUMN: Column = {
+  id: 'podgroup',
+  sortKey: null,
+  label: 'PodGroup',
+  help: 'Phase (Pending, Inqueue, Running, Completed, Unknown), minAvailable, tasks ready (running or succeeded) and pipelined, and the last enqueue decision',
+};
+
+const SLA_COLUMN: Column = {
+  id: 'sla',
+  sortKey: null,
+  label: 'SLA',
+  help: 'The sla plugin’s waiting time (job annotation, else the plugin argument), counted from the job’s creation: while it runs sla abstains; once it has passed, sla permits enqueue and orders the job first',
+};
+
+/**
+ * The columns for the loaded scenario: KAI shows min-runtime protection; Volcano and kube-batch show the
+ * PodGroup, and the SLA clock only when the sla plugin is configured (the load summary lists plugins).
+ */
+function columnsFor(summary: ScenarioSummary | null): Column[] {
+  if (summary === null || summary.profile === 'kai') return [...COMMON_COLUMNS, ...KAI_COLUMNS];
+  const hasSla = summary.plugins.some((p) => p.name === 'sla');
+  return [...COMMON_COLUMNS, PODGROUP_COLUMN, ...(hasSla ? [SLA_COLUMN] : [])];
+}
 
 const SORT_LABELS: Record<JobSortKey, string> = {
   name: 'job name',
@@ -128,6 +168,9 @@ const SORT_LABELS: Record<JobSortKey, string> = {
   preempt: 'preempt protection left',
   reclaim: 'reclaim protection left',
 };
+
+/** Sort keys that read KAI's min-runtime protection (offered only where those columns are shown). */
+const KAI_ONLY_SORT_KEYS = new Set<JobSortKey>(['preempt', 'reclaim']);
 
 const STATUS_FILTERS: { value: JobStatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -152,12 +195,14 @@ const STATUS_KIND: Record<string, string> = {
  */
 const JobRow = memo(function JobRow({
   job,
+  columns,
   nowMs,
   isSelected,
   onToggle,
   onShowOnTree,
 }: {
   job: JobState;
+  columns: readonly Column[];
   nowMs: number;
   isSelected: boolean;
   onToggle: (name: string) => void;
@@ -222,17 +267,45 @@ const JobRow = memo(function JobRow({
           </div>
         )}
       </td>
-      <td>
-        <ProtectionCell protection={job.preemptProtection} nowMs={nowMs} testId="jobs-table.preempt" />
-      </td>
-      <td>
-        <ReclaimProtectionCell
-          protection={job.reclaimProtection}
-          nowMs={nowMs}
-          isRunning={job.running > 0}
-          testId="jobs-table.reclaim"
-        />
-      </td>
+      {columns.map((column) => {
+        switch (column.id) {
+          case 'preempt':
+            return (
+              <td key="preempt">
+                <ProtectionCell
+                  protection={job.preemptProtection}
+                  nowMs={nowMs}
+                  testId="jobs-table.preempt"
+                />
+              </td>
+            );
+          case 'reclaim':
+            return (
+              <td key="reclaim">
+                <ReclaimProtectionCell
+                  protection={job.reclaimProtection}
+                  nowMs={nowMs}
+                  isRunning={job.running > 0}
+                  testId="jobs-table.reclaim"
+                />
+              </td>
+            );
+          case 'podgroup':
+            return (
+              <td key="podgroup">
+                <PodGroupCell job={job} />
+              </td>
+            );
+          case 'sla':
+            return (
+              <td key="sla">
+                <SlaCell job={job} />
+              </td>
+            );
+          default:
+            return null; // the first four columns are written out above
+        }
+      })}
     </tr>
   );
 });
@@ -261,7 +334,11 @@ function JobsCount() {
 }
 
 /** Filter and sort controls; they do not depend on the session, so steps do not re-render them. */
-const JobsToolbar = memo(function JobsToolbar() {
+const JobsToolbar = memo(function JobsToolbar({ columns }: { columns: readonly Column[] }) {
+  const sortKeys = (Object.keys(SORT_LABELS) as JobSortKey[]).filter(
+    (key) => !KAI_ONLY_SORT_KEYS.has(key) || columns.some((c) => c.sortKey === key),
+  );
+  const hasProtection = columns.some((c) => c.id === 'preempt');
   const sort = useAppStore(selectJobSort);
   const filter = useAppStore(selectJobFilter);
   const actions = useAppStore(selectActions);
@@ -285,7 +362,7 @@ const JobsToolbar = memo(function JobsToolbar() {
           if (value !== null) actions.setView({ jobFilter: { ...filter, status: value } });
         }}
       >
-        {STATUS_FILTERS.map((f) => (
+        {STATUS_FILTERS.filter((f) => f.value !== 'protected' || hasProtection).map((f) => (
           <ToggleButton key={f.value} value={f.value} data-testid={`jobs-table.status.${f.value}`}>
             {f.label}
           </ToggleButton>
@@ -302,7 +379,7 @@ const JobsToolbar = memo(function JobsToolbar() {
         sx={{ width: 190 }}
         slotProps={{ htmlInput: { 'data-testid': 'jobs-table.sort-by' } }}
       >
-        {(Object.keys(SORT_LABELS) as JobSortKey[]).map((key) => (
+        {sortKeys.map((key) => (
           <MenuItem key={key} value={key}>
             {SORT_LABELS[key]}
           </MenuItem>
@@ -314,7 +391,7 @@ const JobsToolbar = memo(function JobsToolbar() {
 });
 
 /** Sortable column headers (with help tooltips); re-render only when the sort changes. */
-const JobsTableHead = memo(function JobsTableHead() {
+const JobsTableHead = memo(function JobsTableHead({ columns }: { columns: readonly Column[] }) {
   const sort = useAppStore(selectJobSort);
   const actions = useAppStore(selectActions);
   const onSort = (key: JobSortKey) =>
@@ -324,20 +401,30 @@ const JobsTableHead = memo(function JobsTableHead() {
   return (
     <TableHead>
       <TableRow>
-        {COLUMNS.map((column) => (
-          <TableCell key={column.key} sortDirection={sort.key === column.key ? sort.direction : false}>
-            <Tooltip title={column.help ?? ''} disableHoverListener={column.help === undefined}>
-              <TableSortLabel
-                active={sort.key === column.key}
-                direction={sort.key === column.key ? sort.direction : 'asc'}
-                onClick={() => onSort(column.key)}
-                data-testid={`jobs-table.sort.${column.key}`}
-              >
-                {column.label}
-              </TableSortLabel>
-            </Tooltip>
-          </TableCell>
-        ))}
+        {columns.map((column) => {
+          const key = column.sortKey;
+          return (
+            <TableCell
+              key={column.id}
+              sortDirection={key !== null && sort.key === key ? sort.direction : false}
+            >
+              <Tooltip title={column.help ?? ''} disableHoverListener={column.help === undefined}>
+                {key === null ? (
+                  <span data-testid={`jobs-table.column.${column.id}`}>{column.label}</span>
+                ) : (
+                  <TableSortLabel
+                    active={sort.key === key}
+                    direction={sort.key === key ? sort.direction : 'asc'}
+                    onClick={() => onSort(key)}
+                    data-testid={`jobs-table.sort.${key}`}
+                  >
+                    {column.label}
+                  </TableSortLabel>
+                )}
+              </Tooltip>
+            </TableCell>
+          );
+        })}
       </TableRow>
     </TableHead>
   );
@@ -347,7 +434,7 @@ const JobsTableHead = memo(function JobsTableHead() {
  * The rows: the only part of the table that changes from step to step. The session is deferred, so the
  * toolbar and timeline show the new session at once and the rows follow in an interruptible render.
  */
-function JobsBody() {
+function JobsBody({ columns }: { columns: readonly Column[] }) {
   const snapshot = useDeferredValue(useAppStore(selectSnapshot));
   const { rows, nowMs } = useRows(snapshot);
   const selected = useAppStore(selectSelectedJob);
@@ -365,6 +452,7 @@ function JobsBody() {
           <JobRow
             key={job.name}
             job={job}
+            columns={columns}
             nowMs={nowMs}
             isSelected={job.name === selected}
             onToggle={actions.toggleJob}
@@ -373,7 +461,7 @@ function JobsBody() {
         ))}
         {visible.length === 0 && (
           <TableRow>
-            <TableCell colSpan={COLUMNS.length}>
+            <TableCell colSpan={columns.length}>
               <Typography color="text.secondary" sx={{ py: 2 }}>
                 {snapshot !== null ? 'No job matches the filter.' : 'Loading the session…'}
               </Typography>
@@ -402,9 +490,11 @@ function JobsBody() {
 export function JobsTable() {
   const theme = useTheme();
   const rowStyles = useMemo(() => jobRowStyles(theme), [theme]);
+  const summary = useAppStore(selectSummary);
+  const columns = useMemo(() => columnsFor(summary), [summary]);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-      <JobsToolbar />
+      <JobsToolbar columns={columns} />
       <Table
         stickyHeader
         size="small"
@@ -414,12 +504,12 @@ export function JobsTable() {
         sx={rowStyles}
       >
         <colgroup>
-          {COLUMNS.map((column) => (
-            <col key={column.key} className={`col-${column.key === 'name' ? 'job' : column.key}`} />
+          {columns.map((column) => (
+            <col key={column.id} className={`col-${column.id}`} />
           ))}
         </colgroup>
-        <JobsTableHead />
-        <JobsBody />
+        <JobsTableHead columns={columns} />
+        <JobsBody columns={columns} />
       </Table>
     </Box>
   );

@@ -17,6 +17,7 @@ import type { AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectAttempt, selectSnapshot } from '../../store/runSlice';
+import { selectSummary } from '../../store/scenarioSlice';
 import { selectSelectedPair, selectSelection } from '../../store/selectionSlice';
 import { QueueTree, type QueueTreePath } from '../../viz/charts/QueueTree';
 import { exportQueueTree } from '../../viz/export/exportQueueTree';
@@ -25,6 +26,7 @@ import { collapsedBeyondDepth, revealQueues } from '../../viz/layouts/revealQueu
 import { ExportButtons } from '../viz-panel/ExportButtons';
 import { useReducedMotion, useVizTheme } from '../viz-panel/useVizSettings';
 import { VizPanel } from '../viz-panel/VizPanel';
+import { VolcanoQueueTable } from '../profiles/volcano/VolcanoQueueTable';
 import { PathSummary } from './PathSummary';
 import {
   jobPath,
@@ -91,7 +93,11 @@ export function QueueTreeView() {
   const actions = useAppStore(selectActions);
   const theme = useVizTheme();
   const reducedMotion = useReducedMotion();
-  const settings = useMinRuntimeSettings();
+  const summary = useAppStore(selectSummary);
+  // Min-runtime paths, what-ifs and the LCA overlay are KAI's; Volcano and kube-batch show proportion's
+  // queue figures instead (the summary names the profile).
+  const isKai = summary === null || summary.profile === 'kai';
+  const settings = useMinRuntimeSettings(isKai);
   const [kind, setKind] = useState<'reclaim' | 'preempt'>('reclaim');
   const [method, setMethod] = useState<MethodChoice | null>(null);
   const [reclaimer, setReclaimer] = useState<string | null>(null);
@@ -99,8 +105,8 @@ export function QueueTreeView() {
   const svg = useRef<SVGSVGElement | null>(null);
 
   const subject = useMemo(
-    () => (snapshot === null ? NONE : pathSubject(snapshot, selection, pair)),
-    [snapshot, selection, pair],
+    () => (snapshot === null || !isKai ? NONE : pathSubject(snapshot, selection, pair)),
+    [snapshot, selection, pair, isKai],
   );
   // A what-if belongs to what it was asked about: another subject starts from the recorded answer.
   const subjectKey =
@@ -208,7 +214,10 @@ export function QueueTreeView() {
   const stalePair = pair !== null && pair.session !== snapshot.index ? pair : null;
 
   let status: string | null = null;
-  if (subject.kind === 'none')
+  if (!isKai)
+    status =
+      'Each card’s band is proportion’s deserved share and its bar what is allocated; the table gives weight, capability, guarantee, deserved and allocated per queue.';
+  else if (subject.kind === 'none')
     status =
       selection?.kind === 'queue' || selection?.kind === 'node'
         ? null
@@ -236,7 +245,8 @@ export function QueueTreeView() {
             {status}
           </Typography>
         )}
-        {stalePair !== null && (
+        {!isKai && <VolcanoQueueTable queues={queues} selectedQueue={selectedQueue} />}
+        {stalePair !== null && isKai && (
           <Typography variant="body2" color="text.secondary" data-testid="queue-tree.stale-pair">
             The selected decision ({stalePair.preemptor} and {stalePair.victim}) is from session{' '}
             {stalePair.session}.{' '}

@@ -1,16 +1,24 @@
 /**
- * Questions the tree asks the worker about the loaded run (through the store's `resolveMinRuntime`): the
+ * Questions the tree asks the worker about the loaded run (through the store's generic `query`, KAI's `minruntime` kind): the
  * minruntime plugin's defaults and configured method, and what-if resolutions. Answers live in component
  * state, never in the store (they are derivable from the scenario).
  */
 import { useEffect, useState } from 'react';
 import type { MinRuntimeResolution } from '../../engine/model/trace';
-import type { AppState } from '../../store/AppState';
+import type { RunQuery } from '../../protocol/queries';
+import type { AppActions, AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { SYNTHETIC_ROOT, type MinRuntimeDefaults } from '../../viz/layouts/layoutQueueTree';
 
 const selectRunId = (s: AppState) => s.run.runId;
+
+type MinRuntimeQuery = Extract<RunQuery, { profile: 'kai'; kind: 'minruntime' }>;
+
+/** KAI's min-runtime resolution at the session shown, through the generic worker query. */
+function minRuntimeQuery(actions: AppActions, params: MinRuntimeQuery['params']) {
+  return actions.query<MinRuntimeQuery>({ profile: 'kai', kind: 'minruntime', params });
+}
 /** The session whose data is on screen: answers are kept per session, so a step never shows another's. */
 const selectShownSession = (s: AppState) => s.run.snapshot?.index ?? null;
 
@@ -25,20 +33,25 @@ export interface MinRuntimeSettings {
  * the plugin's defaults (as upstream does for a nil queue), so asking about the tree's synthetic root,
  * which can never be a queue name, reads them without a protocol message of their own.
  */
-export function useMinRuntimeSettings(): MinRuntimeSettings | null {
+export function useMinRuntimeSettings(isKai: boolean): MinRuntimeSettings | null {
   const runId = useAppStore(selectRunId);
   const session = useAppStore(selectShownSession);
   const actions = useAppStore(selectActions);
-  // An updateConfig event can change the method or the defaults between sessions: one answer per session.
-  const key = runId === null || session === null ? null : `${runId}|${session}`;
-  const [answer, setAnswer] = useState<{ key: string; settings: MinRuntimeSettings } | null>(null);
+  const [answer, setAnswer] = useState<{
+    runId: number;
+    key: string;
+    settings: MinRuntimeSettings;
+  } | null>(null);
+  // Min-runtime is KAI's: another profile's run has no such question to ask.
+  const key = runId === null || session === null || !isKai ? null : `${runId}|${session}`;
   useEffect(() => {
-    if (key === null) return undefined;
+    if (key === null || runId === null) return undefined;
     let isCurrent = true;
-    actions.resolveMinRuntime({ victimQueue: SYNTHETIC_ROOT, preemptorQueue: SYNTHETIC_ROOT }).then(
+    minRuntimeQuery(actions, { victimQueue: SYNTHETIC_ROOT, preemptorQueue: SYNTHETIC_ROOT }).then(
       (r) => {
         if (!isCurrent) return;
         setAnswer({
+          runId,
           key,
           settings: {
             defaults: { preemptMs: r.preempt.durationMs, reclaimMs: r.reclaim.durationMs },
@@ -51,7 +64,9 @@ export function useMinRuntimeSettings(): MinRuntimeSettings | null {
     return () => {
       isCurrent = false;
     };
-  }, [key, actions]);
+  }, [key, runId, actions]);
+  // Only the answer for the session on screen is shown (an updateConfig event can change it).
+  // during playback); another run's is never shown.
   return answer !== null && answer.key === key ? answer.settings : null;
 }
 
@@ -74,13 +89,12 @@ export function useWhatIf(
   const key =
     runId === null || session === null || victimQueue === null || preemptorQueue === null || method === null
       ? null
-      : // The queue tree can change between sessions (updateQueue events): an answer belongs to its session.
-        `${runId}|${session}|${victimQueue}|${preemptorQueue}|${method}`;
+      : `${runId}|${session}|${victimQueue}|${preemptorQueue}|${method}`;
   const [answer, setAnswer] = useState<{ key: string; state: WhatIfState } | null>(null);
   useEffect(() => {
     if (key === null || victimQueue === null || preemptorQueue === null || method === null) return undefined;
     let isCurrent = true;
-    actions.resolveMinRuntime({ victimQueue, preemptorQueue, method }).then(
+    minRuntimeQuery(actions, { victimQueue, preemptorQueue, method }).then(
       (r) => {
         if (isCurrent) setAnswer({ key, state: { status: 'ok', resolution: r.reclaim } });
       },

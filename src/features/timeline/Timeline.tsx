@@ -5,13 +5,22 @@ import { memo, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 're
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectCursor, selectCursorMarker, selectMarkers } from '../../store/runSlice';
+import { selectSummary } from '../../store/scenarioSlice';
 import { useElementWidth } from '../../ui/useElementWidth';
 import { formatInstant } from '../format/formatTime';
 import { layoutTimeline, sessionAt, sessionX, type TimelineLayout } from './layoutTimeline';
 
 const HEIGHT = 46;
 
-function LegendKey({ color, label, shape }: { color: string; label: string; shape: 'bar' | 'dot' }) {
+function LegendKey({
+  color,
+  label,
+  shape,
+}: {
+  color: string;
+  label: string;
+  shape: 'bar' | 'dot' | 'diamond' | 'triangle';
+}) {
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
       <Box
@@ -21,6 +30,8 @@ function LegendKey({ color, label, shape }: { color: string; label: string; shap
           height: shape === 'bar' ? 14 : 8,
           borderRadius: shape === 'dot' ? '50%' : 0.5,
           bgcolor: color,
+          ...(shape === 'diamond' ? { transform: 'rotate(45deg)' } : {}),
+          ...(shape === 'triangle' ? { clipPath: 'polygon(0 0, 100% 0, 50% 100%)', width: 10 } : {}),
         }}
       />
       <Typography variant="body2">{label}</Typography>
@@ -47,6 +58,8 @@ const TimelineTicks = memo(function TimelineTicks({ layout }: { layout: Timeline
               {tick.evictions > 0 ? ` · ${tick.evictions} evicted` : ''}
               {tick.pipelines > 0 ? ` · ${tick.pipelines} pipelined` : ''}
               {tick.protectionChanges > 0 ? ` · ${tick.protectionChanges} protection changes` : ''}
+              {tick.enqueued > 0 ? ` · ${tick.enqueued} enqueued (Pending → Inqueue)` : ''}
+              {tick.slaExpired.length > 0 ? ` · SLA expired: ${tick.slaExpired.join(', ')}` : ''}
             </title>
             {/* An invisible full-height hit area so that every session shows its title on hover. */}
             <rect x={tick.x} y={0} width={tick.width} height={HEIGHT} fill="transparent" />
@@ -66,6 +79,20 @@ const TimelineTicks = memo(function TimelineTicks({ layout }: { layout: Timeline
                 data-kind="protection"
               />
             )}
+            {tick.enqueued > 0 && (
+              <path d={`M${tick.x + tick.width / 2 - 4},0 h8 l-4,6 z`} fill={sim.bind} data-kind="enqueue" />
+            )}
+            {tick.slaExpired.length > 0 && (
+              <rect
+                x={tick.x + tick.width / 2 - 3}
+                y={HEIGHT - 8}
+                width={6}
+                height={6}
+                transform={`rotate(45 ${tick.x + tick.width / 2} ${HEIGHT - 5})`}
+                fill={sim.unprotected}
+                data-kind="sla-expiry"
+              />
+            )}
           </g>
         );
       })}
@@ -81,6 +108,9 @@ export function Timeline() {
   const theme = useTheme();
   const sim = theme.palette.sim;
   const markers = useAppStore(selectMarkers);
+  const summary = useAppStore(selectSummary);
+  // The legend names the marks this profile makes (min-runtime protection is KAI's).
+  const isKai = summary === null || summary.profile === 'kai';
   const cursor = useAppStore(selectCursor);
   const cursorMarker = useAppStore(selectCursorMarker);
   const actions = useAppStore(selectActions);
@@ -171,7 +201,14 @@ export function Timeline() {
       <Box sx={{ display: 'flex', gap: 2.5, mt: 0.25, color: 'text.secondary' }}>
         <LegendKey color={sim.evict} label="eviction" shape="bar" />
         <LegendKey color={sim.pipeline} label="pipeline" shape="bar" />
-        <LegendKey color={sim.protected} label="protection starts or ends" shape="dot" />
+        {isKai ? (
+          <LegendKey color={sim.protected} label="protection starts or ends" shape="dot" />
+        ) : (
+          <>
+            <LegendKey color={sim.bind} label="enqueued" shape="triangle" />
+            <LegendKey color={sim.unprotected} label="SLA expired" shape="diamond" />
+          </>
+        )}
         <Typography variant="body2" sx={{ ml: 'auto' }}>
           Click or drag to jump · <b>E</b> next eviction
         </Typography>

@@ -38,4 +38,13 @@ describe('layoutTimeline', () => {
     expect(binned.firstSession).toBeLessThanOrEqual(568);
     expect(binned.lastSession).toBeGreaterThanOrEqual(568);
   });
+
+  it('keeps Volcano enqueue counts and SLA-expiry names when sessions are binned', () => {
+    const markers = Array.from({ length: 1000 }, (_, i) =>
+      marker(i + 1, i === 300 ? { enqueued: 2, slaExpired: ['big'] } : i === 301 ? { enqueued: 1 } : {}),
+    );
+    const layout = layoutTimeline(markers, 320, { padding: 10, minTickPx: 3 });
+    expect(layout.ticks.reduce((sum, t) => sum + t.enqueued, 0)).toBe(3);
+    expect(layout.ticks.flatMap((t) => t.slaExpired)).toEqual(['big']);
+  });
 });

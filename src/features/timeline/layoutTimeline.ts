@@ -1,6 +1,6 @@
 /**
  * Timeline geometry: where each session sits on a strip of `width` pixels, and which sessions carry
- * evictions, pipelines or protection changes. Long runs are binned so that no tick is thinner than
+ * evictions, pipelines or protection changes (KAI), enqueues and SLA expiries (Volcano). Long runs are binned so that no tick is thinner than
  * `minTickPx`; a bin shows an event kind if any of its sessions has it.
  */
 import type { SessionMarker } from '../../engine/api';
@@ -13,6 +13,10 @@ export interface TimelineTick {
   evictions: number;
   pipelines: number;
   protectionChanges: number;
+  /** Volcano/kube-batch: PodGroups admitted Pending → Inqueue. */
+  enqueued: number;
+  /** Volcano: waiting jobs whose SLA deadline passed (names, in session order). */
+  slaExpired: string[];
 }
 
 export interface TimelineLayout {
@@ -40,11 +44,15 @@ export function layoutTimeline(
     let evictions = 0;
     let pipelines = 0;
     let protectionChanges = 0;
+    let enqueued = 0;
+    const slaExpired: string[] = [];
     for (let i = start; i < end; i++) {
       const m = markers[i]!;
       evictions += m.evictions;
       pipelines += m.pipelines;
       protectionChanges += m.protectionChanges;
+      enqueued += m.enqueued ?? 0;
+      if (m.slaExpired) slaExpired.push(...m.slaExpired);
     }
     ticks.push({
       x: padding + start * step,
@@ -54,6 +62,8 @@ export function layoutTimeline(
       evictions,
       pipelines,
       protectionChanges,
+      enqueued,
+      slaExpired,
     });
   }
   return { step, padding, ticks };

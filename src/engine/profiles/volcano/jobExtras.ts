@@ -2,8 +2,8 @@
  * Volcano's per-job snapshot extras: the sla clock (from the configuration, so a job's countdown shows in
  * every session, not only when sla voted) and the enqueue decision recorded in the session's trace.
  */
-import type { JobSpec, SchedulerConfig } from '../../model/scenario';
-import type { JobExtras } from '../../model/snapshot';
+import type { JobSpec, QueueSpec, SchedulerConfig } from '../../model/scenario';
+import type { JobExtras, QueueExtras } from '../../model/snapshot';
 import type { SessionTrace } from '../../model/trace';
 import { parseDuration } from '../../model/duration';
 import type { TierVoteDetail } from './trace';
@@ -27,9 +27,28 @@ export function slaOf(config: SchedulerConfig, spec: JobSpec, timeMs: number): J
     const ms = positive(raw);
     if (ms === null) continue;
     const deadlineMs = spec.submitAtMs + ms;
-    return { waitingTimeMs: ms, source, deadlineMs, expired: timeMs >= deadlineMs };
+    return {
+      waitingTimeMs: ms,
+      source,
+      deadlineMs,
+      expired: timeMs >= deadlineMs,
+      waitedMs: Math.max(0, timeMs - spec.submitAtMs),
+      remainingMs: Math.max(0, deadlineMs - timeMs),
+    };
   }
   return null;
+}
+
+/** A Volcano queue's own spec fields, for the queue tree (proportion's deserved is `QueueState.fairShare`). */
+export function volcanoQueueExtras(profile: string, spec: QueueSpec): QueueExtras {
+  return {
+    profile,
+    weight: spec.weight,
+    capability: spec.capability === null ? null : { ...spec.capability },
+    guarantee: spec.guarantee === null ? null : { ...spec.guarantee },
+    deserved: spec.deserved === null ? null : { ...spec.deserved },
+    reclaimable: spec.reclaimable,
+  };
 }
 
 export function volcanoJobExtras(

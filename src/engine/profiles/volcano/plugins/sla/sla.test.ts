@@ -165,6 +165,8 @@ describe('snapshot extras: the SLA clock and the enqueue vote per job', () => {
       source: 'argument sla-waiting-time',
       deadlineMs: 1500,
       expired: false,
+      waitedMs: 0,
+      remainingMs: 1500,
     });
     expect(before?.enqueue).toMatchObject({ admitted: false, decidedBy: 'overcommit', tier: 2 });
     // Sessions run at t = 0, 1s, 2s: the deadline (1.5 s) has passed at the third.

@@ -141,7 +141,7 @@ test('a pasted KAI Queue CRD list converts to a scenario that runs; unmapped fie
   await expect(app.scenarioButton).toContainText('Imported from Kubernetes YAML');
 });
 
-test('a pasted Volcano ConfigMap converts; running it says the volcano profile is not runnable yet', async ({
+test('a pasted Volcano ConfigMap, Queue and Job convert to a Volcano scenario that runs', async ({
   app,
   editor,
   page,
@@ -157,7 +157,10 @@ test('a pasted Volcano ConfigMap converts; running it says the volcano profile i
   );
   await expect.poll(() => editor.value()).toContain('profile: volcano');
   await editor.apply.click();
-  await expect(page.getByTestId('editor.engine-error')).toContainText(
-    'volcano profile is not implemented yet',
+  await expect(editor.dialog).toBeHidden();
+  await app.waitForSession();
+  // The Volcano columns replace KAI's protection: the imported gang shows its PodGroup's minAvailable.
+  await expect(page.locator('[data-testid="jobs-table.row"][data-job="mpi"]')).toContainText(
+    'minAvailable 3',
   );
 });

@@ -4,8 +4,8 @@
  * Nothing here reads the wall clock or randomness, so the same scenario always gives the same trace.
  */
 import type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from '../api';
-import type { JobInfo, TaskInfo } from '../framework/JobInfo';
-import type { Session } from '../framework/Session';
+import type { JobInfo, TaskInfo } from '../profiles/kai/framework/JobInfo';
+import type { Session } from '../profiles/kai/framework/Session';
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../model/resources';
 import type { Scenario } from '../model/scenario';
 import type { SessionSnapshot } from '../model/snapshot';
@@ -20,11 +20,11 @@ import {
 } from '../registry';
 import { runProfileSession } from './runProfileSession';
 import { ClusterState, type JobRecord, type TaskRecord } from './ClusterState';
-import { commitSession } from './commitSession';
+import { commitSession } from '../profiles/kai/session/commitSession';
 import { History, type JobDelta, type QueueFiguresDelta, type SessionEntry, type TaskDelta } from './History';
-import { openSession } from './openSession';
+import { openSession } from '../profiles/kai/session/openSession';
 import { TraceInterner } from './TraceInterner';
-import { explainPending } from './explainPending';
+import { explainPending } from '../profiles/kai/explainPending';
 import { buildSnapshot } from './buildSnapshot';
 
 export class Simulator implements Simulation {

@@ -155,12 +155,17 @@ export class Simulator implements Simulation {
     } else {
       const { ssn, records, jobRecords } = openSession(this.state, index, timeMs, this.scenario.profile);
       const profile = this.scenario.profile;
-      const plugins = this.state.config.tiers.flatMap((tier) =>
-        tier.plugins.map((p) => createPlugin(profile, p)),
+      // Plugins keep their tier: the session files each callback under plugin and tier (ExtensionRegistry)
+      // and combines them tier by tier (combine.ts), as KAI's framework walks tiers, then plugins.
+      const plugins = this.state.config.tiers.flatMap((tier, t) =>
+        tier.plugins.map((p) => ({
+          handle: { name: p.name, tier: t + 1, flags: p.flags },
+          plugin: createPlugin(profile, p),
+        })),
       );
-      for (const p of plugins) p.onSessionOpen(ssn);
+      for (const { handle, plugin } of plugins) ssn.openPlugin(handle, (s) => plugin.onSessionOpen(s));
       for (const name of this.state.config.actions) createAction(profile, name).execute(ssn);
-      for (const p of plugins) p.onSessionClose?.(ssn);
+      for (const { plugin } of plugins) plugin.onSessionClose?.(ssn);
 
       const committed = commitSession(ssn, records, jobRecords);
       for (const t of committed.changedTasks) changedTasks.add(t);

@@ -12,21 +12,9 @@ import {
 } from '../../../model/resources';
 import type { PriorityClass, Profile, SchedulerConfig } from '../../../model/scenario';
 import type { JobAttempt, SessionTrace, Verdict } from '../../../model/trace';
-import type {
-  CanReclaimFn,
-  CapacityFn,
-  EventHandler,
-  JobOrderFn,
-  NodeOrderFn,
-  PredicateFn,
-  QueueOrderFn,
-  Registered,
-  ScenarioValidatorFn,
-  TaskOrderFn,
-  VictimFilterFn,
-  VictimQueueOrderFn,
-  VictimScenario,
-} from './extensions';
+import { firstError, firstNonZeroValue, sumOf } from '../../../framework/combine';
+import { ExtensionRegistry, type PluginHandle } from '../../../framework/ExtensionRegistry';
+import type { KaiExtensionPoints, VictimScenario } from './extensions';
 import type { JobInfo, SessionTaskStatus, TaskInfo } from './JobInfo';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
 import type { QueueInfo } from './QueueInfo';
@@ -71,21 +59,13 @@ export class Session {
   /** Fair share per queue computed at session open (published by the proportion plugin). */
   readonly fairShare = new Map<string, QueueResources>();
 
-  readonly jobOrderFns: Registered<JobOrderFn>[] = [];
-  readonly taskOrderFns: Registered<TaskOrderFn>[] = [];
-  readonly queueOrderFns: Registered<QueueOrderFn>[] = [];
-  readonly victimQueueOrderFns: Registered<VictimQueueOrderFn>[] = [];
-  readonly predicateFns: Registered<PredicateFn>[] = [];
-  readonly nodeOrderFns: Registered<NodeOrderFn>[] = [];
-  readonly capacityFns: Registered<CapacityFn>[] = [];
-  readonly reclaimVictimFilterFns: Registered<VictimFilterFn>[] = [];
-  readonly preemptVictimFilterFns: Registered<VictimFilterFn>[] = [];
-  readonly reclaimScenarioValidatorFns: Registered<ScenarioValidatorFn>[] = [];
-  readonly preemptScenarioValidatorFns: Registered<ScenarioValidatorFn>[] = [];
-  readonly canReclaimFns: Registered<CanReclaimFn>[] = [];
-  readonly nonPreemptibleQuotaFns: Registered<CapacityFn>[] = [];
-  readonly jobSolutionStartFns: Registered<(job: JobInfo) => void>[] = [];
-  readonly eventHandlers: Registered<EventHandler>[] = [];
+  /**
+   * Callbacks by extension point, kept per tier with the plugin that registered them. KAI's ConfigMap has no
+   * per-extension-point enable flags (unlike Volcano's `enableJobOrder` …), so every point is always on.
+   */
+  readonly extensions: ExtensionRegistry<KaiExtensionPoints>;
+  /** The plugin whose `onSessionOpen` is running: `register` files callbacks under its name and tier. */
+  private opening: PluginHandle | null = null;
 
   private readonly causes = new Map<TaskInfo, OperationCause>();
   /** Number of attempts that kept their changes so far (failed attempts roll back and do not count). */
@@ -107,6 +87,7 @@ export class Session {
       .sort((a, b) => cmpName(a.name, b.name));
     this.jobs = parts.jobs;
     this.jobMap = new Map(parts.jobs.map((j) => [j.name, j]));
+    this.extensions = new ExtensionRegistry<KaiExtensionPoints>(parts.config.tiers.length, () => null);
     this.clusterFuture = zeroResources();
     for (const n of parts.nodes) {
       for (const r of RESOURCE_NAMES) this.clusterFuture[r] += n.future(r);
@@ -127,6 +108,25 @@ export class Session {
     return true;
   }
 
+  /**
+   * Opens `plugin` as the plugin named `handle.name` in tier `handle.tier`: what it registers is filed under
+   * that name and tier (KAI `framework/session_plugins.go` keeps plugins in tier order).
+   */
+  openPlugin(handle: PluginHandle, open: (ssn: Session) => void): void {
+    this.opening = handle;
+    try {
+      open(this);
+    } finally {
+      this.opening = null;
+    }
+  }
+
+  /** Registers a callback of the plugin being opened on `point`. */
+  register<K extends keyof KaiExtensionPoints>(point: K, fn: KaiExtensionPoints[K]): void {
+    if (!this.opening) throw new Error(`register('${String(point)}') outside a plugin's onSessionOpen`);
+    this.extensions.add(point, this.opening, fn);
+  }
+
   statement(cause: OperationCause): Statement {
     return new Statement(this, cause);
   }
@@ -135,27 +135,21 @@ export class Session {
 
   /** Job order: first non-zero plugin answer, then creation time, then name (KAI fallback). */
   compareJobs = (a: JobInfo, b: JobInfo): number => {
-    for (const { fn } of this.jobOrderFns) {
-      const r = fn(a, b);
-      if (r !== 0) return r;
-    }
+    const r = firstNonZeroValue(this.extensions.tiers('jobOrder'), (fn) => fn(a, b));
+    if (r !== 0) return r;
     return a.spec.submitAtMs - b.spec.submitAtMs || cmpName(a.name, b.name);
   };
 
   /** Task order: plugins, then index in the job (KAI: creation time, then UID). */
   compareTasks = (a: TaskInfo, b: TaskInfo): number => {
-    for (const { fn } of this.taskOrderFns) {
-      const r = fn(a, b);
-      if (r !== 0) return r;
-    }
+    const r = firstNonZeroValue(this.extensions.tiers('taskOrder'), (fn) => fn(a, b));
+    if (r !== 0) return r;
     return a.spec.index - b.spec.index || cmpName(a.name, b.name);
   };
 
   compareQueues(a: QueueInfo, b: QueueInfo, aJob: JobInfo | null, bJob: JobInfo | null): number {
-    for (const { fn } of this.queueOrderFns) {
-      const r = fn(a, b, aJob, bJob);
-      if (r !== 0) return r;
-    }
+    const r = firstNonZeroValue(this.extensions.tiers('queueOrder'), (fn) => fn(a, b, aJob, bJob));
+    if (r !== 0) return r;
     return cmpName(a.name, b.name);
   }
 
@@ -166,10 +160,10 @@ export class Session {
     bJob: JobInfo | null,
     taken: ReadonlyMap<string, QueueResources>,
   ): number {
-    for (const { fn } of this.victimQueueOrderFns) {
-      const r = fn(a, b, aJob, bJob, taken);
-      if (r !== 0) return r;
-    }
+    const r = firstNonZeroValue(this.extensions.tiers('victimQueueOrder'), (fn) =>
+      fn(a, b, aJob, bJob, taken),
+    );
+    if (r !== 0) return r;
     return cmpName(a.name, b.name);
   }
 
@@ -177,78 +171,81 @@ export class Session {
 
   /** Null when every predicate passes, else the first failing plugin's reason. */
   predicate(task: TaskInfo, node: NodeInfo): string | null {
-    for (const { fn } of this.predicateFns) {
-      const r = fn(task, node);
-      if (r !== null) return r;
-    }
-    return null;
+    return firstError(this.extensions.tiers('predicate'), (fn) => fn(task, node))?.error ?? null;
   }
 
   nodeScore(task: TaskInfo, node: NodeInfo): number {
-    let score = 0;
-    for (const { fn } of this.nodeOrderFns) score += fn(task, node);
-    return score;
+    return sumOf(this.extensions.tiers('nodeOrder'), (fn) => fn(task, node));
   }
 
   /** Refusing verdicts of the capacity checks (queue limits, non-preemptible quota); empty = allowed. */
   checkCapacity(job: JobInfo, tasks: readonly TaskInfo[]): Verdict[] {
-    const out: Verdict[] = [];
-    for (const { fn } of this.capacityFns) {
-      const v = fn(job, tasks);
-      if (v) out.push(v);
-    }
-    return out;
+    return this.refusals('capacity', job, tasks);
   }
 
   // ---- eviction extension points -------------------------------------------------------------------
 
-  /** KAI ANDs the victim filters: null when every filter allows the victim, else the first refusing plugin. */
+  /**
+   * KAI ANDs the victim filters (`framework/session_plugins.go`): null when every filter allows the victim,
+   * else the first refusing plugin (the AND of combine.ts, stopping at the first refusal).
+   */
   victimRefusedBy(action: 'reclaim' | 'preempt', preemptor: JobInfo, victim: JobInfo): string | null {
-    const fns = action === 'reclaim' ? this.reclaimVictimFilterFns : this.preemptVictimFilterFns;
-    for (const { plugin, fn } of fns) if (!fn.allows(preemptor, victim)) return plugin;
-    return null;
+    return (
+      firstError(this.extensions.tiers(victimFilterPoint(action)), (fn, r) =>
+        fn.allows(preemptor, victim) ? null : r.plugin,
+      )?.plugin ?? null
+    );
   }
 
   /** The first plugin that refuses every job of `queue` as a victim, or null. */
   queueRefusedBy(action: 'reclaim' | 'preempt', preemptor: JobInfo, queue: QueueInfo): string | null {
-    const fns = action === 'reclaim' ? this.reclaimVictimFilterFns : this.preemptVictimFilterFns;
-    for (const { plugin, fn } of fns) if (fn.allowsQueue && !fn.allowsQueue(preemptor, queue)) return plugin;
-    return null;
+    return (
+      firstError(this.extensions.tiers(victimFilterPoint(action)), (fn, r) =>
+        fn.allowsQueue && !fn.allowsQueue(preemptor, queue) ? r.plugin : null,
+      )?.plugin ?? null
+    );
   }
 
   /** Every victim filter's full verdict (all are asked so the trace is complete). */
   victimVerdicts(action: 'reclaim' | 'preempt', preemptor: JobInfo, victim: JobInfo): Verdict[] {
-    const fns = action === 'reclaim' ? this.reclaimVictimFilterFns : this.preemptVictimFilterFns;
-    return fns.map(({ fn }) => fn.explain(preemptor, victim));
+    return this.all(victimFilterPoint(action), (fn) => fn.explain(preemptor, victim));
   }
 
+  /** Every validator's verdicts; the scenario is valid when all of them allow (AND, all asked for the trace). */
   validateScenario(scenario: VictimScenario): Verdict[] {
-    const fns =
-      scenario.action === 'reclaim'
-        ? this.reclaimScenarioValidatorFns
-        : scenario.action === 'preempt'
-          ? this.preemptScenarioValidatorFns
-          : [];
-    const out: Verdict[] = [];
-    for (const { fn } of fns) out.push(...fn(scenario));
-    return out;
+    if (scenario.action === 'consolidation') return [];
+    const point = scenario.action === 'reclaim' ? 'reclaimScenarioValidator' : 'preemptScenarioValidator';
+    return this.all(point, (fn) => fn(scenario)).flat();
   }
 
   canReclaimResources(job: JobInfo, tasks: readonly TaskInfo[]): Verdict[] {
-    return this.canReclaimFns.map(({ fn }) => fn(job, tasks));
+    return this.all('canReclaim', (fn) => fn(job, tasks));
   }
 
   nonPreemptibleOverQuota(job: JobInfo, tasks: readonly TaskInfo[]): Verdict[] {
-    const out: Verdict[] = [];
-    for (const { fn } of this.nonPreemptibleQuotaFns) {
-      const v = fn(job, tasks);
-      if (v) out.push(v);
-    }
-    return out;
+    return this.refusals('nonPreemptibleQuota', job, tasks);
   }
 
   onJobSolutionStart(job: JobInfo): void {
-    for (const { fn } of this.jobSolutionStartFns) fn(job);
+    for (const tier of this.extensions.tiers('jobSolutionStart')) for (const { fn } of tier) fn(job);
+  }
+
+  /** Every callback's answer, in tier order (the trace lists them all). */
+  private all<K extends keyof KaiExtensionPoints, V>(point: K, call: (fn: KaiExtensionPoints[K]) => V): V[] {
+    const out: V[] = [];
+    for (const tier of this.extensions.tiers(point)) for (const { fn } of tier) out.push(call(fn));
+    return out;
+  }
+
+  /** The refusing verdicts of a capacity-like point (a null answer allows). */
+  private refusals(
+    point: 'capacity' | 'nonPreemptibleQuota',
+    job: JobInfo,
+    tasks: readonly TaskInfo[],
+  ): Verdict[] {
+    const out: Verdict[] = [];
+    for (const v of this.all(point, (fn) => fn(job, tasks))) if (v) out.push(v);
+    return out;
   }
 
   // ---- trace ----------------------------------------------------------------------------------------
@@ -314,8 +311,12 @@ export class Session {
     task.job.counts[task.status]++;
     this.footprint(task, 1);
     const holds = HOLDS[task.status];
-    if (held && !holds) for (const { fn } of this.eventHandlers) fn.deallocate?.(task);
-    if (!held && holds) for (const { fn } of this.eventHandlers) fn.allocate?.(task);
+    if (held === holds) return;
+    for (const tier of this.extensions.tiers('eventHandler'))
+      for (const { fn } of tier) {
+        if (held) fn.deallocate?.(task);
+        else fn.allocate?.(task);
+      }
   }
 
   private footprint(task: TaskInfo, sign: 1 | -1): void {
@@ -340,6 +341,10 @@ export class Session {
         break;
     }
   }
+}
+
+function victimFilterPoint(action: 'reclaim' | 'preempt'): 'reclaimVictimFilter' | 'preemptVictimFilter' {
+  return action === 'reclaim' ? 'reclaimVictimFilter' : 'preemptVictimFilter';
 }
 
 export function cmpName(a: string, b: string): number {

@@ -59,7 +59,24 @@ export interface EventHandler {
   deallocate?(task: TaskInfo): void;
 }
 
-export interface Registered<F> {
-  plugin: string;
-  fn: F;
+/**
+ * KAI's extension points by name, with the callback type each takes. Callbacks are kept per tier by the
+ * neutral `ExtensionRegistry` and combined by the rules of `framework/combine.ts` (decision 0029).
+ */
+export interface KaiExtensionPoints {
+  jobOrder: JobOrderFn;
+  taskOrder: TaskOrderFn;
+  queueOrder: QueueOrderFn;
+  victimQueueOrder: VictimQueueOrderFn;
+  predicate: PredicateFn;
+  nodeOrder: NodeOrderFn;
+  capacity: CapacityFn;
+  reclaimVictimFilter: VictimFilterFn;
+  preemptVictimFilter: VictimFilterFn;
+  reclaimScenarioValidator: ScenarioValidatorFn;
+  preemptScenarioValidator: ScenarioValidatorFn;
+  canReclaim: CanReclaimFn;
+  nonPreemptibleQuota: CapacityFn;
+  jobSolutionStart: (job: JobInfo) => void;
+  eventHandler: EventHandler;
 }

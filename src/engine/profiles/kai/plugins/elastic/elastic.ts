@@ -15,7 +15,7 @@ export function createElasticPlugin(_config: PluginConfig): Plugin {
   return {
     name: 'elastic',
     onSessionOpen(ssn) {
-      ssn.jobOrderFns.push({ plugin: 'elastic', fn: (a, b) => state(a) - state(b) });
+      ssn.register('jobOrder', (a, b) => state(a) - state(b));
     },
   };
 }

@@ -113,16 +113,10 @@ export function createMinRuntimePlugin(config: PluginConfig): Plugin {
         (preemptor: JobInfo, victim: JobInfo): boolean =>
           victim.isElastic ||
           !isProtected(victim.startedAtMs, resolve(kind, preemptor, victim).durationMs, ssn.timeMs);
-      ssn.preemptVictimFilterFns.push({
-        plugin: NAME,
-        fn: { allows: allows('preempt'), explain: filter('preempt') },
-      });
-      ssn.reclaimVictimFilterFns.push({
-        plugin: NAME,
-        fn: { allows: allows('reclaim'), explain: filter('reclaim') },
-      });
-      ssn.preemptScenarioValidatorFns.push({ plugin: NAME, fn: validator('preempt') });
-      ssn.reclaimScenarioValidatorFns.push({ plugin: NAME, fn: validator('reclaim') });
+      ssn.register('preemptVictimFilter', { allows: allows('preempt'), explain: filter('preempt') });
+      ssn.register('reclaimVictimFilter', { allows: allows('reclaim'), explain: filter('reclaim') });
+      ssn.register('preemptScenarioValidator', validator('preempt'));
+      ssn.register('reclaimScenarioValidator', validator('reclaim'));
     },
   };
 }

@@ -19,12 +19,9 @@ export function createNodePlacementPlugin(config: PluginConfig): Plugin {
   return {
     name: 'nodeplacement',
     onSessionOpen(ssn) {
-      ssn.nodeOrderFns.push({
-        plugin: 'nodeplacement',
-        fn: (task, node) => {
-          if (task.req.gpu > 0) return (gpuSpread ? -1 : 1) * usedFraction(node, 'gpu');
-          return (cpuSpread ? -1 : 1) * usedFraction(node, 'cpu');
-        },
+      ssn.register('nodeOrder', (task, node) => {
+        if (task.req.gpu > 0) return (gpuSpread ? -1 : 1) * usedFraction(node, 'gpu');
+        return (cpuSpread ? -1 : 1) * usedFraction(node, 'cpu');
       });
     },
   };

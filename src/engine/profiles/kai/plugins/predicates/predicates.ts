@@ -11,20 +11,17 @@ export function createPredicatesPlugin(_config: PluginConfig): Plugin {
   return {
     name: 'predicates',
     onSessionOpen(ssn) {
-      ssn.predicateFns.push({
-        plugin: 'predicates',
-        fn: (task, node) => {
-          // Hot path (every task × every node): no allocation unless the node is refused.
-          const selector = task.spec.nodeSelector;
-          for (const key in selector) {
-            if (node.spec.labels[key] !== selector[key])
-              return `node selector ${key}=${selector[key] ?? ''} does not match`;
-          }
-          for (const r of RESOURCE_NAMES) {
-            if (task.req[r] > node.capacity[r]) return `the request exceeds the node's whole ${r} capacity`;
-          }
-          return null;
-        },
+      ssn.register('predicate', (task, node) => {
+        // Hot path (every task × every node): no allocation unless the node is refused.
+        const selector = task.spec.nodeSelector;
+        for (const key in selector) {
+          if (node.spec.labels[key] !== selector[key])
+            return `node selector ${key}=${selector[key] ?? ''} does not match`;
+        }
+        for (const r of RESOURCE_NAMES) {
+          if (task.req[r] > node.capacity[r]) return `the request exceeds the node's whole ${r} capacity`;
+        }
+        return null;
       });
     },
   };

@@ -9,17 +9,14 @@ export function createPriorityPlugin(_config: PluginConfig): Plugin {
   return {
     name: 'priority',
     onSessionOpen(ssn) {
-      ssn.jobOrderFns.push({ plugin: 'priority', fn: (a, b) => b.priority - a.priority });
-      ssn.taskOrderFns.push({
-        plugin: 'priority',
-        fn: (a, b) => {
-          const pa = a.spec.priority;
-          const pb = b.spec.priority;
-          if (pa === pb) return 0;
-          if (pa === null) return 1;
-          if (pb === null) return -1;
-          return pb - pa;
-        },
+      ssn.register('jobOrder', (a, b) => b.priority - a.priority);
+      ssn.register('taskOrder', (a, b) => {
+        const pa = a.spec.priority;
+        const pb = b.spec.priority;
+        if (pa === pb) return 0;
+        if (pa === null) return 1;
+        if (pb === null) return -1;
+        return pb - pa;
       });
     },
   };

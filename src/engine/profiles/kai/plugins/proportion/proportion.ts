@@ -57,47 +57,36 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
         requestCache.set(job, { version: job.version, req });
         return req;
       };
-      ssn.queueOrderFns.push({
-        plugin: NAME,
-        fn: (a, b, aJob, bJob) =>
-          compareQueueShares(
-            shares.get(a) as QueueShare,
-            shares.get(b) as QueueShare,
-            jobRequest(aJob),
-            jobRequest(bJob),
-          ),
-      });
-      ssn.victimQueueOrderFns.push({
-        plugin: NAME,
-        fn: (a, b, _aJob, _bJob, taken) =>
-          compareVictimQueueShares(
-            shares.get(a) as QueueShare,
-            shares.get(b) as QueueShare,
-            taken.get(a.name) ?? null,
-            taken.get(b.name) ?? null,
-          ),
-      });
-      ssn.capacityFns.push({
-        plugin: NAME,
-        fn: (job, tasks) => checkCapacity(shares, job, sumRequest(tasks)),
-      });
-      ssn.nonPreemptibleQuotaFns.push({
-        plugin: NAME,
-        fn: (job, tasks) => (job.preemptible ? null : checkCapacity(shares, job, sumRequest(tasks), false)),
-      });
+      ssn.register('queueOrder', (a, b, aJob, bJob) =>
+        compareQueueShares(
+          shares.get(a) as QueueShare,
+          shares.get(b) as QueueShare,
+          jobRequest(aJob),
+          jobRequest(bJob),
+        ),
+      );
+      ssn.register('victimQueueOrder', (a, b, _aJob, _bJob, taken) =>
+        compareVictimQueueShares(
+          shares.get(a) as QueueShare,
+          shares.get(b) as QueueShare,
+          taken.get(a.name) ?? null,
+          taken.get(b.name) ?? null,
+        ),
+      );
+      ssn.register('capacity', (job, tasks) => checkCapacity(shares, job, sumRequest(tasks)));
+      ssn.register('nonPreemptibleQuota', (job, tasks) =>
+        job.preemptible ? null : checkCapacity(shares, job, sumRequest(tasks), false),
+      );
       /** Counts allocation changes, so caches that depend on allocations know when to recompute. */
       let generation = 0;
-      ssn.eventHandlers.push({
-        plugin: NAME,
-        fn: {
-          allocate: (task) => {
-            generation++;
-            track(shares, task, 1);
-          },
-          deallocate: (task) => {
-            generation++;
-            track(shares, task, -1);
-          },
+      ssn.register('eventHandler', {
+        allocate: (task) => {
+          generation++;
+          track(shares, task, 1);
+        },
+        deallocate: (task) => {
+          generation++;
+          track(shares, task, -1);
         },
       });
       registerReclaim(ssn, shares, multiplier, jobRequest, () => generation);

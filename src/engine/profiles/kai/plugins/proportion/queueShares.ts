@@ -2,7 +2,11 @@
  * Per-queue numbers of the proportion plugin for one session (KAI `resource_share`): quota, limit,
  * over-quota weight, fair share, allocation (rolled up to every ancestor) and request.
  */
-import { QUEUE_RESOURCE_NAMES, type QueueResourceName, type QueueResources } from '../../../../model/resources';
+import {
+  QUEUE_RESOURCE_NAMES,
+  type QueueResourceName,
+  type QueueResources,
+} from '../../../../model/resources';
 import type { QueueInfo } from '../../framework/QueueInfo';
 import { divideResource, type DivisionQueue } from './divideResource';
 

@@ -106,37 +106,31 @@ export function registerReclaim(
     }
     return ok;
   };
-  ssn.reclaimVictimFilterFns.push({
-    plugin: NAME,
-    fn: {
-      allows: (reclaimer, victim) => allowsQueue(reclaimer, victim.queue),
-      allowsQueue: (reclaimer, victimQueue) => allowsQueue(reclaimer, victimQueue),
-      explain: (reclaimer, victim) => {
-        const { rs, vs, req, maintainFairShare, guaranteeDeservedQuota } = strategies(
-          reclaimer,
-          victim.queue,
-        );
-        const allowed = maintainFairShare || guaranteeDeservedQuota;
-        return {
-          plugin: NAME,
-          point: 'reclaimVictimFilter',
-          allowed,
-          message: allowed
-            ? `${vs.queue.name} is ${maintainFairShare ? 'above its fair share' : 'above its quota while the reclaimer side is within quota'}: ${victim.name} may be reclaimed.`
-            : `${vs.queue.name} (holding ${show(vs.allocated)}) is not above its fair share ${show(vs.share)}, and ${rs.queue.name} could not stay within quota or ${vs.queue.name} is not above quota: no reclaim can take ${victim.name}.`,
-          detail: {
-            type: 'reclaimable',
-            chunk: victim.tasks
-              .filter((t) => t.status === 'Running' || t.status === 'Allocated')
-              .map((t) => t.name),
-            reclaimerLevel: figures(rs, rs.allocated),
-            victimLevel: figures(vs, vs.allocated),
-            request: req,
-            maintainFairShare,
-            guaranteeDeservedQuota,
-          },
-        };
-      },
+  ssn.register('reclaimVictimFilter', {
+    allows: (reclaimer, victim) => allowsQueue(reclaimer, victim.queue),
+    allowsQueue: (reclaimer, victimQueue) => allowsQueue(reclaimer, victimQueue),
+    explain: (reclaimer, victim) => {
+      const { rs, vs, req, maintainFairShare, guaranteeDeservedQuota } = strategies(reclaimer, victim.queue);
+      const allowed = maintainFairShare || guaranteeDeservedQuota;
+      return {
+        plugin: NAME,
+        point: 'reclaimVictimFilter',
+        allowed,
+        message: allowed
+          ? `${vs.queue.name} is ${maintainFairShare ? 'above its fair share' : 'above its quota while the reclaimer side is within quota'}: ${victim.name} may be reclaimed.`
+          : `${vs.queue.name} (holding ${show(vs.allocated)}) is not above its fair share ${show(vs.share)}, and ${rs.queue.name} could not stay within quota or ${vs.queue.name} is not above quota: no reclaim can take ${victim.name}.`,
+        detail: {
+          type: 'reclaimable',
+          chunk: victim.tasks
+            .filter((t) => t.status === 'Running' || t.status === 'Allocated')
+            .map((t) => t.name),
+          reclaimerLevel: figures(rs, rs.allocated),
+          victimLevel: figures(vs, vs.allocated),
+          request: req,
+          maintainFairShare,
+          guaranteeDeservedQuota,
+        },
+      };
     },
   });
 
@@ -145,67 +139,60 @@ export function registerReclaim(
    * before anything was simulated (KAI OnJobSolutionStart clone, read by the validator).
    */
   let atAttemptStart: AttemptStart = { allocated: new Map(), allocatedNonPreemptible: new Map() };
-  ssn.jobSolutionStartFns.push({
-    plugin: NAME,
-    fn: () => {
-      atAttemptStart = {
-        allocated: new Map([...shares].map(([q, s]) => [q, { ...s.allocated }])),
-        allocatedNonPreemptible: new Map([...shares].map(([q, s]) => [q, { ...s.allocatedNonPreemptible }])),
-      };
-    },
+  ssn.register('jobSolutionStart', () => {
+    atAttemptStart = {
+      allocated: new Map([...shares].map(([q, s]) => [q, { ...s.allocated }])),
+      allocatedNonPreemptible: new Map([...shares].map(([q, s]) => [q, { ...s.allocatedNonPreemptible }])),
+    };
   });
 
-  ssn.canReclaimFns.push({
-    plugin: NAME,
-    fn: (job, tasks) => {
-      const s = shares.get(job.queue) as QueueShare;
-      const req = sumRequest(tasks);
-      const after = zeroQ();
-      for (const r of QUEUE_RESOURCE_NAMES) after[r] = s.allocated[r] + req[r];
-      const detail = {
-        type: 'gate' as const,
-        queue: job.queue.name,
-        allocated: { ...s.allocated },
-        request: req,
-        fairShare: { ...s.fairShare },
-        quota: { ...s.quota },
+  ssn.register('canReclaim', (job, tasks) => {
+    const s = shares.get(job.queue) as QueueShare;
+    const req = sumRequest(tasks);
+    const after = zeroQ();
+    for (const r of QUEUE_RESOURCE_NAMES) after[r] = s.allocated[r] + req[r];
+    const detail = {
+      type: 'gate' as const,
+      queue: job.queue.name,
+      allocated: { ...s.allocated },
+      request: req,
+      fairShare: { ...s.fairShare },
+      quota: { ...s.quota },
+    };
+    if (!le(after, s.fairShare)) {
+      return {
+        plugin: NAME,
+        point: 'canReclaimResources',
+        allowed: false,
+        message: `Queue ${job.queue.name} would go above its fair share (${show(s.allocated)} allocated + ${show(req)} requested > fair share ${show(s.fairShare)}), so it may not reclaim.`,
+        detail,
       };
-      if (!le(after, s.fairShare)) {
+    }
+    if (!job.preemptible) {
+      const np = zeroQ();
+      for (const r of QUEUE_RESOURCE_NAMES) np[r] = s.allocatedNonPreemptible[r] + req[r];
+      if (!le(np, quotaOf(s))) {
         return {
           plugin: NAME,
           point: 'canReclaimResources',
           allowed: false,
-          message: `Queue ${job.queue.name} would go above its fair share (${show(s.allocated)} allocated + ${show(req)} requested > fair share ${show(s.fairShare)}), so it may not reclaim.`,
+          message: `${job.name} is non-preemptible and would take queue ${job.queue.name} above its quota.`,
           detail,
         };
       }
-      if (!job.preemptible) {
-        const np = zeroQ();
-        for (const r of QUEUE_RESOURCE_NAMES) np[r] = s.allocatedNonPreemptible[r] + req[r];
-        if (!le(np, quotaOf(s))) {
-          return {
-            plugin: NAME,
-            point: 'canReclaimResources',
-            allowed: false,
-            message: `${job.name} is non-preemptible and would take queue ${job.queue.name} above its quota.`,
-            detail,
-          };
-        }
-      }
-      return {
-        plugin: NAME,
-        point: 'canReclaimResources',
-        allowed: true,
-        message: `Queue ${job.queue.name} stays within its fair share (${show(after)} ≤ ${show(s.fairShare)}), so it may reclaim.`,
-        detail,
-      };
-    },
+    }
+    return {
+      plugin: NAME,
+      point: 'canReclaimResources',
+      allowed: true,
+      message: `Queue ${job.queue.name} stays within its fair share (${show(after)} ≤ ${show(s.fairShare)}), so it may reclaim.`,
+      detail,
+    };
   });
 
-  ssn.reclaimScenarioValidatorFns.push({
-    plugin: NAME,
-    fn: (scenario) => validate(ssn, shares, atAttemptStart, scenario, multiplier),
-  });
+  ssn.register('reclaimScenarioValidator', (scenario) =>
+    validate(ssn, shares, atAttemptStart, scenario, multiplier),
+  );
 }
 
 /** Victim tasks grouped into chunks: per job, the first minAvailable tasks are one core chunk, the rest one each. */

@@ -62,28 +62,54 @@ export default tseslint.config(
     },
   },
   zone(['src/engine/**'], ENGINE_FORBIDDEN, ENGINE_MESSAGE, false),
-  // Profiles (docs/decisions/0014): a profile never imports another, the neutral framework imports no
-  // profile, actions never import plugins, plugins never import actions or each other. Each entry repeats
-  // the engine-wide list because a later `no-restricted-imports` replaces an earlier one for a file.
-  engineZone(['src/engine/framework/**', 'src/engine/actions/**', 'src/engine/plugins/**'], [
-    { group: ['**/profiles/volcano/**'], message: 'KAI and the neutral framework never import the Volcano profile.' },
+  // Profiles (docs/decisions/0014, 0029): a profile never imports another, the neutral framework imports no
+  // profile, actions never import plugins, plugins never import actions or each other; only registry.ts
+  // knows every profile. Each entry repeats the engine-wide list because a later `no-restricted-imports`
+  // replaces an earlier one for a file.
+  engineZone(['src/engine/framework/**', 'src/engine/model/**', 'src/engine/common/**', 'src/engine/scenario/**'], [
+    { group: ['**/profiles/kai/**', '**/profiles/volcano/**', '**/kai/**', '**/volcano/**'], message: 'The neutral layers never import a profile.' },
+  ]),
+  // The simulator still runs KAI's session loop itself (KAI is not yet a SessionProfile, decision 0029):
+  // it may use KAI's framework records and session steps, never its actions, plugins or the Volcano profile.
+  {
+    ...engineZone(['src/engine/simulation/**'], [
+      { group: ['**/profiles/volcano/**', '**/profiles/kai/actions/**', '**/profiles/kai/plugins/**'], message: 'The simulator reaches profiles through registry.ts.' },
+    ]),
+    ignores: ['src/engine/**/*.test.ts'],
+  },
+  engineZone(['src/engine/profiles/kai/**'], [
+    { group: ['**/profiles/volcano/**', '**/volcano/**'], message: 'A profile never imports another profile.' },
+  ]),
+  engineZone(['src/engine/profiles/kai/actions/**'], [
+    { group: ['**/volcano/**', '**/plugins/**', '**/session/**', '**/queries/**'], message: 'KAI actions never import plugins (nor another profile).' },
+    { regex: '^\\.\\./(?!\\.\\./|common/)', message: 'An action never imports another action (only actions/common).' },
+  ]),
+  engineZone(['src/engine/profiles/kai/plugins/**'], [
+    { group: ['**/volcano/**', '**/actions/**', '**/session/**'], message: 'KAI plugins never import actions (nor another profile).' },
+    { regex: '^\\.\\./(?!\\.\\./)', message: 'A plugin never imports another plugin.' },
+  ]),
+  engineZone(['src/engine/profiles/kai/framework/**'], [
+    { group: ['**/volcano/**', '**/actions/**', '**/plugins/**', '**/session/**', '**/queries/**'], message: 'The KAI framework never imports actions, plugins or another profile.' },
+  ]),
+  engineZone(['src/engine/profiles/volcano/**'], [
+    { group: ['**/profiles/kai/**', '**/kai/**'], message: 'A profile never imports another profile.' },
   ]),
   engineZone(['src/engine/profiles/volcano/actions/**'], [
-    { group: ['**/plugins/**', '**/engine/actions/**'], message: 'Volcano actions never import plugins or KAI actions.' },
+    { group: ['**/plugins/**', '**/kai/**'], message: 'Volcano actions never import plugins (nor another profile).' },
   ]),
   engineZone(['src/engine/profiles/volcano/plugins/**'], [
-    { group: ['**/actions/**', '**/engine/plugins/**'], message: 'Volcano plugins never import actions or KAI plugins.' },
+    { group: ['**/actions/**', '**/kai/**'], message: 'Volcano plugins never import actions (nor another profile).' },
     { regex: '^\\.\\./(?!\\.\\./)', message: 'A plugin never imports another plugin.' },
   ]),
   engineZone(['src/engine/profiles/volcano/framework/**', 'src/engine/profiles/volcano/api/**'], [
-    { group: ['**/actions/**', '**/plugins/**'], message: 'The Volcano framework never imports actions or plugins.' },
+    { group: ['**/actions/**', '**/plugins/**', '**/kai/**'], message: 'The Volcano framework never imports actions, plugins or another profile.' },
   ]),
   zone(['src/common/**'], ['../**', 'react', '@mui/*', 'd3'], 'common imports nothing.'),
   zone(['src/protocol/**'], ['**/worker/**', '**/client/**', '**/store/**', 'react', '@mui/*'], 'protocol is plain data.'),
   zone(['src/worker/**'], ['**/client/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', 'react', '@mui/*', 'd3'], 'The worker hosts the engine; no UI.'),
   zone(['src/client/**'], ['**/worker/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', 'react'], 'The client knows only the protocol.'),
-  zone(['src/store/**'], ['**/worker/**', '**/viz/**', '**/features/**', '**/ui/**', '**/engine/simulation/**', '**/engine/actions/**', '**/engine/plugins/**', '**/engine/framework/**'], 'The store talks to the engine only through the client.'),
-  zone(['src/viz/**'], ['**/store/**', '**/features/**', '**/client/**', '**/worker/**', '**/engine/simulation/**', '**/engine/actions/**', '**/engine/plugins/**'], 'viz draws from props only.'),
+  zone(['src/store/**'], ['**/worker/**', '**/viz/**', '**/features/**', '**/ui/**', '**/engine/simulation/**', '**/engine/profiles/**', '**/engine/framework/**'], 'The store talks to the engine only through the client.'),
+  zone(['src/viz/**'], ['**/store/**', '**/features/**', '**/client/**', '**/worker/**', '**/engine/simulation/**', '**/engine/profiles/**'], 'viz draws from props only.'),
   zone(['src/ui/**'], ['**/store/**', '**/features/**', '**/client/**', '**/worker/**', '**/engine/**', '**/viz/**'], 'ui is presentational.'),
-  zone(['src/features/**'], ['**/client/**', '**/worker/**', '**/engine/simulation/**', '**/engine/actions/**', '**/engine/plugins/**', '**/engine/framework/**'], 'features join store and views; never the engine runtime.'),
+  zone(['src/features/**'], ['**/client/**', '**/worker/**', '**/engine/simulation/**', '**/engine/profiles/**', '!**/engine/profiles/catalogue', '**/engine/framework/**'], 'features join store and views; never the engine runtime.'),
 );

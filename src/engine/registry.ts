@@ -3,12 +3,12 @@
  * factories. A new action or plugin is a new folder and one line here (and its name in
  * `profiles/catalogue.ts`, which the scenario validator reads).
  */
-import { createAllocateAction } from './actions/allocate/allocate';
-import { createConsolidationAction } from './actions/consolidation/consolidation';
-import { createPreemptAction } from './actions/preempt/preempt';
-import { createReclaimAction } from './actions/reclaim/reclaim';
-import { createStaleGangEvictionAction } from './actions/stalegangeviction/stalegangeviction';
-import type { Action, ActionFactory, Plugin, PluginFactory } from './framework/Plugin';
+import { createAllocateAction } from './profiles/kai/actions/allocate/allocate';
+import { createConsolidationAction } from './profiles/kai/actions/consolidation/consolidation';
+import { createPreemptAction } from './profiles/kai/actions/preempt/preempt';
+import { createReclaimAction } from './profiles/kai/actions/reclaim/reclaim';
+import { createStaleGangEvictionAction } from './profiles/kai/actions/stalegangeviction/stalegangeviction';
+import type { Action, ActionFactory, Plugin, PluginFactory } from './profiles/kai/framework/Plugin';
 import type { JobSpec, PluginConfig, Profile, QueueSpec, Scenario, SchedulerConfig } from './model/scenario';
 import type { JobExtras, QueueExtras } from './model/snapshot';
 import type { SessionTrace } from './model/trace';
@@ -18,13 +18,13 @@ import {
   type VolcanoSessionMarks,
   type WaitingJob,
 } from './profiles/volcano/sessionMarks';
-import { createElasticPlugin } from './plugins/elastic/elastic';
-import { createMinRuntimePlugin } from './plugins/minruntime/minruntime';
-import { createProtectionModel, type ProtectionModel } from './plugins/minruntime/protectionModel';
-import { createNodePlacementPlugin } from './plugins/nodeplacement/nodeplacement';
-import { createPredicatesPlugin } from './plugins/predicates/predicates';
-import { createPriorityPlugin } from './plugins/priority/priority';
-import { createProportionPlugin } from './plugins/proportion/proportion';
+import { createElasticPlugin } from './profiles/kai/plugins/elastic/elastic';
+import { createMinRuntimePlugin } from './profiles/kai/plugins/minruntime/minruntime';
+import { createProtectionModel, type ProtectionModel } from './profiles/kai/queries/protectionModel';
+import { createNodePlacementPlugin } from './profiles/kai/plugins/nodeplacement/nodeplacement';
+import { createPredicatesPlugin } from './profiles/kai/plugins/predicates/predicates';
+import { createPriorityPlugin } from './profiles/kai/plugins/priority/priority';
+import { createProportionPlugin } from './profiles/kai/plugins/proportion/proportion';
 import type { SessionProfile } from './framework/Profile';
 import {
   KUBE_BATCH_ACTIONS,

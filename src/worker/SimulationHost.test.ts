@@ -4,7 +4,7 @@ import type { Command, RunProgressMessage, WorkerMessage } from '../protocol/mes
 import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
 import { findBuiltinScenario } from '../scenarios/builtinScenarios';
 import { createInProcessTransport } from './inProcessTransport';
-import type { Transport } from './../protocol/Transport';
+import type { Transport } from '../protocol/Transport';
 
 const engine = { parseScenario, formatIssue, createSimulation, resolveMinRuntime };
 const welcome = findBuiltinScenario('welcome')!.text;

@@ -4,7 +4,7 @@
  * tasks. Memory therefore grows with the number of changes, not with sessions × tasks, and rebuilding any
  * session replays at most about one keyframe's worth of changes.
  */
-import type { GpuSlot } from '../framework/NodeInfo';
+import type { GpuSlot } from '../profiles/kai/framework/NodeInfo';
 import type { QueueResources } from '../model/resources';
 import type { NodeSpec, QueueSpec, SchedulerConfig } from '../model/scenario';
 import type { Decision, SessionTrace, TaskStatus } from '../model/trace';

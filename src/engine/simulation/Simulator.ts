@@ -4,8 +4,8 @@
  * Nothing here reads the wall clock or randomness, so the same scenario always gives the same trace.
  */
 import type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from '../api';
-import type { JobInfo, TaskInfo } from '../framework/JobInfo';
-import type { Session } from '../framework/Session';
+import type { JobInfo, TaskInfo } from '../profiles/kai/framework/JobInfo';
+import type { Session } from '../profiles/kai/framework/Session';
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../model/resources';
 import type { Scenario } from '../model/scenario';
 import type { SessionSnapshot } from '../model/snapshot';
@@ -21,11 +21,11 @@ import {
 } from '../registry';
 import { runProfileSession } from './runProfileSession';
 import { ClusterState, type JobRecord, type TaskRecord } from './ClusterState';
-import { commitSession } from './commitSession';
+import { commitSession } from '../profiles/kai/session/commitSession';
 import { History, type JobDelta, type QueueFiguresDelta, type SessionEntry, type TaskDelta } from './History';
-import { openSession } from './openSession';
+import { openSession } from '../profiles/kai/session/openSession';
 import { TraceInterner } from './TraceInterner';
-import { explainPending } from './explainPending';
+import { explainPending } from '../profiles/kai/explainPending';
 import { buildSnapshot } from './buildSnapshot';
 
 export class Simulator implements Simulation {
@@ -168,12 +168,17 @@ export class Simulator implements Simulation {
     } else {
       const { ssn, records, jobRecords } = openSession(this.state, index, timeMs, this.scenario.profile);
       const profile = this.scenario.profile;
-      const plugins = this.state.config.tiers.flatMap((tier) =>
-        tier.plugins.map((p) => createPlugin(profile, p)),
+      // Plugins keep their tier: the session files each callback under plugin and tier (ExtensionRegistry)
+      // and combines them tier by tier (combine.ts), as KAI's framework walks tiers, then plugins.
+      const plugins = this.state.config.tiers.flatMap((tier, t) =>
+        tier.plugins.map((p) => ({
+          handle: { name: p.name, tier: t + 1, flags: p.flags },
+          plugin: createPlugin(profile, p),
+        })),
       );
-      for (const p of plugins) p.onSessionOpen(ssn);
+      for (const { handle, plugin } of plugins) ssn.openPlugin(handle, (s) => plugin.onSessionOpen(s));
       for (const name of this.state.config.actions) createAction(profile, name).execute(ssn);
-      for (const p of plugins) p.onSessionClose?.(ssn);
+      for (const { plugin } of plugins) plugin.onSessionClose?.(ssn);
 
       const committed = commitSession(ssn, records, jobRecords);
       for (const t of committed.changedTasks) changedTasks.add(t);

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario, runScenario } from '../index';
 import type { JobState, SessionSnapshot } from '../model/snapshot';
 import type { MinRuntimeDetail } from '../model/trace';
-import { ReclaimerIndex } from '../plugins/minruntime/reclaimerGroups';
-import type { QueueNode } from '../plugins/minruntime/resolver';
+import { ReclaimerIndex } from '../profiles/kai/plugins/minruntime/reclaimerGroups';
+import type { QueueNode } from '../profiles/kai/plugins/minruntime/resolver';
 import { run } from '../testing/scenarioTest';
 
 const ROOT = join(__dirname, '..', '..', '..');

@@ -4,7 +4,7 @@
  * engine's own resolver as the oracle for the duration and the snapshot's start time; and every eviction by
  * a preemptor-driven action naming that preemptor.
  */
-import { isProtected } from '../../plugins/minruntime/resolver';
+import { isProtected } from '../../profiles/kai/plugins/minruntime/resolver';
 import type { Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
 import { protectionModel } from '../../registry';

@@ -1,0 +1,189 @@
+/**
+ * Placing one task (KAI `common.AllocateTask`): nodes that pass every predicate, best score first, ties by
+ * name. Outside victim simulations a task is allocated on the best node with idle room, else pipelined onto
+ * the best node whose capacity being released suffices. Victim simulations are pipeline-only (KAI's solvers
+ * call AllocateJob with isPipelineOnly): the preemptor is promised capacity, and a victim that lands back on
+ * its own node is un-evicted instead of moved.
+ */
+import type { TaskInfo } from '../../framework/JobInfo';
+import type { NodeInfo } from '../../framework/NodeInfo';
+import type { Session } from '../../framework/Session';
+import type { Statement } from '../../framework/Statement';
+import { EPSILON } from '../../../../model/resources';
+import type { PendingCode, Verdict } from '../../../../model/trace';
+
+export type Placement = 'allocated' | 'pipelined' | 'unevicted';
+
+export interface PlaceResult {
+  placement: Placement | null;
+  /** Why no node took the task (first predicate failures, by node). */
+  reasons: string[];
+}
+
+/** Can a releasing victim take back exactly the devices it holds on its own node? */
+function canUnevict(task: TaskInfo, node: NodeInfo): boolean {
+  for (const slot of task.gpus) {
+    const d = node.devices[slot.index];
+    if (!d || 1 - d.used - d.pipelined < slot.share - EPSILON) return false;
+  }
+  for (const r of ['cpu', 'memory', 'pods'] as const) {
+    if (node.capacity[r] - node.used[r] - node.pipelined[r] < task.req[r] - EPSILON) return false;
+  }
+  return true;
+}
+
+/**
+ * Best node by score for which `accept` holds; nodes are sorted by name, so the first of equal scores wins.
+ * One pass, no sorting: this runs for every task of every attempt.
+ */
+function bestNode(
+  ssn: Session,
+  task: TaskInfo,
+  reasons: string[],
+  accept: (node: NodeInfo) => boolean,
+): NodeInfo | null {
+  let best: NodeInfo | null = null;
+  let bestScore = -Infinity;
+  for (const node of ssn.nodes) {
+    // Capacity first: it is cheap and rejects most nodes of a busy cluster.
+    if (!accept(node)) continue;
+    const why = ssn.predicate(task, node);
+    if (why !== null) {
+      if (reasons.length < 4) reasons.push(`${node.name}: ${why}`);
+      continue;
+    }
+    const score = ssn.nodeScore(task, node);
+    if (score > bestScore + EPSILON) {
+      best = node;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * Places one task. `recreate` is for a victim whose job is re-created as a whole (see `solveVictims`): it
+ * may not take its old place back by being un-evicted; it is pipelined like a new pod, possibly onto the
+ * capacity it is itself releasing.
+ */
+export function placeTask(
+  ssn: Session,
+  stmt: Statement,
+  task: TaskInfo,
+  pipelineOnly: boolean,
+  recreate = false,
+): PlaceResult {
+  const reasons: string[] = [];
+  if (task.status !== 'Releasing' && !ssn.mayFitSomewhere(task.req)) {
+    return {
+      placement: null,
+      reasons: ['the whole cluster has no room for it, even counting capacity being released'],
+    };
+  }
+  if (task.status === 'Releasing') {
+    const own = task.node;
+    const node = bestNode(ssn, task, reasons, (n) =>
+      n === own && !recreate ? canUnevict(task, n) : n.fits(task.req, 'future'),
+    );
+    if (!node) return { placement: null, reasons };
+    if (node === own && !recreate) {
+      stmt.unevict(task);
+      return { placement: 'unevicted', reasons };
+    }
+    stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future') ?? []);
+    return { placement: 'pipelined', reasons };
+  }
+  if (!pipelineOnly) {
+    const node = bestNode(ssn, task, [], (n) => n.fits(task.req, 'idle'));
+    if (node) {
+      stmt.allocate(task, node, node.pickGpus(task.req.gpu, 'idle') ?? []);
+      return { placement: 'allocated', reasons };
+    }
+  }
+  const node = bestNode(ssn, task, reasons, (n) => n.fits(task.req, 'future'));
+  if (node) {
+    stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future') ?? []);
+    return { placement: 'pipelined', reasons };
+  }
+  if (reasons.length === 0)
+    reasons.push(
+      ssn.nodes.length === 0
+        ? 'there are no nodes'
+        : 'no node has room for it, even counting capacity being released',
+    );
+  return { placement: null, reasons };
+}
+
+/** The pending-reason code of a capacity refusal: the non-preemptible quota rule, else a queue limit. */
+export function capacityCode(refusals: readonly Verdict[]): PendingCode {
+  return refusals.some((v) => v.message.includes('non-preemptible'))
+    ? 'non-preemptible-over-quota'
+    : 'over-limit';
+}
+
+/** Why `placeTasks` could not place a job's tasks. */
+export interface PlaceFailure {
+  ok: false;
+  task: TaskInfo;
+  reasons: string[];
+  /** Set when the queue's capacity refused the job before any node was tried (limit, non-preemptible quota). */
+  capacity: Verdict[] | null;
+}
+
+/**
+ * Places a job's tasks all-or-nothing (KAI `common.AllocateJob`). First the queue's capacity: no queue on
+ * the job's path may go above its limit, and a non-preemptible job must stay within quota at every level
+ * (proportion's job capacity check). Upstream asks it before placing a job in every mode, pipeline-only
+ * included, so it holds for allocate, for the preemptor of a victim simulation (with the victims' usage
+ * already released) and for victims being re-placed. Then the tasks: if any task had to be pipelined while
+ * fewer than minAvailable tasks are really allocated, the whole attempt is redone pipeline-only (KAI
+ * converts every allocated task of such a gang to pipelined). On failure the statement is rolled back to
+ * where it was.
+ */
+export function placeTasks(
+  ssn: Session,
+  stmt: Statement,
+  tasks: readonly TaskInfo[],
+  pipelineOnly: boolean,
+  recreate = false,
+): { ok: true; pipelined: number } | PlaceFailure {
+  const first = tasks[0];
+  if (first) {
+    const refusals = ssn.checkCapacity(first.job, tasks);
+    if (refusals.length > 0) {
+      return { ok: false, task: first, reasons: refusals.map((v) => v.message), capacity: refusals };
+    }
+  }
+  return placeCheckedTasks(ssn, stmt, tasks, pipelineOnly, recreate);
+}
+
+function placeCheckedTasks(
+  ssn: Session,
+  stmt: Statement,
+  tasks: readonly TaskInfo[],
+  pipelineOnly: boolean,
+  recreate: boolean,
+): { ok: true; pipelined: number } | PlaceFailure {
+  const cp = stmt.checkpoint();
+  let pipelined = 0;
+  for (const task of tasks) {
+    const r = placeTask(ssn, stmt, task, pipelineOnly, recreate);
+    if (r.placement === null) {
+      stmt.rollback(cp);
+      return { ok: false, task, reasons: r.reasons, capacity: null };
+    }
+    if (r.placement === 'pipelined') pipelined++;
+  }
+  const job = tasks[0]?.job;
+  if (
+    !pipelineOnly &&
+    job &&
+    pipelined > 0 &&
+    job.counts.Pipelined > 0 &&
+    job.activeAllocated < job.minAvailable
+  ) {
+    stmt.rollback(cp);
+    return placeCheckedTasks(ssn, stmt, tasks, true, recreate);
+  }
+  return { ok: true, pipelined };
+}

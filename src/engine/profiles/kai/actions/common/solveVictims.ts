@@ -1,0 +1,217 @@
+/**
+ * The victim search shared by reclaim, preempt and consolidation (KAI `actions/common/solvers`:
+ * `job_solver.go`, `pod_scenario_builder.go`, `by_pod_solver.go`).
+ *
+ * The preemptor's tasks are solved incrementally (1 task, then 2, …); each partial solution's victims are
+ * recorded for the next step and only the last statement is kept. Within a step, scenarios grow
+ * cumulatively from the victim queue. A scenario is tried per node hosting its newest victim: evict the
+ * recorded victims and every task of the potential victims touching that node, then place the preemptor
+ * and re-place the victims in job order, pipeline-only (victims that fit back on their own node are
+ * un-evicted, others may move), and ask the session's scenario validators. The first valid scenario wins.
+ */
+import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
+import type { QueueInfo } from '../../framework/QueueInfo';
+import type { NodeInfo } from '../../framework/NodeInfo';
+import type { Session } from '../../framework/Session';
+import type { Statement } from '../../framework/Statement';
+import type { Verdict } from '../../../../model/trace';
+import { placeTasks } from './placeTask';
+import { VictimQueue } from './VictimQueue';
+
+export interface SolveOptions {
+  action: 'reclaim' | 'preempt' | 'consolidation';
+  attempt: number;
+  /** Consolidation: every victim must be re-placed (none may end Releasing). */
+  requireAllReplaced: boolean;
+  /** Consolidation's cap on victim jobs (KAI --max-consolidation-preemptees). */
+  maxVictimJobs: number;
+  /** Per-job victim filter, asked lazily (see VictimQueue). */
+  accept?: (job: JobInfo) => boolean;
+}
+
+export type SolveResult =
+  | { ok: true; statement: Statement; victims: TaskInfo[] }
+  | { ok: false; reason: string; verdicts: Verdict[]; acceptedVictims: number };
+
+export function solveVictims(
+  ssn: Session,
+  preemptor: JobInfo,
+  tasks: readonly TaskInfo[],
+  candidates: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
+  opts: SolveOptions,
+): SolveResult {
+  ssn.onJobSolutionStart(preemptor);
+  let recorded: TaskInfo[] = [];
+  let last: SolveResult = { ok: false, reason: 'no scenario was tried', verdicts: [], acceptedVictims: 0 };
+  for (let k = 1; k <= tasks.length; k++) {
+    const partial = tasks.slice(0, k);
+    const stmt = ssn.statement({ action: opts.action, by: preemptor.name, attempt: opts.attempt });
+    last = solveStep(ssn, stmt, preemptor, partial, candidates, recorded, opts);
+    if (!last.ok) return last;
+    recorded = last.victims;
+    if (k < tasks.length) stmt.discard();
+  }
+  return last;
+}
+
+function solveStep(
+  ssn: Session,
+  stmt: Statement,
+  preemptor: JobInfo,
+  tasks: readonly TaskInfo[],
+  candidates: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
+  recorded: readonly TaskInfo[],
+  opts: SolveOptions,
+): SolveResult {
+  const queue = new VictimQueue(ssn, candidates, opts.accept);
+  queue.markTaken(recorded);
+  const scenario: TaskInfo[] = [...recorded];
+  let lastReason = 'no victims could make room';
+  let lastVerdicts: Verdict[] = [];
+  let newest: TaskInfo[] = [];
+  for (;;) {
+    const victimJobs = new Set(scenario.map((t) => t.job));
+    if (victimJobs.size > opts.maxVictimJobs) {
+      return {
+        ok: false,
+        reason: `more than ${opts.maxVictimJobs} victim jobs would be needed`,
+        verdicts: lastVerdicts,
+        acceptedVictims: victimJobs.size,
+      };
+    }
+    const potential = scenario.slice(recorded.length);
+    const nodes: (NodeInfo | null)[] = newest.length > 0 ? distinctNodes(newest) : [null];
+    // Upstream's scenario builder starts from the recorded victims, or else from the first victim popped:
+    // a scenario without any victim is never solved (it would only redo what allocate already refused).
+    for (const node of scenario.length === 0 ? [] : nodes) {
+      const r = tryScenario(ssn, stmt, preemptor, tasks, scenario, recorded, potential, node, opts);
+      if (r.ok) return { ok: true, statement: stmt, victims: r.victims };
+      lastReason = r.reason;
+      if (r.verdicts.length > 0) lastVerdicts = r.verdicts;
+      if (r.verdicts.some((v) => !v.allowed && v.final)) {
+        return { ok: false, reason: lastReason, verdicts: lastVerdicts, acceptedVictims: victimJobs.size };
+      }
+    }
+    const more = queue.next();
+    if (!more) {
+      return {
+        ok: false,
+        reason: lastReason,
+        verdicts: lastVerdicts,
+        acceptedVictims: new Set(scenario.map((t) => t.job)).size,
+      };
+    }
+    scenario.push(...more);
+    newest = more;
+  }
+}
+
+/**
+ * After re-placing a victim job: some of its tasks moved (they will be re-created elsewhere) while the
+ * tasks left running are fewer than minAvailable. Upstream's pods are re-created one by one; the job's
+ * running part would then sit below its gang minimum until stalegangeviction kills it (issue 8: such
+ * gangs were moved again every session and never ran).
+ */
+function breaksGang(job: JobInfo): boolean {
+  let moved = 0;
+  let staying = 0;
+  for (const t of job.tasks) {
+    if (t.status === 'Pipelined' && t.movedFrom) moved++;
+    else if (t.status === 'Running' || t.status === 'Allocated') staying++;
+  }
+  return moved > 0 && staying > 0 && staying < job.minAvailable;
+}
+
+function distinctNodes(tasks: readonly TaskInfo[]): NodeInfo[] {
+  const seen = new Set<NodeInfo>();
+  for (const t of tasks) if (t.node) seen.add(t.node);
+  return [...seen].sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+function tryScenario(
+  ssn: Session,
+  stmt: Statement,
+  preemptor: JobInfo,
+  tasks: readonly TaskInfo[],
+  scenario: readonly TaskInfo[],
+  recorded: readonly TaskInfo[],
+  potential: readonly TaskInfo[],
+  node: NodeInfo | null,
+  opts: SolveOptions,
+): { ok: true; victims: TaskInfo[] } | { ok: false; reason: string; verdicts: Verdict[] } {
+  const cp = stmt.checkpoint();
+  const evict = new Set<TaskInfo>(recorded);
+  const touching = new Set<JobInfo>(
+    potential.filter((t) => node === null || t.node === node).map((t) => t.job),
+  );
+  for (const t of potential) if (touching.has(t.job)) evict.add(t);
+  for (const t of evict) if (t.status === 'Running' || t.status === 'Allocated') stmt.evict(t);
+
+  // The preemptor first (it must fit entirely), then the victims in job order: those that fit back on
+  // their own node are un-evicted, others may move, the rest stay evicted.
+  // The queue's capacity is checked with the victims' usage already released (placeTasks).
+  const r = placeTasks(ssn, stmt, tasks, true);
+  if (!r.ok) {
+    stmt.rollback(cp);
+    return {
+      ok: false,
+      reason: r.capacity
+        ? (r.reasons[0] ?? 'the queue has no capacity left')
+        : `${r.task.name} still does not fit (${r.reasons[0] ?? 'no room'})`,
+      verdicts: r.capacity ?? [],
+    };
+  }
+  const victimJobs = [...new Set([...evict].map((t) => t.job))].sort(ssn.compareJobs);
+  let notReplaced: string | null = null;
+  let notReplacedVerdicts: Verdict[] = [];
+  for (const job of victimJobs) {
+    const evicted = job.tasks.filter((t) => evict.has(t) && t.status === 'Releasing').sort(ssn.compareTasks);
+    if (evicted.length === 0) continue;
+    const cpJob = stmt.checkpoint();
+    let back = placeTasks(ssn, stmt, evicted, true);
+    if (back.ok && breaksGang(job)) {
+      // Some tasks moved and the ones left where they were are fewer than minAvailable: the gang would
+      // run broken. A moved job is re-created (its pods are deleted and made again), so move all of it.
+      stmt.rollback(cpJob);
+      for (const t of job.tasks) {
+        if (t.status === 'Running' || t.status === 'Allocated') {
+          stmt.evict(t);
+          evict.add(t);
+        }
+      }
+      const all = job.tasks.filter((t) => evict.has(t) && t.status === 'Releasing').sort(ssn.compareTasks);
+      back = placeTasks(ssn, stmt, all, true, true);
+    }
+    if (!back.ok && notReplaced === null) {
+      notReplaced = `${job.name} could not be re-placed (${(back.reasons[0] ?? 'no room').replace(/\.+$/, '')})`;
+      notReplacedVerdicts = back.capacity ?? [];
+    }
+  }
+  if (opts.requireAllReplaced && [...evict].some((t) => t.status === 'Releasing')) {
+    stmt.rollback(cp);
+    return {
+      ok: false,
+      reason: `not every victim could be moved to another place: ${notReplaced ?? 'no room'}`,
+      verdicts: notReplacedVerdicts,
+    };
+  }
+  const verdicts = ssn.validateScenario({
+    action: opts.action,
+    preemptor,
+    preemptorTasks: tasks,
+    victimTasks: scenario,
+  });
+  const refused = verdicts.filter((v) => !v.allowed);
+  if (refused.length > 0) {
+    // Rejected scenarios stay visible in the trace (bounded), so a later success can be told apart.
+    const record = ssn.attempt(opts.attempt);
+    if (record.verdicts.length < 16) record.verdicts.push(...refused);
+    stmt.rollback(cp);
+    return { ok: false, reason: (refused[0] as Verdict).message, verdicts };
+  }
+  const victims = [...evict].filter(
+    (t) => t.status === 'Releasing' || (t.status === 'Pipelined' && t.movedFrom),
+  );
+  ssn.attempt(opts.attempt).verdicts.push(...verdicts);
+  return { ok: true, victims };
+}

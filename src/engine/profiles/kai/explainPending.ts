@@ -1,0 +1,75 @@
+/**
+ * "Why is this job still pending?": for every job with pending tasks at the end of a session, the most
+ * telling reason among the session's attempts for it (a later action's verdict over an earlier one, a
+ * protection over a plain lack of room), with the attempts it was drawn from.
+ */
+import type { Session } from './framework/Session';
+import type { PendingCode, PendingExplanation } from '../../model/trace';
+
+/** Higher wins when several attempts failed for different reasons. */
+const WEIGHT: Record<PendingCode, number> = {
+  'waiting-for-release': 9,
+  'victims-protected': 8,
+  'non-preemptible-over-quota': 7,
+  'over-limit': 6,
+  'fair-share': 5,
+  'gang-unsatisfiable': 4,
+  'no-eligible-victims': 3,
+  unschedulable: 2,
+  'no-capacity': 1,
+  'not-attempted': 0,
+};
+
+export function explainPending(ssn: Session): PendingExplanation[] {
+  const byJob = new Map<string, number[]>();
+  ssn.trace.attempts.forEach((a, i) => {
+    const list = byJob.get(a.job) ?? [];
+    list.push(i);
+    byJob.set(a.job, list);
+  });
+  const out: PendingExplanation[] = [];
+  for (const job of ssn.jobs) {
+    if (job.counts.Pending === 0 && job.counts.Pipelined === 0) continue;
+    const attempts = byJob.get(job.name) ?? [];
+    if (job.counts.Pipelined > 0) {
+      out.push({
+        job: job.name,
+        queue: job.queue.name,
+        code: 'waiting-for-release',
+        message:
+          job.counts.Pipelined === 1
+            ? `1 task of ${job.name} is pipelined: it waits for evicted tasks to release their node and will bind in a later session.`
+            : `${job.counts.Pipelined} tasks of ${job.name} are pipelined: they wait for evicted tasks to release their node and will bind in a later session.`,
+        attempts,
+      });
+      continue;
+    }
+    // The placement reason comes first (why allocate could not place it); what eviction actions found is
+    // added after it. Protection by min-runtime is the headline whenever it is what stopped an eviction.
+    let protectedCode = false;
+    let allocateCode: PendingCode | null = null;
+    let other: PendingCode | null = null;
+    const parts: string[] = [];
+    for (const i of attempts) {
+      const a = ssn.attempt(i);
+      if (a.code === null) continue;
+      if (a.code === 'victims-protected') protectedCode = true;
+      if (a.action === 'allocate') allocateCode = a.code;
+      else if (other === null || WEIGHT[a.code] > WEIGHT[other]) other = a.code;
+      // Attempt messages never name their action (views show it beside them): named once here.
+      const part = a.action === 'allocate' ? a.message : `${a.action}: ${a.message}`;
+      if (!parts.includes(part)) parts.push(part);
+    }
+    const code: PendingCode | null = protectedCode ? 'victims-protected' : (allocateCode ?? other);
+    out.push({
+      job: job.name,
+      queue: job.queue.name,
+      code: code ?? 'not-attempted',
+      message:
+        parts.join(' ') ||
+        `No action tried ${job.name} in this session (no action that could place it is configured, or it was not reached).`,
+      attempts,
+    });
+  }
+  return out;
+}

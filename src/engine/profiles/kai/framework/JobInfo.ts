@@ -1,0 +1,125 @@
+/**
+ * Jobs (pod groups) and tasks (pods) as one session sees them. Statuses change only through a Statement.
+ */
+import type { Resources } from '../../../model/resources';
+import type { JobSpec, TaskSpec } from '../../../model/scenario';
+import type { GpuSlot, NodeInfo } from './NodeInfo';
+import type { QueueInfo } from './QueueInfo';
+
+/** In-session task status. `Allocated` is placed in this session (bound when the session commits). */
+export type SessionTaskStatus = 'Pending' | 'Allocated' | 'Pipelined' | 'Running' | 'Releasing' | 'Succeeded';
+
+export class TaskInfo {
+  readonly name: string;
+  readonly spec: TaskSpec;
+  readonly job: JobInfo;
+  readonly req: Resources;
+  status: SessionTaskStatus;
+  node: NodeInfo | null;
+  gpus: GpuSlot[];
+  /** For a victim moved to another node: the node (and devices) it is still releasing. */
+  movedFrom: { node: NodeInfo; gpus: GpuSlot[] } | null = null;
+  /** Where the task was when the session opened (to tell an un-evict from a move). */
+  readonly openStatus: SessionTaskStatus;
+  readonly openNode: NodeInfo | null;
+  /**
+   * The node this task was pipelined to at the end of the previous session (it is Pending again now):
+   * the capacity it was promised there was still being released then. See `allocate`.
+   */
+  promisedNode: NodeInfo | null = null;
+
+  constructor(
+    spec: TaskSpec,
+    job: JobInfo,
+    status: SessionTaskStatus,
+    node: NodeInfo | null,
+    gpus: GpuSlot[],
+  ) {
+    this.name = spec.name;
+    this.spec = spec;
+    this.job = job;
+    this.req = spec.resources;
+    this.status = status;
+    this.node = node;
+    this.gpus = gpus;
+    this.openStatus = status;
+    this.openNode = node;
+  }
+}
+
+export class JobInfo {
+  readonly name: string;
+  readonly spec: JobSpec;
+  readonly queue: QueueInfo;
+  readonly tasks: TaskInfo[] = [];
+  /** Last fresh start (KAI last-start-timestamp); null = never started. */
+  startedAtMs: number | null;
+  /** KAI stale-podgroup-timestamp: since when the job has run below minAvailable. */
+  staleSinceMs: number | null = null;
+  /** Bumped whenever a task of the job changes status (lets plugins cache per-job figures). */
+  version = 0;
+  readonly counts: Record<SessionTaskStatus, number> = {
+    Pending: 0,
+    Allocated: 0,
+    Pipelined: 0,
+    Running: 0,
+    Releasing: 0,
+    Succeeded: 0,
+  };
+
+  constructor(spec: JobSpec, queue: QueueInfo, startedAtMs: number | null) {
+    this.name = spec.name;
+    this.spec = spec;
+    this.queue = queue;
+    this.startedAtMs = startedAtMs;
+  }
+
+  get priority(): number {
+    return this.spec.priority;
+  }
+
+  get minAvailable(): number {
+    return Math.max(this.spec.minAvailable, 1);
+  }
+
+  get preemptible(): boolean {
+    return this.spec.preemptible;
+  }
+
+  /** KAI: elastic iff fewer minAvailable than pods (pods of any status). */
+  get isElastic(): boolean {
+    return this.spec.minAvailable < this.tasks.length;
+  }
+
+  /** Tasks holding resources now: Allocated and Running (KAI "active allocated"). */
+  get activeAllocated(): number {
+    return this.counts.Allocated + this.counts.Running;
+  }
+
+  /**
+   * A running job: some task was already bound when the session opened (in a session, `Running` only
+   * comes from the snapshot). Only running jobs are victims of reclaim, preempt and consolidation (KAI's
+   * victims are running jobs' active tasks); a job that allocate placed in this session has not started
+   * yet, and evicting or moving it would undo a bind that never happened (issue 8: consolidation moved
+   * such gangs every session, so they never ran while their start time kept advancing). A running job
+   * that allocate grew in this session is left alone for the rest of it too: its new tasks have never run,
+   * and taking the job (or moving it whole) would take them with it (found by the property tests).
+   */
+  get isRunningJob(): boolean {
+    return this.counts.Running > 0 && this.counts.Allocated === 0;
+  }
+
+  /** Active-used: allocated, pipelined or still releasing (minruntime's elastic count). */
+  get activeUsed(): number {
+    return this.counts.Allocated + this.counts.Running + this.counts.Pipelined + this.counts.Releasing;
+  }
+
+  /** Tasks placed or promised: what gang satisfaction counts. */
+  get placed(): number {
+    return this.counts.Allocated + this.counts.Running + this.counts.Pipelined;
+  }
+
+  get pendingTasks(): TaskInfo[] {
+    return this.tasks.filter((t) => t.status === 'Pending');
+  }
+}

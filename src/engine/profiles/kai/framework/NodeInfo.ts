@@ -1,0 +1,121 @@
+/**
+ * A node as one session sees it: capacity and the three kinds of occupation KAI tracks.
+ * - `used`: tasks that hold the node now (Running, Allocated);
+ * - `releasing`: evicted tasks still holding it until they are gone;
+ * - `pipelined`: tasks promised to the node once releasing capacity frees up.
+ * A pipelined task first takes releasing capacity; whatever it needs beyond that comes out of idle, hence
+ * `idle = capacity − used − max(releasing, pipelined)` and `future = capacity − used − pipelined`.
+ * GPUs are modelled per device so that a whole-GPU request needs whole free devices and a fractional one
+ * shares a device, as KAI's GPU sharing does.
+ */
+import { EPSILON, RESOURCE_NAMES, type Resources, zeroResources } from '../../../model/resources';
+import type { NodeSpec } from '../../../model/scenario';
+
+export interface GpuDevice {
+  used: number;
+  releasing: number;
+  pipelined: number;
+}
+
+export interface GpuSlot {
+  index: number;
+  share: number;
+}
+
+export type FitMode = 'idle' | 'future';
+
+export class NodeInfo {
+  readonly name: string;
+  readonly spec: NodeSpec;
+  readonly capacity: Resources;
+  readonly used: Resources = zeroResources();
+  readonly releasing: Resources = zeroResources();
+  readonly pipelined: Resources = zeroResources();
+  readonly devices: GpuDevice[];
+
+  constructor(spec: NodeSpec) {
+    this.name = spec.name;
+    this.spec = spec;
+    this.capacity = spec.resources;
+    const count = Number.isFinite(spec.resources.gpu) ? Math.floor(spec.resources.gpu + EPSILON) : 0;
+    this.devices = Array.from({ length: count }, () => ({ used: 0, releasing: 0, pipelined: 0 }));
+  }
+
+  /** Idle amount of one resource. */
+  idle(name: keyof Resources): number {
+    return this.capacity[name] - this.used[name] - Math.max(this.releasing[name], this.pipelined[name]);
+  }
+
+  /** Amount free once every releasing task is gone. */
+  future(name: keyof Resources): number {
+    return this.capacity[name] - this.used[name] - this.pipelined[name];
+  }
+
+  private releasingOn(index: number): number {
+    return (this.devices[index] as GpuDevice).releasing > EPSILON ? 1 : 0;
+  }
+
+  private deviceFree(d: GpuDevice, mode: FitMode): number {
+    return mode === 'idle' ? 1 - d.used - Math.max(d.releasing, d.pipelined) : 1 - d.used - d.pipelined;
+  }
+
+  /**
+   * Chooses GPU devices for a request, or returns null when it does not fit. Whole GPUs take the
+   * lowest-numbered fully free devices; a fraction goes to the fullest device that still has room
+   * (binpack inside the node), ties to the lowest index.
+   */
+  pickGpus(gpu: number, mode: FitMode): GpuSlot[] | null {
+    if (gpu <= EPSILON) return [];
+    if (gpu >= 1 - EPSILON) {
+      const need = Math.ceil(gpu - EPSILON);
+      const free: number[] = [];
+      for (let i = 0; i < this.devices.length; i++) {
+        if (this.deviceFree(this.devices[i] as GpuDevice, mode) >= 1 - EPSILON) free.push(i);
+      }
+      if (free.length < need) return null;
+      // Promise truly idle devices before ones still being released, so that a victim which fits back
+      // can be un-evicted on the devices it holds.
+      if (mode === 'future') free.sort((a, b) => this.releasingOn(a) - this.releasingOn(b) || a - b);
+      return free.slice(0, need).map((index) => ({ index, share: 1 }));
+    }
+    let best = -1;
+    let bestFree = Infinity;
+    for (let i = 0; i < this.devices.length; i++) {
+      const free = this.deviceFree(this.devices[i] as GpuDevice, mode);
+      if (free + EPSILON >= gpu && free < bestFree - EPSILON) {
+        best = i;
+        bestFree = free;
+      }
+    }
+    return best < 0 ? null : [{ index: best, share: gpu }];
+  }
+
+  /** True when `req` fits the node in the given mode (scalar resources and GPU devices). */
+  fits(req: Resources, mode: FitMode): boolean {
+    const idle = mode === 'idle';
+    for (const name of RESOURCE_NAMES) {
+      const free = idle ? this.idle(name) : this.future(name);
+      if (req[name] > free + EPSILON) return false;
+    }
+    // Scalar room is necessary but not sufficient: whole GPUs need whole free devices.
+    return req.gpu <= EPSILON || this.pickGpus(req.gpu, mode) !== null;
+  }
+
+  /** Applies a change of occupation: `kind` is which bucket, `sign` +1 to add, −1 to remove. */
+  account(
+    kind: 'used' | 'releasing' | 'pipelined',
+    req: Resources,
+    gpus: readonly GpuSlot[],
+    sign: 1 | -1,
+  ): void {
+    const bucket = this[kind];
+    bucket.gpu += sign * req.gpu;
+    bucket.cpu += sign * req.cpu;
+    bucket.memory += sign * req.memory;
+    bucket.pods += sign * req.pods;
+    for (const slot of gpus) {
+      const d = this.devices[slot.index];
+      if (d) d[kind] += sign * slot.share;
+    }
+  }
+}

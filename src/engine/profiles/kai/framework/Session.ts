@@ -1,0 +1,352 @@
+/**
+ * One scheduling session (KAI `framework/session.go`): a snapshot of the cluster, the callbacks plugins
+ * registered on it, and the decision trace. Actions read it and change it only through Statements.
+ */
+import {
+  EPSILON,
+  RESOURCE_NAMES,
+  addInto,
+  zeroResources,
+  type QueueResources,
+  type Resources,
+} from '../../../model/resources';
+import type { PriorityClass, Profile, SchedulerConfig } from '../../../model/scenario';
+import type { JobAttempt, SessionTrace, Verdict } from '../../../model/trace';
+import { firstError, firstNonZeroValue, sumOf } from '../../../framework/combine';
+import { ExtensionRegistry, type PluginHandle } from '../../../framework/ExtensionRegistry';
+import type { KaiExtensionPoints, VictimScenario } from './extensions';
+import type { JobInfo, SessionTaskStatus, TaskInfo } from './JobInfo';
+import type { GpuSlot, NodeInfo } from './NodeInfo';
+import type { QueueInfo } from './QueueInfo';
+import { Statement, type OperationCause, type TaskLocation } from './Statement';
+
+const HOLDS: Record<SessionTaskStatus, boolean> = {
+  Pending: false,
+  Allocated: true,
+  Pipelined: true,
+  Running: true,
+  Releasing: false,
+  Succeeded: false,
+};
+
+export interface SessionParts {
+  index: number;
+  timeMs: number;
+  profile: Profile;
+  config: SchedulerConfig;
+  priorityClasses: readonly PriorityClass[];
+  nodes: NodeInfo[];
+  queues: Map<string, QueueInfo>;
+  jobs: JobInfo[];
+}
+
+export class Session {
+  readonly index: number;
+  readonly timeMs: number;
+  readonly profile: Profile;
+  readonly config: SchedulerConfig;
+  readonly priorityClasses: readonly PriorityClass[];
+  /** Sorted by name. */
+  readonly nodes: NodeInfo[];
+  readonly nodeMap: Map<string, NodeInfo>;
+  readonly queues: Map<string, QueueInfo>;
+  /** Top-level queues, sorted by name. */
+  readonly roots: QueueInfo[];
+  /** Sorted by name. */
+  readonly jobs: JobInfo[];
+  readonly jobMap: Map<string, JobInfo>;
+  readonly trace: SessionTrace = { attempts: [], pending: [] };
+  /** Fair share per queue computed at session open (published by the proportion plugin). */
+  readonly fairShare = new Map<string, QueueResources>();
+
+  /**
+   * Callbacks by extension point, kept per tier with the plugin that registered them. KAI's ConfigMap has no
+   * per-extension-point enable flags (unlike Volcano's `enableJobOrder` …), so every point is always on.
+   */
+  readonly extensions: ExtensionRegistry<KaiExtensionPoints>;
+  /** The plugin whose `onSessionOpen` is running: `register` files callbacks under its name and tier. */
+  private opening: PluginHandle | null = null;
+
+  private readonly causes = new Map<TaskInfo, OperationCause>();
+  /** Number of attempts that kept their changes so far (failed attempts roll back and do not count). */
+  commits = 0;
+  /** Capacity of all nodes minus what is used or promised: an upper bound of what any node can offer. */
+  private readonly clusterFuture: Resources;
+
+  constructor(parts: SessionParts) {
+    this.index = parts.index;
+    this.timeMs = parts.timeMs;
+    this.profile = parts.profile;
+    this.config = parts.config;
+    this.priorityClasses = parts.priorityClasses;
+    this.nodes = parts.nodes;
+    this.nodeMap = new Map(parts.nodes.map((n) => [n.name, n]));
+    this.queues = parts.queues;
+    this.roots = [...parts.queues.values()]
+      .filter((q) => q.parent === null)
+      .sort((a, b) => cmpName(a.name, b.name));
+    this.jobs = parts.jobs;
+    this.jobMap = new Map(parts.jobs.map((j) => [j.name, j]));
+    this.extensions = new ExtensionRegistry<KaiExtensionPoints>(parts.config.tiers.length, () => null);
+    this.clusterFuture = zeroResources();
+    for (const n of parts.nodes) {
+      for (const r of RESOURCE_NAMES) this.clusterFuture[r] += n.future(r);
+    }
+  }
+
+  /**
+   * Cheap necessary condition for placing `req` anywhere: the cluster as a whole has that much capacity
+   * not used and not promised. Saves scanning every node for every task of a full cluster.
+   */
+  /** GPUs neither used nor promised anywhere in the cluster. */
+  get freeGpusOnceReleased(): number {
+    return this.clusterFuture.gpu;
+  }
+
+  mayFitSomewhere(req: Resources): boolean {
+    for (const r of RESOURCE_NAMES) if (req[r] > this.clusterFuture[r] + EPSILON) return false;
+    return true;
+  }
+
+  /**
+   * Opens `plugin` as the plugin named `handle.name` in tier `handle.tier`: what it registers is filed under
+   * that name and tier (KAI `framework/session_plugins.go` keeps plugins in tier order).
+   */
+  openPlugin(handle: PluginHandle, open: (ssn: Session) => void): void {
+    this.opening = handle;
+    try {
+      open(this);
+    } finally {
+      this.opening = null;
+    }
+  }
+
+  /** Registers a callback of the plugin being opened on `point`. */
+  register<K extends keyof KaiExtensionPoints>(point: K, fn: KaiExtensionPoints[K]): void {
+    if (!this.opening) throw new Error(`register('${String(point)}') outside a plugin's onSessionOpen`);
+    this.extensions.add(point, this.opening, fn);
+  }
+
+  statement(cause: OperationCause): Statement {
+    return new Statement(this, cause);
+  }
+
+  // ---- ordering -------------------------------------------------------------------------------------
+
+  /** Job order: first non-zero plugin answer, then creation time, then name (KAI fallback). */
+  compareJobs = (a: JobInfo, b: JobInfo): number => {
+    const r = firstNonZeroValue(this.extensions.tiers('jobOrder'), (fn) => fn(a, b));
+    if (r !== 0) return r;
+    return a.spec.submitAtMs - b.spec.submitAtMs || cmpName(a.name, b.name);
+  };
+
+  /** Task order: plugins, then index in the job (KAI: creation time, then UID). */
+  compareTasks = (a: TaskInfo, b: TaskInfo): number => {
+    const r = firstNonZeroValue(this.extensions.tiers('taskOrder'), (fn) => fn(a, b));
+    if (r !== 0) return r;
+    return a.spec.index - b.spec.index || cmpName(a.name, b.name);
+  };
+
+  compareQueues(a: QueueInfo, b: QueueInfo, aJob: JobInfo | null, bJob: JobInfo | null): number {
+    const r = firstNonZeroValue(this.extensions.tiers('queueOrder'), (fn) => fn(a, b, aJob, bJob));
+    if (r !== 0) return r;
+    return cmpName(a.name, b.name);
+  }
+
+  compareVictimQueues(
+    a: QueueInfo,
+    b: QueueInfo,
+    aJob: JobInfo | null,
+    bJob: JobInfo | null,
+    taken: ReadonlyMap<string, QueueResources>,
+  ): number {
+    const r = firstNonZeroValue(this.extensions.tiers('victimQueueOrder'), (fn) =>
+      fn(a, b, aJob, bJob, taken),
+    );
+    if (r !== 0) return r;
+    return cmpName(a.name, b.name);
+  }
+
+  // ---- placement ------------------------------------------------------------------------------------
+
+  /** Null when every predicate passes, else the first failing plugin's reason. */
+  predicate(task: TaskInfo, node: NodeInfo): string | null {
+    return firstError(this.extensions.tiers('predicate'), (fn) => fn(task, node))?.error ?? null;
+  }
+
+  nodeScore(task: TaskInfo, node: NodeInfo): number {
+    return sumOf(this.extensions.tiers('nodeOrder'), (fn) => fn(task, node));
+  }
+
+  /** Refusing verdicts of the capacity checks (queue limits, non-preemptible quota); empty = allowed. */
+  checkCapacity(job: JobInfo, tasks: readonly TaskInfo[]): Verdict[] {
+    return this.refusals('capacity', job, tasks);
+  }
+
+  // ---- eviction extension points -------------------------------------------------------------------
+
+  /**
+   * KAI ANDs the victim filters (`framework/session_plugins.go`): null when every filter allows the victim,
+   * else the first refusing plugin (the AND of combine.ts, stopping at the first refusal).
+   */
+  victimRefusedBy(action: 'reclaim' | 'preempt', preemptor: JobInfo, victim: JobInfo): string | null {
+    return (
+      firstError(this.extensions.tiers(victimFilterPoint(action)), (fn, r) =>
+        fn.allows(preemptor, victim) ? null : r.plugin,
+      )?.plugin ?? null
+    );
+  }
+
+  /** The first plugin that refuses every job of `queue` as a victim, or null. */
+  queueRefusedBy(action: 'reclaim' | 'preempt', preemptor: JobInfo, queue: QueueInfo): string | null {
+    return (
+      firstError(this.extensions.tiers(victimFilterPoint(action)), (fn, r) =>
+        fn.allowsQueue && !fn.allowsQueue(preemptor, queue) ? r.plugin : null,
+      )?.plugin ?? null
+    );
+  }
+
+  /** Every victim filter's full verdict (all are asked so the trace is complete). */
+  victimVerdicts(action: 'reclaim' | 'preempt', preemptor: JobInfo, victim: JobInfo): Verdict[] {
+    return this.all(victimFilterPoint(action), (fn) => fn.explain(preemptor, victim));
+  }
+
+  /** Every validator's verdicts; the scenario is valid when all of them allow (AND, all asked for the trace). */
+  validateScenario(scenario: VictimScenario): Verdict[] {
+    if (scenario.action === 'consolidation') return [];
+    const point = scenario.action === 'reclaim' ? 'reclaimScenarioValidator' : 'preemptScenarioValidator';
+    return this.all(point, (fn) => fn(scenario)).flat();
+  }
+
+  canReclaimResources(job: JobInfo, tasks: readonly TaskInfo[]): Verdict[] {
+    return this.all('canReclaim', (fn) => fn(job, tasks));
+  }
+
+  nonPreemptibleOverQuota(job: JobInfo, tasks: readonly TaskInfo[]): Verdict[] {
+    return this.refusals('nonPreemptibleQuota', job, tasks);
+  }
+
+  onJobSolutionStart(job: JobInfo): void {
+    for (const tier of this.extensions.tiers('jobSolutionStart')) for (const { fn } of tier) fn(job);
+  }
+
+  /** Every callback's answer, in tier order (the trace lists them all). */
+  private all<K extends keyof KaiExtensionPoints, V>(point: K, call: (fn: KaiExtensionPoints[K]) => V): V[] {
+    const out: V[] = [];
+    for (const tier of this.extensions.tiers(point)) for (const { fn } of tier) out.push(call(fn));
+    return out;
+  }
+
+  /** The refusing verdicts of a capacity-like point (a null answer allows). */
+  private refusals(
+    point: 'capacity' | 'nonPreemptibleQuota',
+    job: JobInfo,
+    tasks: readonly TaskInfo[],
+  ): Verdict[] {
+    const out: Verdict[] = [];
+    for (const v of this.all(point, (fn) => fn(job, tasks))) if (v) out.push(v);
+    return out;
+  }
+
+  // ---- trace ----------------------------------------------------------------------------------------
+
+  startAttempt(action: string, job: JobInfo, tasks: readonly TaskInfo[]): number {
+    const attempt: JobAttempt = {
+      action,
+      job: job.name,
+      queue: job.queue.name,
+      tasks: tasks.map((t) => t.name),
+      outcome: 'failed',
+      message: '',
+      code: null,
+      verdicts: [],
+      victims: [],
+      omittedVictims: 0,
+      protectedVictims: 0,
+    };
+    this.trace.attempts.push(attempt);
+    return this.trace.attempts.length - 1;
+  }
+
+  attempt(index: number): JobAttempt {
+    return this.trace.attempts[index] as JobAttempt;
+  }
+
+  // ---- task state (called by Statement only) --------------------------------------------------------
+
+  causeOf(task: TaskInfo): OperationCause | null {
+    return this.causes.get(task) ?? null;
+  }
+
+  noteCause(task: TaskInfo, cause: OperationCause): void {
+    this.causes.set(task, cause);
+  }
+
+  /** Moves a task to a new status/location, keeping node occupation, job counts and plugins in step. */
+  changeTask(task: TaskInfo, status: SessionTaskStatus, node: NodeInfo | null, gpus: GpuSlot[]): void {
+    const movedFrom =
+      status === 'Pipelined' && task.status === 'Releasing' && task.node
+        ? { node: task.node, gpus: task.gpus }
+        : status === 'Pipelined'
+          ? task.movedFrom
+          : null;
+    this.setTask(task, { status, node, gpus, movedFrom, cause: this.causeOf(task) });
+  }
+
+  restoreTask(task: TaskInfo, loc: TaskLocation): void {
+    this.setTask(task, loc);
+    if (loc.cause) this.causes.set(task, loc.cause);
+    else this.causes.delete(task);
+  }
+
+  private setTask(task: TaskInfo, loc: TaskLocation): void {
+    const held = HOLDS[task.status];
+    this.footprint(task, -1);
+    task.job.counts[task.status]--;
+    task.job.version++;
+    task.status = loc.status;
+    task.node = loc.node;
+    task.gpus = loc.gpus;
+    task.movedFrom = loc.movedFrom;
+    task.job.counts[task.status]++;
+    this.footprint(task, 1);
+    const holds = HOLDS[task.status];
+    if (held === holds) return;
+    for (const tier of this.extensions.tiers('eventHandler'))
+      for (const { fn } of tier) {
+        if (held) fn.deallocate?.(task);
+        else fn.allocate?.(task);
+      }
+  }
+
+  private footprint(task: TaskInfo, sign: 1 | -1): void {
+    const node = task.node;
+    if (!node) return;
+    switch (task.status) {
+      case 'Allocated':
+      case 'Running':
+        node.account('used', task.req, task.gpus, sign);
+        addInto(this.clusterFuture, task.req, -sign);
+        break;
+      case 'Releasing':
+        node.account('releasing', task.req, task.gpus, sign);
+        break;
+      case 'Pipelined':
+        node.account('pipelined', task.req, task.gpus, sign);
+        addInto(this.clusterFuture, task.req, -sign);
+        if (task.movedFrom) task.movedFrom.node.account('releasing', task.req, task.movedFrom.gpus, sign);
+        break;
+      case 'Pending':
+      case 'Succeeded':
+        break;
+    }
+  }
+}
+
+function victimFilterPoint(action: 'reclaim' | 'preempt'): 'reclaimVictimFilter' | 'preemptVictimFilter' {
+  return action === 'reclaim' ? 'reclaimVictimFilter' : 'preemptVictimFilter';
+}
+
+export function cmpName(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,82 @@
+/**
+ * Extension-point signatures. Plugins register these when a session opens; the Session decides how they
+ * combine (KAI: the first non-zero order result wins, every filter/validator must allow).
+ */
+import type { QueueResources } from '../../../model/resources';
+import type { Verdict } from '../../../model/trace';
+import type { JobInfo, TaskInfo } from './JobInfo';
+import type { NodeInfo } from './NodeInfo';
+import type { QueueInfo } from './QueueInfo';
+
+export type JobOrderFn = (a: JobInfo, b: JobInfo) => number;
+export type TaskOrderFn = (a: TaskInfo, b: TaskInfo) => number;
+/** Compares two sibling queues given the job each would offer next. Negative: `a` goes first. */
+export type QueueOrderFn = (a: QueueInfo, b: QueueInfo, aJob: JobInfo | null, bJob: JobInfo | null) => number;
+/**
+ * Victim queue order: which sibling queue gives the next victim job. `taken` holds, per queue, the resources
+ * of victims already popped in this scenario (KAI subtracts them in the dominant-share rule).
+ */
+export type VictimQueueOrderFn = (
+  a: QueueInfo,
+  b: QueueInfo,
+  aJob: JobInfo | null,
+  bJob: JobInfo | null,
+  taken: ReadonlyMap<string, QueueResources>,
+) => number;
+/** Returns null when the task may go to the node, else the reason it may not. */
+export type PredicateFn = (task: TaskInfo, node: NodeInfo) => string | null;
+/** Higher is better. */
+export type NodeOrderFn = (task: TaskInfo, node: NodeInfo) => number;
+/** Returns a refusing verdict when the job may not get these tasks (limits, non-preemptible quota). */
+export type CapacityFn = (job: JobInfo, tasks: readonly TaskInfo[]) => Verdict | null;
+/**
+ * A victim filter. `allows` runs for every (preemptor, candidate) pair and must be cheap; `explain` builds
+ * the full verdict and runs only for victims the trace lists.
+ */
+export interface VictimFilterFn {
+  allows(preemptor: JobInfo, victim: JobInfo): boolean;
+  /** Optional shortcut: false when no job of `victimQueue` can pass, so the whole queue is skipped. */
+  allowsQueue?(preemptor: JobInfo, victimQueue: QueueInfo): boolean;
+  explain(preemptor: JobInfo, victim: JobInfo): Verdict;
+}
+export type CanReclaimFn = (job: JobInfo, tasks: readonly TaskInfo[]) => Verdict;
+
+/** A candidate eviction set being validated. */
+export interface VictimScenario {
+  action: 'reclaim' | 'preempt' | 'consolidation';
+  preemptor: JobInfo;
+  preemptorTasks: readonly TaskInfo[];
+  /** Every victim task accumulated in the scenario (recorded and potential), as upstream validators see it. */
+  victimTasks: readonly TaskInfo[];
+}
+
+export type ScenarioValidatorFn = (scenario: VictimScenario) => Verdict[];
+
+export interface EventHandler {
+  /** A task started holding resources (allocated or pipelined). */
+  allocate?(task: TaskInfo): void;
+  /** A task stopped holding resources (evicted, or an allocation undone). */
+  deallocate?(task: TaskInfo): void;
+}
+
+/**
+ * KAI's extension points by name, with the callback type each takes. Callbacks are kept per tier by the
+ * neutral `ExtensionRegistry` and combined by the rules of `framework/combine.ts` (decision 0029).
+ */
+export interface KaiExtensionPoints {
+  jobOrder: JobOrderFn;
+  taskOrder: TaskOrderFn;
+  queueOrder: QueueOrderFn;
+  victimQueueOrder: VictimQueueOrderFn;
+  predicate: PredicateFn;
+  nodeOrder: NodeOrderFn;
+  capacity: CapacityFn;
+  reclaimVictimFilter: VictimFilterFn;
+  preemptVictimFilter: VictimFilterFn;
+  reclaimScenarioValidator: ScenarioValidatorFn;
+  preemptScenarioValidator: ScenarioValidatorFn;
+  canReclaim: CanReclaimFn;
+  nonPreemptibleQuota: CapacityFn;
+  jobSolutionStart: (job: JobInfo) => void;
+  eventHandler: EventHandler;
+}

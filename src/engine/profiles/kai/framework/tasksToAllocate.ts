@@ -1,0 +1,25 @@
+/**
+ * What a job asks for in one attempt (KAI `podgroup_info.GetTasksToAllocate`): the pending tasks still
+ * needed to reach minAvailable, or exactly one more task once the gang is satisfied (elastic growth is one
+ * pod per attempt), in task order.
+ */
+import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../model/resources';
+import type { JobInfo, TaskInfo } from './JobInfo';
+
+export function tasksToAllocate(
+  job: JobInfo,
+  compareTasks: (a: TaskInfo, b: TaskInfo) => number,
+): TaskInfo[] {
+  const pending = job.pendingTasks;
+  if (pending.length === 0) return [];
+  pending.sort(compareTasks);
+  const placed = job.placed;
+  const count = placed < job.minAvailable ? job.minAvailable - placed : 1;
+  return pending.slice(0, count);
+}
+
+export function sumRequest(tasks: readonly TaskInfo[]): QueueResources {
+  const r = { gpu: 0, cpu: 0, memory: 0 };
+  for (const t of tasks) for (const name of QUEUE_RESOURCE_NAMES) r[name] += t.req[name];
+  return r;
+}

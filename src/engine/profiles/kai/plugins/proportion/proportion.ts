@@ -1,0 +1,149 @@
+/**
+ * KAI's `proportion` plugin: hierarchical fair share, queue order, queue limits and the non-preemptible
+ * quota rule during allocation, and the reclaim gate and validator (`reclaimable.ts`).
+ */
+import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
+import type { Plugin } from '../../framework/Plugin';
+import type { QueueInfo } from '../../framework/QueueInfo';
+import type { Session } from '../../framework/Session';
+import { sumRequest, tasksToAllocate } from '../../framework/tasksToAllocate';
+import { EPSILON, QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../../model/resources';
+import type { PluginConfig } from '../../../../model/scenario';
+import type { Verdict } from '../../../../model/trace';
+import { compareQueueShares, compareVictimQueueShares } from './queueOrder';
+import { computeFairShares, newShare, zeroQ, type QueueShare } from './queueShares';
+import { formatAmount, registerReclaim, parseSaturationMultiplier } from './reclaimable';
+
+const NAME = 'proportion';
+
+export function createProportionPlugin(config: PluginConfig): Plugin {
+  const multiplier = parseSaturationMultiplier(config.arguments);
+  return {
+    name: NAME,
+    onSessionOpen(ssn: Session) {
+      const shares = new Map<QueueInfo, QueueShare>();
+      for (const q of ssn.queues.values()) shares.set(q, newShare(q));
+
+      const add = (target: QueueResources, task: TaskInfo, sign: number): void => {
+        for (const r of QUEUE_RESOURCE_NAMES) target[r] += sign * task.req[r];
+      };
+      const total = zeroQ();
+      for (const node of ssn.nodes) for (const r of QUEUE_RESOURCE_NAMES) total[r] += node.capacity[r];
+      for (const job of ssn.jobs) {
+        for (const task of job.tasks) {
+          if (task.status === 'Succeeded' || task.status === 'Releasing') continue;
+          for (const q of job.queue.path) {
+            const s = shares.get(q) as QueueShare;
+            add(s.request, task, 1);
+            if (task.status === 'Running') {
+              add(s.allocated, task, 1);
+              if (!job.preemptible) add(s.allocatedNonPreemptible, task, 1);
+            }
+          }
+        }
+      }
+      computeFairShares(ssn.roots, shares, total);
+      for (const [q, s] of shares) ssn.fairShare.set(q.name, { ...s.fairShare });
+
+      // Queue order asks for the next request of a job many times per pop; recompute only when it changed.
+      const requestCache = new Map<JobInfo, { version: number; req: QueueResources }>();
+      const ZERO = zeroQ();
+      const jobRequest = (job: JobInfo | null): QueueResources => {
+        if (!job) return ZERO;
+        if (job.counts.Pending === 0) return ZERO;
+        const hit = requestCache.get(job);
+        if (hit && hit.version === job.version) return hit.req;
+        const req = sumRequest(tasksToAllocate(job, ssn.compareTasks));
+        requestCache.set(job, { version: job.version, req });
+        return req;
+      };
+      ssn.register('queueOrder', (a, b, aJob, bJob) =>
+        compareQueueShares(
+          shares.get(a) as QueueShare,
+          shares.get(b) as QueueShare,
+          jobRequest(aJob),
+          jobRequest(bJob),
+        ),
+      );
+      ssn.register('victimQueueOrder', (a, b, _aJob, _bJob, taken) =>
+        compareVictimQueueShares(
+          shares.get(a) as QueueShare,
+          shares.get(b) as QueueShare,
+          taken.get(a.name) ?? null,
+          taken.get(b.name) ?? null,
+        ),
+      );
+      ssn.register('capacity', (job, tasks) => checkCapacity(shares, job, sumRequest(tasks)));
+      ssn.register('nonPreemptibleQuota', (job, tasks) =>
+        job.preemptible ? null : checkCapacity(shares, job, sumRequest(tasks), false),
+      );
+      /** Counts allocation changes, so caches that depend on allocations know when to recompute. */
+      let generation = 0;
+      ssn.register('eventHandler', {
+        allocate: (task) => {
+          generation++;
+          track(shares, task, 1);
+        },
+        deallocate: (task) => {
+          generation++;
+          track(shares, task, -1);
+        },
+      });
+      registerReclaim(ssn, shares, multiplier, jobRequest, () => generation);
+    },
+  };
+}
+
+function track(shares: Map<QueueInfo, QueueShare>, task: TaskInfo, sign: number): void {
+  for (const q of task.job.queue.path) {
+    const s = shares.get(q) as QueueShare;
+    for (const r of QUEUE_RESOURCE_NAMES) {
+      s.allocated[r] += sign * task.req[r];
+      if (!task.job.preemptible) s.allocatedNonPreemptible[r] += sign * task.req[r];
+    }
+  }
+}
+
+/**
+ * Allocation capacity (KAI `proportion` job/task capacity checks): no queue on the job's path may exceed
+ * its limit (when `limits` is set), and a non-preemptible job may only use in-quota resources at every
+ * level whose quota is set. Fair share does not cap allocation; reclaim enforces it. Preempt asks for the
+ * quota rule alone (`limits` false).
+ */
+export function checkCapacity(
+  shares: Map<QueueInfo, QueueShare>,
+  job: JobInfo,
+  req: QueueResources,
+  limits = true,
+): Verdict | null {
+  const refuse = (point: string, message: string): Verdict => ({
+    plugin: NAME,
+    point,
+    allowed: false,
+    message,
+    detail: null,
+  });
+  for (const q of [...job.queue.path].reverse()) {
+    const s = shares.get(q) as QueueShare;
+    for (const r of QUEUE_RESOURCE_NAMES) {
+      if (req[r] <= EPSILON) continue;
+      if (limits && s.limit[r] !== -1 && s.allocated[r] + req[r] > s.limit[r] + EPSILON) {
+        return refuse(
+          'capacity',
+          `Queue ${q.name} would exceed its ${r} limit: ${formatAmount(r, s.allocated[r])} allocated + ${formatAmount(r, req[r])} requested > limit ${formatAmount(r, s.limit[r])}.`,
+        );
+      }
+      if (
+        !job.preemptible &&
+        s.quota[r] !== -1 &&
+        s.allocatedNonPreemptible[r] + req[r] > s.quota[r] + EPSILON
+      ) {
+        return refuse(
+          limits ? 'capacity' : 'nonPreemptibleOverQuota',
+          `${job.name} is non-preemptible and may only use in-quota ${r}: queue ${q.name} has ${formatAmount(r, s.allocatedNonPreemptible[r])} non-preemptible allocated + ${formatAmount(r, req[r])} requested > quota ${formatAmount(r, s.quota[r])}.`,
+        );
+      }
+    }
+  }
+  return null;
+}

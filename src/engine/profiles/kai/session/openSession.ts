@@ -1,0 +1,74 @@
+/**
+ * Builds a Session from the cluster state: the snapshot KAI takes at session open. Tasks that were
+ * Pipelined or Releasing at the end of the previous session are Pending again (nothing about pipelining
+ * survives a session; evicted pods are re-created pending).
+ */
+import { JobInfo, TaskInfo, type SessionTaskStatus } from '../framework/JobInfo';
+import { NodeInfo } from '../framework/NodeInfo';
+import { buildQueueTree } from '../framework/QueueInfo';
+import { Session, cmpName } from '../framework/Session';
+import type { Profile } from '../../../model/scenario';
+import type { ClusterState, JobRecord, TaskRecord } from '../../../simulation/ClusterState';
+
+export interface OpenedSession {
+  ssn: Session;
+  /** Session task → its record, to commit results back. */
+  records: Map<TaskInfo, TaskRecord>;
+  jobRecords: Map<JobInfo, JobRecord>;
+}
+
+export function openSession(
+  state: ClusterState,
+  index: number,
+  timeMs: number,
+  profile: Profile,
+): OpenedSession {
+  const nodes = [...state.nodes.values()]
+    .sort((a, b) => cmpName(a.name, b.name))
+    .map((spec) => new NodeInfo(spec));
+  const nodeMap = new Map(nodes.map((n) => [n.name, n]));
+  const queues = buildQueueTree([...state.queues.values()]);
+  const jobs: JobInfo[] = [];
+  const records = new Map<TaskInfo, TaskRecord>();
+  const jobRecords = new Map<JobInfo, JobRecord>();
+
+  for (const rec of state.liveJobs()) {
+    const queue = queues.get(rec.spec.queue);
+    if (!queue) continue; // KAI: a pod group whose queue does not exist is never scheduled
+    const job = new JobInfo(rec.spec, queue, rec.startedAtMs);
+    job.staleSinceMs = rec.staleSinceMs;
+    for (const t of rec.tasks) {
+      let status: SessionTaskStatus =
+        t.status === 'Running' ? 'Running' : t.status === 'Succeeded' ? 'Succeeded' : 'Pending';
+      let node = status === 'Running' && t.node !== null ? (nodeMap.get(t.node) ?? null) : null;
+      if (status === 'Running' && node === null) status = 'Pending';
+      let gpus = status === 'Running' ? t.gpus : [];
+      if (node && status === 'Running' && gpus.length === 0 && t.spec.resources.gpu > 0) {
+        // Tasks running at t=0 get their GPU devices when the first session sees them.
+        gpus =
+          node.pickGpus(t.spec.resources.gpu, 'idle') ?? node.pickGpus(t.spec.resources.gpu, 'future') ?? [];
+      }
+      if (status !== 'Running') node = null;
+      const task = new TaskInfo(t.spec, job, status, node, gpus);
+      if (t.status === 'Pipelined' && t.node !== null) task.promisedNode = nodeMap.get(t.node) ?? null;
+      job.tasks.push(task);
+      job.counts[status]++;
+      if (node && status === 'Running') node.account('used', task.req, gpus, 1);
+      records.set(task, t);
+    }
+    jobs.push(job);
+    jobRecords.set(job, rec);
+  }
+
+  const ssn = new Session({
+    index,
+    timeMs,
+    profile,
+    config: state.config,
+    priorityClasses: state.scenario.priorityClasses,
+    nodes,
+    queues,
+    jobs,
+  });
+  return { ssn, records, jobRecords };
+}

@@ -1,0 +1,52 @@
+/**
+ * Golden traces: a few small scenarios' decisions and full session traces, checked in as JSON. A refactor
+ * that must change no decision (KAI's move into profiles/kai, decision 0029) keeps these byte for byte.
+ * When a rule change alters a trace on purpose, regenerate with `UPDATE_GOLDEN=1 npx vitest run
+ * src/engine/testing/golden` and review the diff like code.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseScenario, runScenario } from '../../index';
+
+const ROOT = join(__dirname, '../../../..');
+const HERE = __dirname;
+
+/** Small scenarios covering KAI reclaim (lca), preempt, fair share, and Volcano enqueue and preempt. */
+const CASES: readonly string[] = [
+  'conformance/kai/AP3-no-preempt-equal-priority.yaml',
+  'conformance/kai/FS1e-single-queue-full-quota.yaml',
+  'src/scenarios/preempt-1-leaf-overrides.yaml',
+  'src/scenarios/lca-2-sibling-leaf.yaml',
+  'conformance/volcano/E2-enqueue-pending-to-inqueue.yaml',
+  'conformance/volcano/P2-no-preempt-when-job-pipelined.yaml',
+];
+
+function goldenOf(file: string): string {
+  const parsed = parseScenario(readFileSync(join(ROOT, file), 'utf8'));
+  if (!parsed.ok) throw new Error(`${file} does not parse`);
+  const sim = runScenario(parsed.scenario);
+  const sessions = [];
+  for (let i = 1; i <= sim.sessionCount(); i++) {
+    const s = sim.snapshot(i);
+    sessions.push({ index: i, decisions: s.decisions, trace: s.trace });
+  }
+  return `${JSON.stringify({ file, sessions }, null, 1)}\n`;
+}
+
+describe('golden traces (no decision changes unnoticed)', () => {
+  for (const file of CASES) {
+    it(`${file} gives its checked-in trace`, () => {
+      const path = join(
+        HERE,
+        `${file
+          .split('/')
+          .pop()
+          ?.replace(/\.yaml$/, '')}.json`,
+      );
+      const actual = goldenOf(file);
+      if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, actual);
+      expect(actual).toBe(readFileSync(path, 'utf8'));
+    });
+  }
+});

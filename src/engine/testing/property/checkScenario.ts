@@ -63,12 +63,13 @@ export function checkScenarioText(text: string): ScenarioCheck {
   const scenario = parsed.scenario;
   const facts = scenarioFacts(scenario);
   const broken = new BrokenByNodeRemoval();
+  const pipeliningIsChecked = allocateRunsFirst(scenario);
   let first: LiveRun;
   try {
     first = runLive(scenario, 'checked', (prev, snap) => {
       checkNodeCapacity(snap, facts, violations);
       checkQueueLimits(snap, facts, violations);
-      checkPipelining(snap, violations);
+      if (pipeliningIsChecked) checkPipelining(snap, violations);
       broken.update(scenario, prev, snap);
       checkGangs(snap, broken, violations);
       checkConsolidation(scenario, prev, snap, violations);
@@ -142,3 +143,24 @@ export function checkScenarioText(text: string): ScenarioCheck {
 function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
+
+/**
+ * Whether every configuration the scenario runs with has allocate before each eviction action. Only then
+ * is a Pipelined task a promise on capacity being released: an eviction action's victim simulation places
+ * the preemptor pipeline-only (KAI §1.5), so when it runs before allocate it may pipeline a job onto idle
+ * capacity next to a moved victim, as upstream would; the invariant holds for the order KAI ships.
+ */
+function allocateRunsFirst(scenario: Scenario): boolean {
+  const lists = [
+    scenario.scheduler.actions,
+    ...scenario.events.flatMap((e) =>
+      e.kind === 'updateConfig' && e.patch.actions ? [e.patch.actions] : [],
+    ),
+  ];
+  return lists.every((actions) => {
+    const allocate = actions.indexOf('allocate');
+    return allocate >= 0 && actions.every((a, i) => i > allocate || !EVICTING.has(a));
+  });
+}
+
+const EVICTING = new Set(['consolidation', 'reclaim', 'preempt']);

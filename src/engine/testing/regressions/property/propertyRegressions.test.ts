@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkExpectations, parseScenario, runScenario } from '../../../index';
 import { checkScenarioText } from '../../property/checkScenario';
 import { INVARIANTS, type InvariantName } from '../../property/invariants';
 
@@ -26,5 +27,12 @@ describe('property-test regressions', () => {
     );
     expect(broken, INVARIANTS[invariant]).toEqual([]);
     expect(result.sessions).toBeGreaterThan(0);
+  });
+
+  // A file may also pin what the engine must do there (an `expect` block), beyond the invariant.
+  it.each(files)('%s meets its expectations', (file) => {
+    const parsed = parseScenario(readFileSync(join(DIR, file), 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('; '));
+    expect(checkExpectations(runScenario(parsed.scenario), parsed.scenario.expect)).toEqual([]);
   });
 });

@@ -34,3 +34,12 @@ describe('nesting the reader cannot follow', () => {
     expect(r.errors[0]).toMatchObject({ code: 'too-large', line: 4 });
   });
 });
+
+describe('an alias with no anchor', () => {
+  it('is reported at the line of the alias', () => {
+    const r = parseScenario(['version: 1', 'nodes: []', 'queues:', '  - name: *1'].join('\n'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors[0]?.line).toBe(4);
+  });
+});

@@ -65,7 +65,7 @@ export function parseScenario(text: string, options: NormaliseOptions = {}): Par
           : String(error);
     const code: IssueCode = error instanceof RangeError ? 'too-large' : 'yaml-syntax';
     // The reader gives no position for its overflow: point at the line where the text nests deepest.
-    const line = code === 'too-large' ? deepestLine(text, MAX_NESTING) : null;
+    const line = code === 'too-large' ? deepestLine(text, MAX_NESTING) : aliasLine(text, message);
     const issue: ScenarioIssue = { code, path: '', message, line, column: null };
     // A yaml error thrown while converting (runaway aliases) carries its own message and no hint.
     if (code === 'too-large') issue.hint = ISSUE_CATALOGUE['too-large'].hint;
@@ -88,4 +88,18 @@ function yamlIssue(
   const issue: ScenarioIssue = { code, path: '', message, line: pos.line, column: pos.col };
   if ('hint' in info) issue.hint = info.hint;
   return issue;
+}
+
+/**
+ * The line of the alias an "Unresolved alias" error names (the yaml package throws it while converting,
+ * without a position): the first `*name` in the text, or null when it cannot be found.
+ */
+function aliasLine(text: string, message: string): number | null {
+  const name = /alias[^:]*:\s*(\S+)\s*$/i.exec(message)?.[1];
+  if (name === undefined) return null;
+  const at = text.indexOf(`*${name}`);
+  if (at < 0) return null;
+  let line = 1;
+  for (let i = 0; i < at; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
 }

@@ -234,7 +234,10 @@ export function QueueTreeView() {
     status =
       subject.kind === 'pair'
         ? `min-runtime did not look at ${subject.pair.victim} (the plugin is off, or another check refused it first).`
-        : `${subject.job.name} has no ${kind} protection (the minruntime plugin is not enabled).`;
+        : subject.job.reclaimProtection !== null && kind === 'reclaim'
+          ? // Under lca the duration depends on who reclaims (the engine resolves it per waiting reclaimer).
+            `Under lca, ${subject.job.name}'s reclaim protection depends on who reclaims, and no job of another queue is waiting to reclaim: pick a queue under "What if reclaimed from" to see its path.`
+          : `${subject.job.name} has no ${kind} protection (the minruntime plugin is not enabled).`;
 
   const toolbar = (
     <>

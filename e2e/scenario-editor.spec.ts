@@ -21,6 +21,9 @@ test('completion offers schema fields and the scenario’s queues; a bad value i
   await editor.replaceText(START);
   await page.keyboard.type('e');
   await expect(editor.completions.first()).toContainText('parent');
+  // CodeMirror ignores Enter for 75 ms after the list opens or changes (its `interactionDelay`, a guard against
+  // accepting a list the person has not seen); on a busy machine the key otherwise lands as a newline.
+  await page.waitForTimeout(200);
   await page.keyboard.press('Enter');
   // The accepted field is in the text and its list closed before the value is typed (on a busy machine the
   // next key could otherwise land in the closing list).

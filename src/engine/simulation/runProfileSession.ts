@@ -37,6 +37,12 @@ export function runProfileSession(
     queues: [...state.queues.values()],
     jobs,
   });
+  const runningBefore = new Map<JobRecord, boolean>();
+  for (const rec of live)
+    runningBefore.set(
+      rec,
+      rec.tasks.some((t) => t.status === 'Running'),
+    );
   const changedTasks: TaskRecord[] = [];
   for (const t of result.tasks) {
     const rec = state.tasks[t.id] as TaskRecord;
@@ -49,11 +55,23 @@ export function runProfileSession(
   }
   const changedJobs: JobRecord[] = [];
   for (const rec of live) {
+    let changed = false;
     const phase = result.phases.get(rec.id) ?? null;
     if (phase !== null && phase !== rec.phase) {
       rec.phase = phase;
-      changedJobs.push(rec);
+      changed = true;
     }
+    // A job whose first task runs in this session started now (the jobs table's "started t=…" and run so far).
+    // Volcano keeps no start time of its own: nothing it decides reads one, so this is for the views only.
+    if (
+      !runningBefore.get(rec) &&
+      rec.tasks.some((t) => t.status === 'Running') &&
+      rec.startedAtMs !== timeMs
+    ) {
+      rec.startedAtMs = timeMs;
+      changed = true;
+    }
+    if (changed) changedJobs.push(rec);
   }
   return {
     decisions: result.decisions,

@@ -143,19 +143,30 @@ export function checkQueueLimits(snap: SessionSnapshot, facts: ScenarioFacts, ou
 /**
  * KAI pipelines a task only when it fits on idle plus releasing capacity but not on idle alone (allocate
  * §1.4); a gang's allocated tasks may be converted to pipelined with it, so the rule is per job: at least
- * one of its Pipelined tasks sits on a node that has a task Releasing (evicted in this very session).
+ * one of its Pipelined tasks sits on a node where capacity is being released. That capacity is a task
+ * Releasing there, or a task evicted from there in this session and moved elsewhere by consolidation (the
+ * snapshot shows a moved task at its new place). A moved victim itself is pipelined wherever it lands: its old
+ * pod must terminate before it is recreated (§1.4, "victims moved (evicted + recreated on the pipelined node)").
  */
 export function checkPipelining(snap: SessionSnapshot, out: Violation[]): void {
   const releasing = new Set(
     snap.tasks.flatMap((t) => (t.status === 'Releasing' && t.node !== null ? [t.node] : [])),
   );
+  const evictedNow = new Set<string>();
+  for (const d of snap.decisions) {
+    if (d.kind !== 'evict') continue;
+    evictedNow.add(d.task);
+    if (d.node !== null) releasing.add(d.node);
+  }
   const pipelined = new Map<string, string[]>();
+  const moved = new Set<string>();
   for (const t of snap.tasks) {
     if (t.status !== 'Pipelined' || t.node === null) continue;
     pipelined.set(t.job, [...(pipelined.get(t.job) ?? []), t.node]);
+    if (evictedNow.has(t.name)) moved.add(t.job);
   }
   for (const [job, nodes] of pipelined) {
-    if (nodes.some((n) => releasing.has(n))) continue;
+    if (moved.has(job) || nodes.some((n) => releasing.has(n))) continue;
     out.push({
       invariant: 'pipelined-onto-releasing',
       session: snap.index,

@@ -86,11 +86,14 @@ export function queueUsageAt(
     if (w <= 0) continue;
     for (const r of QUEUE_RESOURCE_NAMES)
       if (Number.isFinite(s.capacity[r])) capacity[r] += s.capacity[r] * w;
-    for (const [name, a] of s.allocated) {
+    // Named fields rather than a loop over resource names: this runs samples × queues times per session.
+    s.allocated.forEach((a, name) => {
       let h = held.get(name);
       if (!h) held.set(name, (h = { gpu: 0, cpu: 0, memory: 0 }));
-      for (const r of QUEUE_RESOURCE_NAMES) h[r] += a[r] * w;
-    }
+      h.gpu += a.gpu * w;
+      h.cpu += a.cpu * w;
+      h.memory += a.memory * w;
+    });
   }
   for (const h of held.values()) {
     for (const r of QUEUE_RESOURCE_NAMES) h[r] = capacity[r] > 0 ? h[r] / capacity[r] : 0;

@@ -75,3 +75,24 @@ describe('time-aware fair share is off by default', () => {
     expect(sim.snapshot(7).queues.some((q) => q.timeAware !== undefined)).toBe(false);
   });
 });
+
+describe('usage turned on by an updateConfig event', () => {
+  it('sees the history from the first session (KAI’s metrics exist before the scheduler reads them)', () => {
+    const text = readFileSync(resolve(__dirname, '../../scenarios/time-aware-off.yaml'), 'utf8');
+    const r = parseScenario(text);
+    if (!r.ok) throw new Error('time-aware-off.yaml does not parse');
+    const usage: UsageParams = { windowType: 'sliding', windowSizeMs: 600_000, halfLifePeriodMs: 120_000 };
+    const sim = new Simulator({
+      ...r.scenario,
+      events: [{ atMs: 60_000, kind: 'updateConfig', patch: { usage } }],
+      expect: [],
+    });
+    sim.runToEnd();
+    // Before the event: no usage in the snapshot. At t=60s (session 7): team-a held the whole cluster for
+    // the first minute, so its usage is 1 and b-1 runs, exactly as when usage is on from the start.
+    expect(sim.snapshot(6).queues.some((q) => q.timeAware !== undefined)).toBe(false);
+    const s7 = sim.snapshot(7);
+    expect(s7.queues.find((q) => q.name === 'team-a')?.timeAware?.usage.gpu).toBeCloseTo(1, 12);
+    expect(s7.decisions.find((d) => d.kind === 'bind')?.job).toBe('b-1');
+  });
+});

@@ -96,3 +96,29 @@ describe('usage turned on by an updateConfig event', () => {
     expect(s7.decisions.find((d) => d.kind === 'bind')?.job).toBe('b-1');
   });
 });
+
+describe('with KAI’s default kValue 1', () => {
+  it('a queue that alone used the cluster gets weight 0, and the other reclaims at once, the gate saying why', () => {
+    const text = readFileSync(resolve(__dirname, '../../scenarios/time-aware-on.yaml'), 'utf8');
+    const r = parseScenario(text);
+    if (!r.ok) throw new Error('time-aware-on.yaml does not parse');
+    const tiers = r.scenario.scheduler.tiers.map((t) => ({
+      plugins: t.plugins.map((p) => (p.name === 'proportion' ? { ...p, arguments: { kValue: 1 } } : p)),
+    }));
+    const sim = new Simulator({ ...r.scenario, scheduler: { ...r.scenario.scheduler, tiers }, expect: [] });
+    sim.runToEnd();
+    // Session 2 (t=10s): usage team-a 1, team-b 0 → weights 0.5 + (0.5 − 1) = 0 and 0.5 + 0.5 = 1 → 0 / 16.
+    const s2 = sim.snapshot(2);
+    expect(s2.queues.map((q) => q.fairShare.gpu)).toEqual([0, 16]);
+    expect(s2.decisions.filter((d) => d.kind === 'evict').map((d) => `${d.job}<${d.by}`)).toEqual([
+      'a-1<b-1',
+    ]);
+    const gate = s2.trace.attempts
+      .filter((a) => a.action === 'reclaim' && a.job === 'b-1')
+      .flatMap((a) => a.verdicts)
+      .find((v) => v.point === 'canReclaimResources');
+    expect(gate?.message).toBe(
+      "Queue team-b stays within its fair share (gpu 16 ≤ gpu 16), so it may reclaim. Its fair share weighs usage history (kValue 1): it used 0.0% of the cluster's gpu over the usage window; without usage history its fair share would be gpu 8.",
+    );
+  });
+});

@@ -16,9 +16,12 @@ import sla1 from './sla-1-big-job-reserves.yaml?raw';
 import sla2 from './sla-2-gang-rejects-first.yaml?raw';
 import thrashOff from './thrash-off.yaml?raw';
 import thrashOn from './thrash-on.yaml?raw';
+import timeAwareOff from './time-aware-off.yaml?raw';
+import timeAwareOn from './time-aware-on.yaml?raw';
 import welcome from './welcome-reclaim-waits.yaml?raw';
 
-export type ScenarioTopic = 'start' | 'reclaim' | 'preempt' | 'elastic' | 'compare' | 'thrash' | 'seeds';
+export type ScenarioTopic =
+  'start' | 'reclaim' | 'preempt' | 'elastic' | 'compare' | 'thrash' | 'fairness' | 'seeds';
 
 export interface BuiltinScenario {
   id: string;
@@ -37,6 +40,7 @@ export const TOPIC_LABELS: Record<ScenarioTopic, string> = {
   elastic: 'Elastic jobs',
   compare: 'Queue method vs LCA method',
   thrash: 'Thrashing',
+  fairness: 'Fair share over time (KAI usage history)',
   seeds: 'Volcano and kube-batch, from the seed documents',
 };
 
@@ -128,6 +132,24 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
     topic: 'thrash',
     fileName: 'thrash-on.yaml',
     text: thrashOn,
+  },
+  // A pair until scenario variants exist; then one file with an on and an off variant.
+  {
+    id: 'time-aware-on',
+    title: 'Time-aware fair share · queues take turns',
+    summary: 'Two queues, 16-GPU jobs on 16 GPUs: with usage history the queue that ran last waits.',
+    topic: 'fairness',
+    fileName: 'time-aware-on.yaml',
+    text: timeAwareOn,
+  },
+  {
+    id: 'time-aware-off',
+    title: 'Time-aware fair share · off',
+    summary:
+      'The same jobs without usage history: fair share 8 / 8 every time, and team-a keeps the cluster.',
+    topic: 'fairness',
+    fileName: 'time-aware-off.yaml',
+    text: timeAwareOff,
   },
   {
     id: 'kube-batch-preempt',

@@ -157,4 +157,54 @@ describe('built-in scenarios', () => {
       .find((m) => on.snapshot(m.index).decisions.some((d) => d.kind === 'complete' && d.job === 'train'));
     expect(trainDone?.timeMs).toBe(90_000);
   });
+
+  it('time-aware pair: with usage history the queues take turns; without it team-a keeps the cluster', () => {
+    /** The queue of the job bound in each session that bound one, in order. */
+    const turns = (sim: Simulation): string[] =>
+      sim
+        .markers()
+        .filter((m) => m.binds > 0)
+        .map((m) => {
+          const bind = sim.snapshot(m.index).decisions.find((d) => d.kind === 'bind');
+          return `${m.timeMs / 1000}s:${bind?.job ?? '?'}`;
+        });
+    const on = run('time-aware-on');
+    expect(turns(on)).toEqual([
+      '0s:a-1',
+      '60s:b-1',
+      '120s:a-2',
+      '180s:b-2',
+      '240s:a-3',
+      '300s:b-3',
+      '360s:a-4',
+      '420s:b-4',
+    ]);
+    expect(on.markers().every((m) => m.evictions === 0)).toBe(true);
+    // t=60s: team-a held the whole cluster (usage 1), team-b nothing; w = 0.5 each, kValue 0.5:
+    // 0.5 + 0.5·(0.5 − 1) = 0.25 and 0.5 + 0.5·(0.5 − 0) = 0.75 of 16 GPUs → fair shares 4 and 12 (8 each without).
+    const s7 = on.snapshot(7);
+    const a = s7.queues.find((q) => q.name === 'team-a')?.timeAware;
+    const b = s7.queues.find((q) => q.name === 'team-b')?.timeAware;
+    expect(a?.usage.gpu).toBeCloseTo(1, 12);
+    expect(b?.usage.gpu).toBe(0);
+    expect(a?.adjustedWeight.gpu).toBeCloseTo(0.25, 12);
+    expect(b?.adjustedWeight.gpu).toBeCloseTo(0.75, 12);
+    expect(a?.fairShareWithoutUsage.gpu).toBe(8);
+    expect(s7.queues.map((q) => q.fairShare.gpu)).toEqual([4, 12]);
+
+    const off = run('time-aware-off');
+    expect(turns(off)).toEqual([
+      '0s:a-1',
+      '60s:a-2',
+      '120s:a-3',
+      '180s:a-4',
+      '240s:b-1',
+      '300s:b-2',
+      '360s:b-3',
+      '420s:b-4',
+    ]);
+    expect(off.snapshot(7).queues.every((q) => q.timeAware === undefined && q.fairShare.gpu === 8)).toBe(
+      true,
+    );
+  });
 });

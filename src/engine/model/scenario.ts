@@ -36,6 +36,24 @@ export interface SchedulerConfig {
   maxConsolidationPreemptees: number;
   /** KAI `--default-staleness-grace-period` in ms (default 60 s; negative = never). */
   stalenessGracePeriodMs: number;
+  /**
+   * KAI `usageDBConfig.usageParams` (time-based fair share): absent = no usage history, as when KAI has no
+   * usage database configured.
+   */
+  usage?: UsageParams;
+}
+
+/**
+ * How KAI weighs a queue's historical usage (`usageDBConfig.usageParams`, docs/time-based-fairshare).
+ * The sandbox keeps the usage itself from simulated time instead of querying Prometheus.
+ */
+export interface UsageParams {
+  /** `halfLifePeriod`: usage this long ago counts half; 0 = no decay (upstream: unset or 0). */
+  halfLifePeriodMs: number;
+  /** `windowSize`: how much history counts (sliding), or the length of each window (tumbling). */
+  windowSizeMs: number;
+  /** `windowType`: `sliding` (the last windowSize) or `tumbling` (windows from t=0 that reset). */
+  windowType: 'sliding' | 'tumbling';
 }
 
 export interface NodeSpec {
@@ -116,6 +134,7 @@ export interface SchedulerPatch {
   schedulePeriodMs?: number;
   maxConsolidationPreemptees?: number;
   stalenessGracePeriodMs?: number;
+  usage?: UsageParams;
 }
 
 export type QueuePatch = Partial<Omit<QueueSpec, 'name'>> & { name: string };

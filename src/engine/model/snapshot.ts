@@ -123,6 +123,26 @@ export interface QueueState {
   reclaimMinRuntimeMs: number | null;
   /** Profile-owned queue facts (Volcano: weight, capability, guarantee, reclaimable); absent for KAI. */
   extras?: QueueExtras;
+  /** KAI time-based fair share at this session's open; absent unless `scheduler.usageDBConfig` is set. */
+  timeAware?: TimeAwareShare;
+}
+
+/**
+ * How a queue's historical usage weighed on its fair share in one KAI session (proportion plugin with a
+ * usage database, decision 0065): the usage, the over-quota weights before and after the penalty, and the
+ * fair share the same session would have computed without usage history.
+ */
+export interface TimeAwareShare {
+  /** Proportion's `kValue` as used (≤0 read as 0). */
+  kValue: number;
+  /** Fraction of the cluster's capacity the queue held over the usage window, decayed (0…1). */
+  usage: QueueResources;
+  /** `w = OQW / ΣOQW` of the sibling queues still asking, first over-quota round; null = took no part. */
+  weight: Record<keyof QueueResources, number | null>;
+  /** `max(0, w + kValue·(w − usage))`, what that round divided by; null = took no part. */
+  adjustedWeight: Record<keyof QueueResources, number | null>;
+  /** The fair share computed at the same session open with every usage taken as 0. */
+  fairShareWithoutUsage: QueueResources;
 }
 
 /** A Volcano/kube-batch queue's spec as proportion reads it (null = not set; -1 never appears). */

@@ -11,6 +11,7 @@ import { cloneData } from './ownEntries';
 import { readFields } from './readFields';
 import { describeValue, PLUGIN_FIELDS, PLUGIN_FLAG_KEY, SCHEDULER_FIELDS, TIER_FIELDS } from './schema';
 import { suggest } from './suggest';
+import { checkProportionArguments, normaliseUsageDBConfig } from './normaliseUsageDBConfig';
 
 /** KAI `--max-consolidation-preemptees` default. */
 export const DEFAULT_MAX_CONSOLIDATION_PREEMPTEES = 16;
@@ -28,6 +29,7 @@ export function normaliseScheduler(raw: unknown, ctx: NormaliseContext): Schedul
     schedulePeriodMs: patch.schedulePeriodMs ?? DEFAULT_SCHEDULE_PERIOD_MS,
     maxConsolidationPreemptees: patch.maxConsolidationPreemptees ?? DEFAULT_MAX_CONSOLIDATION_PREEMPTEES,
     stalenessGracePeriodMs: patch.stalenessGracePeriodMs ?? DEFAULT_STALENESS_GRACE_PERIOD_MS,
+    ...(patch.usage ? { usage: patch.usage } : {}),
   };
 }
 
@@ -49,6 +51,10 @@ export function normaliseSchedulerPatch(
   if (f.maxConsolidationPreemptees !== undefined)
     patch.maxConsolidationPreemptees = f.maxConsolidationPreemptees;
   if (f.stalenessGracePeriod !== undefined) patch.stalenessGracePeriodMs = f.stalenessGracePeriod;
+  if (f.usageDBConfig !== undefined) {
+    const usage = normaliseUsageDBConfig(f.usageDBConfig, [...path, 'usageDBConfig'], ctx);
+    if (usage !== null) patch.usage = usage;
+  }
   return patch;
 }
 
@@ -129,7 +135,9 @@ function normalisePlugin(raw: unknown, path: FieldPath, ctx: NormaliseContext): 
     if (typeof value === 'boolean') flags[key] = value;
     else ctx.sink.report('wrong-type', [...path, key], `expected true or false, got ${describeValue(value)}`);
   }
-  return { name: f.name, arguments: cloneData(f.arguments ?? {}) as Record<string, unknown>, flags };
+  const args = cloneData(f.arguments ?? {}) as Record<string, unknown>;
+  if (f.name === 'proportion') checkProportionArguments(args, [...path, 'arguments'], ctx);
+  return { name: f.name, arguments: args, flags };
 }
 
 /** Names the unknown action or plugin, the profile, what it offers, and which profile has the name. */

@@ -247,6 +247,20 @@ export const SCHEDULER_FIELDS = {
   schedulePeriod: durationSchema({ min: 0, inclusive: false }),
   maxConsolidationPreemptees: countSchema,
   stalenessGracePeriod: durationSchema(),
+  usageDBConfig: nested,
+} satisfies FieldTable;
+
+/** KAI `usageDBConfig` (time-based fair share); the sandbox is its own usage database. */
+export const USAGE_DB_CONFIG_FIELDS = { usageParams: nested } satisfies FieldTable;
+
+/** Window types the sandbox models (upstream's `cron` needs a wall-clock calendar the sandbox has not). */
+export const USAGE_WINDOW_TYPES = ['sliding', 'tumbling'] as const;
+
+/** KAI `usageDBConfig.usageParams`. */
+export const USAGE_PARAMS_FIELDS = {
+  halfLifePeriod: durationSchema({ min: 0 }),
+  windowSize: durationSchema({ min: 0, inclusive: false }),
+  windowType: unknownValue,
 } satisfies FieldTable;
 
 /** A tier of plugins. */

@@ -110,6 +110,7 @@ function schedulerData(config: SchedulerConfig): Data {
     ...(config.stalenessGracePeriodMs === DEFAULT_STALENESS_GRACE_PERIOD_MS
       ? {}
       : { stalenessGracePeriodMs: config.stalenessGracePeriodMs }),
+    ...(config.usage ? { usage: config.usage } : {}),
   });
 }
 
@@ -122,6 +123,15 @@ function schedulerPatchData(patch: SchedulerPatch): Data {
     out['maxConsolidationPreemptees'] = patch.maxConsolidationPreemptees;
   if (patch.stalenessGracePeriodMs !== undefined)
     out['stalenessGracePeriod'] = formatDuration(patch.stalenessGracePeriodMs);
+  if (patch.usage !== undefined) {
+    out['usageDBConfig'] = {
+      usageParams: {
+        halfLifePeriod: formatDuration(patch.usage.halfLifePeriodMs),
+        windowSize: formatDuration(patch.usage.windowSizeMs),
+        windowType: patch.usage.windowType,
+      },
+    };
+  }
   return out;
 }
 

@@ -8,6 +8,8 @@ import type { GpuSlot } from '../profiles/kai/framework/NodeInfo';
 import type { QueueResources } from '../model/resources';
 import type { NodeSpec, QueueSpec, SchedulerConfig } from '../model/scenario';
 import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
+import type { TimeAwareShare } from '../model/snapshot';
+import { appendUsage, cloneUsageLedger, type UsageLedger, type UsageSample } from './UsageLedger';
 
 export interface TaskDelta {
   id: number;
@@ -32,6 +34,8 @@ export interface QueueFiguresDelta {
   fairShare: QueueResources;
   allocated: QueueResources;
   requested: QueueResources;
+  /** KAI time-based fair share at this session's open (only with `scheduler.usageDBConfig`). */
+  timeAware?: TimeAwareShare;
 }
 
 export interface SessionEntry {
@@ -53,6 +57,8 @@ export interface SessionEntry {
   protectionChanges: number;
   /** Profile timeline facts (Volcano: enqueues, SLA expiries); absent for KAI. */
   marks?: { enqueued: number; slaExpired: string[] };
+  /** What this session left allocated, for the usage history (only when the scenario uses usage). */
+  usage?: UsageSample;
 }
 
 /** The full state after some session. */
@@ -65,6 +71,11 @@ export interface Keyframe {
   nodeSpecs: NodeSpec[];
   /** The scheduler configuration in force (a past session is shown with the config it ran with). */
   config: SchedulerConfig;
+  /**
+   * The usage history as it stood after this session (KAI time-based fair share; null when the scenario
+   * never configures a usage database): what the next session's usage is computed from.
+   */
+  usage: UsageLedger | null;
 }
 
 export class History {
@@ -104,6 +115,7 @@ export class History {
       if (e.queueSpecs) state.queueSpecs = e.queueSpecs;
       if (e.nodeSpecs) state.nodeSpecs = e.nodeSpecs;
       if (e.config) state.config = e.config;
+      if (e.usage && state.usage) appendUsage(state.usage, e.usage);
     }
     state.index = index;
     return state;
@@ -119,5 +131,6 @@ function cloneKeyframe(k: Keyframe): Keyframe {
     queueSpecs: k.queueSpecs,
     nodeSpecs: k.nodeSpecs,
     config: k.config,
+    usage: k.usage ? cloneUsageLedger(k.usage) : null,
   };
 }

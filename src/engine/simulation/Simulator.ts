@@ -22,11 +22,13 @@ import {
 import { runProfileSession } from './runProfileSession';
 import { ClusterState, type JobRecord, type TaskRecord } from './ClusterState';
 import { commitSession } from '../profiles/kai/session/commitSession';
+import type { UsageSample } from './UsageLedger';
 import { History, type JobDelta, type QueueFiguresDelta, type SessionEntry, type TaskDelta } from './History';
 import { openSession } from '../profiles/kai/session/openSession';
 import { TraceInterner } from './TraceInterner';
 import { explainPending } from '../profiles/kai/explainPending';
 import { buildSnapshot } from './buildSnapshot';
+import { appendUsage, newUsageLedger, queueUsageAt, type UsageLedger } from './UsageLedger';
 
 export class Simulator implements Simulation {
   readonly state: ClusterState;
@@ -39,11 +41,14 @@ export class Simulator implements Simulation {
   private lastConfigVersion = 0;
   private protection: ProtectionModel;
   private readonly interner = new TraceInterner();
+  /** KAI usage history (time-based fair share); null unless some configuration sets `usageDBConfig`. */
+  private readonly usage: UsageLedger | null;
 
   constructor(readonly scenario: Scenario) {
     assertSupported(scenario);
     this.state = new ClusterState(scenario);
     this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
+    this.usage = usageLedgerFor(scenario);
     this.history = new History({
       index: 0,
       tasks: [],
@@ -52,6 +57,7 @@ export class Simulator implements Simulation {
       queueSpecs: [...this.state.queues.values()],
       nodeSpecs: [...this.state.nodes.values()],
       config: this.state.config,
+      usage: this.usage,
     });
   }
 
@@ -167,6 +173,8 @@ export class Simulator implements Simulation {
       figures = this.diffFigures(r.queues.map((q) => ({ ...q })));
     } else {
       const { ssn, records, jobRecords } = openSession(this.state, index, timeMs, this.scenario.profile);
+      const usageParams = this.state.config.usage;
+      if (this.usage && usageParams) ssn.queueUsage = queueUsageAt(this.usage, usageParams, timeMs);
       const profile = this.scenario.profile;
       // Plugins keep their tier: the session files each callback under plugin and tier (ExtensionRegistry)
       // and combines them tier by tier (combine.ts), as KAI's framework walks tiers, then plugins.
@@ -220,6 +228,10 @@ export class Simulator implements Simulation {
       trace,
     );
     if (marks) entry.marks = marks;
+    if (this.usage) {
+      entry.usage = this.usageSample(timeMs);
+      appendUsage(this.usage, entry.usage);
+    }
     this.lastQueueVersion = this.state.queueVersion;
     this.lastNodeVersion = this.state.nodeVersion;
     this.lastConfigVersion = this.state.configVersion;
@@ -295,13 +307,33 @@ export class Simulator implements Simulation {
       }
     }
     return this.diffFigures(
-      [...ssn.queues.values()].map((q) => ({
-        name: q.name,
-        fairShare: ssn.fairShare.get(q.name) ?? { gpu: 0, cpu: 0, memory: 0 },
-        allocated: allocated.get(q.name) as QueueResources,
-        requested: requested.get(q.name) as QueueResources,
-      })),
+      [...ssn.queues.values()].map((q) => {
+        const fig: QueueFiguresDelta = {
+          name: q.name,
+          fairShare: ssn.fairShare.get(q.name) ?? { gpu: 0, cpu: 0, memory: 0 },
+          allocated: allocated.get(q.name) as QueueResources,
+          requested: requested.get(q.name) as QueueResources,
+        };
+        const timeAware = ssn.timeAware.get(q.name);
+        if (timeAware) fig.timeAware = timeAware;
+        return fig;
+      }),
     );
+  }
+
+  /**
+   * What the session left allocated (the figures' `allocated`, rolled up to ancestors; Releasing and
+   * Pipelined tasks do not count, as in proportion) and the cluster's capacity, for the usage history.
+   */
+  private usageSample(timeMs: number): UsageSample {
+    const allocated = new Map<string, QueueResources>();
+    for (const [name, fig] of this.lastFigures) {
+      if (QUEUE_RESOURCE_NAMES.some((r) => fig.allocated[r] !== 0)) allocated.set(name, fig.allocated);
+    }
+    const capacity: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
+    for (const n of this.state.nodes.values())
+      for (const r of QUEUE_RESOURCE_NAMES) capacity[r] += n.resources[r];
+    return { timeMs, allocated, capacity };
   }
 
   /** The figures that changed since the previous session (the history stores only those). */
@@ -340,6 +372,20 @@ export class Simulator implements Simulation {
     }
     return n;
   }
+}
+
+/**
+ * A usage ledger when the scenario's configuration, or a later `updateConfig`, sets a usage database: the
+ * history is kept from the start either way (KAI's metrics exist before the scheduler reads them), as long
+ * as the longest window any of them uses.
+ */
+function usageLedgerFor(scenario: Scenario): UsageLedger | null {
+  const params = [
+    scenario.scheduler.usage,
+    ...scenario.events.map((e) => (e.kind === 'updateConfig' ? e.patch.usage : undefined)),
+  ].filter((p) => p !== undefined);
+  if (scenario.profile !== 'kai' || params.length === 0) return null;
+  return newUsageLedger(params.reduce((max, p) => Math.max(max, p.windowSizeMs), 0));
 }
 
 function taskDelta(t: TaskRecord): TaskDelta {

@@ -116,6 +116,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       preemptMinRuntimeMs: q.preemptMinRuntimeMs,
       reclaimMinRuntimeMs: q.reclaimMinRuntimeMs,
       ...queueExtrasOf(state, q),
+      ...(fig?.timeAware ? { timeAware: fig.timeAware } : {}),
     };
   });
 

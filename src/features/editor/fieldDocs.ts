@@ -31,6 +31,15 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     schedulePeriod: 'Time between sessions (Go duration, default 1s).',
     maxConsolidationPreemptees: 'KAI: most tasks one consolidation may move.',
     stalenessGracePeriod: 'KAI: how long a gang may run below minAvailable before stalegangeviction.',
+    usageDBConfig: 'KAI time-based fair share: keep each queue’s usage history ({usageParams: {…}}).',
+  },
+  usageDBConfig: {
+    usageParams: 'How usage is weighed: halfLifePeriod, windowSize, windowType.',
+  },
+  usageParams: {
+    halfLifePeriod: 'Usage this long ago counts half (Go duration; default 0 = no decay).',
+    windowSize: 'How much history counts (sliding) or each window’s length (tumbling); default 168h.',
+    windowType: 'sliding (the last windowSize) or tumbling (windows from t=0 that reset); default sliding.',
   },
   tier: { plugins: 'Plugins of this tier: {name, arguments?, enableX flags}.' },
   plugin: {

@@ -23,6 +23,8 @@ import {
   TASK_FIELDS,
   TIER_FIELDS,
   TOP_LEVEL_FIELDS,
+  USAGE_DB_CONFIG_FIELDS,
+  USAGE_PARAMS_FIELDS,
   type FieldTable,
 } from '../../engine/scenario/schema';
 
@@ -31,6 +33,8 @@ export const TABLES = {
   scenario: TOP_LEVEL_FIELDS,
   priorityClass: PRIORITY_CLASS_FIELDS,
   scheduler: SCHEDULER_FIELDS,
+  usageDBConfig: USAGE_DB_CONFIG_FIELDS,
+  usageParams: USAGE_PARAMS_FIELDS,
   tier: TIER_FIELDS,
   plugin: PLUGIN_FIELDS,
   node: NODE_FIELDS,
@@ -61,7 +65,8 @@ const CHILDREN: Partial<Record<TableName, Record<string, TableName>>> = {
     run: 'run',
     expect: 'expect',
   },
-  scheduler: { tiers: 'tier' },
+  scheduler: { tiers: 'tier', usageDBConfig: 'usageDBConfig' },
+  usageDBConfig: { usageParams: 'usageParams' },
   tier: { plugins: 'plugin' },
   node: { resources: 'nodeResources' },
   queue: {

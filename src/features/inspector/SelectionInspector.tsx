@@ -9,6 +9,7 @@ import { selectSelection } from '../../store/selectionSlice';
 import { formatInstant } from '../format/formatTime';
 import { formatQueueResources } from '../format/formatResources';
 import { JobInspector } from './JobInspector';
+import { describeTimeAware } from '../../viz/charts/describeQueue';
 
 const selectHasSnapshot = (s: AppState) => s.run.snapshot !== null;
 
@@ -64,6 +65,18 @@ export function SelectionInspector() {
           <Typography variant="body2">Allocated: {formatQueueResources(queue.allocated)}</Typography>
           <Typography variant="body2">Requested: {formatQueueResources(queue.requested)}</Typography>
           <Typography variant="body2">Quota: {formatQueueResources(queue.quota)}</Typography>
+          {queue.timeAware !== undefined && (
+            <Box data-testid="inspector.queue.timeAware" sx={{ display: 'grid', gap: 0.5 }}>
+              <Typography variant="subtitle2" component="h3">
+                Time-aware fair share (usage history, kValue {queue.timeAware.kValue})
+              </Typography>
+              {describeTimeAware(queue).map((line) => (
+                <Typography key={line} variant="body2">
+                  {line}
+                </Typography>
+              ))}
+            </Box>
+          )}
           <Typography variant="body2">
             preemptMinRuntime:{' '}
             {queue.preemptMinRuntimeMs === null ? 'unset (inherits)' : `${queue.preemptMinRuntimeMs / 1000}s`}{' '}

@@ -5,7 +5,7 @@
 import type { ViewTransform } from '../layouts/fitTransform';
 import type { QueueTreeNode } from '../layouts/layoutQueueTree';
 import type { VizTheme } from '../theme';
-import { queueTooltipRows } from './describeQueue';
+import { describeTimeAware, queueTooltipRows } from './describeQueue';
 
 /** Props of {@link QueueTooltip}. */
 export interface QueueTooltipProps {
@@ -80,6 +80,12 @@ export function QueueTooltip({ node, theme, transform, width, height }: QueueToo
           ))}
         </tbody>
       </table>
+      {node.queue !== null &&
+        describeTimeAware(node.queue).map((line) => (
+          <div key={line} style={{ marginTop: 3 }}>
+            {line}
+          </div>
+        ))}
       {node.badges.map((b) => (
         <div key={b.kind} style={{ marginTop: 3, color: theme.textMuted }}>
           {b.description}

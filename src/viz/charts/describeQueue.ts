@@ -4,6 +4,7 @@
 import { QUEUE_RESOURCE_NAMES, type QueueResourceName } from '../../engine/model/resources';
 import { formatResource } from '../layouts/formatSpan';
 import type { QueueTreeNode } from '../layouts/layoutQueueTree';
+import type { QueueState } from '../../engine/model/snapshot';
 import { plural } from '../../common/plural';
 
 const NAMES: Record<QueueResourceName, string> = { gpu: 'GPU', cpu: 'CPU', memory: 'memory' };
@@ -55,4 +56,32 @@ export function queueTooltipRows(node: QueueTreeNode): QueueTooltipRow[] {
     limit: q.limit[r] === -1 ? 'none' : q.limit[r] === 0 ? '0 (blocked)' : formatResource(r, q.limit[r]),
     overQuotaWeight: String(q.overQuotaWeight[r]),
   }));
+}
+
+const fixed2 = (v: number): string => v.toFixed(2);
+
+/**
+ * KAI time-based fair share in words, one sentence per resource that took part (GPU always): the usage
+ * the engine computed, the over-quota weight before and after the penalty with upstream's formula spelled
+ * out in the engine's numbers, and the fair share with and without usage. Empty when usage is off.
+ */
+export function describeTimeAware(q: QueueState): string[] {
+  const t = q.timeAware;
+  if (t === undefined) return [];
+  return QUEUE_RESOURCE_NAMES.filter((r) => r === 'gpu' || t.usage[r] > 0 || t.weight[r] !== null).map(
+    (r) => {
+      const usage = `${(t.usage[r] * 100).toFixed(1)}%`;
+      const share = `fair share ${formatResource(r, q.fairShare[r])} (${formatResource(r, t.fairShareWithoutUsage[r])} without usage history)`;
+      const w = t.weight[r];
+      const adjusted = t.adjustedWeight[r];
+      if (w === null || adjusted === null) {
+        return `${NAMES[r]}: used ${usage} of the cluster over the usage window; not in an over-quota round; ${share}.`;
+      }
+      return (
+        `${NAMES[r]}: used ${usage} of the cluster over the usage window, so its over-quota weight ` +
+        `${fixed2(w)} becomes ${fixed2(adjusted)} = max(0, ${fixed2(w)} + ${t.kValue} × (${fixed2(w)} − ` +
+        `${fixed2(t.usage[r])})); ${share}.`
+      );
+    },
+  );
 }

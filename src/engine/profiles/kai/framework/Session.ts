@@ -12,6 +12,7 @@ import {
 } from '../../../model/resources';
 import type { PriorityClass, Profile, SchedulerConfig } from '../../../model/scenario';
 import type { JobAttempt, SessionTrace, Verdict } from '../../../model/trace';
+import type { TimeAwareShare } from '../../../model/snapshot';
 import { firstError, firstNonZeroValue, sumOf } from '../../../framework/combine';
 import { ExtensionRegistry, type PluginHandle } from '../../../framework/ExtensionRegistry';
 import type { KaiExtensionPoints, VictimScenario } from './extensions';
@@ -58,6 +59,13 @@ export class Session {
   readonly trace: SessionTrace = { attempts: [], pending: [] };
   /** Fair share per queue computed at session open (published by the proportion plugin). */
   readonly fairShare = new Map<string, QueueResources>();
+  /**
+   * Each queue's historical usage as a fraction of the cluster (KAI `ClusterInfo.QueueResourceUsage`), set by
+   * the simulator when `scheduler.usageDBConfig` is configured; null = no usage database.
+   */
+  queueUsage: ReadonlyMap<string, QueueResources> | null = null;
+  /** How usage weighed on each queue's fair share (published by the proportion plugin when usage is set). */
+  readonly timeAware = new Map<string, TimeAwareShare>();
 
   /**
    * Callbacks by extension point, kept per tier with the plugin that registered them. KAI's ConfigMap has no

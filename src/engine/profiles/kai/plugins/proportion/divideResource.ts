@@ -9,6 +9,12 @@
  * 3. remainder phase: the units lost to flooring go, one at a time, to the queues with the largest
  *    remainders, per band.
  * Amounts are in KAI's units (GPU devices, CPU millicores, memory MB), because the flooring is in them.
+ *
+ * Time-based fair share (`kValue` not null, KAI with a usage database): a round divides by
+ * `max(0, w + k·(w − usage))` instead of the over-quota weight, where `w = OQW / ΣOQW` of the queues still
+ * asking in that round and `usage` is the queue's historical usage as a fraction of the cluster
+ * (resource_division.go; reference §3.1). Without usage history upstream's weights are `w·(1 + k)`, the same
+ * factor for every queue, so the plain OQW path below gives the same shares and keeps old traces exact.
  */
 export interface DivisionQueue {
   name: string;
@@ -19,18 +25,48 @@ export interface DivisionQueue {
   limit: number;
   overQuotaWeight: number;
   request: number;
+  /** Historical usage as a fraction of the cluster (time-based fair share); absent = 0. */
+  usage?: number;
   /** Output: the fair share. */
   fairShare: number;
+  /** Output (time-based only): `w` and the adjusted weight of the first over-quota round the queue took part in. */
+  normalisedWeight?: number;
+  adjustedWeight?: number;
 }
 
 const EPS = 1e-9;
+
+/** Upstream's `max(0, w + k·(w − usage))` per candidate (reference §3.1); records the first round's figures. */
+function timeAwareWeights(
+  candidates: readonly DivisionQueue[],
+  totalWeight: number,
+  kValue: number,
+): { of: Map<DivisionQueue, number>; total: number } {
+  const of = new Map<DivisionQueue, number>();
+  let total = 0;
+  for (const q of candidates) {
+    const w = q.overQuotaWeight / totalWeight;
+    const adjusted = Math.max(0, w + kValue * (w - (q.usage ?? 0)));
+    if (q.normalisedWeight === undefined) {
+      q.normalisedWeight = w;
+      q.adjustedWeight = adjusted;
+    }
+    of.set(q, adjusted);
+    total += adjusted;
+  }
+  return { of, total };
+}
 
 function requestable(q: DivisionQueue): number {
   return q.limit === -1 ? q.request : Math.min(q.limit, q.request);
 }
 
 /** Divides `amount` among `queues` (fills `fairShare`); returns what is left undivided. */
-export function divideResource(amount: number, queues: DivisionQueue[]): number {
+export function divideResource(
+  amount: number,
+  queues: DivisionQueue[],
+  kValue: number | null = null,
+): number {
   let remaining = amount;
   for (const q of queues) {
     const deserved = q.quota === -1 ? amount : q.quota;
@@ -48,12 +84,16 @@ export function divideResource(amount: number, queues: DivisionQueue[]): number 
       const candidates = inBand.filter((q) => q.overQuotaWeight > 0 && requestable(q) - q.fairShare > EPS);
       if (candidates.length === 0) break;
       const totalWeight = candidates.reduce((s, q) => s + q.overQuotaWeight, 0);
+      const weights = kValue === null ? null : timeAwareWeights(candidates, totalWeight, kValue);
+      // Every adjusted weight is 0 (only possible with usage above the weights): nobody gets over-quota.
+      if (weights !== null && weights.total <= 0) break;
       const round = remaining;
       let anotherRound = false;
       for (const q of candidates) {
-        // Upstream weighs max(0, w + k·(w − usage)); without usage history every weight is w·(1 + k), the
-        // same factor for all, so kValue does not change the shares.
-        const slice = (round * q.overQuotaWeight) / totalWeight;
+        const slice =
+          weights === null
+            ? (round * q.overQuotaWeight) / totalWeight
+            : (round * (weights.of.get(q) as number)) / weights.total;
         const wanted = requestable(q) - q.fairShare;
         if (wanted <= slice + EPS) {
           q.fairShare += wanted;

@@ -11,13 +11,14 @@ import { EPSILON, QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../../
 import type { PluginConfig } from '../../../../model/scenario';
 import type { Verdict } from '../../../../model/trace';
 import { compareQueueShares, compareVictimQueueShares } from './queueOrder';
-import { computeFairShares, newShare, zeroQ, type QueueShare } from './queueShares';
+import { computeFairShares, newShare, zeroQ, type OverQuotaWeights, type QueueShare } from './queueShares';
 import { formatAmount, registerReclaim, parseSaturationMultiplier } from './reclaimable';
 
 const NAME = 'proportion';
 
 export function createProportionPlugin(config: PluginConfig): Plugin {
   const multiplier = parseSaturationMultiplier(config.arguments);
+  const kValue = parseKValue(config.arguments);
   return {
     name: NAME,
     onSessionOpen(ssn: Session) {
@@ -42,8 +43,10 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
           }
         }
       }
-      computeFairShares(ssn.roots, shares, total);
+      const usage = ssn.queueUsage;
+      const weights = computeFairShares(ssn.roots, shares, total, usage ? { kValue, usage } : null);
       for (const [q, s] of shares) ssn.fairShare.set(q.name, { ...s.fairShare });
+      if (usage) publishTimeAware(ssn, shares, total, weights, usage, kValue);
 
       // Queue order asks for the next request of a job many times per pop; recompute only when it changed.
       const requestCache = new Map<JobInfo, { version: number; req: QueueResources }>();
@@ -92,6 +95,48 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
       registerReclaim(ssn, shares, multiplier, jobRequest, () => generation);
     },
   };
+}
+
+/**
+ * KAI's `kValue` argument (`proportion.go`): a float, default 1.0; values ≤ 0 become 0 (no usage penalty).
+ * The scenario validator already refused text that is not a number and values beyond its bound.
+ */
+export function parseKValue(args: Record<string, unknown>): number {
+  const raw = args['kValue'];
+  const v = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+  if (!Number.isFinite(v)) return 1;
+  return v <= 0 ? 0 : v;
+}
+
+/**
+ * Publishes, per queue, the usage, the weights before and after the penalty and the fair share without
+ * usage (the division KAI makes without a usage database), so the trace can say what the history cost each queue.
+ */
+function publishTimeAware(
+  ssn: Session,
+  shares: Map<QueueInfo, QueueShare>,
+  total: QueueResources,
+  weights: Map<QueueInfo, OverQuotaWeights>,
+  usage: ReadonlyMap<string, QueueResources>,
+  kValue: number,
+): void {
+  const plain = new Map<QueueInfo, QueueShare>();
+  for (const [q, s] of shares) {
+    const p = newShare(q);
+    p.request = { ...s.request };
+    plain.set(q, p);
+  }
+  computeFairShares(ssn.roots, plain, total);
+  for (const q of shares.keys()) {
+    const w = weights.get(q);
+    ssn.timeAware.set(q.name, {
+      kValue,
+      usage: { ...(usage.get(q.name) ?? zeroQ()) },
+      weight: w ? { ...w.weight } : { gpu: null, cpu: null, memory: null },
+      adjustedWeight: w ? { ...w.adjustedWeight } : { gpu: null, cpu: null, memory: null },
+      fairShareWithoutUsage: { ...(plain.get(q) as QueueShare).fairShare },
+    });
+  }
 }
 
 function track(shares: Map<QueueInfo, QueueShare>, task: TaskInfo, sign: number): void {

@@ -59,7 +59,9 @@ export function computeFairShares(
   roots: readonly QueueInfo[],
   shares: Map<QueueInfo, QueueShare>,
   total: QueueResources,
-): void {
+  timeAware: TimeAwareInput | null = null,
+): Map<QueueInfo, OverQuotaWeights> {
+  const weights = new Map<QueueInfo, OverQuotaWeights>();
   for (const name of QUEUE_RESOURCE_NAMES) {
     const unit = KAI_UNIT[name];
     const scaled = (v: number): number => (v === -1 ? -1 : v * unit);
@@ -78,12 +80,19 @@ export function computeFairShares(
           overQuotaWeight: s.overQuotaWeight[name],
           request: s.request[name] * unit,
           fairShare: 0,
+          ...(timeAware ? { usage: timeAware.usage.get(q.name)?.[name] ?? 0 } : {}),
         };
       });
-      divideResource(amount, division);
+      divideResource(amount, division, timeAware?.kValue ?? null);
       division.forEach((d, i) => {
         const q = queues[i] as QueueInfo;
         (shares.get(q) as QueueShare).fairShare[name] = d.fairShare / unit;
+        if (timeAware) {
+          let w = weights.get(q);
+          if (!w) weights.set(q, (w = { weight: nullQ(), adjustedWeight: nullQ() }));
+          w.weight[name] = d.normalisedWeight ?? null;
+          w.adjustedWeight[name] = d.adjustedWeight ?? null;
+        }
         if (q.children.length > 0) work.push({ queues: q.children, amount: d.fairShare });
       });
     }
@@ -91,6 +100,23 @@ export function computeFairShares(
   for (const s of shares.values()) {
     for (const name of QUEUE_RESOURCE_NAMES) s.share[name] = computeAllocatableShare(s, name);
   }
+  return weights;
+}
+
+/** Time-based fair share's inputs: proportion's `kValue` (≤0 read as 0) and each queue's usage fraction. */
+export interface TimeAwareInput {
+  kValue: number;
+  usage: ReadonlyMap<string, QueueResources>;
+}
+
+/** Per resource, `w` and the adjusted weight of the first over-quota round (null: the queue took no part). */
+export interface OverQuotaWeights {
+  weight: Record<QueueResourceName, number | null>;
+  adjustedWeight: Record<QueueResourceName, number | null>;
+}
+
+function nullQ(): Record<QueueResourceName, number | null> {
+  return { gpu: null, cpu: null, memory: null };
 }
 
 /** max(quota, fair share) capped by limit; the limit itself when quota is −1 (KAI "allocatable share"). */

@@ -164,7 +164,7 @@ export function registerReclaim(
         plugin: NAME,
         point: 'canReclaimResources',
         allowed: false,
-        message: `Queue ${job.queue.name} would go above its fair share (${show(s.allocated)} allocated + ${show(req)} requested > fair share ${show(s.fairShare)}), so it may not reclaim.`,
+        message: `Queue ${job.queue.name} would go above its fair share (${show(s.allocated)} allocated + ${show(req)} requested > fair share ${show(s.fairShare)}), so it may not reclaim.${usageNote(ssn, job.queue.name)}`,
         detail,
       };
     }
@@ -185,7 +185,7 @@ export function registerReclaim(
       plugin: NAME,
       point: 'canReclaimResources',
       allowed: true,
-      message: `Queue ${job.queue.name} stays within its fair share (${show(after)} ≤ ${show(s.fairShare)}), so it may reclaim.`,
+      message: `Queue ${job.queue.name} stays within its fair share (${show(after)} ≤ ${show(s.fairShare)}), so it may reclaim.${usageNote(ssn, job.queue.name)}`,
       detail,
     };
   });
@@ -193,6 +193,19 @@ export function registerReclaim(
   ssn.register('reclaimScenarioValidator', (scenario) =>
     validate(ssn, shares, atAttemptStart, scenario, multiplier),
   );
+}
+
+/**
+ * With time-based fair share, the gate's fair share already carries the usage penalty: say how much of the
+ * cluster the queue used and what its fair share would be without usage history (empty when usage is off).
+ */
+function usageNote(ssn: Session, queue: string): string {
+  const t = ssn.timeAware.get(queue);
+  if (t === undefined) return '';
+  const used = QUEUE_RESOURCE_NAMES.filter((r) => r === 'gpu' || t.usage[r] > 0)
+    .map((r) => `${(t.usage[r] * 100).toFixed(1)}% of the cluster's ${r}`)
+    .join(', ');
+  return ` Its fair share weighs usage history (kValue ${t.kValue}): it used ${used} over the usage window; without usage history its fair share would be ${show(t.fairShareWithoutUsage)}.`;
 }
 
 /** Victim tasks grouped into chunks: per job, the first minAvailable tasks are one core chunk, the rest one each. */

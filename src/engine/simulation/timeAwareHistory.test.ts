@@ -1,0 +1,124 @@
+/**
+ * Time-based fair share keeps state across sessions (the usage history), so the rule "a past session rebuilt
+ * later equals the session as it ran" must hold for it too: keyframes carry the usage ledger and replay it.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../index';
+import type { Scenario, UsageParams } from '../model/scenario';
+import { Simulator } from './Simulator';
+import { queueUsageAt, type UsageLedger } from './UsageLedger';
+
+function timeAwareScenario(usage: UsageParams): Scenario {
+  const text = readFileSync(resolve(__dirname, '../../scenarios/time-aware-on.yaml'), 'utf8');
+  const r = parseScenario(text);
+  if (!r.ok) throw new Error('time-aware-on.yaml does not parse');
+  // One session a second (480 sessions), so keyframes are taken and the window drops old samples.
+  return {
+    ...r.scenario,
+    scheduler: { ...r.scenario.scheduler, schedulePeriodMs: 1000, usage },
+    expect: [],
+  };
+}
+
+const ledgerText = (l: UsageLedger | null): string =>
+  JSON.stringify(l?.samples.map((s) => ({ ...s, allocated: [...s.allocated] })) ?? null);
+
+describe.each<UsageParams>([
+  { windowType: 'sliding', windowSizeMs: 120_000, halfLifePeriodMs: 30_000 },
+  { windowType: 'tumbling', windowSizeMs: 90_000, halfLifePeriodMs: 0 },
+])('time-aware history ($windowType window)', (usage) => {
+  it('a past session rebuilt from keyframes equals the session as it ran, usage ledger included', () => {
+    const sim = new Simulator(timeAwareScenario(usage));
+    const liveSnapshots: string[] = [];
+    const liveLedgers: string[] = [];
+    while (sim.step()) {
+      const i = sim.sessionCount();
+      liveSnapshots.push(JSON.stringify(sim.snapshot(i)));
+      liveLedgers.push(ledgerText(sim.history.stateAt(i).usage));
+    }
+    expect(sim.sessionCount()).toBeGreaterThan(400);
+    expect((Reflect.get(sim.history, 'keyframes') as unknown[]).length).toBeGreaterThan(2);
+    for (let i = 1; i <= sim.sessionCount(); i++) {
+      expect(JSON.stringify(sim.snapshot(i)), `session ${i}`).toBe(liveSnapshots[i - 1]);
+      expect(ledgerText(sim.history.stateAt(i).usage), `ledger after session ${i}`).toBe(liveLedgers[i - 1]);
+    }
+  });
+
+  it('the usage a session ran with is the usage of the rebuilt ledger before it, at its time', () => {
+    const sim = new Simulator(timeAwareScenario(usage));
+    sim.runToEnd();
+    let compared = 0;
+    for (let i = 2; i <= sim.sessionCount(); i += 7) {
+      const snap = sim.snapshot(i);
+      const ledger = sim.history.stateAt(i - 1).usage;
+      if (!ledger) throw new Error('no usage ledger');
+      const usageNow = queueUsageAt(ledger, usage, snap.timeMs);
+      for (const q of snap.queues) {
+        expect(q.timeAware?.usage.gpu, `${q.name} at session ${i}`).toBe(usageNow.get(q.name)?.gpu ?? 0);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+});
+
+describe('time-aware fair share is off by default', () => {
+  it('a scenario without usageDBConfig keeps no ledger and publishes no usage', () => {
+    const text = readFileSync(resolve(__dirname, '../../scenarios/time-aware-off.yaml'), 'utf8');
+    const r = parseScenario(text);
+    if (!r.ok) throw new Error('time-aware-off.yaml does not parse');
+    const sim = new Simulator(r.scenario);
+    sim.runToEnd();
+    expect(sim.history.stateAt(sim.sessionCount()).usage).toBeNull();
+    expect(sim.snapshot(7).queues.some((q) => q.timeAware !== undefined)).toBe(false);
+  });
+});
+
+describe('usage turned on by an updateConfig event', () => {
+  it('sees the history from the first session (KAI’s metrics exist before the scheduler reads them)', () => {
+    const text = readFileSync(resolve(__dirname, '../../scenarios/time-aware-off.yaml'), 'utf8');
+    const r = parseScenario(text);
+    if (!r.ok) throw new Error('time-aware-off.yaml does not parse');
+    const usage: UsageParams = { windowType: 'sliding', windowSizeMs: 600_000, halfLifePeriodMs: 120_000 };
+    const sim = new Simulator({
+      ...r.scenario,
+      events: [{ atMs: 60_000, kind: 'updateConfig', patch: { usage } }],
+      expect: [],
+    });
+    sim.runToEnd();
+    // Before the event: no usage in the snapshot. At t=60s (session 7): team-a held the whole cluster for
+    // the first minute, so its usage is 1 and b-1 runs, exactly as when usage is on from the start.
+    expect(sim.snapshot(6).queues.some((q) => q.timeAware !== undefined)).toBe(false);
+    const s7 = sim.snapshot(7);
+    expect(s7.queues.find((q) => q.name === 'team-a')?.timeAware?.usage.gpu).toBeCloseTo(1, 12);
+    expect(s7.decisions.find((d) => d.kind === 'bind')?.job).toBe('b-1');
+  });
+});
+
+describe('with KAI’s default kValue 1', () => {
+  it('a queue that alone used the cluster gets weight 0, and the other reclaims at once, the gate saying why', () => {
+    const text = readFileSync(resolve(__dirname, '../../scenarios/time-aware-on.yaml'), 'utf8');
+    const r = parseScenario(text);
+    if (!r.ok) throw new Error('time-aware-on.yaml does not parse');
+    const tiers = r.scenario.scheduler.tiers.map((t) => ({
+      plugins: t.plugins.map((p) => (p.name === 'proportion' ? { ...p, arguments: { kValue: 1 } } : p)),
+    }));
+    const sim = new Simulator({ ...r.scenario, scheduler: { ...r.scenario.scheduler, tiers }, expect: [] });
+    sim.runToEnd();
+    // Session 2 (t=10s): usage team-a 1, team-b 0 → weights 0.5 + (0.5 − 1) = 0 and 0.5 + 0.5 = 1 → 0 / 16.
+    const s2 = sim.snapshot(2);
+    expect(s2.queues.map((q) => q.fairShare.gpu)).toEqual([0, 16]);
+    expect(s2.decisions.filter((d) => d.kind === 'evict').map((d) => `${d.job}<${d.by}`)).toEqual([
+      'a-1<b-1',
+    ]);
+    const gate = s2.trace.attempts
+      .filter((a) => a.action === 'reclaim' && a.job === 'b-1')
+      .flatMap((a) => a.verdicts)
+      .find((v) => v.point === 'canReclaimResources');
+    expect(gate?.message).toBe(
+      "Queue team-b stays within its fair share (gpu 16 ≤ gpu 16), so it may reclaim. Its fair share weighs usage history (kValue 1): it used 0.0% of the cluster's gpu over the usage window; without usage history its fair share would be gpu 8.",
+    );
+  });
+});

@@ -89,6 +89,30 @@ describe('Simulator', () => {
     expect(last.decisions.map((d) => d.kind)).toEqual(['complete']);
   });
 
+  it('marks protection changes only where a protection of more than 0s begins or ends', () => {
+    const marks = (preemptMinRuntime: string) =>
+      run({
+        nodes: [{ name: 'n0', resources: { gpu: 2 } }],
+        queues: [{ name: 'q', preemptMinRuntime, reclaimMinRuntime: '0s', resources: { gpu: { quota: 2 } } }],
+        jobs: [
+          { name: 'a', queue: 'q', runtime: '30s', resources: { gpu: 1 } },
+          { name: 'b', queue: 'q', submitAt: '20s', runtime: '30s', resources: { gpu: 1 } },
+        ],
+      })
+        .markers()
+        .filter((m) => m.protectionChanges > 0)
+        .map((m) => [m.timeMs, m.protectionChanges]);
+    // 0s of min-runtime never protects: no mark when a and b start.
+    expect(marks('0s')).toEqual([]);
+    // 15s (a session every 5s by default): gained at each start (t=0, t=20s), lost 15s later (t=15s, t=35s).
+    expect(marks('15s')).toEqual([
+      [0, 1],
+      [15_000, 1],
+      [20_000, 1],
+      [35_000, 1],
+    ]);
+  });
+
   it('sets the start time on a fresh start only, and an evicted task is Releasing, then Pending', () => {
     const sim = run({
       scheduler: { actions: ['allocate', 'preempt'] },

@@ -366,7 +366,8 @@ export class Simulator implements Simulation {
       for (const until of this.protection.protectedUntil(job.spec.queue, job.startedAtMs, reclaimers)) {
         if (until === null) continue;
         const gained = job.startedAtMs === timeMs && timeMs < until;
-        const lost = prev !== null && prev < until && until <= timeMs;
+        // A protection of 0s (min-runtime 0) never began, so it cannot end: no mark at every job start.
+        const lost = prev !== null && until > job.startedAtMs && prev < until && until <= timeMs;
         if (gained || lost) n++;
       }
     }

@@ -307,6 +307,23 @@ describe('the carrier’s pieces', () => {
     expect(formatKubernetesQuantity('gpu', 8)).toBe('8');
   });
 
+  it('keeps a carried field named __proto__ as data: the parser reports it, nothing is polluted', () => {
+    const result = importKubernetesYaml(`apiVersion: scheduling.run.ai/v2
+kind: Queue
+metadata:
+  name: q
+  annotations: {preemption-lab.dev/__proto__: '{"polluted": true}', preemption-lab.dev/weight: "2"}
+spec: {resources: {gpu: {quota: 1, limit: -1, overQuotaWeight: 1}}}
+`);
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+    const [queue] = result.scenario.queues as Data[];
+    expect(Object.hasOwn(queue ?? {}, '__proto__')).toBe(true);
+    expect(queue?.weight).toBe(2);
+    expect(({} as Data).polluted).toBeUndefined();
+    const parsed = parseScenario(result.text);
+    expect(parsed.ok ? [] : parsed.errors.map((e) => e.path)).toContain('queues[0].__proto__');
+  });
+
   it('reports a carried annotation that is not YAML by document and annotation', () => {
     const result = importKubernetesYaml(`apiVersion: scheduling.run.ai/v2
 kind: Queue

@@ -160,7 +160,7 @@ describe('exporting a kai scenario', () => {
       },
     });
     expect((config?.data as Data)['config.yaml']).toContain(
-      'actions: allocate, consolidation, reclaim, preempt, stalegangeviction',
+      'actions: "allocate, consolidation, reclaim, preempt, stalegangeviction"',
     );
     expect((config?.data as Data)['config.yaml']).toContain('reclaimResolveMethod: lca');
     expect(docs.filter((d) => d.kind === 'PriorityClass')).toEqual([
@@ -270,7 +270,7 @@ describe('exporting a volcano and a kube-batch scenario', () => {
     });
     expect(
       (find(docs, 'ConfigMap', 'volcano-scheduler-configmap')?.data as Data)['volcano-scheduler.conf'],
-    ).toContain('actions: enqueue, allocate, backfill');
+    ).toContain('actions: "enqueue, allocate, backfill"');
     const { back, unmapped } = roundTrip(original);
     expect(unmapped).toEqual([]);
     expect(withoutLines(back)).toEqual(withoutLines(original));

@@ -5,7 +5,7 @@
  * `importers/labCarrier.ts`, so that `importKubernetesYaml(exportKubernetesYaml(s))` replays the same run
  * (docs/scenario-format.md §13, decision 0070). Pure: the editor downloads the text.
  */
-import { parse, stringify } from 'yaml';
+import { parse } from 'yaml';
 import { formatDuration } from '../../model/duration';
 import { QUEUE_RESOURCE_NAMES } from '../../model/resources';
 import type { NodeSpec, PriorityClass, QueueSpec, Scenario, SchedulerConfig } from '../../model/scenario';
@@ -19,6 +19,7 @@ import {
   DEFAULT_STALENESS_GRACE_PERIOD_MS,
 } from '../normaliseScheduler';
 import { serialiseScenario } from '../serialiseScenario';
+import { emitYaml } from './emitYaml';
 import { exportJob, labAnnotations, resourceList } from './exportWorkloads';
 
 type Data = Record<string, unknown>;
@@ -42,7 +43,7 @@ export function exportKubernetesYaml(s: Scenario): string {
     '# The ConfigMap preemption-lab-scenario and the preemption-lab.dev/ annotations carry what these objects',
     '# cannot (run, events, expectations, submit and start times, runtimes); a cluster ignores them.',
   ].join('\n');
-  return `${header}\n${docs.map((d) => stringify(d, { lineWidth: 0 })).join('---\n')}`;
+  return `${header}\n${docs.map(emitYaml).join('---\n')}`;
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 120);
@@ -55,7 +56,8 @@ function isDefaultClass(c: PriorityClass, s: Scenario): boolean {
 
 /** name, lesson text, profile, `x-` fields, run, events and expect, in the scenario format itself. */
 function carrierConfigMap(s: Scenario): Data {
-  const serialised = parse(serialiseScenario(s)) as Data;
+  // Nodes, queues and jobs are objects of their own: serialising them here too would only cost time.
+  const serialised = parse(serialiseScenario({ ...s, nodes: [], queues: [], jobs: [] })) as Data;
   const carried: Data = {};
   for (const [key, value] of Object.entries(serialised)) {
     if (TOP_LEVEL_CARRIED.includes(key) || key.startsWith('x-')) carried[key] = value;
@@ -64,7 +66,7 @@ function carrierConfigMap(s: Scenario): Data {
     apiVersion: 'v1',
     kind: 'ConfigMap',
     metadata: { name: LAB_CONFIGMAP },
-    data: { [LAB_CONFIGMAP_KEY]: stringify(carried, { lineWidth: 0 }) },
+    data: { [LAB_CONFIGMAP_KEY]: emitYaml(carried) },
   };
 }
 
@@ -106,7 +108,7 @@ function schedulerConfigMap(config: SchedulerConfig, s: Scenario): Data {
       namespace: kai ? 'kai-scheduler' : 'volcano-system',
       annotations: labAnnotations(carried),
     },
-    data: { [kai ? KAI_CONF_KEYS[0] : VOLCANO_CONF_KEY]: stringify(conf, { lineWidth: 0 }) },
+    data: { [kai ? KAI_CONF_KEYS[0] : VOLCANO_CONF_KEY]: emitYaml(conf) },
   };
 }
 

@@ -111,7 +111,7 @@ queues:
 jobs:
   - {name: j1, queue: q1, priorityClassName: high, phase: Inqueue, minResources: {gpu: 2, cpu: 1},
      annotations: {sla-waiting-time: 5m, volcano.sh/sla-waiting-time: 6m},
-     tasks: [{name: j1-a, resources: {gpu: 1}, preemptable: false}, {name: j1-b, resources: {gpu: 1}}]}
+     tasks: [{name: j1-a, resources: {gpu: 1}, preemptable: false}, {name: j1-b, resources: {gpu: 1}, priority: 3}]}
   - {name: j2, queue: q2, tasks: 1, resources: {cpu: 1}}
 run: {sessions: 3}
 `;
@@ -189,18 +189,20 @@ describe('exporting a kai scenario', () => {
     });
     expect(find(docs, 'Pod', 'r-0')).toMatchObject({
       metadata: {
-        labels: { 'kai.scheduler/queue': 'team-a' },
+        labels: { 'kai.scheduler/queue': 'team-a', 'kai.scheduler/task-priority': '7' },
         annotations: { 'pod-group-name': 'running', 'preemption-lab.dev/labels': '{"app":"trainer"}' },
       },
       spec: {
         nodeName: 'a-0',
-        priority: 7,
+        priorityClassName: 'train',
         preemptionPolicy: 'Never',
         nodeSelector: { zone: 'z1' },
         containers: [{ resources: { requests: { 'nvidia.com/gpu': '2', cpu: '500m', memory: '3Gi' } } }],
       },
       status: { phase: 'Running' },
     });
+    // KAI reads the task's own priority from its label; the pod's priority comes from its class.
+    expect((find(docs, 'Pod', 'r-0')?.spec as Data).priority).toBeUndefined();
     expect(find(docs, 'Pod', 'running-1')).toMatchObject({
       metadata: { annotations: { 'gpu-fraction': '0.25' } },
     });
@@ -266,8 +268,9 @@ describe('exporting a volcano and a kube-batch scenario', () => {
         labels: { 'volcano.sh/preemptable': 'false' },
         annotations: { 'scheduling.k8s.io/group-name': 'j1' },
       },
-      spec: { schedulerName: 'volcano' },
+      spec: { schedulerName: 'volcano', priorityClassName: 'high' },
     });
+    expect(find(docs, 'Pod', 'j1-b')).toMatchObject({ spec: { priority: 3 } });
     expect(
       (find(docs, 'ConfigMap', 'volcano-scheduler-configmap')?.data as Data)['volcano-scheduler.conf'],
     ).toContain('actions: "enqueue, allocate, backfill"');

@@ -12,6 +12,7 @@ import { encodeLabValue, LAB_PREFIX } from '../importers/labCarrier';
 import {
   GPU_FRACTION_ANNOTATION,
   GROUP_ANNOTATIONS,
+  KAI_TASK_PRIORITY_LABEL,
   PREEMPTABLE_LABEL,
   QUEUE_LABELS,
   SLA_ANNOTATIONS,
@@ -103,6 +104,9 @@ function pod(task: TaskSpec, job: JobSpec, profile: Profile): Data {
     annotations[GROUP_ANNOTATIONS[0]] = job.name;
   }
   if (!task.preemptable) labels[PREEMPTABLE_LABEL] = 'false';
+  // The task's own priority: KAI reads a label (reference/kai-scheduler.md §task order), Volcano the pod's.
+  const kaiTaskPriority = !isVolcanoLike(profile) && task.priority !== null;
+  if (kaiTaskPriority) labels[KAI_TASK_PRIORITY_LABEL] = String(task.priority);
   const gpu = task.resources.gpu;
   const fractional = gpu > 0 && gpu < 1;
   // KAI shares a device through the gpu-fraction annotation; whole devices are an extended resource.
@@ -118,7 +122,8 @@ function pod(task: TaskSpec, job: JobSpec, profile: Profile): Data {
   if (Object.keys(requests).length > 0) container.resources = { requests };
   const spec: Data = { schedulerName: isVolcanoLike(profile) ? 'volcano' : 'kai-scheduler' };
   if (task.node !== null) spec.nodeName = task.node;
-  if (task.priority !== null) spec.priority = task.priority;
+  if (job.priorityClassName !== null) spec.priorityClassName = job.priorityClassName;
+  if (task.priority !== null && !kaiTaskPriority) spec.priority = task.priority;
   if (task.preemptionPolicy !== null) spec.preemptionPolicy = task.preemptionPolicy;
   if (Object.keys(task.nodeSelector).length > 0) spec.nodeSelector = { ...task.nodeSelector };
   spec.containers = [container];

@@ -34,6 +34,8 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 export const SLA_ANNOTATIONS = ['sla-waiting-time', 'volcano.sh/sla-waiting-time'] as const;
 /** Volcano's pod label that keeps a pod from being preempted or reclaimed when `"false"`. */
 export const PREEMPTABLE_LABEL = 'volcano.sh/preemptable';
+/** KAI's pod label for the task's own priority (task order inside a job; reference/kai-scheduler.md). */
+export const KAI_TASK_PRIORITY_LABEL = 'kai.scheduler/task-priority';
 const POD_GROUP_PHASES = new Set(['Pending', 'Inqueue', 'Running']);
 
 export function mapPodGroup(t: FieldTracker): Data {
@@ -121,6 +123,12 @@ export function mapPod(t: FieldTracker): MappedPod {
   }
   const priority = num(t.get('spec.priority'));
   if (priority !== null) task.priority = priority;
+  // KAI orders a job's tasks by this label, not by the pod's priority: it wins when both are given.
+  const taskPriority = label(KAI_TASK_PRIORITY_LABEL);
+  if (taskPriority !== null && /^-?\d+$/.test(taskPriority)) {
+    task.priority = Number(taskPriority);
+    t.use(['metadata', 'labels', KAI_TASK_PRIORITY_LABEL]);
+  }
   const nodeSelector = t.get('spec.nodeSelector');
   if (isData(nodeSelector)) task.nodeSelector = nodeSelector;
   const preemptionPolicy = t.get('spec.preemptionPolicy');

@@ -297,7 +297,8 @@ export function EditorDialog() {
         {isKubernetes && importErrors.length === 0 && (
           <Alert severity="info" data-testid="editor.kubernetes">
             This is Kubernetes YAML. “Convert to scenario” reads its KAI and Volcano Queues, scheduler
-            ConfigMaps, Nodes, PodGroups, Volcano Jobs and Pods, and lists every field it cannot map.
+            ConfigMaps, PriorityClasses, Nodes, PodGroups, Volcano Jobs and Pods (and what Export as
+            Kubernetes YAML added for the sandbox), and lists every field it cannot map.
           </Alert>
         )}
         {importErrors.length > 0 && (

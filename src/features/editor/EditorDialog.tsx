@@ -16,6 +16,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import FormatAlignLeftIcon from '@mui/icons-material/FormatAlignLeft';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
+import OutputIcon from '@mui/icons-material/Output';
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import type { IssueDto } from '../../protocol/messages';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
@@ -38,6 +39,7 @@ import {
   importKubernetesYaml,
   looksLikeKubernetesYaml,
 } from '../../engine/scenario/importers/importKubernetesYaml';
+import { exportDraftAsKubernetes } from './exportDraftAsKubernetes';
 import { formatYaml } from './formatYaml';
 import { ImportReport, type ImportSummary } from './ImportReport';
 import { ScenarioCodeEditor, type ScenarioCodeEditorHandle } from './ScenarioCodeEditor';
@@ -69,6 +71,7 @@ export function EditorDialog() {
   const [formatError, setFormatError] = useState<string | null>(null);
   const [importReport, setImportReport] = useState<ImportSummary | null>(null);
   const [importErrors, setImportErrors] = useState<string[]>([]);
+  const [exportError, setExportError] = useState<string | null>(null);
   const isKubernetes = looksLikeKubernetesYaml(draft);
   const [templateMenu, setTemplateMenu] = useState<HTMLElement | null>(null);
   const codeRef = useRef<ScenarioCodeEditorHandle | null>(null);
@@ -129,6 +132,13 @@ export function EditorDialog() {
   }, [loadState, actions]);
 
   const showLine = (line: number) => codeRef.current?.showLine(line);
+
+  /** Downloads the scenario as KAI or Volcano objects (Queues, scheduler ConfigMap, Nodes, PodGroups, Pods). */
+  const exportKubernetes = () => {
+    const result = exportDraftAsKubernetes(draft);
+    setExportError(result.ok ? null : result.error);
+    if (result.ok) downloadText(result.fileName, result.text);
+  };
 
   const format = () => {
     const result = formatYaml(draft);
@@ -254,6 +264,15 @@ export function EditorDialog() {
             Download YAML
           </Button>
           <Button
+            startIcon={<OutputIcon />}
+            onClick={exportKubernetes}
+            disabled={draft.trim() === '' || isKubernetes}
+            title="The scenario as KAI or Volcano Queues, the scheduler ConfigMap, Nodes, PodGroups and Pods; Convert to scenario reads it back"
+            data-testid="editor.export-kubernetes"
+          >
+            Export as Kubernetes YAML
+          </Button>
+          <Button
             onClick={() => actions.setDraft(loadedText)}
             disabled={!isDirty || loadedText === ''}
             data-testid="editor.revert"
@@ -278,12 +297,18 @@ export function EditorDialog() {
         {isKubernetes && importErrors.length === 0 && (
           <Alert severity="info" data-testid="editor.kubernetes">
             This is Kubernetes YAML. “Convert to scenario” reads its KAI and Volcano Queues, scheduler
-            ConfigMaps, Nodes, PodGroups, Volcano Jobs and Pods, and lists every field it cannot map.
+            ConfigMaps, PriorityClasses, Nodes, PodGroups, Volcano Jobs and Pods (and what Export as
+            Kubernetes YAML added for the sandbox), and lists every field it cannot map.
           </Alert>
         )}
         {importErrors.length > 0 && (
           <Alert severity="error" data-testid="editor.import-errors" onClose={() => setImportErrors([])}>
             Nothing was converted: {importErrors.join(' · ')}
+          </Alert>
+        )}
+        {exportError !== null && (
+          <Alert severity="warning" onClose={() => setExportError(null)} data-testid="editor.export-error">
+            {exportError}
           </Alert>
         )}
         {formatError !== null && (

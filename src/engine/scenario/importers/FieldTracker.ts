@@ -85,6 +85,8 @@ export class FieldTracker {
       const shown = path.join('.');
       if (path.length > 0 && (this.isUsed(path) || BOOKKEEPING.has(shown))) return;
       if (shown === 'status') {
+        // Fields read from status (a pod's phase, a queue's state) count; the rest is listed as one entry.
+        if (this.fullyUsed(value, path)) return;
         out.push({
           document: this.label,
           field: 'status',
@@ -109,6 +111,12 @@ export class FieldTracker {
     };
     walk(this.doc, []);
     return out;
+  }
+
+  private fullyUsed(value: unknown, path: string[]): boolean {
+    if (this.isUsed(path)) return true;
+    if (!isData(value)) return false;
+    return Object.entries(value).every(([key, child]) => this.fullyUsed(child, [...path, key]));
   }
 
   private isUsed(path: readonly string[]): boolean {

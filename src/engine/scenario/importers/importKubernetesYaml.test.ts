@@ -204,3 +204,67 @@ describe('what is not Kubernetes YAML', () => {
     });
   });
 });
+
+describe('importing the fields the exporter also writes (as a cluster holds them)', () => {
+  const result = imported(`apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: batch-low}
+value: 10
+preemptionPolicy: Never
+description: background work
+---
+apiVersion: scheduling.volcano.sh/v1beta1
+kind: Queue
+metadata: {name: closed}
+spec: {weight: 1, priority: 3}
+status: {state: Closed}
+---
+apiVersion: scheduling.volcano.sh/v1beta1
+kind: PodGroup
+metadata: {name: pg, annotations: {sla-waiting-time: 10m}}
+spec: {queue: closed, minMember: 1, priorityClassName: batch-low}
+status: {phase: Inqueue}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: p0
+  labels: {volcano.sh/preemptable: "false", kai.scheduler/task-priority: "4"}
+  annotations: {scheduling.k8s.io/group-name: pg}
+spec:
+  priority: 10
+  preemptionPolicy: Never
+  containers: [{name: c, image: i, resources: {requests: {cpu: "1"}}}]
+status: {phase: Pending}
+`);
+
+  it('maps PriorityClass, the queue’s priority and state, the PodGroup’s phase and sla annotation, pod policies', () => {
+    expect(result.scenario.priorityClasses).toEqual([
+      { name: 'batch-low', value: 10, preemptionPolicy: 'Never' },
+    ]);
+    expect(result.scenario.queues).toEqual([{ name: 'closed', weight: 1, priority: 3, state: 'Closed' }]);
+    expect(result.scenario.jobs).toEqual([
+      {
+        name: 'pg',
+        queue: 'closed',
+        minAvailable: 1,
+        priorityClassName: 'batch-low',
+        annotations: { 'sla-waiting-time': '10m' },
+        phase: 'Inqueue',
+        tasks: [
+          {
+            name: 'p0',
+            resources: { cpu: 1 },
+            priority: 4,
+            preemptionPolicy: 'Never',
+            preemptable: false,
+          },
+        ],
+      },
+    ]);
+    // Fields read from status count as mapped; nothing else was left out.
+    expect(result.unmapped).toEqual([]);
+    const parsed = parseScenario(result.text);
+    expect(parsed.ok ? [] : parsed.errors.map((e) => `${e.path}: ${e.message}`)).toEqual([]);
+  });
+});

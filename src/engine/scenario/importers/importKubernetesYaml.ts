@@ -5,6 +5,7 @@
  */
 import { parseAllDocuments, stringify } from 'yaml';
 import { FieldTracker, isData, type Data, type UnmappedField } from './FieldTracker';
+import { LAB_CONFIGMAP, mergeLabFields, readLabAnnotations, readLabConfigMap } from './labCarrier';
 import { mapNode } from './mapNodes';
 import { mapKaiQueue, mapVolcanoQueue } from './mapQueues';
 import { mapSchedulerConfigMap } from './mapSchedulerConfig';
@@ -30,6 +31,18 @@ export type ImportResult =
 const KAI_GROUP = 'scheduling.run.ai/';
 const VOLCANO_SCHEDULING = 'scheduling.volcano.sh/';
 const VOLCANO_BATCH = 'batch.volcano.sh/';
+const K8S_SCHEDULING = 'scheduling.k8s.io/';
+
+/** A `PriorityClass` (scheduling.k8s.io/v1): name, value and preemption policy. */
+function mapPriorityClass(t: FieldTracker): Data {
+  const cls: Data = { name: String(t.get('metadata.name')) };
+  const value = t.get('value');
+  if (typeof value === 'number') cls.value = value;
+  const policy = t.get('preemptionPolicy');
+  if (policy === 'Never' || policy === 'PreemptLowerPriority') cls.preemptionPolicy = policy;
+  t.use('description');
+  return cls;
+}
 
 /** True when `text` holds at least one document with `apiVersion` and `kind` (Kubernetes YAML, not a scenario). */
 export function looksLikeKubernetesYaml(text: string): boolean {
@@ -73,6 +86,10 @@ export function importKubernetesYaml(text: string): ImportResult {
   const nodes: Data[] = [];
   const jobs = new Map<string, Data>();
   const pods: MappedPod[] = [];
+  const priorityClasses: Data[] = [];
+  /** Carried job fields, applied once the job's pods are attached (they may set `tasks`). */
+  const jobFields = new Map<string, Data>();
+  let topLevel: Data | null = null;
   let scheduler: Data | null = null;
   const setProfile = (p: 'kai' | 'volcano', why: string) => {
     if (profile !== null && profile !== p)
@@ -90,12 +107,17 @@ export function importKubernetesYaml(text: string): ImportResult {
       errors.push(`${label}: metadata.name is missing`);
       return;
     }
+    const carried = readLabAnnotations(t, errors);
     if (kind === 'Queue' && apiVersion.startsWith(KAI_GROUP)) {
       setProfile('kai', label);
-      queues.push(mapKaiQueue(t, notes));
+      queues.push(withFields(mapKaiQueue(t, notes), carried));
     } else if (kind === 'Queue' && apiVersion.startsWith(VOLCANO_SCHEDULING)) {
       setProfile('volcano', label);
-      queues.push(mapVolcanoQueue(t));
+      queues.push(withFields(mapVolcanoQueue(t), carried));
+    } else if (kind === 'ConfigMap' && name === LAB_CONFIGMAP) {
+      topLevel = readLabConfigMap(t, errors);
+    } else if (kind === 'PriorityClass' && apiVersion.startsWith(K8S_SCHEDULING)) {
+      priorityClasses.push(withFields(mapPriorityClass(t), carried));
     } else if (kind === 'ConfigMap') {
       const config = mapSchedulerConfigMap(t, errors);
       if (config === null) {
@@ -107,21 +129,25 @@ export function importKubernetesYaml(text: string): ImportResult {
         return;
       }
       setProfile(config.profile, label);
-      scheduler = config.scheduler;
+      scheduler = withFields(config.scheduler, carried);
       unmapped.push(...config.unmapped);
     } else if (kind === 'Node' && apiVersion === 'v1') {
-      nodes.push(mapNode(t));
+      nodes.push(withFields(mapNode(t), carried));
     } else if (
       kind === 'PodGroup' &&
       (apiVersion.startsWith(KAI_GROUP) || apiVersion.startsWith(VOLCANO_SCHEDULING))
     ) {
       setProfile(apiVersion.startsWith(KAI_GROUP) ? 'kai' : 'volcano', label);
       jobs.set(name, mapPodGroup(t));
+      jobFields.set(name, carried);
     } else if (kind === 'Job' && apiVersion.startsWith(VOLCANO_BATCH)) {
       setProfile('volcano', label);
       jobs.set(name, mapVolcanoJob(t));
+      jobFields.set(name, carried);
     } else if (kind === 'Pod' && apiVersion === 'v1') {
-      pods.push(mapPod(t));
+      const pod = mapPod(t);
+      mergeLabFields(pod.task, carried);
+      pods.push(pod);
     } else {
       unmapped.push({
         document: label,
@@ -170,6 +196,10 @@ export function importKubernetesYaml(text: string): ImportResult {
     }
     job.queue ??= 'default';
   }
+  for (const [name, fields] of jobFields) {
+    const job = jobs.get(name);
+    if (job !== undefined) mergeLabFields(job, fields);
+  }
   const queueNames = new Set(queues.map((q) => q.name));
   for (const job of jobs.values()) {
     if (!queueNames.has(job.queue)) {
@@ -182,10 +212,13 @@ export function importKubernetesYaml(text: string): ImportResult {
   }
 
   const scenario: Data = { version: 1, name: 'Imported from Kubernetes YAML', profile: profile ?? 'kai' };
+  if (priorityClasses.length > 0) scenario.priorityClasses = priorityClasses;
   if (scheduler !== null) scenario.scheduler = scheduler;
   scenario.nodes = nodes;
   scenario.queues = queues;
   scenario.jobs = [...jobs.values()];
+  // A Preemption Lab export carries name, lesson text, profile, run, events and expect (labCarrier.ts).
+  if (topLevel !== null) mergeLabFields(scenario, topLevel);
   if (nodes.length === 0)
     notes.push('No Node documents: the scenario has no nodes yet (add some under `nodes`).');
   const header = [
@@ -203,4 +236,9 @@ export function importKubernetesYaml(text: string): ImportResult {
     unmapped,
     notes,
   };
+}
+
+function withFields(mapped: Data, carried: Data): Data {
+  mergeLabFields(mapped, carried);
+  return mapped;
 }

@@ -6,8 +6,10 @@ import { readResourceList } from './resourceAmounts';
 export function mapNode(t: FieldTracker): Data {
   const node: Data = { name: String(t.get('metadata.name')) };
   // The scheduler places against allocatable (capacity minus system reservations), as kube-scheduler does.
-  const source = isData(t.peek('status.allocatable')) ? 'status.allocatable' : 'status.capacity';
-  const resources = readResourceList(t, source) ?? {};
+  const hasAllocatable = isData(t.peek('status.allocatable'));
+  const resources = readResourceList(t, hasAllocatable ? 'status.allocatable' : 'status.capacity') ?? {};
+  // Capacity was looked at and set aside for allocatable: it is not an unmapped input.
+  if (hasAllocatable) t.use('status.capacity');
   if (resources.gpu !== undefined) resources.gpu = Math.floor(resources.gpu);
   node.resources = resources;
   const labels = t.get('metadata.labels');

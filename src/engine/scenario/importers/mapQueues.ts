@@ -10,7 +10,26 @@ const KAI_RESOURCES = ['gpu', 'cpu', 'memory'] as const;
  * KAI's Queue CRD units (reference/kai-scheduler.md §2.1): GPU in devices, CPU in millicores, memory in
  * MB (10^6 bytes). The scenario format uses cores and bytes.
  */
-const KAI_UNIT: Record<(typeof KAI_RESOURCES)[number], number> = { gpu: 1, cpu: 1 / 1000, memory: 1e6 };
+export type KaiResource = (typeof KAI_RESOURCES)[number];
+
+/**
+ * A KAI Queue amount in scenario units. CPU divides by 1000 (one correctly rounded step, where multiplying
+ * by 0.001 would add binary noise); -1 (unlimited, no limit) is kept as is.
+ */
+export function fromKaiUnits(resource: KaiResource, value: number): number {
+  if (value === -1) return value;
+  if (resource === 'cpu') return value / 1000;
+  if (resource === 'memory') return value * 1e6;
+  return value;
+}
+
+/** A scenario amount in KAI Queue units (the exporter's inverse of {@link fromKaiUnits}). */
+export function toKaiUnits(resource: KaiResource, value: number): number {
+  if (value === -1) return value;
+  if (resource === 'cpu') return value * 1000;
+  if (resource === 'memory') return value / 1e6;
+  return value;
+}
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -38,8 +57,7 @@ export function mapKaiQueue(t: FieldTracker, notes: string[]): Data {
         continue;
       }
       t.use(`spec.resources.${resource}.${field}`);
-      const scaled =
-        value === null ? 0 : value === -1 || field === 'overQuotaWeight' ? value : value * KAI_UNIT[resource];
+      const scaled = value === null ? 0 : field === 'overQuotaWeight' ? value : fromKaiUnits(resource, value);
       entry[field] = scaled;
       if (value === null && field === 'limit' && resource === 'gpu') {
         notes.push(
@@ -54,11 +72,24 @@ export function mapKaiQueue(t: FieldTracker, notes: string[]): Data {
   return queue;
 }
 
-/** A Volcano Queue: weight, capability, guarantee, deserved, reclaimable, parent (and state from status). */
+const QUEUE_STATES = new Set(['Open', 'Closed', 'Closing', 'Unknown']);
+
+/**
+ * A Volcano Queue: weight, capability, guarantee, deserved, reclaimable, parent, priority, and the state
+ * from `status.state` (Volcano keeps a queue's Open/Closed state there; `vcctl queue operate` changes it).
+ */
 export function mapVolcanoQueue(t: FieldTracker): Data {
   const queue: Data = { name: String(t.get('metadata.name')) };
   const weight = num(t.get('spec.weight'));
   if (weight !== null) queue.weight = weight;
+  const priority = num(t.get('spec.priority'));
+  if (priority !== null) queue.priority = priority;
+  const state = t.peek('status.state');
+  if (typeof state === 'string' && QUEUE_STATES.has(state)) {
+    t.use('status.state');
+    // Open is the scenario's default; only a queue that is not open needs saying so.
+    if (state !== 'Open') queue.state = state;
+  }
   const parent = t.get('spec.parent');
   if (typeof parent === 'string' && parent !== '' && parent !== 'root') queue.parent = parent;
   const reclaimable = t.get('spec.reclaimable');

@@ -30,6 +30,14 @@ function podRequests(t: FieldTracker, path: string): Amounts {
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
+/** Annotations Volcano's sla plugin reads from a job (its PodGroup carries the Job's annotations). */
+export const SLA_ANNOTATIONS = ['sla-waiting-time', 'volcano.sh/sla-waiting-time'] as const;
+/** Volcano's pod label that keeps a pod from being preempted or reclaimed when `"false"`. */
+export const PREEMPTABLE_LABEL = 'volcano.sh/preemptable';
+/** KAI's pod label for the task's own priority (task order inside a job; reference/kai-scheduler.md). */
+export const KAI_TASK_PRIORITY_LABEL = 'kai.scheduler/task-priority';
+const POD_GROUP_PHASES = new Set(['Pending', 'Inqueue', 'Running']);
+
 export function mapPodGroup(t: FieldTracker): Data {
   const job: Data = { name: String(t.get('metadata.name')), tasks: [] };
   const queue = t.get('spec.queue');
@@ -45,6 +53,19 @@ export function mapPodGroup(t: FieldTracker): Data {
   if (minResources !== null) job.minResources = minResources;
   const namespace = t.get('metadata.namespace');
   if (typeof namespace === 'string' && namespace !== 'default') job.namespace = namespace;
+  const annotations = t.peek('metadata.annotations');
+  for (const key of SLA_ANNOTATIONS) {
+    if (isData(annotations) && typeof annotations[key] === 'string') {
+      job.annotations = { ...(job.annotations as Data | undefined), [key]: annotations[key] };
+      t.use(['metadata', 'annotations', key]);
+    }
+  }
+  // A Volcano PodGroup's phase (Pending, Inqueue, Running) is where the enqueue action left it.
+  const phase = t.peek('status.phase');
+  if (typeof phase === 'string' && POD_GROUP_PHASES.has(phase)) {
+    t.use('status.phase');
+    job.phase = phase;
+  }
   return job;
 }
 
@@ -95,15 +116,29 @@ export function mapPod(t: FieldTracker): MappedPod {
   }
   const task: Data = { name, resources };
   const nodeName = t.get('spec.nodeName');
-  const phase = t.peek('status.phase');
+  const phase = t.get('status.phase');
   if (typeof nodeName === 'string' && nodeName !== '' && phase === 'Running') {
     task.status = 'Running';
     task.node = nodeName;
   }
   const priority = num(t.get('spec.priority'));
   if (priority !== null) task.priority = priority;
+  // KAI orders a job's tasks by this label, not by the pod's priority: it wins when both are given.
+  const taskPriority = label(KAI_TASK_PRIORITY_LABEL);
+  if (taskPriority !== null && /^-?\d+$/.test(taskPriority)) {
+    task.priority = Number(taskPriority);
+    t.use(['metadata', 'labels', KAI_TASK_PRIORITY_LABEL]);
+  }
   const nodeSelector = t.get('spec.nodeSelector');
   if (isData(nodeSelector)) task.nodeSelector = nodeSelector;
+  const preemptionPolicy = t.get('spec.preemptionPolicy');
+  if (preemptionPolicy === 'Never' || preemptionPolicy === 'PreemptLowerPriority')
+    task.preemptionPolicy = preemptionPolicy;
+  const preemptable = label(PREEMPTABLE_LABEL);
+  if (preemptable === 'true' || preemptable === 'false') {
+    task.preemptable = preemptable === 'true';
+    t.use(['metadata', 'labels', PREEMPTABLE_LABEL]);
+  }
   const priorityClassName = t.get('spec.priorityClassName');
   const namespace = t.get('metadata.namespace');
   t.use('spec.schedulerName');

@@ -1,0 +1,137 @@
+/**
+ * Jobs as the objects a cluster holds: one `PodGroup` per job (KAI scheduling.run.ai/v2alpha2, Volcano
+ * scheduling.volcano.sh/v1beta1) and one `Pod` per task, in the shapes `importers/mapWorkloads.ts` reads.
+ * What a cluster object has no field for (submit and start times, runtime, a raw job priority, task labels)
+ * travels in `preemption-lab.dev/` annotations (labCarrier.ts).
+ */
+import { formatDuration } from '../../model/duration';
+import type { Resources } from '../../model/resources';
+import type { JobSpec, PriorityClass, Profile, TaskSpec } from '../../model/scenario';
+import { CATALOGUE } from '../../profiles/catalogue';
+import { encodeLabValue, LAB_PREFIX } from '../importers/labCarrier';
+import {
+  GPU_FRACTION_ANNOTATION,
+  GROUP_ANNOTATIONS,
+  KAI_TASK_PRIORITY_LABEL,
+  PREEMPTABLE_LABEL,
+  QUEUE_LABELS,
+  SLA_ANNOTATIONS,
+} from '../importers/mapWorkloads';
+import { defaultPreemptible } from '../normaliseJob';
+import { formatKubernetesQuantity } from './formatKubernetesQuantity';
+
+type Data = Record<string, unknown>;
+
+/** The image of an exported pod: it only holds its requests, as the pause container does. */
+export const PLACEHOLDER_IMAGE = 'registry.k8s.io/pause:3.9';
+
+/** `preemption-lab.dev/<field>` annotations for the given scenario fields. */
+export function labAnnotations(fields: Data): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) out[`${LAB_PREFIX}${key}`] = encodeLabValue(value);
+  return out;
+}
+
+/** A resource list (`nvidia.com/gpu`, `cpu`, `memory`, `pods`) of the amounts that are set. */
+export function resourceList(r: Partial<Resources>, keep: (v: number) => boolean = () => true): Data {
+  const out: Data = {};
+  if (r.gpu !== undefined && keep(r.gpu)) out['nvidia.com/gpu'] = formatKubernetesQuantity('gpu', r.gpu);
+  if (r.cpu !== undefined && keep(r.cpu)) out.cpu = formatKubernetesQuantity('cpu', r.cpu);
+  if (r.memory !== undefined && keep(r.memory)) out.memory = formatKubernetesQuantity('memory', r.memory);
+  if (r.pods !== undefined && keep(r.pods)) out.pods = formatKubernetesQuantity('pods', r.pods);
+  return out;
+}
+
+const isVolcanoLike = (profile: Profile) => profile !== 'kai';
+
+/** The PodGroup and Pods of one job. */
+export function exportJob(
+  job: JobSpec,
+  profile: Profile,
+  classes: ReadonlyMap<string, PriorityClass>,
+): Data[] {
+  return [podGroup(job, profile, classes), ...job.tasks.map((t) => pod(t, job, profile))];
+}
+
+function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, PriorityClass>): Data {
+  const spec: Data = { queue: job.queue, minMember: job.minAvailable };
+  if (job.priorityClassName !== null) spec.priorityClassName = job.priorityClassName;
+  if (job.preemptible !== defaultPreemptible(profile, job.priority))
+    spec.preemptibility = job.preemptible ? 'preemptible' : 'non-preemptible';
+  if (job.minResources !== null) spec.minResources = resourceList(job.minResources);
+
+  const carried: Data = {};
+  // As serialiseScenario writes it: a raw priority when there is no class, or it differs from the class.
+  if (job.priorityClassName !== null) {
+    if (classes.get(job.priorityClassName)?.value !== job.priority) carried.priority = job.priority;
+  } else if (CATALOGUE[profile].defaultJobClass !== null || job.priority !== 0) {
+    carried.priority = job.priority;
+  }
+  if (job.submitAtMs !== 0) carried.submitAt = formatDuration(job.submitAtMs);
+  const runsAtStart = job.tasks.some((t) => t.status === 'Running');
+  if (job.startedAtMs !== null && job.startedAtMs !== (runsAtStart ? job.submitAtMs : null))
+    carried.startedAt = formatDuration(job.startedAtMs);
+  if (job.runtimeMs !== null) carried.runtime = formatDuration(job.runtimeMs);
+  const annotations: Record<string, string> = {};
+  const slaKeys: readonly string[] = SLA_ANNOTATIONS;
+  for (const [key, value] of Object.entries(job.annotations))
+    if (slaKeys.includes(key)) annotations[key] = value;
+  // Annotations the schedulers do not read would be lost among a real PodGroup's; the map travels whole.
+  if (Object.keys(job.annotations).some((k) => !slaKeys.includes(k)))
+    carried.annotations = { ...job.annotations };
+  // A job with no tasks: the importer would otherwise invent minMember of them.
+  if (job.tasks.length === 0) carried.tasks = 0;
+
+  const metadata: Data = { name: job.name, namespace: job.namespace };
+  Object.assign(annotations, labAnnotations(carried));
+  if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
+  const out: Data = {
+    apiVersion: isVolcanoLike(profile) ? 'scheduling.volcano.sh/v1beta1' : 'scheduling.run.ai/v2alpha2',
+    kind: 'PodGroup',
+    metadata,
+    spec,
+  };
+  if (job.phase !== 'Pending') out.status = { phase: job.phase };
+  return out;
+}
+
+function pod(task: TaskSpec, job: JobSpec, profile: Profile): Data {
+  const labels: Record<string, string> = {};
+  const annotations: Record<string, string> = {};
+  if (isVolcanoLike(profile)) annotations[GROUP_ANNOTATIONS[1]] = job.name;
+  else {
+    labels[QUEUE_LABELS[0]] = job.queue;
+    annotations[GROUP_ANNOTATIONS[0]] = job.name;
+  }
+  if (!task.preemptable) labels[PREEMPTABLE_LABEL] = 'false';
+  // The task's own priority: KAI reads a label (reference/kai-scheduler.md §task order), Volcano the pod's.
+  const kaiTaskPriority = !isVolcanoLike(profile) && task.priority !== null;
+  if (kaiTaskPriority) labels[KAI_TASK_PRIORITY_LABEL] = String(task.priority);
+  const gpu = task.resources.gpu;
+  const fractional = gpu > 0 && gpu < 1;
+  // KAI shares a device through the gpu-fraction annotation; whole devices are an extended resource.
+  if (fractional) annotations[GPU_FRACTION_ANNOTATION] = String(gpu);
+  if (Object.keys(task.labels).length > 0)
+    Object.assign(annotations, labAnnotations({ labels: task.labels }));
+
+  const requests = resourceList(
+    { gpu: fractional ? 0 : gpu, cpu: task.resources.cpu, memory: task.resources.memory },
+    (v) => v !== 0,
+  );
+  const container: Data = { name: 'main', image: PLACEHOLDER_IMAGE };
+  if (Object.keys(requests).length > 0) container.resources = { requests };
+  const spec: Data = { schedulerName: isVolcanoLike(profile) ? 'volcano' : 'kai-scheduler' };
+  if (task.node !== null) spec.nodeName = task.node;
+  if (job.priorityClassName !== null) spec.priorityClassName = job.priorityClassName;
+  if (task.priority !== null && !kaiTaskPriority) spec.priority = task.priority;
+  if (task.preemptionPolicy !== null) spec.preemptionPolicy = task.preemptionPolicy;
+  if (Object.keys(task.nodeSelector).length > 0) spec.nodeSelector = { ...task.nodeSelector };
+  spec.containers = [container];
+
+  const metadata: Data = { name: task.name, namespace: job.namespace };
+  if (Object.keys(labels).length > 0) metadata.labels = labels;
+  if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
+  const out: Data = { apiVersion: 'v1', kind: 'Pod', metadata, spec };
+  if (task.status === 'Running') out.status = { phase: 'Running' };
+  return out;
+}

@@ -1,0 +1,30 @@
+/**
+ * "Export as Kubernetes YAML": the editor's scenario text as the Queues, scheduler ConfigMap, Nodes,
+ * PodGroups and Pods a cluster would hold (engine/scenario/exporters), ready to download. Kubernetes YAML
+ * and text with problems are refused with a sentence saying why.
+ */
+import { exportKubernetesYaml } from '../../engine/scenario/exporters/exportKubernetesYaml';
+import { looksLikeKubernetesYaml } from '../../engine/scenario/importers/importKubernetesYaml';
+import { formatIssue, parseScenario } from '../../engine/scenario/parseScenario';
+import { yamlFileName } from '../library/downloadText';
+
+export type KubernetesExport = { ok: true; fileName: string; text: string } | { ok: false; error: string };
+
+export function exportDraftAsKubernetes(draft: string): KubernetesExport {
+  if (looksLikeKubernetesYaml(draft))
+    return { ok: false, error: 'This is already Kubernetes YAML: convert it to a scenario first.' };
+  const parsed = parseScenario(draft);
+  if (!parsed.ok) {
+    const [first] = parsed.errors;
+    const more = parsed.errors.length > 1 ? ` (and ${parsed.errors.length - 1} more)` : '';
+    return {
+      ok: false,
+      error: `Nothing was exported: the scenario has problems. ${first === undefined ? '' : formatIssue(first)}${more}`,
+    };
+  }
+  return {
+    ok: true,
+    fileName: yamlFileName(parsed.scenario.name).replace(/\.yaml$/, '-kubernetes.yaml'),
+    text: exportKubernetesYaml(parsed.scenario),
+  };
+}

@@ -82,7 +82,7 @@ function priorityClass(c: PriorityClass): Data {
 
 /** KAI's scheduler config (`config.yaml`) or Volcano's `volcano-scheduler.conf`: actions string and tiers. */
 function schedulerConfigMap(config: SchedulerConfig, s: Scenario): Data {
-  const conf = {
+  const conf: Data = {
     actions: config.actions.join(', '),
     tiers: config.tiers.map((tier) => ({
       plugins: tier.plugins.map((p) => {
@@ -93,6 +93,14 @@ function schedulerConfigMap(config: SchedulerConfig, s: Scenario): Data {
       }),
     })),
   };
+  if (config.usage !== undefined)
+    conf.usageDBConfig = {
+      usageParams: {
+        halfLifePeriod: formatDuration(config.usage.halfLifePeriodMs),
+        windowSize: formatDuration(config.usage.windowSizeMs),
+        windowType: config.usage.windowType,
+      },
+    };
   // The period and KAI's consolidation and staleness knobs are command-line flags upstream, not config.
   const carried: Data = { schedulePeriod: formatDuration(config.schedulePeriodMs) };
   if (config.maxConsolidationPreemptees !== DEFAULT_MAX_CONSOLIDATION_PREEMPTEES)

@@ -42,7 +42,19 @@ export function mapSchedulerConfigMap(t: FieldTracker, errors: string[]): Mapped
   if (typeof conf.actions === 'string' || Array.isArray(conf.actions)) scheduler.actions = conf.actions;
   if (Array.isArray(conf.tiers)) scheduler.tiers = conf.tiers;
   const unmapped = Object.keys(conf)
-    .filter((k) => k !== 'actions' && k !== 'tiers')
+    .filter((k) => k !== 'actions' && k !== 'tiers' && !(k === 'usageDBConfig' && key !== VOLCANO_CONF_KEY))
     .map((k) => ({ document: t.label, field: `data.${key} → ${k}`, reason: 'no simulator equivalent' }));
+  // KAI's time-based fair share: the usage parameters map; the database connection has no simulator
+  // equivalent (the sandbox keeps the usage itself from simulated time).
+  if (key !== VOLCANO_CONF_KEY && isData(conf.usageDBConfig)) {
+    const db = conf.usageDBConfig;
+    if (isData(db.usageParams)) scheduler.usageDBConfig = { usageParams: db.usageParams };
+    for (const k of Object.keys(db).filter((k) => k !== 'usageParams'))
+      unmapped.push({
+        document: t.label,
+        field: `data.${key} → usageDBConfig.${k}`,
+        reason: 'the sandbox keeps usage itself from simulated time',
+      });
+  }
   return { profile: key === VOLCANO_CONF_KEY ? 'volcano' : 'kai', scheduler, unmapped };
 }

@@ -24,8 +24,12 @@ import { exportJob, labAnnotations, resourceList } from './exportWorkloads';
 
 type Data = Record<string, unknown>;
 
-/** Top-level scenario fields no Kubernetes object holds; they travel in the `preemption-lab-scenario` ConfigMap. */
-const TOP_LEVEL_CARRIED = ['version', 'name', 'description', 'profile', 'run', 'events', 'expect'];
+/**
+ * Top-level scenario fields that Kubernetes objects hold; every other one (version, name, description, profile,
+ * run, events, expect, lesson steps, variants, `x-` fields, and whatever the format gains later) travels in the
+ * `preemption-lab-scenario` ConfigMap, so a new field cannot be lost in the round trip.
+ */
+const TOP_LEVEL_AS_OBJECTS = new Set(['nodes', 'queues', 'jobs', 'priorityClasses', 'scheduler']);
 
 export function exportKubernetesYaml(s: Scenario): string {
   const classes = new Map(s.priorityClasses.map((c) => [c.name, c]));
@@ -54,13 +58,13 @@ function isDefaultClass(c: PriorityClass, s: Scenario): boolean {
   );
 }
 
-/** name, lesson text, profile, `x-` fields, run, events and expect, in the scenario format itself. */
+/** The top-level fields no object holds, in the scenario format itself. */
 function carrierConfigMap(s: Scenario): Data {
   // Nodes, queues and jobs are objects of their own: serialising them here too would only cost time.
   const serialised = parse(serialiseScenario({ ...s, nodes: [], queues: [], jobs: [] })) as Data;
   const carried: Data = {};
   for (const [key, value] of Object.entries(serialised)) {
-    if (TOP_LEVEL_CARRIED.includes(key) || key.startsWith('x-')) carried[key] = value;
+    if (!TOP_LEVEL_AS_OBJECTS.has(key)) carried[key] = value;
   }
   return {
     apiVersion: 'v1',

@@ -147,16 +147,21 @@ export function checkQueueLimits(snap: SessionSnapshot, facts: ScenarioFacts, ou
  * Releasing there, or a task evicted from there in this session and moved elsewhere by consolidation (the
  * snapshot shows a moved task at its new place). A moved victim itself is pipelined wherever it lands: its old
  * pod must terminate before it is recreated (§1.4, "victims moved (evicted + recreated on the pipelined node)").
+ * And the preemptor of an eviction in this session is pipelined wherever its victim simulation placed it (§1.5,
+ * §4.3: "jobs started by reclaim/preempt are pipelined first"), which may be idle capacity when the victims made
+ * room under a queue limit rather than on a node.
  */
 export function checkPipelining(snap: SessionSnapshot, out: Violation[]): void {
   const releasing = new Set(
     snap.tasks.flatMap((t) => (t.status === 'Releasing' && t.node !== null ? [t.node] : [])),
   );
   const evictedNow = new Set<string>();
+  const preemptors = new Set<string>();
   for (const d of snap.decisions) {
     if (d.kind !== 'evict') continue;
     evictedNow.add(d.task);
     if (d.node !== null) releasing.add(d.node);
+    if (d.by !== null) preemptors.add(d.by);
   }
   const pipelined = new Map<string, string[]>();
   const moved = new Set<string>();
@@ -166,7 +171,7 @@ export function checkPipelining(snap: SessionSnapshot, out: Violation[]): void {
     if (evictedNow.has(t.name)) moved.add(t.job);
   }
   for (const [job, nodes] of pipelined) {
-    if (moved.has(job) || nodes.some((n) => releasing.has(n))) continue;
+    if (moved.has(job) || preemptors.has(job) || nodes.some((n) => releasing.has(n))) continue;
     out.push({
       invariant: 'pipelined-onto-releasing',
       session: snap.index,

@@ -10,7 +10,7 @@ export const INVARIANTS = {
   'gpu-device-capacity': 'no GPU device holds more than one whole GPU; device indices exist',
   'task-on-live-node': 'a placed task sits on a node that exists in that session',
   'pipelined-onto-releasing':
-    'a job with Pipelined tasks has one on a node where capacity is being released (else it would be Allocated)',
+    'a job with Pipelined tasks has one on a node where capacity is being released (else it would be Allocated), or is a moved victim or the preemptor of an eviction in that session',
   'queue-limit':
     'Running+Pipelined within the limit of the queue and every ancestor when work was placed there',
   'gang-min-available': 'a job with Running/Pipelined tasks has at least minAvailable of them at session end',

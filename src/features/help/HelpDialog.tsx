@@ -11,7 +11,7 @@ import { selectIsHelpOpen } from '../../store/viewSlice';
 import { Keycap } from '../../ui/Keycap';
 import { SHORTCUTS, type Shortcut } from '../keyboard/shortcuts';
 
-const GROUPS: Shortcut['group'][] = ['Stepping', 'Views', 'Help'];
+const GROUPS: Shortcut['group'][] = ['Stepping', 'Presenting', 'Views', 'Help'];
 
 /** Lists every keyboard shortcut, straight from the table the key handler uses. */
 export function HelpDialog() {

@@ -90,6 +90,9 @@ test('diagram text is at least 14 px at 1280x720 on the largest text size', asyn
   await app.fontSizeButton.click();
   await expect(app.fontSizeButton.locator('..')).toBeVisible();
   await expect(stage.map.getByTestId('cluster-map.node-label').first()).toBeVisible();
+  // On the stage the tree's legend is one click away; measure it too.
+  await stage.tree.getByTestId('queue-tree.legend-toggle').click();
+  await expect(stage.tree.getByTestId('queue-tree.legend-toggle')).toHaveAttribute('aria-pressed', 'true');
   await expect
     .poll(async () => Math.min(...(await stage.diagramTextSizes()).map((t) => t.px)))
     .toBeGreaterThanOrEqual(14);

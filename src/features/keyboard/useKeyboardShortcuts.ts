@@ -20,13 +20,17 @@ const WIDGET_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 
 
 /**
  * Widgets whose keys mean something else: the queue tree's cards (WAI-ARIA tree) walk the tree with the
- * arrows; the timeline slider jumps a tenth of the run with Page Up/Down (its arrows, Home and End are
+ * arrows, as do the cluster map's cells (`data-arrow-keys="own"`); the timeline slider jumps a tenth of the run with Page Up/Down (its arrows, Home and End are
  * the global shortcuts already).
  */
 function isOwnedByWidget(event: KeyboardEvent): boolean {
   const target = event.target;
   if (!(target instanceof Element)) return false;
-  if (WIDGET_KEYS.has(event.key) && target.closest('[role="tree"],[role="grid"]') !== null) return true;
+  if (
+    WIDGET_KEYS.has(event.key) &&
+    target.closest('[role="tree"],[role="grid"],[data-arrow-keys="own"]') !== null
+  )
+    return true;
   return (event.key === 'PageUp' || event.key === 'PageDown') && target.closest('[role="slider"]') !== null;
 }
 

@@ -119,8 +119,9 @@ export function PresenterView() {
           bgcolor: 'divider',
           minHeight: 0,
           gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 3fr)',
-          gridTemplateRows: 'minmax(0, 1fr) minmax(0, 1fr)',
-          gridTemplateAreas: '"tree map" "tree lesson"',
+          gridTemplateRows: 'minmax(0, 3fr) minmax(0, 2fr)',
+          // The lesson keeps the full height beside the pictures.
+          gridTemplateAreas: '"tree lesson" "map lesson"',
         }}
       >
         <Box sx={{ gridArea: 'tree', minHeight: 0, bgcolor: 'background.default' }}>

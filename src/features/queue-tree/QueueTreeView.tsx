@@ -121,6 +121,8 @@ export function QueueTreeView({ isStage = false, fallbackPair = null }: QueueTre
   const [method, setMethod] = useState<MethodChoice | null>(null);
   const [reclaimer, setReclaimer] = useState<string | null>(null);
   const [fitCount, setFitCount] = useState(0);
+  // On the stage the picture gets the room: the legend is one click away.
+  const [isLegendShown, setIsLegendShown] = useState(!isStage);
   const svg = useRef<SVGSVGElement | null>(null);
 
   const subject = useMemo(
@@ -344,6 +346,16 @@ export function QueueTreeView({ isStage = false, fallbackPair = null }: QueueTre
         </ToggleButtonGroup>
       )}
       <Box sx={{ flex: 1 }} />
+      {isStage && (
+        <Button
+          size="small"
+          aria-pressed={isLegendShown}
+          onClick={() => setIsLegendShown((shown) => !shown)}
+          data-testid="queue-tree.legend-toggle"
+        >
+          Legend
+        </Button>
+      )}
       <Button
         size="small"
         startIcon={<CenterFocusStrongIcon />}
@@ -381,6 +393,7 @@ export function QueueTreeView({ isStage = false, fallbackPair = null }: QueueTre
           {...(settings === null ? {} : { minRuntimeDefaults: settings.defaults })}
           reducedMotion={reducedMotion}
           minTextPx={minTextPx}
+          showLegend={isLegendShown}
           svgRef={svg}
           ariaLabel={`Queue tree at session ${snapshot.index}`}
         />

@@ -5,7 +5,7 @@
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
+import { useTheme, type Theme } from '@mui/material/styles';
 import { useMemo } from 'react';
 import type { AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
@@ -19,6 +19,22 @@ import { keyDecision } from './keyDecision';
 const selectEvictionSessions = (s: AppState) => s.run.markers.filter((m) => m.evictions > 0).length;
 
 /** The key decision of the session shown, with its explanation below (scrolls inside its pane). */
+/** One step up from body text at every text size (MUI's h1-h3 are fixed rem sizes). */
+const headlineSx = (t: Theme) => ({
+  ...t.typography.body1,
+  fontWeight: 700,
+  fontSize: `calc(${String(t.typography.body1.fontSize)} * 1.25)`,
+  lineHeight: 1.3,
+});
+
+/** At most two lines (the caption); the decision log has the rest. */
+const clampSx = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+} as const;
+
 export function KeyDecisionView({ showExplanation = true }: { showExplanation?: boolean }) {
   const theme = useTheme();
   const snapshot = useAppStore(selectSnapshot);
@@ -33,20 +49,23 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
   const color = key === null ? theme.palette.divider : kindColor(theme, key.kind);
   return (
     <Box data-testid="stage.decision" data-kind={key?.kind ?? 'none'} data-session={snapshot.index}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-        Session {snapshot.index} at {formatInstant(snapshot.timeMs)}
-        {counts.evict > 0 && ` · ${counts.evict} evicted`}
-        {counts.pipeline > 0 && ` · ${counts.pipeline} pipelined`}
-        {counts.bind > 0 && ` · ${counts.bind} allocated`}
-      </Typography>
+      {/* The caption's session is in the presenter's header already. */}
+      {showExplanation && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+          Session {snapshot.index} at {formatInstant(snapshot.timeMs)}
+          {counts.evict > 0 && ` · ${counts.evict} evicted`}
+          {counts.pipeline > 0 && ` · ${counts.pipeline} pipelined`}
+          {counts.bind > 0 && ` · ${counts.bind} allocated`}
+        </Typography>
+      )}
       {key === null ? (
-        <Typography variant="h3" component="p" data-testid="stage.decision.headline">
+        <Typography component="p" sx={headlineSx} data-testid="stage.decision.headline">
           Nothing was placed or evicted in this session.
           {evictionSessions > 0 && ' Press E to jump to the next eviction.'}
         </Typography>
       ) : (
         <Box sx={{ borderLeft: `6px solid ${color}`, pl: 1.5 }}>
-          <Typography variant="h3" component="p" data-testid="stage.decision.headline">
+          <Typography component="p" sx={headlineSx} data-testid="stage.decision.headline">
             <Box
               component="span"
               sx={{
@@ -63,12 +82,12 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
             </Box>
             {describeGroup(key)}
           </Typography>
-          <Typography variant="body1" sx={{ mt: 0.5 }}>
+          <Typography variant="body1" sx={{ mt: 0.5, ...(showExplanation ? {} : clampSx) }}>
             under <b>{key.action}</b> · {key.reasons[0]}
           </Typography>
         </Box>
       )}
-      {others > 0 && (
+      {others > 0 && showExplanation && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           and {others} more {others === 1 ? 'decision' : 'decisions'} in this session (D opens the decision
           log)

@@ -11,7 +11,7 @@ export function useVizTheme(): VizTheme {
 /** Diagram text at the default text size (px on screen); the text-size setting multiplies it. */
 const BASE_TEXT_PX = 11;
 /** Presenter mode enlarges every diagram's text again, for the back of a room. */
-const PRESENTER_FACTOR = 1.25;
+const PRESENTER_FACTOR = 1.1;
 
 /**
  * The smallest text a diagram may show on screen (px): 11 px at the default text size, 14.3 px at the

@@ -370,6 +370,8 @@ export function ClusterMap({
         role="group"
         aria-label={ariaLabel}
         tabIndex={0}
+        // Its arrows move between cells: the app's stepping keys leave them alone.
+        data-arrow-keys="own"
         onKeyDown={onKeyDown}
         onBlur={() => setFocusIndex(null)}
         style={{

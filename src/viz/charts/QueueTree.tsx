@@ -65,9 +65,10 @@ export interface QueueTreeProps {
   reducedMotion?: boolean;
   showLegend?: boolean;
   /**
-   * Smallest text size on screen (px), e.g. from the app's text-size setting. The tree is never fitted
-   * below the zoom that gives its smallest label this size (a tree that is then too big is framed on the
-   * drawn path or the selection, and pans), small trees are enlarged, and the legend is scaled to match.
+   * Smallest text size on screen (px), e.g. from the app's text-size setting. Small trees are enlarged up
+   * to fill the panel; with a path drawn or a queue selected, the tree is never fitted below the zoom that
+   * gives its smallest label this size (a tree then too big is framed on what is explained, and pans); the
+   * legend is scaled to match.
    * Without it, fitting never enlarges and the legend keeps its base size.
    */
   minTextPx?: number;
@@ -213,7 +214,9 @@ export function QueueTree({
     {
       // A tree enlarged to a readable size keeps a thinner margin.
       padding: minTextPx === undefined ? 24 : 12,
-      minScale: readableScale,
+      // With something to explain, never below the readable size (zoom to it); with nothing, a tree too
+      // big to read whole is shown whole (an overview to pick from), as before.
+      minScale: focusBounds === null ? Math.min(readableScale, 0.45) : readableScale,
       maxScale: minTextPx === undefined ? 1 : Math.max(readableScale, MAX_FIT_SCALE),
       focus: layout.focus,
       focusBounds,

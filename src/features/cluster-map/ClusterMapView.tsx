@@ -14,7 +14,8 @@ import { selectActions } from '../../store/createAppStore';
 import { selectSnapshot } from '../../store/runSlice';
 import { selectSelectedJob, selectSelectedNode, selectSelectedQueue } from '../../store/selectionSlice';
 import { ClusterMap } from '../../viz/charts/ClusterMap';
-import { CLUSTER_LEGEND_HEIGHT } from '../../viz/charts/ClusterMapLegend';
+import { clusterLegendHeight } from '../../viz/charts/ClusterMapLegend';
+import { leafQueueNames } from '../../viz/layouts/queueColour';
 import type { ClusterHoverInfo } from '../../viz/charts/describeCell';
 import { exportClusterMap } from '../../viz/export/exportClusterMap';
 import { ExportButtons } from '../viz-panel/ExportButtons';
@@ -138,9 +139,19 @@ export function ClusterMapView({ isStage = false }: { isStage?: boolean } = {}) 
                     jobs: snapshot.jobs,
                     queues: snapshot.queues,
                     width: size.width,
-                    height: Math.max(0, size.height - CLUSTER_LEGEND_HEIGHT),
+                    // Exactly the map on screen: the panel less its legend at the current text size.
+                    height: Math.max(
+                      0,
+                      size.height -
+                        clusterLegendHeight(leafQueueNames(snapshot.queues), minTextPx, size.width),
+                    ),
                     theme,
-                    options: { cursorMs: snapshot.timeMs, protection: rings, maxCellSize: maxCell },
+                    options: {
+                      cursorMs: snapshot.timeMs,
+                      protection: rings,
+                      maxCellSize: maxCell,
+                      labelFontSize: minTextPx,
+                    },
                     emphasis: { selectedJob, highlightedQueues, highlightedNode: selectedNode },
                   },
                   format,

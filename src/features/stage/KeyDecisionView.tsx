@@ -20,10 +20,10 @@ const selectEvictionSessions = (s: AppState) => s.run.markers.filter((m) => m.ev
 
 /** The key decision of the session shown, with its explanation below (scrolls inside its pane). */
 /** One step up from body text at every text size (MUI's h1-h3 are fixed rem sizes). */
-const headlineSx = (t: Theme) => ({
+const headlineSx = (scale: number) => (t: Theme) => ({
   ...t.typography.body1,
   fontWeight: 700,
-  fontSize: `calc(${String(t.typography.body1.fontSize)} * 1.25)`,
+  fontSize: `calc(${String(t.typography.body1.fontSize)} * ${scale})`,
   lineHeight: 1.3,
 });
 
@@ -59,13 +59,13 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
         </Typography>
       )}
       {key === null ? (
-        <Typography component="p" sx={headlineSx} data-testid="stage.decision.headline">
+        <Typography component="p" sx={headlineSx(showExplanation ? 1.1 : 1.25)} data-testid="stage.decision.headline">
           Nothing was placed or evicted in this session.
           {evictionSessions > 0 && ' Press E to jump to the next eviction.'}
         </Typography>
       ) : (
         <Box sx={{ borderLeft: `6px solid ${color}`, pl: 1.5 }}>
-          <Typography component="p" sx={headlineSx} data-testid="stage.decision.headline">
+          <Typography component="p" sx={headlineSx(showExplanation ? 1.1 : 1.25)} data-testid="stage.decision.headline">
             <Box
               component="span"
               sx={{

@@ -25,7 +25,6 @@ test('no serious or critical axe violations on the main screens, light and dark'
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
   expect(await seriousViolations(page)).toEqual([]);
   await app.jobsTab.click();
-  await app.lessonTab.click();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

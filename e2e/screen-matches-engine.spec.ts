@@ -152,7 +152,6 @@ test('counts agree with their nouns: 1 job, 1 node, 1 task, the 2 tasks do not b
   page,
 }) => {
   await app.open('?scenario=compare-lca&session=1');
-  await app.lessonTab.click();
   await expect(page.getByTestId('lesson')).toContainText('kai profile · 1 node · 7 queues · 3 jobs');
   await expect(jobsTable.row('victim1')).toContainText('1/1/1 task');
 

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import type { AppPage } from './fixtures/AppPage';
+import { AppPage } from './fixtures/AppPage';
 import { expect, test } from './fixtures/fixtures';
 
 const shots = process.env.VOLCANO_SHOTS;
@@ -41,7 +41,7 @@ async function openPendingAttempt(page: Page, text: RegExp): Promise<Locator> {
  * machine the first session can take longer than the default 5 s to reach the screen.
  */
 async function open(app: AppPage, query: string): Promise<void> {
-  await app.page.goto(`/${query}`);
+  await app.page.goto(`/${AppPage.withView(query)}`);
   await expect
     .poll(
       async () => {

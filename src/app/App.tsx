@@ -13,7 +13,13 @@ import { useUrlSync } from '../features/url-sync/useUrlSync';
 import { BUILTIN_SCENARIOS, TOPIC_LABELS } from '../scenarios/builtinScenarios';
 import type { AppState } from '../store/AppState';
 import { useAppStore } from '../store/AppStoreProvider';
-import { selectFontScale, selectIsSidePanelOpen, selectThemeMode } from '../store/viewSlice';
+import {
+  selectFontScale,
+  selectIsPresenting,
+  selectIsSidePanelOpen,
+  selectThemeMode,
+} from '../store/viewSlice';
+import { PointerHighlight } from '../features/presenter/PointerHighlight';
 import { AppShell } from '../ui/AppShell';
 import { createAppTheme } from '../ui/theme';
 import { EXTRA_VIEWS } from './extraViews';
@@ -25,6 +31,9 @@ const GalleryDialog = lazy(() =>
 );
 const ShareDialog = lazy(() =>
   import('../features/share/ShareDialog').then((m) => ({ default: m.ShareDialog })),
+);
+const PresenterView = lazy(() =>
+  import('../features/presenter/PresenterView').then((m) => ({ default: m.PresenterView })),
 );
 const EditorDialog = lazy(() =>
   import('../features/editor/EditorDialog').then((m) => ({ default: m.EditorDialog })),
@@ -50,11 +59,17 @@ const selectIsHelpOpen = (s: AppState) => s.view.isHelpOpen;
 const selectIsGalleryOpen = (s: AppState) => s.view.isGalleryOpen;
 const selectIsEditorOpen = (s: AppState) => s.view.isEditorOpen;
 const selectIsShareOpen = (s: AppState) => s.view.isShareOpen;
+/** Presenter mode's type is a step larger again than the chosen text size (read from the back row). */
+const PRESENTER_TYPE = 1.25;
 
 export function App() {
   const mode = useAppStore(selectThemeMode);
   const fontScale = useAppStore(selectFontScale);
-  const theme = useMemo(() => createAppTheme(mode, fontScale), [mode, fontScale]);
+  const isPresenting = useAppStore(selectIsPresenting);
+  const theme = useMemo(
+    () => createAppTheme(mode, fontScale * (isPresenting ? PRESENTER_TYPE : 1)),
+    [mode, fontScale, isPresenting],
+  );
   const isHelpOpen = useAppStore(selectIsHelpOpen);
   const isGalleryOpen = useAppStore(selectIsGalleryOpen);
   const isEditorOpen = useAppStore(selectIsEditorOpen);
@@ -66,25 +81,32 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />
-      <AppShell
-        header={<AppHeader />}
-        banner={
-          <>
-            <ShareBanner />
-            <StatusBanner />
-          </>
-        }
-        controls={
-          <>
-            <RunControls />
-            <Timeline />
-          </>
-        }
-        main={<MainView extraViews={EXTRA_VIEWS} />}
-        side={<SidePanel />}
-        sideLabel="Lesson and details"
-        isSideOpen={isSideOpen}
-      />
+      {isPresenting ? (
+        <Suspense fallback={null}>
+          <PresenterView />
+        </Suspense>
+      ) : (
+        <AppShell
+          header={<AppHeader />}
+          banner={
+            <>
+              <ShareBanner />
+              <StatusBanner />
+            </>
+          }
+          controls={
+            <>
+              <RunControls />
+              <Timeline />
+            </>
+          }
+          main={<MainView extraViews={EXTRA_VIEWS} />}
+          side={<SidePanel />}
+          sideLabel="Lesson and details"
+          isSideOpen={isSideOpen}
+        />
+      )}
+      <PointerHighlight />
       <MountOnce when={isHelpOpen}>
         <HelpDialog />
       </MountOnce>

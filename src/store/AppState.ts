@@ -78,7 +78,9 @@ export interface SelectionSliceState {
 }
 
 export type ThemeMode = 'light' | 'dark';
-export type MainView = 'jobs' | 'decisions' | 'queues' | 'cluster';
+/** `stage` shows the queue tree, the cluster map and the session's key decision together (docs/decisions/0040). */
+export type MainView = 'stage' | 'jobs' | 'decisions' | 'queues' | 'cluster';
+export type DecisionFilter = 'all' | 'evictions';
 export type SideView = 'lesson' | 'details';
 export type JobSortKey =
   'name' | 'queue' | 'priority' | 'status' | 'tasks' | 'runtime' | 'preempt' | 'reclaim';
@@ -90,8 +92,15 @@ export interface ViewSliceState {
   fontScale: number;
   /** Playback speed in sessions per second. */
   playSpeed: number;
-  mainView: MainView;
+  /** The main area's view; null until chosen: the stage for a scenario with a lesson, else the jobs table. */
+  mainView: MainView | null;
   sideView: SideView;
+  /** Presenter mode: full screen, large type, one key per step (docs/decisions/0041). */
+  isPresenting: boolean;
+  /** A large translucent ring that follows the mouse, for an audience watching a projector. */
+  isPointerHighlight: boolean;
+  /** The decision log lists every decision, or only evictions. */
+  decisionFilter: DecisionFilter;
   isSidePanelOpen: boolean;
   jobSort: { key: JobSortKey; direction: 'asc' | 'desc' };
   jobFilter: { text: string; status: JobStatusFilter };

@@ -1,4 +1,4 @@
-import type { AppActions, AppState, ViewSliceState } from './AppState';
+import type { AppActions, AppState, MainView, ViewSliceState } from './AppState';
 import type { StoreContext } from './StoreContext';
 
 export const PLAY_SPEEDS = [0.5, 1, 2, 4, 8, 16] as const;
@@ -8,8 +8,11 @@ export const initialViewState: ViewSliceState = {
   themeMode: 'light',
   fontScale: 1,
   playSpeed: 2,
-  mainView: 'jobs',
+  mainView: null,
   sideView: 'lesson',
+  isPresenting: false,
+  isPointerHighlight: false,
+  decisionFilter: 'all',
   isSidePanelOpen: true,
   jobSort: { key: 'queue', direction: 'asc' },
   jobFilter: { text: '', status: 'all' },
@@ -24,7 +27,15 @@ export const selectView = (state: AppState): ViewSliceState => state.view;
 export const selectThemeMode = (state: AppState) => state.view.themeMode;
 export const selectFontScale = (state: AppState) => state.view.fontScale;
 export const selectPlaySpeed = (state: AppState) => state.view.playSpeed;
-export const selectMainView = (state: AppState) => state.view.mainView;
+/** A scenario with a lesson to tell (its description) opens on the stage. */
+export const selectHasLesson = (state: AppState): boolean =>
+  (state.scenario.summary?.description.trim() ?? '') !== '';
+/** The main view on screen: the chosen one, else the stage for a lesson and the jobs table otherwise. */
+export const selectMainView = (state: AppState): MainView =>
+  state.view.mainView ?? (selectHasLesson(state) ? 'stage' : 'jobs');
+export const selectIsPresenting = (state: AppState) => state.view.isPresenting;
+export const selectIsPointerHighlight = (state: AppState) => state.view.isPointerHighlight;
+export const selectDecisionFilter = (state: AppState) => state.view.decisionFilter;
 export const selectSideView = (state: AppState) => state.view.sideView;
 export const selectIsSidePanelOpen = (state: AppState) => state.view.isSidePanelOpen;
 export const selectJobSort = (state: AppState) => state.view.jobSort;

@@ -54,7 +54,8 @@ export function AppShell({
         sx={{
           display: isSideOpen ? 'block' : 'none',
           minHeight: 0,
-          overflow: 'auto',
+          // The panel's panes scroll on their own (the lesson stays in view beside the details).
+          overflow: 'hidden',
           borderLeft: 1,
           borderColor: 'divider',
           bgcolor: 'background.paper',

@@ -14,11 +14,12 @@ import { selectActions } from '../../store/createAppStore';
 import { selectSnapshot } from '../../store/runSlice';
 import { selectSelectedJob, selectSelectedNode, selectSelectedQueue } from '../../store/selectionSlice';
 import { ClusterMap } from '../../viz/charts/ClusterMap';
-import { CLUSTER_LEGEND_HEIGHT } from '../../viz/charts/ClusterMapLegend';
+import { clusterLegendHeight } from '../../viz/charts/ClusterMapLegend';
+import { leafQueueNames } from '../../viz/layouts/queueColour';
 import type { ClusterHoverInfo } from '../../viz/charts/describeCell';
 import { exportClusterMap } from '../../viz/export/exportClusterMap';
 import { ExportButtons } from '../viz-panel/ExportButtons';
-import { useReducedMotion, useVizTheme } from '../viz-panel/useVizSettings';
+import { useReducedMotion, useVizTextPx, useVizTheme } from '../viz-panel/useVizSettings';
 import { VizPanel, type ChartSize } from '../viz-panel/VizPanel';
 import { clickSelection, leavesUnder } from './clusterSelection';
 
@@ -26,10 +27,14 @@ type RingKind = 'either' | 'preempt' | 'reclaim';
 
 /** Small clusters get big cells (readable from the back of a room); big ones shrink to fit. */
 const MAX_CELL = 72;
+/** On the stage a two-node cluster fills its cell instead of sitting in a corner. */
+const STAGE_MAX_CELL = 160;
 
 const selectPairPreemptor = (s: AppState) => s.selection.pair?.preemptor ?? null;
 
-export function ClusterMapView() {
+export function ClusterMapView({ isStage = false }: { isStage?: boolean } = {}) {
+  const minTextPx = useVizTextPx();
+  const maxCell = isStage ? STAGE_MAX_CELL : MAX_CELL;
   const snapshot = useAppStore(selectSnapshot);
   const selectedJob = useAppStore(selectSelectedJob);
   const selectedQueue = useAppStore(selectSelectedQueue);
@@ -77,62 +82,88 @@ export function ClusterMapView() {
 
   const toolbar = (size: ChartSize | null) => (
     <>
-      <Typography
-        variant="body2"
-        color="text.secondary"
-        data-testid="cluster-map.focus"
-        sx={{ flex: '1 1 240px', minWidth: 0 }}
-      >
-        {focus}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" component="span" id="cluster-map-rings">
-        Rings:
-      </Typography>
-      <ToggleButtonGroup
-        size="small"
-        exclusive
-        value={rings}
-        aria-labelledby="cluster-map-rings"
-        onChange={(_, value: RingKind | null) => value !== null && setRings(value)}
-      >
-        <ToggleButton value="either" sx={{ textTransform: 'none' }} title="Whichever protection lasts longer">
-          longer
-        </ToggleButton>
-        <ToggleButton value="preempt" sx={{ textTransform: 'none' }}>
-          preempt
-        </ToggleButton>
-        <ToggleButton value="reclaim" sx={{ textTransform: 'none' }}>
-          reclaim
-        </ToggleButton>
-      </ToggleButtonGroup>
-      <ExportButtons
-        what="cluster map"
-        fileName={`cluster-map-session-${snapshot.index}`}
-        testId="cluster-map.export"
-        makeBlob={(format) =>
-          size === null
-            ? null
-            : exportClusterMap(
-                {
-                  nodes: snapshot.nodes,
-                  tasks: snapshot.tasks,
-                  jobs: snapshot.jobs,
-                  queues: snapshot.queues,
-                  width: size.width,
-                  height: Math.max(0, size.height - CLUSTER_LEGEND_HEIGHT),
-                  theme,
-                  options: { cursorMs: snapshot.timeMs, protection: rings, maxCellSize: MAX_CELL },
-                  emphasis: { selectedJob, highlightedQueues, highlightedNode: selectedNode },
-                },
-                format,
-              )
-        }
-      />
+      {isStage ? (
+        <Typography variant="body1" component="h2" sx={{ fontWeight: 600, flex: '1 1 0' }}>
+          Cluster map
+        </Typography>
+      ) : (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid="cluster-map.focus"
+          sx={{ flex: '1 1 240px', minWidth: 0 }}
+        >
+          {focus}
+        </Typography>
+      )}
+      {!isStage && (
+        <Typography variant="body2" color="text.secondary" component="span" id="cluster-map-rings">
+          Rings:
+        </Typography>
+      )}
+      {!isStage && (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={rings}
+          aria-labelledby="cluster-map-rings"
+          onChange={(_, value: RingKind | null) => value !== null && setRings(value)}
+        >
+          <ToggleButton
+            value="either"
+            sx={{ textTransform: 'none' }}
+            title="Whichever protection lasts longer"
+          >
+            longer
+          </ToggleButton>
+          <ToggleButton value="preempt" sx={{ textTransform: 'none' }}>
+            preempt
+          </ToggleButton>
+          <ToggleButton value="reclaim" sx={{ textTransform: 'none' }}>
+            reclaim
+          </ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      {!isStage && (
+        <ExportButtons
+          what="cluster map"
+          fileName={`cluster-map-session-${snapshot.index}`}
+          testId="cluster-map.export"
+          makeBlob={(format) =>
+            size === null
+              ? null
+              : exportClusterMap(
+                  {
+                    nodes: snapshot.nodes,
+                    tasks: snapshot.tasks,
+                    jobs: snapshot.jobs,
+                    queues: snapshot.queues,
+                    width: size.width,
+                    // Exactly the map on screen: the panel less its legend at the current text size.
+                    height: Math.max(
+                      0,
+                      size.height -
+                        clusterLegendHeight(leafQueueNames(snapshot.queues), minTextPx, size.width),
+                    ),
+                    theme,
+                    options: {
+                      cursorMs: snapshot.timeMs,
+                      protection: rings,
+                      maxCellSize: maxCell,
+                      labelFontSize: minTextPx,
+                    },
+                    emphasis: { selectedJob, highlightedQueues, highlightedNode: selectedNode },
+                  },
+                  format,
+                )
+          }
+        />
+      )}
     </>
   );
 
   return (
-    <VizPanel toolbar={toolbar} testId="cluster-map">
+    <VizPanel toolbar={toolbar} testId="cluster-map" fill={isStage}>
       {(chartSize) => (
         <Box
           onClickCapture={() => {
@@ -152,7 +183,8 @@ export function ClusterMapView() {
             theme={theme}
             cursorMs={snapshot.timeMs}
             protection={rings}
-            maxCellSize={MAX_CELL}
+            maxCellSize={maxCell}
+            minTextPx={minTextPx}
             selectedJob={selectedJob}
             highlightedQueues={highlightedQueues}
             highlightedNode={selectedNode}

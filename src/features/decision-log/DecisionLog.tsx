@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
 import { memo, useDeferredValue, useMemo, useState, type CSSProperties } from 'react';
@@ -7,7 +9,9 @@ import type { DecisionKind } from '../../engine/model/trace';
 import type { AttemptSummary } from '../../protocol/sessionView';
 import type { AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
 import { selectSnapshot } from '../../store/runSlice';
+import { selectDecisionFilter } from '../../store/viewSlice';
 import { selectSelectedJob } from '../../store/selectionSlice';
 import { Disclosure, disclosureStyles } from '../../ui/Disclosure';
 import { formatInstant } from '../format/formatTime';
@@ -16,12 +20,14 @@ import {
   attemptsWithoutDecisions,
   countKinds,
   describeGroup,
+  evictionsFirst,
   groupDecisions,
   type DecisionGroup,
 } from './groupDecisions';
 import { PendingExplanationView } from './PendingExplanationView';
 
-const KIND_LABEL: Record<DecisionKind, string> = {
+/** The kind's word in the log and on the stage. */
+export const KIND_LABEL: Record<DecisionKind, string> = {
   bind: 'allocated',
   pipeline: 'pipelined',
   evict: 'evicted',
@@ -37,7 +43,8 @@ const selectSelectedPending = (s: AppState) => {
   return s.run.snapshot?.trace.pending.find((p) => p.job === job) ?? null;
 };
 
-function kindColor(theme: Theme, kind: DecisionKind): string {
+/** The kind's colour (theme tokens). */
+export function kindColor(theme: Theme, kind: DecisionKind): string {
   const { sim } = theme.palette;
   switch (kind) {
     case 'bind':
@@ -166,7 +173,17 @@ export function DecisionLog() {
       }),
     ) as Record<DecisionKind, { color: string; text: string }>;
   }, [theme]);
-  const groups = useMemo(() => (snapshot === null ? [] : groupDecisions(snapshot.decisions)), [snapshot]);
+  const filter = useAppStore(selectDecisionFilter);
+  const actions = useAppStore(selectActions);
+  const isEvictionsOnly = filter === 'evictions';
+  const allGroups = useMemo(
+    () => (snapshot === null ? [] : evictionsFirst(groupDecisions(snapshot.decisions))),
+    [snapshot],
+  );
+  const groups = useMemo(
+    () => (isEvictionsOnly ? allGroups.filter((g) => g.kind === 'evict') : allGroups),
+    [allGroups, isEvictionsOnly],
+  );
   const others = useMemo(
     () => (snapshot === null ? [] : attemptsWithoutDecisions(snapshot.trace, snapshot.decisions)),
     [snapshot],
@@ -204,9 +221,25 @@ export function DecisionLog() {
           job={snapshot.jobs.find((j) => j.name === pending.job) ?? null}
         />
       )}
+      <FormControlLabel
+        sx={{ justifySelf: 'start' }}
+        control={
+          <Switch
+            checked={isEvictionsOnly}
+            onChange={(event) =>
+              actions.setView({ decisionFilter: event.target.checked ? 'evictions' : 'all' })
+            }
+            slotProps={{ input: { 'aria-keyshortcuts': 'X' } }}
+            data-testid="decision-log.evictions-only"
+          />
+        }
+        label="Evictions only (X)"
+      />
       {groups.length === 0 && (
-        <Typography color="text.secondary">
-          Nothing was placed, evicted or completed in this session.
+        <Typography color="text.secondary" data-testid="decision-log.empty">
+          {isEvictionsOnly
+            ? `Nobody was evicted in this session${allGroups.length > 0 ? ` (${allGroups.length} other ${allGroups.length === 1 ? 'decision is' : 'decisions are'} hidden)` : ''}.`
+            : 'Nothing was placed, evicted or completed in this session.'}
         </Typography>
       )}
       {groups.slice(0, groupLimit).map((group) => (
@@ -224,7 +257,7 @@ export function DecisionLog() {
           Show more decisions ({groups.length - groupLimit} not shown)
         </Button>
       )}
-      {others.length > 0 && (
+      {others.length > 0 && !isEvictionsOnly && (
         <>
           <Typography variant="h3" component="h3" sx={{ mt: 1 }}>
             Attempts that changed nothing ({others.length})

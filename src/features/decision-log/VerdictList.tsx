@@ -49,6 +49,8 @@ export function VerdictList({ verdicts }: { verdicts: readonly Verdict[] }) {
           data-plugin={v.plugin}
           data-allowed={v.allowed}
           data-vote={v.vote}
+          // A wide detail table scrolls sideways in a narrow pane (the stage): reachable by keyboard.
+          tabIndex={0}
           sx={{ borderLeft: 4, borderColor: tone(v), pl: 1.5, minWidth: 0, overflowX: 'auto' }}
         >
           <Typography variant="body2">

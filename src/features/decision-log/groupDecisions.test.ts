@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Decision } from '../../engine/model/trace';
-import { attemptsWithoutDecisions, countKinds, describeGroup, groupDecisions } from './groupDecisions';
+import {
+  attemptsWithoutDecisions,
+  countKinds,
+  describeGroup,
+  evictionsFirst,
+  groupDecisions,
+} from './groupDecisions';
 
 const decision = (over: Partial<Decision>): Decision => ({
   action: 'reclaim',
@@ -48,5 +54,14 @@ describe('groupDecisions', () => {
     const trace = { attempts: [{}, {}, {}] as never, pending: [] };
     expect(attemptsWithoutDecisions(trace, decisions)).toEqual([0, 2]);
     expect(countKinds(decisions)).toEqual({ bind: 0, pipeline: 0, evict: 1, complete: 0 });
+  });
+});
+
+describe('evictionsFirst', () => {
+  it('moves evictions to the top and keeps trace order inside each part', () => {
+    const g = (key: string, kind: 'bind' | 'evict' | 'pipeline') =>
+      ({ key, kind }) as unknown as Parameters<typeof evictionsFirst>[0][number];
+    const sorted = evictionsFirst([g('a', 'bind'), g('b', 'evict'), g('c', 'pipeline'), g('d', 'evict')]);
+    expect(sorted.map((x) => x.key)).toEqual(['b', 'd', 'a', 'c']);
   });
 });

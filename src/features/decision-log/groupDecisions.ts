@@ -78,3 +78,11 @@ export function countKinds(decisions: readonly Decision[]): Record<DecisionKind,
   for (const d of decisions) counts[d.kind] += 1;
   return counts;
 }
+
+/**
+ * Evictions first (what a reader of the log looks for), then the rest; trace order is kept within each
+ * part, so the list stays the engine's order apart from that one move.
+ */
+export function evictionsFirst(groups: readonly DecisionGroup[]): DecisionGroup[] {
+  return [...groups.filter((g) => g.kind === 'evict'), ...groups.filter((g) => g.kind !== 'evict')];
+}

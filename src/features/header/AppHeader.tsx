@@ -13,10 +13,18 @@ import KeyboardIcon from '@mui/icons-material/Keyboard';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import ShareIcon from '@mui/icons-material/Share';
 import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import SlideshowIcon from '@mui/icons-material/Slideshow';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectIsDraftDirty, selectScenarioSource, selectSummary } from '../../store/scenarioSlice';
-import { FONT_SCALES, selectFontScale, selectIsSidePanelOpen, selectThemeMode } from '../../store/viewSlice';
+import {
+  FONT_SCALES,
+  selectFontScale,
+  selectIsSidePanelOpen,
+  selectMainView,
+  selectThemeMode,
+} from '../../store/viewSlice';
 
 /** Title bar: the current scenario (opens the gallery), the editor, theme, text size and help. */
 export function AppHeader() {
@@ -26,6 +34,7 @@ export function AppHeader() {
   const themeMode = useAppStore(selectThemeMode);
   const fontScale = useAppStore(selectFontScale);
   const isSideOpen = useAppStore(selectIsSidePanelOpen);
+  const isStage = useAppStore(selectMainView) === 'stage';
   const actions = useAppStore(selectActions);
   const nextScale =
     FONT_SCALES[(FONT_SCALES.indexOf(fontScale as (typeof FONT_SCALES)[number]) + 1) % FONT_SCALES.length] ??
@@ -68,6 +77,29 @@ export function AppHeader() {
           Share
         </Button>
         <Box sx={{ flex: 1 }} />
+        <Tooltip title="The queue tree, the cluster map and the key decision on one screen (S)">
+          <Button
+            startIcon={<DashboardIcon />}
+            aria-pressed={isStage}
+            variant={isStage ? 'contained' : 'text'}
+            onClick={() => actions.setView({ mainView: isStage ? 'jobs' : 'stage' })}
+            data-testid="header.stage"
+            aria-keyshortcuts="S"
+          >
+            Stage
+          </Button>
+        </Tooltip>
+        <Tooltip title="Full screen, large type, one key per step (F)">
+          <Button
+            startIcon={<SlideshowIcon />}
+            onClick={() => actions.setView({ isPresenting: true })}
+            disabled={source === null}
+            data-testid="header.present"
+            aria-keyshortcuts="F"
+          >
+            Present
+          </Button>
+        </Tooltip>
         <Tooltip title={isSideOpen ? 'Hide the side panel (P)' : 'Show the side panel (P)'}>
           <IconButton
             aria-label={isSideOpen ? 'Hide the side panel' : 'Show the side panel'}

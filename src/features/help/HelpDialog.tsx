@@ -11,7 +11,7 @@ import { selectIsHelpOpen } from '../../store/viewSlice';
 import { Keycap } from '../../ui/Keycap';
 import { SHORTCUTS, type Shortcut } from '../keyboard/shortcuts';
 
-const GROUPS: Shortcut['group'][] = ['Stepping', 'Views', 'Help'];
+const GROUPS: Shortcut['group'][] = ['Stepping', 'Presenting', 'Views', 'Help'];
 
 /** Lists every keyboard shortcut, straight from the table the key handler uses. */
 export function HelpDialog() {
@@ -28,7 +28,8 @@ export function HelpDialog() {
       data-testid="help-dialog"
     >
       <DialogTitle id="help-title">Keyboard shortcuts</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gridTemplateColumns: { md: '1fr 1fr' }, gap: 3 }}>
+      {/* The list scrolls on small screens: focusable so the keyboard can scroll it too. */}
+      <DialogContent tabIndex={0} sx={{ display: 'grid', gridTemplateColumns: { md: '1fr 1fr' }, gap: 3 }}>
         {GROUPS.map((group) => (
           <Box key={group}>
             <Typography variant="h3" component="h3" sx={{ mb: 1 }}>

@@ -23,7 +23,7 @@ export function SelectionInspector() {
 
   if (selection === null) {
     return (
-      <Typography color="text.secondary" data-testid="inspector.empty">
+      <Typography variant="body2" color="text.secondary" data-testid="inspector.empty">
         Select a job in the jobs table (or a decision) to see its protection, its tasks and why it is waiting.
       </Typography>
     );

@@ -18,10 +18,14 @@ export interface Shortcut {
   /** Keys as shown in the help dialog. */
   keys: string[];
   description: string;
-  group: 'Stepping' | 'Views' | 'Help';
+  group: 'Stepping' | 'Views' | 'Presenting' | 'Help';
   matches(event: KeyLike): boolean;
+  /** Only while this holds (e.g. Space steps in presenter mode and plays elsewhere). */
+  when?: (state: AppState) => boolean;
   run(state: AppState): void;
 }
+
+const isPresenting = (s: AppState) => s.view.isPresenting;
 
 const plain = (event: KeyLike) => !event.ctrlKey && !event.metaKey && !event.altKey;
 const isKey =
@@ -38,19 +42,29 @@ function nextSpeed(current: number, direction: 1 | -1): number {
 export const SHORTCUTS: readonly Shortcut[] = [
   {
     id: 'step-forward',
-    keys: ['→', 'L'],
+    // Page Down is what a presentation clicker sends for "next".
+    keys: ['→', 'Page Down', 'L'],
     description: 'Next session',
     group: 'Stepping',
-    matches: isKey('ArrowRight', 'l'),
+    matches: isKey('ArrowRight', 'PageDown', 'l'),
     run: (s) => s.actions.stepForward(),
   },
   {
     id: 'step-back',
-    keys: ['←', 'H'],
+    keys: ['←', 'Page Up', 'H'],
     description: 'Previous session',
     group: 'Stepping',
-    matches: isKey('ArrowLeft', 'h'),
+    matches: isKey('ArrowLeft', 'PageUp', 'h'),
     run: (s) => s.actions.stepBack(),
+  },
+  {
+    id: 'present-step',
+    keys: ['Space'],
+    description: 'Next session (in presenter mode)',
+    group: 'Presenting',
+    matches: isKey(' '),
+    when: isPresenting,
+    run: (s) => s.actions.stepForward(),
   },
   {
     id: 'play',
@@ -109,6 +123,14 @@ export const SHORTCUTS: readonly Shortcut[] = [
     run: (s) => s.actions.setView({ playSpeed: nextSpeed(s.view.playSpeed, 1) }),
   },
   {
+    id: 'view-stage',
+    keys: ['S'],
+    description: 'Show the stage (queue tree, cluster map and the key decision)',
+    group: 'Views',
+    matches: isKey('s'),
+    run: (s) => s.actions.setView({ mainView: 'stage' }),
+  },
+  {
     id: 'view-jobs',
     keys: ['J'],
     description: 'Show the jobs table',
@@ -123,6 +145,43 @@ export const SHORTCUTS: readonly Shortcut[] = [
     group: 'Views',
     matches: isKey('d'),
     run: (s) => s.actions.setView({ mainView: 'decisions' }),
+  },
+  {
+    id: 'view-queues',
+    keys: ['Q'],
+    description: 'Show the queue tree',
+    group: 'Views',
+    matches: isKey('q'),
+    run: (s) => s.actions.setView({ mainView: 'queues' }),
+  },
+  {
+    id: 'view-cluster',
+    keys: ['C'],
+    description: 'Show the cluster map',
+    group: 'Views',
+    matches: isKey('c'),
+    run: (s) => s.actions.setView({ mainView: 'cluster' }),
+  },
+  {
+    id: 'evictions-only',
+    keys: ['X'],
+    description: 'Decision log: show only evictions / everything',
+    group: 'Views',
+    matches: isKey('x'),
+    run: (s) =>
+      s.actions.setView({
+        mainView: 'decisions',
+        decisionFilter: s.view.decisionFilter === 'evictions' ? 'all' : 'evictions',
+      }),
+  },
+  {
+    id: 'leave-presenter',
+    keys: ['Esc'],
+    description: 'Leave presenter mode',
+    group: 'Presenting',
+    matches: isKey('Escape'),
+    when: isPresenting,
+    run: (s) => s.actions.setView({ isPresenting: false }),
   },
   {
     id: 'clear-selection',
@@ -165,6 +224,22 @@ export const SHORTCUTS: readonly Shortcut[] = [
     run: (s) => s.actions.setView({ isEditorOpen: true }),
   },
   {
+    id: 'presenter',
+    keys: ['F'],
+    description: 'Presenter mode: full screen, large type, one key per step',
+    group: 'Presenting',
+    matches: isKey('f'),
+    run: (s) => s.actions.setView({ isPresenting: !s.view.isPresenting }),
+  },
+  {
+    id: 'pointer-highlight',
+    keys: ['O'],
+    description: 'Show / hide a ring that follows the mouse, for the audience',
+    group: 'Presenting',
+    matches: isKey('o'),
+    run: (s) => s.actions.setView({ isPointerHighlight: !s.view.isPointerHighlight }),
+  },
+  {
     id: 'help',
     keys: ['?'],
     description: 'Show these shortcuts',
@@ -174,6 +249,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
 ];
 
-export function findShortcut(event: KeyLike): Shortcut | null {
-  return SHORTCUTS.find((shortcut) => shortcut.matches(event)) ?? null;
+/** The shortcut for `event` (in `state`, when given: shortcuts with a `when` that fails are skipped). */
+export function findShortcut(event: KeyLike, state?: AppState): Shortcut | null {
+  return (
+    SHORTCUTS.find(
+      (shortcut) =>
+        shortcut.matches(event) &&
+        (shortcut.when === undefined || (state !== undefined && shortcut.when(state))),
+    ) ?? null
+  );
 }

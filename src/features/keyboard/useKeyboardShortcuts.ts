@@ -12,27 +12,50 @@ function isTypingTarget(target: EventTarget | null): boolean {
     const type = (target as HTMLInputElement).type;
     return type !== 'checkbox' && type !== 'radio' && type !== 'button';
   }
-  // MUI Select and menus use role=listbox/menu/combobox; sliders keep their own arrows.
+  // MUI Select and menus use role=listbox/menu/combobox.
   return target.closest('[role="listbox"],[role="menu"],[role="combobox"]') !== null;
 }
 
-/** Global shortcuts; silent while a dialog is open (dialogs own the keyboard then). */
+const WIDGET_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Enter', ' ']);
+
+/**
+ * Widgets whose keys mean something else: the queue tree's cards (WAI-ARIA tree) walk the tree with the
+ * arrows, as do the cluster map's cells (`data-arrow-keys="own"`); the timeline slider jumps a tenth of the run with Page Up/Down (its arrows, Home and End are
+ * the global shortcuts already).
+ */
+function isOwnedByWidget(event: KeyboardEvent): boolean {
+  const target = event.target;
+  if (!(target instanceof Element)) return false;
+  if (
+    WIDGET_KEYS.has(event.key) &&
+    target.closest('[role="tree"],[role="grid"],[data-arrow-keys="own"]') !== null
+  )
+    return true;
+  return (event.key === 'PageUp' || event.key === 'PageDown') && target.closest('[role="slider"]') !== null;
+}
+
+/**
+ * Global shortcuts, heard before the focused element (capture phase): after clicking a tab or a button
+ * the arrow keys still step through sessions instead of moving between tabs. Silent in text fields and
+ * editors, in the queue tree's own keys, and while a dialog is open (dialogs own the keyboard then).
+ */
 export function useKeyboardShortcuts(): void {
   const store = useAppStoreApi();
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return;
-      if (isTypingTarget(event.target)) return;
+      if (isTypingTarget(event.target) || isOwnedByWidget(event)) return;
       const state = store.getState();
-      const { isHelpOpen, isEditorOpen, isGalleryOpen } = state.view;
-      if (isHelpOpen || isEditorOpen || isGalleryOpen) return;
-      const shortcut = findShortcut(event);
+      const { isHelpOpen, isEditorOpen, isGalleryOpen, isShareOpen } = state.view;
+      if (isHelpOpen || isEditorOpen || isGalleryOpen || isShareOpen) return;
+      const shortcut = findShortcut(event, state);
       if (shortcut === null) return;
-      // Space would also scroll the page or press the focused button.
+      // Space would also scroll the page or press the focused button; a focused tab list would move.
       event.preventDefault();
+      event.stopPropagation();
       shortcut.run(state);
     };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
   }, [store]);
 }

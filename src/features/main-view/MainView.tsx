@@ -9,13 +9,22 @@ import { selectIsSnapshotPending } from '../../store/runSlice';
 import { selectMainView } from '../../store/viewSlice';
 import { DecisionLog } from '../decision-log/DecisionLog';
 import { JobsTable } from '../jobs/JobsTable';
+import { StageView } from '../stage/StageView';
 
 /** A view the composition root adds to the main area (the D3 queue tree and cluster map plug in here). */
 export interface ExtraView {
-  id: Exclude<MainViewId, 'jobs' | 'decisions'>;
+  id: Exclude<MainViewId, 'jobs' | 'decisions' | 'stage'>;
   label: string;
   render: () => ReactNode;
 }
+
+const VIEW_LABEL: Record<MainViewId, string> = {
+  stage: 'Stage',
+  jobs: 'Jobs',
+  decisions: 'Decisions',
+  queues: 'Queue tree',
+  cluster: 'Cluster map',
+};
 
 const selectDecisionCount = (s: AppState) => s.run.snapshot?.decisions.length ?? 0;
 const selectShownSession = (s: AppState) => s.run.snapshot?.index ?? 0;
@@ -43,7 +52,7 @@ function MainPanel({
       id="main-panel"
       {...(isTabbed
         ? { role: 'tabpanel', 'aria-labelledby': `main-tab-${shown}` }
-        : { role: 'region', 'aria-label': extra?.label ?? (shown === 'jobs' ? 'Jobs' : 'Decisions') })}
+        : { role: 'region', 'aria-label': extra?.label ?? VIEW_LABEL[shown] })}
       aria-busy={isPending}
       data-session={shownSession}
       // Dim a session that is still being fetched; the delay keeps quick steps from flickering.
@@ -54,6 +63,7 @@ function MainPanel({
         transition: isPending ? 'opacity 150ms 120ms' : 'none',
       }}
     >
+      {shown === 'stage' && <StageView />}
       {shown === 'jobs' && <JobsTable />}
       {shown === 'decisions' && <DecisionLog />}
       {extra !== undefined && <Suspense fallback={null}>{extra.render()}</Suspense>}
@@ -77,9 +87,18 @@ export function MainView({
   const actions = useAppStore(selectActions);
   const extra = extraViews.find((v) => v.id === current);
   const shown: MainViewId =
-    current === 'jobs' || current === 'decisions' || extra !== undefined ? current : 'jobs';
+    current === 'jobs' || current === 'decisions' || current === 'stage' || extra !== undefined
+      ? current
+      : 'jobs';
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        // The stage is sized to the window; the other views scroll in the main area.
+        ...(shown === 'stage' ? { height: '100%' } : { minHeight: '100%' }),
+      }}
+    >
       {only === undefined && (
         <Tabs
           value={shown}
@@ -95,6 +114,13 @@ export function MainView({
             bgcolor: 'background.default',
           }}
         >
+          <Tab
+            value="stage"
+            label="Stage"
+            id="main-tab-stage"
+            aria-controls="main-panel"
+            data-testid="main-view.stage-tab"
+          />
           <Tab
             value="jobs"
             label="Jobs"

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { QueueState } from '../../engine/model/snapshot';
-import type { AppState } from '../../store/AppState';
+import type { AppState, SelectedPair, Selection } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectAttempt, selectSnapshot } from '../../store/runSlice';
@@ -24,7 +24,7 @@ import { exportQueueTree } from '../../viz/export/exportQueueTree';
 import { leafQueueNames } from '../../viz/layouts/queueColour';
 import { collapsedBeyondDepth, revealQueues } from '../../viz/layouts/revealQueues';
 import { ExportButtons } from '../viz-panel/ExportButtons';
-import { useReducedMotion, useVizTheme } from '../viz-panel/useVizSettings';
+import { useReducedMotion, useVizTextPx, useVizTheme } from '../viz-panel/useVizSettings';
 import { VizPanel } from '../viz-panel/VizPanel';
 import { VolcanoQueueTable } from '../profiles/volcano/VolcanoQueueTable';
 import { PathSummary } from './PathSummary';
@@ -44,8 +44,11 @@ import { useMinRuntimeSettings, useWhatIf } from './useRunQueries';
 const NO_QUEUES: QueueState[] = [];
 const NONE: PathSubject = { kind: 'none' };
 const EMPTY = new Set<string>();
-/** Trees larger than this open with only the top two levels unfolded. */
-const FOLD_ABOVE = 40;
+/**
+ * Trees larger than this open with only the top two levels unfolded (the selection's and the drawn path's
+ * queues are unfolded again): 17 queues side by side are unreadable at a projector's text size.
+ */
+const FOLD_ABOVE = 16;
 const selectNothing = (): null => null;
 const selectQueues = (s: AppState) => s.run.snapshot?.queues ?? NO_QUEUES;
 
@@ -85,11 +88,27 @@ function useCollapsed(queues: readonly QueueState[], reveal: readonly (string | 
   return [next.set, toggle] as const;
 }
 
-export function QueueTreeView() {
+export interface QueueTreeViewProps {
+  /** On the stage: a compact toolbar (the decision pane explains the path) and the panel fills its cell. */
+  isStage?: boolean;
+  /** A decision to draw when nothing is selected (the stage's key eviction). */
+  fallbackPair?: SelectedPair | null;
+}
+
+export function QueueTreeView({ isStage = false, fallbackPair = null }: QueueTreeViewProps = {}) {
   const snapshot = useAppStore(selectSnapshot);
   const queues = useAppStore(selectQueues);
-  const selection = useAppStore(selectSelection);
-  const pair = useAppStore(selectSelectedPair);
+  const storedSelection = useAppStore(selectSelection);
+  const storedPair = useAppStore(selectSelectedPair);
+  const minTextPx = useVizTextPx();
+  // The stage draws its key decision's path until the person selects something else.
+  const isFallback = storedSelection === null && fallbackPair !== null;
+  const fallbackSelection = useMemo(
+    (): Selection | null => (fallbackPair === null ? null : { kind: 'job', name: fallbackPair.victim }),
+    [fallbackPair],
+  );
+  const selection = isFallback ? fallbackSelection : storedSelection;
+  const pair = isFallback ? fallbackPair : storedPair;
   const actions = useAppStore(selectActions);
   const theme = useVizTheme();
   const reducedMotion = useReducedMotion();
@@ -102,6 +121,8 @@ export function QueueTreeView() {
   const [method, setMethod] = useState<MethodChoice | null>(null);
   const [reclaimer, setReclaimer] = useState<string | null>(null);
   const [fitCount, setFitCount] = useState(0);
+  // On the stage the picture gets the room: the legend is one click away.
+  const [isLegendShown, setIsLegendShown] = useState(!isStage);
   const svg = useRef<SVGSVGElement | null>(null);
 
   const subject = useMemo(
@@ -166,7 +187,7 @@ export function QueueTreeView() {
   }, [path, nowMs]);
 
   // Queues other views point at: the selected job's queue, the queues running on a selected node.
-  const selectedQueue = selection?.kind === 'queue' ? selection.name : null;
+  const selectedQueue = storedSelection?.kind === 'queue' ? storedSelection.name : null;
   const highlighted = useMemo(() => {
     if (snapshot === null || selection === null) return EMPTY;
     if (selection.kind === 'job') {
@@ -241,15 +262,20 @@ export function QueueTreeView() {
 
   const toolbar = (
     <>
-      <Box sx={{ flex: '1 1 100%', minWidth: 0 }} aria-live="polite">
-        {path !== null && <PathSummary path={path} nowMs={nowMs} />}
-        {status !== null && (
+      <Box sx={{ flex: isStage ? '1 1 0' : '1 1 100%', minWidth: 0 }} aria-live="polite">
+        {isStage && (
+          <Typography variant="body1" component="h2" sx={{ fontWeight: 600 }}>
+            Queue tree
+          </Typography>
+        )}
+        {!isStage && path !== null && <PathSummary path={path} nowMs={nowMs} />}
+        {!isStage && status !== null && (
           <Typography variant="body2" color="text.secondary" data-testid="queue-tree.status">
             {status}
           </Typography>
         )}
-        {!isKai && <VolcanoQueueTable queues={queues} selectedQueue={selectedQueue} />}
-        {stalePair !== null && isKai && (
+        {!isStage && !isKai && <VolcanoQueueTable queues={queues} selectedQueue={selectedQueue} />}
+        {!isStage && stalePair !== null && isKai && (
           <Typography variant="body2" color="text.secondary" data-testid="queue-tree.stale-pair">
             The selected decision ({stalePair.preemptor} and {stalePair.victim}) is from session{' '}
             {stalePair.session}.{' '}
@@ -295,7 +321,7 @@ export function QueueTreeView() {
             ))}
         </TextField>
       )}
-      {isReclaimPath && (
+      {isReclaimPath && !isStage && (
         <ToggleButtonGroup
           size="small"
           exclusive
@@ -320,6 +346,16 @@ export function QueueTreeView() {
         </ToggleButtonGroup>
       )}
       <Box sx={{ flex: 1 }} />
+      {isStage && (
+        <Button
+          size="small"
+          aria-pressed={isLegendShown}
+          onClick={() => setIsLegendShown((shown) => !shown)}
+          data-testid="queue-tree.legend-toggle"
+        >
+          Legend
+        </Button>
+      )}
       <Button
         size="small"
         startIcon={<CenterFocusStrongIcon />}
@@ -328,17 +364,19 @@ export function QueueTreeView() {
       >
         Fit
       </Button>
-      <ExportButtons
-        what="queue tree"
-        fileName={`queue-tree-session-${snapshot.index}`}
-        testId="queue-tree.export"
-        makeBlob={(format) => (svg.current === null ? null : exportQueueTree(svg.current, format, theme))}
-      />
+      {!isStage && (
+        <ExportButtons
+          what="queue tree"
+          fileName={`queue-tree-session-${snapshot.index}`}
+          testId="queue-tree.export"
+          makeBlob={(format) => (svg.current === null ? null : exportQueueTree(svg.current, format, theme))}
+        />
+      )}
     </>
   );
 
   return (
-    <VizPanel toolbar={toolbar} testId="queue-tree">
+    <VizPanel toolbar={toolbar} testId="queue-tree" fill={isStage}>
       {({ width, height }) => (
         <QueueTree
           key={fitCount}
@@ -354,6 +392,8 @@ export function QueueTreeView() {
           path={treePath}
           {...(settings === null ? {} : { minRuntimeDefaults: settings.defaults })}
           reducedMotion={reducedMotion}
+          minTextPx={minTextPx}
+          showLegend={isLegendShown}
           svgRef={svg}
           ariaLabel={`Queue tree at session ${snapshot.index}`}
         />

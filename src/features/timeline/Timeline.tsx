@@ -1,7 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { memo, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import ZoomInIcon from '@mui/icons-material/ZoomIn';
+import ZoomOutIcon from '@mui/icons-material/ZoomOut';
+import ZoomOutMapIcon from '@mui/icons-material/ZoomOutMap';
+import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useAxisZoom } from '../../viz/behaviours/useAxisZoom';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectCursor, selectCursorMarker, selectMarkers } from '../../store/runSlice';
@@ -11,6 +17,8 @@ import { formatInstant } from '../format/formatTime';
 import { layoutTimeline, sessionAt, sessionX, type TimelineLayout } from './layoutTimeline';
 
 const HEIGHT = 46;
+/** The deepest zoom gives every session this many px (a run of thousands can be read session by session). */
+const SESSION_PX_AT_MAX_ZOOM = 28;
 
 function LegendKey({
   color,
@@ -115,14 +123,32 @@ export function Timeline() {
   const cursorMarker = useAppStore(selectCursorMarker);
   const actions = useAppStore(selectActions);
   const [containerRef, width] = useElementWidth<HTMLDivElement>();
-  const layout = useMemo(() => layoutTimeline(markers, width), [markers, width]);
-  const isDragging = useRef(false);
   const count = markers.length;
+  const svgRef = useRef<SVGSVGElement | null>(null);
+  const maxScale = Math.max(1, (count * SESSION_PX_AT_MAX_ZOOM) / Math.max(1, width - 20));
+  const zoom = useAxisZoom(svgRef, { width, height: HEIGHT, maxScale });
+  const view = zoom.transform;
+  const isZoomed = view.k > 1;
+  const layout = useMemo(() => layoutTimeline(markers, width, { view }), [markers, width, view]);
+  const isDragging = useRef(false);
 
-  const seek = (event: PointerEvent<SVGSVGElement>) => {
+  const seek = (event: { clientX: number; currentTarget: SVGSVGElement }) => {
     const rect = event.currentTarget.getBoundingClientRect();
     actions.setCursor(sessionAt(layout, event.clientX - rect.left, count));
   };
+
+  // Zoomed in, the cursor's session stays on screen: stepping past an edge pans the strip to it (only
+  // when the cursor moves, so a person can still pan away from it).
+  const cursorX = count > 0 && cursor > 0 ? sessionX(layout, cursor) : null;
+  const { panBy } = zoom;
+  const followed = useRef(cursor);
+  useEffect(() => {
+    if (followed.current === cursor) return;
+    followed.current = cursor;
+    if (!isZoomed || cursorX === null) return;
+    const margin = Math.min(40, width / 4);
+    if (cursorX < margin || cursorX > width - margin) panBy(width / 2 - cursorX);
+  }, [cursor, isZoomed, cursorX, width, panBy]);
 
   const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
     // Page keys move by a tenth of the run; arrows, Home and End are the global shortcuts.
@@ -138,6 +164,7 @@ export function Timeline() {
     <Box sx={{ px: 1.5, pb: 0.75 }}>
       <Box ref={containerRef} sx={{ width: '100%' }}>
         <svg
+          ref={svgRef}
           width={width}
           height={HEIGHT}
           role="slider"
@@ -152,9 +179,17 @@ export function Timeline() {
               : `Session ${cursor} of ${count}, ${formatInstant(cursorMarker.timeMs)}`
           }
           data-testid="timeline"
-          style={{ display: 'block', cursor: count > 0 ? 'pointer' : 'default', touchAction: 'none' }}
+          data-zoom={view.k.toFixed(2)}
+          data-first-visible={layout.firstVisible}
+          data-last-visible={layout.lastVisible}
+          style={{
+            display: 'block',
+            cursor: count === 0 ? 'default' : isZoomed ? 'grab' : 'pointer',
+            touchAction: 'none',
+          }}
           onPointerDown={(event) => {
-            if (count === 0) return;
+            // Zoomed in, a drag pans (d3-zoom) and a click seeks (below).
+            if (count === 0 || isZoomed) return;
             isDragging.current = true;
             event.currentTarget.setPointerCapture(event.pointerId);
             seek(event);
@@ -164,6 +199,10 @@ export function Timeline() {
           }}
           onPointerUp={() => {
             isDragging.current = false;
+          }}
+          onClick={(event) => {
+            // d3-zoom swallows the click that ends a pan, so this is a click in place.
+            if (isZoomed && count > 0) seek(event);
           }}
           onKeyDown={onKeyDown}
         >
@@ -175,30 +214,35 @@ export function Timeline() {
             stroke={theme.palette.divider}
             strokeWidth={2}
           />
+          {cursorX !== null && (
+            // Under the marks: the cursor never hides the eviction or pipeline of its own session.
+            <line
+              x1={cursorX}
+              x2={cursorX}
+              y1={0}
+              y2={HEIGHT}
+              stroke={sim.cursor}
+              strokeWidth={2}
+              opacity={0.6}
+              pointerEvents="none"
+            />
+          )}
           <TimelineTicks layout={layout} />
-          {count > 0 && cursor > 0 && (
-            <g pointerEvents="none">
-              <line
-                x1={sessionX(layout, cursor)}
-                x2={sessionX(layout, cursor)}
-                y1={0}
-                y2={HEIGHT}
-                stroke={sim.cursor}
-                strokeWidth={2}
-              />
-              <circle
-                cx={sessionX(layout, cursor)}
-                cy={mid}
-                r={6}
-                fill={theme.palette.background.paper}
-                stroke={sim.cursor}
-                strokeWidth={2}
-              />
-            </g>
+          {cursorX !== null && (
+            <circle
+              cx={cursorX}
+              cy={mid}
+              r={7}
+              fill="none"
+              stroke={sim.cursor}
+              strokeWidth={2.5}
+              pointerEvents="none"
+              data-testid="timeline.cursor"
+            />
           )}
         </svg>
       </Box>
-      <Box sx={{ display: 'flex', gap: 2.5, mt: 0.25, color: 'text.secondary' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5, mt: 0.25, color: 'text.secondary' }}>
         <LegendKey color={sim.evict} label="eviction" shape="bar" />
         <LegendKey color={sim.pipeline} label="pipeline" shape="bar" />
         {isKai ? (
@@ -209,9 +253,53 @@ export function Timeline() {
             <LegendKey color={sim.unprotected} label="SLA expired" shape="diamond" />
           </>
         )}
-        <Typography variant="body2" sx={{ ml: 'auto' }}>
-          Click or drag to jump · <b>E</b> next eviction
+        <Typography variant="body2" sx={{ ml: 'auto' }} data-testid="timeline.range">
+          {isZoomed
+            ? `Sessions ${layout.firstVisible}–${layout.lastVisible} of ${count} · drag to pan, click to jump`
+            : 'Click or drag to jump · wheel to zoom'}{' '}
+          · <b>E</b> next eviction
         </Typography>
+        <Box sx={{ display: 'inline-flex', mt: -0.5, mb: -0.5 }}>
+          <Tooltip title="Zoom in around the cursor">
+            <span>
+              <IconButton
+                size="small"
+                aria-label="Zoom the timeline in"
+                disabled={count === 0 || view.k >= maxScale}
+                onClick={() => zoom.zoomBy(2, cursorX ?? width / 2)}
+                data-testid="timeline.zoom-in"
+              >
+                <ZoomInIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title="Zoom out">
+            <span>
+              <IconButton
+                size="small"
+                aria-label="Zoom the timeline out"
+                disabled={!isZoomed}
+                onClick={() => zoom.zoomBy(0.5, cursorX ?? width / 2)}
+                data-testid="timeline.zoom-out"
+              >
+                <ZoomOutIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title="The whole run">
+            <span>
+              <IconButton
+                size="small"
+                aria-label="Show the whole run on the timeline"
+                disabled={!isZoomed}
+                onClick={() => zoom.reset()}
+                data-testid="timeline.zoom-reset"
+              >
+                <ZoomOutMapIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+        </Box>
       </Box>
     </Box>
   );

@@ -48,3 +48,25 @@ describe('layoutTimeline', () => {
     expect(layout.ticks.flatMap((t) => t.slaExpired)).toEqual(['big']);
   });
 });
+
+describe('a zoomed timeline', () => {
+  it('spreads sessions over k times the width and draws only the ones on screen', () => {
+    const markers = Array.from({ length: 3000 }, (_, i) => marker(i + 1, { evictions: i === 1499 ? 1 : 0 }));
+    const whole = layoutTimeline(markers, 620, { padding: 10, minTickPx: 3 });
+    // 3000 sessions in 600 px with ticks of at least 3 px: fifteen sessions per tick.
+    expect(whole.ticks.length).toBe(200);
+    const zoomed = layoutTimeline(markers, 620, { padding: 10, minTickPx: 3, view: { k: 50, x: -15000 } });
+    expect(zoomed.step).toBe(10);
+    expect(zoomed.firstVisible).toBe(1501);
+    expect(zoomed.lastVisible).toBe(1560);
+    // Every visible session has its own tick, and the click maps back to the session under it.
+    expect(zoomed.ticks.every((t) => t.firstSession === t.lastSession)).toBe(true);
+    expect(sessionAt(zoomed, sessionX(zoomed, 1530), 3000)).toBe(1530);
+  });
+
+  it('never pans past either end', () => {
+    const markers = Array.from({ length: 100 }, (_, i) => marker(i + 1));
+    expect(layoutTimeline(markers, 220, { padding: 10, view: { k: 2, x: 500 } }).offset).toBe(0);
+    expect(layoutTimeline(markers, 220, { padding: 10, view: { k: 2, x: -5000 } }).offset).toBe(-200);
+  });
+});

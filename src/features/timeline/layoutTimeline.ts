@@ -20,26 +20,44 @@ export interface TimelineTick {
 }
 
 export interface TimelineLayout {
-  /** Pixels per session. */
+  /** Pixels per session (at the current zoom). */
   step: number;
   padding: number;
+  /** Horizontal shift of the zoomed strip (px, 0 or negative). */
+  offset: number;
+  /** Sessions (1-based) at the strip's left and right edges. */
+  firstVisible: number;
+  lastVisible: number;
   ticks: TimelineTick[];
+}
+
+/** A zoom of the strip: `k` times wider, shifted by `x` px (d3-zoom's transform along one axis). */
+export interface TimelineView {
+  k: number;
+  x: number;
 }
 
 export function layoutTimeline(
   markers: readonly SessionMarker[],
   width: number,
-  options: { padding?: number; minTickPx?: number } = {},
+  options: { padding?: number; minTickPx?: number; view?: TimelineView } = {},
 ): TimelineLayout {
   const padding = options.padding ?? 10;
   const minTickPx = options.minTickPx ?? 3;
   const inner = Math.max(1, width - 2 * padding);
   const n = markers.length;
-  if (n === 0) return { step: inner, padding, ticks: [] };
-  const step = inner / n;
+  const k = Math.max(1, options.view?.k ?? 1);
+  // The strip never shows space before the first session or after the last.
+  const offset = Math.min(0, Math.max(inner - inner * k, options.view?.x ?? 0));
+  if (n === 0) return { step: inner, padding, offset: 0, firstVisible: 0, lastVisible: 0, ticks: [] };
+  const step = (inner * k) / n;
   const perTick = Math.max(1, Math.ceil(minTickPx / step));
+  // Only the sessions on screen get ticks (a zoomed run of thousands of sessions draws a few hundred);
+  // bins start at multiples of perTick, so panning does not reshuffle them.
+  const first = Math.max(0, Math.floor(-offset / step));
+  const last = Math.min(n, Math.ceil((inner - offset) / step));
   const ticks: TimelineTick[] = [];
-  for (let start = 0; start < n; start += perTick) {
+  for (let start = first - (first % perTick); start < last; start += perTick) {
     const end = Math.min(n, start + perTick);
     let evictions = 0;
     let pipelines = 0;
@@ -55,7 +73,7 @@ export function layoutTimeline(
       if (m.slaExpired) slaExpired.push(...m.slaExpired);
     }
     ticks.push({
-      x: padding + start * step,
+      x: padding + offset + start * step,
       width: (end - start) * step,
       firstSession: start + 1,
       lastSession: end,
@@ -66,17 +84,17 @@ export function layoutTimeline(
       slaExpired,
     });
   }
-  return { step, padding, ticks };
+  return { step, padding, offset, firstVisible: first + 1, lastVisible: last, ticks };
 }
 
 /** Centre of session `index` (1-based). */
 export function sessionX(layout: TimelineLayout, index: number): number {
-  return layout.padding + (index - 0.5) * layout.step;
+  return layout.padding + layout.offset + (index - 0.5) * layout.step;
 }
 
 /** The session under pixel `x`, clamped to 1…count. */
 export function sessionAt(layout: TimelineLayout, x: number, count: number): number {
   if (count <= 0) return 0;
-  const index = Math.floor((x - layout.padding) / layout.step) + 1;
+  const index = Math.floor((x - layout.padding - layout.offset) / layout.step) + 1;
   return Math.min(count, Math.max(1, index));
 }

@@ -14,6 +14,7 @@ import {
 import type { AppStore } from '../../store/createAppStore';
 import { decodeShareFragment, findShareFragment } from '../share/shareLink';
 import { parseUrlState } from './urlState';
+import { parseViewParams } from './viewParams';
 
 export interface LocationLike {
   search: string;
@@ -35,6 +36,9 @@ export function openLocation(
 ): Promise<void> {
   const url = parseUrlState(location.search);
   const { loadScenario, setView } = store.getState().actions;
+  const viewParams = parseViewParams(location.search);
+  // The view of the entry opened (a link's `view=`, Back/Forward); without one the app picks again.
+  setView({ mainView: viewParams.view, isPresenting: viewParams.isPresenting });
   const at = {
     ...(url.session === null ? {} : { cursor: url.session }),
     selection: url.selection,

@@ -5,6 +5,7 @@ import { findMyScenario } from '../library/myScenarios';
 import { browserLocalStorage } from '../library/useMyScenarios';
 import { openLocation } from './openLocation';
 import { formatShareHash, formatUrlState, type UrlState } from './urlState';
+import { formatViewParams } from './viewParams';
 
 /** The URL's part of a view: the scenario, the session at the cursor, the selection and pair. */
 export function urlStateFrom(
@@ -52,7 +53,10 @@ export function useUrlSync(delayMs = 200): void {
       timer = null;
       const state = store.getState();
       const key = sourceKey(state.scenario.source);
-      const search = formatUrlState(urlStateOf(state), window.location.search);
+      const search = formatViewParams(
+        { view: state.view.mainView, isPresenting: state.view.isPresenting },
+        formatUrlState(urlStateOf(state), window.location.search),
+      );
       const source = state.scenario.source;
       const hash = formatShareHash(source?.kind === 'shared' ? source.fragment : null, window.location.hash);
       const isNewScenario = entryKey !== undefined && entryKey !== null && key !== entryKey;
@@ -66,7 +70,9 @@ export function useUrlSync(delayMs = 200): void {
       if (
         state.scenario.source === previous.scenario.source &&
         state.run.cursor === previous.run.cursor &&
-        state.selection === previous.selection
+        state.selection === previous.selection &&
+        state.view.mainView === previous.view.mainView &&
+        state.view.isPresenting === previous.view.isPresenting
       ) {
         return;
       }

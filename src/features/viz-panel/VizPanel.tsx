@@ -15,8 +15,11 @@ const MIN_HEIGHT = 260;
 export function VizPanel({
   toolbar,
   testId,
+  fill = false,
   children,
 }: {
+  /** Take the parent's full height (a cell of the stage grid) instead of the main area's visible height. */
+  fill?: boolean;
   /** The toolbar, or a function of the chart's size (for exports of what is on screen). */
   toolbar: ReactNode | ((size: ChartSize | null) => ReactNode);
   testId: string;
@@ -29,7 +32,7 @@ export function VizPanel({
 
   useLayoutEffect(() => {
     const el = root.current;
-    if (el === null) return undefined;
+    if (el === null || fill) return undefined;
     const scroller = el.closest('main') ?? document.documentElement;
     const fit = () => {
       const top = el.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
@@ -40,7 +43,7 @@ export function VizPanel({
     const observer = new ResizeObserver(fit);
     observer.observe(scroller);
     return () => observer.disconnect();
-  }, []);
+  }, [fill]);
 
   useLayoutEffect(() => {
     const el = chart.current;
@@ -63,7 +66,13 @@ export function VizPanel({
     <Box
       ref={root}
       data-testid={testId}
-      sx={{ display: 'flex', flexDirection: 'column', height: height ?? MIN_HEIGHT, minWidth: 0 }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: fill ? '100%' : (height ?? MIN_HEIGHT),
+        minWidth: 0,
+        minHeight: 0,
+      }}
     >
       <Box
         sx={{

@@ -1,11 +1,26 @@
 /** The store's theme mode as viz tokens, and the reader's reduced-motion preference. */
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAppStore } from '../../store/AppStoreProvider';
-import { selectThemeMode } from '../../store/viewSlice';
+import { selectFontScale, selectIsPresenting, selectThemeMode } from '../../store/viewSlice';
 import { vizTheme, type VizTheme } from '../../viz/theme';
 
 export function useVizTheme(): VizTheme {
   return vizTheme(useAppStore(selectThemeMode));
+}
+
+/** Diagram text at the default text size (px on screen); the text-size setting multiplies it. */
+const BASE_TEXT_PX = 11;
+/** Presenter mode enlarges every diagram's text again, for the back of a room. */
+const PRESENTER_FACTOR = 1.1;
+
+/**
+ * The smallest text a diagram may show on screen (px): 11 px at the default text size, 14.3 px at the
+ * largest (x1.3), more in presenter mode. Charts zoom or size their labels so none is smaller.
+ */
+export function useVizTextPx(): number {
+  const scale = useAppStore(selectFontScale);
+  const isPresenting = useAppStore(selectIsPresenting);
+  return Math.round(BASE_TEXT_PX * scale * (isPresenting ? PRESENTER_FACTOR : 1) * 10) / 10;
 }
 
 /** True when the operating system asks for less motion (transitions then jump). */

@@ -27,7 +27,7 @@ import {
 import { compareNames } from '../layouts/compareNames';
 import { leafQueueNames, queueColourScale } from '../layouts/queueColour';
 import type { VizTheme } from '../theme';
-import { CLUSTER_LEGEND_HEIGHT, ClusterMapLegend } from './ClusterMapLegend';
+import { CLUSTER_LEGEND_HEIGHT, ClusterMapLegend, clusterLegendHeight } from './ClusterMapLegend';
 import { describeHit, hoverInfo, summariseClusterMap, type ClusterHoverInfo } from './describeCell';
 import { drawPaintOps } from './paintOps';
 import {
@@ -73,6 +73,11 @@ export interface ClusterMapProps {
   showTooltip?: boolean;
   /** Queue colours and cell states above the map (takes `CLUSTER_LEGEND_HEIGHT` px). */
   showLegend?: boolean;
+  /**
+   * Text size (px) of node labels and the legend, e.g. from the app's text-size setting; labels are then
+   * drawn as SVG text over the canvas (crisp at any size). Default: 9-11 px labels painted on the canvas.
+   */
+  minTextPx?: number;
   /** The canvas (for PNG export of exactly what is on screen). */
   canvasRef?: Ref<HTMLCanvasElement>;
   ariaLabel?: string;
@@ -113,9 +118,16 @@ export function ClusterMap({
   transitionMs = 600,
   showTooltip = true,
   showLegend = true,
+  minTextPx,
   canvasRef,
   ariaLabel = 'Cluster map',
 }: ClusterMapProps) {
+  const leaves = useMemo(() => leafQueueNames(queues), [queues]);
+  const legendHeight = !showLegend
+    ? 0
+    : minTextPx === undefined
+      ? CLUSTER_LEGEND_HEIGHT
+      : clusterLegendHeight(leaves, minTextPx, width);
   const layout = useMemo(() => {
     const options: ClusterMapOptions = { jobs, cursorMs };
     if (protection !== undefined) options.protection = protection;
@@ -123,7 +135,8 @@ export function ClusterMap({
     if (labels !== undefined) options.labels = labels;
     if (cellsPerRow !== undefined) options.cellsPerRow = cellsPerRow;
     if (maxCellSize !== undefined) options.maxCellSize = maxCellSize;
-    const mapHeight = showLegend ? Math.max(0, height - CLUSTER_LEGEND_HEIGHT) : height;
+    if (minTextPx !== undefined) options.labelFontSize = minTextPx;
+    const mapHeight = Math.max(0, height - legendHeight);
     return layoutClusterMap(nodes, tasks, { width, height: mapHeight }, options);
   }, [
     nodes,
@@ -137,9 +150,17 @@ export function ClusterMap({
     labels,
     cellsPerRow,
     maxCellSize,
-    showLegend,
+    minTextPx,
+    legendHeight,
   ]);
-  const leaves = useMemo(() => leafQueueNames(queues), [queues]);
+  // Labels at a chosen size are SVG text over the canvas; the canvas then paints none.
+  const paintLayout = useMemo(
+    () =>
+      minTextPx === undefined
+        ? layout
+        : { ...layout, nodes: layout.nodes.map((n) => ({ ...n, label: null })) },
+    [layout, minTextPx],
+  );
   const colourOf = queueColourScale(leaves, theme);
   const legendQueues = useMemo(() => {
     if (!showLegend) return [];
@@ -193,7 +214,7 @@ export function ClusterMap({
   // Paint the settled picture whenever what is drawn changes (layout effect: no blank first frame).
   useLayoutEffect(() => {
     const input: PaintInputs = {
-      layout,
+      layout: paintLayout,
       theme,
       colourOf,
       emphasis: { selectedJob, highlightedQueue, highlightedQueues, highlightedNode },
@@ -205,10 +226,10 @@ export function ClusterMap({
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, el.width, el.height);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawPaintOps(ctx, paintClusterMap(layout, theme, colourOf, input.emphasis));
+    drawPaintOps(ctx, paintClusterMap(paintLayout, theme, colourOf, input.emphasis));
     isStillStale.current = true;
     // A transition under way keeps its accents (on the new picture) from its next frame on.
-  }, [layout, theme, colourOf, selectedJob, highlightedQueue, highlightedQueues, highlightedNode, dpr]);
+  }, [paintLayout, theme, colourOf, selectedJob, highlightedQueue, highlightedQueues, highlightedNode, dpr]);
 
   const changes = useRef<readonly CellChange[]>([]);
   const timer = useTransitionTimer(
@@ -337,17 +358,26 @@ export function ClusterMap({
 
   return (
     <div style={{ width, height, background: theme.background }}>
-      {showLegend && <ClusterMapLegend theme={theme} queues={legendQueues} />}
+      {showLegend && (
+        <ClusterMapLegend
+          theme={theme}
+          queues={legendQueues}
+          height={legendHeight}
+          {...(minTextPx === undefined ? {} : { fontSize: minTextPx })}
+        />
+      )}
       <div
         role="group"
         aria-label={ariaLabel}
         tabIndex={0}
+        // Its arrows move between cells: the app's stepping keys leave them alone.
+        data-arrow-keys="own"
         onKeyDown={onKeyDown}
         onBlur={() => setFocusIndex(null)}
         style={{
           position: 'relative',
           width,
-          height: showLegend ? Math.max(0, height - CLUSTER_LEGEND_HEIGHT) : height,
+          height: Math.max(0, height - legendHeight),
           overflow: 'auto',
           outline: 'none',
         }}
@@ -373,6 +403,22 @@ export function ClusterMap({
             // Own compositor layer: moving the hover outline must not repaint the canvas under it.
             style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none', willChange: 'transform' }}
           >
+            {minTextPx !== undefined &&
+              layout.nodes.map((n) =>
+                n.label === null ? null : (
+                  <text
+                    key={n.name}
+                    x={n.labelX}
+                    y={n.labelY}
+                    fontSize={layout.labelFontSize}
+                    fontFamily={theme.fontFamily}
+                    fill={theme.textMuted}
+                    data-testid="cluster-map.node-label"
+                  >
+                    {n.label}
+                  </text>
+                ),
+              )}
             {box !== null && (
               <rect
                 x={box.x - 1}

@@ -3,6 +3,7 @@
  */
 import type { ReactNode } from 'react';
 import type { VizTheme } from '../theme';
+import { textWidth } from '../layouts/textWidth';
 import { ringArcPath } from './paintOps';
 
 /** Props of {@link ClusterMapLegend}. */
@@ -12,15 +13,51 @@ export interface ClusterMapLegendProps {
   queues: readonly { name: string; colour: string }[];
   /** Most queues listed before "+N more". */
   maxQueues?: number;
+  /** Text size (px); default the theme's small size. The legend wraps onto more rows when given. */
+  fontSize?: number;
+  /** Height in px (from {@link clusterLegendHeight}); default one row. */
+  height?: number;
 }
 
-/** Height the legend takes (px). */
+/** Height the legend takes (px) at the default text size. */
 export const CLUSTER_LEGEND_HEIGHT = 22;
 
 const S = 12;
+const STATE_LABELS = ['running', 'pipelined', 'releasing', 'idle', 'min-runtime protection left'];
+
+/** Height of a legend at `fontSize` that wraps its items within `width` px (estimated from text widths). */
+export function clusterLegendHeight(
+  queueNames: readonly string[],
+  fontSize: number,
+  width: number,
+  maxQueues = 10,
+): number {
+  const shown = queueNames.slice(0, maxQueues);
+  const labels = [...shown, ...(queueNames.length > shown.length ? ['+99 more'] : []), ...STATE_LABELS];
+  const swatch = Math.round(fontSize);
+  let rows = 1;
+  let x = 8;
+  for (const label of labels) {
+    const w = swatch + 4 + textWidth(label, fontSize) + 10;
+    if (x > 8 && x + w > width) {
+      rows += 1;
+      x = 8;
+    }
+    x += w;
+  }
+  return Math.ceil(rows * fontSize * 1.45 + 8);
+}
 
 /** The legend row. */
-export function ClusterMapLegend({ theme, queues, maxQueues = 10 }: ClusterMapLegendProps) {
+export function ClusterMapLegend({
+  theme,
+  queues,
+  maxQueues = 10,
+  fontSize = theme.fontSizeSmall,
+  height = CLUSTER_LEGEND_HEIGHT,
+}: ClusterMapLegendProps) {
+  // Swatches grow with the text (drawn in a 12-unit box).
+  const size = Math.max(S, Math.round(fontSize));
   const shown = queues.slice(0, maxQueues);
   // State keys use a neutral colour, so they are not read as one of the queues.
   const sample = theme.textMuted;
@@ -32,7 +69,7 @@ export function ClusterMapLegend({ theme, queues, maxQueues = 10 }: ClusterMapLe
     whiteSpace: 'nowrap' as const,
   };
   const swatch = (content: ReactNode) => (
-    <svg width={S} height={S} aria-hidden="true" style={{ flex: 'none' }}>
+    <svg width={size} height={size} viewBox={`0 0 ${S} ${S}`} aria-hidden="true" style={{ flex: 'none' }}>
       {content}
     </svg>
   );
@@ -40,13 +77,15 @@ export function ClusterMapLegend({ theme, queues, maxQueues = 10 }: ClusterMapLe
     <div
       data-export="exclude"
       style={{
-        height: CLUSTER_LEGEND_HEIGHT,
+        height,
         paddingLeft: 8,
         display: 'flex',
+        flexWrap: 'wrap',
+        alignContent: 'center',
         alignItems: 'center',
         overflow: 'hidden',
         fontFamily: theme.fontFamily,
-        fontSize: theme.fontSizeSmall,
+        fontSize,
         color: theme.textMuted,
       }}
     >

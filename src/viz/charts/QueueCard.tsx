@@ -33,7 +33,7 @@ function Bar({ bar, theme }: { bar: QueueBar; theme: VizTheme }) {
   return (
     <g transform={`translate(${bar.x},${bar.y})`}>
       {bar.tag !== null && (
-        <text x={-QUEUE_CARD.tagWidth} y={h} fontSize={8} fill={theme.textMuted}>
+        <text x={-QUEUE_CARD.tagWidth} y={h} fontSize={QUEUE_CARD.smallFontSize} fill={theme.textMuted}>
           {bar.tag}
         </text>
       )}

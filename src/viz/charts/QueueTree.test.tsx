@@ -118,4 +118,25 @@ describe('QueueTree', () => {
     expect(k).toBeGreaterThan(0.4);
     expect(k).toBeLessThanOrEqual(1);
   });
+
+  it('follows the text size: a drawn path is never fitted below the readable zoom, the legend is scaled', () => {
+    const { container } = render(
+      <QueueTree {...base} width={500} height={400} path={galleryPathExample1()} minTextPx={14.3} />,
+    );
+    const transform = container.querySelector('[data-viz-content]')?.getAttribute('transform') ?? '';
+    const k = Number(/scale\(([\d.]+)\)/.exec(transform)?.[1]);
+    // The smallest card text is 10 units: 14.3 px on screen needs a zoom of at least 1.43.
+    expect(k).toBeGreaterThanOrEqual(1.43);
+    const legend = container.querySelector('g[data-export="exclude"]')?.getAttribute('transform') ?? '';
+    expect(Number(/scale\(([\d.]+)\)/.exec(legend)?.[1])).toBeCloseTo(1.43, 5);
+  });
+
+  it('enlarges a small tree to fill its panel when a text size is given', () => {
+    const small = galleryQueues().filter((q) => q.name === 'a' || q.parent === 'a');
+    const { container } = render(
+      <QueueTree {...base} queues={small} width={1600} height={900} minTextPx={11} />,
+    );
+    const transform = container.querySelector('[data-viz-content]')?.getAttribute('transform') ?? '';
+    expect(Number(/scale\(([\d.]+)\)/.exec(transform)?.[1])).toBeGreaterThan(1.2);
+  });
 });

@@ -8,9 +8,10 @@ import type { QueueState } from '../../engine/model/snapshot';
 import type { MinRuntimeResolution, ReclaimableDetail } from '../../engine/model/trace';
 import { useZoom } from '../behaviours/useZoom';
 import { fitTransform } from '../layouts/fitTransform';
-import { layoutLcaPath } from '../layouts/layoutLcaPath';
+import { LCA_TAG, layoutLcaPath } from '../layouts/layoutLcaPath';
 import {
   layoutQueueTree,
+  QUEUE_CARD,
   type BarScale,
   type MinRuntimeDefaults,
   type QueueTreeNode,
@@ -21,7 +22,7 @@ import type { VizTheme } from '../theme';
 import { LcaOverlay } from './LcaOverlay';
 import { QueueCard } from './QueueCard';
 import { QueueTooltip } from './QueueTooltip';
-import { QueueTreeLegend } from './QueueTreeLegend';
+import { QueueTreeLegend, queueTreeLegendHeight, queueTreeLegendRows } from './QueueTreeLegend';
 
 /** A min-runtime resolution to draw over the tree. */
 export interface QueueTreePath {
@@ -63,14 +64,24 @@ export interface QueueTreeProps {
   /** Respect `prefers-reduced-motion`. */
   reducedMotion?: boolean;
   showLegend?: boolean;
+  /**
+   * Smallest text size on screen (px), e.g. from the app's text-size setting. Small trees are enlarged up
+   * to fill the panel; with a path drawn or a queue selected, the tree is never fitted below the zoom that
+   * gives its smallest label this size (a tree then too big is framed on what is explained, and pans); the
+   * legend is scaled to match.
+   * Without it, fitting never enlarges and the legend keeps its base size.
+   */
+  minTextPx?: number;
   /** The root `<svg>` (for export). */
   svgRef?: Ref<SVGSVGElement>;
   ariaLabel?: string;
 }
 
 const EMPTY = new Set<string>();
-/** Height kept free for the legend at the bottom when fitting the tree. */
-const LEGEND_SPACE = 40;
+/** The smallest font drawn in tree units (card secondary text and the overlay's tags). */
+const SMALLEST_TREE_FONT = Math.min(QUEUE_CARD.smallFontSize, LCA_TAG.fontSize);
+/** How far a small tree is enlarged to fill its panel. */
+const MAX_FIT_SCALE = 2.5;
 
 /** Depth-first order of the visible cards (children top to bottom), for arrow-key navigation. */
 function preorder(nodes: readonly QueueTreeNode[]): QueueTreeNode[] {
@@ -109,6 +120,7 @@ export function QueueTree({
   minRuntimeDefaults,
   reducedMotion = false,
   showLegend = true,
+  minTextPx,
   svgRef,
   ariaLabel = 'Queue tree',
 }: QueueTreeProps) {
@@ -174,17 +186,47 @@ export function QueueTree({
   // The last path drawn: clearing it keeps the view where it is.
   const [framedPath, setFramedPath] = useState('');
   if (pathKey !== '' && pathKey !== framedPath) setFramedPath(pathKey);
+  const legendScale = minTextPx === undefined ? 1 : minTextPx / theme.fontSizeSmall;
+  const legendRows = showLegend ? queueTreeLegendRows(theme, layout.showsMinRuntime, legendScale, width) : 0;
+  // The legend has its own band at the bottom: the tree is fitted above it and clipped to it, so leaves
+  // never run under the legend.
+  const treeHeight = showLegend
+    ? Math.max(1, height - queueTreeLegendHeight(legendRows, legendScale))
+    : height;
+  const readableScale = minTextPx === undefined ? 0.45 : minTextPx / SMALLEST_TREE_FONT;
+  // Frame what is being explained when the whole tree does not fit at a readable size.
+  const focusBounds = useMemo(() => {
+    if (lca !== null && Number.isFinite(lca.bounds.x0)) return lca.bounds;
+    const names = [...(selectedQueue === null ? [] : [selectedQueue]), ...highlightedQueues];
+    const cards = names.map((n) => layout.byName.get(n)).filter((n) => n !== undefined);
+    if (cards.length === 0) return null;
+    return {
+      x0: Math.min(...cards.map((c) => c.x)),
+      y0: Math.min(...cards.map((c) => c.y)),
+      x1: Math.max(...cards.map((c) => c.x + c.width)),
+      y1: Math.max(...cards.map((c) => c.y + c.height)),
+    };
+  }, [lca, selectedQueue, highlightedQueues, layout]);
   // Applied by useZoom only when the key changes; collapsing keeps the user's view.
   const initial = fitTransform(
     { x0, y0, x1, y1 },
-    { width, height: showLegend ? Math.max(1, height - LEGEND_SPACE) : height },
-    { padding: 24, minScale: 0.45, focus: layout.focus },
+    { width, height: treeHeight },
+    {
+      // A tree enlarged to a readable size keeps a thinner margin.
+      padding: minTextPx === undefined ? 24 : 12,
+      // With something to explain, never below the readable size (zoom to it); with nothing, a tree too
+      // big to read whole is shown whole (an overview to pick from), as before.
+      minScale: focusBounds === null ? Math.min(readableScale, 0.45) : readableScale,
+      maxScale: minTextPx === undefined ? 1 : Math.max(readableScale, MAX_FIT_SCALE),
+      focus: layout.focus,
+      focusBounds,
+    },
   );
   const { transform } = useZoom(innerRef, {
     size: { width, height },
     initial,
-    resetKey: `${shapeKey}|${framedPath}`,
-    scaleExtent: [0.05, 3],
+    resetKey: `${shapeKey}|${framedPath}|${readableScale}`,
+    scaleExtent: [0.05, Math.max(3, readableScale * 2)],
     reducedMotion,
   });
 
@@ -272,54 +314,68 @@ export function QueueTree({
           if (event.target === event.currentTarget) onSelectQueue?.(null);
         }}
       >
-        <g
-          data-viz-content=""
-          data-bounds={`${x0} ${y0} ${x1} ${y1}`}
-          transform={`translate(${transform.x},${transform.y}) scale(${transform.k})`}
-        >
-          <g aria-hidden="true">
-            {layout.links.map((l) => (
-              <path
-                key={`${l.source}>${l.target}`}
-                d={l.path}
-                fill="none"
-                stroke={theme.edge}
-                strokeWidth={1.5}
-                strokeDasharray={l.isSynthetic ? '3 3' : undefined}
-              />
-            ))}
-          </g>
-          {lca !== null && <LcaOverlay geometry={lca} theme={theme} layer="under" markerId={markerId} />}
-          <g role="tree" aria-label={ariaLabel}>
-            {layout.nodes.map((n) => (
-              <QueueCard
-                key={n.name}
-                node={n}
+        <defs>
+          <clipPath id={`tree-clip-${uid}`}>
+            <rect width={width} height={treeHeight} />
+          </clipPath>
+        </defs>
+        <g clipPath={showLegend ? `url(#tree-clip-${uid})` : undefined}>
+          <g
+            data-viz-content=""
+            data-bounds={`${x0} ${y0} ${x1} ${y1}`}
+            transform={`translate(${transform.x},${transform.y}) scale(${transform.k})`}
+          >
+            <g aria-hidden="true">
+              {layout.links.map((l) => (
+                <path
+                  key={`${l.source}>${l.target}`}
+                  d={l.path}
+                  fill="none"
+                  stroke={theme.edge}
+                  strokeWidth={1.5}
+                  strokeDasharray={l.isSynthetic ? '3 3' : undefined}
+                />
+              ))}
+            </g>
+            {lca !== null && <LcaOverlay geometry={lca} theme={theme} layer="under" markerId={markerId} />}
+            <g role="tree" aria-label={ariaLabel}>
+              {layout.nodes.map((n) => (
+                <QueueCard
+                  key={n.name}
+                  node={n}
+                  theme={theme}
+                  colour={colourOf(n.name)}
+                  isSelected={selectedQueue === n.name}
+                  isHighlighted={highlightedQueues.has(n.name)}
+                  isDimmed={focusQueues !== null && !focusQueues.has(n.name)}
+                  isTabStop={tabStop === n.name}
+                  onToggle={onToggleCollapse}
+                  onSelect={onSelect}
+                  onHover={setHovered}
+                  onKeyDown={onKeyDown}
+                />
+              ))}
+            </g>
+            {lca !== null && (
+              <LcaOverlay
+                geometry={lca}
                 theme={theme}
-                colour={colourOf(n.name)}
-                isSelected={selectedQueue === n.name}
-                isHighlighted={highlightedQueues.has(n.name)}
-                isDimmed={focusQueues !== null && !focusQueues.has(n.name)}
-                isTabStop={tabStop === n.name}
-                onToggle={onToggleCollapse}
-                onSelect={onSelect}
-                onHover={setHovered}
-                onKeyDown={onKeyDown}
+                layer="over"
+                markerId={markerId}
+                reducedMotion={reducedMotion}
               />
-            ))}
+            )}
           </g>
-          {lca !== null && (
-            <LcaOverlay
-              geometry={lca}
-              theme={theme}
-              layer="over"
-              markerId={markerId}
-              reducedMotion={reducedMotion}
-            />
-          )}
         </g>
         {showLegend && (
-          <QueueTreeLegend theme={theme} x={8} y={height - 8} showsMinRuntime={layout.showsMinRuntime} />
+          <QueueTreeLegend
+            theme={theme}
+            x={8}
+            y={height - 8}
+            showsMinRuntime={layout.showsMinRuntime}
+            scale={legendScale}
+            maxWidth={width}
+          />
         )}
       </svg>
       {hoveredNode !== undefined && !hoveredNode.isSynthetic && (

@@ -12,12 +12,82 @@ export interface QueueTreeLegendProps {
   x: number;
   y: number;
   showsMinRuntime: boolean;
+  /** Text size multiplier (the legend follows the app's text size); default 1. */
+  scale?: number;
+  /** Width available (screen px): items wrap onto more rows instead of running off the edge. */
+  maxWidth?: number;
 }
 
 const ROW = 16;
 
+/** Screen height the legend takes at `scale` (rows x row height plus its padding and margin). */
+export function queueTreeLegendHeight(rows: number, scale = 1): number {
+  return (rows * ROW + 8) * scale + 8;
+}
+
+interface Placed {
+  key: string;
+  x: number;
+  row: number;
+}
+
+/** Places items left to right, wrapping at `maxWidth` (in legend units); every item keeps its row group. */
+function wrapItems(widths: readonly { key: string; width: number }[][], maxWidth: number): Placed[] {
+  const out: Placed[] = [];
+  let row = 0;
+  for (const group of widths) {
+    let x = 0;
+    for (const item of group) {
+      if (x > 0 && x + item.width > maxWidth) {
+        row += 1;
+        x = 0;
+      }
+      out.push({ key: item.key, x, row });
+      x += item.width;
+    }
+    row += 1;
+  }
+  return out;
+}
+
+/** How many rows the legend needs in `maxWidth` screen px at `scale`. */
+export function queueTreeLegendRows(
+  theme: VizTheme,
+  showsMinRuntime: boolean,
+  scale = 1,
+  maxWidth = Infinity,
+): number {
+  const placed = wrapItems(legendWidths(theme, showsMinRuntime), (maxWidth - 16) / scale);
+  return placed.reduce((m, p) => Math.max(m, p.row + 1), 1);
+}
+
+const MAIN_LABELS = [
+  'fair share',
+  'allocated',
+  'over fair share',
+  'requested',
+  'quota',
+  'limit',
+  'allocated/fair share',
+];
+const BADGE_LABELS = ['min-runtime set here', 'inherited (↑from)', 'plugin default'];
+
+function legendWidths(theme: VizTheme, showsMinRuntime: boolean) {
+  const itemWidth = (label: string): number => 22 + textWidth(label, theme.fontSizeSmall) + 10;
+  const groups = [MAIN_LABELS.map((l) => ({ key: l, width: itemWidth(l) }))];
+  if (showsMinRuntime) groups.push(BADGE_LABELS.map((l) => ({ key: l, width: itemWidth(l) })));
+  return groups;
+}
+
 /** The legend (excluded from exports, whose content is re-framed). */
-export function QueueTreeLegend({ theme, x, y, showsMinRuntime }: QueueTreeLegendProps) {
+export function QueueTreeLegend({
+  theme,
+  x,
+  y,
+  showsMinRuntime,
+  scale = 1,
+  maxWidth = Infinity,
+}: QueueTreeLegendProps) {
   const items: { label: string; mark: (ox: number) => ReactNode }[] = [
     {
       label: 'fair share',
@@ -69,17 +139,18 @@ export function QueueTreeLegend({ theme, x, y, showsMinRuntime }: QueueTreeLegen
     { label: 'inherited (↑from)', fill: 'none', stroke: theme.badgeInherited, dash: undefined },
     { label: 'plugin default', fill: 'none', stroke: theme.badgeDefault, dash: '2 2' },
   ];
-  const rows = showsMinRuntime ? 2 : 1;
-  const itemWidth = (label: string): number => 22 + textWidth(label, theme.fontSizeSmall) + 10;
-  const width = Math.max(
-    items.reduce((s, i) => s + itemWidth(i.label), 0),
-    showsMinRuntime ? badgeItems.reduce((s, i) => s + itemWidth(i.label), 0) : 0,
+  const placed = new Map(
+    wrapItems(legendWidths(theme, showsMinRuntime), (maxWidth - 16) / scale).map((p) => [p.key, p]),
   );
-  let ox = 0;
-  let bx = 0;
+  const rows = [...placed.values()].reduce((m, p) => Math.max(m, p.row + 1), 1);
+  const width = [...placed.values()].reduce(
+    (m, p) => Math.max(m, p.x + 22 + textWidth(p.key, theme.fontSizeSmall) + 10),
+    0,
+  );
+  const at = (label: string): Placed => placed.get(label) ?? { key: label, x: 0, row: 0 };
   return (
     <g
-      transform={`translate(${x},${y - rows * ROW - 8})`}
+      transform={`translate(${x},${y - (rows * ROW + 4) * scale}) scale(${scale})`}
       data-export="exclude"
       aria-hidden="true"
       fontSize={theme.fontSizeSmall}
@@ -95,12 +166,11 @@ export function QueueTreeLegend({ theme, x, y, showsMinRuntime }: QueueTreeLegen
         opacity={0.9}
       />
       {items.map((item) => {
-        const at = ox;
-        ox += itemWidth(item.label);
+        const p = at(item.label);
         return (
-          <g key={item.label}>
-            {item.mark(at)}
-            <text x={at + 22} y={11} fill={theme.textMuted}>
+          <g key={item.label} transform={`translate(0,${p.row * ROW})`}>
+            {item.mark(p.x)}
+            <text x={p.x + 22} y={11} fill={theme.textMuted}>
               {item.label}
             </text>
           </g>
@@ -108,12 +178,12 @@ export function QueueTreeLegend({ theme, x, y, showsMinRuntime }: QueueTreeLegen
       })}
       {showsMinRuntime &&
         badgeItems.map((b) => {
-          const at = bx;
-          bx += itemWidth(b.label);
+          const p = at(b.label);
+          const bx = p.x;
           return (
-            <g key={b.label} transform={`translate(0,${ROW})`}>
+            <g key={b.label} transform={`translate(0,${p.row * ROW})`}>
               <rect
-                x={at}
+                x={bx}
                 y={2}
                 width={18}
                 height={11}
@@ -122,7 +192,7 @@ export function QueueTreeLegend({ theme, x, y, showsMinRuntime }: QueueTreeLegen
                 stroke={b.stroke}
                 strokeDasharray={b.dash}
               />
-              <text x={at + 22} y={11} fill={theme.textMuted}>
+              <text x={bx + 22} y={11} fill={theme.textMuted}>
                 {b.label}
               </text>
             </g>

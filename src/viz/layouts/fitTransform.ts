@@ -33,6 +33,11 @@ export interface FitOptions {
   maxScale?: number;
   /** Content point kept vertically centred when the content does not fit (default: top edge). */
   focus?: { x: number; y: number };
+  /**
+   * Content box to keep on screen when the content does not fit at `minScale` (the decision or selection
+   * being explained). Centred when it fits; otherwise its top-left corner is kept in view.
+   */
+  focusBounds?: Bounds | null;
 }
 
 /**
@@ -53,6 +58,24 @@ export function fitTransform(bounds: Bounds, size: Size, options: FitOptions = {
     return { k, x: (size.width - w * k) / 2 - bounds.x0 * k, y: (size.height - h * k) / 2 - bounds.y0 * k };
   }
   const x = padding - bounds.x0 * minScale;
+  const f = options.focusBounds;
+  if (f !== undefined && f !== null && Number.isFinite(f.x0)) {
+    const k = minScale;
+    // Centre the box, but never scroll past the content's own edges.
+    const along = (c0: number, c1: number, b0: number, b1: number, view: number): number => {
+      const centred = view / 2 - ((c0 + c1) / 2) * k;
+      const startInView = padding - c0 * k;
+      const wanted = (c1 - c0) * k <= view - 2 * padding ? centred : startInView;
+      const lo = view - padding - b1 * k;
+      const hi = padding - b0 * k;
+      return lo > hi ? hi : Math.min(hi, Math.max(lo, wanted));
+    };
+    return {
+      k,
+      x: along(f.x0, f.x1, bounds.x0, bounds.x1, size.width),
+      y: along(f.y0, f.y1, bounds.y0, bounds.y1, size.height),
+    };
+  }
   if (options.focus === undefined) return { k: minScale, x, y: padding - bounds.y0 * minScale };
   return { k: minScale, x, y: size.height / 2 - options.focus.y * minScale };
 }

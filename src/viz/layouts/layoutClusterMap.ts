@@ -124,8 +124,10 @@ export interface ClusterMapOptions {
   cellsPerRow?: number;
   minCellSize?: number;
   maxCellSize?: number;
-  /** Node name labels: `auto` shows them when cells are at least 14 px. */
+  /** Node name labels: `auto` shows them when cells are at least 14 px (or when `labelFontSize` is set). */
   labels?: 'auto' | boolean;
+  /** Node label size (px), e.g. from the app's text-size setting; default 9-11 px from the cell size. */
+  labelFontSize?: number;
 }
 
 /** Output of {@link layoutClusterMap}. */
@@ -180,10 +182,15 @@ function metricsFor(
   barCount: number,
   labels: 'auto' | boolean,
   width: number,
+  labelFontSize: number | undefined,
 ): Metrics {
   const padding = Math.max(1, Math.round(s * 0.2));
-  const showLabels = labels === 'auto' ? s >= 14 : labels;
-  const labelHeight = showLabels ? Math.max(11, Math.min(15, Math.round(s * 0.6))) : 0;
+  const showLabels = labels === 'auto' ? s >= 14 || labelFontSize !== undefined : labels;
+  const labelHeight = !showLabels
+    ? 0
+    : labelFontSize !== undefined
+      ? Math.ceil(labelFontSize * 1.3) + 3
+      : Math.max(11, Math.min(15, Math.round(s * 0.6)));
   const barHeight = Math.max(2, Math.round(s * 0.22));
   const barGap = barCount > 0 ? Math.max(1, Math.round(s * 0.1)) : 0;
   const gap = Math.max(3, Math.round(s * 0.4));
@@ -266,9 +273,19 @@ export function layoutClusterMap(
   const count = Math.max(1, sorted.length);
 
   // The largest whole-pixel cell that fits the viewport; whole pixels keep canvas edges crisp.
-  let m = metricsFor(minCell, count, rowCells, cellRows, resources.length, labels, size.width);
+  const fontSize = options.labelFontSize;
+  let m = metricsFor(minCell, count, rowCells, cellRows, resources.length, labels, size.width, fontSize);
   for (let s = Math.floor(maxCell); s >= minCell; s--) {
-    const candidate = metricsFor(s, count, rowCells, cellRows, resources.length, labels, size.width);
+    const candidate = metricsFor(
+      s,
+      count,
+      rowCells,
+      cellRows,
+      resources.length,
+      labels,
+      size.width,
+      fontSize,
+    );
     if (candidate.contentHeight <= size.height) {
       m = candidate;
       break;
@@ -315,7 +332,7 @@ export function layoutClusterMap(
   const cells: ClusterCell[] = [];
   const byNode = new Map<string, ClusterNodeGeometry>();
   const byCell = new Map<string, ClusterCell>();
-  const labelFontSize = Math.max(9, Math.min(11, m.labelHeight - 3));
+  const labelFontSize = fontSize ?? Math.max(9, Math.min(11, m.labelHeight - 3));
 
   sorted.forEach((n, order) => {
     const col = order % m.columns;

@@ -1,0 +1,157 @@
+/**
+ * Presenter mode (docs/decisions/0041): the whole screen for the picture, large type, the lesson in its
+ * own pane (a selection never replaces it), the session's key decision as a caption, and one key per
+ * step: Page Down / Space / → next, Page Up / ← previous (what a presentation clicker sends), Escape leaves.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
+import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
+import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
+import { selectCursor, selectSessionCount } from '../../store/runSlice';
+import { selectSummary } from '../../store/scenarioSlice';
+import { selectIsPointerHighlight } from '../../store/viewSlice';
+import { LessonPanel } from '../lesson/LessonPanel';
+import { KeyDecisionView } from '../stage/KeyDecisionView';
+import { useKeyDecision } from '../stage/useKeyDecision';
+import { useFullscreen } from './useFullscreen';
+
+const QueueTreeView = lazy(() =>
+  import('../queue-tree/QueueTreeView').then((m) => ({ default: m.QueueTreeView })),
+);
+const ClusterMapView = lazy(() =>
+  import('../cluster-map/ClusterMapView').then((m) => ({ default: m.ClusterMapView })),
+);
+
+export function PresenterView() {
+  const actions = useAppStore(selectActions);
+  const summary = useAppStore(selectSummary);
+  const cursor = useAppStore(selectCursor);
+  const count = useAppStore(selectSessionCount);
+  const isRing = useAppStore(selectIsPointerHighlight);
+  const { pair } = useKeyDecision();
+  const leave = useCallback(() => actions.setView({ isPresenting: false }), [actions]);
+  useFullscreen(leave);
+  const root = useRef<HTMLDivElement | null>(null);
+  // Keys go to the page, not to whatever was focused under the presenter view.
+  useEffect(() => root.current?.focus(), []);
+
+  return (
+    <Box
+      ref={root}
+      tabIndex={-1}
+      data-testid="presenter"
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 1200,
+        display: 'grid',
+        gridTemplateRows: 'auto minmax(0, 1fr) auto',
+        bgcolor: 'background.default',
+        color: 'text.primary',
+        outline: 'none',
+      }}
+    >
+      <Box
+        component="header"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          px: 2,
+          py: 0.5,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+        }}
+      >
+        <Typography variant="h2" component="h1" sx={{ flex: 1, minWidth: 0 }} noWrap>
+          {summary?.name ?? 'Preemption Lab'}
+        </Typography>
+        <Typography variant="h3" component="p" data-testid="presenter.session" aria-live="polite">
+          Session {cursor} of {count}
+        </Typography>
+        <Button
+          variant="outlined"
+          onClick={() => actions.stepBack()}
+          aria-keyshortcuts="PageUp ArrowLeft"
+          startIcon={<NavigateBeforeIcon />}
+        >
+          Back
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => actions.stepForward()}
+          aria-keyshortcuts="PageDown Space ArrowRight"
+          endIcon={<NavigateNextIcon />}
+          data-testid="presenter.next"
+        >
+          Next
+        </Button>
+        <Button
+          onClick={() => actions.setView({ isPointerHighlight: !isRing })}
+          aria-pressed={isRing}
+          aria-keyshortcuts="O"
+          startIcon={<RadioButtonCheckedIcon />}
+          data-testid="presenter.pointer"
+        >
+          Pointer ring
+        </Button>
+        <Button
+          onClick={leave}
+          aria-keyshortcuts="Escape"
+          startIcon={<CloseFullscreenIcon />}
+          data-testid="presenter.exit"
+        >
+          Exit (Esc)
+        </Button>
+      </Box>
+      <Box
+        component="main"
+        sx={{
+          display: 'grid',
+          gap: '1px',
+          bgcolor: 'divider',
+          minHeight: 0,
+          gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 3fr)',
+          gridTemplateRows: 'minmax(0, 3fr) minmax(0, 2fr)',
+          // The lesson keeps the full height beside the pictures.
+          gridTemplateAreas: '"tree lesson" "map lesson"',
+        }}
+      >
+        <Box sx={{ gridArea: 'tree', minHeight: 0, bgcolor: 'background.default' }}>
+          <Suspense fallback={null}>
+            <QueueTreeView isStage fallbackPair={pair} />
+          </Suspense>
+        </Box>
+        <Box sx={{ gridArea: 'map', minHeight: 0, bgcolor: 'background.default' }}>
+          <Suspense fallback={null}>
+            <ClusterMapView isStage />
+          </Suspense>
+        </Box>
+        <Box
+          component="section"
+          aria-label="Lesson"
+          data-testid="presenter.lesson"
+          tabIndex={0}
+          sx={{ gridArea: 'lesson', minHeight: 0, overflow: 'auto', p: 2, bgcolor: 'background.paper' }}
+        >
+          <LessonPanel />
+        </Box>
+      </Box>
+      <Box
+        component="footer"
+        aria-live="polite"
+        data-testid="presenter.caption"
+        sx={{ px: 2.5, py: 1, borderTop: 2, borderColor: 'divider', bgcolor: 'background.paper' }}
+      >
+        <KeyDecisionView showExplanation={false} />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The stage's decision pane: the session's key decision (keyDecision.ts) as one sentence, and the
+ * engine's explanation of it (the decision log's own components), so the picture and the reason are on
+ * screen together.
+ */
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTheme, type Theme } from '@mui/material/styles';
+import { useMemo } from 'react';
+import type { AppState } from '../../store/AppState';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectSnapshot } from '../../store/runSlice';
+import { FetchedAttempt } from '../decision-log/FetchedAttempt';
+import { KIND_LABEL, kindColor } from '../decision-log/DecisionLog';
+import { countKinds, describeGroup, groupDecisions } from '../decision-log/groupDecisions';
+import { formatInstant } from '../format/formatTime';
+import { keyDecision } from './keyDecision';
+
+const selectEvictionSessions = (s: AppState) => s.run.markers.filter((m) => m.evictions > 0).length;
+
+/** The key decision of the session shown, with its explanation below (scrolls inside its pane). */
+/** One step up from body text at every text size (MUI's h1-h3 are fixed rem sizes). */
+const headlineSx = (scale: number) => (t: Theme) => ({
+  ...t.typography.body1,
+  fontWeight: 700,
+  fontSize: `calc(${String(t.typography.body1.fontSize)} * ${scale})`,
+  lineHeight: 1.3,
+});
+
+/** At most two lines (the caption); the decision log has the rest. */
+const clampSx = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+} as const;
+
+export function KeyDecisionView({ showExplanation = true }: { showExplanation?: boolean }) {
+  const theme = useTheme();
+  const snapshot = useAppStore(selectSnapshot);
+  const evictionSessions = useAppStore(selectEvictionSessions);
+  const groups = useMemo(() => (snapshot === null ? [] : groupDecisions(snapshot.decisions)), [snapshot]);
+  const key = useMemo(() => keyDecision(groups), [groups]);
+  if (snapshot === null) {
+    return <Typography color="text.secondary">Loading the session…</Typography>;
+  }
+  const counts = countKinds(snapshot.decisions);
+  const others = groups.length - (key === null ? 0 : 1);
+  const color = key === null ? theme.palette.divider : kindColor(theme, key.kind);
+  return (
+    <Box data-testid="stage.decision" data-kind={key?.kind ?? 'none'} data-session={snapshot.index}>
+      {/* The caption's session is in the presenter's header already. */}
+      {showExplanation && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+          Session {snapshot.index} at {formatInstant(snapshot.timeMs)}
+          {counts.evict > 0 && ` · ${counts.evict} evicted`}
+          {counts.pipeline > 0 && ` · ${counts.pipeline} pipelined`}
+          {counts.bind > 0 && ` · ${counts.bind} allocated`}
+        </Typography>
+      )}
+      {key === null ? (
+        <Typography component="p" sx={headlineSx(showExplanation ? 1.1 : 1.25)} data-testid="stage.decision.headline">
+          Nothing was placed or evicted in this session.
+          {evictionSessions > 0 && ' Press E to jump to the next eviction.'}
+        </Typography>
+      ) : (
+        <Box sx={{ borderLeft: `6px solid ${color}`, pl: 1.5 }}>
+          <Typography component="p" sx={headlineSx(showExplanation ? 1.1 : 1.25)} data-testid="stage.decision.headline">
+            <Box
+              component="span"
+              sx={{
+                display: 'inline-block',
+                px: 1,
+                mr: 1,
+                borderRadius: 3,
+                bgcolor: color,
+                color: theme.palette.getContrastText(color),
+                fontSize: '0.85em',
+              }}
+            >
+              {KIND_LABEL[key.kind]}
+            </Box>
+            {describeGroup(key)}
+          </Typography>
+          <Typography variant="body1" sx={{ mt: 0.5, ...(showExplanation ? {} : clampSx) }}>
+            under <b>{key.action}</b> · {key.reasons[0]}
+          </Typography>
+        </Box>
+      )}
+      {others > 0 && showExplanation && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          and {others} more {others === 1 ? 'decision' : 'decisions'} in this session (D opens the decision
+          log)
+        </Typography>
+      )}
+      {showExplanation && key !== null && key.attempt !== null && (
+        <Box sx={{ mt: 1.5 }} data-testid="stage.decision.explanation">
+          <FetchedAttempt
+            session={snapshot.index}
+            index={key.attempt}
+            focusJob={key.kind === 'evict' ? key.job : null}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The stage: the queue tree, the cluster map and the session's key decision with its explanation on one
+ * screen, sized to the window, so a teacher never clicks between tabs (docs/decisions/0040). Until the
+ * person selects something, the tree draws the key eviction's min-runtime path.
+ */
+import Box from '@mui/material/Box';
+import { lazy, Suspense } from 'react';
+import { KeyDecisionView } from './KeyDecisionView';
+import { useKeyDecision } from './useKeyDecision';
+
+// The D3 views load with the stage, not with the first screen's bundle.
+const QueueTreeView = lazy(() =>
+  import('../queue-tree/QueueTreeView').then((m) => ({ default: m.QueueTreeView })),
+);
+const ClusterMapView = lazy(() =>
+  import('../cluster-map/ClusterMapView').then((m) => ({ default: m.ClusterMapView })),
+);
+
+export function StageView() {
+  const { pair } = useKeyDecision();
+  return (
+    <Box
+      data-testid="stage"
+      sx={{
+        height: '100%',
+        display: 'grid',
+        gap: '1px',
+        bgcolor: 'divider',
+        gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 3fr)',
+        gridTemplateRows: 'minmax(0, 1fr) minmax(0, 1fr)',
+        gridTemplateAreas: '"tree map" "tree decision"',
+      }}
+    >
+      <Box sx={{ gridArea: 'tree', minHeight: 0, bgcolor: 'background.default' }}>
+        <Suspense fallback={null}>
+          <QueueTreeView isStage fallbackPair={pair} />
+        </Suspense>
+      </Box>
+      <Box sx={{ gridArea: 'map', minHeight: 0, bgcolor: 'background.default' }}>
+        <Suspense fallback={null}>
+          <ClusterMapView isStage />
+        </Suspense>
+      </Box>
+      <Box
+        component="section"
+        aria-label="Key decision of this session"
+        // Scrolls on its own: reachable by keyboard.
+        tabIndex={0}
+        sx={{ gridArea: 'decision', minHeight: 0, overflow: 'auto', p: 1.5, bgcolor: 'background.default' }}
+      >
+        <KeyDecisionView />
+      </Box>
+    </Box>
+  );
+}

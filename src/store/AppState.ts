@@ -77,6 +77,18 @@ export interface SelectionSliceState {
   pair: SelectedPair | null;
 }
 
+/**
+ * Where the lesson player is: step `step` (0-based) of the loaded scenario's lesson, whether that step's
+ * question has been revealed, and the choice picked for each question (by step).
+ */
+export interface LessonSliceState {
+  step: number;
+  revealed: boolean;
+  picks: Record<number, number>;
+  /** A session a step asked for that the run has not reached yet (shown as soon as it exists). */
+  pendingSession: number | null;
+}
+
 export type ThemeMode = 'light' | 'dark';
 export type MainView = 'jobs' | 'decisions' | 'queues' | 'cluster';
 export type SideView = 'lesson' | 'details';
@@ -148,6 +160,16 @@ export interface AppActions {
    */
   query<Q extends RunQuery>(query: Omit<Q, 'session'>): Promise<QueryResult<Q>>;
   setView(patch: Partial<ViewSliceState>): void;
+  /** Next lesson step; on an unrevealed question, first reveals its answer (steps to the session proving it). */
+  lessonNext(): void;
+  /** Previous lesson step; on a revealed question, first hides the answer again. */
+  lessonBack(): void;
+  /** Picks choice `index` (0-based) of the current step's question; ignored once revealed. */
+  lessonPick(index: number): void;
+  /** Goes to step `index` (0-based), unrevealed. */
+  lessonGoTo(index: number): void;
+  /** Shows the session a step asked for once the run has it (called as markers arrive). */
+  lessonSettle(): void;
 }
 
 export interface AppState {
@@ -155,5 +177,6 @@ export interface AppState {
   run: RunSliceState;
   selection: SelectionSliceState;
   view: ViewSliceState;
+  lesson: LessonSliceState;
   actions: AppActions;
 }

@@ -153,6 +153,38 @@ export interface ExpectCheck {
   path: string;
 }
 
+/** What a lesson step selects (docs/scenario-format.md §13): one job, queue or node, or an eviction pair. */
+export type LessonTarget =
+  { kind: 'job' | 'queue' | 'node'; name: string } | { kind: 'pair'; preemptor: string; victim: string };
+
+/** One answer of a lesson question: a label and the claim about the reveal session that makes it right. */
+export interface LessonChoice {
+  label: string;
+  /** The claim, in the vocabulary of `expect` (§8), checked at the question's reveal session. */
+  check: ExpectCheck;
+}
+
+/** A question asked before the answer is shown; the engine's run decides which choices are right. */
+export interface LessonQuestion {
+  prompt: string;
+  /** The session that proves the answer (1-based); the player steps there to reveal it. */
+  revealSession: number;
+  choices: LessonChoice[];
+}
+
+/** One step of a scripted lesson. */
+export interface LessonStep {
+  /** Markdown paragraph(s) to show; may be empty. */
+  say: string;
+  /** Session to show (1-based); null keeps the session of the step before. */
+  session: number | null;
+  select: LessonTarget | null;
+  ask: LessonQuestion | null;
+  /** Field path (`lesson[2]`) and YAML line, for messages. */
+  path: string;
+  line: number | null;
+}
+
 export interface Scenario {
   version: 1;
   name: string;
@@ -166,6 +198,8 @@ export interface Scenario {
   events: ScenarioEvent[];
   run: RunSpec;
   expect: ExpectCheck[];
+  /** The scripted lesson (§13); empty when the scenario has none (its `description` is the lesson then). */
+  lesson: LessonStep[];
   /** `x-…` extension fields, kept verbatim (e.g. `x-resolve`). */
   extensions: Record<string, unknown>;
 }

@@ -42,6 +42,7 @@ describe('top level', () => {
       events: [],
       run: { sessions: null, untilMs: 3_600_000, maxSessions: 10_000 },
       expect: [],
+      lesson: [],
       extensions: {},
     } satisfies Scenario);
   });

@@ -1,0 +1,199 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { LessonStepDto } from '../../protocol/messages';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
+import { selectLesson, selectLessonSteps } from '../../store/lessonSlice';
+import { selectMarkers, selectSnapshot } from '../../store/runSlice';
+import { Keycap } from '../../ui/Keycap';
+import { Markdown, renderInline } from '../../ui/Markdown';
+import { glossaryText } from '../glossary/GlossaryText';
+import { RevealExplanation } from './RevealExplanation';
+
+/** Keys the player answers while it has focus; they are consumed so the global shortcuts do not also run. */
+const NEXT_KEYS = new Set(['ArrowRight', 'PageDown', 'n', 'N']);
+const BACK_KEYS = new Set(['ArrowLeft', 'PageUp', 'b', 'B']);
+
+/**
+ * A scripted lesson (docs/scenario-format.md §13), one step at a time: what to look at, a paragraph, and a
+ * question whose answer is revealed by stepping to the session that proves it. The engine says which
+ * choices are right (`SessionView.lessonAnswers`); the explanation is that session's trace.
+ */
+export function LessonPlayer() {
+  const steps = useAppStore(selectLessonSteps);
+  const lesson = useAppStore(selectLesson);
+  const actions = useAppStore(selectActions);
+  const snapshot = useAppStore(selectSnapshot);
+  const sessionCount = useAppStore(useShallow((s) => selectMarkers(s).length));
+
+  // A step may name a session the background run has not reached yet, or a pair whose trace is on its way.
+  useEffect(() => actions.lessonSettle(), [actions, sessionCount, snapshot]);
+
+  const step = steps[lesson.step];
+  if (step === undefined) return null;
+  const ask = step.ask;
+  const pick = lesson.picks[lesson.step];
+  const isQuestionOpen = ask !== null && !lesson.revealed;
+  const isLast = lesson.step === steps.length - 1 && !isQuestionOpen;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target instanceof HTMLElement && event.target.closest('input,textarea,select') !== null) return;
+    const number = Number.parseInt(event.key, 10);
+    if (NEXT_KEYS.has(event.key)) actions.lessonNext();
+    else if (BACK_KEYS.has(event.key)) actions.lessonBack();
+    else if (ask !== null && number >= 1 && number <= ask.choices.length) actions.lessonPick(number - 1);
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  return (
+    <Box
+      component="section"
+      aria-label="Lesson player"
+      aria-keyshortcuts="ArrowRight ArrowLeft PageDown PageUp 1 2 3 4"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-testid="lesson-player"
+      sx={{
+        outline: 'none',
+        borderRadius: 1,
+        '&:focus-visible': { boxShadow: (t) => `0 0 0 3px ${t.palette.primary.main}` },
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 0.5 }}>
+        <Typography
+          component="p"
+          sx={{ fontWeight: 700, fontSize: '1.05rem' }}
+          data-testid="lesson-player.position"
+        >
+          Step {lesson.step + 1} of {steps.length}
+        </Typography>
+        {lesson.revealed && ask !== null && (
+          <Typography component="span" color="text.secondary">
+            · answer, session {ask.revealSession}
+          </Typography>
+        )}
+      </Box>
+      <LinearProgress
+        variant="determinate"
+        value={((lesson.step + (isQuestionOpen ? 0 : 1)) / steps.length) * 100}
+        aria-label={`Lesson progress: step ${lesson.step + 1} of ${steps.length}`}
+        sx={{ mb: 2, height: 6, borderRadius: 3 }}
+      />
+      {step.say !== '' && <Markdown source={step.say} decorate={glossaryText} />}
+      {ask !== null && <Question step={step} stepIndex={lesson.step} pick={pick} />}
+      {lesson.revealed && ask !== null && <RevealExplanation session={ask.revealSession} />}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 2, flexWrap: 'wrap' }}>
+        <Button
+          variant="outlined"
+          onClick={() => actions.lessonBack()}
+          disabled={lesson.step === 0 && !lesson.revealed}
+          data-testid="lesson-player.back"
+        >
+          Back
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => actions.lessonNext()}
+          disabled={isLast}
+          data-testid="lesson-player.next"
+        >
+          {isQuestionOpen ? 'Reveal the answer' : isLast ? 'End of lesson' : 'Next'}
+        </Button>
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        With the lesson focused: <Keycap label="→" /> next, <Keycap label="←" /> back
+        {ask !== null && (
+          <>
+            , <Keycap label="1" />–<Keycap label={String(ask.choices.length)} /> choose
+          </>
+        )}
+        .
+      </Typography>
+    </Box>
+  );
+}
+
+function Question({
+  step,
+  stepIndex,
+  pick,
+}: {
+  step: LessonStepDto;
+  stepIndex: number;
+  pick: number | undefined;
+}) {
+  const actions = useAppStore(selectActions);
+  const revealed = useAppStore((s) => s.lesson.revealed);
+  const snapshot = useAppStore(selectSnapshot);
+  const ask = step.ask;
+  if (ask === null) return null;
+  const answers =
+    revealed && snapshot?.index === ask.revealSession
+      ? (snapshot.lessonAnswers?.find((a) => a.step === stepIndex)?.correct ?? null)
+      : null;
+  const rightLabels = answers === null ? [] : ask.choices.filter((_, i) => answers[i] === true);
+  return (
+    <Box
+      role="group"
+      aria-labelledby={`lesson-question-${stepIndex}`}
+      sx={{ mt: 1, p: 1.5, border: 2, borderColor: 'primary.main', borderRadius: 1.5 }}
+      data-testid="lesson-question"
+    >
+      <Typography
+        id={`lesson-question-${stepIndex}`}
+        component="h3"
+        sx={{ fontWeight: 700, fontSize: '1.15rem', mb: 1 }}
+      >
+        {renderInline(ask.prompt, glossaryText)}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 1 }}>
+        {ask.choices.map((label, i) => {
+          const isPicked = pick === i;
+          const verdict = answers === null ? null : answers[i] === true;
+          return (
+            <Button
+              key={i}
+              variant={isPicked ? 'contained' : 'outlined'}
+              color={verdict === null ? 'primary' : verdict ? 'success' : isPicked ? 'error' : 'inherit'}
+              aria-pressed={isPicked}
+              disabled={revealed && !isPicked && verdict !== true}
+              onClick={() => actions.lessonPick(i)}
+              data-testid="lesson-question.choice"
+              data-picked={isPicked}
+              data-verdict={verdict === null ? 'unknown' : verdict ? 'right' : 'wrong'}
+              sx={{ justifyContent: 'flex-start', textTransform: 'none', fontSize: '1rem', gap: 1 }}
+            >
+              <Keycap label={String(i + 1)} />
+              <span>{label}</span>
+              {verdict !== null && (
+                <Box component="span" sx={{ ml: 'auto', fontWeight: 700 }}>
+                  {verdict ? '✓ right' : '✗ wrong'}
+                </Box>
+              )}
+            </Button>
+          );
+        })}
+      </Box>
+      <Typography aria-live="polite" sx={{ mt: 1, fontWeight: 600 }} data-testid="lesson-question.result">
+        {!revealed
+          ? pick === undefined
+            ? 'Pick an answer, then reveal it.'
+            : `You chose “${ask.choices[pick] ?? ''}”. Next reveals whether the scheduler agrees.`
+          : answers === null
+            ? `Stepping to session ${ask.revealSession}…`
+            : pick === undefined
+              ? `The answer: ${rightLabels.join(' / ') || 'none of these'}.`
+              : answers[pick] === true
+                ? `Right: “${ask.choices[pick] ?? ''}”.`
+                : `Not this time: the answer is ${rightLabels.map((l) => `“${l}”`).join(' / ') || 'none of these'}.`}
+      </Typography>
+    </Box>
+  );
+}

@@ -134,6 +134,11 @@ export interface RunSpec {
   /** Run sessions while their time is ≤ this (ms); used when `sessions` is null. */
   untilMs: number | null;
   maxSessions: number;
+  /**
+   * True when the scenario has no `run:` block: the run also stops once it has settled (nothing left to
+   * happen; docs/scenario-format.md §7.1).
+   */
+  untilSettled: boolean;
 }
 
 export type ResourceCheck = Partial<Record<QueueResourceName, number>>;

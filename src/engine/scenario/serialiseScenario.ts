@@ -53,7 +53,8 @@ export function serialiseScenario(s: Scenario): string {
   out['queues'] = s.queues.map((q) => queueData(q, s.profile));
   out['jobs'] = s.jobs.map((j) => jobData(j, s.profile, classes));
   if (s.events.length > 0) out['events'] = s.events.map((e) => eventData(e, s.profile, classes));
-  out['run'] = runData(s);
+  // No `run:` block means "until settled" (§7.1): writing the defaults out would change the run.
+  if (!s.run.untilSettled) out['run'] = runData(s);
   if (s.expect.length > 0) out['expect'] = s.expect.map(expectData);
   if (s.lesson.length > 0) out['lesson'] = s.lesson.map(lessonStepData);
 

@@ -41,8 +41,8 @@ export function CredentialsDialog({ onClose }: { onClose: () => void }) {
       <DialogContent dividers sx={{ fontSize: '1.05rem' }}>
         <Typography sx={{ mb: 2, fontSize: 'inherit' }}>
           The engine re-implements each scheduler from its code. Upstream test cases, translated into
-          scenarios, run through it on every build; it passes all {cases.length} of them. Where it knowingly
-          differs, the decision records say so.
+          scenarios, run through it in the test suite; it passes all {cases.length} of them. Where it
+          knowingly differs, the decision records say so.
         </Typography>
         <Box
           component="ul"
@@ -171,7 +171,8 @@ export function CredentialsDialog({ onClose }: { onClose: () => void }) {
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {r.differences.map((d, i) => (
                 <li key={i} data-testid="credentials.difference">
-                  <strong>{d.title}.</strong> {d.text}
+                  {d.title !== r.title && <strong>{d.title}. </strong>}
+                  {d.text}
                 </li>
               ))}
             </Box>

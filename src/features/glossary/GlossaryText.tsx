@@ -16,6 +16,8 @@ export function glossaryText(text: string): ReactNode[] {
         describeChild
         arrow
         enterDelay={150}
+        // Opaque and large enough to read from the back of a room over the text it covers.
+        slotProps={{ tooltip: { sx: { bgcolor: 'grey.900', color: 'common.white', maxWidth: 380 } } }}
         title={
           <Box sx={{ p: 0.5, maxWidth: 360 }}>
             <Typography component="span" sx={{ display: 'block', fontWeight: 700, fontSize: '1rem' }}>

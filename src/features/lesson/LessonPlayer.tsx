@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { LessonStepDto } from '../../protocol/messages';
 import { useAppStore } from '../../store/AppStoreProvider';
@@ -33,6 +33,20 @@ export function LessonPlayer() {
   // A step may name a session the background run has not reached yet, or a pair whose trace is on its way.
   useEffect(() => actions.lessonSettle(), [actions, sessionCount, snapshot]);
 
+  // The side panel is narrow: a new step starts at its top, a revealed answer scrolls into view.
+  const top = useRef<HTMLElement>(null);
+  const isFirstRender = useRef(true);
+  useEffect(() => {
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    const target = lesson.revealed
+      ? top.current?.querySelector('[data-testid="lesson-question.result"]')
+      : top.current;
+    target?.scrollIntoView?.({ block: lesson.revealed ? 'center' : 'start', behavior: 'smooth' });
+  }, [lesson.step, lesson.revealed]);
+
   const step = steps[lesson.step];
   if (step === undefined) return null;
   const ask = step.ask;
@@ -54,6 +68,7 @@ export function LessonPlayer() {
 
   return (
     <Box
+      ref={top}
       component="section"
       aria-label="Lesson player"
       aria-keyshortcuts="ArrowRight ArrowLeft PageDown PageUp 1 2 3 4"
@@ -163,17 +178,26 @@ function Question({
               variant={isPicked ? 'contained' : 'outlined'}
               color={verdict === null ? 'primary' : verdict ? 'success' : isPicked ? 'error' : 'inherit'}
               aria-pressed={isPicked}
-              disabled={revealed && !isPicked && verdict !== true}
               onClick={() => actions.lessonPick(i)}
               data-testid="lesson-question.choice"
               data-picked={isPicked}
               data-verdict={verdict === null ? 'unknown' : verdict ? 'right' : 'wrong'}
-              sx={{ justifyContent: 'flex-start', textTransform: 'none', fontSize: '1rem', gap: 1 }}
+              sx={{
+                justifyContent: 'flex-start',
+                textAlign: 'left',
+                textTransform: 'none',
+                fontSize: '1rem',
+                gap: 1,
+                // After the reveal the choices are a verdict, not controls: keep them legible.
+                ...(verdict === false && !isPicked ? { color: 'text.primary', borderColor: 'divider' } : {}),
+              }}
             >
               <Keycap label={String(i + 1)} />
-              <span>{label}</span>
+              <Box component="span" sx={{ flex: 1 }}>
+                {label}
+              </Box>
               {verdict !== null && (
-                <Box component="span" sx={{ ml: 'auto', fontWeight: 700 }}>
+                <Box component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
                   {verdict ? '✓ right' : '✗ wrong'}
                 </Box>
               )}

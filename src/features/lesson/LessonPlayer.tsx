@@ -42,9 +42,9 @@ export function LessonPlayer() {
       return;
     }
     const target = lesson.revealed
-      ? top.current?.querySelector('[data-testid="lesson-question.result"]')
+      ? top.current?.querySelector('[data-testid="lesson-question"]')
       : top.current;
-    target?.scrollIntoView?.({ block: lesson.revealed ? 'center' : 'start', behavior: 'smooth' });
+    target?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [lesson.step, lesson.revealed]);
 
   const step = steps[lesson.step];

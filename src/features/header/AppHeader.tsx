@@ -67,6 +67,7 @@ export function AppHeader() {
           onClick={() => actions.setView({ isEditorOpen: true })}
           data-testid="header.edit"
           aria-keyshortcuts="Y"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >
           Edit YAML{isDirty ? ' •' : ''}
         </Button>
@@ -75,6 +76,7 @@ export function AppHeader() {
           onClick={() => actions.setView({ isShareOpen: true })}
           disabled={source === null}
           data-testid="header.share"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >
           Share
         </Button>
@@ -84,6 +86,7 @@ export function AppHeader() {
           onClick={() => setCredentialsOpen(true)}
           data-testid="header.credentials"
           aria-haspopup="dialog"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           aria-label="Real scheduler? Is this what the real scheduler does: upstream tests passed and known differences"
         >
           Real scheduler?

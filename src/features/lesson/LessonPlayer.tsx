@@ -78,6 +78,8 @@ export function LessonPlayer() {
       sx={{
         outline: 'none',
         borderRadius: 1,
+        // Scrolled to, it must clear the side panel's sticky tab bar.
+        scrollMarginTop: 64,
         '&:focus-visible': { boxShadow: (t) => `0 0 0 3px ${t.palette.primary.main}` },
       }}
     >
@@ -158,7 +160,7 @@ function Question({
     <Box
       role="group"
       aria-labelledby={`lesson-question-${stepIndex}`}
-      sx={{ mt: 1, p: 1.5, border: 2, borderColor: 'primary.main', borderRadius: 1.5 }}
+      sx={{ mt: 1, p: 1.5, border: 2, borderColor: 'primary.main', borderRadius: 1.5, scrollMarginTop: 64 }}
       data-testid="lesson-question"
     >
       <Typography

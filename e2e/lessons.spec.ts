@@ -55,6 +55,10 @@ test('a lesson question is answered and revealed by keys alone', async ({ app, p
   await page.keyboard.press('PageDown');
   await expect(player(page).getByTestId('lesson-player.position')).toHaveText('Step 3 of 5');
   await expect.poll(async () => (await app.state())?.cursor).toBe(3);
+
+  // The help dialog lists the lesson's keys.
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('help-dialog.lesson-next')).toContainText('Next step');
 });
 
 test('a wrong answer picked by click is marked wrong, with the right one shown', async ({ app, page }) => {

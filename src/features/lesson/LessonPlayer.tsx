@@ -12,11 +12,8 @@ import { selectMarkers, selectSnapshot } from '../../store/runSlice';
 import { Keycap } from '../../ui/Keycap';
 import { Markdown, renderInline } from '../../ui/Markdown';
 import { glossaryText } from '../glossary/GlossaryText';
+import { LESSON_KEYS } from './lessonKeys';
 import { RevealExplanation } from './RevealExplanation';
-
-/** Keys the player answers while it has focus; they are consumed so the global shortcuts do not also run. */
-const NEXT_KEYS = new Set(['ArrowRight', 'PageDown', 'n', 'N']);
-const BACK_KEYS = new Set(['ArrowLeft', 'PageUp', 'b', 'B']);
 
 /**
  * A scripted lesson (docs/scenario-format.md §13), one step at a time: what to look at, a paragraph, and a
@@ -57,11 +54,9 @@ export function LessonPlayer() {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target instanceof HTMLElement && event.target.closest('input,textarea,select') !== null) return;
-    const number = Number.parseInt(event.key, 10);
-    if (NEXT_KEYS.has(event.key)) actions.lessonNext();
-    else if (BACK_KEYS.has(event.key)) actions.lessonBack();
-    else if (ask !== null && number >= 1 && number <= ask.choices.length) actions.lessonPick(number - 1);
-    else return;
+    const key = LESSON_KEYS.find((k) => k.matches(event.key));
+    if (key === undefined || !key.run(actions, event.key, ask?.choices.length ?? 0)) return;
+    // Consumed: the global shortcuts skip prevented events, so the run does not also step.
     event.preventDefault();
     event.stopPropagation();
   };

@@ -85,6 +85,8 @@ export interface LessonSliceState {
   step: number;
   revealed: boolean;
   picks: Record<number, number>;
+  /** The engine's verdict per question (by step), kept once its reveal session has been shown. */
+  answers: Record<number, boolean[]>;
   /** A session a step asked for that the run has not reached yet (shown as soon as it exists). */
   pendingSession: number | null;
 }

@@ -98,6 +98,18 @@ describe('lesson slice', () => {
     expect(store.getState().run.cursor).toBe(1);
   });
 
+  it('keeps the engine’s verdict once the reveal session has been on screen', () => {
+    const store = lessonStore(5);
+    const view = { index: 3, decisions: [], lessonAnswers: [{ step: 1, correct: [false, true] }] };
+    store.setState((s) => ({ run: { ...s.run, snapshot: view as unknown as SessionView } }));
+    store.getState().actions.lessonSettle();
+    store.setState((s) => ({
+      run: { ...s.run, snapshot: { index: 4, decisions: [] } as unknown as SessionView },
+    }));
+    store.getState().actions.lessonSettle();
+    expect(store.getState().lesson.answers).toEqual({ 1: [false, true] });
+  });
+
   it('waits for a session the run has not reached, then shows it', () => {
     const store = lessonStore(5);
     store.getState().actions.lessonGoTo(3);

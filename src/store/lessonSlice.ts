@@ -12,6 +12,7 @@ export const initialLessonState: LessonSliceState = {
   step: 0,
   revealed: false,
   picks: {},
+  answers: {},
   pendingSession: null,
 };
 
@@ -95,6 +96,12 @@ export function createLessonActions({ set, get }: StoreContext): LessonActions {
     },
     lessonSettle() {
       const { lesson, run, actions, selection } = get();
+      const received = run.snapshot?.lessonAnswers ?? [];
+      if (received.some((a) => lesson.answers[a.step] === undefined)) {
+        const answers = { ...lesson.answers };
+        for (const a of received) answers[a.step] = a.correct;
+        set((s) => ({ lesson: { ...s.lesson, answers } }));
+      }
       if (lesson.pendingSession !== null && lesson.pendingSession <= run.markers.length) {
         const session = lesson.pendingSession;
         set((s) => ({ lesson: { ...s.lesson, pendingSession: null } }));

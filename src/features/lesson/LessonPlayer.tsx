@@ -8,7 +8,7 @@ import type { LessonStepDto } from '../../protocol/messages';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectLesson, selectLessonSteps } from '../../store/lessonSlice';
-import { selectMarkers, selectSnapshot } from '../../store/runSlice';
+import { selectCursor, selectMarkers, selectSnapshot } from '../../store/runSlice';
 import { Keycap } from '../../ui/Keycap';
 import { Markdown, renderInline } from '../../ui/Markdown';
 import { glossaryText } from '../glossary/GlossaryText';
@@ -143,13 +143,12 @@ function Question({
 }) {
   const actions = useAppStore(selectActions);
   const revealed = useAppStore((s) => s.lesson.revealed);
-  const snapshot = useAppStore(selectSnapshot);
+  const cursor = useAppStore(selectCursor);
+  const stored = useAppStore((s) => s.lesson.answers[stepIndex]);
   const ask = step.ask;
   if (ask === null) return null;
-  const answers =
-    revealed && snapshot?.index === ask.revealSession
-      ? (snapshot.lessonAnswers?.find((a) => a.step === stepIndex)?.correct ?? null)
-      : null;
+  // The engine's verdict arrives with the reveal session (SessionView.lessonAnswers) and is kept.
+  const answers = revealed ? (stored ?? null) : null;
   const rightLabels = answers === null ? [] : ask.choices.filter((_, i) => answers[i] === true);
   return (
     <Box
@@ -208,7 +207,9 @@ function Question({
             ? 'Pick an answer, then reveal it.'
             : `You chose “${ask.choices[pick] ?? ''}”. Next reveals whether the scheduler agrees.`
           : answers === null
-            ? `Stepping to session ${ask.revealSession}…`
+            ? cursor === ask.revealSession
+              ? `Stepping to session ${ask.revealSession}…`
+              : `The answer is shown at session ${ask.revealSession}; you are at session ${cursor}.`
             : pick === undefined
               ? `The answer: ${rightLabels.join(' / ') || 'none of these'}.`
               : answers[pick] === true

@@ -54,7 +54,6 @@ test('time-aware pair: the queue that used the cluster is penalised, and the oth
   await page.getByTestId('gallery.time-aware-off').click();
   await expect.poll(async () => (await app.searchParams()).get('scenario')).toBe('time-aware-off');
   await app.waitForSession();
-  await app.lessonTab.click();
   await expect(app.lessonTitle).toContainText('Time-aware fair share · Off');
   await queueTree.tab.click();
   await queueTree.card('team-b').click();

@@ -4,7 +4,7 @@
  * Every value here is plain data so that it crosses `postMessage` (and `structuredClone` in tests) intact.
  */
 import type { SessionMarker } from '../engine/api';
-import type { Profile } from '../engine/model/scenario';
+import type { LessonTarget, Profile } from '../engine/model/scenario';
 import type { JobAttempt } from '../engine/model/trace';
 import type { QueryAnswer, RunQuery } from './queries';
 import type { SessionView } from './sessionView';
@@ -41,6 +41,19 @@ export interface ScenarioSummary {
   jobCount: number;
   /** Upper bound on the sessions this run can have (run.sessions, else run.maxSessions). */
   sessionLimit: number;
+  /** The scripted lesson (docs/scenario-format.md §14); empty when the description is the lesson. */
+  lesson: LessonStepDto[];
+}
+
+/**
+ * A lesson step as the player needs it. Choices carry only their labels: which are right is decided by the
+ * engine when the reveal session is shown (`SessionView.lessonAnswers`), never on the main thread.
+ */
+export interface LessonStepDto {
+  say: string;
+  session: number | null;
+  select: LessonTarget | null;
+  ask: { prompt: string; revealSession: number; choices: string[] } | null;
 }
 
 export type RunState = 'running' | 'paused' | 'finished' | 'failed';

@@ -1,5 +1,6 @@
 /**
  * Version of the worker message protocol. The client sends it in `hello` and refuses a worker that answers
- * with another one (a stale cached worker chunk after a deploy is the realistic cause).
+ * with another one (a stale cached worker chunk after a deploy is the realistic cause). 4: the summary carries
+ * the lesson script and a session view the engine's lesson verdicts.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;

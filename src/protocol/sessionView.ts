@@ -17,4 +17,17 @@ export interface SessionViewTrace {
   pending: PendingExplanation[];
 }
 
-export type SessionView = Omit<SessionSnapshot, 'trace'> & { trace: SessionViewTrace };
+/**
+ * The engine's verdict on a lesson question revealed at this session: for step `step` (0-based), whether
+ * each choice's claim holds in this session (several may; the lesson's tests keep exactly one true).
+ */
+export interface LessonAnswer {
+  step: number;
+  correct: boolean[];
+}
+
+export type SessionView = Omit<SessionSnapshot, 'trace'> & {
+  trace: SessionViewTrace;
+  /** Present when a lesson question is revealed at this session. */
+  lessonAnswers?: LessonAnswer[];
+};

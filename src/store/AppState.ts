@@ -77,6 +77,20 @@ export interface SelectionSliceState {
   pair: SelectedPair | null;
 }
 
+/**
+ * Where the lesson player is: step `step` (0-based) of the loaded scenario's lesson, whether that step's
+ * question has been revealed, and the choice picked for each question (by step).
+ */
+export interface LessonSliceState {
+  step: number;
+  revealed: boolean;
+  picks: Record<number, number>;
+  /** The engine's verdict per question (by step), kept once its reveal session has been shown. */
+  answers: Record<number, boolean[]>;
+  /** A session a step asked for that the run has not reached yet (shown as soon as it exists). */
+  pendingSession: number | null;
+}
+
 export type ThemeMode = 'light' | 'dark';
 /** `stage` shows the queue tree, the cluster map and the session's key decision together (docs/decisions/0040). */
 export type MainView = 'stage' | 'jobs' | 'decisions' | 'queues' | 'cluster';
@@ -157,6 +171,16 @@ export interface AppActions {
    */
   query<Q extends RunQuery>(query: Omit<Q, 'session'>): Promise<QueryResult<Q>>;
   setView(patch: Partial<ViewSliceState>): void;
+  /** Next lesson step; on an unrevealed question, first reveals its answer (steps to the session proving it). */
+  lessonNext(): void;
+  /** Previous lesson step; on a revealed question, first hides the answer again. */
+  lessonBack(): void;
+  /** Picks choice `index` (0-based) of the current step's question; ignored once revealed. */
+  lessonPick(index: number): void;
+  /** Goes to step `index` (0-based), unrevealed. */
+  lessonGoTo(index: number): void;
+  /** Shows the session a step asked for once the run has it (called as markers arrive). */
+  lessonSettle(): void;
 }
 
 export interface AppState {
@@ -164,5 +188,6 @@ export interface AppState {
   run: RunSliceState;
   selection: SelectionSliceState;
   view: ViewSliceState;
+  lesson: LessonSliceState;
   actions: AppActions;
 }

@@ -6,6 +6,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SimulationClient } from '../client/SimulationClient';
 import type { AppState, ViewSliceState } from './AppState';
 import { scheduleAnimationFrame, type ScheduleFrame } from './frameBatcher';
+import { createLessonActions, initialLessonState } from './lessonSlice';
 import { createRunActions, createRunController, initialRunState } from './runSlice';
 import { createScenarioActions, initialScenarioState } from './scenarioSlice';
 import { createSelectionActions, initialSelectionState } from './selectionSlice';
@@ -31,11 +32,13 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       run: initialRunState,
       selection: initialSelectionState,
       view: { ...initialViewState, ...options.initialView },
+      lesson: initialLessonState,
       actions: {
         ...createScenarioActions(context, controller),
         ...createRunActions(context, controller),
         ...createSelectionActions(context),
         ...createViewActions(context),
+        ...createLessonActions(context),
       },
     };
   });

@@ -12,6 +12,7 @@ import type {
   ScenarioSource,
 } from './AppState';
 import type { RunController } from './runSlice';
+import { initialLessonState } from './lessonSlice';
 import type { StoreContext } from './StoreContext';
 
 export const initialScenarioState: ScenarioSliceState = {
@@ -86,6 +87,7 @@ export function createScenarioActions(
           loadError: null,
         },
         selection: { current: options.selection ?? null, pair: options.pair ?? null },
+        lesson: initialLessonState,
         // A selection restored from a link opens its details, as selecting it by hand does.
         view: options.selection ? { ...state.view, sideView: 'details' } : state.view,
       }));

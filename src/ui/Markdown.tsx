@@ -6,7 +6,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { MONO_FONT } from './theme';
 
 type Block =
@@ -68,15 +68,24 @@ export function parseBlocks(source: string): Block[] {
  */
 const INLINE = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*|_[^_\s][^_]*_|\[[^[\]]+\]\([^()[\]\s]+\))/g;
 
-export function renderInline(text: string): ReactNode[] {
+/**
+ * Decorates runs of plain text (outside code and links), e.g. to explain glossary terms. It must itself be
+ * linear in the text, like the inline pattern.
+ */
+export type TextDecorator = (text: string) => ReactNode[];
+
+export function renderInline(text: string, decorate?: TextDecorator): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;
   let key = 0;
+  const push = (plain: string) =>
+    out.push(decorate === undefined ? plain : <Fragment key={key++}>{decorate(plain)}</Fragment>);
+  const inner = (plain: string) => (decorate === undefined ? plain : decorate(plain));
   for (const match of text.matchAll(INLINE)) {
     const token = match[0];
     const at = match.index;
-    if (at > last) out.push(text.slice(last, at));
-    if (token.startsWith('**')) out.push(<strong key={key++}>{token.slice(2, -2)}</strong>);
+    if (at > last) push(text.slice(last, at));
+    if (token.startsWith('**')) out.push(<strong key={key++}>{inner(token.slice(2, -2))}</strong>);
     else if (token.startsWith('`'))
       out.push(
         <Box
@@ -103,14 +112,14 @@ export function renderInline(text: string): ReactNode[] {
           </Link>,
         );
       else out.push(token);
-    } else out.push(<em key={key++}>{token.slice(1, -1)}</em>);
+    } else out.push(<em key={key++}>{inner(token.slice(1, -1))}</em>);
     last = at + token.length;
   }
-  if (last < text.length) out.push(text.slice(last));
+  if (last < text.length) push(text.slice(last));
   return out;
 }
 
-export function Markdown({ source }: { source: string }) {
+export function Markdown({ source, decorate }: { source: string; decorate?: TextDecorator }) {
   return (
     <Box sx={{ '& > *:first-of-type': { mt: 0 } }}>
       {parseBlocks(source).map((block, i) => {
@@ -123,13 +132,13 @@ export function Markdown({ source }: { source: string }) {
                 variant="h3"
                 sx={{ mt: 2, mb: 1 }}
               >
-                {renderInline(block.text)}
+                {renderInline(block.text, decorate)}
               </Typography>
             );
           case 'paragraph':
             return (
               <Typography key={i} variant="body1" sx={{ mb: 1.25, lineHeight: 1.55 }}>
-                {renderInline(block.text)}
+                {renderInline(block.text, decorate)}
               </Typography>
             );
           case 'list':
@@ -137,7 +146,7 @@ export function Markdown({ source }: { source: string }) {
               <Box key={i} component={block.ordered ? 'ol' : 'ul'} sx={{ mt: 0, mb: 1.25, pl: 3 }}>
                 {block.items.map((item, j) => (
                   <Typography key={j} component="li" variant="body1" sx={{ lineHeight: 1.55 }}>
-                    {renderInline(item)}
+                    {renderInline(item, decorate)}
                   </Typography>
                 ))}
               </Box>

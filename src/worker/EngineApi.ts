@@ -3,7 +3,7 @@
  * worker entry passes the real module and nothing else reaches into engine internals.
  */
 import type { ResolveQuery, ResolveResult, Simulation } from '../engine/api';
-import type { Scenario } from '../engine/model/scenario';
+import type { ExpectCheck, Scenario } from '../engine/model/scenario';
 
 /** The fields of the engine's `ScenarioIssue` the host forwards. */
 export interface EngineIssueLike {
@@ -23,4 +23,6 @@ export interface EngineApi<I extends EngineIssueLike> {
   formatIssue(issue: I): string;
   createSimulation(scenario: Scenario): Simulation;
   resolveMinRuntime(scenario: Scenario, query: ResolveQuery): ResolveResult;
+  /** The failed checks of `checks` on the run so far (the `expect` evaluator; lesson choices are checks). */
+  checkExpectations(sim: Simulation, checks: readonly ExpectCheck[]): readonly unknown[];
 }

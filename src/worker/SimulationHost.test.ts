@@ -1,12 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSimulation, formatIssue, parseScenario, resolveMinRuntime } from '../engine/index';
+import {
+  checkExpectations,
+  createSimulation,
+  formatIssue,
+  parseScenario,
+  resolveMinRuntime,
+} from '../engine/index';
 import type { Command, RunProgressMessage, WorkerMessage } from '../protocol/messages';
 import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
 import { findBuiltinScenario } from '../scenarios/builtinScenarios';
 import { createInProcessTransport } from './inProcessTransport';
 import type { Transport } from '../protocol/Transport';
 
-const engine = { parseScenario, formatIssue, createSimulation, resolveMinRuntime };
+const engine = { parseScenario, formatIssue, createSimulation, resolveMinRuntime, checkExpectations };
 const welcome = findBuiltinScenario('welcome')!.text;
 
 /** Drives a transport by hand: sends commands and collects everything the host posts. */
@@ -234,5 +240,50 @@ describe('SimulationHost over the in-process transport', () => {
     await h.replyTo(h.send({ type: 'debugFault', fault: 'crash', atSession: null }));
     await h.until(() => h.crashes.length === 1);
     expect(h.crashes[0]).toMatch(/uncaught/);
+  });
+});
+
+describe('lesson questions', () => {
+  it('sends the lesson with the summary and the engine’s verdict with the reveal session only', async () => {
+    const transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
+    try {
+      const h = harness(transport);
+      await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+      const text = [
+        'version: 1',
+        'nodes: [{name: n, resources: {gpu: 1}}]',
+        'queues: [{name: q}]',
+        'jobs: [{name: j, queue: q, resources: {gpu: 1}, submitAt: 1s}]',
+        'run: {sessions: 3}',
+        'lesson:',
+        '  - session: 1',
+        '    say: Does j start?',
+        '    ask:',
+        '      question: Is j running at session 2?',
+        '      reveal: 2',
+        '      choices: [{label: "Yes", tasks: {j-0: Running}}, {label: "No", tasks: {j-0: Pending}}]',
+      ].join('\n');
+      const load = await h.replyTo(h.send({ type: 'load', text, fileName: null }));
+      if (load.type !== 'reply' || load.kind !== 'load' || !load.result.ok) throw new Error('not loaded');
+      expect(load.result.summary.lesson).toEqual([
+        {
+          say: 'Does j start?',
+          session: 1,
+          select: null,
+          ask: { prompt: 'Is j running at session 2?', revealSession: 2, choices: ['Yes', 'No'] },
+        },
+      ]);
+      const runId = load.result.runId;
+      await h.until(() => h.progress().some((p) => p.status.state === 'finished'));
+      const view = async (index: number) => {
+        const reply = await h.replyTo(h.send({ type: 'snapshot', runId, index }));
+        if (reply.type !== 'reply' || reply.kind !== 'snapshot') throw new Error('no snapshot');
+        return reply.result;
+      };
+      expect((await view(1)).lessonAnswers).toBeUndefined();
+      expect((await view(2)).lessonAnswers).toEqual([{ step: 0, correct: [true, false] }]);
+    } finally {
+      transport.terminate();
+    }
   });
 });

@@ -18,6 +18,7 @@ import type {
 } from '../protocol/messages';
 import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
 import type { QueryAnswer, RunQuery } from '../protocol/queries';
+import type { LessonAnswer, SessionView } from '../protocol/sessionView';
 import type { EngineApi, EngineIssueLike } from './EngineApi';
 import { toSessionView } from './toSessionView';
 
@@ -162,6 +163,19 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
     }
   };
 
+  /** The engine's verdict on each lesson question revealed at `session` (a choice is right iff its check holds). */
+  const withLessonAnswers = (r: Run, session: number, view: SessionView): SessionView => {
+    const answers: LessonAnswer[] = [];
+    r.scenario.lesson.forEach((step, i) => {
+      if (step.ask === null || step.ask.revealSession !== session) return;
+      answers.push({
+        step: i,
+        correct: step.ask.choices.map((c) => engine.checkExpectations(r.sim, [c.check]).length === 0),
+      });
+    });
+    return answers.length === 0 ? view : { ...view, lessonAnswers: answers };
+  };
+
   const summarize = (scenario: Scenario): ScenarioSummary => {
     const { run: spec, scheduler } = scenario;
     let sessionLimit = spec.maxSessions;
@@ -180,6 +194,19 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
       queueCount: scenario.queues.length,
       jobCount: scenario.jobs.length,
       sessionLimit,
+      lesson: scenario.lesson.map((step) => ({
+        say: step.say,
+        session: step.session,
+        select: step.select,
+        ask:
+          step.ask === null
+            ? null
+            : {
+                prompt: step.ask.prompt,
+                revealSession: step.ask.revealSession,
+                choices: step.ask.choices.map((c) => c.label),
+              },
+      })),
     };
   };
 
@@ -291,7 +318,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
             type: 'reply',
             id,
             kind: 'snapshot',
-            result: toSessionView(r.sim.snapshot(command.index)),
+            result: withLessonAnswers(r, command.index, toSessionView(r.sim.snapshot(command.index))),
           };
         } catch (error) {
           throw new HostError(

@@ -153,6 +153,11 @@ export interface RunSpec {
   /** Run sessions while their time is ≤ this (ms); used when `sessions` is null. */
   untilMs: number | null;
   maxSessions: number;
+  /**
+   * True when the scenario has no `run:` block: the run also stops once it has settled (nothing left to
+   * happen; docs/scenario-format.md §7.1).
+   */
+  untilSettled: boolean;
 }
 
 export type ResourceCheck = Partial<Record<QueueResourceName, number>>;
@@ -172,6 +177,38 @@ export interface ExpectCheck {
   path: string;
 }
 
+/** What a lesson step selects (docs/scenario-format.md §14): one job, queue or node, or an eviction pair. */
+export type LessonTarget =
+  { kind: 'job' | 'queue' | 'node'; name: string } | { kind: 'pair'; preemptor: string; victim: string };
+
+/** One answer of a lesson question: a label and the claim about the reveal session that makes it right. */
+export interface LessonChoice {
+  label: string;
+  /** The claim, in the vocabulary of `expect` (§8), checked at the question's reveal session. */
+  check: ExpectCheck;
+}
+
+/** A question asked before the answer is shown; the engine's run decides which choices are right. */
+export interface LessonQuestion {
+  prompt: string;
+  /** The session that proves the answer (1-based); the player steps there to reveal it. */
+  revealSession: number;
+  choices: LessonChoice[];
+}
+
+/** One step of a scripted lesson. */
+export interface LessonStep {
+  /** Markdown paragraph(s) to show; may be empty. */
+  say: string;
+  /** Session to show (1-based); null keeps the session of the step before. */
+  session: number | null;
+  select: LessonTarget | null;
+  ask: LessonQuestion | null;
+  /** Field path (`lesson[2]`) and YAML line, for messages. */
+  path: string;
+  line: number | null;
+}
+
 export interface Scenario {
   version: 1;
   name: string;
@@ -185,6 +222,8 @@ export interface Scenario {
   events: ScenarioEvent[];
   run: RunSpec;
   expect: ExpectCheck[];
+  /** The scripted lesson (§14); empty when the scenario has none (its `description` is the lesson then). */
+  lesson: LessonStep[];
   /** `x-…` extension fields, kept verbatim (e.g. `x-resolve`). */
   extensions: Record<string, unknown>;
 }

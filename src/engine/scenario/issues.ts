@@ -196,6 +196,21 @@ export const ISSUE_CATALOGUE = {
     summary: 'a check refers to a time the run never reaches',
     hint: 'Extend `run` or move the check earlier.',
   },
+  'invalid-lesson-step': {
+    severity: 'error',
+    summary: 'a lesson step is malformed',
+    hint: 'A step has any of `say`, `session`, `select` (one of job, queue, node or pair) and `ask` (question, reveal, 2-4 choices).',
+  },
+  'unknown-lesson-target': {
+    severity: 'error',
+    summary: 'a lesson step names a job, queue or node the scenario never defines',
+    hint: 'Check the spelling; `select` and `pair` take job names, not task names.',
+  },
+  'lesson-session-never-reached': {
+    severity: 'warning',
+    summary: 'a lesson step goes to a session the run never reaches',
+    hint: 'Extend `run` or pick an earlier session.',
+  },
   'duplicate-plugin': {
     severity: 'warning',
     summary: 'a plugin is listed more than once',

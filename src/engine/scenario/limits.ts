@@ -45,3 +45,10 @@ export const MAX_EVENTS = 100_000;
 export const MAX_EXPECT = 10_000;
 /** Nesting of lists and mappings in the document (the format itself needs fewer than 10 levels). */
 export const MAX_NESTING = 64;
+/** Steps of a scripted `lesson`. */
+export const MAX_LESSON_STEPS = 1_000;
+/** Choices of one lesson question: at least 2, at most 4 (picked with the keys 1-4). */
+export const MIN_LESSON_CHOICES = 2;
+export const MAX_LESSON_CHOICES = 4;
+/** Length of a choice label (a question is at most twice that); a `say` is any other string. */
+export const MAX_LESSON_LABEL_LENGTH = 200;

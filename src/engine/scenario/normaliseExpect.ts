@@ -2,9 +2,9 @@
 import type { ExpectCheck, ResourceCheck } from '../model/scenario';
 import { QUEUE_RESOURCE_NAMES } from '../model/resources';
 import type { NormaliseContext } from './NormaliseContext';
-import type { FieldPath } from './fieldPath';
+import { formatFieldPath, type FieldPath } from './fieldPath';
 import { setOwn } from './ownEntries';
-import { readFields } from './readFields';
+import { readFields, type FieldValues } from './readFields';
 import { EXPECT_FIELDS, EXPECT_JOB_FIELDS, EXPECT_QUEUE_FIELDS, RESOURCE_CHECK_FIELDS } from './schema';
 
 type JobCheck = { phase?: string; running?: number };
@@ -38,20 +38,31 @@ export function normaliseExpect(raw: readonly unknown[], ctx: NormaliseContext):
         `session ${f.session} does not exist: sessions are numbered from 1`,
       );
     }
-    checks.push({
-      session: f.session ?? null,
-      atMs: f.at ?? null,
-      tasks: f.tasks === undefined ? null : { ...f.tasks },
-      evicted: f.evicted === undefined ? null : [...f.evicted],
-      bound: f.bound === undefined ? null : { ...f.bound },
-      pipelined: f.pipelined === undefined ? null : { ...f.pipelined },
-      jobs: f.jobs === undefined ? null : readJobChecks(f.jobs, [...path, 'jobs'], ctx),
-      queues: f.queues === undefined ? null : readQueueChecks(f.queues, [...path, 'queues'], ctx),
-      line: ctx.sink.lineOf(path),
-      path: `expect[${i}]`,
-    });
+    checks.push(checkFromFields(f, f.session ?? null, f.at ?? null, path, ctx));
   });
   return checks;
+}
+
+/** The claim fields of a check (§8), read from fields parsed against a table that includes them. */
+export function checkFromFields(
+  f: FieldValues<typeof EXPECT_FIELDS>,
+  session: number | null,
+  atMs: number | null,
+  path: FieldPath,
+  ctx: NormaliseContext,
+): ExpectCheck {
+  return {
+    session,
+    atMs,
+    tasks: f.tasks === undefined ? null : { ...f.tasks },
+    evicted: f.evicted === undefined ? null : [...f.evicted],
+    bound: f.bound === undefined ? null : { ...f.bound },
+    pipelined: f.pipelined === undefined ? null : { ...f.pipelined },
+    jobs: f.jobs === undefined ? null : readJobChecks(f.jobs, [...path, 'jobs'], ctx),
+    queues: f.queues === undefined ? null : readQueueChecks(f.queues, [...path, 'queues'], ctx),
+    line: ctx.sink.lineOf(path),
+    path: formatFieldPath(path),
+  };
 }
 
 function readJobChecks(

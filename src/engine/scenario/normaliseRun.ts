@@ -11,7 +11,7 @@ export const DEFAULT_MAX_SESSIONS = 10_000;
 
 /**
  * Default `{until: 1h, maxSessions: 10000}`. With `sessions: N` the run is exactly N sessions and
- * `until` stays unset unless written too.
+ * `until` stays unset unless written too. Without a `run:` block the run also stops once settled (§7.1).
  */
 export function normaliseRun(raw: unknown, ctx: NormaliseContext): RunSpec {
   const f =
@@ -23,5 +23,6 @@ export function normaliseRun(raw: unknown, ctx: NormaliseContext): RunSpec {
     sessions,
     untilMs: f.until ?? (sessions === null ? DEFAULT_RUN_UNTIL_MS : null),
     maxSessions: f.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    untilSettled: raw === undefined,
   };
 }

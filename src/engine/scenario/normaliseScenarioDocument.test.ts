@@ -40,8 +40,9 @@ describe('top level', () => {
       queues: [],
       jobs: [],
       events: [],
-      run: { sessions: null, untilMs: 3_600_000, maxSessions: 10_000 },
+      run: { sessions: null, untilMs: 3_600_000, maxSessions: 10_000, untilSettled: true },
       expect: [],
+      lesson: [],
       extensions: {},
     } satisfies Scenario);
   });
@@ -442,13 +443,24 @@ describe('jobs', () => {
 
 describe('run', () => {
   it.each([
-    ['run: {sessions: 5}', { sessions: 5, untilMs: null, maxSessions: 10_000 }],
-    ['run: {until: 90s}', { sessions: null, untilMs: 90_000, maxSessions: 10_000 }],
-    ['run: {}', { sessions: null, untilMs: 3_600_000, maxSessions: 10_000 }],
-    ['run: {until: 2m, maxSessions: 50}', { sessions: null, untilMs: 120_000, maxSessions: 50 }],
-    ['run: {sessions: 3, until: 1m}', { sessions: 3, untilMs: 60_000, maxSessions: 10_000 }],
+    ['run: {sessions: 5}', { sessions: 5, untilMs: null, maxSessions: 10_000, untilSettled: false }],
+    ['run: {until: 90s}', { sessions: null, untilMs: 90_000, maxSessions: 10_000, untilSettled: false }],
+    ['run: {}', { sessions: null, untilMs: 3_600_000, maxSessions: 10_000, untilSettled: false }],
+    [
+      'run: {until: 2m, maxSessions: 50}',
+      { sessions: null, untilMs: 120_000, maxSessions: 50, untilSettled: false },
+    ],
+    [
+      'run: {sessions: 3, until: 1m}',
+      { sessions: 3, untilMs: 60_000, maxSessions: 10_000, untilSettled: false },
+    ],
   ])('%s', (line, run) => {
     expect(parse(yaml(MINIMAL, line)).run).toEqual(run);
+  });
+
+  it('runs until settled only when there is no `run:` block', () => {
+    expect(parse(MINIMAL).run.untilSettled).toBe(true);
+    expect(parse(yaml(MINIMAL, 'run:')).run.untilSettled).toBe(true);
   });
 });
 

@@ -11,6 +11,7 @@ import { quote } from './fieldPath';
 import { normaliseEvents } from './normaliseEvents';
 import { normaliseExpect } from './normaliseExpect';
 import { normaliseJob } from './normaliseJob';
+import { normaliseLesson } from './normaliseLesson';
 import { normaliseNode } from './normaliseNode';
 import { normalisePriorityClasses } from './normalisePriorityClasses';
 import { normaliseQueue } from './normaliseQueue';
@@ -92,6 +93,7 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
   const events = normaliseEvents(bounded(f.events ?? [], 'events', MAX_EVENTS, 'events', sink), ctx);
   const run = normaliseRun(f.run, ctx);
   const expect = normaliseExpect(bounded(f.expect ?? [], 'expect', MAX_EXPECT, 'checks', sink), ctx);
+  const lesson = normaliseLesson(f.lesson ?? [], ctx);
   const scenario: Scenario = {
     version: FORMAT_VERSION,
     name: f.name ?? defaultName(options.fileName),
@@ -105,6 +107,7 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
     events: events.events,
     run,
     expect,
+    lesson,
     extensions,
   };
   crossCheckScenario(scenario, events, ctx);

@@ -12,7 +12,13 @@ import { parseDuration } from '../model/duration';
 import { parseQuantity } from '../model/quantity';
 import type { IssueCode } from './issues';
 import { setOwn } from './ownEntries';
-import { MAX_GPUS_PER_NODE, MAX_MAP_ENTRIES, MAX_NAME_LENGTH, MAX_SESSIONS } from './limits';
+import {
+  MAX_GPUS_PER_NODE,
+  MAX_LESSON_LABEL_LENGTH,
+  MAX_MAP_ENTRIES,
+  MAX_NAME_LENGTH,
+  MAX_SESSIONS,
+} from './limits';
 
 /** A custom zod issue tagged with a catalogue code (read back by `zodIssues.ts`). */
 function addIssue(ctx: z.RefinementCtx, code: IssueCode, message: string): void {
@@ -231,6 +237,7 @@ export const TOP_LEVEL_FIELDS = {
   events: list,
   run: nested,
   expect: list,
+  lesson: list,
 } satisfies FieldTable;
 
 /** A `priorityClasses` entry. */
@@ -407,4 +414,44 @@ export const RESOURCE_CHECK_FIELDS = {
   gpu: quantitySchema(),
   cpu: quantitySchema(),
   memory: quantitySchema(),
+} satisfies FieldTable;
+
+/** A `lesson` step (docs §14). */
+export const LESSON_STEP_FIELDS = {
+  say: z.string(),
+  session: integerSchema,
+  select: nested,
+  ask: nested,
+} satisfies FieldTable;
+
+/** What a step selects: exactly one of these. */
+export const LESSON_SELECT_FIELDS = {
+  job: nameSchema,
+  queue: nameSchema,
+  node: nameSchema,
+  pair: nested,
+} satisfies FieldTable;
+
+/** A preemptor/victim pair (job names). */
+export const LESSON_PAIR_FIELDS = { preemptor: nameSchema, victim: nameSchema } satisfies FieldTable;
+
+/** A step's question. */
+export const LESSON_ASK_FIELDS = {
+  question: z
+    .string()
+    .min(1)
+    .max(MAX_LESSON_LABEL_LENGTH * 2),
+  reveal: integerSchema,
+  choices: list,
+} satisfies FieldTable;
+
+/** A choice: a label and the claim fields of a check (§8) about the reveal session. */
+export const LESSON_CHOICE_FIELDS = {
+  label: z.string().min(1).max(MAX_LESSON_LABEL_LENGTH),
+  tasks: EXPECT_FIELDS.tasks,
+  evicted: EXPECT_FIELDS.evicted,
+  bound: EXPECT_FIELDS.bound,
+  pipelined: EXPECT_FIELDS.pipelined,
+  jobs: EXPECT_FIELDS.jobs,
+  queues: EXPECT_FIELDS.queues,
 } satisfies FieldTable;

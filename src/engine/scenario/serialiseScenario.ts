@@ -10,6 +10,8 @@ import { QUEUE_RESOURCE_NAMES, RESOURCE_NAMES, type ResourceName, type Resources
 import type {
   ExpectCheck,
   JobSpec,
+  LessonStep,
+  LessonTarget,
   NodeSpec,
   PriorityClass,
   Profile,
@@ -51,8 +53,10 @@ export function serialiseScenario(s: Scenario): string {
   out['queues'] = s.queues.map((q) => queueData(q, s.profile));
   out['jobs'] = s.jobs.map((j) => jobData(j, s.profile, classes));
   if (s.events.length > 0) out['events'] = s.events.map((e) => eventData(e, s.profile, classes));
-  out['run'] = runData(s);
+  // No `run:` block means "until settled" (§7.1): writing the defaults out would change the run.
+  if (!s.run.untilSettled) out['run'] = runData(s);
   if (s.expect.length > 0) out['expect'] = s.expect.map(expectData);
+  if (s.lesson.length > 0) out['lesson'] = s.lesson.map(lessonStepData);
 
   const doc = new Document(out);
   if (isMap(doc.contents)) {
@@ -331,6 +335,13 @@ function expectData(check: ExpectCheck): Data {
   const out: Data = {};
   if (check.session !== null) out['session'] = check.session;
   if (check.atMs !== null) out['at'] = formatDuration(check.atMs);
+  Object.assign(out, claimData(check));
+  return out;
+}
+
+/** The claim fields of a check (§8), shared by `expect` and lesson choices. */
+function claimData(check: ExpectCheck): Data {
+  const out: Data = {};
   if (check.tasks !== null) out['tasks'] = { ...check.tasks };
   if (check.evicted !== null) out['evicted'] = [...check.evicted];
   if (check.bound !== null) out['bound'] = { ...check.bound };
@@ -338,4 +349,23 @@ function expectData(check: ExpectCheck): Data {
   if (check.jobs !== null) out['jobs'] = cloneData(check.jobs);
   if (check.queues !== null) out['queues'] = cloneData(check.queues);
   return out;
+}
+
+function lessonStepData(step: LessonStep): Data {
+  const out: Data = {};
+  if (step.session !== null) out['session'] = step.session;
+  if (step.select !== null) out['select'] = targetData(step.select);
+  if (step.say !== '') out['say'] = step.say;
+  if (step.ask !== null)
+    out['ask'] = {
+      question: step.ask.prompt,
+      reveal: step.ask.revealSession,
+      choices: step.ask.choices.map((c) => ({ label: c.label, ...claimData(c.check) })),
+    };
+  return out;
+}
+
+function targetData(target: LessonTarget): Data {
+  if (target.kind === 'pair') return { pair: { preemptor: target.preemptor, victim: target.victim } };
+  return { [target.kind]: target.name };
 }

@@ -205,3 +205,52 @@ describe('Simulator', () => {
     expect(stored).toBe(32);
   });
 });
+
+describe('a run without `run:` stops once settled (docs §7.1)', () => {
+  const base = [
+    'version: 1',
+    'nodes: [{name: n, resources: {gpu: 1}}]',
+    'queues: [{name: q}]',
+    'jobs: [{name: forever, queue: q, resources: {gpu: 1}}, {name: waits, queue: q, resources: {gpu: 1}}]',
+  ];
+  const sessions = (text: string) => {
+    const parsed = parseScenario(text);
+    if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('\n'));
+    const sim = createSimulation(parsed.scenario);
+    while (sim.step()) {
+      /* to the end */
+    }
+    return sim.sessionCount();
+  };
+
+  it('stops after the longest configured duration passes with nothing changing, not at 1h', () => {
+    // One job runs forever, one can never fit: the only change is session 1; KAI's stale-gang grace
+    // period (60s) is the longest duration, so the last session is the one at t=60s.
+    expect(sessions(`${base.join('\n')}\n`)).toBe(61);
+  });
+
+  it('keeps going while a countdown can still change something', () => {
+    const protectedVictim = [
+      'version: 1',
+      'nodes: [{name: n, resources: {gpu: 1}}]',
+      'queues: [{name: q, preemptMinRuntime: 5m}]',
+      'jobs:',
+      '  - {name: low, queue: q, priorityClassName: train, resources: {gpu: 1}, tasks: [{status: Running, node: n}]}',
+      '  - {name: high, queue: q, priorityClassName: build-preemptible, resources: {gpu: 1}, submitAt: 1s}',
+    ];
+    const parsed = parseScenario(`${protectedVictim.join('\n')}\n`);
+    if (!parsed.ok) throw new Error('invalid');
+    const sim = createSimulation(parsed.scenario);
+    while (sim.step()) {
+      /* to the end */
+    }
+    // The preemption at t=5m (after 5 minutes of nothing happening) is still reached.
+    const evictedAt = sim.markers().find((m) => m.evictions > 0)?.timeMs;
+    expect(evictedAt).toBe(300_000);
+    expect(sim.sessionCount()).toBeLessThan(3601);
+  });
+
+  it('changes nothing for a scenario with a `run:` block', () => {
+    expect(sessions(`${base.join('\n')}\nrun: {until: 1h}\n`)).toBe(3601);
+  });
+});

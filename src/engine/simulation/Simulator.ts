@@ -7,6 +7,7 @@ import type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from '../
 import type { JobInfo, TaskInfo } from '../profiles/kai/framework/JobInfo';
 import type { Session } from '../profiles/kai/framework/Session';
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../model/resources';
+import { parseDuration } from '../model/duration';
 import type { Scenario } from '../model/scenario';
 import type { SessionSnapshot } from '../model/snapshot';
 import type { Decision, SessionTrace } from '../model/trace';
@@ -43,12 +44,17 @@ export class Simulator implements Simulation {
   private readonly interner = new TraceInterner();
   /** KAI usage history (time-based fair share); null unless some configuration sets `usageDBConfig`. */
   private readonly usage: UsageLedger | null;
+  /** Time of the last session that changed anything (see {@link settleHorizonMs}). */
+  private lastChangeMs = Number.NEGATIVE_INFINITY;
+  /** How long a run without `run:` must stay unchanged before it stops (docs §7.1). */
+  private readonly settleHorizonMs: number;
 
   constructor(readonly scenario: Scenario) {
     assertSupported(scenario);
     this.state = new ClusterState(scenario);
     this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
     this.usage = usageLedgerFor(scenario);
+    this.settleHorizonMs = settleHorizonMs(scenario);
     this.history = new History({
       index: 0,
       tasks: [],
@@ -69,7 +75,24 @@ export class Simulator implements Simulation {
     if (index > run.maxSessions) return true;
     if (run.untilMs !== null && this.nextTimeMs > run.untilMs) return true;
     if (index > 1 && !this.state.hasDueEvents() && !this.hasWork()) return true;
+    if (run.untilSettled && index > 1 && this.isSettled()) return true;
     return false;
+  }
+
+  /**
+   * Nothing is left to happen: no event to come, no task between states (Pipelined, Releasing), no job
+   * that will complete, and nothing has changed for longer than the longest duration the scenario
+   * configures. Every time-based rule (min-runtime protection, an SLA waiting time, the stale-gang grace
+   * period) counts from a moment at or before the last change, so it has fired by then if it ever will.
+   */
+  private isSettled(): boolean {
+    if (this.state.hasDueEvents()) return false;
+    if (this.nextTimeMs - this.lastChangeMs <= this.settleHorizonMs) return false;
+    for (const job of this.state.liveJobs()) {
+      if (job.isRunning && job.spec.runtimeMs !== null) return false;
+      for (const t of job.tasks) if (t.status === 'Pipelined' || t.status === 'Releasing') return false;
+    }
+    return true;
   }
 
   sessionCount(): number {
@@ -232,6 +255,16 @@ export class Simulator implements Simulation {
       entry.usage = this.usageSample(timeMs);
       appendUsage(this.usage, entry.usage);
     }
+    const changed =
+      applied.tasks.length > 0 ||
+      applied.jobs.length > 0 ||
+      queuesChanged ||
+      nodesChanged ||
+      configChanged ||
+      entry.decisions.length > 0 ||
+      entry.protectionChanges > 0 ||
+      (marks !== undefined && marks !== null && (marks.enqueued > 0 || marks.slaExpired.length > 0));
+    if (changed) this.lastChangeMs = timeMs;
     this.lastQueueVersion = this.state.queueVersion;
     this.lastNodeVersion = this.state.nodeVersion;
     this.lastConfigVersion = this.state.configVersion;
@@ -403,4 +436,49 @@ function jobDelta(j: JobRecord): JobDelta {
     phase: j.phase,
     deleted: j.deleted,
   };
+}
+
+/**
+ * The longest duration a scenario configures (queue min-runtimes, plugin arguments and job annotations that
+ * read as durations, the stale-gang grace period, the session period), events included: a run without
+ * `run:` stops after staying unchanged for longer than this.
+ */
+export function settleHorizonMs(scenario: Scenario): number {
+  let longest = scenario.scheduler.schedulePeriodMs;
+  const consider = (ms: number | null | undefined) => {
+    if (ms !== null && ms !== undefined && Number.isFinite(ms)) longest = Math.max(longest, Math.abs(ms));
+  };
+  const considerText = (value: unknown) => {
+    if (typeof value !== 'string') return;
+    const parsed = tryParseDuration(value);
+    if (parsed !== null) consider(parsed);
+  };
+  const considerConfig = (config: Partial<Scenario['scheduler']>) => {
+    consider(config.stalenessGracePeriodMs);
+    consider(config.schedulePeriodMs);
+    for (const tier of config.tiers ?? [])
+      for (const plugin of tier.plugins) for (const v of Object.values(plugin.arguments)) considerText(v);
+  };
+  considerConfig(scenario.scheduler);
+  const jobs = [...scenario.jobs];
+  for (const q of scenario.queues) {
+    consider(q.preemptMinRuntimeMs);
+    consider(q.reclaimMinRuntimeMs);
+  }
+  for (const e of scenario.events) {
+    if (e.kind === 'submit') jobs.push(e.job);
+    else if (e.kind === 'updateConfig') considerConfig(e.patch);
+    else if (e.kind === 'updateQueue') {
+      consider(e.patch.preemptMinRuntimeMs);
+      consider(e.patch.reclaimMinRuntimeMs);
+    }
+  }
+  for (const job of jobs) for (const v of Object.values(job.annotations)) considerText(v);
+  return longest;
+}
+
+function tryParseDuration(text: string): number | null {
+  // Durations past the format's bound are refused here; plugins treat them as their own defaults.
+  const parsed = parseDuration(text);
+  return parsed.ok ? parsed.ms : null;
 }

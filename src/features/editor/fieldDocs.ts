@@ -19,6 +19,7 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     events: 'Timed changes: submit, deleteJob, addNode, removeNode, updateQueue, updateConfig.',
     run: 'How long to run: sessions: N, or until: <duration> (default 1h).',
     expect: 'Checks on the run (session: N or at: D with tasks, evicted, bound, …).',
+    lesson: 'A scripted lesson: steps that go to a session, select, say a paragraph and ask a question.',
   },
   priorityClass: {
     name: 'Class name, used by jobs’ priorityClassName.',
@@ -146,5 +147,32 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     pipelined: 'Task → node (or any) pipelined in that session.',
     jobs: 'Job → {phase?, running?}.',
     queues: 'Queue → {fairShare?, allocated?}.',
+  },
+  lessonStep: {
+    say: 'Markdown shown at this step.',
+    session: 'Session to show at this step (1-based; default: the step before’s).',
+    select: 'What to select: {job}, {queue}, {node} or {pair: {preemptor, victim}}.',
+    ask: 'A question: {question, reveal: <session>, choices: 2 to 4}.',
+  },
+  lessonSelect: {
+    job: 'A job to select.',
+    queue: 'A queue to select.',
+    node: 'A node to select.',
+    pair: 'A preemptor/victim pair (job names) of an eviction in this session.',
+  },
+  lessonPair: { preemptor: 'The job that evicts.', victim: 'The job that is evicted.' },
+  lessonAsk: {
+    question: 'The question, e.g. Which job will be evicted next?',
+    reveal: 'The session that proves the answer; the player steps there to reveal it.',
+    choices: '2 to 4 choices, each a label and a claim checked at the reveal session.',
+  },
+  lessonChoice: {
+    label: 'The text of the choice.',
+    tasks: 'Claim: task name → status at the reveal session.',
+    evicted: 'Claim: exactly these tasks are evicted in the reveal session.',
+    bound: 'Claim: task → node (or any) bound in the reveal session.',
+    pipelined: 'Claim: task → node (or any) pipelined in the reveal session.',
+    jobs: 'Claim: job → {phase?, running?} at the reveal session.',
+    queues: 'Claim: queue → {fairShare?, allocated?} at the reveal session.',
   },
 };

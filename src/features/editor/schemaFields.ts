@@ -9,6 +9,11 @@ import {
   EVENT_FIELDS,
   EXPECT_FIELDS,
   JOB_FIELDS,
+  LESSON_ASK_FIELDS,
+  LESSON_CHOICE_FIELDS,
+  LESSON_PAIR_FIELDS,
+  LESSON_SELECT_FIELDS,
+  LESSON_STEP_FIELDS,
   NODE_FIELDS,
   NODE_RESOURCE_FIELDS,
   PLUGIN_FIELDS,
@@ -49,6 +54,11 @@ export const TABLES = {
   event: EVENT_FIELDS,
   run: RUN_FIELDS,
   expect: EXPECT_FIELDS,
+  lessonStep: LESSON_STEP_FIELDS,
+  lessonSelect: LESSON_SELECT_FIELDS,
+  lessonPair: LESSON_PAIR_FIELDS,
+  lessonAsk: LESSON_ASK_FIELDS,
+  lessonChoice: LESSON_CHOICE_FIELDS,
 } as const satisfies Record<string, FieldTable>;
 
 export type TableName = keyof typeof TABLES;
@@ -64,9 +74,13 @@ const CHILDREN: Partial<Record<TableName, Record<string, TableName>>> = {
     events: 'event',
     run: 'run',
     expect: 'expect',
+    lesson: 'lessonStep',
   },
   scheduler: { tiers: 'tier', usageDBConfig: 'usageDBConfig' },
   usageDBConfig: { usageParams: 'usageParams' },
+  lessonStep: { select: 'lessonSelect', ask: 'lessonAsk' },
+  lessonSelect: { pair: 'lessonPair' },
+  lessonAsk: { choices: 'lessonChoice' },
   tier: { plugins: 'plugin' },
   node: { resources: 'nodeResources' },
   queue: {

@@ -12,9 +12,11 @@ import FormatSizeIcon from '@mui/icons-material/FormatSize';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import ShareIcon from '@mui/icons-material/Share';
+import VerifiedIcon from '@mui/icons-material/Verified';
 import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
+import { lazy, Suspense, useState } from 'react';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectIsDraftDirty, selectScenarioSource, selectSummary } from '../../store/scenarioSlice';
@@ -26,8 +28,17 @@ import {
   selectThemeMode,
 } from '../../store/viewSlice';
 
-/** Title bar: the current scenario (opens the gallery), the editor, theme, text size and help. */
+/** The credentials panel and its bundled conformance files load only when the panel is opened. */
+const CredentialsDialog = lazy(() =>
+  import('../credentials/CredentialsDialog').then((m) => ({ default: m.CredentialsDialog })),
+);
+
+/**
+ * Title bar: the current scenario (opens the gallery), the editor, sharing, the engine's credentials, theme,
+ * text size and help.
+ */
 export function AppHeader() {
+  const [isCredentialsOpen, setCredentialsOpen] = useState(false);
   const summary = useAppStore(selectSummary);
   const source = useAppStore(selectScenarioSource);
   const isDirty = useAppStore(selectIsDraftDirty);
@@ -65,6 +76,7 @@ export function AppHeader() {
           onClick={() => actions.setView({ isEditorOpen: true })}
           data-testid="header.edit"
           aria-keyshortcuts="Y"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >
           Edit YAML{isDirty ? ' •' : ''}
         </Button>
@@ -73,6 +85,7 @@ export function AppHeader() {
           onClick={() => actions.setView({ isShareOpen: true })}
           disabled={source === null}
           data-testid="header.share"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >
           Share
         </Button>
@@ -100,6 +113,21 @@ export function AppHeader() {
             Present
           </Button>
         </Tooltip>
+        <Button
+          startIcon={<VerifiedIcon />}
+          onClick={() => setCredentialsOpen(true)}
+          data-testid="header.credentials"
+          aria-haspopup="dialog"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          aria-label="Real scheduler? Is this what the real scheduler does: upstream tests passed and known differences"
+        >
+          Real scheduler?
+        </Button>
+        {isCredentialsOpen && (
+          <Suspense fallback={null}>
+            <CredentialsDialog onClose={() => setCredentialsOpen(false)} />
+          </Suspense>
+        )}
         <Tooltip title={isSideOpen ? 'Hide the side panel (P)' : 'Show the side panel (P)'}>
           <IconButton
             aria-label={isSideOpen ? 'Hide the side panel' : 'Show the side panel'}

@@ -10,6 +10,7 @@ import { selectActions } from '../../store/createAppStore';
 import { selectIsHelpOpen } from '../../store/viewSlice';
 import { Keycap } from '../../ui/Keycap';
 import { SHORTCUTS, type Shortcut } from '../keyboard/shortcuts';
+import { LESSON_KEYS } from '../lesson/lessonKeys';
 
 const GROUPS: Shortcut['group'][] = ['Stepping', 'Presenting', 'Views', 'Help'];
 
@@ -54,6 +55,25 @@ export function HelpDialog() {
             </Box>
           </Box>
         ))}
+        <Box>
+          <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
+            Lesson (with the lesson focused)
+          </Typography>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
+            {LESSON_KEYS.map((k) => (
+              <Box key={k.id} sx={{ display: 'contents' }} data-testid={`help-dialog.${k.id}`}>
+                <Box component="dt" sx={{ display: 'flex', gap: 0.5 }}>
+                  {k.keys.map((key) => (
+                    <Keycap key={key} label={key} />
+                  ))}
+                </Box>
+                <Typography component="dd" variant="body1" sx={{ m: 0 }}>
+                  {k.description}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={close} data-testid="help-dialog.close">

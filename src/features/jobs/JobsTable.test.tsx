@@ -231,6 +231,7 @@ describe('JobsTable', () => {
       queueCount: 1,
       jobCount: 2,
       sessionLimit: 10,
+      lesson: [],
     };
     const volcanoJob = (name: string, over: Partial<JobState>, sla: Partial<NonNullable<JobExtras['sla']>>) =>
       job(name, {

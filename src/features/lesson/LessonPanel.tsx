@@ -3,11 +3,17 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectSummary, selectWarnings } from '../../store/scenarioSlice';
+import { Disclosure } from '../../ui/Disclosure';
 import { Markdown } from '../../ui/Markdown';
+import { glossaryText } from '../glossary/GlossaryText';
+import { LessonPlayer } from './LessonPlayer';
 import { formatSpan } from '../format/formatTime';
 import { nounFor, plural } from '../../common/plural';
 
-/** The loaded scenario's lesson text (markdown rendered as React text, never HTML) and its warnings. */
+/**
+ * The loaded scenario's lesson: the scripted player when the scenario has `lesson` steps, else its description
+ * (markdown rendered as React text, never HTML), with glossary terms explained; and its warnings.
+ */
 export function LessonPanel() {
   const summary = useAppStore(selectSummary);
   const warnings = useAppStore(selectWarnings);
@@ -25,10 +31,19 @@ export function LessonPanel() {
         {formatSpan(summary.schedulePeriodMs)} · {nounFor(summary.actions.length, 'action')}{' '}
         {summary.actions.join(', ')}
       </Typography>
-      {summary.description.trim() === '' ? (
+      {summary.lesson.length > 0 ? (
+        <>
+          {summary.description.trim() !== '' && (
+            <Disclosure summary="About this scenario" testId="lesson.about">
+              {() => <Markdown source={summary.description} decorate={glossaryText} />}
+            </Disclosure>
+          )}
+          <LessonPlayer />
+        </>
+      ) : summary.description.trim() === '' ? (
         <Typography color="text.secondary">This scenario has no description.</Typography>
       ) : (
-        <Markdown source={summary.description} />
+        <Markdown source={summary.description} decorate={glossaryText} />
       )}
       {warnings.length > 0 && (
         <Alert severity="warning" sx={{ mt: 2 }}>

@@ -1,0 +1,98 @@
+/// <reference types="vite/client" />
+/**
+ * The engine's credentials, read at build time: every conformance scenario (`conformance/<suite>/*.yaml`)
+ * with its row of the suite's INDEX.md, and the decision records that list where the engine knowingly
+ * differs from upstream. Vite inlines the files into this module's chunk, which is only loaded when the
+ * panel opens; `credentials.test.ts` runs the same files through the engine, so the panel lists exactly
+ * the cases the engine passes.
+ */
+import {
+  profileOf,
+  readDifferences,
+  readIndex,
+  type ConformanceCase,
+  type CredentialProfile,
+  type DifferenceRecord,
+  type SkippedCase,
+} from './readCredentials';
+
+const scenarioFiles: Record<string, string> = import.meta.glob('../../../conformance/*/*.yaml', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const indexFiles: Record<string, string> = import.meta.glob('../../../conformance/*/INDEX.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+/**
+ * The records that list differences from upstream: KAI's code over its docs (0001), KAI deviations (0002),
+ * Volcano and kube-batch deviations (0016), sla's code over its design doc (0017).
+ */
+const decisionFiles: Record<string, string> = import.meta.glob(
+  [
+    '../../../docs/decisions/0001-*.md',
+    '../../../docs/decisions/0002-*.md',
+    '../../../docs/decisions/0016-*.md',
+    '../../../docs/decisions/0017-*.md',
+  ],
+  { query: '?raw', import: 'default', eager: true },
+);
+
+const relative = (path: string, marker: string) => path.slice(path.indexOf(marker) + marker.length);
+
+export const PROFILE_TITLES: Record<CredentialProfile, string> = {
+  kai: 'NVIDIA KAI-Scheduler',
+  volcano: 'Volcano',
+  'kube-batch': 'kube-batch',
+};
+
+export interface Credentials {
+  /** Every conformance case, in profile then file order. */
+  cases: ConformanceCase[];
+  /** Number of cases per profile (computed from the files). */
+  counts: Record<CredentialProfile, number>;
+  skipped: SkippedCase[];
+  records: DifferenceRecord[];
+}
+
+export function buildCredentials(
+  scenarios: Record<string, string>,
+  indexes: Record<string, string>,
+  decisions: Record<string, string>,
+): Credentials {
+  const bySuite = new Map<string, ReturnType<typeof readIndex>>();
+  for (const [path, md] of Object.entries(indexes)) {
+    const suite = relative(path, 'conformance/').split('/')[0] ?? '';
+    bySuite.set(suite, readIndex(suite, md));
+  }
+  const order: CredentialProfile[] = ['kai', 'volcano', 'kube-batch'];
+  const cases = Object.entries(scenarios)
+    .map(([path, text]): ConformanceCase => {
+      const file = relative(path, 'conformance/');
+      const [suite = '', name = ''] = file.split('/');
+      const row = bySuite.get(suite)?.cases.get(name);
+      return {
+        file,
+        id: row?.id ?? name.replace(/\.yaml$/, ''),
+        checks: row?.checks ?? '',
+        source: row?.source ?? '',
+        confidence: row?.confidence ?? '',
+        profile: profileOf(text),
+      };
+    })
+    .sort((a, b) => order.indexOf(a.profile) - order.indexOf(b.profile) || a.file.localeCompare(b.file));
+  const counts = { kai: 0, volcano: 0, 'kube-batch': 0 };
+  for (const c of cases) counts[c.profile] += 1;
+  return {
+    cases,
+    counts,
+    skipped: [...bySuite.values()].flatMap((s) => s.skipped),
+    records: Object.entries(decisions)
+      .map(([path, md]) => readDifferences(relative(path, 'docs/decisions/'), md))
+      .sort((a, b) => a.file.localeCompare(b.file)),
+  };
+}
+
+export const CREDENTIALS: Credentials = buildCredentials(scenarioFiles, indexFiles, decisionFiles);

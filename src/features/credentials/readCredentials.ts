@@ -1,0 +1,156 @@
+/**
+ * Pure readers for the credentials panel: the conformance INDEX tables, a scenario file's profile, and the
+ * differences listed in a decision record. They run on text bundled at build time (credentialsData.ts),
+ * so every count on the panel is computed from the files themselves.
+ */
+
+export type CredentialProfile = 'kai' | 'volcano' | 'kube-batch';
+
+/** One upstream test case translated into a conformance scenario. */
+export interface ConformanceCase {
+  /** `kai/E1-reclaim-waits-for-min-runtime.yaml` */
+  file: string;
+  id: string;
+  checks: string;
+  source: string;
+  confidence: string;
+  profile: CredentialProfile;
+}
+
+/** An upstream case the suite skips, with its reason. */
+export interface SkippedCase {
+  suite: string;
+  id: string;
+  upstream: string;
+  reason: string;
+}
+
+/** One known difference from upstream, from a decision record. */
+export interface KnownDifference {
+  title: string;
+  text: string;
+}
+
+export interface DifferenceRecord {
+  /** `0002-engine-deviations-from-upstream.md` */
+  file: string;
+  title: string;
+  differences: KnownDifference[];
+}
+
+/** The profile a scenario declares (`profile:` at the top level); `kai` when absent, as the format says. */
+export function profileOf(yamlText: string): CredentialProfile {
+  const match = /^profile:\s*["']?(kai|volcano|kube-batch)["']?\s*(?:#.*)?$/m.exec(yamlText);
+  return (match?.[1] as CredentialProfile | undefined) ?? 'kai';
+}
+
+const cellsOf = (line: string): string[] =>
+  line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim().replace(/^`|`$/g, ''));
+
+/** Every markdown table of `md` as header names (lower case) and rows of cells. */
+export function markdownTables(md: string): { header: string[]; rows: string[][] }[] {
+  const tables: { header: string[]; rows: string[][] }[] = [];
+  const lines = md.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const next = lines[i + 1] ?? '';
+    if (!line.trim().startsWith('|') || !/^\s*\|[\s:|-]+\|\s*$/.test(next)) continue;
+    const header = cellsOf(line).map((h) => h.toLowerCase());
+    const rows: string[][] = [];
+    let j = i + 2;
+    for (; j < lines.length && (lines[j] ?? '').trim().startsWith('|'); j++)
+      rows.push(cellsOf(lines[j] ?? ''));
+    tables.push({ header, rows });
+    i = j - 1;
+  }
+  return tables;
+}
+
+/** The rows of an INDEX.md: its file table (by column names, which differ between suites) and skipped cases. */
+export function readIndex(
+  suite: string,
+  md: string,
+): { cases: Map<string, Omit<ConformanceCase, 'profile' | 'file'>>; skipped: SkippedCase[] } {
+  const cases = new Map<string, Omit<ConformanceCase, 'profile' | 'file'>>();
+  const skipped: SkippedCase[] = [];
+  for (const { header, rows } of markdownTables(md)) {
+    const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
+    const file = col('file');
+    const id = col('id');
+    if (file >= 0 && id >= 0) {
+      const checks = col('checks', 'what it checks');
+      const source = col('source');
+      const confidence = col('confidence');
+      for (const row of rows) {
+        const name = row[file] ?? '';
+        cases.set(name, {
+          id: row[id] ?? '',
+          checks: row[checks] ?? '',
+          source: row[source] ?? '',
+          confidence: row[confidence] ?? '',
+        });
+      }
+    } else if (col('reason') >= 0 && id >= 0) {
+      const upstream = col('upstream test');
+      const reason = col('reason');
+      for (const row of rows)
+        skipped.push({ suite, id: row[id] ?? '', upstream: row[upstream] ?? '', reason: row[reason] ?? '' });
+    }
+  }
+  return { cases, skipped };
+}
+
+/** Markdown emphasis and code marks, removed for plain text. */
+const plain = (text: string) =>
+  text
+    .replace(/\*\*|`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The first sentence of a text (up to the first ". " or the end). */
+function firstSentence(text: string): string {
+  const at = text.search(/\.\s/);
+  return at < 0 ? text : text.slice(0, at + 1);
+}
+
+/**
+ * The differences a decision record lists: each top-level bullet that starts with a bold title
+ * (`- **Title.** text`); a record without such bullets is one difference, its title and first paragraph.
+ */
+export function readDifferences(file: string, md: string): DifferenceRecord {
+  const lines = md.split(/\r?\n/);
+  const heading = lines.find((l) => l.startsWith('# ')) ?? file;
+  const title = plain(heading.replace(/^#\s+(\d+\.\s+)?/, ''));
+  const bullets: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith('- ')) bullets.push(line.slice(2));
+    else if (/^\s{2,}\S/.test(line) && bullets.length > 0) bullets[bullets.length - 1] += ` ${line.trim()}`;
+  }
+  const differences: KnownDifference[] = [];
+  for (const bullet of bullets) {
+    const match = /^\*\*([^*]+)\*\*\s*(.*)$/.exec(bullet);
+    if (match === null) continue;
+    differences.push({
+      title: plain(match[1] ?? '').replace(/[.:]$/, ''),
+      text: plain(firstSentence(match[2] ?? '')),
+    });
+  }
+  if (differences.length === 0) {
+    const start = lines.findIndex((l) => l.startsWith('# ')) + 1;
+    const paragraph: string[] = [];
+    for (const line of lines.slice(start)) {
+      if (line.trim() === '') {
+        if (paragraph.length > 0) break;
+        continue;
+      }
+      paragraph.push(line.trim());
+    }
+    differences.push({ title, text: plain(firstSentence(paragraph.join(' '))) });
+  }
+  return { file, title, differences };
+}

@@ -1,0 +1,221 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { LessonStepDto } from '../../protocol/messages';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
+import { selectLesson, selectLessonSteps } from '../../store/lessonSlice';
+import { selectCursor, selectMarkers, selectSnapshot } from '../../store/runSlice';
+import { Keycap } from '../../ui/Keycap';
+import { Markdown, renderInline } from '../../ui/Markdown';
+import { glossaryText } from '../glossary/GlossaryText';
+import { LESSON_KEYS } from './lessonKeys';
+import { RevealExplanation } from './RevealExplanation';
+
+/**
+ * A scripted lesson (docs/scenario-format.md §14), one step at a time: what to look at, a paragraph, and a
+ * question whose answer is revealed by stepping to the session that proves it. The engine says which
+ * choices are right (`SessionView.lessonAnswers`); the explanation is that session's trace.
+ */
+export function LessonPlayer() {
+  const steps = useAppStore(selectLessonSteps);
+  const lesson = useAppStore(selectLesson);
+  const actions = useAppStore(selectActions);
+  const snapshot = useAppStore(selectSnapshot);
+  const sessionCount = useAppStore(useShallow((s) => selectMarkers(s).length));
+
+  // A step may name a session the background run has not reached yet, or a pair whose trace is on its way.
+  useEffect(() => actions.lessonSettle(), [actions, sessionCount, snapshot]);
+
+  // The side panel is narrow: a new step starts at its top, a revealed answer scrolls into view.
+  const top = useRef<HTMLElement>(null);
+  const isFirstRender = useRef(true);
+  useEffect(() => {
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    const target = lesson.revealed
+      ? top.current?.querySelector('[data-testid="lesson-question"]')
+      : top.current;
+    target?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [lesson.step, lesson.revealed]);
+
+  const step = steps[lesson.step];
+  if (step === undefined) return null;
+  const ask = step.ask;
+  const pick = lesson.picks[lesson.step];
+  const isQuestionOpen = ask !== null && !lesson.revealed;
+  const isLast = lesson.step === steps.length - 1 && !isQuestionOpen;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target instanceof HTMLElement && event.target.closest('input,textarea,select') !== null) return;
+    const key = LESSON_KEYS.find((k) => k.matches(event.key));
+    if (key === undefined || !key.run(actions, event.key, ask?.choices.length ?? 0)) return;
+    // Consumed: the global shortcuts skip prevented events, so the run does not also step.
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  return (
+    <Box
+      ref={top}
+      component="section"
+      aria-label="Lesson player"
+      aria-keyshortcuts="ArrowRight ArrowLeft PageDown PageUp 1 2 3 4"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-testid="lesson-player"
+      sx={{
+        outline: 'none',
+        borderRadius: 1,
+        // Scrolled to, it must clear the side panel's sticky tab bar.
+        scrollMarginTop: 64,
+        '&:focus-visible': { boxShadow: (t) => `0 0 0 3px ${t.palette.primary.main}` },
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 0.5 }}>
+        <Typography
+          component="p"
+          sx={{ fontWeight: 700, fontSize: '1.05rem' }}
+          data-testid="lesson-player.position"
+        >
+          Step {lesson.step + 1} of {steps.length}
+        </Typography>
+        {lesson.revealed && ask !== null && (
+          <Typography component="span" color="text.secondary">
+            · answer, session {ask.revealSession}
+          </Typography>
+        )}
+      </Box>
+      <LinearProgress
+        variant="determinate"
+        value={((lesson.step + (isQuestionOpen ? 0 : 1)) / steps.length) * 100}
+        aria-label={`Lesson progress: step ${lesson.step + 1} of ${steps.length}`}
+        sx={{ mb: 2, height: 6, borderRadius: 3 }}
+      />
+      {step.say !== '' && <Markdown source={step.say} decorate={glossaryText} />}
+      {ask !== null && <Question step={step} stepIndex={lesson.step} pick={pick} />}
+      {lesson.revealed && ask !== null && <RevealExplanation session={ask.revealSession} />}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 2, flexWrap: 'wrap' }}>
+        <Button
+          variant="outlined"
+          onClick={() => actions.lessonBack()}
+          disabled={lesson.step === 0 && !lesson.revealed}
+          data-testid="lesson-player.back"
+        >
+          Back
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => actions.lessonNext()}
+          disabled={isLast}
+          data-testid="lesson-player.next"
+        >
+          {isQuestionOpen ? 'Reveal the answer' : isLast ? 'End of lesson' : 'Next'}
+        </Button>
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        With the lesson focused: <Keycap label="→" /> next, <Keycap label="←" /> back
+        {ask !== null && (
+          <>
+            , <Keycap label="1" />–<Keycap label={String(ask.choices.length)} /> choose
+          </>
+        )}
+        .
+      </Typography>
+    </Box>
+  );
+}
+
+function Question({
+  step,
+  stepIndex,
+  pick,
+}: {
+  step: LessonStepDto;
+  stepIndex: number;
+  pick: number | undefined;
+}) {
+  const actions = useAppStore(selectActions);
+  const revealed = useAppStore((s) => s.lesson.revealed);
+  const cursor = useAppStore(selectCursor);
+  const stored = useAppStore((s) => s.lesson.answers[stepIndex]);
+  const ask = step.ask;
+  if (ask === null) return null;
+  // The engine's verdict arrives with the reveal session (SessionView.lessonAnswers) and is kept.
+  const answers = revealed ? (stored ?? null) : null;
+  const rightLabels = answers === null ? [] : ask.choices.filter((_, i) => answers[i] === true);
+  return (
+    <Box
+      role="group"
+      aria-labelledby={`lesson-question-${stepIndex}`}
+      sx={{ mt: 1, p: 1.5, border: 2, borderColor: 'primary.main', borderRadius: 1.5, scrollMarginTop: 64 }}
+      data-testid="lesson-question"
+    >
+      <Typography
+        id={`lesson-question-${stepIndex}`}
+        component="h3"
+        sx={{ fontWeight: 700, fontSize: '1.15rem', mb: 1 }}
+      >
+        {renderInline(ask.prompt, glossaryText)}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 1 }}>
+        {ask.choices.map((label, i) => {
+          const isPicked = pick === i;
+          const verdict = answers === null ? null : answers[i] === true;
+          return (
+            <Button
+              key={i}
+              variant={isPicked ? 'contained' : 'outlined'}
+              color={verdict === null ? 'primary' : verdict ? 'success' : isPicked ? 'error' : 'inherit'}
+              aria-pressed={isPicked}
+              onClick={() => actions.lessonPick(i)}
+              data-testid="lesson-question.choice"
+              data-picked={isPicked}
+              data-verdict={verdict === null ? 'unknown' : verdict ? 'right' : 'wrong'}
+              sx={{
+                justifyContent: 'flex-start',
+                textAlign: 'left',
+                textTransform: 'none',
+                fontSize: '1rem',
+                gap: 1,
+                // After the reveal the choices are a verdict, not controls: keep them legible.
+                ...(verdict === false && !isPicked ? { color: 'text.primary', borderColor: 'divider' } : {}),
+              }}
+            >
+              <Keycap label={String(i + 1)} />
+              <Box component="span" sx={{ flex: 1 }}>
+                {label}
+              </Box>
+              {verdict !== null && (
+                <Box component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  {verdict ? '✓ right' : '✗ wrong'}
+                </Box>
+              )}
+            </Button>
+          );
+        })}
+      </Box>
+      <Typography aria-live="polite" sx={{ mt: 1, fontWeight: 600 }} data-testid="lesson-question.result">
+        {!revealed
+          ? pick === undefined
+            ? 'Pick an answer, then reveal it.'
+            : `You chose “${ask.choices[pick] ?? ''}”. Next reveals whether the scheduler agrees.`
+          : answers === null
+            ? cursor === ask.revealSession
+              ? `Stepping to session ${ask.revealSession}…`
+              : `The answer is shown at session ${ask.revealSession}; you are at session ${cursor}.`
+            : pick === undefined
+              ? `The answer: ${rightLabels.join(' / ') || 'none of these'}.`
+              : answers[pick] === true
+                ? `Right: “${ask.choices[pick] ?? ''}”.`
+                : `Not this time: the answer is ${rightLabels.map((l) => `“${l}”`).join(' / ') || 'none of these'}.`}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The lesson player (docs/scenario-format.md §14): which step is shown, whether its question is revealed,
+ * and what was picked. Stepping is a store action, so the lesson pane's keys, its buttons and a presenter's
+ * clicker all drive the same thing. A step moves the cursor and the selection without opening the details
+ * panel: the lesson stays in view.
+ */
+import type { LessonStepDto } from '../protocol/messages';
+import type { AppActions, AppState, LessonSliceState, Selection } from './AppState';
+import type { StoreContext } from './StoreContext';
+
+export const initialLessonState: LessonSliceState = {
+  step: 0,
+  revealed: false,
+  picks: {},
+  answers: {},
+  pendingSession: null,
+};
+
+export const selectLesson = (state: AppState): LessonSliceState => state.lesson;
+export const selectLessonSteps = (state: AppState): readonly LessonStepDto[] =>
+  state.scenario.summary?.lesson ?? NO_STEPS;
+const NO_STEPS: readonly LessonStepDto[] = [];
+
+/** The session step `index` shows: its own, else the latest one set by a step before it (1 by default). */
+export function sessionOfStep(steps: readonly LessonStepDto[], index: number): number {
+  for (let i = Math.min(index, steps.length - 1); i >= 0; i--) {
+    const session = steps[i]?.session;
+    if (session !== null && session !== undefined) return session;
+  }
+  return 1;
+}
+
+/** What step `index` selects: its own target, else the latest one set by a step before it. */
+export function targetOfStep(steps: readonly LessonStepDto[], index: number): LessonStepDto['select'] {
+  for (let i = Math.min(index, steps.length - 1); i >= 0; i--) {
+    const select = steps[i]?.select;
+    if (select !== null && select !== undefined) return select;
+  }
+  return null;
+}
+
+type LessonActions = Pick<
+  AppActions,
+  'lessonNext' | 'lessonBack' | 'lessonPick' | 'lessonGoTo' | 'lessonSettle'
+>;
+
+export function createLessonActions({ set, get }: StoreContext): LessonActions {
+  /** Shows step `step` (revealed or not): cursor and selection follow the script. */
+  const show = (step: number, revealed: boolean): void => {
+    const state = get();
+    const steps = selectLessonSteps(state);
+    const current = steps[step];
+    if (current === undefined) return;
+    const session = revealed && current.ask !== null ? current.ask.revealSession : sessionOfStep(steps, step);
+    const target = targetOfStep(steps, step);
+    const selection: Selection | null =
+      target === null
+        ? state.selection.current
+        : target.kind === 'pair'
+          ? { kind: 'job', name: target.victim }
+          : { kind: target.kind, name: target.name };
+    const reached = session <= state.run.markers.length;
+    set((s) => ({
+      lesson: { ...s.lesson, step, revealed, pendingSession: reached ? null : session },
+      // A pair is resolved to its attempt by the lesson pane once the session's trace is on screen.
+      selection: { current: selection, pair: null },
+    }));
+    if (reached) state.actions.setCursor(session);
+  };
+  return {
+    lessonNext() {
+      const { lesson } = get();
+      const steps = selectLessonSteps(get());
+      const current = steps[lesson.step];
+      if (current === undefined) return;
+      if (current.ask !== null && !lesson.revealed) show(lesson.step, true);
+      else if (lesson.step + 1 < steps.length) show(lesson.step + 1, false);
+    },
+    lessonBack() {
+      const { lesson } = get();
+      if (lesson.revealed) show(lesson.step, false);
+      else if (lesson.step > 0) {
+        const previous = selectLessonSteps(get())[lesson.step - 1];
+        // Going back onto a question lands on its answer, the last thing seen there.
+        show(lesson.step - 1, previous?.ask != null && lesson.picks[lesson.step - 1] !== undefined);
+      }
+    },
+    lessonPick(index) {
+      const { lesson } = get();
+      const ask = selectLessonSteps(get())[lesson.step]?.ask;
+      if (ask == null || lesson.revealed || index < 0 || index >= ask.choices.length) return;
+      set((s) => ({ lesson: { ...s.lesson, picks: { ...s.lesson.picks, [lesson.step]: index } } }));
+    },
+    lessonGoTo(index) {
+      show(index, false);
+    },
+    lessonSettle() {
+      const { lesson, run, actions, selection } = get();
+      const received = run.snapshot?.lessonAnswers ?? [];
+      if (received.some((a) => lesson.answers[a.step] === undefined)) {
+        const answers = { ...lesson.answers };
+        for (const a of received) answers[a.step] = a.correct;
+        set((s) => ({ lesson: { ...s.lesson, answers } }));
+      }
+      if (lesson.pendingSession !== null && lesson.pendingSession <= run.markers.length) {
+        const session = lesson.pendingSession;
+        set((s) => ({ lesson: { ...s.lesson, pendingSession: null } }));
+        actions.setCursor(session);
+        return;
+      }
+      // A pair target becomes the eviction's attempt once that session's trace is on screen (the same
+      // selection the decision log makes), so the views can draw the pair's min-runtime path.
+      const steps = selectLessonSteps(get());
+      const target = targetOfStep(steps, lesson.step);
+      const snapshot = run.snapshot;
+      if (target?.kind !== 'pair' || selection.pair !== null || snapshot === null) return;
+      if (selection.current?.kind !== 'job' || selection.current.name !== target.victim) return;
+      const decision = snapshot.decisions.find(
+        (d) => d.kind === 'evict' && d.job === target.victim && d.by === target.preemptor,
+      );
+      if (decision?.attempt === null || decision?.attempt === undefined) return;
+      const pair = {
+        session: snapshot.index,
+        attempt: decision.attempt,
+        preemptor: target.preemptor,
+        victim: target.victim,
+      };
+      set((s) => ({ selection: { ...s.selection, pair } }));
+    },
+  };
+}

@@ -40,10 +40,24 @@ function trace(scenario: Scenario): string {
   return JSON.stringify(runDocument(scenario, snapshots));
 }
 
-/** `expect[].line` records where a check sits in the source text, which the round trip changes. */
+/**
+ * `expect[].line` and the lesson's step and choice lines record where they sit in the source text, which the
+ * round trip changes.
+ */
 const withoutLines = (s: Scenario): Scenario => ({
   ...s,
   expect: s.expect.map((c) => ({ ...c, line: null })),
+  lesson: s.lesson.map((step) => ({
+    ...step,
+    line: null,
+    ask:
+      step.ask === null
+        ? null
+        : {
+            ...step.ask,
+            choices: step.ask.choices.map((c) => ({ ...c, check: { ...c.check, line: null } })),
+          },
+  })),
 });
 
 const files = scenarioFiles();

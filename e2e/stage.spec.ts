@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/fixtures';
+import { manyQueuesScenario } from './fixtures/manyQueuesScenario';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -108,6 +109,39 @@ test('diagram text is at least 14 px at 1280x720 on the largest text size', asyn
   await expect(stage.presenter).toBeVisible();
   await expect(stage.tree.getByRole('treeitem', { name: /^queue research/ })).toBeVisible();
   for (const s of await stage.diagramTextSizes()) expect(s.px, `"${s.text}"`).toBeGreaterThanOrEqual(14);
+});
+
+test('a 31-queue tree opens folded on the stage, readable, and unfolds along a selection', async ({
+  page,
+  app,
+  editor,
+  stage,
+  jobsTable,
+}) => {
+  await app.open('?scenario=welcome');
+  await app.editButton.click();
+  await editor.replaceText(manyQueuesScenario(3, 9));
+  await editor.apply.click();
+  await app.waitForSession();
+  await page.keyboard.press('s');
+  const cards = stage.tree.getByRole('treeitem');
+  // org and its three teams; each team's nine leaves are folded.
+  await expect(cards).toHaveCount(4);
+  await expect(stage.tree.getByRole('treeitem', { name: /^queue team-1;/ })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+  // Every card's text is at least the default readable size (11 px).
+  for (const s of await stage.diagramTextSizes()) expect(s.px, `"${s.text}"`).toBeGreaterThanOrEqual(11);
+  // Selecting a job unfolds its team and frames its queue.
+  await page.keyboard.press('j');
+  await jobsTable.row('job-1-0').click();
+  await page.keyboard.press('s');
+  await expect(stage.tree.getByRole('treeitem', { name: /^queue team-1;/ })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(stage.tree.locator('[role="treeitem"][data-highlighted]')).toBeInViewport();
 });
 
 test('the stage is one toggle away elsewhere and kept in the URL', async ({ page, app, stage }) => {

@@ -63,7 +63,8 @@ export function AppHeader() {
           onClick={() => actions.setView({ isGalleryOpen: true })}
           data-testid="header.scenario"
           aria-label={`Scenario: ${summary?.name ?? 'none'}. Open the gallery`}
-          sx={{ minWidth: 0, maxWidth: '52vw', justifyContent: 'flex-start' }}
+          // Leaves room for the other buttons at the largest text size on a 1280 px projector.
+          sx={{ minWidth: 0, maxWidth: '40vw', justifyContent: 'flex-start' }}
         >
           <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {summary?.name ?? 'Choose a scenario'}
@@ -75,6 +76,7 @@ export function AppHeader() {
           startIcon={<EditIcon />}
           onClick={() => actions.setView({ isEditorOpen: true })}
           data-testid="header.edit"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           aria-keyshortcuts="Y"
           sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >
@@ -97,6 +99,7 @@ export function AppHeader() {
             variant={isStage ? 'contained' : 'text'}
             onClick={() => actions.setView({ mainView: isStage ? 'jobs' : 'stage' })}
             data-testid="header.stage"
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             aria-keyshortcuts="S"
           >
             Stage
@@ -108,6 +111,7 @@ export function AppHeader() {
             onClick={() => actions.setView({ isPresenting: true })}
             disabled={source === null}
             data-testid="header.present"
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             aria-keyshortcuts="F"
           >
             Present

@@ -207,6 +207,10 @@ export function QueueTree({
       y1: Math.max(...cards.map((c) => c.y + c.height)),
     };
   }, [lca, selectedQueue, highlightedQueues, layout]);
+  const wholeTreeScale = Math.min(
+    (width - 24) / Math.max(1, x1 - x0),
+    (treeHeight - 24) / Math.max(1, y1 - y0),
+  );
   // Applied by useZoom only when the key changes; collapsing keeps the user's view.
   const initial = fitTransform(
     { x0, y0, x1, y1 },
@@ -214,9 +218,13 @@ export function QueueTree({
     {
       // A tree enlarged to a readable size keeps a thinner margin.
       padding: minTextPx === undefined ? 24 : 12,
-      // With something to explain, never below the readable size (zoom to it); with nothing, a tree too
-      // big to read whole is shown whole (an overview to pick from), as before.
-      minScale: focusBounds === null ? Math.min(readableScale, 0.45) : readableScale,
+      // With something to explain, never below the readable size (zoom to it); with nothing, a tree far
+      // too big to read whole (it would need less than 2/3 of the readable zoom) is shown whole, an
+      // overview to pick from; one that nearly fits stays readable and pans a little.
+      minScale:
+        focusBounds === null && wholeTreeScale < (readableScale * 2) / 3
+          ? Math.min(readableScale, 0.45)
+          : readableScale,
       maxScale: minTextPx === undefined ? 1 : Math.max(readableScale, MAX_FIT_SCALE),
       focus: layout.focus,
       focusBounds,

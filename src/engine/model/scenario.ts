@@ -4,6 +4,7 @@
  * milliseconds and quantities are numbers (cpu in cores, memory in bytes). `null` means "unset".
  */
 import type { QueueResourceName, Resources } from './resources';
+import type { VariantSpec } from './variant';
 
 export type Profile = 'kai' | 'volcano' | 'kube-batch';
 export const PROFILES: readonly Profile[] = ['kai', 'volcano', 'kube-batch'];
@@ -168,4 +169,6 @@ export interface Scenario {
   expect: ExpectCheck[];
   /** `x-…` extension fields, kept verbatim (e.g. `x-resolve`). */
   extensions: Record<string, unknown>;
+  /** Named variants of this scenario (§13); a run uses the base unless a variant is applied. */
+  variants: VariantSpec[];
 }

@@ -45,3 +45,7 @@ export const MAX_EVENTS = 100_000;
 export const MAX_EXPECT = 10_000;
 /** Nesting of lists and mappings in the document (the format itself needs fewer than 10 levels). */
 export const MAX_NESTING = 64;
+/** Entries of `variants` (each one is a whole run in an A/B view or a sweep). */
+export const MAX_VARIANTS = 32;
+/** Entries of one variant's `queues`, `jobs` or `plugins`. */
+export const MAX_VARIANT_CHANGES = 1_000;

@@ -43,6 +43,7 @@ describe('top level', () => {
       run: { sessions: null, untilMs: 3_600_000, maxSessions: 10_000 },
       expect: [],
       extensions: {},
+      variants: [],
     } satisfies Scenario);
   });
 

@@ -16,6 +16,7 @@ import { normalisePriorityClasses } from './normalisePriorityClasses';
 import { normaliseQueue } from './normaliseQueue';
 import { normaliseRun } from './normaliseRun';
 import { normaliseScheduler } from './normaliseScheduler';
+import { normaliseVariants } from './normaliseVariants';
 import { cloneData, setOwn } from './ownEntries';
 import { isMapping, readFields } from './readFields';
 import { describeValue, TOP_LEVEL_FIELDS } from './schema';
@@ -106,8 +107,11 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
     run,
     expect,
     extensions,
+    variants: [],
   };
   crossCheckScenario(scenario, events, ctx);
+  // Variants name things of the base, so they are read once the base is complete (§13).
+  if (f.variants !== undefined) scenario.variants = normaliseVariants(f.variants, scenario, ctx);
   return scenario;
 }
 

@@ -231,6 +231,7 @@ export const TOP_LEVEL_FIELDS = {
   events: list,
   run: nested,
   expect: list,
+  variants: list,
 } satisfies FieldTable;
 
 /** A `priorityClasses` entry. */
@@ -393,4 +394,24 @@ export const RESOURCE_CHECK_FIELDS = {
   gpu: quantitySchema(),
   cpu: quantitySchema(),
   memory: quantitySchema(),
+} satisfies FieldTable;
+
+/** A `variants` entry (docs §13): a name and the changes it makes to the base. */
+export const VARIANT_FIELDS = {
+  name: nameSchema,
+  description: z.string(),
+  actions: unknownValue,
+  schedulePeriod: durationSchema({ min: 0, inclusive: false }),
+  plugins: mapping,
+  queues: list,
+  jobs: list,
+} satisfies FieldTable;
+
+/** A job change inside a variant: only what a policy comparison varies. */
+export const VARIANT_JOB_FIELDS = {
+  name: nameSchema,
+  priorityClassName: nameSchema,
+  priority: integerSchema,
+  preemptibility: z.enum(PREEMPTIBILITIES),
+  runtime: durationSchema({ min: 0 }),
 } satisfies FieldTable;

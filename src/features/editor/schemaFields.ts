@@ -23,6 +23,8 @@ import {
   TASK_FIELDS,
   TIER_FIELDS,
   TOP_LEVEL_FIELDS,
+  VARIANT_FIELDS,
+  VARIANT_JOB_FIELDS,
   type FieldTable,
 } from '../../engine/scenario/schema';
 
@@ -45,6 +47,8 @@ export const TABLES = {
   event: EVENT_FIELDS,
   run: RUN_FIELDS,
   expect: EXPECT_FIELDS,
+  variant: VARIANT_FIELDS,
+  variantJob: VARIANT_JOB_FIELDS,
 } as const satisfies Record<string, FieldTable>;
 
 export type TableName = keyof typeof TABLES;
@@ -60,7 +64,9 @@ const CHILDREN: Partial<Record<TableName, Record<string, TableName>>> = {
     events: 'event',
     run: 'run',
     expect: 'expect',
+    variants: 'variant',
   },
+  variant: { queues: 'queue', jobs: 'variantJob' },
   scheduler: { tiers: 'tier' },
   tier: { plugins: 'plugin' },
   node: { resources: 'nodeResources' },

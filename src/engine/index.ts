@@ -5,7 +5,7 @@ import type { ResolveQuery, ResolveResult, Simulation } from './api';
 import type { Scenario } from './model/scenario';
 import { Simulator } from './simulation/Simulator';
 import { computeRunMetrics } from './simulation/metrics/computeRunMetrics';
-import { compareRuns, type RunComparison } from './simulation/metrics/compareRuns';
+import { compareRuns, type DecisionFact, type RunComparison } from './simulation/metrics/compareRuns';
 import type { RunMetrics } from './simulation/metrics/RunMetrics';
 
 export type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from './api';
@@ -52,6 +52,22 @@ export function runMetrics(sim: Simulation): RunMetrics {
 /** Where two runs' committed decisions first differ, and every session that differs. */
 export function compareSimulations(a: Simulation, b: Simulation): RunComparison {
   return compareRuns(asSimulator(a).history.entries, asSimulator(b).history.entries);
+}
+
+/** Every session's committed decisions, as compared (without rebuilding any snapshot). */
+export function sessionDecisions(sim: Simulation): { index: number; timeMs: number; decisions: DecisionFact[] }[] {
+  return asSimulator(sim).history.entries.map((e) => ({
+    index: e.index,
+    timeMs: e.timeMs,
+    decisions: e.decisions.map((d) => ({
+      action: d.action,
+      kind: d.kind,
+      task: d.task,
+      job: d.job,
+      node: d.node,
+      by: d.by,
+    })),
+  }));
 }
 
 function asSimulator(sim: Simulation): Simulator {

@@ -17,6 +17,7 @@ import sla2 from './sla-2-gang-rejects-first.yaml?raw';
 import thrashOff from './thrash-off.yaml?raw';
 import thrashOn from './thrash-on.yaml?raw';
 import welcome from './welcome-reclaim-waits.yaml?raw';
+import workshopLcaOrQueue from './workshop-lca-or-queue.yaml?raw';
 
 export type ScenarioTopic = 'start' | 'reclaim' | 'preempt' | 'elastic' | 'compare' | 'thrash' | 'seeds';
 
@@ -104,6 +105,14 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
     topic: 'compare',
     fileName: 'compare-lca.yaml',
     text: compareLca,
+  },
+  {
+    id: 'workshop-lca-or-queue',
+    title: 'Workshop · lca or queue? 60s or 5m?',
+    summary: 'One scenario with four variants: compare them side by side and sweep a min-runtime.',
+    topic: 'compare',
+    fileName: 'workshop-lca-or-queue.yaml',
+    text: workshopLcaOrQueue,
   },
   {
     id: 'compare-queue',

@@ -78,7 +78,7 @@ export interface SelectionSliceState {
 }
 
 export type ThemeMode = 'light' | 'dark';
-export type MainView = 'jobs' | 'decisions' | 'queues' | 'cluster';
+export type MainView = 'jobs' | 'decisions' | 'queues' | 'cluster' | 'workshop';
 export type SideView = 'lesson' | 'details';
 export type JobSortKey =
   'name' | 'queue' | 'priority' | 'status' | 'tasks' | 'runtime' | 'preempt' | 'reclaim';

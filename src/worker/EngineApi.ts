@@ -4,6 +4,7 @@
  */
 import type { ResolveQuery, ResolveResult, Simulation } from '../engine/api';
 import type { Scenario } from '../engine/model/scenario';
+import type { WorkshopEngine } from './runWorkshop';
 
 /** The fields of the engine's `ScenarioIssue` the host forwards. */
 export interface EngineIssueLike {
@@ -23,4 +24,6 @@ export interface EngineApi<I extends EngineIssueLike> {
   formatIssue(issue: I): string;
   createSimulation(scenario: Scenario): Simulation;
   resolveMinRuntime(scenario: Scenario, query: ResolveQuery): ResolveResult;
+  /** Variants, metrics and comparisons (issue 12); without it the workshop requests are refused. */
+  workshop?: WorkshopEngine;
 }

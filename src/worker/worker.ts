@@ -2,7 +2,19 @@
  * Web Worker entry: binds the SimulationHost to the worker global. The app's tsconfig has the DOM library,
  * not WebWorker (the two conflict), so the few members of the worker scope used here are typed locally.
  */
-import { createSimulation, formatIssue, parseScenario, resolveMinRuntime } from '../engine/index';
+import {
+  applyVariant,
+  compareSimulations,
+  createSimulation,
+  describeDivergence,
+  findVariant,
+  formatIssue,
+  parseScenario,
+  resolveMinRuntime,
+  metricsCsv,
+  runMetrics,
+  sessionDecisions,
+} from '../engine/index';
 import type { Command, WorkerMessage } from '../protocol/messages';
 import { createSimulationHost } from './SimulationHost';
 
@@ -27,7 +39,24 @@ const defer = (task: () => void): void => {
 };
 
 const host = createSimulationHost({
-  engine: { parseScenario, formatIssue, createSimulation, resolveMinRuntime },
+  engine: {
+    parseScenario,
+    formatIssue,
+    createSimulation,
+    resolveMinRuntime,
+    workshop: {
+      parseScenario: (text) => parseScenario(text),
+      formatIssue,
+      createSimulation,
+      applyVariant,
+      findVariant,
+      runMetrics,
+      compareSimulations,
+      describeDivergence,
+      sessionDecisions,
+      metricsCsv,
+    },
+  },
   post: (message) => scope.postMessage(message),
   defer,
   now: () => performance.now(),

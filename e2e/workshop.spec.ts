@@ -74,8 +74,10 @@ test('make a variant, compare it with the base, read the divergence, a metric an
       [1920, 1080],
     ] as const) {
       await page.setViewportSize({ width, height });
+      await w.divergence.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/workshop-${width}x${height}.png` });
-      await page.screenshot({ path: `/tmp/workshop-${width}x${height}-full.png`, fullPage: true });
+      await page.getByTestId('workshop.chart.gpu-time-lost').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/workshop-${width}x${height}-charts.png` });
     }
   }
 });

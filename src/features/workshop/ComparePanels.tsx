@@ -268,8 +268,8 @@ function Charts({
       f: (run: VariantRun) => { x: number; y: number }[],
       color: string,
     ): StepSeries[] => [
-      { id: `${id}-a`, label: `${id} · A (${a.variant})`, color, dashed: false, points: f(a) },
-      { id: `${id}-b`, label: `${id} · B (${b.variant})`, color, dashed: true, points: f(b) },
+      { id: `${id}-a`, label: `${id} A (${a.variant})`, color, dashed: false, points: f(a) },
+      { id: `${id}-b`, label: `${id} B (${b.variant})`, color, dashed: true, points: f(b) },
     ];
     return {
       share: [

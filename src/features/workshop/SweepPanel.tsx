@@ -104,6 +104,10 @@ export function SweepPanel({
       <Typography variant="subtitle2" component="h3">
         Sweep one knob
       </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Each value runs the base scenario with that one change, in parallel workers when the machine has
+        cores.
+      </Typography>
       {knobs.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           This scenario has no min-runtime knob to sweep (add the minruntime plugin or a queue).

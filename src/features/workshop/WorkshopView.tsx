@@ -85,8 +85,16 @@ export function WorkshopView() {
         >
           {compare.status === 'running' ? 'Running A and B…' : 'Compare A and B'}
         </Button>
-        <Box sx={{ flexGrow: 1 }} />
-        <FormControl size="small" sx={{ minWidth: 220 }}>
+      </Stack>
+      <Stack
+        direction="row"
+        spacing={1.5}
+        sx={{ mb: 1, flexWrap: 'wrap', alignItems: 'flex-end', rowGap: 1 }}
+      >
+        <Typography variant="body2" sx={{ pb: 0.5 }}>
+          New variant from B:
+        </Typography>
+        <FormControl size="small" sx={{ minWidth: 260 }}>
           <InputLabel variant="standard" htmlFor="workshop-knob">
             Change one thing
           </InputLabel>

@@ -24,8 +24,14 @@ export const StepChart = forwardRef<SVGSVGElement, StepChartProps>(function Step
   { title, series, cursor, mark, onCursor, formatY, theme, width = 460, height = 150 },
   ref,
 ) {
-  const g = useMemo(() => layoutStepChart(series, width, height, formatY), [series, width, height, formatY]);
-  const bottom = height - g.margin.bottom;
+  const legend = useMemo(() => legendRows(series, width), [series, width]);
+  const top = 10 + legend.rows * 16;
+  const g = useMemo(
+    () => layoutStepChart(series, width, height + top, formatY, top),
+    [series, width, height, formatY, top],
+  );
+  const fullHeight = height + top;
+  const bottom = fullHeight - g.margin.bottom;
   const pick = (e: React.MouseEvent<SVGRectElement>) => {
     const box = e.currentTarget.ownerSVGElement?.getBoundingClientRect();
     if (!box) return;
@@ -38,12 +44,28 @@ export const StepChart = forwardRef<SVGSVGElement, StepChartProps>(function Step
       ref={ref}
       role="img"
       aria-label={title}
-      viewBox={`0 0 ${width} ${height}`}
+      viewBox={`0 0 ${width} ${fullHeight}`}
       width="100%"
       style={{ display: 'block', maxWidth: width, fontFamily: theme.fontFamily }}
     >
       <title>{title}</title>
-      <rect x={0} y={0} width={width} height={height} fill={theme.background} />
+      <rect x={0} y={0} width={width} height={fullHeight} fill={theme.background} />
+      {legend.items.map((item) => (
+        <g key={item.label} transform={`translate(${item.x} ${item.y})`}>
+          <line
+            x1={0}
+            x2={18}
+            y1={-4}
+            y2={-4}
+            stroke={item.color}
+            strokeWidth={2}
+            strokeDasharray={item.dashed ? '5 3' : undefined}
+          />
+          <text x={22} y={0} fontSize={theme.fontSizeSmall + 1} fill={theme.text}>
+            {item.label}
+          </text>
+        </g>
+      ))}
       {g.yTicks.map((t) => (
         <g key={`y${t.label}`}>
           <line x1={g.margin.left} x2={width - g.margin.right} y1={t.y} y2={t.y} stroke={theme.track} />
@@ -51,7 +73,7 @@ export const StepChart = forwardRef<SVGSVGElement, StepChartProps>(function Step
             x={g.margin.left - 4}
             y={t.y + 3}
             textAnchor="end"
-            fontSize={theme.fontSizeSmall}
+            fontSize={theme.fontSizeSmall + 1}
             fill={theme.textMuted}
           >
             {t.label}
@@ -64,7 +86,7 @@ export const StepChart = forwardRef<SVGSVGElement, StepChartProps>(function Step
           x={t.x}
           y={height - 6}
           textAnchor="middle"
-          fontSize={theme.fontSizeSmall}
+          fontSize={theme.fontSizeSmall + 1}
           fill={theme.textMuted}
         >
           {t.label}
@@ -115,3 +137,20 @@ export const StepChart = forwardRef<SVGSVGElement, StepChartProps>(function Step
     </svg>
   );
 });
+
+/** Legend entries laid out left to right, wrapping to a new row (about 6.5 px per character). */
+function legendRows(series: readonly StepSeries[], width: number) {
+  const items: { label: string; color: string; dashed: boolean; x: number; y: number }[] = [];
+  let x = 48;
+  let row = 0;
+  for (const s of series) {
+    const w = 30 + s.label.length * 6.5;
+    if (x + w > width - 8 && x > 48) {
+      row++;
+      x = 48;
+    }
+    items.push({ label: s.label, color: s.color, dashed: s.dashed, x, y: 14 + row * 16 });
+    x += w;
+  }
+  return { items, rows: series.length === 0 ? 0 : row + 1 };
+}

@@ -63,7 +63,7 @@ export const SweepScatter = forwardRef<SVGSVGElement, SweepScatterProps>(functio
             x={m.left - 4}
             y={geo.y(t) + 3}
             textAnchor="end"
-            fontSize={theme.fontSizeSmall}
+            fontSize={theme.fontSizeSmall + 1}
             fill={theme.textMuted}
           >
             {formatY(t)}
@@ -76,7 +76,7 @@ export const SweepScatter = forwardRef<SVGSVGElement, SweepScatterProps>(functio
           x={geo.x(t)}
           y={height - m.bottom + 14}
           textAnchor="middle"
-          fontSize={theme.fontSizeSmall}
+          fontSize={theme.fontSizeSmall + 1}
           fill={theme.textMuted}
         >
           {formatX(t)}
@@ -103,7 +103,13 @@ export const SweepScatter = forwardRef<SVGSVGElement, SweepScatterProps>(functio
       {dots.map((d) => (
         <g key={d.label}>
           <circle cx={geo.x(d.x)} cy={geo.y(d.y)} r={4} fill={theme.allocated} />
-          <text x={geo.x(d.x) + 6} y={geo.y(d.y) - 6} fontSize={theme.fontSizeSmall} fill={theme.text}>
+          <text
+            x={geo.x(d.x) + 7}
+            y={geo.y(d.y) - 7}
+            fontSize={theme.fontSize}
+            fontWeight={600}
+            fill={theme.text}
+          >
             {d.label}
           </text>
         </g>

@@ -25,6 +25,7 @@ describe('layoutStepChart', () => {
     expect(g.paths[0]?.d).toBe('M48,108L148,108L148,8L248,8L248,8L348,8L348,8');
     expect(g.xOf(2)).toBe(148);
     expect([g.sessionAt(150), g.sessionAt(0), g.sessionAt(1000)]).toEqual([2, 1, 3]);
-    expect(g.yTicks.map((t) => t.label)).toEqual(['0', '0.5', '1', '1.5', '2']);
+    // Whole-number values (counts) get whole-number ticks only.
+    expect(g.yTicks.map((t) => t.label)).toEqual(['0', '1', '2']);
   });
 });

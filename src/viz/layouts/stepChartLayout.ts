@@ -32,14 +32,17 @@ export function layoutStepChart(
   width: number,
   height: number,
   formatY: (v: number) => string,
+  top = 8,
 ): StepChartGeometry {
-  const margin = { top: 8, right: 12, bottom: 22, left: 48 };
+  const margin = { top, right: 12, bottom: 22, left: 48 };
   let maxX = 1;
   let maxY = 0;
+  let integral = true;
   for (const s of series)
     for (const p of s.points) {
       if (p.x > maxX) maxX = p.x;
       if (p.y > maxY) maxY = p.y;
+      if (!Number.isInteger(p.y)) integral = false;
     }
   const x = scaleLinear()
     .domain([1, Math.max(2, maxX + 1)])
@@ -67,7 +70,11 @@ export function layoutStepChart(
       .ticks(Math.min(8, maxX))
       .filter(Number.isInteger)
       .map((t) => ({ x: x(t), label: String(t) })),
-    yTicks: y.ticks(4).map((t) => ({ y: y(t), label: formatY(t) })),
+    // Counts (evictions) get whole-number ticks only: "0.2 evictions" means nothing.
+    yTicks: y
+      .ticks(4)
+      .filter((t) => !integral || Number.isInteger(t))
+      .map((t) => ({ y: y(t), label: formatY(t) })),
     xOf: (session) => x(session),
     sessionAt: (px) => Math.min(maxX, Math.max(1, Math.floor(x.invert(px)))),
   };

@@ -4,6 +4,7 @@
  * 3-point sweep. Screenshots at 1280x720 and 1920x1080 go to /tmp (E2E_SHOTS=1).
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { WorkshopPanel } from './fixtures/WorkshopPanel';
 import { expect, test } from './fixtures/fixtures';
@@ -50,6 +51,14 @@ test('make a variant, compare it with the base, read the divergence, a metric an
   await expect(w.figure('B', 'gpu-lost-total')).toHaveText('4 GPU·min');
   await expect(w.figure('A', 'gpu-lost-total')).toHaveText('20 GPU·min');
   await expect(w.diffTable.locator('tbody tr')).toHaveCount(5);
+
+  // The compared view passes axe (no serious or critical violations), as the other views do.
+  const axe = await new AxeBuilder({ page }).include('[data-testid="workshop"]').analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 
   // Jump away and back.
   await w.diffTable.locator('tbody tr').nth(2).click();

@@ -254,9 +254,7 @@ export function SweepPanel({
                 <tr key={p.label} data-value={p.label}>
                   <td>{p.label}</td>
                   {p.summary === null ? (
-                    <td colSpan={3}>
-                      {p.status === 'failed' ? 'failed' : p.status === 'running' ? 'running…' : 'waiting'}
-                    </td>
+                    <td colSpan={3}>{p.status === 'running' ? 'running…' : p.status}</td>
                   ) : (
                     <>
                       <td>{gpuMin(p.summary.gpuMsLost)}</td>

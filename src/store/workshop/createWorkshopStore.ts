@@ -35,7 +35,7 @@ export interface SweepJob {
 export interface SweepPoint {
   label: string;
   value: number;
-  status: 'waiting' | 'running' | 'done' | 'failed';
+  status: 'waiting' | 'running' | 'done' | 'failed' | 'cancelled';
   summary: RunSummary | null;
   error: string | null;
 }
@@ -157,7 +157,11 @@ export function createWorkshopStore(options: WorkshopStoreOptions): WorkshopStor
         sweepToken++;
         for (const c of sweepClients) c.dispose();
         sweepClients = [];
-        if (s.status === 'running') set({ sweep: { ...s, status: 'cancelled' } });
+        if (s.status !== 'running') return;
+        const points = s.points.map((p) =>
+          p.status === 'waiting' || p.status === 'running' ? { ...p, status: 'cancelled' as const } : p,
+        );
+        set({ sweep: { ...s, points, status: 'cancelled' } });
       },
     },
   }));

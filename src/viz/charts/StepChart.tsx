@@ -84,7 +84,7 @@ export const StepChart = forwardRef<SVGSVGElement, StepChartProps>(function Step
         <text
           key={`x${t.label}`}
           x={t.x}
-          y={height - 6}
+          y={fullHeight - 6}
           textAnchor="middle"
           fontSize={theme.fontSizeSmall + 1}
           fill={theme.textMuted}

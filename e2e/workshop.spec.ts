@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { WorkshopPanel } from './fixtures/WorkshopPanel';
+import { bigScenario } from './fixtures/bigScenario';
 import { expect, test } from './fixtures/fixtures';
 
 async function openWorkshop(page: Page, open: (q: string) => Promise<void>): Promise<WorkshopPanel> {
@@ -116,4 +117,27 @@ test('a 3-point sweep of a min-runtime shows its trade-off', async ({ app, page 
     await w.sweepTable.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/workshop-sweep-1280x720.png' });
   }
+});
+
+test('a long sweep shows its progress and stops on Cancel', async ({ app, editor, page }) => {
+  await app.open();
+  await app.editButton.click();
+  await editor.replaceText(bigScenario(60, 600));
+  await editor.apply.click();
+  await expect(editor.dialog).toBeHidden({ timeout: 30_000 });
+  await app.waitForSession();
+  const w = new WorkshopPanel(page);
+  await w.tab.click();
+  await w.sweepKnob.selectOption({ label: 'queue team-0 reclaimMinRuntime' });
+  await w.sweepFrom.fill('0s');
+  await w.sweepTo.fill('10m');
+  await w.sweepSteps.fill('20');
+  await w.sweepRun.click();
+  await expect(w.sweepStatus).toContainText('queue team-0 reclaimMinRuntime: 0 of 20 runs done');
+  await expect(w.sweepTable.locator('tbody tr')).toHaveCount(20);
+  await expect(w.sweepTable.locator('tbody tr').first()).toContainText('running…');
+  await page.getByTestId('workshop.sweep-cancel').click();
+  await expect(w.sweepStatus).toContainText('(cancelled)');
+  await expect(w.sweepTable.locator('tbody tr').last()).toContainText('cancelled');
+  await expect(w.sweepRun).toBeEnabled();
 });

@@ -55,7 +55,9 @@ export function compareSimulations(a: Simulation, b: Simulation): RunComparison 
 }
 
 /** Every session's committed decisions, as compared (without rebuilding any snapshot). */
-export function sessionDecisions(sim: Simulation): { index: number; timeMs: number; decisions: DecisionFact[] }[] {
+export function sessionDecisions(
+  sim: Simulation,
+): { index: number; timeMs: number; decisions: DecisionFact[] }[] {
   return asSimulator(sim).history.entries.map((e) => ({
     index: e.index,
     timeMs: e.timeMs,

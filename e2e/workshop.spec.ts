@@ -50,6 +50,8 @@ test('make a variant, compare it with the base, read the divergence, a metric an
   // GPU time lost: train-1 (4 GPUs, started at -40s) had run 60 s when reclaimed under queue (a-train's
   // 60s): 4 GPU·min; under lca (team-a's 5m) it is reclaimed after 5 min of run: 4 × 5 = 20 GPU·min.
   await expect(w.figure('B', 'gpu-lost-total')).toHaveText('4 GPU·min');
+  // At session 3 team b's sweeps wait in both; its fair share is 4 GPUs of the 8.
+  await expect(w.figure('A', 'queues')).toContainText('b-sweep: 0 / 4 (2) below its share');
   await expect(w.figure('A', 'gpu-lost-total')).toHaveText('20 GPU·min');
   await expect(w.diffTable.locator('tbody tr')).toHaveCount(5);
 

@@ -150,6 +150,22 @@ function SidePanel({
         ))}
       </Box>
       <Typography variant="caption" color="text.secondary">
+        Queues in session {session}: allocated / fair share GPUs (jobs waiting)
+      </Typography>
+      <Box
+        component="ul"
+        sx={{ m: 0, mb: 0.5, pl: 2.5, fontSize: 13, fontVariantNumeric: 'tabular-nums' }}
+        data-testid={`workshop.${side}.queues`}
+      >
+        {(s?.queues ?? []).map((q) => (
+          <li key={q.queue} style={{ fontWeight: q.allocatedGpu + 1e-6 < q.fairShareGpu ? 600 : 400 }}>
+            {q.queue}: {round(q.allocatedGpu)} / {round(q.fairShareGpu)}
+            {q.pendingJobs > 0 ? ` (${q.pendingJobs})` : ''}
+            {q.allocatedGpu + 1e-6 < q.fairShareGpu ? ' below its share' : ''}
+          </li>
+        ))}
+      </Box>
+      <Typography variant="caption" color="text.secondary">
         Decisions in session {session}
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 2.5, fontSize: 13 }} data-testid={`workshop.${side}.decisions`}>
@@ -420,6 +436,8 @@ function ChartCard(props: {
     </Paper>
   );
 }
+
+const round = (x: number) => String(Math.round(x * 100) / 100);
 
 function downloadCsv(run: VariantRun): void {
   downloadBlob(new Blob([run.csv], { type: 'text/csv' }), `metrics-${run.variant}.csv`);

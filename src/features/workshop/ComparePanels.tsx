@@ -56,7 +56,7 @@ export function ComparePanels({ result, theme }: { result: CompareOk; theme: Viz
         {result.text}
       </Alert>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', my: 1 }}>
-        <Typography variant="body2" sx={{ minWidth: 170 }} data-testid="workshop.cursor">
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }} data-testid="workshop.cursor">
           Session {session} of {last} · t = {clock(time)}
         </Typography>
         <Slider

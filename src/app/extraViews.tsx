@@ -11,8 +11,10 @@ const QueueTreeView = lazy(() =>
 const ClusterMapView = lazy(() =>
   import('../features/cluster-map/ClusterMapView').then((m) => ({ default: m.ClusterMapView })),
 );
+const WorkshopTab = lazy(() => import('./WorkshopTab').then((m) => ({ default: m.WorkshopTab })));
 
 export const EXTRA_VIEWS: readonly ExtraView[] = [
   { id: 'queues', label: 'Queue tree', render: () => <QueueTreeView /> },
   { id: 'cluster', label: 'Cluster map', render: () => <ClusterMapView /> },
+  { id: 'workshop', label: 'Workshop', render: () => <WorkshopTab /> },
 ];

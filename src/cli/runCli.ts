@@ -4,6 +4,7 @@
  *   sim run <file> [--sessions N]       one JSON document on stdout
  *   sim check <file>                    evaluates `expect`; exit 1 when a check fails
  *   sim resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
+ *   sim metrics|compare …               workshop commands (workshopCommands.ts, docs §15.1)
  * Exit codes: 0 done, 1 a check failed, 2 invalid input (errors name the field path and line; usage
  * errors and unreadable files too), 3 internal failure (one line), 4 a valid scenario the engine cannot
  * run (a profile or feature not implemented; one line). No stack trace is ever printed.
@@ -20,6 +21,7 @@ import {
 import type { Scenario } from '../engine/model/scenario';
 import { MAX_SESSIONS } from '../engine/scenario/limits';
 import { readScenarioFile } from './readScenarioFile';
+import { runWorkshopCommand, WORKSHOP_COMMANDS, WORKSHOP_USAGE } from './workshopCommands';
 
 /** Where the runner writes. */
 export interface CliIO {
@@ -33,7 +35,8 @@ export const EXIT = { ok: 0, checkFailed: 1, invalid: 2, internal: 3, unsupporte
 const USAGE = `usage:
   npm run --silent sim -- run <file> [--sessions N]
   npm run --silent sim -- check <file>
-  npm run --silent sim -- resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]`;
+  npm run --silent sim -- resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
+${WORKSHOP_USAGE}`;
 
 /** Bad arguments or input: printed as is, exit 2. */
 class InvalidInput extends Error {
@@ -65,8 +68,19 @@ function load(file: string, io: CliIO): Scenario {
 
 function execute(argv: readonly string[], io: CliIO): number {
   const [command, file, ...rest] = argv;
-  if (!command || !file || !['run', 'check', 'resolve'].includes(command)) throw new InvalidInput('', true);
+  const workshop = (WORKSHOP_COMMANDS as readonly string[]).includes(command ?? '');
+  if (!command || !file || (!workshop && !['run', 'check', 'resolve'].includes(command)))
+    throw new InvalidInput('', true);
   const scenario = load(file, io);
+  if (workshop)
+    return runWorkshopCommand(command, scenario, {
+      option: (name) => option(rest, name),
+      flag: (name) => rest.includes(name),
+      invalid: (message, showUsage = false) => {
+        throw new InvalidInput(message, showUsage);
+      },
+      stdout: io.stdout,
+    });
   switch (command) {
     case 'run': {
       const sessions = option(rest, '--sessions');

@@ -20,6 +20,7 @@ import type {
 import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
 import type { SessionView } from '../protocol/sessionView';
 import type { Transport, TransportFactory } from '../protocol/Transport';
+import type { WorkshopCompareResult, WorkshopRunResult } from '../protocol/workshop';
 import { ClientError } from './ClientError';
 
 export interface RequestOptions {
@@ -59,6 +60,17 @@ export interface SimulationClient {
   dispose(): void;
 }
 
+/** The workshop's requests (protocol/workshop.ts); long runs, so each takes its own timeout. */
+export interface WorkshopRequests {
+  workshopCompare(
+    text: string,
+    a: string,
+    b: string,
+    options?: RequestOptions,
+  ): Promise<WorkshopCompareResult>;
+  workshopRun(text: string, variant: string, options?: RequestOptions): Promise<WorkshopRunResult>;
+}
+
 interface Pending {
   kind: RequestKind;
   resolve(result: unknown): void;
@@ -75,7 +87,7 @@ interface Connection {
 export function createSimulationClient(
   createTransport: TransportFactory,
   options: SimulationClientOptions = {},
-): SimulationClient {
+): SimulationClient & WorkshopRequests {
   const defaultTimeout = options.timeoutMs ?? 15_000;
   const allowDebugFaults = options.allowDebugFaults ?? false;
   const listeners = new Set<ClientListener>();
@@ -216,6 +228,9 @@ export function createSimulationClient(
     query: <Q extends RunQuery>(runId: number, query: Q) =>
       request('query', { runId, ...query }) as Promise<QueryResult<Q>>,
     debugFault: (fault, atSession = null) => request('debugFault', { fault, atSession }),
+    workshopCompare: (text, a, b, requestOptions) =>
+      request('workshopCompare', { text, a, b }, requestOptions),
+    workshopRun: (text, variant, requestOptions) => request('workshopRun', { text, variant }, requestOptions),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -4,6 +4,9 @@
 import type { ResolveQuery, ResolveResult, Simulation } from './api';
 import type { Scenario } from './model/scenario';
 import { Simulator } from './simulation/Simulator';
+import { computeRunMetrics } from './simulation/metrics/computeRunMetrics';
+import { compareRuns, type DecisionFact, type RunComparison } from './simulation/metrics/compareRuns';
+import type { RunMetrics } from './simulation/metrics/RunMetrics';
 
 export type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from './api';
 export { parseScenario, normaliseScenarioDocument, formatIssue } from './scenario/parseScenario';
@@ -26,4 +29,50 @@ export function runScenario(scenario: Scenario): Simulation {
 /** Min-runtime resolution for a (preemptor queue, victim queue) pair under the scenario's configuration. */
 export function resolveMinRuntime(scenario: Scenario, query: ResolveQuery): ResolveResult {
   return new Simulator(scenario).resolve(query);
+}
+
+export { applyVariant, findVariant, BASE_VARIANT } from './scenario/applyVariant';
+export { metricsCsv, METRICS_CSV_COLUMNS } from './simulation/metrics/metricsCsv';
+export { describeDivergence, summaryDelta } from './simulation/metrics/compareRuns';
+export type { RunComparison, SessionDiff, DecisionFact } from './simulation/metrics/compareRuns';
+export type {
+  RunMetrics,
+  RunSummary,
+  SessionMetrics,
+  QueueSessionMetrics,
+  ClusterSessionMetrics,
+  FairShareEpisode,
+} from './simulation/metrics/RunMetrics';
+
+/** Metrics over time (docs/scenario-format.md §16) of the sessions a simulation has run so far. */
+export function runMetrics(sim: Simulation): RunMetrics {
+  return computeRunMetrics(asSimulator(sim));
+}
+
+/** Where two runs' committed decisions first differ, and every session that differs. */
+export function compareSimulations(a: Simulation, b: Simulation): RunComparison {
+  return compareRuns(asSimulator(a).history.entries, asSimulator(b).history.entries);
+}
+
+/** Every session's committed decisions, as compared (without rebuilding any snapshot). */
+export function sessionDecisions(
+  sim: Simulation,
+): { index: number; timeMs: number; decisions: DecisionFact[] }[] {
+  return asSimulator(sim).history.entries.map((e) => ({
+    index: e.index,
+    timeMs: e.timeMs,
+    decisions: e.decisions.map((d) => ({
+      action: d.action,
+      kind: d.kind,
+      task: d.task,
+      job: d.job,
+      node: d.node,
+      by: d.by,
+    })),
+  }));
+}
+
+function asSimulator(sim: Simulation): Simulator {
+  if (!(sim instanceof Simulator)) throw new TypeError('metrics need a simulation made by createSimulation');
+  return sim;
 }

@@ -8,6 +8,7 @@ import type { LessonTarget, Profile } from '../engine/model/scenario';
 import type { JobAttempt } from '../engine/model/trace';
 import type { QueryAnswer, RunQuery } from './queries';
 import type { SessionView } from './sessionView';
+import type { WorkshopRequestTypes } from './workshop';
 
 /** One scenario problem, ready for the editor's error list. */
 export interface IssueDto {
@@ -87,8 +88,8 @@ export type DebugFault =
   /** Make the engine throw when the run reaches session `atSession`, as an engine bug on some scenario would. */
   | 'failStep';
 
-/** Parameters and result of every request kind. */
-export interface RequestTypes {
+/** Parameters and result of every request kind (the workshop's are listed in workshop.ts). */
+export interface RequestTypes extends WorkshopRequestTypes {
   hello: {
     params: { protocolVersion: number; allowDebugFaults: boolean };
     result: { protocolVersion: number };

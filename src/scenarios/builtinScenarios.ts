@@ -19,6 +19,7 @@ import thrashOn from './thrash-on.yaml?raw';
 import timeAwareOff from './time-aware-off.yaml?raw';
 import timeAwareOn from './time-aware-on.yaml?raw';
 import welcome from './welcome-reclaim-waits.yaml?raw';
+import workshopLcaOrQueue from './workshop-lca-or-queue.yaml?raw';
 
 export type ScenarioTopic =
   'start' | 'reclaim' | 'preempt' | 'elastic' | 'compare' | 'thrash' | 'fairness' | 'seeds';
@@ -108,6 +109,14 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
     topic: 'compare',
     fileName: 'compare-lca.yaml',
     text: compareLca,
+  },
+  {
+    id: 'workshop-lca-or-queue',
+    title: 'Workshop · lca or queue? 60s or 5m?',
+    summary: 'One scenario with four variants: compare them side by side and sweep a min-runtime.',
+    topic: 'compare',
+    fileName: 'workshop-lca-or-queue.yaml',
+    text: workshopLcaOrQueue,
   },
   {
     id: 'compare-queue',

@@ -93,7 +93,7 @@ export interface LessonSliceState {
 
 export type ThemeMode = 'light' | 'dark';
 /** `stage` shows the queue tree, the cluster map and the session's key decision together (docs/decisions/0040). */
-export type MainView = 'stage' | 'jobs' | 'decisions' | 'queues' | 'cluster';
+export type MainView = 'stage' | 'jobs' | 'decisions' | 'queues' | 'cluster' | 'workshop';
 export type DecisionFilter = 'all' | 'evictions';
 export type SideView = 'lesson' | 'details';
 export type JobSortKey =

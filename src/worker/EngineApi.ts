@@ -4,6 +4,7 @@
  */
 import type { ResolveQuery, ResolveResult, Simulation } from '../engine/api';
 import type { ExpectCheck, Scenario } from '../engine/model/scenario';
+import type { WorkshopEngine } from './runWorkshop';
 
 /** The fields of the engine's `ScenarioIssue` the host forwards. */
 export interface EngineIssueLike {
@@ -25,4 +26,6 @@ export interface EngineApi<I extends EngineIssueLike> {
   resolveMinRuntime(scenario: Scenario, query: ResolveQuery): ResolveResult;
   /** The failed checks of `checks` on the run so far (the `expect` evaluator; lesson choices are checks). */
   checkExpectations(sim: Simulation, checks: readonly ExpectCheck[]): readonly unknown[];
+  /** Variants, metrics and comparisons (issue 12); without it the workshop requests are refused. */
+  workshop?: WorkshopEngine;
 }

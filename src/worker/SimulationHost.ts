@@ -21,6 +21,7 @@ import type { QueryAnswer, RunQuery } from '../protocol/queries';
 import type { LessonAnswer, SessionView } from '../protocol/sessionView';
 import type { EngineApi, EngineIssueLike } from './EngineApi';
 import { toSessionView } from './toSessionView';
+import { workshopCompare, workshopRun } from './runWorkshop';
 
 export interface SimulationHostDeps<I extends EngineIssueLike> {
   engine: EngineApi<I>;
@@ -237,6 +238,19 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
     }
   };
 
+  const requireWorkshop = () => {
+    if (engine.workshop === undefined) throw new HostError('bad-request', 'This simulator has no workshop.');
+    return engine.workshop;
+  };
+  /** An engine failure while running a variant is reported as such, not as a host bug. */
+  const engineCall = <T>(f: () => T): T => {
+    try {
+      return f();
+    } catch (error) {
+      throw new HostError('engine-error', `The engine could not run this variant: ${messageOf(error)}`);
+    }
+  };
+
   const dispatch = (command: Command): ReplyMessage => {
     const { id } = command;
     switch (command.type) {
@@ -366,6 +380,16 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
           );
         }
         return { type: 'reply', id, kind: 'query', result: answerQuery(r, command) };
+      }
+      case 'workshopCompare': {
+        const w = requireWorkshop();
+        const result = engineCall(() => workshopCompare(w, command.text, command.a, command.b));
+        return { type: 'reply', id, kind: 'workshopCompare', result };
+      }
+      case 'workshopRun': {
+        const w = requireWorkshop();
+        const result = engineCall(() => workshopRun(w, command.text, command.variant));
+        return { type: 'reply', id, kind: 'workshopRun', result };
       }
       case 'debugFault':
         return {

@@ -3,11 +3,18 @@
  * not WebWorker (the two conflict), so the few members of the worker scope used here are typed locally.
  */
 import {
+  applyVariant,
   checkExpectations,
+  compareSimulations,
   createSimulation,
+  describeDivergence,
+  findVariant,
   formatIssue,
   parseScenario,
   resolveMinRuntime,
+  metricsCsv,
+  runMetrics,
+  sessionDecisions,
 } from '../engine/index';
 import type { Command, WorkerMessage } from '../protocol/messages';
 import { createSimulationHost } from './SimulationHost';
@@ -33,7 +40,25 @@ const defer = (task: () => void): void => {
 };
 
 const host = createSimulationHost({
-  engine: { parseScenario, formatIssue, createSimulation, resolveMinRuntime, checkExpectations },
+  engine: {
+    parseScenario,
+    formatIssue,
+    createSimulation,
+    resolveMinRuntime,
+    checkExpectations,
+    workshop: {
+      parseScenario: (text) => parseScenario(text),
+      formatIssue,
+      createSimulation,
+      applyVariant,
+      findVariant,
+      runMetrics,
+      compareSimulations,
+      describeDivergence,
+      sessionDecisions,
+      metricsCsv,
+    },
+  },
   post: (message) => scope.postMessage(message),
   defer,
   now: () => performance.now(),

@@ -4,6 +4,7 @@
  * milliseconds and quantities are numbers (cpu in cores, memory in bytes). `null` means "unset".
  */
 import type { QueueResourceName, Resources } from './resources';
+import type { VariantSpec } from './variant';
 
 export type Profile = 'kai' | 'volcano' | 'kube-batch';
 export const PROFILES: readonly Profile[] = ['kai', 'volcano', 'kube-batch'];
@@ -226,4 +227,6 @@ export interface Scenario {
   lesson: LessonStep[];
   /** `x-…` extension fields, kept verbatim (e.g. `x-resolve`). */
   extensions: Record<string, unknown>;
+  /** Named variants of this scenario (§15); a run uses the base unless a variant is applied. */
+  variants: VariantSpec[];
 }

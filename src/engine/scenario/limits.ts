@@ -52,3 +52,7 @@ export const MIN_LESSON_CHOICES = 2;
 export const MAX_LESSON_CHOICES = 4;
 /** Length of a choice label (a question is at most twice that); a `say` is any other string. */
 export const MAX_LESSON_LABEL_LENGTH = 200;
+/** Entries of `variants` (each one is a whole run in an A/B view or a sweep). */
+export const MAX_VARIANTS = 32;
+/** Entries of one variant's `queues`, `jobs` or `plugins`. */
+export const MAX_VARIANT_CHANGES = 1_000;

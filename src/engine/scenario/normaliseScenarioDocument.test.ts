@@ -44,6 +44,7 @@ describe('top level', () => {
       expect: [],
       lesson: [],
       extensions: {},
+      variants: [],
     } satisfies Scenario);
   });
 

@@ -17,6 +17,7 @@ import { normalisePriorityClasses } from './normalisePriorityClasses';
 import { normaliseQueue } from './normaliseQueue';
 import { normaliseRun } from './normaliseRun';
 import { normaliseScheduler } from './normaliseScheduler';
+import { normaliseVariants } from './normaliseVariants';
 import { cloneData, setOwn } from './ownEntries';
 import { isMapping, readFields } from './readFields';
 import { describeValue, TOP_LEVEL_FIELDS } from './schema';
@@ -109,8 +110,11 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
     expect,
     lesson,
     extensions,
+    variants: [],
   };
   crossCheckScenario(scenario, events, ctx);
+  // Variants name things of the base, so they are read once the base is complete (§15).
+  if (f.variants !== undefined) scenario.variants = normaliseVariants(f.variants, scenario, ctx);
   return scenario;
 }
 

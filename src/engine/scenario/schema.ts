@@ -238,6 +238,7 @@ export const TOP_LEVEL_FIELDS = {
   run: nested,
   expect: list,
   lesson: list,
+  variants: list,
 } satisfies FieldTable;
 
 /** A `priorityClasses` entry. */
@@ -454,4 +455,24 @@ export const LESSON_CHOICE_FIELDS = {
   pipelined: EXPECT_FIELDS.pipelined,
   jobs: EXPECT_FIELDS.jobs,
   queues: EXPECT_FIELDS.queues,
+} satisfies FieldTable;
+
+/** A `variants` entry (docs §15): a name and the changes it makes to the base. */
+export const VARIANT_FIELDS = {
+  name: nameSchema,
+  description: z.string(),
+  actions: unknownValue,
+  schedulePeriod: durationSchema({ min: 0, inclusive: false }),
+  plugins: mapping,
+  queues: list,
+  jobs: list,
+} satisfies FieldTable;
+
+/** A job change inside a variant: only what a policy comparison varies. */
+export const VARIANT_JOB_FIELDS = {
+  name: nameSchema,
+  priorityClassName: nameSchema,
+  priority: integerSchema,
+  preemptibility: z.enum(PREEMPTIBILITIES),
+  runtime: durationSchema({ min: 0 }),
 } satisfies FieldTable;

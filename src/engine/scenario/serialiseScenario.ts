@@ -24,6 +24,7 @@ import type {
   TaskSpec,
   Tier,
 } from '../model/scenario';
+import type { JobPatch, VariantSpec } from '../model/variant';
 import { CATALOGUE } from '../profiles/catalogue';
 import { DEFAULT_NAMESPACE, defaultPreemptible } from './normaliseJob';
 import { DEFAULT_QUEUE_RESOURCE, DEFAULT_QUEUE_STATE, DEFAULT_QUEUE_WEIGHT } from './normaliseQueue';
@@ -57,6 +58,7 @@ export function serialiseScenario(s: Scenario): string {
   if (!s.run.untilSettled) out['run'] = runData(s);
   if (s.expect.length > 0) out['expect'] = s.expect.map(expectData);
   if (s.lesson.length > 0) out['lesson'] = s.lesson.map(lessonStepData);
+  if (s.variants.length > 0) out['variants'] = s.variants.map((v) => variantData(v, classes));
 
   const doc = new Document(out);
   if (isMap(doc.contents)) {
@@ -368,4 +370,30 @@ function lessonStepData(step: LessonStep): Data {
 function targetData(target: LessonTarget): Data {
   if (target.kind === 'pair') return { pair: { preemptor: target.preemptor, victim: target.victim } };
   return { [target.kind]: target.name };
+}
+
+/** A variant as written (§15): only its changes; `queues` entries as `updateQueue` patches. */
+function variantData(v: VariantSpec, classes: ReadonlyMap<string, PriorityClass>): Data {
+  const out: Data = { name: v.name };
+  if (v.description !== '') out['description'] = v.description;
+  if (v.actions !== null) out['actions'] = [...v.actions];
+  if (v.schedulePeriodMs !== null) out['schedulePeriod'] = formatDuration(v.schedulePeriodMs);
+  if (v.plugins.length > 0) {
+    const plugins: Data = {};
+    for (const p of v.plugins) setOwn(plugins, p.plugin, cloneData(p.arguments));
+    out['plugins'] = plugins;
+  }
+  if (v.queues.length > 0) out['queues'] = v.queues.map(queuePatchData);
+  if (v.jobs.length > 0) out['jobs'] = v.jobs.map((j) => jobPatchData(j, classes));
+  return out;
+}
+
+function jobPatchData(p: JobPatch, classes: ReadonlyMap<string, PriorityClass>): Data {
+  const out: Data = { name: p.name };
+  const cls = p.priorityClassName == null ? undefined : classes.get(p.priorityClassName);
+  if (cls !== undefined) out['priorityClassName'] = cls.name;
+  if (p.priority !== undefined && p.priority !== cls?.value) out['priority'] = p.priority;
+  if (p.preemptible !== undefined) out['preemptibility'] = p.preemptible ? 'preemptible' : 'non-preemptible';
+  if (p.runtimeMs !== undefined) out['runtime'] = p.runtimeMs === null ? null : formatDuration(p.runtimeMs);
+  return out;
 }

@@ -20,6 +20,23 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     run: 'How long to run: sessions: N, or until: <duration> (default 1h).',
     expect: 'Checks on the run (session: N or at: D with tasks, evicted, bound, …).',
     lesson: 'A scripted lesson: steps that go to a session, select, say a paragraph and ask a question.',
+    variants: 'Named variants of this scenario, each a small change to the base (compared in the Workshop).',
+  },
+  variant: {
+    name: 'Variant name (unique; "base" means the scenario itself).',
+    description: 'What this variant changes, in words.',
+    actions: 'Replaces the action list for this variant.',
+    schedulePeriod: 'Replaces the time between sessions for this variant.',
+    plugins: 'Plugin arguments to set: {minruntime: {reclaimResolveMethod: queue}}; null removes one.',
+    queues: 'Changes to existing queues: [{name, reclaimMinRuntime?, resources?, …}] (never parent).',
+    jobs: 'Changes to existing jobs: [{name, priorityClassName?, priority?, preemptibility?, runtime?}].',
+  },
+  variantJob: {
+    name: 'The job to change (must exist in the base).',
+    priorityClassName: 'New priority class (sets priority and preemption policy).',
+    priority: 'New raw priority value.',
+    preemptibility: 'preemptible or non-preemptible.',
+    runtime: 'New runtime (null: runs forever).',
   },
   priorityClass: {
     name: 'Class name, used by jobs’ priorityClassName.',

@@ -30,6 +30,8 @@ import {
   TOP_LEVEL_FIELDS,
   USAGE_DB_CONFIG_FIELDS,
   USAGE_PARAMS_FIELDS,
+  VARIANT_FIELDS,
+  VARIANT_JOB_FIELDS,
   type FieldTable,
 } from '../../engine/scenario/schema';
 
@@ -59,6 +61,8 @@ export const TABLES = {
   lessonPair: LESSON_PAIR_FIELDS,
   lessonAsk: LESSON_ASK_FIELDS,
   lessonChoice: LESSON_CHOICE_FIELDS,
+  variant: VARIANT_FIELDS,
+  variantJob: VARIANT_JOB_FIELDS,
 } as const satisfies Record<string, FieldTable>;
 
 export type TableName = keyof typeof TABLES;
@@ -75,12 +79,14 @@ const CHILDREN: Partial<Record<TableName, Record<string, TableName>>> = {
     run: 'run',
     expect: 'expect',
     lesson: 'lessonStep',
+    variants: 'variant',
   },
   scheduler: { tiers: 'tier', usageDBConfig: 'usageDBConfig' },
   usageDBConfig: { usageParams: 'usageParams' },
   lessonStep: { select: 'lessonSelect', ask: 'lessonAsk' },
   lessonSelect: { pair: 'lessonPair' },
   lessonAsk: { choices: 'lessonChoice' },
+  variant: { queues: 'queue', jobs: 'variantJob' },
   tier: { plugins: 'plugin' },
   node: { resources: 'nodeResources' },
   queue: {

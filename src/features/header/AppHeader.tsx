@@ -76,7 +76,6 @@ export function AppHeader() {
           startIcon={<EditIcon />}
           onClick={() => actions.setView({ isEditorOpen: true })}
           data-testid="header.edit"
-          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           aria-keyshortcuts="Y"
           sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >

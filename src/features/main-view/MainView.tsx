@@ -24,6 +24,7 @@ const VIEW_LABEL: Record<MainViewId, string> = {
   decisions: 'Decisions',
   queues: 'Queue tree',
   cluster: 'Cluster map',
+  workshop: 'Workshop',
 };
 
 const selectDecisionCount = (s: AppState) => s.run.snapshot?.decisions.length ?? 0;

@@ -1,0 +1,64 @@
+/**
+ * Metrics as CSV (docs/scenario-format.md §14): one row per session and queue. The first four columns
+ * are exactly those KAI's time-based fair-share simulator writes (`Time,QueueID,Allocation,FairShare`,
+ * `Time` being its cycle number), so its plotting scripts read our files too.
+ */
+import type { RunMetrics } from './RunMetrics';
+
+export const METRICS_CSV_COLUMNS = [
+  'Time',
+  'QueueID',
+  'Allocation',
+  'FairShare',
+  'Requested',
+  'TimeMs',
+  'PendingJobs',
+  'WaitP50Ms',
+  'WaitP95Ms',
+  'Evictions',
+  'GpuMsLost',
+  'ClusterUtilisation',
+  'ClusterFragmentedGpus',
+] as const;
+
+/** The CSV text, header first, rows ending in `\n`. */
+export function metricsCsv(metrics: RunMetrics): string {
+  const lines = [METRICS_CSV_COLUMNS.join(',')];
+  for (const s of metrics.sessions) {
+    for (const q of s.queues) {
+      lines.push(
+        [
+          String(s.index),
+          csvText(q.queue),
+          num(q.allocatedGpu),
+          num(q.fairShareGpu),
+          num(q.requestedGpu),
+          String(s.timeMs),
+          String(q.pendingJobs),
+          q.waitP50Ms === null ? '' : String(q.waitP50Ms),
+          q.waitP95Ms === null ? '' : String(q.waitP95Ms),
+          String(q.evictions),
+          num(q.gpuMsLost),
+          num(s.cluster.utilisation),
+          num(s.cluster.fragmentedGpus),
+        ].join(','),
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Up to 6 decimals, no trailing zeros, no exponent for the values metrics produce. */
+function num(x: number): string {
+  const r = Math.round(x * 1e6) / 1e6;
+  return String(r === 0 ? 0 : r);
+}
+
+/**
+ * RFC 4180 quoting; a cell that a spreadsheet would run as a formula (leading `=`, `+`, `-`, `@`) gets a
+ * leading `'` (OWASP's advice for CSV injection): queue names are data, never code.
+ */
+export function csvText(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

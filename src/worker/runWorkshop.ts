@@ -1,0 +1,104 @@
+/**
+ * The worker side of the workshop requests (protocol/workshop.ts): parse the text, apply the variant(s),
+ * run each to its end, and answer with the engine's metrics and comparison. Synchronous: a workshop host
+ * is its own worker (the page starts one per side or per sweep point), so the main run is never blocked.
+ */
+import type { Simulation } from '../engine/api';
+import type { RunComparison, RunMetrics, RunSummary, ScenarioIssue } from '../engine/index';
+import type { Scenario } from '../engine/model/scenario';
+import type { VariantSpec } from '../engine/model/variant';
+import type { IssueDto } from '../protocol/messages';
+import type { VariantRun, WorkshopCompareResult, WorkshopRunResult } from '../protocol/workshop';
+
+/** The engine functions the workshop needs (from engine/index.ts). */
+export interface WorkshopEngine {
+  parseScenario(text: string): { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioIssue[] };
+  formatIssue(issue: ScenarioIssue): string;
+  createSimulation(scenario: Scenario): Simulation;
+  applyVariant(base: Scenario, variant: VariantSpec | null): Scenario;
+  findVariant(scenario: Scenario, name: string): VariantSpec | null;
+  runMetrics(sim: Simulation): RunMetrics;
+  compareSimulations(a: Simulation, b: Simulation): RunComparison;
+  sessionDecisions(sim: Simulation): VariantRun['sessions'];
+  metricsCsv(metrics: RunMetrics): string;
+  describeDivergence(c: RunComparison): string;
+}
+
+const BASE = 'base';
+
+type Prepared = { ok: true; scenario: Scenario } | { ok: false; errors: IssueDto[] };
+
+function issue(engine: WorkshopEngine, i: ScenarioIssue): IssueDto {
+  return {
+    code: i.code,
+    path: i.path,
+    message: i.message,
+    line: i.line,
+    column: i.column,
+    hint: i.hint ?? null,
+    text: engine.formatIssue(i),
+  };
+}
+
+function prepare(engine: WorkshopEngine, text: string, names: readonly string[]): Prepared {
+  const parsed = engine.parseScenario(text);
+  if (!parsed.ok) return { ok: false, errors: parsed.errors.map((i) => issue(engine, i)) };
+  const unknown = names.filter((n) => n !== BASE && engine.findVariant(parsed.scenario, n) === null);
+  if (unknown.length === 0) return { ok: true, scenario: parsed.scenario };
+  const known = [BASE, ...parsed.scenario.variants.map((v) => v.name)].join(', ');
+  const errors = unknown.map((n): IssueDto => {
+    const message = `variant ${JSON.stringify(n)} does not exist (variants: ${known})`;
+    return {
+      code: 'unknown-variant',
+      path: 'variants',
+      message,
+      line: null,
+      column: null,
+      hint: null,
+      text: message,
+    };
+  });
+  return { ok: false, errors };
+}
+
+function run(engine: WorkshopEngine, scenario: Scenario, name: string): Simulation {
+  const variant = name === BASE ? null : engine.findVariant(scenario, name);
+  const sim = engine.createSimulation(engine.applyVariant(scenario, variant));
+  while (sim.step()) {
+    /* to the end of the run */
+  }
+  return sim;
+}
+
+function variantRun(engine: WorkshopEngine, sim: Simulation, name: string): VariantRun {
+  const metrics = engine.runMetrics(sim);
+  return { variant: name, sessions: engine.sessionDecisions(sim), metrics, csv: engine.metricsCsv(metrics) };
+}
+
+export function workshopCompare(
+  engine: WorkshopEngine,
+  text: string,
+  a: string,
+  b: string,
+): WorkshopCompareResult {
+  const prepared = prepare(engine, text, [a, b]);
+  if (!prepared.ok) return prepared;
+  const simA = run(engine, prepared.scenario, a);
+  const simB = run(engine, prepared.scenario, b);
+  const comparison = engine.compareSimulations(simA, simB);
+  return {
+    ok: true,
+    a: variantRun(engine, simA, a),
+    b: variantRun(engine, simB, b),
+    comparison,
+    text: engine.describeDivergence(comparison),
+  };
+}
+
+export function workshopRun(engine: WorkshopEngine, text: string, name: string): WorkshopRunResult {
+  const prepared = prepare(engine, text, [name]);
+  if (!prepared.ok) return prepared;
+  const sim = run(engine, prepared.scenario, name);
+  const summary: RunSummary = engine.runMetrics(sim).summary;
+  return { ok: true, variant: name, sessionCount: sim.sessionCount(), summary };
+}

@@ -5,7 +5,14 @@
 import { execFileSync } from 'node:child_process';
 import { createSimulation } from '../src/engine/index';
 import type { Simulator } from '../src/engine/simulation/Simulator';
-import { bigCluster, churn, queueChain, siblingQueues, volcanoCluster, wideMappingText } from './benchWorkloads';
+import {
+  bigCluster,
+  churn,
+  queueChain,
+  siblingQueues,
+  volcanoCluster,
+  wideMappingText,
+} from './benchWorkloads';
 import { parseScenario } from '../src/engine/index';
 
 const gc = (globalThis as { gc?: () => void }).gc;

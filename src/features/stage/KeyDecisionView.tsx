@@ -59,13 +59,21 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
         </Typography>
       )}
       {key === null ? (
-        <Typography component="p" sx={headlineSx(showExplanation ? 1.1 : 1.25)} data-testid="stage.decision.headline">
+        <Typography
+          component="p"
+          sx={headlineSx(showExplanation ? 1.1 : 1.25)}
+          data-testid="stage.decision.headline"
+        >
           Nothing was placed or evicted in this session.
           {evictionSessions > 0 && ' Press E to jump to the next eviction.'}
         </Typography>
       ) : (
         <Box sx={{ borderLeft: `6px solid ${color}`, pl: 1.5 }}>
-          <Typography component="p" sx={headlineSx(showExplanation ? 1.1 : 1.25)} data-testid="stage.decision.headline">
+          <Typography
+            component="p"
+            sx={headlineSx(showExplanation ? 1.1 : 1.25)}
+            data-testid="stage.decision.headline"
+          >
             <Box
               component="span"
               sx={{

@@ -9,7 +9,12 @@ import type { ProtectionState, ReclaimProtection, ReclaimerProtection } from '..
 import type { MinRuntimeResolution } from '../../../model/trace';
 import { parseMinRuntimeArgs, type MinRuntimeArgs } from '../plugins/minruntime/args';
 import { ReclaimerIndex } from '../plugins/minruntime/reclaimerGroups';
-import { MinRuntimeResolver, isProtected, protectedUntil, type QueueNode } from '../plugins/minruntime/resolver';
+import {
+  MinRuntimeResolver,
+  isProtected,
+  protectedUntil,
+  type QueueNode,
+} from '../plugins/minruntime/resolver';
 
 export interface ProtectionModel {
   readonly enabled: boolean;

@@ -32,6 +32,8 @@ export class NodeInfo {
   readonly releasing: Resources = zeroResources();
   readonly pipelined: Resources = zeroResources();
   readonly devices: GpuDevice[];
+  /** Index in the session's name-ordered node list (set by the Session; see FreeNodeIndex). */
+  position = -1;
 
   constructor(spec: NodeSpec) {
     this.name = spec.name;

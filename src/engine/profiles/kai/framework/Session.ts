@@ -19,6 +19,8 @@ import type { JobInfo, SessionTaskStatus, TaskInfo } from './JobInfo';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
 import type { QueueInfo } from './QueueInfo';
 import { Statement, type OperationCause, type TaskLocation } from './Statement';
+import { FreeNodeIndex } from './FreeNodeIndex';
+import type { NodeSet } from './NodeSet';
 
 const HOLDS: Record<SessionTaskStatus, boolean> = {
   Pending: false,
@@ -68,10 +70,14 @@ export class Session {
   private opening: PluginHandle | null = null;
 
   private readonly causes = new Map<TaskInfo, OperationCause>();
+  /** Told after every task change (indexes an action keeps, such as its victim index). */
+  private readonly taskWatchers = new Set<(task: TaskInfo) => void>();
   /** Number of attempts that kept their changes so far (failed attempts roll back and do not count). */
   commits = 0;
   /** Capacity of all nodes minus what is used or promised: an upper bound of what any node can offer. */
   private readonly clusterFuture: Resources;
+  /** Nodes with room left per resource, kept in step by {@link footprint}. */
+  private readonly freeNodes: FreeNodeIndex;
 
   constructor(parts: SessionParts) {
     this.index = parts.index;
@@ -89,6 +95,8 @@ export class Session {
     this.jobMap = new Map(parts.jobs.map((j) => [j.name, j]));
     this.extensions = new ExtensionRegistry<KaiExtensionPoints>(parts.config.tiers.length, () => null);
     this.clusterFuture = zeroResources();
+    parts.nodes.forEach((n, i) => (n.position = i));
+    this.freeNodes = new FreeNodeIndex(parts.nodes);
     for (const n of parts.nodes) {
       for (const r of RESOURCE_NAMES) this.clusterFuture[r] += n.future(r);
     }
@@ -106,6 +114,16 @@ export class Session {
   mayFitSomewhere(req: Resources): boolean {
     for (const r of RESOURCE_NAMES) if (req[r] > this.clusterFuture[r] + EPSILON) return false;
     return true;
+  }
+
+  /**
+   * Visits, in node order, every node that may take `req` (a superset of those where it fits, idle or
+   * future), plus `extra` if given; every node when the request asks for nothing measurable.
+   */
+  forEachPlacementCandidate(req: Resources, extra: NodeInfo | null, visit: (node: NodeInfo) => void): void {
+    const set: NodeSet | null = this.freeNodes.candidates(req);
+    if (set === null) for (const node of this.nodes) visit(node);
+    else this.freeNodes.forEachIn(set, extra, visit);
   }
 
   /**
@@ -274,6 +292,15 @@ export class Session {
 
   // ---- task state (called by Statement only) --------------------------------------------------------
 
+  /**
+   * Calls `fn` after every change of a task's status or place, rollbacks included, until the returned
+   * function is called: how an action keeps an index of its own in step with its Statements.
+   */
+  watchTasks(fn: (task: TaskInfo) => void): () => void {
+    this.taskWatchers.add(fn);
+    return () => this.taskWatchers.delete(fn);
+  }
+
   causeOf(task: TaskInfo): OperationCause | null {
     return this.causes.get(task) ?? null;
   }
@@ -310,6 +337,7 @@ export class Session {
     task.movedFrom = loc.movedFrom;
     task.job.counts[task.status]++;
     this.footprint(task, 1);
+    for (const fn of this.taskWatchers) fn(task);
     const holds = HOLDS[task.status];
     if (held === holds) return;
     for (const tier of this.extensions.tiers('eventHandler'))
@@ -327,13 +355,16 @@ export class Session {
       case 'Running':
         node.account('used', task.req, task.gpus, sign);
         addInto(this.clusterFuture, task.req, -sign);
+        this.freeNodes.update(node);
         break;
       case 'Releasing':
+        // Releasing capacity does not change a node's future room (capacity − used − pipelined).
         node.account('releasing', task.req, task.gpus, sign);
         break;
       case 'Pipelined':
         node.account('pipelined', task.req, task.gpus, sign);
         addInto(this.clusterFuture, task.req, -sign);
+        this.freeNodes.update(node);
         if (task.movedFrom) task.movedFrom.node.account('releasing', task.req, task.movedFrom.gpus, sign);
         break;
       case 'Pending':

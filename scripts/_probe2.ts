@@ -1,0 +1,10 @@
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { stringify } from 'yaml';
+import { productionDocument } from './benchWorkloads';
+import { parseScenario } from '../src/engine/index';
+const f = '/tmp/prof/prod.yaml';
+if (!existsSync(f)) writeFileSync(f, stringify(productionDocument()));
+const text = readFileSync(f, 'utf8');
+const t = performance.now(); const c = process.cpuUsage();
+const r = parseScenario(text);
+console.log('parse', Math.round(performance.now() - t), 'cpu', Math.round(process.cpuUsage(c).user / 1000), r.ok);

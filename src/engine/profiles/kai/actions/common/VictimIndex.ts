@@ -37,12 +37,15 @@ export class VictimIndex {
         this.leaves.set(job.queue, leaf);
       }
       leaf.byName.push(job);
-      leaf.ordered.push(job);
       const running = job.isRunningJob;
       this.counted.set(job, running);
       if (running) count(leaf, job, 1);
     }
-    for (const leaf of this.leaves.values()) leaf.ordered.sort(victimOrder);
+    // Victim order is fixed for the session (priority, creation time, name): sorted once per session and
+    // shared by the three eviction actions, each taking its members in that order.
+    for (const job of sessionVictimOrder(ssn)) {
+      if (this.counted.has(job)) (this.leaves.get(job.queue) as Leaf).ordered.push(job);
+    }
     this.queues = [...this.leaves.keys()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.unwatch = ssn.watchTasks((task) => {
       const job = task.job;
@@ -106,6 +109,18 @@ export class VictimIndex {
 function count(leaf: Leaf, job: JobInfo, sign: 1 | -1): void {
   leaf.running += sign;
   leaf.runningByPriority.set(job.priority, (leaf.runningByPriority.get(job.priority) ?? 0) + sign);
+}
+
+const sortedBySession = new WeakMap<Session, readonly JobInfo[]>();
+
+/** Every job of the session in victim order. */
+function sessionVictimOrder(ssn: Session): readonly JobInfo[] {
+  let list = sortedBySession.get(ssn);
+  if (!list) {
+    list = [...ssn.jobs].sort(victimOrder);
+    sortedBySession.set(ssn, list);
+  }
+  return list;
 }
 
 /** Lowest priority first, then newest first, then name (descending, the mirror of job order). */

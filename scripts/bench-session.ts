@@ -36,6 +36,8 @@ sim.step();
 const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
 const cpuMs = process.cpuUsage(cpu0).user / 1000;
 const heapAfter = process.memoryUsage().heapUsed;
+// Peak resident set so far: scenario, session and trace (before the snapshot and hash below).
+const rssMb = process.resourceUsage().maxRSS / 1024;
 const snap = sim.snapshot(1);
 const golden = readGolden()[name];
 let goldenOk: boolean | null = null;
@@ -56,7 +58,7 @@ console.log(
     binds: snap.decisions.filter((d) => d.kind === 'bind').length,
     heapMb: heapAfter / 1e6,
     sessionHeapMb: (heapAfter - heapBefore) / 1e6,
-    rssMb: process.resourceUsage().maxRSS / 1024,
+    rssMb,
     goldenOk,
   }),
 );

@@ -69,6 +69,7 @@ export class VictimQueue {
       const first = this.head(cursor);
       if (first === null) {
         this.cursors.delete(leaf);
+        this.withVictims = null;
         continue;
       }
       job = first;
@@ -126,8 +127,11 @@ export class VictimQueue {
     return out;
   }
 
+  /** {@link queuesWithVictims}, kept until a leaf runs out of candidates. */
+  private withVictims: Set<QueueInfo> | null = null;
+
   private pickLeaf(): QueueInfo | null {
-    const withVictims = this.queuesWithVictims();
+    const withVictims = (this.withVictims ??= this.queuesWithVictims());
     let level: readonly QueueInfo[] = this.ssn.roots;
     for (;;) {
       let best: QueueInfo | null = null;

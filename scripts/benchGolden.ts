@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSimulation } from '../src/engine/index';
-import { bigCluster, churn } from './benchWorkloads';
+import { bigCluster, churn, podsDocument, scenarioOf } from './benchWorkloads';
 
 export const GOLDEN_FILE = join(dirname(fileURLToPath(import.meta.url)), 'bench-golden.json');
 
@@ -34,6 +34,8 @@ export function goldenWorkload(name: string): { scenario: ReturnType<typeof chur
       sessions: 1,
     };
   }
+  const pods = /^pods-(\d+)$/.exec(name);
+  if (pods) return { scenario: scenarioOf(podsDocument(Number(pods[1]))), sessions: 1 };
   const ch = /^churn-(\d+)$/.exec(name);
   if (ch) return { scenario: churn(Number(ch[1])), sessions: Number(ch[1]) };
   throw new Error(`unknown golden workload ${name}`);
@@ -57,6 +59,8 @@ export const GOLDEN_WORKLOADS = [
   'kai-25',
   'kai-50',
   'churn-15',
+  'pods-100',
+  'pods-500',
   'kai-125',
   'kai-250',
   'kai-500',

@@ -306,8 +306,9 @@ export function productionDocument(): Record<string, unknown> {
  * 32 GiB), 10,000 running CPU-only jobs of 10 pods (0.5 CPU, 1 GiB each), and pending 1,000 GPU jobs
  * plus 700 CPU-only jobs of 10 pods; the 100-queue tree, a full KAI session with min-runtimes.
  */
-export function podsDocument(): Record<string, unknown> {
-  const nodeCount = 4000;
+export function podsDocument(nodeCount = 4000): Record<string, unknown> {
+  // Every count scales with the cluster (the figures in the comment above are for 4,000 nodes).
+  const per = (n: number): number => Math.round((n * nodeCount) / 4000);
   const nodes = Array.from({ length: nodeCount }, (_, i) => ({
     name: `node${String(i).padStart(4, '0')}`,
     resources: { gpu: 8, cpu: 128, memory: '1Ti', pods: 110 },
@@ -315,8 +316,8 @@ export function podsDocument(): Record<string, unknown> {
   const doc = bigClusterDocument({
     nodes: nodeCount,
     gpusPerNode: 8,
-    running: 32_000,
-    pending: 1000,
+    running: nodeCount * 8,
+    pending: per(1000),
     actions: FULL_KAI_ACTIONS,
     minRuntime: true,
   });
@@ -325,7 +326,7 @@ export function podsDocument(): Record<string, unknown> {
     resources: { gpu: 1, cpu: 4, memory: '32Gi' },
   }));
   const nodeName = (i: number): string => (nodes[i % nodeCount] as { name: string }).name;
-  for (let i = 0; i < 10_000; i++) {
+  for (let i = 0; i < per(10_000); i++) {
     jobs.push({
       name: `cpu${String(i).padStart(5, '0')}`,
       queue: leafName(i * 3 + 1),
@@ -336,7 +337,7 @@ export function podsDocument(): Record<string, unknown> {
       tasks: Array.from({ length: 10 }, (_, k) => ({ status: 'Running', node: nodeName(i * 10 + k) })),
     });
   }
-  for (let i = 0; i < 700; i++) {
+  for (let i = 0; i < per(700); i++) {
     jobs.push({
       name: `cpupend${String(i).padStart(4, '0')}`,
       queue: leafName(i * 11 + 5),
@@ -346,7 +347,7 @@ export function podsDocument(): Record<string, unknown> {
       tasks: 10,
     });
   }
-  return { ...doc, name: 'bench 140,000 pods on 4,000 nodes', nodes, jobs };
+  return { ...doc, name: `bench pods on ${nodeCount} nodes`, nodes, jobs };
 }
 
 /** Normalises a generated document (throws on an invalid one: the generators are wrong, not the input). */

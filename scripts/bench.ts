@@ -1,5 +1,6 @@
 /**
  * `npm run bench`: engine performance on generated workloads (targets from issues #2 and #3).
+ * Ends with the production-scale figures of issue 13 (scripts/benchScale.ts).
  * Prints figures; it is not a pass/fail test.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import {
   wideMappingText,
 } from './benchWorkloads';
 import { parseScenario } from '../src/engine/index';
+import { benchScale } from './benchScale';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 function heapMb(): number {
@@ -205,3 +207,6 @@ console.log(`node ${process.version}, ${process.arch}${gc ? ', --expose-gc' : ''
 }
 
 line('\npeak heap used (MB)', `${peak.toFixed(0)}`);
+
+// Issue 13: production scale (each workload in its own process; see scripts/benchScale.ts).
+benchScale();

@@ -55,6 +55,11 @@ function leafName(i: number): string {
 }
 
 export function bigCluster(o: BigClusterOptions): Scenario {
+  return parse(bigClusterDocument(o));
+}
+
+/** The document {@link bigCluster} normalises (plain data, so that it can be written as a scenario file). */
+export function bigClusterDocument(o: BigClusterOptions): Record<string, unknown> {
   const nodes = Array.from({ length: o.nodes }, (_, i) => ({
     name: `node${String(i).padStart(4, '0')}`,
     resources: { gpu: o.gpusPerNode },
@@ -95,7 +100,7 @@ export function bigCluster(o: BigClusterOptions): Scenario {
       ],
     },
   ];
-  return parse({
+  return {
     version: 1,
     name: `bench ${o.nodes}x${o.gpusPerNode}`,
     scheduler: { actions: o.actions, tiers },
@@ -103,7 +108,7 @@ export function bigCluster(o: BigClusterOptions): Scenario {
     queues: queueTree(o.minRuntime, o.nodes * o.gpusPerNode),
     jobs,
     run: { sessions: 1 },
-  });
+  };
 }
 
 /** 100 nodes × 8 GPUs, 1,000 jobs arriving over time with runtimes, so jobs keep completing and starting. */
@@ -276,4 +281,76 @@ export function volcanoCluster(o: {
     jobs,
     run: { sessions: 1 },
   });
+}
+
+export const FULL_KAI_ACTIONS = ['allocate', 'consolidation', 'reclaim', 'preempt', 'stalegangeviction'];
+
+/**
+ * The production-shaped snapshot of issue 13: 4,000 nodes x 8 GPUs, full (32,000 running 1-GPU jobs) and
+ * 1,000 pending jobs, the 100-queue tree with min-runtimes, a full KAI session. As a document, so that the
+ * bench can also write it as a scenario file (about 6 MB of YAML) and time loading it.
+ */
+export function productionDocument(): Record<string, unknown> {
+  return bigClusterDocument({
+    nodes: 4000,
+    gpusPerNode: 8,
+    running: 32_000,
+    pending: 1000,
+    actions: FULL_KAI_ACTIONS,
+    minRuntime: true,
+  });
+}
+
+/**
+ * 140,000 pods on 4,000 nodes (8 GPUs, 128 CPU, 1 TiB, 110 pods each): 32,000 running 1-GPU jobs (4 CPU,
+ * 32 GiB), 10,000 running CPU-only jobs of 10 pods (0.5 CPU, 1 GiB each), and pending 1,000 GPU jobs
+ * plus 700 CPU-only jobs of 10 pods; the 100-queue tree, a full KAI session with min-runtimes.
+ */
+export function podsDocument(nodeCount = 4000): Record<string, unknown> {
+  // Every count scales with the cluster (the figures in the comment above are for 4,000 nodes).
+  const per = (n: number): number => Math.round((n * nodeCount) / 4000);
+  const nodes = Array.from({ length: nodeCount }, (_, i) => ({
+    name: `node${String(i).padStart(4, '0')}`,
+    resources: { gpu: 8, cpu: 128, memory: '1Ti', pods: 110 },
+  }));
+  const doc = bigClusterDocument({
+    nodes: nodeCount,
+    gpusPerNode: 8,
+    running: nodeCount * 8,
+    pending: per(1000),
+    actions: FULL_KAI_ACTIONS,
+    minRuntime: true,
+  });
+  const jobs: Record<string, unknown>[] = (doc['jobs'] as Record<string, unknown>[]).map((j) => ({
+    ...j,
+    resources: { gpu: 1, cpu: 4, memory: '32Gi' },
+  }));
+  const nodeName = (i: number): string => (nodes[i % nodeCount] as { name: string }).name;
+  for (let i = 0; i < per(10_000); i++) {
+    jobs.push({
+      name: `cpu${String(i).padStart(5, '0')}`,
+      queue: leafName(i * 3 + 1),
+      priorityClassName: i % 4 === 0 ? 'build-preemptible' : 'train',
+      submitAt: `-${3600 - (i % 600)}s`,
+      startedAt: `-${(i % 300) + 1}s`,
+      resources: { cpu: 0.5, memory: '1Gi' },
+      tasks: Array.from({ length: 10 }, (_, k) => ({ status: 'Running', node: nodeName(i * 10 + k) })),
+    });
+  }
+  for (let i = 0; i < per(700); i++) {
+    jobs.push({
+      name: `cpupend${String(i).padStart(4, '0')}`,
+      queue: leafName(i * 11 + 5),
+      priorityClassName: i % 3 === 0 ? 'build-preemptible' : 'train',
+      submitAt: `-${(i % 900) + 1}s`,
+      resources: { cpu: 0.5, memory: '1Gi' },
+      tasks: 10,
+    });
+  }
+  return { ...doc, name: `bench pods on ${nodeCount} nodes`, nodes, jobs };
+}
+
+/** Normalises a generated document (throws on an invalid one: the generators are wrong, not the input). */
+export function scenarioOf(doc: unknown): Scenario {
+  return parse(doc);
 }

@@ -144,6 +144,29 @@ describe('SimulationClient', () => {
     expect(workers[0]!.isTerminated).toBe(true);
   });
 
+  it('gives a big scenario longer to load before counting the worker as hung', async () => {
+    vi.useFakeTimers();
+    const client = createSimulationClient(factory, { timeoutMs: 1000 });
+    const crashes: string[] = [];
+    client.subscribe({ crash: (reason) => crashes.push(reason) });
+    // 2 million characters: 1 s + 30 s.
+    const p = client.load('x'.repeat(2_000_000), null);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(crashes).toEqual([]);
+    const worker = workers[0]!;
+    worker.send({
+      type: 'failure',
+      id: worker.last('load').id,
+      error: { code: 'bad-request', message: 'no' },
+    });
+    await expect(p).rejects.toSatisfy((e) => isClientError(e, 'bad-request'));
+    const q = client.load('x'.repeat(2_000_000), null);
+    const assertion = expect(q).rejects.toSatisfy((e) => isClientError(e, 'crashed'));
+    await vi.advanceTimersByTimeAsync(32_000);
+    await assertion;
+    expect(crashes[0]).toMatch(/did not answer for 31 s/);
+  });
+
   it('cancels a request through its AbortSignal and ignores the late reply', async () => {
     const client = createSimulationClient(factory);
     const controller = new AbortController();

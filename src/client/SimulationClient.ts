@@ -218,7 +218,12 @@ export function createSimulationClient(
   };
 
   return {
-    load: (text, fileName, requestOptions) => request('load', { text, fileName }, requestOptions),
+    load: (text, fileName, requestOptions) =>
+      request(
+        'load',
+        { text, fileName },
+        { timeoutMs: loadTimeoutMs(defaultTimeout, text.length), ...requestOptions },
+      ),
     validate: (text) => request('validate', { text }),
     snapshot: (runId, index, requestOptions) => request('snapshot', { runId, index }, requestOptions),
     attempt: (runId, session, index) => request('attempt', { runId, session, index }),
@@ -246,4 +251,15 @@ export function createSimulationClient(
       rejectAll(new ClientError('disposed', 'The simulator has been shut down.'));
     },
   };
+}
+
+/**
+ * How long a `load` may take before the worker counts as hung: the default plus 15 s per million
+ * characters. Loading parses, validates and runs the first session, all linear in the scenario at best:
+ * a 7 MB, 4,000-node production snapshot needs several seconds of worker time on a busy machine, and
+ * restarting the worker at 15 s would only start it over (issue 13). An endless loop on a big text is
+ * still caught, later.
+ */
+export function loadTimeoutMs(defaultTimeout: number, textLength: number): number {
+  return defaultTimeout + Math.ceil((textLength / 1e6) * 15_000);
 }

@@ -6,7 +6,8 @@ import { deepestLine } from './deepestLine';
 import { LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
 import type { IssueCode, ParseResult, ScenarioIssue } from './issues';
 import { normaliseWithLocator, type NormaliseOptions } from './normaliseScenarioDocument';
-import { sortIssues } from './IssueSink';
+import { NO_LOCATION, sortIssues } from './IssueSink';
+import { readJsonFast } from './readJsonFast';
 import { ISSUE_CATALOGUE } from './issues';
 import { createYamlLocator } from './yamlLocator';
 import { findDuplicateKeys } from './duplicateKeys';
@@ -33,6 +34,13 @@ export function parseScenario(text: string, options: NormaliseOptions = {}): Par
       ok: false,
       errors: [{ code: 'too-large', path: '', message, line: null, column: null, hint: info.hint }],
     };
+  }
+  const json = readJsonFast(text);
+  // `expect` entries keep their source line (normaliseExpect), which only the YAML reading knows.
+  if (json !== null && !Object.hasOwn(json as object, 'expect')) {
+    const fast = normaliseWithLocator(json, options, NO_LOCATION);
+    // Anything to report is reported from the YAML reading below, which locates every issue.
+    if (fast.ok && fast.warnings.length === 0) return fast;
   }
   const lineCounter = new LineCounter();
   let doc: Document;

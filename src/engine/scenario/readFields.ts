@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import type { IssueSink } from './IssueSink';
 import type { FieldPath } from './fieldPath';
 import { reportZodIssues } from './reportZodIssues';
-import { describeValue, type FieldTable } from './schema';
+import { describeValue, nameSchema, nested, type FieldTable } from './schema';
+import { MAX_NAME_LENGTH } from './limits';
 import { suggest } from './suggest';
 
 /** The parsed values of a field table; a key is absent when the field was absent, null or invalid. */
@@ -53,9 +54,24 @@ export function readFields<T extends FieldTable>(
       continue;
     }
     if (value === null || value === undefined) continue;
-    const result = (table[key] as z.ZodType).safeParse(value, { reportInput: true });
-    if (result.success) out[key] = result.data;
-    else reportZodIssues(result.error.issues, [...path, key], sink);
+    const schema = table[key] as z.ZodType;
+    // The two schemas most fields use, checked without zod (same acceptance): `nested` (z.unknown(),
+    // read by the caller) passes any value through, and a name is any non-empty string within the limit.
+    if (schema === nested || (schema === nameSchema && isPlainName(value))) {
+      out[key] = value;
+      continue;
+    }
+    const cached =
+      typeof value === 'object' || Object.is(value, -0) ? undefined : parsedScalars.get(schema)?.get(value);
+    if (cached !== undefined) {
+      out[key] = cached.value;
+      continue;
+    }
+    const result = schema.safeParse(value, { reportInput: true });
+    if (result.success) {
+      out[key] = result.data;
+      rememberScalar(schema, value, result.data);
+    } else reportZodIssues(result.error.issues, [...path, key], sink);
   }
   for (const key of options.required ?? []) {
     if (raw[key] === null || raw[key] === undefined) {
@@ -63,6 +79,31 @@ export function readFields<T extends FieldTable>(
     }
   }
   return out as FieldValues<T>;
+}
+
+function isPlainName(value: unknown): boolean {
+  return typeof value === 'string' && value.length >= 1 && value.length <= MAX_NAME_LENGTH;
+}
+
+/**
+ * Valid scalar values already parsed, per schema: a 33,000-job file repeats the same queue names,
+ * classes, durations and requests thousands of times, and a zod parse costs microseconds each (issue 13:
+ * readFields was most of normalisation). A schema's parse of a scalar is a pure function of it, so a
+ * remembered result is the result; only scalar outputs are kept (an object could be changed by a caller),
+ * and at most {@link MAX_REMEMBERED} values per schema, so unique names do not grow it without bound.
+ */
+const parsedScalars = new WeakMap<z.ZodType, Map<unknown, { value: unknown }>>();
+const MAX_REMEMBERED = 4096;
+
+function rememberScalar(schema: z.ZodType, value: unknown, data: unknown): void {
+  if (typeof value === 'object' || Object.is(value, -0) || (typeof data === 'object' && data !== null))
+    return;
+  let memo = parsedScalars.get(schema);
+  if (!memo) {
+    memo = new Map();
+    parsedScalars.set(schema, memo);
+  }
+  if (memo.size < MAX_REMEMBERED) memo.set(value, { value: data });
 }
 
 function reportUnknownField(key: string, known: readonly string[], path: FieldPath, sink: IssueSink): void {

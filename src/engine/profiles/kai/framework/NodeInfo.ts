@@ -8,7 +8,7 @@
  * GPUs are modelled per device so that a whole-GPU request needs whole free devices and a fractional one
  * shares a device, as KAI's GPU sharing does.
  */
-import { EPSILON, RESOURCE_NAMES, type Resources, zeroResources } from '../../../model/resources';
+import { EPSILON, type Resources, zeroResources } from '../../../model/resources';
 import type { NodeSpec } from '../../../model/scenario';
 
 export interface GpuDevice {
@@ -32,6 +32,8 @@ export class NodeInfo {
   readonly releasing: Resources = zeroResources();
   readonly pipelined: Resources = zeroResources();
   readonly devices: GpuDevice[];
+  /** Index in the session's name-ordered node list (set by the Session; see FreeNodeIndex). */
+  position = -1;
 
   constructor(spec: NodeSpec) {
     this.name = spec.name;
@@ -92,10 +94,22 @@ export class NodeInfo {
 
   /** True when `req` fits the node in the given mode (scalar resources and GPU devices). */
   fits(req: Resources, mode: FitMode): boolean {
-    const idle = mode === 'idle';
-    for (const name of RESOURCE_NAMES) {
-      const free = idle ? this.idle(name) : this.future(name);
-      if (req[name] > free + EPSILON) return false;
+    // Written out per resource (the same arithmetic as idle() and future()): placement asks this of every
+    // candidate node for every task, 32 million times for 8,000 CPU pods on 4,000 nodes (issue 13).
+    const c = this.capacity;
+    const u = this.used;
+    const p = this.pipelined;
+    if (mode === 'idle') {
+      const r = this.releasing;
+      if (req.gpu > c.gpu - u.gpu - Math.max(r.gpu, p.gpu) + EPSILON) return false;
+      if (req.cpu > c.cpu - u.cpu - Math.max(r.cpu, p.cpu) + EPSILON) return false;
+      if (req.memory > c.memory - u.memory - Math.max(r.memory, p.memory) + EPSILON) return false;
+      if (req.pods > c.pods - u.pods - Math.max(r.pods, p.pods) + EPSILON) return false;
+    } else {
+      if (req.gpu > c.gpu - u.gpu - p.gpu + EPSILON) return false;
+      if (req.cpu > c.cpu - u.cpu - p.cpu + EPSILON) return false;
+      if (req.memory > c.memory - u.memory - p.memory + EPSILON) return false;
+      if (req.pods > c.pods - u.pods - p.pods + EPSILON) return false;
     }
     // Scalar room is necessary but not sufficient: whole GPUs need whole free devices.
     return req.gpu <= EPSILON || this.pickGpus(req.gpu, mode) !== null;

@@ -13,13 +13,15 @@ import {
 import type { PriorityClass, Profile, SchedulerConfig } from '../../../model/scenario';
 import type { JobAttempt, SessionTrace, Verdict } from '../../../model/trace';
 import type { TimeAwareShare } from '../../../model/snapshot';
-import { firstError, firstNonZeroValue, sumOf } from '../../../framework/combine';
+import { firstError, firstNonZeroValue } from '../../../framework/combine';
 import { ExtensionRegistry, type PluginHandle } from '../../../framework/ExtensionRegistry';
 import type { KaiExtensionPoints, VictimScenario } from './extensions';
 import type { JobInfo, SessionTaskStatus, TaskInfo } from './JobInfo';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
 import type { QueueInfo } from './QueueInfo';
 import { Statement, type OperationCause, type TaskLocation } from './Statement';
+import { FreeNodeIndex } from './FreeNodeIndex';
+import type { NodeSet } from './NodeSet';
 
 const HOLDS: Record<SessionTaskStatus, boolean> = {
   Pending: false,
@@ -76,10 +78,14 @@ export class Session {
   private opening: PluginHandle | null = null;
 
   private readonly causes = new Map<TaskInfo, OperationCause>();
+  /** Told after every task change (indexes an action keeps, such as its victim index). */
+  private readonly taskWatchers = new Set<(task: TaskInfo) => void>();
   /** Number of attempts that kept their changes so far (failed attempts roll back and do not count). */
   commits = 0;
   /** Capacity of all nodes minus what is used or promised: an upper bound of what any node can offer. */
   private readonly clusterFuture: Resources;
+  /** Nodes with room left per resource, kept in step by {@link footprint}. */
+  private readonly freeNodes: FreeNodeIndex;
 
   constructor(parts: SessionParts) {
     this.index = parts.index;
@@ -97,6 +103,8 @@ export class Session {
     this.jobMap = new Map(parts.jobs.map((j) => [j.name, j]));
     this.extensions = new ExtensionRegistry<KaiExtensionPoints>(parts.config.tiers.length, () => null);
     this.clusterFuture = zeroResources();
+    parts.nodes.forEach((n, i) => (n.position = i));
+    this.freeNodes = new FreeNodeIndex(parts.nodes);
     for (const n of parts.nodes) {
       for (const r of RESOURCE_NAMES) this.clusterFuture[r] += n.future(r);
     }
@@ -117,6 +125,16 @@ export class Session {
   }
 
   /**
+   * Visits, in node order, every node that may take `req` (a superset of those where it fits, idle or
+   * future), plus `extra` if given; every node when the request asks for nothing measurable.
+   */
+  forEachPlacementCandidate(req: Resources, extra: NodeInfo | null, visit: (node: NodeInfo) => void): void {
+    const set: NodeSet | null = this.freeNodes.candidates(req);
+    if (set === null) for (const node of this.nodes) visit(node);
+    else this.freeNodes.forEachIn(set, extra, visit);
+  }
+
+  /**
    * Opens `plugin` as the plugin named `handle.name` in tier `handle.tier`: what it registers is filed under
    * that name and tier (KAI `framework/session_plugins.go` keeps plugins in tier order).
    */
@@ -133,6 +151,7 @@ export class Session {
   register<K extends keyof KaiExtensionPoints>(point: K, fn: KaiExtensionPoints[K]): void {
     if (!this.opening) throw new Error(`register('${String(point)}') outside a plugin's onSessionOpen`);
     this.extensions.add(point, this.opening, fn);
+    this.flat = null;
   }
 
   statement(cause: OperationCause): Statement {
@@ -177,13 +196,42 @@ export class Session {
 
   // ---- placement ------------------------------------------------------------------------------------
 
-  /** Null when every predicate passes, else the first failing plugin's reason. */
-  predicate(task: TaskInfo, node: NodeInfo): string | null {
-    return firstError(this.extensions.tiers('predicate'), (fn) => fn(task, node))?.error ?? null;
+  /**
+   * Predicates and node scores in tier order, flattened once: placement calls them for every candidate
+   * node of every task (tens of millions of times at 4,000 nodes), where walking the tiers each time
+   * cost more than the callbacks. Reset by {@link register}.
+   */
+  private flat: {
+    predicates: KaiExtensionPoints['predicate'][];
+    scores: KaiExtensionPoints['nodeOrder'][];
+  } | null = null;
+
+  private flattened(): NonNullable<Session['flat']> {
+    if (this.flat === null) {
+      const all = <F>(tiers: readonly (readonly { fn: F }[])[]): F[] =>
+        tiers.flatMap((t) => t.map((r) => r.fn));
+      this.flat = {
+        predicates: all(this.extensions.tiers('predicate')),
+        scores: all(this.extensions.tiers('nodeOrder')),
+      };
+    }
+    return this.flat;
   }
 
+  /** Null when every predicate passes, else the first failing plugin's reason (firstError of combine.ts). */
+  predicate(task: TaskInfo, node: NodeInfo): string | null {
+    for (const fn of this.flattened().predicates) {
+      const error = fn(task, node);
+      if (error !== null) return error;
+    }
+    return null;
+  }
+
+  /** The sum of every node score, in tier order (sumOf of combine.ts). */
   nodeScore(task: TaskInfo, node: NodeInfo): number {
-    return sumOf(this.extensions.tiers('nodeOrder'), (fn) => fn(task, node));
+    let total = 0;
+    for (const fn of this.flattened().scores) total += fn(task, node);
+    return total;
   }
 
   /** Refusing verdicts of the capacity checks (queue limits, non-preemptible quota); empty = allowed. */
@@ -282,6 +330,15 @@ export class Session {
 
   // ---- task state (called by Statement only) --------------------------------------------------------
 
+  /**
+   * Calls `fn` after every change of a task's status or place, rollbacks included, until the returned
+   * function is called: how an action keeps an index of its own in step with its Statements.
+   */
+  watchTasks(fn: (task: TaskInfo) => void): () => void {
+    this.taskWatchers.add(fn);
+    return () => this.taskWatchers.delete(fn);
+  }
+
   causeOf(task: TaskInfo): OperationCause | null {
     return this.causes.get(task) ?? null;
   }
@@ -318,6 +375,7 @@ export class Session {
     task.movedFrom = loc.movedFrom;
     task.job.counts[task.status]++;
     this.footprint(task, 1);
+    for (const fn of this.taskWatchers) fn(task);
     const holds = HOLDS[task.status];
     if (held === holds) return;
     for (const tier of this.extensions.tiers('eventHandler'))
@@ -335,13 +393,16 @@ export class Session {
       case 'Running':
         node.account('used', task.req, task.gpus, sign);
         addInto(this.clusterFuture, task.req, -sign);
+        this.freeNodes.update(node);
         break;
       case 'Releasing':
+        // Releasing capacity does not change a node's future room (capacity − used − pipelined).
         node.account('releasing', task.req, task.gpus, sign);
         break;
       case 'Pipelined':
         node.account('pipelined', task.req, task.gpus, sign);
         addInto(this.clusterFuture, task.req, -sign);
+        this.freeNodes.update(node);
         if (task.movedFrom) task.movedFrom.node.account('releasing', task.req, task.movedFrom.gpus, sign);
         break;
       case 'Pending':

@@ -9,9 +9,11 @@ import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import type { QueueInfo } from '../../framework/QueueInfo';
 import type { Session } from '../../framework/Session';
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../../model/resources';
+import type { VictimCandidates } from './VictimIndex';
 
 export class VictimQueue {
-  private readonly byLeaf = new Map<QueueInfo, JobInfo[]>();
+  /** Per leaf with candidates: where its walk in victim order stands. */
+  private readonly cursors = new Map<QueueInfo, LeafCursor>();
   private readonly taken = new Map<string, QueueResources>();
   /** Tasks already handed out per job. */
   private readonly given = new Map<JobInfo, Set<TaskInfo>>();
@@ -19,67 +21,70 @@ export class VictimQueue {
   /**
    * `accept` is the per-job victim filter, asked lazily when a job is first popped: a refused job is dropped
    * and the pick is made again, which yields the same order as filtering every candidate up front (refused
-   * jobs never count as taken) while most candidates are never looked at.
+   * jobs never count as taken) while most candidates are never looked at. Jobs that do not qualify now
+   * (`candidates.isLive`) are skipped the same way, before the filter is asked: the session does not
+   * change while the solver picks (every scenario it tries is rolled back), so skipping them as they come
+   * up gives the order that dropping them up front gave.
    */
   constructor(
     private readonly ssn: Session,
-    jobsByLeaf: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
+    private readonly candidates: VictimCandidates,
     private readonly accept: (job: JobInfo) => boolean = () => true,
   ) {
-    // Lists are copied when a leaf is first used (jobsOf), so building the queue costs one entry per leaf.
-    for (const [leaf, jobs] of jobsByLeaf) if (jobs.length > 0) this.byLeaf.set(leaf, jobs as JobInfo[]);
-  }
-
-  /** Leaves are sorted the first time a victim is taken from them (most leaves never are). */
-  private readonly sorted = new Set<QueueInfo>();
-
-  private jobsOf(leaf: QueueInfo): JobInfo[] {
-    let list = this.byLeaf.get(leaf) as JobInfo[];
-    if (!this.sorted.has(leaf)) {
-      list = [...list].sort(victimOrder);
-      this.byLeaf.set(leaf, list);
-      this.sorted.add(leaf);
+    for (const leaf of candidates.leaves) {
+      const list = candidates.index.ordered(leaf);
+      const end = candidates.index.prefixBelow(leaf, candidates.below);
+      if (end > 0) this.cursors.set(leaf, { list, pos: 0, end });
     }
-    return list;
   }
 
   /** Marks tasks as already taken (recorded victims of an earlier step). */
   markTaken(tasks: readonly TaskInfo[]): void {
-    if (tasks.length === 0) return;
     for (const t of tasks) this.take(t.job, [t]);
-    for (const [leaf, list] of this.byLeaf) {
-      this.byLeaf.set(
-        leaf,
-        list.filter((j) => this.remaining(j).length > 0),
-      );
-      this.sorted.delete(leaf);
-    }
   }
 
   private readonly accepted = new Set<JobInfo>();
 
+  /**
+   * The first job of a leaf that can still give a task, skipping (for good) the ones that cannot: not
+   * live, or every task already taken by an earlier step. Null when the leaf has none left.
+   */
+  private head(cursor: LeafCursor): JobInfo | null {
+    while (cursor.pos < cursor.end) {
+      const job = cursor.list[cursor.pos] as JobInfo;
+      if (this.candidates.isLive(job) && (!this.given.has(job) || this.remaining(job).length > 0)) return job;
+      cursor.pos++;
+    }
+    return null;
+  }
+
   /** The next victim tasks (one job's worth), or null when no victim is left. */
   next(): TaskInfo[] | null {
-    let leaf: QueueInfo | null;
-    let list: JobInfo[];
+    let cursor: LeafCursor;
     let job: JobInfo;
     for (;;) {
-      leaf = this.pickLeaf();
+      const leaf = this.pickLeaf();
       if (!leaf) return null;
-      list = this.jobsOf(leaf);
-      job = list[0] as JobInfo;
+      cursor = this.cursors.get(leaf) as LeafCursor;
+      const first = this.head(cursor);
+      if (first === null) {
+        this.cursors.delete(leaf);
+        this.withVictims = null;
+        continue;
+      }
+      job = first;
       if (this.accepted.has(job) || this.accept(job)) break;
-      list.shift();
+      cursor.pos++;
     }
     this.accepted.add(job);
-    list.shift();
     const remaining = this.remaining(job);
     let tasks: TaskInfo[];
     if (remaining.length > job.minAvailable) {
+      // An elastic job above minAvailable gives its last task and stays first in its leaf.
       tasks = [remaining[remaining.length - 1] as TaskInfo];
-      list.unshift(job);
     } else {
       tasks = remaining;
+      cursor.pos++;
     }
     this.take(job, tasks);
     return tasks;
@@ -112,8 +117,7 @@ export class VictimQueue {
    */
   private queuesWithVictims(): Set<QueueInfo> {
     const out = new Set<QueueInfo>();
-    for (const [leaf, jobs] of this.byLeaf) {
-      if (jobs.length === 0) continue;
+    for (const leaf of this.cursors.keys()) {
       for (let i = leaf.path.length - 1; i >= 0; i--) {
         const q = leaf.path[i] as QueueInfo;
         if (out.has(q)) break;
@@ -123,8 +127,11 @@ export class VictimQueue {
     return out;
   }
 
+  /** {@link queuesWithVictims}, kept until a leaf runs out of candidates. */
+  private withVictims: Set<QueueInfo> | null = null;
+
   private pickLeaf(): QueueInfo | null {
-    const withVictims = this.queuesWithVictims();
+    const withVictims = (this.withVictims ??= this.queuesWithVictims());
     let level: readonly QueueInfo[] = this.ssn.roots;
     for (;;) {
       let best: QueueInfo | null = null;
@@ -139,11 +146,11 @@ export class VictimQueue {
   }
 }
 
-/** Lowest priority first, then newest first, then name (descending, the mirror of job order). */
-function victimOrder(a: JobInfo, b: JobInfo): number {
-  return (
-    a.priority - b.priority ||
-    b.spec.submitAtMs - a.spec.submitAtMs ||
-    (a.name < b.name ? 1 : a.name > b.name ? -1 : 0)
-  );
+interface LeafCursor {
+  /** The leaf's candidates in victim order (shared with the index: never changed here). */
+  list: readonly JobInfo[];
+  /** First position not yet given out or skipped. */
+  pos: number;
+  /** Positions from here on are above the priority bound. */
+  end: number;
 }

@@ -8,6 +8,7 @@ import type { Session } from '../../framework/Session';
 import type { PendingCode, Verdict, VictimRecord } from '../../../../model/trace';
 import { capacityCode } from './placeTask';
 import { solveVictims, type SolveOptions } from './solveVictims';
+import { VictimCandidates } from './VictimIndex';
 import { plural } from '../../../../../common/plural';
 
 /** Verdict points of proportion's capacity checks (queue limit, non-preemptible quota). */
@@ -19,15 +20,16 @@ const LISTED_FILTERED = 12;
 /**
  * Victim filtering for one attempt. Whole queues that a filter refuses (proportion: the queue can never be
  * reclaimed from) are dropped at once; the per-job filters (minruntime) run lazily as the solver pops
- * victims, through `accept`. Every refusal is recorded in the attempt (the first few in full).
+ * victims, through `accept`. Every refusal is recorded in the attempt (the first few in full, in name
+ * order; the rest counted from the index, which knows how many running jobs a queue holds).
  */
 export function filterVictims(
   ssn: Session,
   action: 'reclaim' | 'preempt',
   preemptor: JobInfo,
-  candidatesByQueue: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
+  offered: VictimCandidates,
   attempt: number,
-): { candidates: Map<QueueInfo, JobInfo[]>; accept: (job: JobInfo) => boolean } {
+): { candidates: VictimCandidates; accept: (job: JobInfo) => boolean } {
   const record = ssn.attempt(attempt);
   const refuse = (victim: JobInfo, refusedBy: string): void => {
     if (refusedBy === 'minruntime') record.protectedVictims++;
@@ -48,15 +50,26 @@ export function filterVictims(
       message: refusal?.message ?? '',
     });
   };
-  const candidates = new Map<QueueInfo, JobInfo[]>();
-  for (const [queue, jobs] of candidatesByQueue) {
+  const kept: QueueInfo[] = [];
+  for (const queue of offered.leaves) {
     const queueRefusal = ssn.queueRefusedBy(action, preemptor, queue);
     if (queueRefusal !== null) {
-      for (const victim of jobs) if (victim.isRunningJob) refuse(victim, queueRefusal);
+      // Every running job of the queue is refused (the preemptor included, as before the index).
+      const refused = new VictimCandidates(offered.index, [queue], offered.below, null);
+      const total = refused.count(queue);
+      let listed = 0;
+      for (const victim of offered.index.byName(queue)) {
+        if (listed >= total || record.victims.length >= LISTED_FILTERED) break;
+        if (!refused.isLive(victim)) continue;
+        refuse(victim, queueRefusal);
+        listed++;
+      }
+      const rest = total - listed;
+      if (queueRefusal === 'minruntime') record.protectedVictims += rest;
+      record.omittedVictims += rest;
       continue;
     }
-    const live = jobs.filter((v) => v !== preemptor && v.isRunningJob);
-    if (live.length > 0) candidates.set(queue, live);
+    if (offered.count(queue) > 0) kept.push(queue);
   }
   // Asked once per job even when the solver rebuilds its victim queue for every incremental step.
   const decided = new Map<JobInfo, boolean>();
@@ -75,32 +88,24 @@ export function filterVictims(
     return ok;
   };
   filterVerdicts.set(accept, passed);
-  return { candidates, accept };
+  return {
+    candidates: new VictimCandidates(offered.index, kept, offered.below, offered.exclude),
+    accept,
+  };
 }
 
 /** The verdicts each accepted victim got from the filters, by the `accept` function of its attempt. */
 const filterVerdicts = new WeakMap<(job: JobInfo) => boolean, ReadonlyMap<JobInfo, Verdict[]>>();
 
-/** Candidate victims grouped by leaf queue (queues in name order, jobs in name order). */
-export function groupByQueue(jobs: readonly JobInfo[]): Map<QueueInfo, JobInfo[]> {
-  const map = new Map<QueueInfo, JobInfo[]>();
-  for (const job of jobs) {
-    const list = map.get(job.queue) ?? [];
-    list.push(job);
-    map.set(job.queue, list);
-  }
-  return new Map([...map].sort(([a], [b]) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
-}
-
 export function runEvictionAttempt(
   ssn: Session,
   preemptor: JobInfo,
   tasks: readonly TaskInfo[],
-  candidates: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
+  candidates: VictimCandidates,
   opts: SolveOptions,
 ): boolean {
   const record = ssn.attempt(opts.attempt);
-  const result = candidates.size === 0 ? null : solveVictims(ssn, preemptor, tasks, candidates, opts);
+  const result = candidates.isEmpty ? null : solveVictims(ssn, preemptor, tasks, candidates, opts);
   const filteredCount = record.victims.length + record.omittedVictims;
   // No victim got past the filters: say who kept them, not what the solver tried without any.
   if (result === null || (!result.ok && result.acceptedVictims === 0 && filteredCount > 0)) {

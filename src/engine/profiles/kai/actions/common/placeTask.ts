@@ -33,31 +33,34 @@ function canUnevict(task: TaskInfo, node: NodeInfo): boolean {
 }
 
 /**
- * Best node by score for which `accept` holds; nodes are sorted by name, so the first of equal scores wins.
- * One pass, no sorting: this runs for every task of every attempt.
+ * Best node by score for which `accept` holds; nodes are visited in name order, so the first of equal
+ * scores wins. One pass, no sorting: this runs for every task of every attempt. Only the nodes with room
+ * for the request are visited (the session's free-node index, a superset of the nodes `accept` can take
+ * since `accept` always requires room), plus `own` for a victim that may take its own place back.
  */
 function bestNode(
   ssn: Session,
   task: TaskInfo,
   reasons: string[],
   accept: (node: NodeInfo) => boolean,
+  own: NodeInfo | null = null,
 ): NodeInfo | null {
   let best: NodeInfo | null = null;
   let bestScore = -Infinity;
-  for (const node of ssn.nodes) {
-    // Capacity first: it is cheap and rejects most nodes of a busy cluster.
-    if (!accept(node)) continue;
+  ssn.forEachPlacementCandidate(task.req, own, (node) => {
+    // Capacity first: it is cheap and rejects most candidates.
+    if (!accept(node)) return;
     const why = ssn.predicate(task, node);
     if (why !== null) {
       if (reasons.length < 4) reasons.push(`${node.name}: ${why}`);
-      continue;
+      return;
     }
     const score = ssn.nodeScore(task, node);
     if (score > bestScore + EPSILON) {
       best = node;
       bestScore = score;
     }
-  }
+  });
   return best;
 }
 
@@ -82,8 +85,12 @@ export function placeTask(
   }
   if (task.status === 'Releasing') {
     const own = task.node;
-    const node = bestNode(ssn, task, reasons, (n) =>
-      n === own && !recreate ? canUnevict(task, n) : n.fits(task.req, 'future'),
+    const node = bestNode(
+      ssn,
+      task,
+      reasons,
+      (n) => (n === own && !recreate ? canUnevict(task, n) : n.fits(task.req, 'future')),
+      recreate ? null : own,
     );
     if (!node) return { placement: null, reasons };
     if (node === own && !recreate) {

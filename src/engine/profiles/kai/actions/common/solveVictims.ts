@@ -10,13 +10,13 @@
  * un-evicted, others may move), and ask the session's scenario validators. The first valid scenario wins.
  */
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
-import type { QueueInfo } from '../../framework/QueueInfo';
 import type { NodeInfo } from '../../framework/NodeInfo';
 import type { Session } from '../../framework/Session';
 import type { Statement } from '../../framework/Statement';
 import type { Verdict } from '../../../../model/trace';
 import { placeTasks } from './placeTask';
 import { VictimQueue } from './VictimQueue';
+import type { VictimCandidates } from './VictimIndex';
 
 export interface SolveOptions {
   action: 'reclaim' | 'preempt' | 'consolidation';
@@ -37,7 +37,7 @@ export function solveVictims(
   ssn: Session,
   preemptor: JobInfo,
   tasks: readonly TaskInfo[],
-  candidates: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
+  candidates: VictimCandidates,
   opts: SolveOptions,
 ): SolveResult {
   ssn.onJobSolutionStart(preemptor);
@@ -59,7 +59,7 @@ function solveStep(
   stmt: Statement,
   preemptor: JobInfo,
   tasks: readonly TaskInfo[],
-  candidates: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
+  candidates: VictimCandidates,
   recorded: readonly TaskInfo[],
   opts: SolveOptions,
 ): SolveResult {

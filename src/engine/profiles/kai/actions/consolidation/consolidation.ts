@@ -9,7 +9,8 @@ import type { Session } from '../../framework/Session';
 import { sumRequest } from '../../framework/tasksToAllocate';
 import { EPSILON } from '../../../../model/resources';
 import { attemptPendingJobs } from '../common/attemptPendingJobs';
-import { groupByQueue, runEvictionAttempt } from '../common/evictionAttempt';
+import { runEvictionAttempt } from '../common/evictionAttempt';
+import { VictimCandidates, VictimIndex } from '../common/VictimIndex';
 import { capacityCode } from '../common/placeTask';
 import type { Verdict } from '../../../../model/trace';
 
@@ -19,34 +20,41 @@ export function createConsolidationAction(): Action {
     execute(ssn: Session) {
       const max = ssn.config.maxConsolidationPreemptees;
       if (max <= 0) return;
-      attemptPendingJobs(ssn, {
-        action: 'consolidation',
-        jobs: ssn.jobs.filter((j) => j.counts.Pending > 0 && j.preemptible),
-        reuseFailures: false,
-        worthTrying: (_job, tasks) => sumRequest(tasks).gpu <= ssn.freeGpusOnceReleased + EPSILON,
-        attempt: (job, tasks, attempt, record) => {
-          // A move re-places every victim, so no queue's allocation changes: a job its queue's capacity
-          // refuses now would be refused in every scenario (a victim could not be re-placed). Say so at
-          // once instead of trying every victim.
-          const refusals = ssn.checkCapacity(job, tasks);
-          if (refusals.length > 0) {
-            record.verdicts.push(...refusals);
-            record.code = capacityCode(refusals);
-            record.message = `consolidation moves jobs without changing any queue's allocation, so it cannot make room within ${job.queue.name}'s capacity: ${(refusals[0] as Verdict).message}`;
-            return false;
-          }
-          const candidates = groupByQueue(
-            ssn.jobs.filter((v) => v !== job && v.preemptible && v.isRunningJob),
-          );
-          // Upstream's counter check lets one more than the cap through.
-          return runEvictionAttempt(ssn, job, tasks, candidates, {
-            action: 'consolidation',
-            attempt,
-            requireAllReplaced: true,
-            maxVictimJobs: max + 1,
-          });
-        },
-      });
+      const preemptible = new VictimIndex(
+        ssn,
+        ssn.jobs.filter((v) => v.preemptible),
+      );
+      try {
+        attemptPendingJobs(ssn, {
+          action: 'consolidation',
+          jobs: ssn.jobs.filter((j) => j.counts.Pending > 0 && j.preemptible),
+          reuseFailures: false,
+          worthTrying: (_job, tasks) => sumRequest(tasks).gpu <= ssn.freeGpusOnceReleased + EPSILON,
+          attempt: (job, tasks, attempt, record) => {
+            // A move re-places every victim, so no queue's allocation changes: a job its queue's capacity
+            // refuses now would be refused in every scenario (a victim could not be re-placed). Say so at
+            // once instead of trying every victim.
+            const refusals = ssn.checkCapacity(job, tasks);
+            if (refusals.length > 0) {
+              record.verdicts.push(...refusals);
+              record.code = capacityCode(refusals);
+              record.message = `consolidation moves jobs without changing any queue's allocation, so it cannot make room within ${job.queue.name}'s capacity: ${(refusals[0] as Verdict).message}`;
+              return false;
+            }
+            // Every other preemptible running job (live: as it is now).
+            const candidates = new VictimCandidates(preemptible, preemptible.queues, Infinity, job);
+            // Upstream's counter check lets one more than the cap through.
+            return runEvictionAttempt(ssn, job, tasks, candidates, {
+              action: 'consolidation',
+              attempt,
+              requireAllReplaced: true,
+              maxVictimJobs: max + 1,
+            });
+          },
+        });
+      } finally {
+        preemptible.close();
+      }
     },
   };
 }

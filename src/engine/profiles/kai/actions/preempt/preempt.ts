@@ -8,41 +8,55 @@ import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import { attemptPendingJobs } from '../common/attemptPendingJobs';
 import { filterVictims, runEvictionAttempt } from '../common/evictionAttempt';
+import { VictimCandidates, VictimIndex } from '../common/VictimIndex';
 
 export function createPreemptAction(): Action {
   return {
     name: 'preempt',
     execute(ssn: Session) {
-      attemptPendingJobs(ssn, {
-        action: 'preempt',
-        jobs: ssn.jobs.filter((j) => j.counts.Pending > 0),
-        reuseFailures: true,
-        attempt: (job, tasks, attempt, record) => {
-          if (job.spec.preemptionPolicy === 'Never') {
-            record.code = 'no-eligible-victims';
-            record.message = `${job.name} has preemptionPolicy Never: it never evicts anyone.`;
-            return false;
-          }
-          const overQuota = ssn.nonPreemptibleOverQuota(job, tasks);
-          if (overQuota.length > 0) {
-            record.verdicts.push(...overQuota);
-            record.code = 'non-preemptible-over-quota';
-            record.message = (overQuota[0] as { message: string }).message;
-            return false;
-          }
-          const candidates = ssn.jobs.filter(
-            (v) => v.preemptible && v.queue === job.queue && v.priority < job.priority && v.isRunningJob,
-          );
-          const filtered = filterVictims(ssn, 'preempt', job, new Map([[job.queue, candidates]]), attempt);
-          return runEvictionAttempt(ssn, job, tasks, filtered.candidates, {
-            action: 'preempt',
-            attempt,
-            requireAllReplaced: false,
-            maxVictimJobs: Infinity,
-            accept: filtered.accept,
-          });
-        },
-      });
+      // Every preemptible job, by leaf; whether one is a running job is asked live at each attempt.
+      const preemptible = new VictimIndex(
+        ssn,
+        ssn.jobs.filter((v) => v.preemptible),
+      );
+      try {
+        attemptPendingJobs(ssn, {
+          action: 'preempt',
+          jobs: ssn.jobs.filter((j) => j.counts.Pending > 0),
+          reuseFailures: true,
+          attempt: (job, tasks, attempt, record) => {
+            if (job.spec.preemptionPolicy === 'Never') {
+              record.code = 'no-eligible-victims';
+              record.message = `${job.name} has preemptionPolicy Never: it never evicts anyone.`;
+              return false;
+            }
+            const overQuota = ssn.nonPreemptibleOverQuota(job, tasks);
+            if (overQuota.length > 0) {
+              record.verdicts.push(...overQuota);
+              record.code = 'non-preemptible-over-quota';
+              record.message = (overQuota[0] as { message: string }).message;
+              return false;
+            }
+            // Preemptible running jobs of the same leaf with a lower priority (live: as they are now).
+            const offered = new VictimCandidates(
+              preemptible,
+              preemptible.has(job.queue) ? [job.queue] : [],
+              job.priority,
+              job,
+            );
+            const filtered = filterVictims(ssn, 'preempt', job, offered, attempt);
+            return runEvictionAttempt(ssn, job, tasks, filtered.candidates, {
+              action: 'preempt',
+              attempt,
+              requireAllReplaced: false,
+              maxVictimJobs: Infinity,
+              accept: filtered.accept,
+            });
+          },
+        });
+      } finally {
+        preemptible.close();
+      }
     },
   };
 }

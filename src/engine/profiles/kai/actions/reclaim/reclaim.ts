@@ -8,39 +8,48 @@
 import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import { attemptPendingJobs } from '../common/attemptPendingJobs';
-import { filterVictims, groupByQueue, runEvictionAttempt } from '../common/evictionAttempt';
+import { filterVictims, runEvictionAttempt } from '../common/evictionAttempt';
+import { VictimCandidates, VictimIndex } from '../common/VictimIndex';
 
 export function createReclaimAction(): Action {
   return {
     name: 'reclaim',
     execute(ssn: Session) {
       // Victims can only be jobs running when the action starts; evictions only shrink this set.
-      const running = groupByQueue(ssn.jobs.filter((v) => v.preemptible && v.isRunningJob));
-      attemptPendingJobs(ssn, {
-        action: 'reclaim',
-        jobs: ssn.jobs.filter((j) => j.counts.Pending > 0),
-        reuseFailures: true,
-        attempt: (job, tasks, attempt, record) => {
-          const gate = ssn.canReclaimResources(job, tasks);
-          record.verdicts.push(...gate);
-          const refusal = gate.find((v) => !v.allowed);
-          if (refusal) {
-            record.code = 'fair-share';
-            record.message = refusal.message;
-            return false;
-          }
-          // Victims only in other leaf queues.
-          const others = new Map([...running].filter(([q]) => q !== job.queue));
-          const filtered = filterVictims(ssn, 'reclaim', job, others, attempt);
-          return runEvictionAttempt(ssn, job, tasks, filtered.candidates, {
-            action: 'reclaim',
-            attempt,
-            requireAllReplaced: false,
-            maxVictimJobs: Infinity,
-            accept: filtered.accept,
-          });
-        },
-      });
+      const running = new VictimIndex(
+        ssn,
+        ssn.jobs.filter((v) => v.preemptible && v.isRunningJob),
+      );
+      try {
+        attemptPendingJobs(ssn, {
+          action: 'reclaim',
+          jobs: ssn.jobs.filter((j) => j.counts.Pending > 0),
+          reuseFailures: true,
+          attempt: (job, tasks, attempt, record) => {
+            const gate = ssn.canReclaimResources(job, tasks);
+            record.verdicts.push(...gate);
+            const refusal = gate.find((v) => !v.allowed);
+            if (refusal) {
+              record.code = 'fair-share';
+              record.message = refusal.message;
+              return false;
+            }
+            // Victims only in other leaf queues.
+            const others = running.queues.filter((q) => q !== job.queue);
+            const offered = new VictimCandidates(running, others, Infinity, job);
+            const filtered = filterVictims(ssn, 'reclaim', job, offered, attempt);
+            return runEvictionAttempt(ssn, job, tasks, filtered.candidates, {
+              action: 'reclaim',
+              attempt,
+              requireAllReplaced: false,
+              maxVictimJobs: Infinity,
+              accept: filtered.accept,
+            });
+          },
+        });
+      } finally {
+        running.close();
+      }
     },
   };
 }

@@ -1,0 +1,160 @@
+/**
+ * The candidate victims of one action, by leaf queue, kept up to date as Statements evict and roll back
+ * (Session.watchTasks), so that an attempt costs the victims it looks at rather than a scan of every job
+ * of the cluster: upstream's solvers get their victims from the session's per-queue job maps too.
+ *
+ * Per leaf: the member jobs in name order (how refusals are listed in the trace), in victim order (lowest
+ * priority first, then newest, then name descending: the order KAI's victim queue pops a leaf), and how
+ * many of them are running jobs now, in total and per priority. Whether a member qualifies is always
+ * decided live (`isRunningJob`, the preemptor excluded, preempt's priority bound), exactly as the filter
+ * the actions applied to every job at every attempt; the index only spares looking at the others.
+ */
+import type { JobInfo } from '../../framework/JobInfo';
+import type { QueueInfo } from '../../framework/QueueInfo';
+import type { Session } from '../../framework/Session';
+
+interface Leaf {
+  byName: JobInfo[];
+  ordered: JobInfo[];
+  running: number;
+  runningByPriority: Map<number, number>;
+}
+
+export class VictimIndex {
+  private readonly leaves = new Map<QueueInfo, Leaf>();
+  /** Member job → whether it counted as running at the last look. */
+  private readonly counted = new Map<JobInfo, boolean>();
+  private readonly unwatch: () => void;
+  /** Leaves in name order. */
+  readonly queues: readonly QueueInfo[];
+
+  /** `jobs` in name order (the session's job list order); only preemptible jobs should be given. */
+  constructor(ssn: Session, jobs: readonly JobInfo[]) {
+    for (const job of jobs) {
+      let leaf = this.leaves.get(job.queue);
+      if (!leaf) {
+        leaf = { byName: [], ordered: [], running: 0, runningByPriority: new Map() };
+        this.leaves.set(job.queue, leaf);
+      }
+      leaf.byName.push(job);
+      const running = job.isRunningJob;
+      this.counted.set(job, running);
+      if (running) count(leaf, job, 1);
+    }
+    // Victim order is fixed for the session (priority, creation time, name): sorted once per session and
+    // shared by the three eviction actions, each taking its members in that order.
+    for (const job of sessionVictimOrder(ssn)) {
+      if (this.counted.has(job)) (this.leaves.get(job.queue) as Leaf).ordered.push(job);
+    }
+    this.queues = [...this.leaves.keys()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.unwatch = ssn.watchTasks((task) => {
+      const job = task.job;
+      const was = this.counted.get(job);
+      if (was === undefined) return;
+      const now = job.isRunningJob;
+      if (now === was) return;
+      this.counted.set(job, now);
+      count(this.leaves.get(job.queue) as Leaf, job, now ? 1 : -1);
+    });
+  }
+
+  /** Stops following the session (at the end of the action). */
+  close(): void {
+    this.unwatch();
+  }
+
+  has(leaf: QueueInfo): boolean {
+    return this.leaves.has(leaf);
+  }
+
+  /** Members of `leaf` in name order. */
+  byName(leaf: QueueInfo): readonly JobInfo[] {
+    return this.leaves.get(leaf)?.byName ?? [];
+  }
+
+  /** Members of `leaf` in victim order. */
+  ordered(leaf: QueueInfo): readonly JobInfo[] {
+    return this.leaves.get(leaf)?.ordered ?? [];
+  }
+
+  /**
+   * How many members of `leaf` in victim order can have a priority below `below`: the victim order sorts
+   * by priority first, so they are a prefix.
+   */
+  prefixBelow(leaf: QueueInfo, below: number): number {
+    const list = this.ordered(leaf);
+    if (below === Infinity) return list.length;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((list[mid] as JobInfo).priority < below) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Running members of `leaf` with a priority below `below`, `exclude` not counted. */
+  runningCount(leaf: QueueInfo, below: number, exclude: JobInfo | null): number {
+    const l = this.leaves.get(leaf);
+    if (!l) return 0;
+    let n = 0;
+    if (below === Infinity) n = l.running;
+    else for (const [p, c] of l.runningByPriority) if (p < below) n += c;
+    if (exclude && exclude.queue === leaf && exclude.priority < below && this.counted.get(exclude)) n--;
+    return n;
+  }
+}
+
+function count(leaf: Leaf, job: JobInfo, sign: 1 | -1): void {
+  leaf.running += sign;
+  leaf.runningByPriority.set(job.priority, (leaf.runningByPriority.get(job.priority) ?? 0) + sign);
+}
+
+const sortedBySession = new WeakMap<Session, readonly JobInfo[]>();
+
+/** Every job of the session in victim order. */
+function sessionVictimOrder(ssn: Session): readonly JobInfo[] {
+  let list = sortedBySession.get(ssn);
+  if (!list) {
+    list = [...ssn.jobs].sort(victimOrder);
+    sortedBySession.set(ssn, list);
+  }
+  return list;
+}
+
+/** Lowest priority first, then newest first, then name (descending, the mirror of job order). */
+export function victimOrder(a: JobInfo, b: JobInfo): number {
+  return (
+    a.priority - b.priority ||
+    b.spec.submitAtMs - a.spec.submitAtMs ||
+    (a.name < b.name ? 1 : a.name > b.name ? -1 : 0)
+  );
+}
+
+/**
+ * The victims one attempt may take: some leaves of an index, and the live rule for their members (a
+ * running job now, not the preemptor, below the priority bound).
+ */
+export class VictimCandidates {
+  constructor(
+    readonly index: VictimIndex,
+    readonly leaves: readonly QueueInfo[],
+    readonly below: number,
+    readonly exclude: JobInfo | null,
+  ) {}
+
+  isLive(job: JobInfo): boolean {
+    return job !== this.exclude && job.priority < this.below && job.isRunningJob;
+  }
+
+  /** Live victims of `leaf` now. */
+  count(leaf: QueueInfo): number {
+    return this.index.runningCount(leaf, this.below, this.exclude);
+  }
+
+  /** True when no leaf has a live victim. */
+  get isEmpty(): boolean {
+    return this.leaves.every((leaf) => this.count(leaf) === 0);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Nodes with room left, per resource, kept up to date as tasks change place (Session.footprint calls
+ * {@link update} after every change of a node's occupation, so Statements, rollbacks included, keep it in
+ * step). KAI's Go scheduler keeps per-node idle/releasing vectors in its snapshot cache and filters nodes
+ * in parallel; here placement asks only the nodes that could take the request, in node order, so that one
+ * placement in a full cluster costs the few nodes with room rather than all 4,000.
+ *
+ * The set for resource r holds every node whose future room in r (capacity − used − pipelined) is above
+ * EPSILON. A task asking for more than 2·EPSILON of r can fit (future or idle, idle ≤ future) only on such a
+ * node, since NodeInfo.fits allows EPSILON of slack: the set is a superset of the nodes that fit, so
+ * walking it in order gives the same best node, ties and refusal reasons as walking every node.
+ */
+import { EPSILON, RESOURCE_NAMES, type ResourceName, type Resources } from '../../../model/resources';
+import type { NodeInfo } from './NodeInfo';
+import { NodeSet } from './NodeSet';
+
+export class FreeNodeIndex {
+  private readonly sets: Record<ResourceName, NodeSet>;
+
+  constructor(private readonly nodes: readonly NodeInfo[]) {
+    const make = (): NodeSet => new NodeSet(nodes.length);
+    this.sets = { gpu: make(), cpu: make(), memory: make(), pods: make() };
+    for (const node of nodes) this.update(node);
+  }
+
+  /** Re-reads one node's room (after its occupation changed). */
+  update(node: NodeInfo): void {
+    const i = node.position;
+    for (const r of RESOURCE_NAMES) {
+      if (node.future(r) > EPSILON) this.sets[r].add(i);
+      else this.sets[r].delete(i);
+    }
+  }
+
+  /**
+   * The nodes that may take `req`, as a set to walk in node order; null when the request asks for no
+   * resource in a measurable amount (every node must then be asked).
+   */
+  candidates(req: Resources): NodeSet | null {
+    let best: NodeSet | null = null;
+    for (const r of RESOURCE_NAMES) {
+      if (!(req[r] > 2 * EPSILON)) continue;
+      const set = this.sets[r];
+      if (best === null || set.size < best.size) best = set;
+    }
+    return best;
+  }
+
+  /** Visits, in node order, every node of `set` and `extra` (once). */
+  forEachIn(set: NodeSet, extra: NodeInfo | null, visit: (node: NodeInfo) => void): void {
+    let pending = extra !== null && !set.has(extra.position) ? extra : null;
+    set.forEach((i) => {
+      if (pending !== null && pending.position < i) {
+        visit(pending);
+        pending = null;
+      }
+      visit(this.nodes[i] as NodeInfo);
+    });
+    if (pending !== null) visit(pending);
+  }
+}

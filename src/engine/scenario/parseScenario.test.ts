@@ -1086,3 +1086,18 @@ describe('formatIssue', () => {
     ).toBe('the scenario is empty');
   });
 });
+
+describe('text broken near its start', () => {
+  it('lists the first 100 syntax errors and counts the rest in one more, at the line where they start', () => {
+    // An indented first line breaks every mapping after it: the reader reports several errors per line.
+    const text = '    name: x\nversion: 1\n' + Array.from({ length: 300 }, (_, i) => `k${i}: v`).join('\n');
+    const r = parseScenario(text);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toHaveLength(101);
+    expect(r.errors.slice(0, 100).every((e) => e.code === 'yaml-syntax' && e.line !== null)).toBe(true);
+    const last = r.errors[100];
+    expect(last?.message).toMatch(/^803 more syntax errors from here on, not listed/);
+    expect(last?.line).toBe(35);
+  });
+});

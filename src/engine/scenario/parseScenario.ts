@@ -48,7 +48,7 @@ export function parseScenario(text: string, options: NormaliseOptions = {}): Par
   try {
     // A repeated key is an error rather than a silent override; it is found by findDuplicateKeys, in
     // linear time, rather than by the yaml package's quadratic `uniqueKeys` check.
-    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+    doc = parseWithoutStacks(text, lineCounter);
     const toIssue = (error: YAMLError, code: IssueCode) =>
       yamlIssue(error.pos[0], error.message, code, lineCounter);
     const duplicates = findDuplicateKeys(doc).map((d) =>
@@ -59,7 +59,9 @@ export function parseScenario(text: string, options: NormaliseOptions = {}): Par
     if (doc.errors.length > 0 || duplicates.length > 0)
       return {
         ok: false,
-        errors: sortIssues([...doc.errors.map((e) => toIssue(e, 'yaml-syntax')), ...duplicates]),
+        errors: firstSyntaxIssues(
+          sortIssues([...doc.errors.map((e) => toIssue(e, 'yaml-syntax')), ...duplicates]),
+        ),
       };
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
@@ -83,6 +85,39 @@ export function parseScenario(text: string, options: NormaliseOptions = {}): Par
   if (!result.ok || doc.warnings.length === 0) return result;
   const warnings = doc.warnings.map((w) => yamlIssue(w.pos[0], w.message, 'yaml-warning', lineCounter));
   return { ...result, warnings: sortIssues([...warnings, ...result.warnings]) };
+}
+
+/**
+ * The yaml package builds an Error (with a stack trace) for every syntax error, and text broken near its
+ * start can give one per token: 160,000 of them for a 400 KB file, 2 s of CPU spent mostly on stack traces
+ * nobody reads. They are built without stacks (found by the parser fuzzer, docs/decisions/0010).
+ */
+function parseWithoutStacks(text: string, lineCounter: LineCounter): Document {
+  // V8's knob (Node, Chromium); elsewhere it is an unused property and errors keep their stacks.
+  const errors = Error as ErrorConstructor & { stackTraceLimit?: number | undefined };
+  const limit = errors.stackTraceLimit;
+  errors.stackTraceLimit = 0;
+  try {
+    return parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  } finally {
+    errors.stackTraceLimit = limit;
+  }
+}
+
+/** At most this many syntax errors are listed: past the first few, they are echoes of the same mistake. */
+const MAX_SYNTAX_ISSUES = 100;
+
+function firstSyntaxIssues(issues: ScenarioIssue[]): ScenarioIssue[] {
+  if (issues.length <= MAX_SYNTAX_ISSUES) return issues;
+  const next = issues[MAX_SYNTAX_ISSUES] as ScenarioIssue;
+  const more = issues.length - MAX_SYNTAX_ISSUES;
+  return [
+    ...issues.slice(0, MAX_SYNTAX_ISSUES),
+    {
+      ...next,
+      message: `${more.toLocaleString('en-US')} more syntax errors from here on, not listed (fix the first ones: the rest usually follow from them)`,
+    },
+  ];
 }
 
 function yamlIssue(

@@ -60,18 +60,27 @@ for (const size of [
       await expect(stage.presenter).toBeVisible();
       await expect(stage.presenterSession).toHaveText('Session 1 of 7');
       await expect(stage.caption).toContainText('Nothing was placed or evicted in this session');
+      // The clicker walks the lesson's script: the next step asks a question (still session 1)…
       await page.keyboard.press('PageDown');
-      await expect(stage.presenterSession).toHaveText('Session 2 of 7');
+      await expect(stage.presenterLesson).toContainText('Which sweep will be reclaimed first');
+      await expect(stage.presenterSession).toHaveText('Session 1 of 7');
+      // …the presenter keys in the class's answer, and the next click reveals it in the session that proves it.
+      await page.keyboard.press('1');
       await page.keyboard.press('Space');
       await expect(stage.presenterSession).toHaveText('Session 3 of 7');
       await expect(stage.caption).toContainText('Evicted sweep-1-0 from node-0 to make room for train-b');
+      await expect(stage.presenterLesson.getByTestId('lesson-question.result')).toHaveText(
+        'Right: “sweep-1, at t=20s (session 3)”.',
+      );
+      await page.keyboard.press('PageDown');
+      await page.keyboard.press('PageDown');
+      await expect(stage.presenterSession).toHaveText('Session 4 of 7');
       await page.keyboard.press('PageUp');
-      await expect(stage.presenterSession).toHaveText('Session 2 of 7');
-      await page.keyboard.press('ArrowRight');
       await expect(stage.presenterSession).toHaveText('Session 3 of 7');
       // Selecting on the map or tree never replaces the lesson text.
+      const lessonText = await stage.presenterLesson.innerText();
       await stage.tree.getByRole('treeitem', { name: /^queue product/ }).click();
-      await expect(stage.presenterLesson).toContainText('Two teams share 8 GPUs');
+      await expect(stage.presenterLesson).toHaveText(lessonText);
       await expect.poll(async () => (await app.searchParams()).get('present')).toBe('1');
       await page.screenshot({ path: test.info().outputPath(`presenter-${size.width}.png`) });
       // Escape leaves (the browser may take the first Escape to leave full screen).

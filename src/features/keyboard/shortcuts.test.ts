@@ -33,8 +33,13 @@ describe('keyboard shortcuts', () => {
 });
 
 describe('shortcuts that depend on the mode', () => {
-  const state = (isPresenting: boolean) =>
-    ({ view: { isPresenting } }) as unknown as Parameters<typeof findShortcut>[1];
+  type Lesson = { steps: { ask: object | null }[]; step: number; revealed: boolean };
+  const state = (isPresenting: boolean, lesson: Lesson = { steps: [], step: 0, revealed: false }) =>
+    ({
+      view: { isPresenting },
+      scenario: { summary: { lesson: lesson.steps } },
+      lesson: { step: lesson.step, revealed: lesson.revealed, picks: {} },
+    }) as unknown as Parameters<typeof findShortcut>[1];
   const press = (k: string) => ({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false });
 
   it('steps with a clicker: Page Down / Page Up everywhere, Space only in presenter mode', () => {
@@ -44,6 +49,26 @@ describe('shortcuts that depend on the mode', () => {
     expect(findShortcut(press(' '), state(false))?.id).toBe('play');
   });
 
+  it('in presenter mode the clicker walks a scripted lesson, then the sessions', () => {
+    const asking = { ask: {} };
+    const saying = { ask: null };
+    const at = (step: number, revealed: boolean) =>
+      state(true, { steps: [saying, asking, saying], step, revealed });
+    expect(findShortcut(press('PageDown'), at(0, false))?.id).toBe('present-lesson-next');
+    expect(findShortcut(press(' '), at(1, false))?.id).toBe('present-lesson-next');
+    expect(findShortcut(press('2'), at(1, false))?.id).toBe('present-lesson-pick');
+    expect(findShortcut(press('2'), at(1, true))).toBeNull();
+    expect(findShortcut(press('PageUp'), at(1, true))?.id).toBe('present-lesson-back');
+    // The script is over: the clicker steps sessions again (and back goes to the script's last steps).
+    expect(findShortcut(press('PageDown'), at(2, false))?.id).toBe('step-forward');
+    expect(findShortcut(press('PageUp'), at(0, false))?.id).toBe('step-back');
+    // Outside presenter mode the lesson pane handles its own keys.
+    expect(
+      findShortcut(press('PageDown'), state(false, { steps: [saying, asking], step: 0, revealed: false }))
+        ?.id,
+    ).toBe('step-forward');
+  });
+
   it('Escape leaves presenter mode before it clears a selection', () => {
     expect(findShortcut(press('Escape'), state(true))?.id).toBe('leave-presenter');
     expect(findShortcut(press('Escape'), state(false))?.id).toBe('clear-selection');
@@ -51,6 +76,13 @@ describe('shortcuts that depend on the mode', () => {
 
   it('has a key for every main view', () => {
     const views = SHORTCUTS.filter((s) => s.id.startsWith('view-')).map((s) => s.id);
-    expect(views).toEqual(['view-stage', 'view-jobs', 'view-decisions', 'view-queues', 'view-cluster']);
+    expect(views).toEqual([
+      'view-stage',
+      'view-jobs',
+      'view-decisions',
+      'view-queues',
+      'view-cluster',
+      'view-workshop',
+    ]);
   });
 });

@@ -3,6 +3,7 @@
  * can never disagree.
  */
 import type { AppState } from '../../store/AppState';
+import { selectLessonSteps } from '../../store/lessonSlice';
 import { PLAY_SPEEDS } from '../../store/viewSlice';
 
 export interface KeyLike {
@@ -22,10 +23,26 @@ export interface Shortcut {
   matches(event: KeyLike): boolean;
   /** Only while this holds (e.g. Space steps in presenter mode and plays elsewhere). */
   when?: (state: AppState) => boolean;
-  run(state: AppState): void;
+  run(state: AppState, event: KeyLike): void;
 }
 
 const isPresenting = (s: AppState) => s.view.isPresenting;
+
+/**
+ * In presenter mode a scripted lesson drives the clicker: "next" shows its next step (or reveals the answer of
+ * the step's question) until the script is over; after that, and without a script, it steps sessions.
+ */
+const hasLessonAhead = (s: AppState) => {
+  if (!s.view.isPresenting) return false;
+  const steps = selectLessonSteps(s);
+  const current = steps[s.lesson.step];
+  if (current === undefined) return false;
+  return s.lesson.step + 1 < steps.length || (current.ask !== null && !s.lesson.revealed);
+};
+const hasLessonBehind = (s: AppState) =>
+  s.view.isPresenting && selectLessonSteps(s).length > 0 && (s.lesson.step > 0 || s.lesson.revealed);
+const isAskingInPresenter = (s: AppState) =>
+  s.view.isPresenting && selectLessonSteps(s)[s.lesson.step]?.ask != null && !s.lesson.revealed;
 
 const plain = (event: KeyLike) => !event.ctrlKey && !event.metaKey && !event.altKey;
 const isKey =
@@ -40,6 +57,33 @@ function nextSpeed(current: number, direction: 1 | -1): number {
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
+  {
+    id: 'present-lesson-next',
+    keys: ['Page Down', 'Space', '→'],
+    description: 'Next lesson step, or reveal the answer (presenter mode, while the lesson has steps ahead)',
+    group: 'Presenting',
+    matches: isKey('PageDown', ' ', 'ArrowRight'),
+    when: hasLessonAhead,
+    run: (s) => s.actions.lessonNext(),
+  },
+  {
+    id: 'present-lesson-back',
+    keys: ['Page Up', '←'],
+    description: 'Previous lesson step (presenter mode)',
+    group: 'Presenting',
+    matches: isKey('PageUp', 'ArrowLeft'),
+    when: hasLessonBehind,
+    run: (s) => s.actions.lessonBack(),
+  },
+  {
+    id: 'present-lesson-pick',
+    keys: ['1', '2', '3', '4'],
+    description: 'Pick the class’s answer to the lesson’s question (presenter mode)',
+    group: 'Presenting',
+    matches: isKey('1', '2', '3', '4'),
+    when: isAskingInPresenter,
+    run: (s, event) => s.actions.lessonPick(Number(event.key) - 1),
+  },
   {
     id: 'step-forward',
     // Page Down is what a presentation clicker sends for "next".
@@ -161,6 +205,14 @@ export const SHORTCUTS: readonly Shortcut[] = [
     group: 'Views',
     matches: isKey('c'),
     run: (s) => s.actions.setView({ mainView: 'cluster' }),
+  },
+  {
+    id: 'view-workshop',
+    keys: ['W'],
+    description: 'Show the Workshop (compare variants, sweep a knob)',
+    group: 'Views',
+    matches: isKey('w'),
+    run: (s) => s.actions.setView({ mainView: 'workshop' }),
   },
   {
     id: 'evictions-only',

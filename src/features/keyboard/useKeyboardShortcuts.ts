@@ -53,7 +53,7 @@ export function useKeyboardShortcuts(): void {
       // Space would also scroll the page or press the focused button; a focused tab list would move.
       event.preventDefault();
       event.stopPropagation();
-      shortcut.run(state);
+      shortcut.run(state, event);
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppStoreApi } from '../../store/AppStoreProvider';
+import { LESSON_KEYS } from '../lesson/lessonKeys';
 import { findShortcut } from './shortcuts';
 
 /** True when the key belongs to a text field or a control that handles keys itself. */
@@ -26,6 +27,14 @@ const WIDGET_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 
 function isOwnedByWidget(event: KeyboardEvent): boolean {
   const target = event.target;
   if (!(target instanceof Element)) return false;
+  // A modal dialog owns the keyboard (the credentials panel keeps its open state to itself); the lesson
+  // pane, when it has focus, walks its script with its own keys (lessonKeys.ts).
+  if (target.closest('[role="dialog"],.MuiModal-root') !== null) return true;
+  if (
+    target.closest('[data-testid="lesson-player"]') !== null &&
+    LESSON_KEYS.some((k) => k.matches(event.key))
+  )
+    return true;
   if (
     WIDGET_KEYS.has(event.key) &&
     target.closest('[role="tree"],[role="grid"],[data-arrow-keys="own"]') !== null

@@ -11,11 +11,12 @@ import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
-import { useAppStore } from '../../store/AppStoreProvider';
+import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectCursor, selectSessionCount } from '../../store/runSlice';
 import { selectSummary } from '../../store/scenarioSlice';
 import { selectIsPointerHighlight } from '../../store/viewSlice';
+import { findShortcut } from '../keyboard/shortcuts';
 import { LessonPanel } from '../lesson/LessonPanel';
 import { KeyDecisionView } from '../stage/KeyDecisionView';
 import { useKeyDecision } from '../stage/useKeyDecision';
@@ -30,6 +31,13 @@ const ClusterMapView = lazy(() =>
 
 export function PresenterView() {
   const actions = useAppStore(selectActions);
+  const store = useAppStoreApi();
+  // The buttons do what the clicker's keys do (walk a scripted lesson, else step sessions): one table decides.
+  const press = (key: 'PageDown' | 'PageUp') => {
+    const state = store.getState();
+    const event = { key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false };
+    findShortcut(event, state)?.run(state, event);
+  };
   const summary = useAppStore(selectSummary);
   const cursor = useAppStore(selectCursor);
   const count = useAppStore(selectSessionCount);
@@ -78,7 +86,7 @@ export function PresenterView() {
         </Typography>
         <Button
           variant="outlined"
-          onClick={() => actions.stepBack()}
+          onClick={() => press('PageUp')}
           aria-keyshortcuts="PageUp ArrowLeft"
           startIcon={<NavigateBeforeIcon />}
         >
@@ -86,7 +94,7 @@ export function PresenterView() {
         </Button>
         <Button
           variant="contained"
-          onClick={() => actions.stepForward()}
+          onClick={() => press('PageDown')}
           aria-keyshortcuts="PageDown Space ArrowRight"
           endIcon={<NavigateNextIcon />}
           data-testid="presenter.next"

@@ -1,11 +1,11 @@
 /**
- * View state in the URL beside the scenario's place (urlState.ts): `view=stage|jobs|decisions|queues|cluster`
+ * View state in the URL beside the scenario's place (urlState.ts): `view=stage|jobs|decisions|queues|cluster|workshop`
  * (the main view a person chose; absent while the app picks: the stage for a lesson, else the jobs table)
  * and `present=1` (presenter mode). Kept apart from the scenario's place so a share link never carries it.
  */
 import type { MainView } from '../../store/AppState';
 
-const VIEWS: readonly MainView[] = ['stage', 'jobs', 'decisions', 'queues', 'cluster'];
+const VIEWS: readonly MainView[] = ['stage', 'jobs', 'decisions', 'queues', 'cluster', 'workshop'];
 
 export interface ViewParams {
   view: MainView | null;

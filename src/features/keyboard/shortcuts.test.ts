@@ -33,10 +33,15 @@ describe('keyboard shortcuts', () => {
 });
 
 describe('shortcuts that depend on the mode', () => {
-  type Lesson = { steps: { ask: object | null }[]; step: number; revealed: boolean };
-  const state = (isPresenting: boolean, lesson: Lesson = { steps: [], step: 0, revealed: false }) =>
+  type Step = { session: number | null; ask: { revealSession: number } | null };
+  type Lesson = { steps: Step[]; step: number; revealed: boolean; cursor: number };
+  const state = (
+    isPresenting: boolean,
+    lesson: Lesson = { steps: [], step: 0, revealed: false, cursor: 1 },
+  ) =>
     ({
       view: { isPresenting },
+      run: { cursor: lesson.cursor },
       scenario: { summary: { lesson: lesson.steps } },
       lesson: { step: lesson.step, revealed: lesson.revealed, picks: {} },
     }) as unknown as Parameters<typeof findShortcut>[1];
@@ -50,22 +55,26 @@ describe('shortcuts that depend on the mode', () => {
   });
 
   it('in presenter mode the clicker walks a scripted lesson, then the sessions', () => {
-    const asking = { ask: {} };
-    const saying = { ask: null };
-    const at = (step: number, revealed: boolean) =>
-      state(true, { steps: [saying, asking, saying], step, revealed });
-    expect(findShortcut(press('PageDown'), at(0, false))?.id).toBe('present-lesson-next');
-    expect(findShortcut(press(' '), at(1, false))?.id).toBe('present-lesson-next');
-    expect(findShortcut(press('2'), at(1, false))?.id).toBe('present-lesson-pick');
-    expect(findShortcut(press('2'), at(1, true))).toBeNull();
-    expect(findShortcut(press('PageUp'), at(1, true))?.id).toBe('present-lesson-back');
-    // The script is over: the clicker steps sessions again (and back goes to the script's last steps).
-    expect(findShortcut(press('PageDown'), at(2, false))?.id).toBe('step-forward');
-    expect(findShortcut(press('PageUp'), at(0, false))?.id).toBe('step-back');
+    const steps: Step[] = [
+      { session: 1, ask: null },
+      { session: null, ask: { revealSession: 3 } },
+      { session: 3, ask: null },
+    ];
+    const at = (step: number, revealed: boolean, cursor: number) =>
+      state(true, { steps, step, revealed, cursor });
+    expect(findShortcut(press('PageDown'), at(0, false, 1))?.id).toBe('present-lesson-next');
+    expect(findShortcut(press(' '), at(1, false, 1))?.id).toBe('present-lesson-next');
+    expect(findShortcut(press('2'), at(1, false, 1))?.id).toBe('present-lesson-pick');
+    expect(findShortcut(press('2'), at(1, true, 3))).toBeNull();
+    expect(findShortcut(press('PageUp'), at(1, true, 3))?.id).toBe('present-lesson-back');
+    // The script is over: the clicker steps sessions again.
+    expect(findShortcut(press('PageDown'), at(2, false, 3))?.id).toBe('step-forward');
+    expect(findShortcut(press('PageUp'), at(0, false, 1))?.id).toBe('step-back');
+    // Away from the script's session (a link opened at session 5), the clicker steps from there.
+    expect(findShortcut(press('PageDown'), at(0, false, 5))?.id).toBe('step-forward');
     // Outside presenter mode the lesson pane handles its own keys.
     expect(
-      findShortcut(press('PageDown'), state(false, { steps: [saying, asking], step: 0, revealed: false }))
-        ?.id,
+      findShortcut(press('PageDown'), state(false, { steps, step: 0, revealed: false, cursor: 1 }))?.id,
     ).toBe('step-forward');
   });
 

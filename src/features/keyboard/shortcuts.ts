@@ -3,7 +3,7 @@
  * can never disagree.
  */
 import type { AppState } from '../../store/AppState';
-import { selectLessonSteps } from '../../store/lessonSlice';
+import { selectLessonSteps, sessionOfStep } from '../../store/lessonSlice';
 import { PLAY_SPEEDS } from '../../store/viewSlice';
 
 export interface KeyLike {
@@ -30,17 +30,29 @@ const isPresenting = (s: AppState) => s.view.isPresenting;
 
 /**
  * In presenter mode a scripted lesson drives the clicker: "next" shows its next step (or reveals the answer of
- * the step's question) until the script is over; after that, and without a script, it steps sessions.
+ * the step's question) until the script is over; after that, and without a script, it steps sessions. So does
+ * a presenter who left the script's session (opened a link at session N, clicked the timeline): the clicker
+ * then steps from where they are instead of jumping back to the script.
  */
+const isOnLessonSession = (s: AppState) => {
+  const steps = selectLessonSteps(s);
+  const current = steps[s.lesson.step];
+  if (current === undefined) return false;
+  const shown =
+    s.lesson.revealed && current.ask !== null
+      ? current.ask.revealSession
+      : sessionOfStep(steps, s.lesson.step);
+  return s.run.cursor === shown;
+};
 const hasLessonAhead = (s: AppState) => {
-  if (!s.view.isPresenting) return false;
+  if (!s.view.isPresenting || !isOnLessonSession(s)) return false;
   const steps = selectLessonSteps(s);
   const current = steps[s.lesson.step];
   if (current === undefined) return false;
   return s.lesson.step + 1 < steps.length || (current.ask !== null && !s.lesson.revealed);
 };
 const hasLessonBehind = (s: AppState) =>
-  s.view.isPresenting && selectLessonSteps(s).length > 0 && (s.lesson.step > 0 || s.lesson.revealed);
+  s.view.isPresenting && isOnLessonSession(s) && (s.lesson.step > 0 || s.lesson.revealed);
 const isAskingInPresenter = (s: AppState) =>
   s.view.isPresenting && selectLessonSteps(s)[s.lesson.step]?.ask != null && !s.lesson.revealed;
 

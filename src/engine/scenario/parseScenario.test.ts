@@ -1101,3 +1101,23 @@ describe('text broken near its start', () => {
     expect(last?.line).toBe(35);
   });
 });
+
+describe('recursive aliases', () => {
+  const parse = (tail: string) => parseScenario(`version: 1\nname: t\n${tail}`);
+  it('an alias inside the node its anchor names is an error at the alias’s line', () => {
+    for (const tail of ['a: &x [*x]\n', 'a:\n  b: &x\n    c: [1, *x]\n', 'a: &x [1, &x [*x]]\n']) {
+      const r = parse(tail);
+      expect(r.ok).toBe(false);
+      if (r.ok) continue;
+      expect(r.errors).toHaveLength(1);
+      expect(r.errors[0]?.message).toMatch(/^the alias \*x refers to the node that contains it/);
+      expect(r.errors[0]?.line).toBe(tail.split('\n').findIndex((l) => l.includes('*x')) + 3);
+    }
+  });
+  it('an alias of an anchor redefined before it, or defined beside it, is fine', () => {
+    for (const tail of ['a: &x [&x 1, *x]\n', 'a: &x [1]\nb: *x\n']) {
+      const r = parse(tail);
+      expect(r.ok ? [] : r.errors.map((e) => e.message)).not.toContainEqual(expect.stringMatching(/alias/));
+    }
+  });
+});

@@ -11,6 +11,7 @@ import { readJsonFast } from './readJsonFast';
 import { ISSUE_CATALOGUE } from './issues';
 import { createYamlLocator } from './yamlLocator';
 import { findDuplicateKeys } from './duplicateKeys';
+import { findRecursiveAlias } from './recursiveAliases';
 import { MAX_NESTING, MAX_TEXT_LENGTH } from './limits';
 
 export { normaliseScenarioDocument } from './normaliseScenarioDocument';
@@ -62,6 +63,12 @@ export function parseScenario(text: string, options: NormaliseOptions = {}): Par
         errors: firstSyntaxIssues(
           sortIssues([...doc.errors.map((e) => toIssue(e, 'yaml-syntax')), ...duplicates]),
         ),
+      };
+    const recursive = findRecursiveAlias(doc);
+    if (recursive !== null)
+      return {
+        ok: false,
+        errors: [yamlIssue(recursive.offset, recursive.message, 'yaml-syntax', lineCounter)],
       };
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {

@@ -1,18 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulationClient, type SimulationClient } from '../client/SimulationClient';
-import {
-  checkExpectations,
-  createSimulation,
-  formatIssue,
-  parseScenario,
-  resolveMinRuntime,
-} from '../engine/index';
 import { findBuiltinScenario } from '../scenarios/builtinScenarios';
+import { ENGINE } from '../worker/engine';
 import { createInProcessTransport } from '../worker/inProcessTransport';
 import type { AppState } from '../store/AppState';
 import { createAppStore, type AppStore } from '../store/createAppStore';
 
-const engine = { parseScenario, formatIssue, createSimulation, resolveMinRuntime, checkExpectations };
+const engine = ENGINE;
 const text = (id: string) => findBuiltinScenario(id)!.text;
 
 async function until(store: AppStore, predicate: (s: AppState) => boolean, what: string): Promise<AppState> {

@@ -2,41 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSimulationClient } from '../client/SimulationClient';
-import {
-  applyVariant,
-  checkExpectations,
-  compareSimulations,
-  createSimulation,
-  describeDivergence,
-  findVariant,
-  formatIssue,
-  metricsCsv,
-  parseScenario,
-  resolveMinRuntime,
-  runMetrics,
-  sessionDecisions,
-} from '../engine/index';
+import { ENGINE } from '../worker/engine';
 import { createInProcessTransport } from '../worker/inProcessTransport';
 
-const engine = {
-  parseScenario,
-  formatIssue,
-  createSimulation,
-  resolveMinRuntime,
-  checkExpectations,
-  workshop: {
-    parseScenario: (text: string) => parseScenario(text),
-    formatIssue,
-    createSimulation,
-    applyVariant,
-    findVariant,
-    runMetrics,
-    compareSimulations,
-    describeDivergence,
-    sessionDecisions,
-    metricsCsv,
-  },
-};
+const engine = ENGINE;
 const TEXT = readFileSync(new URL('../scenarios/workshop-lca-or-queue.yaml', import.meta.url), 'utf8');
 
 describe('workshop requests', () => {

@@ -1,18 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  checkExpectations,
-  createSimulation,
-  formatIssue,
-  parseScenario,
-  resolveMinRuntime,
-} from '../engine/index';
 import type { Command, RunProgressMessage, WorkerMessage } from '../protocol/messages';
 import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
 import { findBuiltinScenario } from '../scenarios/builtinScenarios';
+import { ENGINE } from './engine';
 import { createInProcessTransport } from './inProcessTransport';
 import type { Transport } from '../protocol/Transport';
 
-const engine = { parseScenario, formatIssue, createSimulation, resolveMinRuntime, checkExpectations };
+const engine = ENGINE;
 const welcome = findBuiltinScenario('welcome')!.text;
 
 /** Drives a transport by hand: sends commands and collects everything the host posts. */

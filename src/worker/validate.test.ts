@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkExpectations,
-  createSimulation,
-  formatIssue,
-  parseScenario,
-  resolveMinRuntime,
-} from '../engine/index';
 import type { WorkerMessage } from '../protocol/messages';
 import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
+import { ENGINE } from './engine';
 import { createInProcessTransport } from './inProcessTransport';
 
-const engine = { parseScenario, formatIssue, createSimulation, resolveMinRuntime, checkExpectations };
+const engine = ENGINE;
 
 describe('validate (the editor’s marks as you type)', () => {
   it('reports the same problems as load, with line and field, and runs nothing', async () => {

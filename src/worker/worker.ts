@@ -2,20 +2,7 @@
  * Web Worker entry: binds the SimulationHost to the worker global. The app's tsconfig has the DOM library,
  * not WebWorker (the two conflict), so the few members of the worker scope used here are typed locally.
  */
-import {
-  applyVariant,
-  checkExpectations,
-  compareSimulations,
-  createSimulation,
-  describeDivergence,
-  findVariant,
-  formatIssue,
-  parseScenario,
-  resolveMinRuntime,
-  metricsCsv,
-  runMetrics,
-  sessionDecisions,
-} from '../engine/index';
+import { ENGINE } from './engine';
 import type { Command, WorkerMessage } from '../protocol/messages';
 import { createSimulationHost } from './SimulationHost';
 
@@ -40,25 +27,7 @@ const defer = (task: () => void): void => {
 };
 
 const host = createSimulationHost({
-  engine: {
-    parseScenario,
-    formatIssue,
-    createSimulation,
-    resolveMinRuntime,
-    checkExpectations,
-    workshop: {
-      parseScenario: (text) => parseScenario(text),
-      formatIssue,
-      createSimulation,
-      applyVariant,
-      findVariant,
-      runMetrics,
-      compareSimulations,
-      describeDivergence,
-      sessionDecisions,
-      metricsCsv,
-    },
-  },
+  engine: ENGINE,
   post: (message) => scope.postMessage(message),
   defer,
   now: () => performance.now(),

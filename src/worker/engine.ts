@@ -1,0 +1,38 @@
+/**
+ * The engine as the worker runs it: one object, so the worker and the tests that drive the host in process
+ * exercise the same wiring (variants, metrics and comparisons included).
+ */
+import {
+  applyVariant,
+  checkExpectations,
+  compareSimulations,
+  createSimulation,
+  describeDivergence,
+  findVariant,
+  formatIssue,
+  metricsCsv,
+  parseScenario,
+  resolveMinRuntime,
+  runMetrics,
+  sessionDecisions,
+} from '../engine/index';
+
+export const ENGINE = {
+  parseScenario,
+  formatIssue,
+  createSimulation,
+  resolveMinRuntime,
+  checkExpectations,
+  workshop: {
+    parseScenario: (text: string) => parseScenario(text),
+    formatIssue,
+    createSimulation,
+    applyVariant,
+    findVariant,
+    runMetrics,
+    compareSimulations,
+    describeDivergence,
+    sessionDecisions,
+    metricsCsv,
+  },
+};

@@ -10,7 +10,7 @@ import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectCursor, selectSessionCount } from '../../store/runSlice';
@@ -18,16 +18,10 @@ import { selectSummary } from '../../store/scenarioSlice';
 import { selectIsPointerHighlight } from '../../store/viewSlice';
 import { findShortcut } from '../keyboard/shortcuts';
 import { LessonPanel } from '../lesson/LessonPanel';
+import { StagePictures } from '../stage/StagePictures';
 import { KeyDecisionView } from '../stage/KeyDecisionView';
 import { useKeyDecision } from '../stage/useKeyDecision';
 import { useFullscreen } from './useFullscreen';
-
-const QueueTreeView = lazy(() =>
-  import('../queue-tree/QueueTreeView').then((m) => ({ default: m.QueueTreeView })),
-);
-const ClusterMapView = lazy(() =>
-  import('../cluster-map/ClusterMapView').then((m) => ({ default: m.ClusterMapView })),
-);
 
 export function PresenterView() {
   const actions = useAppStore(selectActions);
@@ -132,16 +126,7 @@ export function PresenterView() {
           gridTemplateAreas: '"tree lesson" "map lesson"',
         }}
       >
-        <Box sx={{ gridArea: 'tree', minHeight: 0, bgcolor: 'background.default' }}>
-          <Suspense fallback={null}>
-            <QueueTreeView isStage fallbackPair={pair} />
-          </Suspense>
-        </Box>
-        <Box sx={{ gridArea: 'map', minHeight: 0, bgcolor: 'background.default' }}>
-          <Suspense fallback={null}>
-            <ClusterMapView isStage />
-          </Suspense>
-        </Box>
+        <StagePictures pair={pair} />
         <Box
           component="section"
           aria-label="Lesson"

@@ -4,17 +4,9 @@
  * person selects something, the tree draws the key eviction's min-runtime path.
  */
 import Box from '@mui/material/Box';
-import { lazy, Suspense } from 'react';
+import { StagePictures } from './StagePictures';
 import { KeyDecisionView } from './KeyDecisionView';
 import { useKeyDecision } from './useKeyDecision';
-
-// The D3 views load with the stage, not with the first screen's bundle.
-const QueueTreeView = lazy(() =>
-  import('../queue-tree/QueueTreeView').then((m) => ({ default: m.QueueTreeView })),
-);
-const ClusterMapView = lazy(() =>
-  import('../cluster-map/ClusterMapView').then((m) => ({ default: m.ClusterMapView })),
-);
 
 export function StageView() {
   const { pair } = useKeyDecision();
@@ -31,16 +23,7 @@ export function StageView() {
         gridTemplateAreas: '"tree map" "tree decision"',
       }}
     >
-      <Box sx={{ gridArea: 'tree', minHeight: 0, bgcolor: 'background.default' }}>
-        <Suspense fallback={null}>
-          <QueueTreeView isStage fallbackPair={pair} />
-        </Suspense>
-      </Box>
-      <Box sx={{ gridArea: 'map', minHeight: 0, bgcolor: 'background.default' }}>
-        <Suspense fallback={null}>
-          <ClusterMapView isStage />
-        </Suspense>
-      </Box>
+      <StagePictures pair={pair} />
       <Box
         component="section"
         aria-label="Key decision of this session"

@@ -342,46 +342,31 @@ function Charts({
           mt: 1,
         }}
       >
-        <ChartCard
-          title={`Queue ${shownQueue}: allocated vs fair share (GPUs)`}
-          file="allocation-vs-fair-share"
-          series={series.share}
-          session={session}
-          mark={mark}
-          onCursor={onCursor}
-          formatY={fmt.n}
-          theme={theme}
-        />
-        <ChartCard
-          title="GPU utilisation (%)"
-          file="utilisation"
-          series={series.utilisation}
-          session={session}
-          mark={mark}
-          onCursor={onCursor}
-          formatY={fmt.pct}
-          theme={theme}
-        />
-        <ChartCard
-          title="Evictions per session"
-          file="evictions"
-          series={series.evictions}
-          session={session}
-          mark={mark}
-          onCursor={onCursor}
-          formatY={fmt.n}
-          theme={theme}
-        />
-        <ChartCard
-          title="GPU time lost to preemption (GPU·min, cumulative)"
-          file="gpu-time-lost"
-          series={series.lost}
-          session={session}
-          mark={mark}
-          onCursor={onCursor}
-          formatY={fmt.n}
-          theme={theme}
-        />
+        {(
+          [
+            [
+              `Queue ${shownQueue}: allocated vs fair share (GPUs)`,
+              'allocation-vs-fair-share',
+              series.share,
+              fmt.n,
+            ],
+            ['GPU utilisation (%)', 'utilisation', series.utilisation, fmt.pct],
+            ['Evictions per session', 'evictions', series.evictions, fmt.n],
+            ['GPU time lost to preemption (GPU·min, cumulative)', 'gpu-time-lost', series.lost, fmt.n],
+          ] as const
+        ).map(([title, file, chartSeries, formatY]) => (
+          <ChartCard
+            key={file}
+            title={title}
+            file={file}
+            series={chartSeries}
+            session={session}
+            mark={mark}
+            onCursor={onCursor}
+            formatY={formatY}
+            theme={theme}
+          />
+        ))}
       </Box>
     </Box>
   );

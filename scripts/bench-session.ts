@@ -39,7 +39,7 @@ const heapAfter = process.memoryUsage().heapUsed;
 // Peak resident set so far: scenario, session and trace (before the snapshot and hash below).
 const rssMb = process.resourceUsage().maxRSS / 1024;
 const snap = sim.snapshot(1);
-const golden = readGolden()[name];
+const golden = readGolden()[name === 'pods' ? 'pods-4000' : name];
 let goldenOk: boolean | null = null;
 if (golden !== undefined) {
   goldenOk = createHash('sha256').update(JSON.stringify(snap)).digest('hex') === golden;

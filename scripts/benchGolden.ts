@@ -11,13 +11,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSimulation } from '../src/engine/index';
-import { bigCluster, churn, podsDocument, scenarioOf } from './benchWorkloads';
+import { bigCluster, churn, podsDocument, productionDocument, scenarioOf } from './benchWorkloads';
 
 export const GOLDEN_FILE = join(dirname(fileURLToPath(import.meta.url)), 'bench-golden.json');
 
 const FULL = ['allocate', 'consolidation', 'reclaim', 'preempt', 'stalegangeviction'];
 
-/** Workload name -> how to build it: `kai-N` is the full KAI session on N nodes; `churn-S` runs S sessions. */
+/** Workload name -> how to build it: `kai-N` is the full KAI session on N nodes; `churn-S` runs S sessions;
+ * `pods-N` is the mixed GPU/CPU-pod cluster on N nodes; `prod` the production-shaped snapshot. */
 export function goldenWorkload(name: string): { scenario: ReturnType<typeof churn>; sessions: number } {
   const kai = /^kai-(\d+)$/.exec(name);
   if (kai) {
@@ -36,6 +37,7 @@ export function goldenWorkload(name: string): { scenario: ReturnType<typeof chur
   }
   const pods = /^pods-(\d+)$/.exec(name);
   if (pods) return { scenario: scenarioOf(podsDocument(Number(pods[1]))), sessions: 1 };
+  if (name === 'prod') return { scenario: scenarioOf(productionDocument()), sessions: 1 };
   const ch = /^churn-(\d+)$/.exec(name);
   if (ch) return { scenario: churn(Number(ch[1])), sessions: Number(ch[1]) };
   throw new Error(`unknown golden workload ${name}`);
@@ -67,6 +69,8 @@ export const GOLDEN_WORKLOADS = [
   'kai-1000',
   'kai-2000',
   'churn-120',
+  'prod',
+  'pods-4000',
 ];
 
 if (process.argv[1]?.endsWith('benchGolden.ts')) {

@@ -25,11 +25,21 @@ export class FreeNodeIndex {
 
   /** Re-reads one node's room (after its occupation changed). */
   update(node: NodeInfo): void {
+    // Written out per resource (the arithmetic of NodeInfo.future): every simulated eviction and its
+    // rollback calls this, millions of times in a 140,000-pod session.
     const i = node.position;
-    for (const r of RESOURCE_NAMES) {
-      if (node.future(r) > EPSILON) this.sets[r].add(i);
-      else this.sets[r].delete(i);
-    }
+    const c = node.capacity;
+    const u = node.used;
+    const p = node.pipelined;
+    const s = this.sets;
+    if (c.gpu - u.gpu - p.gpu > EPSILON) s.gpu.add(i);
+    else s.gpu.delete(i);
+    if (c.cpu - u.cpu - p.cpu > EPSILON) s.cpu.add(i);
+    else s.cpu.delete(i);
+    if (c.memory - u.memory - p.memory > EPSILON) s.memory.add(i);
+    else s.memory.delete(i);
+    if (c.pods - u.pods - p.pods > EPSILON) s.pods.add(i);
+    else s.pods.delete(i);
   }
 
   /**

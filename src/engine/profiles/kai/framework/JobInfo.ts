@@ -1,6 +1,7 @@
 /**
  * Jobs (pod groups) and tasks (pods) as one session sees them. Statuses change only through a Statement.
  */
+import type { OperationCause } from './Statement';
 import type { Resources } from '../../../model/resources';
 import type { JobSpec, TaskSpec } from '../../../model/scenario';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
@@ -27,6 +28,11 @@ export class TaskInfo {
    * the capacity it was promised there was still being released then. See `allocate`.
    */
   promisedNode: NodeInfo | null = null;
+  /**
+   * The statement operation that last moved the task in this session (read through Session.causeOf). A
+   * field rather than a session map: victim simulations set and restore it millions of times (issue 13).
+   */
+  cause: OperationCause | null = null;
 
   constructor(
     spec: TaskSpec,

@@ -19,7 +19,7 @@ import type { KaiExtensionPoints, VictimScenario } from './extensions';
 import type { JobInfo, SessionTaskStatus, TaskInfo } from './JobInfo';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
 import type { QueueInfo } from './QueueInfo';
-import { Statement, type OperationCause, type TaskLocation } from './Statement';
+import { Statement, type OperationCause } from './Statement';
 import { FreeNodeIndex } from './FreeNodeIndex';
 import type { NodeSet } from './NodeSet';
 
@@ -77,9 +77,8 @@ export class Session {
   /** The plugin whose `onSessionOpen` is running: `register` files callbacks under its name and tier. */
   private opening: PluginHandle | null = null;
 
-  private readonly causes = new Map<TaskInfo, OperationCause>();
   /** Told after every task change (indexes an action keeps, such as its victim index). */
-  private readonly taskWatchers = new Set<(task: TaskInfo) => void>();
+  private taskWatchers: readonly ((task: TaskInfo) => void)[] = [];
   /** Number of attempts that kept their changes so far (failed attempts roll back and do not count). */
   commits = 0;
   /** Capacity of all nodes minus what is used or promised: an upper bound of what any node can offer. */
@@ -204,6 +203,7 @@ export class Session {
   private flat: {
     predicates: KaiExtensionPoints['predicate'][];
     scores: KaiExtensionPoints['nodeOrder'][];
+    eventHandlers: KaiExtensionPoints['eventHandler'][];
   } | null = null;
 
   private flattened(): NonNullable<Session['flat']> {
@@ -213,6 +213,7 @@ export class Session {
       this.flat = {
         predicates: all(this.extensions.tiers('predicate')),
         scores: all(this.extensions.tiers('nodeOrder')),
+        eventHandlers: all(this.extensions.tiers('eventHandler')),
       };
     }
     return this.flat;
@@ -335,16 +336,19 @@ export class Session {
    * function is called: how an action keeps an index of its own in step with its Statements.
    */
   watchTasks(fn: (task: TaskInfo) => void): () => void {
-    this.taskWatchers.add(fn);
-    return () => this.taskWatchers.delete(fn);
+    // An array, replaced on change: every task change walks it, and a Set's iterator cost more.
+    this.taskWatchers = [...this.taskWatchers, fn];
+    return () => {
+      this.taskWatchers = this.taskWatchers.filter((f) => f !== fn);
+    };
   }
 
   causeOf(task: TaskInfo): OperationCause | null {
-    return this.causes.get(task) ?? null;
+    return task.cause;
   }
 
   noteCause(task: TaskInfo, cause: OperationCause): void {
-    this.causes.set(task, cause);
+    task.cause = cause;
   }
 
   /** Moves a task to a new status/location, keeping node occupation, job counts and plugins in step. */
@@ -355,34 +359,46 @@ export class Session {
         : status === 'Pipelined'
           ? task.movedFrom
           : null;
-    this.setTask(task, { status, node, gpus, movedFrom, cause: this.causeOf(task) });
+    this.setTask(task, status, node, gpus, movedFrom);
   }
 
-  restoreTask(task: TaskInfo, loc: TaskLocation): void {
-    this.setTask(task, loc);
-    if (loc.cause) this.causes.set(task, loc.cause);
-    else this.causes.delete(task);
+  /** Puts a task back where a statement operation found it (Statement.rollback). */
+  restoreTask(
+    task: TaskInfo,
+    status: SessionTaskStatus,
+    node: NodeInfo | null,
+    gpus: GpuSlot[],
+    movedFrom: TaskInfo['movedFrom'],
+    cause: OperationCause | null,
+  ): void {
+    this.setTask(task, status, node, gpus, movedFrom);
+    task.cause = cause;
   }
 
-  private setTask(task: TaskInfo, loc: TaskLocation): void {
+  private setTask(
+    task: TaskInfo,
+    status: SessionTaskStatus,
+    node: NodeInfo | null,
+    gpus: GpuSlot[],
+    movedFrom: TaskInfo['movedFrom'],
+  ): void {
     const held = HOLDS[task.status];
     this.footprint(task, -1);
     task.job.counts[task.status]--;
     task.job.version++;
-    task.status = loc.status;
-    task.node = loc.node;
-    task.gpus = loc.gpus;
-    task.movedFrom = loc.movedFrom;
+    task.status = status;
+    task.node = node;
+    task.gpus = gpus;
+    task.movedFrom = movedFrom;
     task.job.counts[task.status]++;
     this.footprint(task, 1);
     for (const fn of this.taskWatchers) fn(task);
     const holds = HOLDS[task.status];
     if (held === holds) return;
-    for (const tier of this.extensions.tiers('eventHandler'))
-      for (const { fn } of tier) {
-        if (held) fn.deallocate?.(task);
-        else fn.allocate?.(task);
-      }
+    for (const fn of this.flattened().eventHandlers) {
+      if (held) fn.deallocate?.(task);
+      else fn.allocate?.(task);
+    }
   }
 
   private footprint(task: TaskInfo, sign: 1 | -1): void {

@@ -19,19 +19,19 @@ export interface OperationCause {
   attempt: number | null;
 }
 
-export interface TaskLocation {
-  status: SessionTaskStatus;
-  node: NodeInfo | null;
-  gpus: GpuSlot[];
-  movedFrom: TaskInfo['movedFrom'];
-  cause: OperationCause | null;
-}
-
+/**
+ * One operation and the task's place and cause before it (held flat: a victim search
+ * pushes millions of these, and one object each instead of two halves the garbage).
+ */
 interface Operation {
   kind: OperationKind;
   task: TaskInfo;
   cause: OperationCause;
-  prev: TaskLocation;
+  prevStatus: SessionTaskStatus;
+  prevNode: NodeInfo | null;
+  prevGpus: GpuSlot[];
+  prevMovedFrom: TaskInfo['movedFrom'];
+  prevCause: OperationCause | null;
 }
 
 export class Statement {
@@ -77,7 +77,7 @@ export class Statement {
   rollback(checkpoint: number): void {
     while (this.ops.length > checkpoint) {
       const op = this.ops.pop() as Operation;
-      this.ssn.restoreTask(op.task, op.prev);
+      this.ssn.restoreTask(op.task, op.prevStatus, op.prevNode, op.prevGpus, op.prevMovedFrom, op.prevCause);
     }
   }
 
@@ -95,13 +95,11 @@ export class Statement {
       kind,
       task,
       cause: this.cause,
-      prev: {
-        status: task.status,
-        node: task.node,
-        gpus: task.gpus,
-        movedFrom: task.movedFrom,
-        cause: this.ssn.causeOf(task),
-      },
+      prevStatus: task.status,
+      prevNode: task.node,
+      prevGpus: task.gpus,
+      prevMovedFrom: task.movedFrom,
+      prevCause: task.cause,
     });
     this.ssn.noteCause(task, this.cause);
   }

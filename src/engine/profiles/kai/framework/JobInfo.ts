@@ -33,6 +33,8 @@ export class TaskInfo {
    * field rather than a session map: victim simulations set and restore it millions of times (issue 13).
    */
   cause: OperationCause | null = null;
+  /** Index among the session's tasks (set by openSession): a cheap identity for memo keys. */
+  position = -1;
 
   constructor(
     spec: TaskSpec,

@@ -34,6 +34,8 @@ export class NodeInfo {
   readonly devices: GpuDevice[];
   /** Index in the session's name-ordered node list (set by the Session; see FreeNodeIndex). */
   position = -1;
+  /** Bumped by every change of occupation, so remembered placement verdicts know when to look again. */
+  version = 1;
 
   constructor(spec: NodeSpec) {
     this.name = spec.name;
@@ -122,6 +124,7 @@ export class NodeInfo {
     gpus: readonly GpuSlot[],
     sign: 1 | -1,
   ): void {
+    this.version++;
     const bucket = this[kind];
     bucket.gpu += sign * req.gpu;
     bucket.cpu += sign * req.cpu;

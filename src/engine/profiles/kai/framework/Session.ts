@@ -20,6 +20,13 @@ import type { JobInfo, SessionTaskStatus, TaskInfo } from './JobInfo';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
 import type { QueueInfo } from './QueueInfo';
 import { Statement, type OperationCause } from './Statement';
+import { PlacementScan } from './PlacementScan';
+
+/**
+ * Plugins whose predicates and node scores depend only on the task's request and node selector and on the
+ * node itself: placement may remember their verdicts per node (PlacementScan).
+ */
+const NODE_LOCAL_PLUGINS: ReadonlySet<string> = new Set(['predicates', 'nodeplacement']);
 import { FreeNodeIndex } from './FreeNodeIndex';
 import type { NodeSet } from './NodeSet';
 
@@ -85,6 +92,8 @@ export class Session {
   private readonly clusterFuture: Resources;
   /** Nodes with room left per resource, kept in step by {@link footprint}. */
   private readonly freeNodes: FreeNodeIndex;
+  /** Built on first use, once every plugin has registered (see placementScan). */
+  private scan: PlacementScan | null | undefined = undefined;
 
   constructor(parts: SessionParts) {
     this.index = parts.index;
@@ -127,6 +136,22 @@ export class Session {
    * Visits, in node order, every node that may take `req` (a superset of those where it fits, idle or
    * future), plus `extra` if given; every node when the request asks for nothing measurable.
    */
+  /**
+   * The remembered placement verdicts (PlacementScan), or null when some predicate or node-order callback
+   * comes from a plugin not known to judge a node by the node alone, or when the request has few candidate
+   * nodes (walking them is then cheaper than walking the whole cluster's verdicts).
+   */
+  placementScan(req: Resources): PlacementScan | null {
+    const set = this.freeNodes.candidates(req);
+    if (set !== null && set.size * 8 < this.nodes.length) return null;
+    if (this.scan === undefined) {
+      const nodeLocal = (point: 'predicate' | 'nodeOrder'): boolean =>
+        this.extensions.tiers(point).every((tier) => tier.every((r) => NODE_LOCAL_PLUGINS.has(r.plugin)));
+      this.scan = nodeLocal('predicate') && nodeLocal('nodeOrder') ? new PlacementScan(this.nodes, this) : null;
+    }
+    return this.scan;
+  }
+
   forEachPlacementCandidate(req: Resources, extra: NodeInfo | null, visit: (node: NodeInfo) => void): void {
     const set: NodeSet | null = this.freeNodes.candidates(req);
     if (set === null) for (const node of this.nodes) visit(node);
@@ -151,6 +176,7 @@ export class Session {
     if (!this.opening) throw new Error(`register('${String(point)}') outside a plugin's onSessionOpen`);
     this.extensions.add(point, this.opening, fn);
     this.flat = null;
+    this.scan = undefined;
   }
 
   statement(cause: OperationCause): Statement {

@@ -50,6 +50,7 @@ export function openSession(
       }
       if (status !== 'Running') node = null;
       const task = new TaskInfo(t.spec, job, status, node, gpus);
+      task.position = records.size;
       if (t.status === 'Pipelined' && t.node !== null) task.promisedNode = nodeMap.get(t.node) ?? null;
       job.tasks.push(task);
       job.counts[status]++;

@@ -6,7 +6,7 @@
  * its own node is un-evicted instead of moved.
  */
 import type { TaskInfo } from '../../framework/JobInfo';
-import type { NodeInfo } from '../../framework/NodeInfo';
+import type { FitMode, NodeInfo } from '../../framework/NodeInfo';
 import type { Session } from '../../framework/Session';
 import type { Statement } from '../../framework/Statement';
 import { EPSILON } from '../../../../model/resources';
@@ -33,23 +33,28 @@ function canUnevict(task: TaskInfo, node: NodeInfo): boolean {
 }
 
 /**
- * Best node by score for which `accept` holds; nodes are visited in name order, so the first of equal
- * scores wins. One pass, no sorting: this runs for every task of every attempt. Only the nodes with room
- * for the request are visited (the session's free-node index, a superset of the nodes `accept` can take
- * since `accept` always requires room), plus `own` for a victim that may take its own place back.
+ * Best node by score among those where the task fits in `mode` (for `own`, a victim's node: where
+ * `ownAccept` holds instead); nodes are visited in name order, so the first of equal scores wins. One
+ * pass, no sorting: this runs for every task of every attempt. Only the nodes with room for the request
+ * are visited (the session's free-node index, a superset of the nodes that fit), plus `own`; or, when most
+ * nodes have room, the session's remembered verdicts are walked instead (PlacementScan: same rule, same
+ * order, recomputed only for nodes that changed since the last task that asked the same).
  */
 function bestNode(
   ssn: Session,
   task: TaskInfo,
   reasons: string[],
-  accept: (node: NodeInfo) => boolean,
+  mode: FitMode,
   own: NodeInfo | null = null,
+  ownAccept: ((node: NodeInfo) => boolean) | null = null,
 ): NodeInfo | null {
+  const scan = ssn.placementScan(task.req);
+  if (scan !== null) return scan.best(task, mode, reasons, own, ownAccept);
   let best: NodeInfo | null = null;
   let bestScore = -Infinity;
   ssn.forEachPlacementCandidate(task.req, own, (node) => {
     // Capacity first: it is cheap and rejects most candidates.
-    if (!accept(node)) return;
+    if (node === own ? !(ownAccept as (node: NodeInfo) => boolean)(node) : !node.fits(task.req, mode)) return;
     const why = ssn.predicate(task, node);
     if (why !== null) {
       if (reasons.length < 4) reasons.push(`${node.name}: ${why}`);
@@ -85,13 +90,9 @@ export function placeTask(
   }
   if (task.status === 'Releasing') {
     const own = task.node;
-    const node = bestNode(
-      ssn,
-      task,
-      reasons,
-      (n) => (n === own && !recreate ? canUnevict(task, n) : n.fits(task.req, 'future')),
-      recreate ? null : own,
-    );
+    const node = recreate
+      ? bestNode(ssn, task, reasons, 'future')
+      : bestNode(ssn, task, reasons, 'future', own, (n) => canUnevict(task, n));
     if (!node) return { placement: null, reasons };
     if (node === own && !recreate) {
       stmt.unevict(task);
@@ -101,13 +102,13 @@ export function placeTask(
     return { placement: 'pipelined', reasons };
   }
   if (!pipelineOnly) {
-    const node = bestNode(ssn, task, [], (n) => n.fits(task.req, 'idle'));
+    const node = bestNode(ssn, task, [], 'idle');
     if (node) {
       stmt.allocate(task, node, node.pickGpus(task.req.gpu, 'idle') ?? []);
       return { placement: 'allocated', reasons };
     }
   }
-  const node = bestNode(ssn, task, reasons, (n) => n.fits(task.req, 'future'));
+  const node = bestNode(ssn, task, reasons, 'future');
   if (node) {
     stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future') ?? []);
     return { placement: 'pipelined', reasons };

@@ -65,8 +65,7 @@ export class PlacementScan {
     let bestScore = -Infinity;
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i] as NodeInfo;
-      let st: number;
-      let sc = 0;
+      let sc: number;
       if (i === ownAt) {
         // Not remembered: whether a victim can take its own place back depends on the victim.
         if (!(ownAccept as (node: NodeInfo) => boolean)(node)) continue;
@@ -76,10 +75,9 @@ export class PlacementScan {
           continue;
         }
         sc = this.judge.nodeScore(task, node);
-        st = SCORED;
       } else {
         if (versions[i] !== node.version) this.judge1(v, i, task, mode);
-        st = state[i] as number;
+        const st = state[i] as number;
         if (st === NOT_FIT) continue;
         if (st === REFUSED) {
           if (reasons.length < 4) reasons.push(`${node.name}: ${reason[i] as string}`);

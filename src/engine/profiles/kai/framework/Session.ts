@@ -147,7 +147,8 @@ export class Session {
     if (this.scan === undefined) {
       const nodeLocal = (point: 'predicate' | 'nodeOrder'): boolean =>
         this.extensions.tiers(point).every((tier) => tier.every((r) => NODE_LOCAL_PLUGINS.has(r.plugin)));
-      this.scan = nodeLocal('predicate') && nodeLocal('nodeOrder') ? new PlacementScan(this.nodes, this) : null;
+      this.scan =
+        nodeLocal('predicate') && nodeLocal('nodeOrder') ? new PlacementScan(this.nodes, this) : null;
     }
     return this.scan;
   }

@@ -143,7 +143,11 @@ function publishTimeAware(
 /** Each queue's shares from the root down to it, looked up once per task change instead of once per level. */
 function sharesAlongPaths(shares: Map<QueueInfo, QueueShare>): Map<QueueInfo, QueueShare[]> {
   const out = new Map<QueueInfo, QueueShare[]>();
-  for (const q of shares.keys()) out.set(q, q.path.map((p) => shares.get(p) as QueueShare));
+  for (const q of shares.keys())
+    out.set(
+      q,
+      q.path.map((p) => shares.get(p) as QueueShare),
+    );
   return out;
 }
 

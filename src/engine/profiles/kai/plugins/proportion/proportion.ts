@@ -11,7 +11,15 @@ import { EPSILON, QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../../
 import type { PluginConfig } from '../../../../model/scenario';
 import type { Verdict } from '../../../../model/trace';
 import { compareQueueShares, compareVictimQueueShares } from './queueOrder';
-import { computeFairShares, newShare, zeroQ, type OverQuotaWeights, type QueueShare } from './queueShares';
+import {
+  computeFairShares,
+  newShare,
+  saveAttemptStart,
+  zeroQ,
+  type AttemptEpoch,
+  type OverQuotaWeights,
+  type QueueShare,
+} from './queueShares';
 import { formatAmount, registerReclaim, parseSaturationMultiplier } from './reclaimable';
 
 const NAME = 'proportion';
@@ -83,17 +91,18 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
       /** Counts allocation changes, so caches that depend on allocations know when to recompute. */
       let generation = 0;
       const pathShares = sharesAlongPaths(shares);
+      const epoch: AttemptEpoch = { value: 0 };
       ssn.register('eventHandler', {
         allocate: (task) => {
           generation++;
-          track(pathShares, task, 1);
+          track(pathShares, task, 1, epoch);
         },
         deallocate: (task) => {
           generation++;
-          track(pathShares, task, -1);
+          track(pathShares, task, -1, epoch);
         },
       });
-      registerReclaim(ssn, shares, multiplier, jobRequest, () => generation);
+      registerReclaim(ssn, shares, multiplier, jobRequest, () => generation, epoch);
     },
   };
 }
@@ -156,8 +165,14 @@ function sharesAlongPaths(shares: Map<QueueInfo, QueueShare>): Map<QueueInfo, Qu
  * every simulated eviction and its rollback (millions of times on a 140,000-pod cluster, issue 13), so the
  * loop is written out per resource; the arithmetic (sign × request, then the sum) is the same as before.
  */
-function track(pathShares: Map<QueueInfo, QueueShare[]>, task: TaskInfo, sign: number): void {
+function track(
+  pathShares: Map<QueueInfo, QueueShare[]>,
+  task: TaskInfo,
+  sign: number,
+  epoch: AttemptEpoch,
+): void {
   const path = pathShares.get(task.job.queue) as QueueShare[];
+  for (const s of path) saveAttemptStart(s, epoch);
   const gpu = sign * task.req.gpu;
   const cpu = sign * task.req.cpu;
   const memory = sign * task.req.memory;

@@ -21,6 +21,29 @@ export interface QueueShare {
   request: QueueResources;
   /** max(quota, fair share) capped by limit, fixed once fair shares are computed (see allocatableShare). */
   share: QueueResources;
+  /**
+   * The allocation when the current job's attempt started (KAI OnJobSolutionStart), copied only once the
+   * attempt first changes this queue: `epoch` says which attempt the copy belongs to (see AttemptEpoch).
+   */
+  atAttemptStart: { epoch: number; allocated: QueueResources; allocatedNonPreemptible: QueueResources };
+}
+
+/** Counts job attempts (KAI OnJobSolutionStart); a share's `atAttemptStart` is valid for one count. */
+export interface AttemptEpoch {
+  value: number;
+}
+
+/** Keeps a share's attempt-start copy before the first change of the current attempt. */
+export function saveAttemptStart(s: QueueShare, epoch: AttemptEpoch): void {
+  const a = s.atAttemptStart;
+  if (a.epoch === epoch.value) return;
+  a.epoch = epoch.value;
+  a.allocated.gpu = s.allocated.gpu;
+  a.allocated.cpu = s.allocated.cpu;
+  a.allocated.memory = s.allocated.memory;
+  a.allocatedNonPreemptible.gpu = s.allocatedNonPreemptible.gpu;
+  a.allocatedNonPreemptible.cpu = s.allocatedNonPreemptible.cpu;
+  a.allocatedNonPreemptible.memory = s.allocatedNonPreemptible.memory;
 }
 
 /** KAI computes CPU in millicores and memory in MB; the over-quota flooring happens in those units. */
@@ -46,6 +69,7 @@ export function newShare(queue: QueueInfo): QueueShare {
     allocatedNonPreemptible: zeroQ(),
     request: zeroQ(),
     share: zeroQ(),
+    atAttemptStart: { epoch: -1, allocated: zeroQ(), allocatedNonPreemptible: zeroQ() },
   };
 }
 

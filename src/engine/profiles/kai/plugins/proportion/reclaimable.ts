@@ -15,7 +15,7 @@ import { sumRequest } from '../../framework/tasksToAllocate';
 import type { VictimScenario } from '../../framework/extensions';
 import { EPSILON, QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../../model/resources';
 import type { QueueFigures, Verdict } from '../../../../model/trace';
-import { allocatableShare, zeroQ, type QueueShare } from './queueShares';
+import { allocatableShare, zeroQ, type AttemptEpoch, type QueueShare } from './queueShares';
 
 const NAME = 'proportion';
 
@@ -66,6 +66,7 @@ export function registerReclaim(
   multiplier: number,
   jobRequest: (job: JobInfo) => QueueResources,
   generation: () => number,
+  epoch: AttemptEpoch,
 ): void {
   /**
    * Victims that no scenario could ever take: the victim-side leveled queue is not above its fair share and
@@ -136,15 +137,21 @@ export function registerReclaim(
 
   /**
    * Allocation (and its non-preemptible part) of every queue when the current job's attempt started,
-   * before anything was simulated (KAI OnJobSolutionStart clone, read by the validator).
+   * before anything was simulated (KAI OnJobSolutionStart clone, read by the validator). Upstream clones
+   * every queue; here a queue's figures are copied only when the attempt first changes them (track in
+   * proportion.ts), and an unchanged queue's live figures are its start figures: the same numbers without
+   * copying 100 queues for each of 80,000 attempts (issue 13).
    */
-  let atAttemptStart: AttemptStart = { allocated: new Map(), allocatedNonPreemptible: new Map() };
   ssn.register('jobSolutionStart', () => {
-    atAttemptStart = {
-      allocated: new Map([...shares].map(([q, s]) => [q, { ...s.allocated }])),
-      allocatedNonPreemptible: new Map([...shares].map(([q, s]) => [q, { ...s.allocatedNonPreemptible }])),
-    };
+    epoch.value++;
   });
+  const atAttemptStart: AttemptStart = {
+    allocated: (s) => (s.atAttemptStart.epoch === epoch.value ? s.atAttemptStart.allocated : s.allocated),
+    allocatedNonPreemptible: (s) =>
+      s.atAttemptStart.epoch === epoch.value
+        ? s.atAttemptStart.allocatedNonPreemptible
+        : s.allocatedNonPreemptible,
+  };
 
   ssn.register('canReclaim', (job, tasks) => {
     const s = shares.get(job.queue) as QueueShare;
@@ -230,10 +237,10 @@ function chunksOf(victims: readonly TaskInfo[], ssn: Session): TaskInfo[][] {
   return chunks;
 }
 
-/** Queue figures copied when a job's attempt starts (KAI `OnJobSolutionStart`). */
+/** Queue figures as they were when a job's attempt started (KAI `OnJobSolutionStart`). */
 interface AttemptStart {
-  allocated: Map<QueueInfo, QueueResources>;
-  allocatedNonPreemptible: Map<QueueInfo, QueueResources>;
+  allocated: (s: QueueShare) => QueueResources;
+  allocatedNonPreemptible: (s: QueueShare) => QueueResources;
 }
 
 function validate(
@@ -243,7 +250,7 @@ function validate(
   scenario: VictimScenario,
   multiplier: number,
 ): Verdict[] {
-  const start = attemptStart.allocated;
+  const startOf = (q: QueueInfo): QueueResources => attemptStart.allocated(shares.get(q) as QueueShare);
   const verdicts: Verdict[] = [];
   const reclaimer = scenario.preemptor;
   const req = sumRequest(scenario.preemptorTasks);
@@ -251,7 +258,7 @@ function validate(
   const alloc = (q: QueueInfo): QueueResources => {
     let r = remaining.get(q);
     if (!r) {
-      r = { ...(start.get(q) ?? (shares.get(q) as QueueShare).allocated) };
+      r = { ...startOf(q) };
       remaining.set(q, r);
     }
     return r;
@@ -319,7 +326,7 @@ function validate(
       const ss = shares.get(sib) as QueueShare;
       const sibAlloc = alloc(sib);
       for (const r of QUEUE_RESOURCE_NAMES) {
-        if (req[r] <= EPSILON && (start.get(sib)?.[r] ?? 0) - sibAlloc[r] <= EPSILON) continue;
+        if (req[r] <= EPSILON && startOf(sib)[r] - sibAlloc[r] <= EPSILON) continue;
         const A = a[r] + req[r];
         const ratio = s.fairShare[r] <= EPSILON ? (A > EPSILON ? Infinity : 0) : A / s.fairShare[r];
         const sibRatio =
@@ -352,7 +359,7 @@ function validate(
   if (!reclaimer.preemptible) {
     for (const q of reclaimer.queue.path) {
       const s = shares.get(q) as QueueShare;
-      const np = attemptStart.allocatedNonPreemptible.get(q) ?? s.allocatedNonPreemptible;
+      const np = attemptStart.allocatedNonPreemptible(s);
       for (const r of QUEUE_RESOURCE_NAMES) {
         if (s.quota[r] !== -1 && np[r] + req[r] > s.quota[r] + EPSILON) {
           verdicts.push({

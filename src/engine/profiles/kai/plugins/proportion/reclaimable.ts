@@ -86,6 +86,18 @@ export function registerReclaim(
     const guaranteeDeservedQuota = le(after, quotaOf(rs)) && !le(vs.allocated, quotaOf(vs));
     return { rs, vs, req, maintainFairShare, guaranteeDeservedQuota };
   };
+  /** `strategies(…)` reduced to its answer, without building the figures (asked once per queue pair). */
+  const strategiesAllow = (reclaimer: JobInfo, victimQueue: QueueInfo): boolean => {
+    const [rq, vq] = leveled(reclaimer.queue, victimQueue);
+    const vs = shares.get(vq) as QueueShare;
+    if (!le(vs.allocated, vs.share)) return true;
+    const rs = shares.get(rq) as QueueShare;
+    const req = jobRequest(reclaimer);
+    const rQuota = quotaOf(rs);
+    for (const r of QUEUE_RESOURCE_NAMES)
+      if (!(rs.allocated[r] + req[r] <= rQuota[r] + EPSILON)) return false;
+    return !le(vs.allocated, quotaOf(vs));
+  };
   // The verdict depends only on the reclaimer and the victim's queue, until some allocation changes.
   let cachedGeneration = -1;
   let cache = new Map<JobInfo, Map<QueueInfo, boolean>>();
@@ -101,8 +113,7 @@ export function registerReclaim(
     }
     let ok = byQueue.get(victimQueue);
     if (ok === undefined) {
-      const s = strategies(reclaimer, victimQueue);
-      ok = s.maintainFairShare || s.guaranteeDeservedQuota;
+      ok = strategiesAllow(reclaimer, victimQueue);
       byQueue.set(victimQueue, ok);
     }
     return ok;

@@ -17,6 +17,13 @@ import { EPSILON } from '../../../model/resources';
 import type { FitMode, NodeInfo } from './NodeInfo';
 import type { TaskInfo } from './JobInfo';
 
+/**
+ * Switches for the equivalence test (PlacementScan.test.ts), which runs generated scenarios with and
+ * without the shortcuts of issue 13 and compares every snapshot: off, placement walks every candidate and
+ * the victim solver simulates every scenario. Never changed outside that test.
+ */
+export const speedUps = { placementScan: true, repeatedScenarioMemo: true, scans: 0, memoHits: 0 };
+
 /** What a node said about a request at a version of the node. */
 const NOT_FIT = 0;
 const REFUSED = 1;
@@ -57,6 +64,7 @@ export class PlacementScan {
     own: NodeInfo | null,
     ownAccept: ((node: NodeInfo) => boolean) | null,
   ): NodeInfo | null {
+    speedUps.scans++;
     const v = this.verdicts(task, mode);
     const nodes = this.nodes;
     const { versions, state, score, reason } = v;

@@ -20,7 +20,7 @@ import type { JobInfo, SessionTaskStatus, TaskInfo } from './JobInfo';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
 import type { QueueInfo } from './QueueInfo';
 import { Statement, type OperationCause } from './Statement';
-import { PlacementScan } from './PlacementScan';
+import { PlacementScan, speedUps } from './PlacementScan';
 
 /**
  * Plugins whose predicates and node scores depend only on the task's request and node selector and on the
@@ -142,6 +142,7 @@ export class Session {
    * nodes (walking them is then cheaper than walking the whole cluster's verdicts).
    */
   placementScan(req: Resources): PlacementScan | null {
+    if (!speedUps.placementScan) return null;
     const set = this.freeNodes.candidates(req);
     if (set !== null && set.size * 8 < this.nodes.length) return null;
     if (this.scan === undefined) {

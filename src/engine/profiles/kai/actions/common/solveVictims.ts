@@ -14,6 +14,7 @@ import type { NodeInfo } from '../../framework/NodeInfo';
 import type { Session } from '../../framework/Session';
 import type { Statement } from '../../framework/Statement';
 import type { Verdict } from '../../../../model/trace';
+import { speedUps } from '../../framework/PlacementScan';
 import { placeTasks } from './placeTask';
 import { VictimQueue } from './VictimQueue';
 import type { VictimCandidates } from './VictimIndex';
@@ -147,9 +148,15 @@ class PlacementFailureMemo {
   private readonly byHash = new Map<number, { tasks: TaskInfo[]; failure: PlacementFailure }[]>();
 
   get(tasks: readonly TaskInfo[]): PlacementFailure | null {
+    if (!speedUps.repeatedScenarioMemo) return null;
     const list = this.byHash.get(hashOf(tasks));
     if (list === undefined) return null;
-    for (const e of list) if (sameTasks(e.tasks, tasks)) return e.failure;
+    for (const e of list) {
+      if (sameTasks(e.tasks, tasks)) {
+        speedUps.memoHits++;
+        return e.failure;
+      }
+    }
     return null;
   }
 

@@ -68,11 +68,12 @@ function solveStep(
   queue.markTaken(recorded);
   const memo = new PlacementFailureMemo();
   const scenario: TaskInfo[] = [...recorded];
+  // The scenario's victim jobs, kept as it grows (rebuilding the set every round was quadratic).
+  const victimJobs = new Set<JobInfo>(recorded.map((t) => t.job));
   let lastReason = 'no victims could make room';
   let lastVerdicts: Verdict[] = [];
   let newest: TaskInfo[] = [];
   for (;;) {
-    const victimJobs = new Set(scenario.map((t) => t.job));
     if (victimJobs.size > opts.maxVictimJobs) {
       return {
         ok: false,
@@ -100,10 +101,11 @@ function solveStep(
         ok: false,
         reason: lastReason,
         verdicts: lastVerdicts,
-        acceptedVictims: new Set(scenario.map((t) => t.job)).size,
+        acceptedVictims: victimJobs.size,
       };
     }
     scenario.push(...more);
+    for (const t of more) victimJobs.add(t.job);
     newest = more;
   }
 }

@@ -13,7 +13,7 @@ import {
 import type { PriorityClass, Profile, SchedulerConfig } from '../../../model/scenario';
 import type { JobAttempt, SessionTrace, Verdict } from '../../../model/trace';
 import type { TimeAwareShare } from '../../../model/snapshot';
-import { firstError, firstNonZeroValue } from '../../../framework/combine';
+import { firstError } from '../../../framework/combine';
 import { ExtensionRegistry, type PluginHandle } from '../../../framework/ExtensionRegistry';
 import type { KaiExtensionPoints, VictimScenario } from './extensions';
 import type { JobInfo, SessionTaskStatus, TaskInfo } from './JobInfo';
@@ -188,22 +188,31 @@ export class Session {
   // ---- ordering -------------------------------------------------------------------------------------
 
   /** Job order: first non-zero plugin answer, then creation time, then name (KAI fallback). */
+  // The comparators walk the flattened callbacks (tier order, first non-zero answer decides: firstNonZeroValue
+  // of combine.ts) with plain loops: they run hundreds of thousands of times per session, and a closure per
+  // comparison was a large part of the session's garbage (issue 13).
   compareJobs = (a: JobInfo, b: JobInfo): number => {
-    const r = firstNonZeroValue(this.extensions.tiers('jobOrder'), (fn) => fn(a, b));
-    if (r !== 0) return r;
+    for (const fn of this.flattened().jobOrder) {
+      const r = fn(a, b);
+      if (r !== 0) return r;
+    }
     return a.spec.submitAtMs - b.spec.submitAtMs || cmpName(a.name, b.name);
   };
 
   /** Task order: plugins, then index in the job (KAI: creation time, then UID). */
   compareTasks = (a: TaskInfo, b: TaskInfo): number => {
-    const r = firstNonZeroValue(this.extensions.tiers('taskOrder'), (fn) => fn(a, b));
-    if (r !== 0) return r;
+    for (const fn of this.flattened().taskOrder) {
+      const r = fn(a, b);
+      if (r !== 0) return r;
+    }
     return a.spec.index - b.spec.index || cmpName(a.name, b.name);
   };
 
   compareQueues(a: QueueInfo, b: QueueInfo, aJob: JobInfo | null, bJob: JobInfo | null): number {
-    const r = firstNonZeroValue(this.extensions.tiers('queueOrder'), (fn) => fn(a, b, aJob, bJob));
-    if (r !== 0) return r;
+    for (const fn of this.flattened().queueOrder) {
+      const r = fn(a, b, aJob, bJob);
+      if (r !== 0) return r;
+    }
     return cmpName(a.name, b.name);
   }
 
@@ -214,10 +223,10 @@ export class Session {
     bJob: JobInfo | null,
     taken: ReadonlyMap<string, QueueResources>,
   ): number {
-    const r = firstNonZeroValue(this.extensions.tiers('victimQueueOrder'), (fn) =>
-      fn(a, b, aJob, bJob, taken),
-    );
-    if (r !== 0) return r;
+    for (const fn of this.flattened().victimQueueOrder) {
+      const r = fn(a, b, aJob, bJob, taken);
+      if (r !== 0) return r;
+    }
     return cmpName(a.name, b.name);
   }
 
@@ -232,6 +241,10 @@ export class Session {
     predicates: KaiExtensionPoints['predicate'][];
     scores: KaiExtensionPoints['nodeOrder'][];
     eventHandlers: KaiExtensionPoints['eventHandler'][];
+    jobOrder: KaiExtensionPoints['jobOrder'][];
+    taskOrder: KaiExtensionPoints['taskOrder'][];
+    queueOrder: KaiExtensionPoints['queueOrder'][];
+    victimQueueOrder: KaiExtensionPoints['victimQueueOrder'][];
   } | null = null;
 
   private flattened(): NonNullable<Session['flat']> {
@@ -242,6 +255,10 @@ export class Session {
         predicates: all(this.extensions.tiers('predicate')),
         scores: all(this.extensions.tiers('nodeOrder')),
         eventHandlers: all(this.extensions.tiers('eventHandler')),
+        jobOrder: all(this.extensions.tiers('jobOrder')),
+        taskOrder: all(this.extensions.tiers('taskOrder')),
+        queueOrder: all(this.extensions.tiers('queueOrder')),
+        victimQueueOrder: all(this.extensions.tiers('victimQueueOrder')),
       };
     }
     return this.flat;

@@ -25,6 +25,8 @@ export class JobsOrderByQueues {
   private rootTournament: Tournament | null = null;
   private readonly compareOffers: CompareOffers = (a, aJob, b, bJob) =>
     this.ssn.compareQueues(a, b, aJob, bJob);
+  /** Each queue's current offer (made once: a closure per pop was garbage). */
+  private readonly offerOf = (q: QueueInfo): JobInfo | null => this.best.get(q) ?? null;
 
   constructor(
     private readonly ssn: Session,
@@ -89,7 +91,7 @@ export class JobsOrderByQueues {
     const roots = this.ssn.roots;
     for (const root of roots) if (!this.best.has(root)) this.bestOf(root);
     this.rootTournament ??= new Tournament(roots, this.compareOffers);
-    return this.rootTournament.winner((q) => this.best.get(q) ?? null);
+    return this.rootTournament.winner(this.offerOf);
   }
 
   /**
@@ -111,20 +113,15 @@ export class JobsOrderByQueues {
       }
       let tournament = this.tournaments.get(q);
       if (tournament === undefined) {
-        tournament = new Tournament(q.children, (a, aJob, b, bJob) =>
-          this.ssn.compareQueues(a, b, aJob, bJob),
-        );
+        tournament = new Tournament(q.children, this.compareOffers);
         this.tournaments.set(q, tournament);
       }
-      const missing = tournament.staleChildren().filter((c) => !this.best.has(c));
-      if (missing.length > 0) {
-        stack.push(...missing);
-        continue;
-      }
-      this.best.set(
-        q,
-        tournament.winner((c) => this.best.get(c) ?? null),
-      );
+      const depth = stack.length;
+      tournament.forEachStaleChild((c) => {
+        if (!this.best.has(c)) stack.push(c);
+      });
+      if (stack.length > depth) continue;
+      this.best.set(q, tournament.winner(this.offerOf));
       stack.pop();
     }
     return this.best.get(queue) ?? null;
@@ -163,32 +160,33 @@ class Tournament {
     if (i !== undefined && this.built) this.stale.add(i);
   }
 
-  /** The children whose offer must be known before {@link winner} can answer. */
-  staleChildren(): QueueInfo[] {
-    if (!this.built) return [...this.children];
-    return [...this.stale].map((i) => this.children[i] as QueueInfo);
+  /** Visits the children whose offer must be known before {@link winner} can answer, in order. */
+  forEachStaleChild(visit: (child: QueueInfo) => void): void {
+    if (!this.built) for (const c of this.children) visit(c);
+    else for (const i of this.stale) visit(this.children[i] as QueueInfo);
   }
 
   /** The best offer among the children, given each child's current offer. */
   winner(offer: (child: QueueInfo) => JobInfo | null): JobInfo | null {
-    const play = (slot: number): void => {
-      const left = this.slots[2 * slot] as number;
-      const right = this.slots[2 * slot + 1] as number;
-      this.slots[slot] = this.better(left, right, offer);
-    };
     if (!this.built) {
       this.children.forEach((c, i) => (this.slots[this.size + i] = offer(c) === null ? -1 : i));
-      for (let slot = this.size - 1; slot >= 1; slot--) play(slot);
+      for (let slot = this.size - 1; slot >= 1; slot--) this.play(slot, offer);
       this.built = true;
     } else {
       for (const i of this.stale) {
         this.slots[this.size + i] = offer(this.children[i] as QueueInfo) === null ? -1 : i;
-        for (let slot = (this.size + i) >> 1; slot >= 1; slot >>= 1) play(slot);
+        for (let slot = (this.size + i) >> 1; slot >= 1; slot >>= 1) this.play(slot, offer);
       }
     }
     this.stale.clear();
     const top = this.slots[1] as number;
     return top < 0 ? null : offer(this.children[top] as QueueInfo);
+  }
+
+  private play(slot: number, offer: (child: QueueInfo) => JobInfo | null): void {
+    const left = this.slots[2 * slot] as number;
+    const right = this.slots[2 * slot + 1] as number;
+    this.slots[slot] = this.better(left, right, offer);
   }
 
   private better(left: number, right: number, offer: (child: QueueInfo) => JobInfo | null): number {

@@ -377,7 +377,7 @@ export class Simulator implements Simulation {
       const q = fig;
       next.set(q.name, fig);
       const prev = this.lastFigures.get(q.name);
-      if (!prev || JSON.stringify(prev) !== JSON.stringify(fig)) out.push(fig);
+      if (!prev || !sameFigures(prev, fig)) out.push(fig);
     }
     this.lastFigures = next;
     return out;
@@ -406,6 +406,32 @@ export class Simulator implements Simulation {
     }
     return n;
   }
+}
+
+/**
+ * Whether two sessions' figures of a queue are the same, as their JSON texts would say (the comparison
+ * this replaced: 1,600 stringifications per session with 800 queues were a tenth of a long run's time).
+ * Every number compares by value, and any two non-finite numbers are alike (JSON writes them all as
+ * null); the rarely present time-aware part is still compared as text.
+ */
+function sameFigures(a: QueueFiguresDelta, b: QueueFiguresDelta): boolean {
+  return (
+    a.name === b.name &&
+    sameResources(a.fairShare, b.fairShare) &&
+    sameResources(a.allocated, b.allocated) &&
+    sameResources(a.requested, b.requested) &&
+    (a.timeAware === undefined
+      ? b.timeAware === undefined
+      : b.timeAware !== undefined && JSON.stringify(a.timeAware) === JSON.stringify(b.timeAware))
+  );
+}
+
+function sameResources(a: QueueResources, b: QueueResources): boolean {
+  return sameNumber(a.gpu, b.gpu) && sameNumber(a.cpu, b.cpu) && sameNumber(a.memory, b.memory);
+}
+
+function sameNumber(a: number, b: number): boolean {
+  return a === b || (!Number.isFinite(a) && !Number.isFinite(b));
 }
 
 /**

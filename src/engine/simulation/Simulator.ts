@@ -4,8 +4,9 @@
  * Nothing here reads the wall clock or randomness, so the same scenario always gives the same trace.
  */
 import type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from '../api';
-import type { JobInfo, TaskInfo } from '../profiles/kai/framework/JobInfo';
+import type { TaskInfo } from '../profiles/kai/framework/JobInfo';
 import type { Session } from '../profiles/kai/framework/Session';
+import type { QueueInfo } from '../profiles/kai/framework/QueueInfo';
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../model/resources';
 import { parseDuration } from '../model/duration';
 import type { Scenario } from '../model/scenario';
@@ -327,16 +328,33 @@ export class Simulator implements Simulation {
       allocated.set(q.name, { gpu: 0, cpu: 0, memory: 0 });
       requested.set(q.name, { gpu: 0, cpu: 0, memory: 0 });
     }
-    const addUp = (map: Map<string, QueueResources>, job: JobInfo, task: TaskInfo): void => {
-      for (const q of job.queue.path) {
-        const r = map.get(q.name) as QueueResources;
-        for (const name of QUEUE_RESOURCE_NAMES) r[name] += task.req[name];
+    // Each leaf's figures along its path, looked up once per job rather than once per task and level
+    // (every task of every session passes here); the additions and their order are unchanged.
+    const paths = new Map<QueueInfo, { allocated: QueueResources[]; requested: QueueResources[] }>();
+    const pathOf = (leaf: QueueInfo) => {
+      let p = paths.get(leaf);
+      if (!p) {
+        p = {
+          allocated: leaf.path.map((q) => allocated.get(q.name) as QueueResources),
+          requested: leaf.path.map((q) => requested.get(q.name) as QueueResources),
+        };
+        paths.set(leaf, p);
+      }
+      return p;
+    };
+    const addUp = (targets: QueueResources[], task: TaskInfo): void => {
+      const { gpu, cpu, memory } = task.req;
+      for (const r of targets) {
+        r.gpu += gpu;
+        r.cpu += cpu;
+        r.memory += memory;
       }
     };
     for (const job of ssn.jobs) {
+      const p = pathOf(job.queue);
       for (const task of job.tasks) {
-        if (task.status === 'Allocated' || task.status === 'Running') addUp(allocated, job, task);
-        if (task.status !== 'Succeeded') addUp(requested, job, task);
+        if (task.status === 'Allocated' || task.status === 'Running') addUp(p.allocated, task);
+        if (task.status !== 'Succeeded') addUp(p.requested, task);
       }
     }
     return this.diffFigures(

@@ -33,20 +33,30 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
       const shares = new Map<QueueInfo, QueueShare>();
       for (const q of ssn.queues.values()) shares.set(q, newShare(q));
 
-      const add = (target: QueueResources, task: TaskInfo, sign: number): void => {
-        for (const r of QUEUE_RESOURCE_NAMES) target[r] += sign * task.req[r];
-      };
       const total = zeroQ();
       for (const node of ssn.nodes) for (const r of QUEUE_RESOURCE_NAMES) total[r] += node.capacity[r];
+      // Every session adds every task along its queue's path: written out per resource over the cached
+      // path (same additions in the same order), as this runs for every task of every session.
+      const pathShares = sharesAlongPaths(shares);
       for (const job of ssn.jobs) {
+        const path = pathShares.get(job.queue) as QueueShare[];
         for (const task of job.tasks) {
           if (task.status === 'Succeeded' || task.status === 'Releasing') continue;
-          for (const q of job.queue.path) {
-            const s = shares.get(q) as QueueShare;
-            add(s.request, task, 1);
-            if (task.status === 'Running') {
-              add(s.allocated, task, 1);
-              if (!job.preemptible) add(s.allocatedNonPreemptible, task, 1);
+          const { gpu, cpu, memory } = task.req;
+          const running = task.status === 'Running';
+          for (const s of path) {
+            s.request.gpu += gpu;
+            s.request.cpu += cpu;
+            s.request.memory += memory;
+            if (running) {
+              s.allocated.gpu += gpu;
+              s.allocated.cpu += cpu;
+              s.allocated.memory += memory;
+              if (!job.preemptible) {
+                s.allocatedNonPreemptible.gpu += gpu;
+                s.allocatedNonPreemptible.cpu += cpu;
+                s.allocatedNonPreemptible.memory += memory;
+              }
             }
           }
         }
@@ -90,7 +100,6 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
       );
       /** Counts allocation changes, so caches that depend on allocations know when to recompute. */
       let generation = 0;
-      const pathShares = sharesAlongPaths(shares);
       const epoch: AttemptEpoch = { value: 0 };
       ssn.register('eventHandler', {
         allocate: (task) => {

@@ -10,7 +10,7 @@ import { sumRequest } from '../../framework/tasksToAllocate';
 import { EPSILON } from '../../../../model/resources';
 import { attemptPendingJobs } from '../common/attemptPendingJobs';
 import { runEvictionAttempt } from '../common/evictionAttempt';
-import { VictimCandidates, VictimIndex } from '../common/VictimIndex';
+import { LazyVictimIndex, VictimCandidates } from '../common/VictimIndex';
 import { capacityCode } from '../common/placeTask';
 import type { Verdict } from '../../../../model/trace';
 
@@ -20,10 +20,7 @@ export function createConsolidationAction(): Action {
     execute(ssn: Session) {
       const max = ssn.config.maxConsolidationPreemptees;
       if (max <= 0) return;
-      const preemptible = new VictimIndex(
-        ssn,
-        ssn.jobs.filter((v) => v.preemptible),
-      );
+      const index = new LazyVictimIndex(ssn, () => ssn.jobs.filter((v) => v.preemptible));
       try {
         attemptPendingJobs(ssn, {
           action: 'consolidation',
@@ -42,6 +39,7 @@ export function createConsolidationAction(): Action {
               return false;
             }
             // Every other preemptible running job (live: as it is now).
+            const preemptible = index.get();
             const candidates = new VictimCandidates(preemptible, preemptible.queues, Infinity, job);
             // Upstream's counter check lets one more than the cap through.
             return runEvictionAttempt(ssn, job, tasks, candidates, {
@@ -53,7 +51,7 @@ export function createConsolidationAction(): Action {
           },
         });
       } finally {
-        preemptible.close();
+        index.close();
       }
     },
   };

@@ -8,17 +8,14 @@ import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import { attemptPendingJobs } from '../common/attemptPendingJobs';
 import { filterVictims, runEvictionAttempt } from '../common/evictionAttempt';
-import { VictimCandidates, VictimIndex } from '../common/VictimIndex';
+import { LazyVictimIndex, VictimCandidates } from '../common/VictimIndex';
 
 export function createPreemptAction(): Action {
   return {
     name: 'preempt',
     execute(ssn: Session) {
       // Every preemptible job, by leaf; whether one is a running job is asked live at each attempt.
-      const preemptible = new VictimIndex(
-        ssn,
-        ssn.jobs.filter((v) => v.preemptible),
-      );
+      const index = new LazyVictimIndex(ssn, () => ssn.jobs.filter((v) => v.preemptible));
       try {
         attemptPendingJobs(ssn, {
           action: 'preempt',
@@ -38,6 +35,7 @@ export function createPreemptAction(): Action {
               return false;
             }
             // Preemptible running jobs of the same leaf with a lower priority (live: as they are now).
+            const preemptible = index.get();
             const offered = new VictimCandidates(
               preemptible,
               preemptible.has(job.queue) ? [job.queue] : [],
@@ -55,7 +53,7 @@ export function createPreemptAction(): Action {
           },
         });
       } finally {
-        preemptible.close();
+        index.close();
       }
     },
   };

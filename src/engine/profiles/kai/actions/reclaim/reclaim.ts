@@ -9,17 +9,14 @@ import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import { attemptPendingJobs } from '../common/attemptPendingJobs';
 import { filterVictims, runEvictionAttempt } from '../common/evictionAttempt';
-import { VictimCandidates, VictimIndex } from '../common/VictimIndex';
+import { LazyVictimIndex, VictimCandidates } from '../common/VictimIndex';
 
 export function createReclaimAction(): Action {
   return {
     name: 'reclaim',
     execute(ssn: Session) {
       // Victims can only be jobs running when the action starts; evictions only shrink this set.
-      const running = new VictimIndex(
-        ssn,
-        ssn.jobs.filter((v) => v.preemptible && v.isRunningJob),
-      );
+      const index = new LazyVictimIndex(ssn, () => ssn.jobs.filter((v) => v.preemptible && v.isRunningJob));
       try {
         attemptPendingJobs(ssn, {
           action: 'reclaim',
@@ -35,6 +32,7 @@ export function createReclaimAction(): Action {
               return false;
             }
             // Victims only in other leaf queues.
+            const running = index.get();
             const others = running.queues.filter((q) => q !== job.queue);
             const offered = new VictimCandidates(running, others, Infinity, job);
             const filtered = filterVictims(ssn, 'reclaim', job, offered, attempt);
@@ -48,7 +46,7 @@ export function createReclaimAction(): Action {
           },
         });
       } finally {
-        running.close();
+        index.close();
       }
     },
   };

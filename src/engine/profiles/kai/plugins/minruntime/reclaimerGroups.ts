@@ -25,30 +25,75 @@ export interface ReclaimerGroup {
 }
 
 /** Index of one session's queue tree and the queues that have a job waiting to be placed. */
+/** A queue tree's shape: roots and children by name, and every queue parents-first. */
+interface TreeShape {
+  children: Map<string, string[]>;
+  roots: string[];
+  /** Depth-first, parents before children (summariseSubtrees walks it backwards). */
+  order: string[];
+}
+
+/**
+ * The shape per queue map: a new index is made every session (the waiting queues change), while the tree
+ * rarely does; sorting 800 queues for every session was a tenth of a long run (issue 12's sweeps). A queue
+ * map must therefore not change once an index was made from it (protection models build theirs once).
+ */
+const shapes = new WeakMap<ReadonlyMap<string, QueueNode>, TreeShape>();
+
+function shapeOf(queues: ReadonlyMap<string, QueueNode>): TreeShape {
+  let shape = shapes.get(queues);
+  if (shape !== undefined) return shape;
+  const children = new Map<string, string[]>();
+  const roots: string[] = [];
+  for (const node of [...queues.values()].sort((a, b) => byName(a.name, b.name))) {
+    // As upstream's getQueueHierarchyPath: a queue whose parent is missing is its own root.
+    if (node.parent === null || !queues.has(node.parent)) roots.push(node.name);
+    else {
+      const list = children.get(node.parent) ?? [];
+      list.push(node.name);
+      children.set(node.parent, list);
+    }
+  }
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const stack = [...roots].reverse();
+  while (stack.length > 0) {
+    const q = stack.pop() as string;
+    if (seen.has(q)) continue;
+    seen.add(q);
+    order.push(q);
+    const kids = children.get(q) ?? [];
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i] as string);
+  }
+  shape = { children, roots, order };
+  shapes.set(queues, shape);
+  return shape;
+}
+
 export class ReclaimerIndex {
-  private readonly children = new Map<string, string[]>();
-  private readonly roots: string[] = [];
+  private readonly children: ReadonlyMap<string, readonly string[]>;
+  private readonly roots: readonly string[];
+  private readonly order: readonly string[];
   /** Waiting queues in each queue's subtree (the queue itself included). */
   private readonly counts = new Map<string, number>();
   /** First listed waiting queues of each subtree, in tree order. */
   private readonly firstNames = new Map<string, readonly string[]>();
   private readonly sortedWaiting: readonly string[];
-  private readonly groupsByVictim = new Map<string, readonly ReclaimerGroup[]>();
+  /** Groups per victim queue, one map per method (no key text to build: asked for every running job). */
+  private readonly groupsByVictim = {
+    lca: new Map<string, readonly ReclaimerGroup[]>(),
+    queue: new Map<string, readonly ReclaimerGroup[]>(),
+  };
 
   constructor(
     private readonly queues: ReadonlyMap<string, QueueNode>,
     private readonly waiting: ReadonlySet<string>,
   ) {
     this.sortedWaiting = [...waiting].filter((q) => queues.has(q)).sort(byName);
-    for (const node of [...queues.values()].sort((a, b) => byName(a.name, b.name))) {
-      // As upstream's getQueueHierarchyPath: a queue whose parent is missing is its own root.
-      if (node.parent === null || !queues.has(node.parent)) this.roots.push(node.name);
-      else {
-        const list = this.children.get(node.parent) ?? [];
-        list.push(node.name);
-        this.children.set(node.parent, list);
-      }
-    }
+    const shape = shapeOf(queues);
+    this.children = shape.children;
+    this.roots = shape.roots;
+    this.order = shape.order;
     this.summariseSubtrees();
   }
 
@@ -58,11 +103,11 @@ export class ReclaimerIndex {
    * from the nearest common ancestor upward, then the other trees.
    */
   groups(victimQueue: string, method: 'lca' | 'queue'): readonly ReclaimerGroup[] {
-    const key = `${method}|${victimQueue}`;
-    const cached = this.groupsByVictim.get(key);
+    const byVictim = this.groupsByVictim[method];
+    const cached = byVictim.get(victimQueue);
     if (cached !== undefined) return cached;
     const result = method === 'queue' ? this.queueGroups(victimQueue) : this.lcaGroups(victimQueue);
-    this.groupsByVictim.set(key, result);
+    byVictim.set(victimQueue, result);
     return result;
   }
 
@@ -143,17 +188,7 @@ export class ReclaimerIndex {
 
   /** Counts and first names per subtree, children before parents, without recursion (deep trees). */
   private summariseSubtrees(): void {
-    const order: string[] = [];
-    const seen = new Set<string>();
-    const stack = [...this.roots].reverse();
-    while (stack.length > 0) {
-      const q = stack.pop() as string;
-      if (seen.has(q)) continue;
-      seen.add(q);
-      order.push(q);
-      const kids = this.childrenOf(q);
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i] as string);
-    }
+    const order = this.order;
     for (let i = order.length - 1; i >= 0; i--) {
       const q = order[i] as string;
       const own = this.waiting.has(q) ? 1 : 0;

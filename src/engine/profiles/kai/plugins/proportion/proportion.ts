@@ -45,19 +45,8 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
           const { gpu, cpu, memory } = task.req;
           const running = task.status === 'Running';
           for (const s of path) {
-            s.request.gpu += gpu;
-            s.request.cpu += cpu;
-            s.request.memory += memory;
-            if (running) {
-              s.allocated.gpu += gpu;
-              s.allocated.cpu += cpu;
-              s.allocated.memory += memory;
-              if (!job.preemptible) {
-                s.allocatedNonPreemptible.gpu += gpu;
-                s.allocatedNonPreemptible.cpu += cpu;
-                s.allocatedNonPreemptible.memory += memory;
-              }
-            }
+            addAmounts(s.request, gpu, cpu, memory);
+            if (running) addAllocated(s, gpu, cpu, memory, !job.preemptible);
           }
         }
       }
@@ -186,16 +175,25 @@ function track(
   const cpu = sign * task.req.cpu;
   const memory = sign * task.req.memory;
   const nonPreemptible = !task.job.preemptible;
-  for (const s of path) {
-    s.allocated.gpu += gpu;
-    s.allocated.cpu += cpu;
-    s.allocated.memory += memory;
-    if (nonPreemptible) {
-      s.allocatedNonPreemptible.gpu += gpu;
-      s.allocatedNonPreemptible.cpu += cpu;
-      s.allocatedNonPreemptible.memory += memory;
-    }
-  }
+  for (const s of path) addAllocated(s, gpu, cpu, memory, nonPreemptible);
+}
+
+function addAmounts(target: QueueResources, gpu: number, cpu: number, memory: number): void {
+  target.gpu += gpu;
+  target.cpu += cpu;
+  target.memory += memory;
+}
+
+/** Adds to a queue's allocation, and to its non-preemptible part for a non-preemptible job. */
+function addAllocated(
+  s: QueueShare,
+  gpu: number,
+  cpu: number,
+  memory: number,
+  nonPreemptible: boolean,
+): void {
+  addAmounts(s.allocated, gpu, cpu, memory);
+  if (nonPreemptible) addAmounts(s.allocatedNonPreemptible, gpu, cpu, memory);
 }
 
 /**

@@ -1,16 +1,19 @@
 /**
- * A fast path for block YAML, the style the `yaml` package writes and Kubernetes tools export: a 7 MB,
- * 33,000-job file took the yaml package about 4 s to turn into a located syntax tree (its CST parser alone
- * about 3 s), where this one pass over the lines takes a tenth of that (issue 13, decision 0090).
+ * A fast path for block YAML, the style the `yaml` package writes, Kubernetes tools export and this app's
+ * own export uses: a 7 MB, 33,000-job file took the yaml package about 4 s to turn into a located syntax
+ * tree (its CST parser alone about 3 s); this one pass over the lines takes about a tenth of a second
+ * (issue 13, decision 0090).
  *
  * It reads a deliberately small subset of YAML: block mappings whose keys are plain identifiers
  * (`[A-Za-z_][A-Za-z0-9_./-]*`), block sequences (`- `, also compact `- key: v` and `- - x`), one-line plain
- * scalars resolved by the yaml package's own core-schema tags, one-line quoted scalars without escapes,
- * comments, blank lines, in printable ASCII with spaces for indentation. Anything else (flow collections,
- * anchors, aliases, tags, block scalars, multi-line scalars, directives, `---`, tabs, CR, non-ASCII, quoted or
- * unusual keys, repeated keys, any nesting or indentation it is not sure of) makes it answer null, and the
- * caller reads the text the full YAML way. Like `readJsonFast`, it is only used when the normalised result
- * has nothing to report: every issue, with its line, still comes from the full reading.
+ * scalars resolved by the yaml package's own core-schema tags, one-line quoted scalars (double-quote escapes
+ * only where JSON means the same), one-line flow collections of those, literal `|` and `|-` block scalars,
+ * comments and blank lines, with spaces for indentation. Anything else (anchors, aliases, tags, folded or
+ * kept block scalars, anything spread over lines, directives, `---`, tabs, CR, control characters, Unicode
+ * spaces, emoji, quoted or non-string keys, repeated keys, any nesting or indentation it is not sure of)
+ * makes it answer null, and the caller reads the text the full YAML way. Like `readJsonFast`, it is only
+ * used when the normalised result has nothing to report or locate: every issue, with its line, still comes
+ * from the full reading.
  */
 import { Document, type ScalarTag } from 'yaml';
 import { MAX_NESTING } from './limits';

@@ -230,6 +230,27 @@ describe('readYamlFast', () => {
     expect(read).toBeGreaterThan(edges.length / 2);
   });
 
+  it('leaves an invalid file it reads to the located reading: the error keeps its field path and line', () => {
+    const text = 'version: 1\nnodes:\n  - name: n0\n    resources: {gpu: 999}\nqueues:\n  - name: q\n';
+    expect(readYamlFast(text)).not.toBeNull();
+    const result = parseScenario(text);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors[0]).toMatchObject({ path: 'nodes[0].resources.gpu', line: 4 });
+    expect(result).toEqual(parseScenarioLocated(text));
+  });
+
+  it('keeps the source lines of lesson steps, from YAML and from JSON alike', () => {
+    const file = FILES.find((f) => f.name.endsWith('workshop-lca-or-queue.yaml'));
+    if (file === undefined) throw new Error('the workshop scenario with a lesson is missing');
+    const json = JSON.stringify(parseDocument(file.text).toJS(), null, 1);
+    for (const text of [file.text, json]) {
+      const result = parseScenario(text);
+      expect(result.ok && result.scenario.lesson.every((step) => typeof step.line === 'number')).toBe(true);
+      expect(result).toEqual(parseScenarioLocated(text));
+    }
+  });
+
   it('reads every YAML file of the project as the yaml package does, or declines it', () => {
     let read = 0;
     for (const { name, text } of FILES) {

@@ -7,40 +7,69 @@ import type { IssueSink } from './IssueSink';
 import type { FieldPath } from './fieldPath';
 import { MAX_DESCRIPTION_LENGTH, MAX_KEY_LENGTH, MAX_NESTING, MAX_STRING_LENGTH } from './limits';
 
-/** Reports every violation (at most one per value); returns false when there was any. */
+/** A value to visit; its path is rebuilt from the parents only when something is reported (issue 13). */
+interface Visit {
+  value: unknown;
+  parent: Visit | null;
+  key: string | number;
+  depth: number;
+}
+
+function pathOf(visit: Visit): FieldPath {
+  const path: (string | number)[] = [];
+  for (let v: Visit | null = visit; v !== null && v.parent !== null; v = v.parent) path.push(v.key);
+  return path.reverse();
+}
+
+function maxLength(visit: Visit): number {
+  return visit.depth === 1 && visit.key === 'description' ? MAX_DESCRIPTION_LENGTH : MAX_STRING_LENGTH;
+}
+
+/**
+ * Reports every violation (at most one per value); returns false when there was any. Values are visited
+ * depth first in document order; numbers, booleans, null and strings within bounds are checked without a
+ * visit of their own, which changes nothing that is reported nor its order.
+ */
 export function checkDocumentShape(doc: Record<string, unknown>, sink: IssueSink): boolean {
   const before = sink.errors.length;
-  const stack: { value: unknown; path: FieldPath }[] = [{ value: doc, path: [] }];
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const { value, path } = item;
+  const stack: Visit[] = [{ value: doc, parent: null, key: '', depth: 0 }];
+  const push = (value: unknown, parent: Visit, key: string | number): void => {
     if (typeof value === 'string') {
-      const max = path.length === 1 && path[0] === 'description' ? MAX_DESCRIPTION_LENGTH : MAX_STRING_LENGTH;
-      if (value.length > max)
-        sink.report('too-large', path, `at most ${max} characters, got ${value.length}`);
+      const visit: Visit = { value, parent, key, depth: parent.depth + 1 };
+      if (value.length > maxLength(visit)) stack.push(visit);
+    } else if (typeof value === 'object' && value !== null) {
+      stack.push({ value, parent, key, depth: parent.depth + 1 });
+    }
+  };
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const value = item.value;
+    if (typeof value === 'string') {
+      const max = maxLength(item);
+      sink.report('too-large', pathOf(item), `at most ${max} characters, got ${value.length}`);
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (path.length >= MAX_NESTING) {
-      sink.report('too-large', path, `lists and mappings nest at most ${MAX_NESTING} levels deep`);
+    if (item.depth >= MAX_NESTING) {
+      sink.report('too-large', pathOf(item), `lists and mappings nest at most ${MAX_NESTING} levels deep`);
       continue;
     }
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
+      for (let i = value.length - 1; i >= 0; i--) push(value[i], item, i);
       continue;
     }
-    const entries = Object.entries(value);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, child] = entries[i] as [string, unknown];
+    const keys = Object.keys(value);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string;
       if (key.length > MAX_KEY_LENGTH) {
         // The key itself is not put in the path: it is the thing that is too long to print.
         sink.report(
           'too-large',
-          path,
+          pathOf(item),
           `a key is ${key.length} characters long; keys are at most ${MAX_KEY_LENGTH}`,
         );
         continue;
       }
-      stack.push({ value: child, path: [...path, key] });
+      push((value as Record<string, unknown>)[key], item, key);
     }
   }
   return sink.errors.length === before;

@@ -6,8 +6,9 @@ import { deepestLine } from './deepestLine';
 import { LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
 import type { IssueCode, ParseResult, ScenarioIssue } from './issues';
 import { normaliseWithLocator, type NormaliseOptions } from './normaliseScenarioDocument';
-import { NO_LOCATION, sortIssues } from './IssueSink';
+import { sortIssues } from './IssueSink';
 import { readJsonFast } from './readJsonFast';
+import { readYamlFast } from './readYamlFast';
 import { ISSUE_CATALOGUE } from './issues';
 import { createYamlLocator } from './yamlLocator';
 import { findDuplicateKeys } from './duplicateKeys';
@@ -36,13 +37,29 @@ export function parseScenario(text: string, options: NormaliseOptions = {}): Par
       errors: [{ code: 'too-large', path: '', message, line: null, column: null, hint: info.hint }],
     };
   }
-  const json = readJsonFast(text);
+  // Plain JSON, or block YAML in the subset readYamlFast knows, is read without source positions.
+  const plain = readJsonFast(text) ?? readYamlFast(text);
   // `expect` entries keep their source line (normaliseExpect), which only the YAML reading knows.
-  if (json !== null && !Object.hasOwn(json as object, 'expect')) {
-    const fast = normaliseWithLocator(json, options, NO_LOCATION);
-    // Anything to report is reported from the YAML reading below, which locates every issue.
-    if (fast.ok && fast.warnings.length === 0) return fast;
+  if (plain !== null && !Object.hasOwn(plain as object, 'expect')) {
+    // So do lesson steps and anything else that asks for a line: they too take the full reading.
+    let asked = false;
+    const fast = normaliseWithLocator(plain, options, () => {
+      asked = true;
+      return null;
+    });
+    // Anything to report is reported from the full YAML reading, which locates every issue.
+    if (!asked && fast.ok && fast.warnings.length === 0) return fast;
   }
+  return parseScenarioLocated(text, options);
+}
+
+/**
+ * `parseScenario` without its fast paths: the text read by the yaml package into a located syntax tree, so
+ * that every issue gets its line. `parseScenario` gives the same result whenever it takes a fast path
+ * (readYamlFast.test.ts compares the two on every scenario file of the project and on mutated ones).
+ */
+export function parseScenarioLocated(text: string, options: NormaliseOptions = {}): ParseResult {
+  if (text.length > MAX_TEXT_LENGTH) return parseScenario(text, options);
   const lineCounter = new LineCounter();
   let doc: Document;
   let data: unknown;

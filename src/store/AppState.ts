@@ -181,6 +181,8 @@ export interface AppActions {
   lessonGoTo(index: number): void;
   /** Shows the session a step asked for once the run has it (called as markers arrive). */
   lessonSettle(): void;
+  /** Shows the lesson step of the cursor's session after the cursor moved by other means than the lesson. */
+  lessonFollowCursor(): void;
 }
 
 export interface AppState {

@@ -151,7 +151,10 @@ describe('lesson slice', () => {
     expect(stepAtSession(STEPS, start, 2)).toEqual({ step: 1, revealed: false });
     expect(stepAtSession(STEPS, start, 5)).toEqual({ step: 2, revealed: false });
     expect(stepAtSession(STEPS, start, 12)).toEqual({ step: 3, revealed: false });
-    const asked: LessonStepDto[] = [STEPS[0]!, { ...STEPS[1]!, ask: { ...STEPS[1]!.ask!, revealSession: 2 } }];
+    const asked: LessonStepDto[] = [
+      STEPS[0]!,
+      { ...STEPS[1]!, ask: { ...STEPS[1]!.ask!, revealSession: 2 } },
+    ];
     expect(stepAtSession(asked, start, 4)).toEqual({ step: 1, revealed: true });
     // A script that returns to a session is searched from the step shown onwards first.
     const replay: LessonStepDto[] = [STEPS[2]!, { ...STEPS[0]!, session: 1 }, { ...STEPS[0]!, session: 3 }];

@@ -40,7 +40,11 @@ export function targetOfStep(steps: readonly LessonStepDto[], index: number): Le
 }
 
 /** The session the player shows at step `index`: the answer's session once its question is revealed. */
-export function shownSessionOfStep(steps: readonly LessonStepDto[], index: number, revealed: boolean): number {
+export function shownSessionOfStep(
+  steps: readonly LessonStepDto[],
+  index: number,
+  revealed: boolean,
+): number {
   const ask = steps[index]?.ask;
   return revealed && ask != null ? ask.revealSession : sessionOfStep(steps, index);
 }

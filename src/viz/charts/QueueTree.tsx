@@ -218,11 +218,12 @@ export function QueueTree({
     {
       // A tree enlarged to a readable size keeps a thinner margin.
       padding: minTextPx === undefined ? 24 : 12,
-      // With something to explain, never below the readable size (zoom to it); with nothing, a tree far
-      // too big to read whole (it would need less than 2/3 of the readable zoom) is shown whole, an
-      // overview to pick from; one that nearly fits stays readable and pans a little.
+      // Given a text size (the app always gives one), never below it: a tree too big to read whole is
+      // framed on what is explained (the path, the selection), else on its root, and pans; the caller folds
+      // what is off that path (QueueTreeView's fold). Without one (exports, tests), a far too big tree is shown
+      // whole as an overview.
       minScale:
-        focusBounds === null && wholeTreeScale < (readableScale * 2) / 3
+        minTextPx === undefined && focusBounds === null && wholeTreeScale < (readableScale * 2) / 3
           ? Math.min(readableScale, 0.45)
           : readableScale,
       maxScale: minTextPx === undefined ? 1 : Math.max(readableScale, MAX_FIT_SCALE),

@@ -65,11 +65,7 @@ interface CollapseState {
 }
 
 /** Collapsed queues: folded deep on big trees, unfolded along a new selection, reset for a new tree. */
-function useCollapsed(
-  queues: readonly QueueState[],
-  reveal: readonly (string | null)[],
-  isStage: boolean,
-) {
+function useCollapsed(queues: readonly QueueState[], reveal: readonly (string | null)[], isStage: boolean) {
   const shape = useMemo(() => queues.map((q) => `${q.name}<${q.parent ?? ''}`).join('|'), [queues]);
   const revealKey = reveal.join('|');
   const [state, setState] = useState<CollapseState>({ shape: '', revealed: '', set: EMPTY });

@@ -147,4 +147,3 @@ describe('QueueTree', () => {
     expect(Number(/scale\(([\d.]+)\)/.exec(transform)?.[1])).toBeGreaterThanOrEqual(1.43);
   });
 });
-

@@ -43,3 +43,18 @@ for (const id of IDS) {
     expect(queueCards).toBeGreaterThan(0);
   });
 }
+
+test('headings and the lesson text grow with the text-size button', async ({ page, app }) => {
+  await page.goto('/?scenario=welcome');
+  await app.waitForSession();
+  const sizeOf = (testId: string) =>
+    page.getByTestId(testId).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  const title = await sizeOf('lesson.title');
+  const position = await sizeOf('lesson-player.position');
+  await app.fontSizeButton.click();
+  await app.fontSizeButton.click();
+  await expect.poll(() => sizeOf('lesson.title')).toBeCloseTo(title * 1.3, 0);
+  await expect.poll(() => sizeOf('lesson-player.position')).toBeCloseTo(position * 1.3, 0);
+  // The lesson title is an h2 in the theme's h2 style: 1.25rem × 1.3 = 26 px.
+  expect(await sizeOf('lesson.title')).toBeCloseTo(26, 0);
+});

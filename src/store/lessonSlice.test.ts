@@ -68,13 +68,14 @@ describe('lesson slice', () => {
   it('steps through a question: pick, reveal at the proving session, move on, and back', () => {
     const store = lessonStore(5);
     const { actions } = store.getState();
+    const view = store.getState().view;
     actions.lessonNext();
     let s = store.getState();
     expect(s.lesson).toMatchObject({ step: 1, revealed: false });
     expect(s.run.cursor).toBe(1);
     expect(s.selection.current).toEqual({ kind: 'job', name: 'train-b' });
-    // The lesson stays in view: selecting from a step does not switch the side panel to details.
-    expect(s.view.sideView).toBe('lesson');
+    // The lesson stays as it is shown: selecting from a step leaves the view state alone.
+    expect(s.view).toBe(view);
 
     actions.lessonPick(1);
     actions.lessonPick(7);

@@ -58,3 +58,19 @@ test('headings and the lesson text grow with the text-size button', async ({ pag
   // The lesson title is an h2 in the theme's h2 style: 1.25rem × 1.3 = 26 px.
   expect(await sizeOf('lesson.title')).toBeCloseTo(26, 0);
 });
+
+test('presenter mode draws diagram text at 14 px or more even at the default text size', async ({
+  page,
+  app,
+  stage,
+}) => {
+  await page.goto('/?scenario=welcome&session=3');
+  await app.waitForSession();
+  await page.keyboard.press('f');
+  await expect(stage.presenter).toBeVisible();
+  await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();
+  await page.waitForTimeout(800);
+  const sizes = await stage.diagramTextSizes();
+  expect(sizes.map((s) => s.text)).toEqual(expect.arrayContaining(['org', 'node-0']));
+  for (const s of sizes) expect(s.px, `"${s.text}"`).toBeGreaterThanOrEqual(14);
+});

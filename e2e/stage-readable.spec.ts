@@ -74,3 +74,22 @@ test('presenter mode draws diagram text at 14 px or more even at the default tex
   expect(sizes.map((s) => s.text)).toEqual(expect.arrayContaining(['org', 'node-0']));
   for (const s of sizes) expect(s.px, `"${s.text}"`).toBeGreaterThanOrEqual(14);
 });
+
+test('presenter mode fits a 1280 px window with a long title at the largest text size', async ({
+  page,
+  app,
+  stage,
+}) => {
+  await page.goto('/?scenario=lca-1&session=2');
+  await app.waitForSession();
+  await app.fontSizeButton.click();
+  await app.fontSizeButton.click();
+  await page.keyboard.press('f');
+  await expect(stage.presenter).toBeVisible();
+  await expect(stage.presenterExit).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('presenter.next')).toBeInViewport({ ratio: 1 });
+  const overflow = await stage.presenter.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const lessonRight = (await stage.presenterLesson.boundingBox())!;
+  expect(lessonRight.x + lessonRight.width).toBeLessThanOrEqual(1280);
+});

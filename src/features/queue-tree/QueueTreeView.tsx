@@ -417,6 +417,7 @@ export function QueueTreeView({ isStage = false, fallbackPair = null }: QueueTre
           {...(settings === null ? {} : { minRuntimeDefaults: settings.defaults })}
           reducedMotion={reducedMotion}
           minTextPx={minTextPx}
+          allowOverview={!isStage}
           showLegend={isLegendShown}
           svgRef={svg}
           ariaLabel={`Queue tree at session ${snapshot.index}`}

@@ -153,3 +153,39 @@ test('no serious or critical axe violations in the lesson pane, question open an
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
   expect(await seriousViolations(page, '[data-testid="lesson"]')).toEqual([]);
 });
+
+test('the lesson follows the session on screen, and the clicker continues from there', async ({
+  app,
+  page,
+  stage,
+}) => {
+  // A link at session 3 opens on the step about session 3, not on step 1.
+  await app.open('?scenario=welcome&session=3');
+  const position = player(page).getByTestId('lesson-player.position');
+  await expect(position).toHaveText('Step 3 of 5');
+  await expect(player(page)).toContainText('At t=20s sweep-1 has run 65s');
+  // Stepping the timeline (a key heard anywhere but the lesson pane) moves the lesson along.
+  await page.keyboard.press('ArrowRight');
+  await expect(position).toHaveText('Step 4 of 5');
+  await expect(page.getByTestId('lesson-question')).toContainText('Is it reclaimed?');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await app.state())?.cursor).toBe(2);
+  // Between the script's sessions: the latest step before it (the question about session 3, still open).
+  await expect(position).toHaveText('Step 2 of 5');
+  await expect(page.getByTestId('lesson-question.choice').first()).toHaveAttribute('data-verdict', 'unknown');
+
+  // Presenter mode opened at session 4: the clicker continues the script (reveals step 4's answer).
+  await app.open('?scenario=welcome&session=4&present=1');
+  await expect(stage.presenter).toBeVisible();
+  await expect(stage.presenterLesson).toContainText('Step 4 of 5');
+  await page.keyboard.press('2');
+  await page.keyboard.press('PageDown');
+  await expect(stage.presenterSession).toHaveText('Session 5 of 7');
+  await expect(stage.presenterLesson.getByTestId('lesson-question.result')).toHaveText(
+    'Right: “No: research is back at its fair share”.',
+  );
+  await page.keyboard.press('PageDown');
+  await expect(stage.presenterLesson).toContainText('Step 5 of 5');
+  await expect(stage.presenterLesson).toContainText('fair share decides whether');
+});

@@ -173,11 +173,12 @@ test('selecting a job shows its details beside the lesson, never instead of it',
   inspector,
 }) => {
   await app.open('?scenario=welcome&session=2');
-  await expect(app.lessonPane).toContainText('Two teams share 8 GPUs');
+  // At session 2 the lesson shows its step about it (the question asked at session 1, answered at 3).
+  await expect(app.lessonPane).toContainText('At t=0 product submits train-b');
   await jobsTable.row('train-b').click();
   await expect(inspector.job).toHaveAttribute('data-job', 'train-b');
   await expect(app.lessonPane).toBeVisible();
-  await expect(app.lessonPane).toContainText('Two teams share 8 GPUs');
+  await expect(app.lessonPane).toContainText('At t=0 product submits train-b');
 });
 
 test('stepping keys work after clicking a tab, and every view has a key', async ({

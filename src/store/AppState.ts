@@ -95,7 +95,6 @@ export type ThemeMode = 'light' | 'dark';
 /** `stage` shows the queue tree, the cluster map and the session's key decision together (docs/decisions/0040). */
 export type MainView = 'stage' | 'jobs' | 'decisions' | 'queues' | 'cluster' | 'workshop';
 export type DecisionFilter = 'all' | 'evictions';
-export type SideView = 'lesson' | 'details';
 export type JobSortKey =
   'name' | 'queue' | 'priority' | 'status' | 'tasks' | 'runtime' | 'preempt' | 'reclaim';
 export type JobStatusFilter = 'all' | 'pending' | 'running' | 'protected' | 'evicted';
@@ -108,7 +107,6 @@ export interface ViewSliceState {
   playSpeed: number;
   /** The main area's view; null until chosen: the stage for a scenario with a lesson, else the jobs table. */
   mainView: MainView | null;
-  sideView: SideView;
   /** Presenter mode: full screen, large type, one key per step (docs/decisions/0041). */
   isPresenting: boolean;
   /** A large translucent ring that follows the mouse, for an audience watching a projector. */
@@ -181,6 +179,8 @@ export interface AppActions {
   lessonGoTo(index: number): void;
   /** Shows the session a step asked for once the run has it (called as markers arrive). */
   lessonSettle(): void;
+  /** Shows the lesson step of the cursor's session after the cursor moved by other means than the lesson. */
+  lessonFollowCursor(): void;
 }
 
 export interface AppState {

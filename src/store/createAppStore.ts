@@ -24,7 +24,7 @@ export interface AppStoreOptions {
 }
 
 export function createAppStore(options: AppStoreOptions): AppStore {
-  return createStore<AppState>()((set, get) => {
+  const store = createStore<AppState>()((set, get) => {
     const context: StoreContext = { set: (updater) => set(updater), get, client: options.client };
     const controller = createRunController(context, options.scheduleFrame ?? scheduleAnimationFrame);
     return {
@@ -42,6 +42,13 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       },
     };
   });
+  // A lesson follows the cursor however it moved (a `?session=N` link, the timeline, a key): a store-level
+  // subscription, so no view has to remember to ask. The lesson's own steps leave it unchanged.
+  store.subscribe((state, previous) => {
+    if (state.run.cursor !== previous.run.cursor || state.run.runId !== previous.run.runId)
+      state.actions.lessonFollowCursor();
+  });
+  return store;
 }
 
 export const selectActions = (state: AppState) => state.actions;

@@ -4,7 +4,7 @@ import type { SessionMarker } from '../engine/api';
 import type { LessonStepDto, ScenarioSummary } from '../protocol/messages';
 import type { SessionView } from '../protocol/sessionView';
 import { createAppStore } from './createAppStore';
-import { sessionOfStep, targetOfStep } from './lessonSlice';
+import { sessionOfStep, stepAtSession, targetOfStep } from './lessonSlice';
 
 const STEPS: LessonStepDto[] = [
   { say: 'intro', session: null, select: null, ask: null },
@@ -68,13 +68,14 @@ describe('lesson slice', () => {
   it('steps through a question: pick, reveal at the proving session, move on, and back', () => {
     const store = lessonStore(5);
     const { actions } = store.getState();
+    const view = store.getState().view;
     actions.lessonNext();
     let s = store.getState();
     expect(s.lesson).toMatchObject({ step: 1, revealed: false });
     expect(s.run.cursor).toBe(1);
     expect(s.selection.current).toEqual({ kind: 'job', name: 'train-b' });
-    // The lesson stays in view: selecting from a step does not switch the side panel to details.
-    expect(s.view.sideView).toBe('lesson');
+    // The lesson stays as it is shown: selecting from a step leaves the view state alone.
+    expect(s.view).toBe(view);
 
     actions.lessonPick(1);
     actions.lessonPick(7);
@@ -137,5 +138,48 @@ describe('lesson slice', () => {
       preemptor: 'train-b',
       victim: 'sweep-1',
     });
+  });
+
+  it('picks the step of a session the cursor was moved to', () => {
+    const start = { step: 0, revealed: false };
+    // The step shown already shows the session: it stays (step 0 and 1 both show session 1).
+    expect(stepAtSession(STEPS, { step: 1, revealed: false }, 1)).toEqual({ step: 1, revealed: false });
+    expect(stepAtSession(STEPS, { step: 1, revealed: true }, 3)).toEqual({ step: 1, revealed: true });
+    // A step whose own session is the cursor's.
+    expect(stepAtSession(STEPS, start, 3)).toEqual({ step: 2, revealed: false });
+    expect(stepAtSession(STEPS, start, 9)).toEqual({ step: 3, revealed: false });
+    // Between steps: the latest step before the cursor (its question revealed once its answer is behind).
+    expect(stepAtSession(STEPS, start, 2)).toEqual({ step: 1, revealed: false });
+    expect(stepAtSession(STEPS, start, 5)).toEqual({ step: 2, revealed: false });
+    expect(stepAtSession(STEPS, start, 12)).toEqual({ step: 3, revealed: false });
+    const asked: LessonStepDto[] = [
+      STEPS[0]!,
+      { ...STEPS[1]!, ask: { ...STEPS[1]!.ask!, revealSession: 2 } },
+    ];
+    expect(stepAtSession(asked, start, 4)).toEqual({ step: 1, revealed: true });
+    // A script that returns to a session is searched from the step shown onwards first.
+    const replay: LessonStepDto[] = [STEPS[2]!, { ...STEPS[0]!, session: 1 }, { ...STEPS[0]!, session: 3 }];
+    expect(stepAtSession(replay, { step: 1, revealed: false }, 3)).toEqual({ step: 2, revealed: false });
+    expect(stepAtSession(replay, { step: 2, revealed: false }, 1)).toEqual({ step: 1, revealed: false });
+  });
+
+  it('follows the cursor when it moves by other means, and the lesson continues from there', () => {
+    const store = lessonStore(12);
+    store.getState().actions.setCursor(3);
+    expect(store.getState().lesson).toMatchObject({ step: 2, revealed: false });
+    store.getState().actions.stepForward();
+    expect(store.getState().lesson).toMatchObject({ step: 2, revealed: false });
+    store.getState().actions.lessonNext();
+    expect(store.getState().lesson).toMatchObject({ step: 3 });
+    expect(store.getState().run.cursor).toBe(9);
+    // The lesson's own steps are not undone by the cursor they move.
+    store.getState().actions.lessonBack();
+    expect(store.getState().lesson).toMatchObject({ step: 2 });
+    expect(store.getState().run.cursor).toBe(3);
+    // The selection stays the person's: following the cursor changes only the step.
+    store.getState().actions.select({ kind: 'queue', name: 'org' });
+    store.getState().actions.setCursor(1);
+    expect(store.getState().lesson).toMatchObject({ step: 0, revealed: false });
+    expect(store.getState().selection.current).toEqual({ kind: 'queue', name: 'org' });
   });
 });

@@ -39,9 +39,50 @@ export function targetOfStep(steps: readonly LessonStepDto[], index: number): Le
   return null;
 }
 
+/** The session the player shows at step `index`: the answer's session once its question is revealed. */
+export function shownSessionOfStep(
+  steps: readonly LessonStepDto[],
+  index: number,
+  revealed: boolean,
+): number {
+  const ask = steps[index]?.ask;
+  return revealed && ask != null ? ask.revealSession : sessionOfStep(steps, index);
+}
+
+/**
+ * The lesson step that goes with session `cursor` when the cursor was moved by something other than the
+ * lesson (a `?session=N` link, the timeline, a stepping key): docs/scenario-format.md §14, "Following the
+ * cursor". The step shown stays when it already shows that session. Else the first step whose session is the
+ * cursor's, looking from the step shown onwards and then from the start (a script may return to a session to
+ * ask about it). Else the last step of the latest session before the cursor, its question revealed when the
+ * cursor is at or past the answer's session, so the clicker's next press moves forward in time; before the
+ * script's first session, step 1.
+ */
+export function stepAtSession(
+  steps: readonly LessonStepDto[],
+  current: { step: number; revealed: boolean },
+  cursor: number,
+): { step: number; revealed: boolean } {
+  if (steps.length === 0) return current;
+  if (current.step < steps.length && shownSessionOfStep(steps, current.step, current.revealed) === cursor)
+    return current;
+  const sessions = steps.map((_, i) => sessionOfStep(steps, i));
+  const from = Math.min(Math.max(current.step, 0), steps.length - 1);
+  const order = [...sessions.keys()].slice(from).concat([...sessions.keys()].slice(0, from));
+  const exact = order.find((i) => sessions[i] === cursor);
+  if (exact !== undefined) return { step: exact, revealed: false };
+  let best = -1;
+  sessions.forEach((session, i) => {
+    if (session < cursor && (best === -1 || session >= (sessions[best] ?? 0))) best = i;
+  });
+  if (best === -1) return { step: 0, revealed: false };
+  const ask = steps[best]?.ask;
+  return { step: best, revealed: ask != null && ask.revealSession <= cursor };
+}
+
 type LessonActions = Pick<
   AppActions,
-  'lessonNext' | 'lessonBack' | 'lessonPick' | 'lessonGoTo' | 'lessonSettle'
+  'lessonNext' | 'lessonBack' | 'lessonPick' | 'lessonGoTo' | 'lessonSettle' | 'lessonFollowCursor'
 >;
 
 export function createLessonActions({ set, get }: StoreContext): LessonActions {
@@ -93,6 +134,15 @@ export function createLessonActions({ set, get }: StoreContext): LessonActions {
     },
     lessonGoTo(index) {
       show(index, false);
+    },
+    lessonFollowCursor() {
+      const { lesson, run } = get();
+      // While a step waits for its session (pendingSession), the script is moving the cursor itself.
+      if (lesson.pendingSession !== null || run.cursor < 1) return;
+      const next = stepAtSession(selectLessonSteps(get()), lesson, run.cursor);
+      if (next.step === lesson.step && next.revealed === lesson.revealed) return;
+      // Only the step: the person's selection is theirs (the next step's own target applies when they step).
+      set((s) => ({ lesson: { ...s.lesson, step: next.step, revealed: next.revealed } }));
     },
     lessonSettle() {
       const { lesson, run, actions, selection } = get();

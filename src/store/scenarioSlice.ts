@@ -88,8 +88,6 @@ export function createScenarioActions(
         },
         selection: { current: options.selection ?? null, pair: options.pair ?? null },
         lesson: initialLessonState,
-        // A selection restored from a link opens its details, as selecting it by hand does.
-        view: options.selection ? { ...state.view, sideView: 'details' } : state.view,
       }));
       controller.startRun(result.runId, result.status, options.cursor ?? 1);
     } catch (error) {

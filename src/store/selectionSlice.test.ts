@@ -37,11 +37,13 @@ describe('selection slice', () => {
   it('selecting a pair selects its victim job; any other selection clears the pair', () => {
     const store = createAppStore({ client: fakeClient([]) });
     const { actions } = store.getState();
+    actions.setView({ isSidePanelOpen: false });
     actions.selectPair(pair);
     let state = store.getState();
     expect(selectSelectedPair(state)).toEqual(pair);
     expect(selectSelectedJob(state)).toBe('victim2');
-    expect(state.view.sideView).toBe('details');
+    // The side panel opens on its details.
+    expect(state.view.isSidePanelOpen).toBe(true);
 
     actions.select({ kind: 'queue', name: 'leaf3' });
     state = store.getState();

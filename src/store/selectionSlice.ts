@@ -18,11 +18,11 @@ export function createSelectionActions({
   get,
   client,
 }: StoreContext): Pick<AppActions, 'select' | 'toggleJob' | 'selectPair' | 'query'> {
-  // Selecting something brings its details forward in the side panel.
+  // Selecting something opens the side panel, whose details pane shows it (below the lesson, never instead).
   const select = (selection: Selection | null): void =>
     set((state) => ({
       selection: { current: selection, pair: null },
-      view: selection === null ? state.view : { ...state.view, sideView: 'details', isSidePanelOpen: true },
+      view: selection === null ? state.view : { ...state.view, isSidePanelOpen: true },
     }));
   return {
     select,
@@ -36,7 +36,7 @@ export function createSelectionActions({
       }
       set((state) => ({
         selection: { current: { kind: 'job', name: pair.victim }, pair },
-        view: { ...state.view, sideView: 'details', isSidePanelOpen: true },
+        view: { ...state.view, isSidePanelOpen: true },
       }));
     },
     query<Q extends RunQuery>(query: Omit<Q, 'session'>): Promise<QueryResult<Q>> {

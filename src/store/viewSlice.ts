@@ -9,7 +9,6 @@ export const initialViewState: ViewSliceState = {
   fontScale: 1,
   playSpeed: 2,
   mainView: null,
-  sideView: 'lesson',
   isPresenting: false,
   isPointerHighlight: false,
   decisionFilter: 'all',
@@ -36,7 +35,6 @@ export const selectMainView = (state: AppState): MainView =>
 export const selectIsPresenting = (state: AppState) => state.view.isPresenting;
 export const selectIsPointerHighlight = (state: AppState) => state.view.isPointerHighlight;
 export const selectDecisionFilter = (state: AppState) => state.view.decisionFilter;
-export const selectSideView = (state: AppState) => state.view.sideView;
 export const selectIsSidePanelOpen = (state: AppState) => state.view.isSidePanelOpen;
 export const selectJobSort = (state: AppState) => state.view.jobSort;
 export const selectJobFilter = (state: AppState) => state.view.jobFilter;

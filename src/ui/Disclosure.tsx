@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 
 export interface DisclosureProps {
@@ -56,7 +57,7 @@ export const disclosureStyles = {
     ml: 'auto',
     pl: 1,
     color: 'text.secondary',
-    fontSize: '1.1rem',
+    fontSize: (t: Theme) => t.typography.pxToRem(17.6),
     lineHeight: 1.2,
     transition: 'transform 120ms',
   },

@@ -51,6 +51,9 @@ const DARK: SimColors = {
   selection: 'rgba(142, 197, 255, 0.2)',
 };
 
+/** `rem × scale` as a CSS size, rounded to 1/1000 rem (no float noise in the style sheet). */
+const scaledRem = (rem: number, scale: number): string => `${Math.round(rem * scale * 1000) / 1000}rem`;
+
 export function createAppTheme(mode: 'light' | 'dark', fontScale = 1): Theme {
   const base = 16 * fontScale;
   return createTheme({
@@ -70,9 +73,11 @@ export function createAppTheme(mode: 'light' | 'dark', fontScale = 1): Theme {
       htmlFontSize: 16,
       fontFamily: '"Inter", "Segoe UI", "Roboto", "Helvetica Neue", Arial, sans-serif',
       button: { textTransform: 'none', fontWeight: 600 },
-      h1: { fontSize: '1.5rem', fontWeight: 700 },
-      h2: { fontSize: '1.25rem', fontWeight: 700 },
-      h3: { fontSize: '1.1rem', fontWeight: 700 },
+      // Headings follow the text-size setting (and presenter mode) like the body text: a rem size given
+      // here is taken as is, so it carries the scale itself.
+      h1: { fontSize: scaledRem(1.5, fontScale), fontWeight: 700 },
+      h2: { fontSize: scaledRem(1.25, fontScale), fontWeight: 700 },
+      h3: { fontSize: scaledRem(1.1, fontScale), fontWeight: 700 },
     },
     shape: { borderRadius: 8 },
     components: {

@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -35,10 +36,10 @@ export function CredentialsDialog({ onClose }: { onClose: () => void }) {
       onKeyDown={keepKeys}
       data-testid="credentials"
     >
-      <DialogTitle id="credentials-title" sx={{ fontSize: '1.5rem' }}>
+      <DialogTitle id="credentials-title" sx={{ fontSize: (t: Theme) => t.typography.pxToRem(24) }}>
         Is this what the real scheduler does?
       </DialogTitle>
-      <DialogContent dividers sx={{ fontSize: '1.05rem' }}>
+      <DialogContent dividers sx={{ fontSize: (t: Theme) => t.typography.pxToRem(16.8) }}>
         <Typography sx={{ mb: 2, fontSize: 'inherit' }}>
           The engine re-implements each scheduler from its code. Upstream test cases, translated into
           scenarios, run through it in the test suite; it passes all {cases.length} of them. Where it
@@ -60,11 +61,19 @@ export function CredentialsDialog({ onClose }: { onClose: () => void }) {
             >
               <Typography
                 component="span"
-                sx={{ display: 'block', fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.1 }}
+                sx={{
+                  display: 'block',
+                  fontSize: (t: Theme) => t.typography.pxToRem(36),
+                  fontWeight: 700,
+                  lineHeight: 1.1,
+                }}
               >
                 {counts[p]}
               </Typography>
-              <Typography component="span" sx={{ display: 'block', fontSize: '1.05rem' }}>
+              <Typography
+                component="span"
+                sx={{ display: 'block', fontSize: (t: Theme) => t.typography.pxToRem(16.8) }}
+              >
                 {PROFILE_TITLES[p]} {counts[p] === 1 ? 'case passes' : 'cases pass'}
               </Typography>
             </Box>
@@ -75,7 +84,10 @@ export function CredentialsDialog({ onClose }: { onClose: () => void }) {
             key={p}
             testId={`credentials.cases-${p}`}
             summary={
-              <Typography component="span" sx={{ fontWeight: 600, fontSize: '1.05rem' }}>
+              <Typography
+                component="span"
+                sx={{ fontWeight: 600, fontSize: (t: Theme) => t.typography.pxToRem(16.8) }}
+              >
                 {PROFILE_TITLES[p]}: {plural(counts[p], 'upstream case')}
               </Typography>
             }
@@ -132,7 +144,10 @@ export function CredentialsDialog({ onClose }: { onClose: () => void }) {
           <Disclosure
             testId="credentials.skipped"
             summary={
-              <Typography component="span" sx={{ fontWeight: 600, fontSize: '1.05rem' }}>
+              <Typography
+                component="span"
+                sx={{ fontWeight: 600, fontSize: (t: Theme) => t.typography.pxToRem(16.8) }}
+              >
                 Upstream cases not translated: {skipped.length}, and why
               </Typography>
             }
@@ -151,7 +166,10 @@ export function CredentialsDialog({ onClose }: { onClose: () => void }) {
             )}
           </Disclosure>
         )}
-        <Typography component="h3" sx={{ fontWeight: 700, fontSize: '1.25rem', mt: 3, mb: 1 }}>
+        <Typography
+          component="h3"
+          sx={{ fontWeight: 700, fontSize: (t: Theme) => t.typography.pxToRem(20), mt: 3, mb: 1 }}
+        >
           Known differences from upstream
         </Typography>
         {records.map((r) => (
@@ -162,7 +180,10 @@ export function CredentialsDialog({ onClose }: { onClose: () => void }) {
             sx={{ mb: 2 }}
             data-testid="credentials.record"
           >
-            <Typography component="h4" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
+            <Typography
+              component="h4"
+              sx={{ fontWeight: 700, fontSize: (t: Theme) => t.typography.pxToRem(17.6) }}
+            >
               {r.title}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>

@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -20,10 +21,16 @@ export function glossaryText(text: string): ReactNode[] {
         slotProps={{ tooltip: { sx: { bgcolor: 'grey.900', color: 'common.white', maxWidth: 380 } } }}
         title={
           <Box sx={{ p: 0.5, maxWidth: 360 }}>
-            <Typography component="span" sx={{ display: 'block', fontWeight: 700, fontSize: '1rem' }}>
+            <Typography
+              component="span"
+              sx={{ display: 'block', fontWeight: 700, fontSize: (t: Theme) => t.typography.pxToRem(16) }}
+            >
               {part.entry.term}
             </Typography>
-            <Typography component="span" sx={{ display: 'block', fontSize: '0.95rem', lineHeight: 1.45 }}>
+            <Typography
+              component="span"
+              sx={{ display: 'block', fontSize: (t: Theme) => t.typography.pxToRem(15.2), lineHeight: 1.45 }}
+            >
               {part.entry.definition}
             </Typography>
           </Box>

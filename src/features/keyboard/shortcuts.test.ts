@@ -70,8 +70,12 @@ describe('shortcuts that depend on the mode', () => {
     // The script is over: the clicker steps sessions again.
     expect(findShortcut(press('PageDown'), at(2, false, 3))?.id).toBe('step-forward');
     expect(findShortcut(press('PageUp'), at(0, false, 1))?.id).toBe('step-back');
-    // Away from the script's session (a link opened at session 5), the clicker steps from there.
-    expect(findShortcut(press('PageDown'), at(0, false, 5))?.id).toBe('step-forward');
+    // The lesson follows the cursor (a link opened at session 5 shows the script's last step before it):
+    // past the script's end the clicker steps sessions both ways until back at the step's own session.
+    expect(findShortcut(press('PageDown'), at(2, false, 5))?.id).toBe('step-forward');
+    expect(findShortcut(press('PageUp'), at(2, false, 5))?.id).toBe('step-back');
+    // A step synced to the cursor mid-script is continued by the clicker (the next step, not the next session).
+    expect(findShortcut(press('PageDown'), at(1, false, 2))?.id).toBe('present-lesson-next');
     // Outside presenter mode the lesson pane handles its own keys.
     expect(
       findShortcut(press('PageDown'), state(false, { steps, step: 0, revealed: false, cursor: 1 }))?.id,

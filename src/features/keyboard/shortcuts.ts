@@ -3,7 +3,7 @@
  * can never disagree.
  */
 import type { AppState } from '../../store/AppState';
-import { selectLessonSteps, sessionOfStep } from '../../store/lessonSlice';
+import { selectLessonSteps, shownSessionOfStep } from '../../store/lessonSlice';
 import { PLAY_SPEEDS } from '../../store/viewSlice';
 
 export interface KeyLike {
@@ -30,22 +30,17 @@ const isPresenting = (s: AppState) => s.view.isPresenting;
 
 /**
  * In presenter mode a scripted lesson drives the clicker: "next" shows its next step (or reveals the answer of
- * the step's question) until the script is over; after that, and without a script, it steps sessions. So does
- * a presenter who left the script's session (opened a link at session N, clicked the timeline): the clicker
- * then steps from where they are instead of jumping back to the script.
+ * the step's question) until the script is over; after that, and without a script, it steps sessions. The
+ * lesson follows the cursor (`lessonFollowCursor`: a link at session N, a click on the timeline), so the
+ * clicker continues the script from the step of the session on screen. "Back" walks the script back only while
+ * the screen shows the step's own session; past it (sessions stepped after the script's last step) it steps
+ * sessions back until it gets there.
  */
-const isOnLessonSession = (s: AppState) => {
-  const steps = selectLessonSteps(s);
-  const current = steps[s.lesson.step];
-  if (current === undefined) return false;
-  const shown =
-    s.lesson.revealed && current.ask !== null
-      ? current.ask.revealSession
-      : sessionOfStep(steps, s.lesson.step);
-  return s.run.cursor === shown;
-};
+const isOnLessonSession = (s: AppState) =>
+  s.lesson.step < selectLessonSteps(s).length &&
+  s.run.cursor === shownSessionOfStep(selectLessonSteps(s), s.lesson.step, s.lesson.revealed);
 const hasLessonAhead = (s: AppState) => {
-  if (!s.view.isPresenting || !isOnLessonSession(s)) return false;
+  if (!s.view.isPresenting) return false;
   const steps = selectLessonSteps(s);
   const current = steps[s.lesson.step];
   if (current === undefined) return false;

@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -81,7 +82,7 @@ export function LessonPlayer() {
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 0.5 }}>
         <Typography
           component="p"
-          sx={{ fontWeight: 700, fontSize: '1.05rem' }}
+          sx={{ fontWeight: 700, fontSize: (t: Theme) => t.typography.pxToRem(16.8) }}
           data-testid="lesson-player.position"
         >
           Step {lesson.step + 1} of {steps.length}
@@ -160,7 +161,7 @@ function Question({
       <Typography
         id={`lesson-question-${stepIndex}`}
         component="h3"
-        sx={{ fontWeight: 700, fontSize: '1.15rem', mb: 1 }}
+        sx={{ fontWeight: 700, fontSize: (t: Theme) => t.typography.pxToRem(18.4), mb: 1 }}
       >
         {renderInline(ask.prompt, glossaryText)}
       </Typography>
@@ -182,7 +183,7 @@ function Question({
                 justifyContent: 'flex-start',
                 textAlign: 'left',
                 textTransform: 'none',
-                fontSize: '1rem',
+                fontSize: (t: Theme) => t.typography.pxToRem(16),
                 gap: 1,
                 // After the reveal the choices are a verdict, not controls: keep them legible.
                 ...(verdict === false && !isPicked ? { color: 'text.primary', borderColor: 'divider' } : {}),

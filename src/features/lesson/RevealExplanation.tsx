@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Decision } from '../../engine/model/trace';
@@ -28,7 +29,10 @@ export function RevealExplanation({ session }: { session: number }) {
   );
   return (
     <Box sx={{ mt: 1.5 }} data-testid="lesson-reveal">
-      <Typography component="h3" sx={{ fontWeight: 700, fontSize: '1.05rem', mb: 0.5 }}>
+      <Typography
+        component="h3"
+        sx={{ fontWeight: 700, fontSize: (t: Theme) => t.typography.pxToRem(16.8), mb: 0.5 }}
+      >
         What the scheduler did in session {session} ({formatInstant(snapshot.timeMs)})
       </Typography>
       {decisions.length === 0 ? (

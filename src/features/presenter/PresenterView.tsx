@@ -54,6 +54,9 @@ export function PresenterView() {
         zIndex: 1200,
         display: 'grid',
         gridTemplateRows: 'auto minmax(0, 1fr) auto',
+        // One column no wider than the window: an auto column grew to the header's unshrunk title (the
+        // scaled headings made header, lesson and caption overflow 1280 px by 77 px).
+        gridTemplateColumns: 'minmax(0, 1fr)',
         bgcolor: 'background.default',
         color: 'text.primary',
         outline: 'none',

@@ -46,9 +46,13 @@ const NONE: PathSubject = { kind: 'none' };
 const EMPTY = new Set<string>();
 /**
  * Trees larger than this open with only the top two levels unfolded (the selection's and the drawn path's
- * queues are unfolded again): 17 queues side by side are unreadable at a projector's text size.
+ * queues are unfolded again): 17 queues side by side are unreadable at a projector's text size. On the
+ * stage every tree deeper than two levels opens so: at the readable zoom (14 px at 1280x720 on the largest
+ * text size) a 208-unit card and its gap take ~390 px, so even three levels do not fit its tree panel; the
+ * levels off the explained path are folded ("+N queues") rather than drawn too small to read.
  */
 const FOLD_ABOVE = 16;
+const STAGE_LEVELS = 2;
 const selectNothing = (): null => null;
 const selectQueues = (s: AppState) => s.run.snapshot?.queues ?? NO_QUEUES;
 
@@ -61,7 +65,7 @@ interface CollapseState {
 }
 
 /** Collapsed queues: folded deep on big trees, unfolded along a new selection, reset for a new tree. */
-function useCollapsed(queues: readonly QueueState[], reveal: readonly (string | null)[]) {
+function useCollapsed(queues: readonly QueueState[], reveal: readonly (string | null)[], isStage: boolean) {
   const shape = useMemo(() => queues.map((q) => `${q.name}<${q.parent ?? ''}`).join('|'), [queues]);
   const revealKey = reveal.join('|');
   const [state, setState] = useState<CollapseState>({ shape: '', revealed: '', set: EMPTY });
@@ -70,7 +74,10 @@ function useCollapsed(queues: readonly QueueState[], reveal: readonly (string | 
     next = {
       shape,
       revealed: '',
-      set: queues.length > FOLD_ABOVE ? collapsedBeyondDepth(queues, 1) : EMPTY,
+      set:
+        queues.length > FOLD_ABOVE || (isStage && treeDepth(queues) > STAGE_LEVELS)
+          ? collapsedBeyondDepth(queues, STAGE_LEVELS - 1)
+          : EMPTY,
     };
   }
   if (next.revealed !== revealKey) {
@@ -86,6 +93,23 @@ function useCollapsed(queues: readonly QueueState[], reveal: readonly (string | 
     });
   }, []);
   return [next.set, toggle] as const;
+}
+
+/** Levels of the queue tree (1 = only top-level queues). */
+function treeDepth(queues: readonly QueueState[]): number {
+  const parentOf = new Map(queues.map((q) => [q.name, q.parent]));
+  let deepest = 0;
+  for (const q of queues) {
+    let depth = 1;
+    let p: string | null | undefined = q.parent;
+    // Bounded by the queue count: the scenario validator rejects cycles, this guards a bad snapshot anyway.
+    while (p !== null && p !== undefined && depth <= queues.length) {
+      depth++;
+      p = parentOf.get(p);
+    }
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
 }
 
 export interface QueueTreeViewProps {
@@ -213,7 +237,7 @@ export function QueueTreeView({ isStage = false, fallbackPair = null }: QueueTre
       ...highlighted,
     ];
   }, [path, selectedQueue, highlighted]);
-  const [collapsed, toggleCollapse] = useCollapsed(queues, reveal);
+  const [collapsed, toggleCollapse] = useCollapsed(queues, reveal, isStage);
 
   const onSelectQueue = useCallback(
     (queue: string | null) => actions.select(queue === null ? null : { kind: 'queue', name: queue }),
@@ -393,6 +417,7 @@ export function QueueTreeView({ isStage = false, fallbackPair = null }: QueueTre
           {...(settings === null ? {} : { minRuntimeDefaults: settings.defaults })}
           reducedMotion={reducedMotion}
           minTextPx={minTextPx}
+          allowOverview={!isStage}
           showLegend={isLegendShown}
           svgRef={svg}
           ariaLabel={`Queue tree at session ${snapshot.index}`}

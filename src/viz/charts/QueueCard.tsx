@@ -214,7 +214,7 @@ function QueueCardView({
           <path d={node.isCollapsed ? 'M-4,0H4M0,-4V4' : 'M-4,0H4'} stroke={theme.text} strokeWidth={1.5} />
           {node.isCollapsed && (
             <text x={node.toggle.r + 3} y={4} fontSize={C.smallFontSize} fill={theme.textMuted}>
-              {node.hiddenCount}
+              {`+${node.hiddenCount} ${node.hiddenCount === 1 ? 'queue' : 'queues'}`}
             </text>
           )}
         </g>

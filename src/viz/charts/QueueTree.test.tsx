@@ -139,4 +139,17 @@ describe('QueueTree', () => {
     const transform = container.querySelector('[data-viz-content]')?.getAttribute('transform') ?? '';
     expect(Number(/scale\(([\d.]+)\)/.exec(transform)?.[1])).toBeGreaterThan(1.2);
   });
+
+  it('without the overview (the stage), a tree too big to read whole keeps the readable zoom', () => {
+    const overview = render(<QueueTree {...base} width={500} height={400} minTextPx={14.3} />);
+    const whole = overview.container.querySelector('[data-viz-content]')?.getAttribute('transform') ?? '';
+    expect(Number(/scale\(([\d.]+)\)/.exec(whole)?.[1])).toBeLessThan(1);
+    cleanup();
+    const { container } = render(
+      <QueueTree {...base} width={500} height={400} minTextPx={14.3} allowOverview={false} />,
+    );
+    const transform = container.querySelector('[data-viz-content]')?.getAttribute('transform') ?? '';
+    // Whole, this tree would need a zoom near 0.4 (5 px text); it is framed on its root at 1.43 instead.
+    expect(Number(/scale\(([\d.]+)\)/.exec(transform)?.[1])).toBeGreaterThanOrEqual(1.43);
+  });
 });

@@ -72,6 +72,12 @@ export interface QueueTreeProps {
    * Without it, fitting never enlarges and the legend keeps its base size.
    */
   minTextPx?: number;
+  /**
+   * With nothing to explain, a tree far too big to read whole (it would need under 2/3 of the readable zoom)
+   * is shown whole, an overview to pick from (default). Off on the stage, which a class must read: the fit
+   * then never goes below the readable zoom (decision 0080).
+   */
+  allowOverview?: boolean;
   /** The root `<svg>` (for export). */
   svgRef?: Ref<SVGSVGElement>;
   ariaLabel?: string;
@@ -121,6 +127,7 @@ export function QueueTree({
   reducedMotion = false,
   showLegend = true,
   minTextPx,
+  allowOverview = true,
   svgRef,
   ariaLabel = 'Queue tree',
 }: QueueTreeProps) {
@@ -219,10 +226,10 @@ export function QueueTree({
       // A tree enlarged to a readable size keeps a thinner margin.
       padding: minTextPx === undefined ? 24 : 12,
       // With something to explain, never below the readable size (zoom to it); with nothing, a tree far
-      // too big to read whole (it would need less than 2/3 of the readable zoom) is shown whole, an
-      // overview to pick from; one that nearly fits stays readable and pans a little.
+      // too big to read whole is shown whole as an overview to pick from, unless the overview is off (the
+      // stage): then it is framed on its root and pans, and the caller folds what is off the explained path.
       minScale:
-        focusBounds === null && wholeTreeScale < (readableScale * 2) / 3
+        allowOverview && focusBounds === null && wholeTreeScale < (readableScale * 2) / 3
           ? Math.min(readableScale, 0.45)
           : readableScale,
       maxScale: minTextPx === undefined ? 1 : Math.max(readableScale, MAX_FIT_SCALE),

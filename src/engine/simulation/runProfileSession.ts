@@ -6,6 +6,7 @@
 import type { ProfileJobInput, ProfileQueueFigures, SessionProfile } from '../framework/Profile';
 import type { Decision, SessionTrace } from '../model/trace';
 import type { ClusterState, JobRecord, TaskRecord } from './ClusterState';
+import { numberDevices } from './numberDevices';
 
 export interface ProfileSessionOutcome {
   decisions: Decision[];
@@ -47,12 +48,15 @@ export function runProfileSession(
   for (const t of result.tasks) {
     const rec = state.tasks[t.id] as TaskRecord;
     if (rec.status !== t.status || rec.node !== t.node) {
+      // An evicted task keeps its devices while it releases them; any other move is numbered again.
+      if (!(rec.node === t.node && rec.status === 'Running' && t.status === 'Releasing')) rec.gpus = [];
       rec.status = t.status;
       rec.node = t.node;
-      rec.gpus = [];
       changedTasks.push(rec);
     }
   }
+  const taskChanged = new Set(changedTasks);
+  for (const t of numberDevices(state)) if (!taskChanged.has(t)) changedTasks.push(t);
   const changedJobs: JobRecord[] = [];
   for (const rec of live) {
     let changed = false;

@@ -8,6 +8,7 @@ import { assertNever } from '../protocol/assertNever';
 import type {
   Command,
   DebugFault,
+  LoadProgressMessage,
   LoadResult,
   ValidateResult,
   RequestKind,
@@ -31,6 +32,8 @@ export interface RequestOptions {
 
 export interface ClientListener {
   progress?(message: RunProgressMessage): void;
+  /** A `load` in flight passed a phase (reading the text, starting the simulation). */
+  loadProgress?(message: LoadProgressMessage): void;
   /** The worker crashed or hung; every pending request has been rejected. */
   crash?(reason: string): void;
 }
@@ -54,6 +57,12 @@ export interface SimulationClient {
   query<Q extends RunQuery>(runId: number, query: Q): Promise<QueryResult<Q>>;
   debugFault(fault: DebugFault, atSession?: number | null): Promise<null>;
   subscribe(listener: ClientListener): () => void;
+  /**
+   * Stops whatever the worker computes by terminating it (the engine cannot be interrupted inside a
+   * session or a parse): every pending request fails with `aborted`, and the next request starts a fresh
+   * worker, which has no run loaded. Crash listeners are not told: this is the user's choice, not a fault.
+   */
+  restart(reason: string): void;
   /** Requests awaiting a reply (for tests and the busy indicator). */
   pendingCount(): number;
   /** Terminates the worker; later requests fail. */
@@ -138,6 +147,10 @@ export function createSimulationClient(
       }
       case 'runProgress':
         for (const listener of listeners) listener.progress?.(message);
+        return;
+      case 'loadProgress':
+        if (!pending.has(message.id)) return; // its load was cancelled
+        for (const listener of listeners) listener.loadProgress?.(message);
         return;
       default:
         assertNever(message, 'worker message');
@@ -241,6 +254,14 @@ export function createSimulationClient(
       return () => listeners.delete(listener);
     },
     pendingCount: () => pending.size,
+    restart(reason) {
+      if (connection === null) return;
+      const dead = connection;
+      connection = null;
+      dead.unlisten();
+      dead.transport.terminate();
+      rejectAll(new ClientError('aborted', reason));
+    },
     dispose() {
       isDisposed = true;
       if (connection !== null) {

@@ -148,4 +148,19 @@ export interface RunProgressMessage {
   status: RunStatus;
 }
 
-export type WorkerMessage = ReplyMessage | FailureMessage | RunProgressMessage;
+/**
+ * Where a `load` stands, posted by the worker before each phase so the page can say what it waits for
+ * (issue 13: a production-sized text takes seconds to read and its first session seconds more). Reading
+ * (parse, validate, normalise) is one engine call, so it is one phase; the first session is reported by
+ * `runProgress` once the load has replied.
+ */
+export interface LoadProgressMessage {
+  type: 'loadProgress';
+  /** The `load` request this belongs to. */
+  id: number;
+  phase: 'reading' | 'starting';
+  /** Characters of scenario text being read. */
+  characters: number;
+}
+
+export type WorkerMessage = ReplyMessage | FailureMessage | RunProgressMessage | LoadProgressMessage;

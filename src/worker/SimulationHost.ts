@@ -265,6 +265,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         return { type: 'reply', id, kind: 'hello', result: { protocolVersion: PROTOCOL_VERSION } };
       }
       case 'load': {
+        post({ type: 'loadProgress', id, phase: 'reading', characters: command.text.length });
         const parsed =
           command.fileName === null
             ? engine.parseScenario(command.text, {})
@@ -277,6 +278,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
             result: { ok: false, errors: parsed.errors.map(toIssue) },
           };
         }
+        post({ type: 'loadProgress', id, phase: 'starting', characters: command.text.length });
         let sim: Simulation;
         try {
           sim = engine.createSimulation(parsed.scenario);

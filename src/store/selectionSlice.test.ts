@@ -29,6 +29,7 @@ function fakeClient(queries: { runId: number; query: RunQuery }[]): SimulationCl
     },
     subscribe: () => () => undefined,
     pendingCount: () => 0,
+    restart: () => undefined,
     dispose: () => undefined,
   };
 }

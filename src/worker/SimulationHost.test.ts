@@ -40,6 +40,31 @@ describe('SimulationHost over the in-process transport', () => {
   let transport: Transport;
   afterEach(() => transport.terminate());
 
+  it('reports the phases of a load before its reply (reading, then starting the simulation)', async () => {
+    transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const id = h.send({ type: 'load', text: welcome, fileName: null });
+    await h.replyTo(id);
+    const forLoad = h.messages.filter(
+      (m) => (m.type === 'loadProgress' || m.type === 'reply') && m.id === id,
+    );
+    expect(forLoad.map((m) => (m.type === 'loadProgress' ? m.phase : m.type))).toEqual([
+      'reading',
+      'starting',
+      'reply',
+    ]);
+    expect(forLoad[0]).toMatchObject({ characters: welcome.length });
+    // A text that does not parse never reaches the start phase.
+    const bad = h.send({ type: 'load', text: 'version: [', fileName: null });
+    await h.replyTo(bad);
+    expect(
+      h.messages
+        .filter((m) => m.type === 'loadProgress' && m.id === bad)
+        .map((m) => m.type === 'loadProgress' && m.phase),
+    ).toEqual(['reading']);
+  });
+
   it('answers the KAI min-runtime query against the queues in force at the session asked about', async () => {
     transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
     const h = harness(transport);

@@ -82,6 +82,8 @@ export interface WorkshopRequests {
 
 interface Pending {
   kind: RequestKind;
+  /** Items of `replyPart` messages received for this request, by field, in order. */
+  parts?: Map<string, unknown[]>;
   resolve(result: unknown): void;
   reject(error: ClientError): void;
   cleanup(): void;
@@ -134,7 +136,16 @@ export function createSimulationClient(
           entry.reject(new ClientError('internal', `Expected a ${entry.kind} reply, got ${message.kind}.`));
           return;
         }
-        entry.resolve(message.result);
+        entry.resolve(entry.parts === undefined ? message.result : withParts(message.result, entry.parts));
+        return;
+      }
+      case 'replyPart': {
+        const entry = pending.get(message.id);
+        if (entry === undefined) return;
+        entry.parts ??= new Map();
+        const items = entry.parts.get(message.field) ?? [];
+        for (const item of message.items) items.push(item);
+        entry.parts.set(message.field, items);
         return;
       }
       case 'failure': {
@@ -272,6 +283,16 @@ export function createSimulationClient(
       rejectAll(new ClientError('disposed', 'The simulator has been shut down.'));
     },
   };
+}
+
+/** A reply with the items sent ahead of it in `replyPart` messages put back in front of its own. */
+function withParts(result: unknown, parts: Map<string, unknown[]>): unknown {
+  const whole = { ...(result as Record<string, unknown>) };
+  for (const [field, items] of parts) {
+    const own = whole[field];
+    whole[field] = Array.isArray(own) ? items.concat(own) : items;
+  }
+  return whole;
 }
 
 /**

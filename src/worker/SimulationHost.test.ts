@@ -65,6 +65,23 @@ describe('SimulationHost over the in-process transport', () => {
     ).toEqual(['reading']);
   });
 
+  it('posts replyPart messages, each at most the part size, before the reply they belong to', async () => {
+    transport = createInProcessTransport(engine, { chunkBudgetMs: 0, snapshotPartItems: 3 });
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const load = await h.replyTo(h.send({ type: 'load', text: welcome, fileName: null }));
+    const runId = load.type === 'reply' && load.kind === 'load' && load.result.ok ? load.result.runId : -1;
+    await h.until(() => h.progress().length > 0);
+    const id = h.send({ type: 'snapshot', runId, index: 1 });
+    const reply = await h.replyTo(id);
+    const mine = h.messages.filter((m) => 'id' in m && m.id === id);
+    expect(mine.at(-1)).toBe(reply);
+    const parts = mine.filter((m) => m.type === 'replyPart');
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(part.type === 'replyPart' && part.items.length).toBeLessThanOrEqual(3);
+    expect(reply.type === 'reply' && reply.kind === 'snapshot' && reply.result.jobs).toEqual([]);
+  });
+
   it('answers the KAI min-runtime query against the queues in force at the session asked about', async () => {
     transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
     const h = harness(transport);

@@ -8,6 +8,7 @@ import { assertNever } from '../protocol/assertNever';
 import type {
   Command,
   DebugFault,
+  HistorySizeDto,
   LoadProgressMessage,
   LoadResult,
   ValidateResult,
@@ -56,6 +57,8 @@ export interface SimulationClient {
   /** A profile's question about one session of the run (protocol/queries.ts), e.g. KAI's min-runtime. */
   query<Q extends RunQuery>(runId: number, query: Q): Promise<QueryResult<Q>>;
   debugFault(fault: DebugFault, atSession?: number | null): Promise<null>;
+  /** What a run's stored history holds (the browser benchmark's memory figure). */
+  historySize(runId: number): Promise<HistorySizeDto>;
   subscribe(listener: ClientListener): () => void;
   /**
    * Stops whatever the worker computes by terminating it (the engine cannot be interrupted inside a
@@ -257,6 +260,7 @@ export function createSimulationClient(
     query: <Q extends RunQuery>(runId: number, query: Q) =>
       request('query', { runId, ...query }) as Promise<QueryResult<Q>>,
     debugFault: (fault, atSession = null) => request('debugFault', { fault, atSession }),
+    historySize: (runId) => request('historySize', { runId }, { timeoutMs: 60_000 }),
     workshopCompare: (text, a, b, requestOptions) =>
       request('workshopCompare', { text, a, b }, requestOptions),
     workshopRun: (text, variant, requestOptions) => request('workshopRun', { text, variant }, requestOptions),

@@ -77,6 +77,12 @@ export interface ValidateResult {
   warnings: IssueDto[];
 }
 
+export interface HistorySizeDto {
+  sessions: number;
+  keyframes: number;
+  jsonChars: number;
+}
+
 /** Faults a test can inject (only honoured when `hello.allowDebugFaults` was true). */
 export type DebugFault =
   /** Throw inside the command handler: the request fails, the worker lives on. */
@@ -111,6 +117,11 @@ export interface RequestTypes extends WorkshopRequestTypes {
    */
   query: { params: { runId: number } & RunQuery; result: QueryAnswer };
   debugFault: { params: { fault: DebugFault; atSession: number | null }; result: null };
+  /**
+   * What run `runId`'s stored history holds: sessions, keyframes and their size written as JSON (a worker
+   * cannot measure its own heap). For the browser benchmark (issue 13); linear in the history.
+   */
+  historySize: { params: { runId: number }; result: HistorySizeDto };
 }
 
 export type RequestKind = keyof RequestTypes;

@@ -43,6 +43,7 @@ function lessonStore(sessions: number) {
     subscribe: () => () => undefined,
     pendingCount: () => 0,
     restart: () => undefined,
+    historySize: never,
     dispose: () => undefined,
   } as unknown as SimulationClient;
   const store = createAppStore({ client, scheduleFrame: (f) => f() });

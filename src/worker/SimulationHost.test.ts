@@ -82,6 +82,22 @@ describe('SimulationHost over the in-process transport', () => {
     expect(reply.type === 'reply' && reply.kind === 'snapshot' && reply.result.jobs).toEqual([]);
   });
 
+  it('reports the size of the stored history, growing with the sessions run', async () => {
+    transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const load = await h.replyTo(h.send({ type: 'load', text: welcome, fileName: null }));
+    const runId = load.type === 'reply' && load.kind === 'load' && load.result.ok ? load.result.runId : -1;
+    await h.until(() => h.progress().some((p) => p.status.state === 'finished'));
+    const reply = await h.replyTo(h.send({ type: 'historySize', runId }));
+    if (reply.type !== 'reply' || reply.kind !== 'historySize') throw new Error('no history size');
+    const count = h.progress().at(-1)!.status.sessionCount;
+    expect(reply.result.sessions).toBe(count);
+    expect(reply.result.keyframes).toBeGreaterThanOrEqual(1);
+    // At least the t=0 keyframe's node list and one record per session are counted.
+    expect(reply.result.jsonChars).toBeGreaterThan(count * 20);
+  });
+
   it('answers the KAI min-runtime query against the queues in force at the session asked about', async () => {
     transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
     const h = harness(transport);

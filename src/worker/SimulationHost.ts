@@ -414,6 +414,10 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         const result = engineCall(() => workshopRun(w, command.text, command.variant));
         return { type: 'reply', id, kind: 'workshopRun', result };
       }
+      case 'historySize': {
+        const r = requireRun(command.runId);
+        return { type: 'reply', id, kind: 'historySize', result: r.sim.historySize() };
+      }
       case 'debugFault':
         return {
           type: 'reply',

@@ -91,6 +91,37 @@ test('4,000 nodes x 8 GPUs, 33,000 jobs: load, first session, steps, long tasks'
     `  step latencies (ms): ${steps.map((l) => l.toFixed(0)).join(', ')}; worst ${Math.max(...steps).toFixed(0)} ms`,
   );
   console.log(`  main-thread long tasks while stepping (ms): ${describeTasks(stepTasks)}`);
+  // The cluster map at this size (4,000 nodes, 32,000 GPU cells on a canvas): main-thread work per session change.
+  await page.getByTestId('main-view.cluster-tab').click();
+  await expect(page.getByTestId('cluster-map')).toBeVisible();
+  await page.waitForTimeout(1000);
+  await takeLongTasks();
+  const mapSteps: number[] = [];
+  for (const key of ['ArrowRight', 'ArrowLeft']) {
+    await page.waitForTimeout(1000);
+    mapSteps.push(
+      await page.evaluate(async (k) => {
+        const start = performance.now();
+        const before = window.__preemptionLab!.state().shownSession;
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+        await new Promise<void>((resolve) => {
+          const check = () =>
+            window.__preemptionLab!.state().shownSession !== before
+              ? requestAnimationFrame(() => resolve())
+              : requestAnimationFrame(check);
+          check();
+        });
+        return performance.now() - start;
+      }, key),
+    );
+  }
+  await page.waitForTimeout(1000);
+  console.log(
+    `  cluster map tab, step to the next frame after the session is shown (ms): ${mapSteps.map((l) => l.toFixed(0)).join(', ')}`,
+  );
+  console.log(
+    `  main-thread long tasks while stepping the cluster map (ms): ${describeTasks(await takeLongTasks())}`,
+  );
   // The worker's own measure of what it stores: a worker cannot read its heap, so the history's size as JSON.
   const history = await page.evaluate(() => window.__preemptionLab!.historySize());
   expect(history).not.toBeNull();

@@ -46,6 +46,56 @@ describe('app store (client + in-process worker + real engine)', () => {
     expect(store.getState().scenario.summary?.plugins.map((p) => p.name)).toContain('minruntime');
   });
 
+  it('cancelling a load restarts the worker and brings back the previous scenario, session and selection', async () => {
+    setup();
+    await store.getState().actions.loadScenario(text('welcome'), {
+      source: { kind: 'builtin', id: 'welcome' },
+      cursor: 3,
+    });
+    await until(store, (s) => s.run.snapshot?.index === 3 && s.run.status?.state === 'finished', 'session 3');
+    store.getState().actions.select({ kind: 'job', name: 'train-b' });
+    store.getState().actions.setDraft('my own text');
+    const shown = store.getState().run.snapshot;
+
+    const other = store
+      .getState()
+      .actions.loadScenario(text('welcome').replace(/^name: .*$/m, 'name: other'), {
+        source: { kind: 'custom' },
+      });
+    expect(store.getState().scenario.loadProgress).toMatchObject({ phase: 'sending', isRestoring: false });
+    const cancelled = store.getState().actions.cancelLoad();
+    // The previous session stays on screen while the restored run catches up to it.
+    expect(store.getState().run.snapshot).toBe(shown);
+    expect(store.getState().scenario.loadProgress).toMatchObject({ isRestoring: true });
+    await Promise.all([other, cancelled]);
+    const state = await until(
+      store,
+      (s) => s.scenario.loadState === 'loaded' && s.run.status?.state === 'finished',
+      'the previous run back',
+    );
+    expect(state.scenario.summary?.name).toBe(store.getState().scenario.summary?.name);
+    expect(state.scenario.summary?.name).not.toBe('other');
+    expect(state.run.cursor).toBe(3);
+    expect(state.selection.current).toEqual({ kind: 'job', name: 'train-b' });
+    expect(state.scenario.draft).toBe('my own text');
+    expect(state.run.crash).toBeNull();
+    state.actions.stepForward();
+    await until(store, (s) => s.run.snapshot?.index === 4, 'a step on the restored run');
+  });
+
+  it('cancelling a load with nothing before it leaves an empty, usable app', async () => {
+    setup();
+    const first = store.getState().actions.loadScenario(text('welcome'), { source: { kind: 'custom' } });
+    await store.getState().actions.cancelLoad();
+    await first;
+    expect(store.getState().scenario).toMatchObject({ loadState: 'idle', summary: null });
+    expect(store.getState().scenario.cancelNote).toMatch(/cancelled/);
+    await store
+      .getState()
+      .actions.loadScenario(text('welcome'), { source: { kind: 'builtin', id: 'welcome' } });
+    await until(store, (s) => s.run.snapshot?.index === 1, 'a fresh worker runs the next load');
+  });
+
   it('loads a scenario, shows session 1, and steps through the run with the snapshot following the cursor', async () => {
     setup();
     await store.getState().actions.loadScenario(text('welcome'), {

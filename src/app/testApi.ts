@@ -3,7 +3,7 @@
  * clicking. Installed only when a test set `window.__PRELAB_E2E__ = true` before the app started.
  */
 import type { SimulationClient } from '../client/SimulationClient';
-import type { DebugFault } from '../protocol/messages';
+import type { DebugFault, HistorySizeDto } from '../protocol/messages';
 import type { AppStore } from '../store/createAppStore';
 
 export interface PreemptionLabTestApi {
@@ -20,6 +20,8 @@ export interface PreemptionLabTestApi {
     draft: string;
   };
   debugFault(fault: DebugFault, atSession?: number): Promise<void>;
+  /** The current run's stored history as the worker measures it (null without a run). */
+  historySize(): Promise<HistorySizeDto | null>;
 }
 
 declare global {
@@ -49,6 +51,10 @@ export function installTestApi(store: AppStore, client: SimulationClient): void 
         crash: s.run.crash,
         draft: s.scenario.draft,
       };
+    },
+    async historySize() {
+      const { runId } = store.getState().run;
+      return runId === null ? null : client.historySize(runId);
     },
     async debugFault(fault, atSession) {
       await client.debugFault(fault, atSession ?? null).catch(() => undefined);

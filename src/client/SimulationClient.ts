@@ -8,6 +8,8 @@ import { assertNever } from '../protocol/assertNever';
 import type {
   Command,
   DebugFault,
+  HistorySizeDto,
+  LoadProgressMessage,
   LoadResult,
   ValidateResult,
   RequestKind,
@@ -31,6 +33,8 @@ export interface RequestOptions {
 
 export interface ClientListener {
   progress?(message: RunProgressMessage): void;
+  /** A `load` in flight passed a phase (reading the text, starting the simulation). */
+  loadProgress?(message: LoadProgressMessage): void;
   /** The worker crashed or hung; every pending request has been rejected. */
   crash?(reason: string): void;
 }
@@ -53,7 +57,15 @@ export interface SimulationClient {
   /** A profile's question about one session of the run (protocol/queries.ts), e.g. KAI's min-runtime. */
   query<Q extends RunQuery>(runId: number, query: Q): Promise<QueryResult<Q>>;
   debugFault(fault: DebugFault, atSession?: number | null): Promise<null>;
+  /** What a run's stored history holds (the browser benchmark's memory figure). */
+  historySize(runId: number): Promise<HistorySizeDto>;
   subscribe(listener: ClientListener): () => void;
+  /**
+   * Stops whatever the worker computes by terminating it (the engine cannot be interrupted inside a
+   * session or a parse): every pending request fails with `aborted`, and the next request starts a fresh
+   * worker, which has no run loaded. Crash listeners are not told: this is the user's choice, not a fault.
+   */
+  restart(reason: string): void;
   /** Requests awaiting a reply (for tests and the busy indicator). */
   pendingCount(): number;
   /** Terminates the worker; later requests fail. */
@@ -73,6 +85,8 @@ export interface WorkshopRequests {
 
 interface Pending {
   kind: RequestKind;
+  /** Items of `replyPart` messages received for this request, by field, in order. */
+  parts?: Map<string, unknown[]>;
   resolve(result: unknown): void;
   reject(error: ClientError): void;
   cleanup(): void;
@@ -125,7 +139,16 @@ export function createSimulationClient(
           entry.reject(new ClientError('internal', `Expected a ${entry.kind} reply, got ${message.kind}.`));
           return;
         }
-        entry.resolve(message.result);
+        entry.resolve(entry.parts === undefined ? message.result : withParts(message.result, entry.parts));
+        return;
+      }
+      case 'replyPart': {
+        const entry = pending.get(message.id);
+        if (entry === undefined) return;
+        entry.parts ??= new Map();
+        const items = entry.parts.get(message.field) ?? [];
+        for (const item of message.items) items.push(item);
+        entry.parts.set(message.field, items);
         return;
       }
       case 'failure': {
@@ -138,6 +161,10 @@ export function createSimulationClient(
       }
       case 'runProgress':
         for (const listener of listeners) listener.progress?.(message);
+        return;
+      case 'loadProgress':
+        if (!pending.has(message.id)) return; // its load was cancelled
+        for (const listener of listeners) listener.loadProgress?.(message);
         return;
       default:
         assertNever(message, 'worker message');
@@ -233,6 +260,7 @@ export function createSimulationClient(
     query: <Q extends RunQuery>(runId: number, query: Q) =>
       request('query', { runId, ...query }) as Promise<QueryResult<Q>>,
     debugFault: (fault, atSession = null) => request('debugFault', { fault, atSession }),
+    historySize: (runId) => request('historySize', { runId }, { timeoutMs: 60_000 }),
     workshopCompare: (text, a, b, requestOptions) =>
       request('workshopCompare', { text, a, b }, requestOptions),
     workshopRun: (text, variant, requestOptions) => request('workshopRun', { text, variant }, requestOptions),
@@ -241,6 +269,14 @@ export function createSimulationClient(
       return () => listeners.delete(listener);
     },
     pendingCount: () => pending.size,
+    restart(reason) {
+      if (connection === null) return;
+      const dead = connection;
+      connection = null;
+      dead.unlisten();
+      dead.transport.terminate();
+      rejectAll(new ClientError('aborted', reason));
+    },
     dispose() {
       isDisposed = true;
       if (connection !== null) {
@@ -251,6 +287,16 @@ export function createSimulationClient(
       rejectAll(new ClientError('disposed', 'The simulator has been shut down.'));
     },
   };
+}
+
+/** A reply with the items sent ahead of it in `replyPart` messages put back in front of its own. */
+function withParts(result: unknown, parts: Map<string, unknown[]>): unknown {
+  const whole = { ...(result as Record<string, unknown>) };
+  for (const [field, items] of parts) {
+    const own = whole[field];
+    whole[field] = Array.isArray(own) ? items.concat(own) : items;
+  }
+  return whole;
 }
 
 /**

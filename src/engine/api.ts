@@ -4,6 +4,9 @@
 import type { Scenario } from './model/scenario';
 import type { SessionSnapshot } from './model/snapshot';
 import type { MinRuntimeResolution } from './model/trace';
+import type { HistorySize } from './simulation/History';
+
+export type { HistorySize };
 
 /** Compact per-session facts for the timeline (cheap to send for every session). */
 export interface SessionMarker {
@@ -36,6 +39,8 @@ export interface Simulation {
    * `session` (1-based; 0 = the scenario at t=0, before any event). Throws for a session not yet run.
    */
   resolve(query: ResolveQuery, session: number): ResolveResult;
+  /** What the stored history holds (sessions, keyframes, size as JSON), for the browser benchmark. */
+  historySize(): HistorySize;
 }
 
 export interface ResolveQuery {

@@ -77,6 +77,12 @@ export interface ValidateResult {
   warnings: IssueDto[];
 }
 
+export interface HistorySizeDto {
+  sessions: number;
+  keyframes: number;
+  jsonChars: number;
+}
+
 /** Faults a test can inject (only honoured when `hello.allowDebugFaults` was true). */
 export type DebugFault =
   /** Throw inside the command handler: the request fails, the worker lives on. */
@@ -111,6 +117,11 @@ export interface RequestTypes extends WorkshopRequestTypes {
    */
   query: { params: { runId: number } & RunQuery; result: QueryAnswer };
   debugFault: { params: { fault: DebugFault; atSession: number | null }; result: null };
+  /**
+   * What run `runId`'s stored history holds: sessions, keyframes and their size written as JSON (a worker
+   * cannot measure its own heap). For the browser benchmark (issue 13); linear in the history.
+   */
+  historySize: { params: { runId: number }; result: HistorySizeDto };
 }
 
 export type RequestKind = keyof RequestTypes;
@@ -148,4 +159,29 @@ export interface RunProgressMessage {
   status: RunStatus;
 }
 
-export type WorkerMessage = ReplyMessage | FailureMessage | RunProgressMessage;
+/**
+ * Where a `load` stands, posted by the worker before each phase so the page can say what it waits for
+ * (issue 13: a production-sized text takes seconds to read and its first session seconds more). Reading
+ * (parse, validate, normalise) is one engine call, so it is one phase; the first session is reported by
+ * `runProgress` once the load has replied.
+ */
+export interface LoadProgressMessage {
+  type: 'loadProgress';
+  /** The `load` request this belongs to. */
+  id: number;
+  phase: 'reading' | 'starting';
+  /** Characters of scenario text being read. */
+  characters: number;
+}
+
+/**
+ * A slice of a big snapshot reply's `jobs` or `tasks`, posted before the reply itself (issue 13). The page
+ * reads each message in a task of its own, so 33,000 jobs never make one long main-thread task of
+ * deserialising; the client appends the parts in order to the reply's own (remaining) items.
+ */
+export type ReplyPartMessage = { type: 'replyPart'; id: number } & (
+  { field: 'jobs'; items: SessionView['jobs'] } | { field: 'tasks'; items: SessionView['tasks'] }
+);
+
+export type WorkerMessage =
+  ReplyMessage | FailureMessage | RunProgressMessage | LoadProgressMessage | ReplyPartMessage;

@@ -20,6 +20,18 @@ export type ScenarioSource =
 
 export type LoadState = 'idle' | 'loading' | 'loaded' | 'invalid' | 'failed';
 
+/**
+ * What a load in progress waits for (issue 13): the request on its way (`sending`, e.g. behind a long
+ * session of the current run), the worker reading the text (parse, validate, normalise), starting the
+ * simulation. The first session is the run's own progress (`run.status`, `summary.sessionLimit`).
+ */
+export interface LoadProgress {
+  phase: 'sending' | 'reading' | 'starting';
+  characters: number;
+  /** This load brings back the scenario shown before a cancelled load. */
+  isRestoring: boolean;
+}
+
 export interface ScenarioSliceState {
   source: ScenarioSource | null;
   /** The editor buffer: what the user is typing (may differ from the loaded text). */
@@ -34,6 +46,14 @@ export interface ScenarioSliceState {
   summary: ScenarioSummary | null;
   /** Why the last load failed outside parsing (engine refused the scenario, worker crashed). */
   loadError: string | null;
+  /** `Date.now()` when the latest load was asked for (its elapsed time is shown until its first session). */
+  loadStartedAt: number | null;
+  /** Set while `loadState` is `loading`. */
+  loadProgress: LoadProgress | null;
+  /**
+   * A load was cancelled and there was nothing to go back to; kept so the page can say so (null otherwise).
+   */
+  cancelNote: string | null;
 }
 
 export type AttemptEntry = { ok: true; attempt: JobAttempt } | { ok: false; error: string };
@@ -141,6 +161,11 @@ export interface AppActions {
   /** Reloads the current text after a crash, returning to the same session and selection. */
   retry(): Promise<void>;
   setDraft(text: string): void;
+  /**
+   * Stops a load, or the first session of a freshly loaded run, by restarting the worker, and brings back
+   * the scenario, session and selection shown before it (the editor buffer is never touched).
+   */
+  cancelLoad(): Promise<void>;
   /** Every problem of `text` as a load would report it, without running it (the editor's inline marks). */
   validateText(text: string): Promise<ValidateResult>;
   setCursor(index: number): void;

@@ -42,6 +42,8 @@ function lessonStore(sessions: number) {
     query: never,
     subscribe: () => () => undefined,
     pendingCount: () => 0,
+    restart: () => undefined,
+    historySize: never,
     dispose: () => undefined,
   } as unknown as SimulationClient;
   const store = createAppStore({ client, scheduleFrame: (f) => f() });

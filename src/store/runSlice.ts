@@ -50,8 +50,11 @@ export const selectCursorMarker = (state: AppState): SessionMarker | null =>
 export interface RunController {
   /** Fetches the cursor's snapshot unless it is shown or already being fetched. */
   ensureSnapshot(): void;
-  /** Starts tracking a freshly loaded run. */
-  startRun(runId: number, status: RunStatus, cursor: number): void;
+  /**
+   * Starts tracking a freshly loaded run; `shown` is a session view of the same text to keep on screen
+   * until the run reaches it (a scenario brought back after a cancelled load).
+   */
+  startRun(runId: number, status: RunStatus, cursor: number, shown?: SessionView | null): void;
   /** Forgets buffered progress of older runs. */
   reset(): void;
 }
@@ -98,7 +101,8 @@ export function createRunController(
       },
       (error: unknown) => {
         inflight = null;
-        if (get().run.runId !== runId || isClientError(error, 'crashed')) return;
+        if (get().run.runId !== runId || isClientError(error, 'crashed') || isClientError(error, 'aborted'))
+          return;
         if (isPrefetch) {
           failedPrefetches.add(index);
           return;
@@ -176,11 +180,13 @@ export function createRunController(
 
   return {
     ensureSnapshot,
-    startRun(runId, status, cursor) {
+    startRun(runId, status, cursor, shown = null) {
       batcher.clear();
       inflight = null;
       forgetCache(runId);
-      set(() => ({ run: { ...initialRunState, runId, status, cursor: Math.max(1, cursor) } }));
+      const start = Math.max(1, cursor);
+      const snapshot = shown !== null && shown.index === start ? shown : null;
+      set(() => ({ run: { ...initialRunState, runId, status, cursor: start, snapshot } }));
     },
     reset() {
       batcher.clear();

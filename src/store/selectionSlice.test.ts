@@ -29,6 +29,8 @@ function fakeClient(queries: { runId: number; query: RunQuery }[]): SimulationCl
     },
     subscribe: () => () => undefined,
     pendingCount: () => 0,
+    restart: () => undefined,
+    historySize: unused,
     dispose: () => undefined,
   };
 }

@@ -40,6 +40,64 @@ describe('SimulationHost over the in-process transport', () => {
   let transport: Transport;
   afterEach(() => transport.terminate());
 
+  it('reports the phases of a load before its reply (reading, then starting the simulation)', async () => {
+    transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const id = h.send({ type: 'load', text: welcome, fileName: null });
+    await h.replyTo(id);
+    const forLoad = h.messages.filter(
+      (m) => (m.type === 'loadProgress' || m.type === 'reply') && m.id === id,
+    );
+    expect(forLoad.map((m) => (m.type === 'loadProgress' ? m.phase : m.type))).toEqual([
+      'reading',
+      'starting',
+      'reply',
+    ]);
+    expect(forLoad[0]).toMatchObject({ characters: welcome.length });
+    // A text that does not parse never reaches the start phase.
+    const bad = h.send({ type: 'load', text: 'version: [', fileName: null });
+    await h.replyTo(bad);
+    expect(
+      h.messages
+        .filter((m) => m.type === 'loadProgress' && m.id === bad)
+        .map((m) => m.type === 'loadProgress' && m.phase),
+    ).toEqual(['reading']);
+  });
+
+  it('posts replyPart messages, each at most the part size, before the reply they belong to', async () => {
+    transport = createInProcessTransport(engine, { chunkBudgetMs: 0, snapshotPartItems: 3 });
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const load = await h.replyTo(h.send({ type: 'load', text: welcome, fileName: null }));
+    const runId = load.type === 'reply' && load.kind === 'load' && load.result.ok ? load.result.runId : -1;
+    await h.until(() => h.progress().length > 0);
+    const id = h.send({ type: 'snapshot', runId, index: 1 });
+    const reply = await h.replyTo(id);
+    const mine = h.messages.filter((m) => 'id' in m && m.id === id);
+    expect(mine.at(-1)).toBe(reply);
+    const parts = mine.filter((m) => m.type === 'replyPart');
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(part.type === 'replyPart' && part.items.length).toBeLessThanOrEqual(3);
+    expect(reply.type === 'reply' && reply.kind === 'snapshot' && reply.result.jobs).toEqual([]);
+  });
+
+  it('reports the size of the stored history, growing with the sessions run', async () => {
+    transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const load = await h.replyTo(h.send({ type: 'load', text: welcome, fileName: null }));
+    const runId = load.type === 'reply' && load.kind === 'load' && load.result.ok ? load.result.runId : -1;
+    await h.until(() => h.progress().some((p) => p.status.state === 'finished'));
+    const reply = await h.replyTo(h.send({ type: 'historySize', runId }));
+    if (reply.type !== 'reply' || reply.kind !== 'historySize') throw new Error('no history size');
+    const count = h.progress().at(-1)!.status.sessionCount;
+    expect(reply.result.sessions).toBe(count);
+    expect(reply.result.keyframes).toBeGreaterThanOrEqual(1);
+    // At least the t=0 keyframe's node list and one record per session are counted.
+    expect(reply.result.jsonChars).toBeGreaterThan(count * 20);
+  });
+
   it('answers the KAI min-runtime query against the queues in force at the session asked about', async () => {
     transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
     const h = harness(transport);

@@ -32,7 +32,15 @@ export interface SimulationHostDeps<I extends EngineIssueLike> {
   now(): number;
   /** Wall time one run chunk may take before yielding (default 12 ms: well under a 50 ms long task). */
   chunkBudgetMs?: number;
+  /** Jobs or tasks per `replyPart` message of a big snapshot (default {@link SNAPSHOT_PART_ITEMS}). */
+  snapshotPartItems?: number;
 }
+
+/**
+ * Jobs or tasks per part of a snapshot reply: a part of 1,000 jobs with their protections deserialises in
+ * a few milliseconds on the main thread, well under a 50 ms long task.
+ */
+export const SNAPSHOT_PART_ITEMS = 1000;
 
 export interface SimulationHost {
   handle(command: Command): void;
@@ -66,6 +74,7 @@ function messageOf(error: unknown): string {
 export function createSimulationHost<I extends EngineIssueLike>(deps: SimulationHostDeps<I>): SimulationHost {
   const { engine, post, defer, now } = deps;
   const budget = deps.chunkBudgetMs ?? 12;
+  const partItems = deps.snapshotPartItems ?? SNAPSHOT_PART_ITEMS;
   let run: Run | null = null;
   let nextRunId = 1;
   let allowDebugFaults = false;
@@ -177,6 +186,21 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
     return answers.length === 0 ? view : { ...view, lessonAnswers: answers };
   };
 
+  /**
+   * Posts the jobs and tasks of a big view as `replyPart` messages and returns the view without them (the
+   * client puts them back): one message per part, so the page reads them in separate tasks.
+   */
+  const sendInParts = (id: number, view: SessionView): SessionView => {
+    if (view.jobs.length <= partItems && view.tasks.length <= partItems) return view;
+    for (let i = 0; i < view.jobs.length; i += partItems) {
+      post({ type: 'replyPart', id, field: 'jobs', items: view.jobs.slice(i, i + partItems) });
+    }
+    for (let i = 0; i < view.tasks.length; i += partItems) {
+      post({ type: 'replyPart', id, field: 'tasks', items: view.tasks.slice(i, i + partItems) });
+    }
+    return { ...view, jobs: [], tasks: [] };
+  };
+
   const summarize = (scenario: Scenario): ScenarioSummary => {
     const { run: spec, scheduler } = scenario;
     let sessionLimit = spec.maxSessions;
@@ -265,6 +289,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         return { type: 'reply', id, kind: 'hello', result: { protocolVersion: PROTOCOL_VERSION } };
       }
       case 'load': {
+        post({ type: 'loadProgress', id, phase: 'reading', characters: command.text.length });
         const parsed =
           command.fileName === null
             ? engine.parseScenario(command.text, {})
@@ -277,6 +302,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
             result: { ok: false, errors: parsed.errors.map(toIssue) },
           };
         }
+        post({ type: 'loadProgress', id, phase: 'starting', characters: command.text.length });
         let sim: Simulation;
         try {
           sim = engine.createSimulation(parsed.scenario);
@@ -327,19 +353,16 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         if (!Number.isInteger(command.index) || command.index < 1 || command.index > count) {
           throw new HostError('bad-request', `Session ${command.index} has not been run (1…${count} exist).`);
         }
+        let view: SessionView;
         try {
-          return {
-            type: 'reply',
-            id,
-            kind: 'snapshot',
-            result: withLessonAnswers(r, command.index, toSessionView(r.sim.snapshot(command.index))),
-          };
+          view = withLessonAnswers(r, command.index, toSessionView(r.sim.snapshot(command.index)));
         } catch (error) {
           throw new HostError(
             'engine-error',
             `Session ${command.index} could not be rebuilt: ${messageOf(error)}`,
           );
         }
+        return { type: 'reply', id, kind: 'snapshot', result: sendInParts(id, view) };
       }
       case 'attempt': {
         const r = requireRun(command.runId);
@@ -390,6 +413,10 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         const w = requireWorkshop();
         const result = engineCall(() => workshopRun(w, command.text, command.variant));
         return { type: 'reply', id, kind: 'workshopRun', result };
+      }
+      case 'historySize': {
+        const r = requireRun(command.runId);
+        return { type: 'reply', id, kind: 'historySize', result: r.sim.historySize() };
       }
       case 'debugFault':
         return {

@@ -10,6 +10,7 @@ import { createSimulationHost } from './SimulationHost';
 
 export interface InProcessTransportOptions {
   chunkBudgetMs?: number;
+  snapshotPartItems?: number;
 }
 
 export function createInProcessTransport<I extends EngineIssueLike>(
@@ -55,6 +56,7 @@ export function createInProcessTransport<I extends EngineIssueLike>(
     defer: hostTask,
     now: () => performance.now(),
     ...(options.chunkBudgetMs === undefined ? {} : { chunkBudgetMs: options.chunkBudgetMs }),
+    ...(options.snapshotPartItems === undefined ? {} : { snapshotPartItems: options.snapshotPartItems }),
   });
 
   return {

@@ -19,6 +19,13 @@ describe('toSessionView', () => {
     expect(sweep1!.reclaimProtection!.byReclaimer[0]!.resolution).toBe(
       sweep2!.reclaimProtection!.byReclaimer[0]!.resolution,
     );
+    // Equal protections are one object (whole per-job reclaim protections included), so a message copies each once.
+    const distinct = (pick: (j: (typeof view.jobs)[number]) => unknown) =>
+      new Set(view.jobs.map(pick).filter((p) => p !== null)).size;
+    const plain = (pick: (j: (typeof snapshot.jobs)[number]) => unknown) =>
+      new Set(snapshot.jobs.map((j) => JSON.stringify(pick(j))).filter((p) => p !== 'null')).size;
+    expect(distinct((j) => j.reclaimProtection)).toBe(plain((j) => j.reclaimProtection));
+    expect(distinct((j) => j.preemptProtection)).toBe(plain((j) => j.preemptProtection));
     expect(view.trace.attempts).toHaveLength(snapshot.trace.attempts.length);
     expect(view.trace.attempts[0]).toMatchObject({
       job: snapshot.trace.attempts[0]!.job,

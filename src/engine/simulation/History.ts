@@ -61,6 +61,13 @@ export interface SessionEntry {
   usage?: UsageSample;
 }
 
+export interface HistorySize {
+  sessions: number;
+  keyframes: number;
+  /** Characters of the entries and keyframes written as JSON. */
+  jsonChars: number;
+}
+
 /** The full state after some session. */
 export interface Keyframe {
   index: number;
@@ -94,6 +101,21 @@ export class History {
       this.keyframes.push(this.stateAt(entry.index));
       this.changesSinceKeyframe = 0;
     }
+  }
+
+  /**
+   * What the history holds, for the browser benchmark (issue 13: memory of the stored history): sessions,
+   * keyframes, and their size as JSON text, a stand-in for bytes since a worker cannot measure its heap.
+   * Linear in the history; never called while running.
+   */
+  storedSize(): HistorySize {
+    // Maps and sets are written as their entries, so that they count too.
+    const plain = (_key: string, value: unknown): unknown =>
+      value instanceof Map || value instanceof Set ? [...value] : value;
+    let jsonChars = 0;
+    for (const e of this.entries) jsonChars += JSON.stringify(e, plain).length;
+    for (const k of this.keyframes) jsonChars += JSON.stringify(k, plain).length;
+    return { sessions: this.entries.length, keyframes: this.keyframes.length, jsonChars };
   }
 
   entry(index: number): SessionEntry {

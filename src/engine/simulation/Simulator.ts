@@ -25,7 +25,14 @@ import { runProfileSession } from './runProfileSession';
 import { ClusterState, type JobRecord, type TaskRecord } from './ClusterState';
 import { commitSession } from '../profiles/kai/session/commitSession';
 import type { UsageSample } from './UsageLedger';
-import { History, type JobDelta, type QueueFiguresDelta, type SessionEntry, type TaskDelta } from './History';
+import {
+  History,
+  type JobDelta,
+  type QueueFiguresDelta,
+  type SessionEntry,
+  type TaskDelta,
+  type HistorySize,
+} from './History';
 import { openSession } from '../profiles/kai/session/openSession';
 import { TraceInterner } from './TraceInterner';
 import { explainPending } from '../profiles/kai/explainPending';
@@ -94,6 +101,10 @@ export class Simulator implements Simulation {
       for (const t of job.tasks) if (t.status === 'Pipelined' || t.status === 'Releasing') return false;
     }
     return true;
+  }
+
+  historySize(): HistorySize {
+    return this.history.storedSize();
   }
 
   sessionCount(): number {

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,6 +23,7 @@ import { downloadText, yamlFileName } from '../library/downloadText';
 import { keepOwnDraft } from '../library/keepDraft';
 import { listMyScenarios, scenarioNameOf } from '../library/myScenarios';
 import { browserLocalStorage, keepScenario } from '../library/useMyScenarios';
+import { LoadProgress } from '../status/LoadProgress';
 import { selectActions } from '../../store/createAppStore';
 import { selectRunStatus } from '../../store/runSlice';
 import {
@@ -355,7 +355,14 @@ export function EditorDialog() {
         )}
       </DialogContent>
       <DialogActions>
-        {loadState === 'loading' && <CircularProgress size={20} aria-label="Applying" />}
+        <Box sx={{ flex: 1, minWidth: 0, pl: 1 }}>
+          <LoadProgress
+            onCancel={() => {
+              // Stay open on the text the user typed: the restored scenario's load is not this Apply.
+              applied.current = false;
+            }}
+          />
+        </Box>
         <Button onClick={close} data-testid="editor.close">
           Close
         </Button>

@@ -61,16 +61,22 @@ function protectionKey(job: JobState, which: 'preempt' | 'reclaim', nowMs: numbe
   return key ?? Number.POSITIVE_INFINITY;
 }
 
+/**
+ * `localeCompare` without arguments, as one collator: the same order (the spec defines the former by the
+ * latter), without building a collator per comparison, which made sorting 33,000 jobs take a long task.
+ */
+const byText = new Intl.Collator().compare;
+
 function compare(a: JobState, b: JobState, key: JobSortKey, nowMs: number): number {
   switch (key) {
     case 'name':
-      return a.name.localeCompare(b.name);
+      return byText(a.name, b.name);
     case 'queue':
-      return a.queue.localeCompare(b.queue);
+      return byText(a.queue, b.queue);
     case 'priority':
       return a.priority - b.priority;
     case 'status':
-      return jobStatusLabel(a).localeCompare(jobStatusLabel(b));
+      return byText(jobStatusLabel(a), jobStatusLabel(b));
     case 'tasks':
       return a.running - b.running || a.taskCount - b.taskCount;
     case 'runtime':
@@ -92,6 +98,6 @@ export function sortJobs(
   return [...jobs].sort((a, b) => {
     const primary = compare(a, b, sort.key, nowMs);
     if (primary !== 0 && !Number.isNaN(primary)) return sign * primary;
-    return a.name.localeCompare(b.name);
+    return byText(a.name, b.name);
   });
 }

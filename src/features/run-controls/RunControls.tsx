@@ -72,8 +72,11 @@ const ControlButton = memo(function ControlButton(props: {
   );
 });
 
+const selectSessionLimit = (s: AppState) => s.scenario.summary?.sessionLimit ?? null;
+
 function ComputeStatus() {
   const status = useAppStore(selectRunStatus);
+  const limit = useAppStore(selectSessionLimit);
   const actions = useAppStore(selectActions);
   if (status === null) return null;
   switch (status.state) {
@@ -81,7 +84,10 @@ function ComputeStatus() {
       return (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="run-controls.computing">
           <CircularProgress size={18} aria-label="Computing sessions" />
-          <Typography variant="body2">Computing… {plural(status.sessionCount, 'session')}</Typography>
+          <Typography variant="body2">
+            Computing… {plural(status.sessionCount, 'session')}
+            {limit === null ? '' : ` of at most ${limit}`}
+          </Typography>
           <Button
             size="small"
             onClick={() => void actions.pauseComputation()}

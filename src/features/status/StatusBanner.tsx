@@ -5,7 +5,15 @@ import Stack from '@mui/material/Stack';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectCrash, selectRunStatus, selectSnapshotError } from '../../store/runSlice';
-import { selectIssues, selectLoadError, selectLoadState } from '../../store/scenarioSlice';
+import {
+  selectCancelNote,
+  selectIsCancellable,
+  selectIssues,
+  selectLoadError,
+  selectLoadState,
+} from '../../store/scenarioSlice';
+import { selectIsEditorOpen } from '../../store/viewSlice';
+import { LoadProgress } from './LoadProgress';
 
 /**
  * Problems the user must see: a crashed or hung simulator (with retry), a scenario that does not parse,
@@ -19,7 +27,26 @@ export function StatusBanner() {
   const status = useAppStore(selectRunStatus);
   const snapshotError = useAppStore(selectSnapshotError);
   const actions = useAppStore(selectActions);
+  const isCancellable = useAppStore(selectIsCancellable);
+  const isEditorOpen = useAppStore(selectIsEditorOpen);
+  const cancelNote = useAppStore(selectCancelNote);
   const alerts = [];
+
+  // The editor shows its own while it is open (the dialog hides the page behind it).
+  if (isCancellable && !isEditorOpen) {
+    alerts.push(
+      <Alert key="progress" severity="info" icon={false} sx={{ '& .MuiAlert-message': { flex: 1 } }}>
+        <LoadProgress />
+      </Alert>,
+    );
+  }
+  if (cancelNote !== null) {
+    alerts.push(
+      <Alert key="cancelled" severity="info" data-testid="status.cancelled">
+        {cancelNote}
+      </Alert>,
+    );
+  }
 
   const retry = (
     <Button

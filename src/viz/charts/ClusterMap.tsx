@@ -93,6 +93,9 @@ interface PaintInputs {
 const hitKey = (h: ClusterHit | null): string =>
   h === null ? '' : `${h.node.name}|${h.cell?.index ?? ''}|${h.segment?.task ?? ''}`;
 
+/** Above this many GPU cells a session change repaints without a transition. */
+const MAX_ANIMATED_CELLS = 8000;
+
 /** The cluster map chart. */
 export function ClusterMap({
   nodes,
@@ -246,7 +249,8 @@ export function ClusterMap({
   useEffect(() => {
     const prev = previous.current;
     previous.current = layout;
-    if (reducedMotion || prev === null) return undefined;
+    // Thousands of few-pixel cells animate invisibly, and diffing them is a long main-thread task (issue 13).
+    if (reducedMotion || prev === null || layout.cells.length > MAX_ANIMATED_CELLS) return undefined;
     // A new session ends the previous transition; the canvas already shows the new picture.
     timer.stop();
     frame.current = null;

@@ -1,0 +1,76 @@
+import { expect, test } from './fixtures/fixtures';
+import { productionDocument } from '../scripts/benchWorkloads';
+
+// Issue 13: a production-sized scenario takes seconds to read and its first session seconds more. While it
+// loads the page says what it waits for, and Cancel brings back what was shown before, text kept.
+
+test('a long load shows its progress, and Cancel brings back the previous scenario with the text kept', async ({
+  app,
+  editor,
+  jobsTable,
+  runControls,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await app.open('?scenario=welcome&session=3');
+  await jobsTable.row('train-b').click();
+  // 4,000 nodes and 33,000 jobs; an `expect` list makes the worker read it the YAML way (expectations keep
+  // their lines), which takes seconds on any machine.
+  const text = JSON.stringify({ ...productionDocument(), expect: [] });
+  await app.editButton.click();
+  await editor.replaceText(text);
+  await editor.apply.click();
+
+  const progress = editor.dialog.getByTestId('load-progress.text');
+  // First the worker finishes checking the text as typed (the editor's marks), then it reads it for the load.
+  await expect(progress).toContainText(
+    /Step [12] of 4: (Waiting for the simulator to take|Reading) the scenario \(6\.\d MB\)/,
+  );
+  await editor.dialog.getByTestId('load-progress.cancel').click();
+
+  await expect(page.getByTestId('load-progress')).toBeHidden();
+  await app.waitForSession();
+  // The previous scenario at the same session, with the same job selected; the editor still holds the text.
+  await runControls.expectSession(3, 7);
+  await expect(jobsTable.row('train-b')).toHaveAttribute('aria-selected', 'true');
+  await expect(editor.dialog).toBeVisible();
+  expect((await editor.value()).length).toBe(text.length);
+  await editor.close.click();
+  // Still usable: stepping works on the restored run.
+  await runControls.stepForward.click();
+  await runControls.expectSession(4, 7);
+  await expect(app.banner('crash')).toBeHidden();
+});
+
+test('Cancel while the first session of a big cluster runs returns to the previous scenario', async ({
+  app,
+  editor,
+  jobsTable,
+  runControls,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await app.open('?scenario=welcome&session=2');
+  // JSON is read fast; the first full KAI session of 4,000 nodes and 33,000 jobs takes seconds.
+  const text = JSON.stringify(productionDocument());
+  await app.editButton.click();
+  await editor.replaceText(text);
+  await editor.apply.click();
+
+  // The editor closes once the text is read; the status banner carries the progress and the Cancel button.
+  const status = page.getByRole('region', { name: 'Status' });
+  await expect(status.getByTestId('load-progress.text')).toContainText(/Running session 1 of at most \d+/, {
+    timeout: 90_000,
+  });
+  await expect(editor.dialog).toBeHidden();
+  await status.getByTestId('load-progress.cancel').click();
+
+  await expect(page.getByTestId('load-progress')).toBeHidden();
+  await app.waitForSession();
+  await runControls.expectSession(2, 7);
+  await expect(jobsTable.row('train-b')).toBeVisible();
+  await runControls.stepForward.click();
+  await runControls.expectSession(3, 7);
+  // The text the user applied is still in the editor.
+  expect((await editor.value()).length).toBe(text.length);
+});

@@ -88,8 +88,13 @@ export function createScenarioActions(
         },
         selection: { current: options.selection ?? null, pair: options.pair ?? null },
         lesson: initialLessonState,
-        // A selection restored from a link opens its details, as selecting it by hand does.
-        view: options.selection ? { ...state.view, sideView: 'details' } : state.view,
+        // A selection restored from a link opens its details, as selecting it by hand does. A flag on the
+        // timeline belonged to the previous run.
+        view: {
+          ...state.view,
+          timelineFlag: null,
+          ...(options.selection ? { sideView: 'details' as const } : {}),
+        },
       }));
       controller.startRun(result.runId, result.status, options.cursor ?? 1);
     } catch (error) {

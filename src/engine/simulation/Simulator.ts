@@ -4,7 +4,6 @@
  * Nothing here reads the wall clock or randomness, so the same scenario always gives the same trace.
  */
 import type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from '../api';
-import type { JobInfo, TaskInfo } from '../profiles/kai/framework/JobInfo';
 import type { Session } from '../profiles/kai/framework/Session';
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../model/resources';
 import { parseDuration } from '../model/duration';
@@ -31,6 +30,32 @@ import { explainPending } from '../profiles/kai/explainPending';
 import { buildSnapshot } from './buildSnapshot';
 import { appendUsage, newUsageLedger, queueUsageAt, type UsageLedger } from './UsageLedger';
 
+/** How much of each session a simulator keeps. */
+export interface SimulatorOptions {
+  /**
+   * `full` (the default): everything the views and `sim run` read (the trace of every session, keyframes
+   * for rebuilding snapshots, protection marks). `metrics`: only what the metrics over time and a
+   * comparison read (decisions, task, job and queue changes, and the attempts where min-runtime kept a
+   * victim), for Workshop sweeps and comparisons: no other trace is kept, no pending explanation built, no
+   * keyframe taken, and `snapshot()` refuses. Scheduling
+   * is the same code either way, so the decisions and the metrics are byte-identical (a test checks).
+   */
+  record?: 'full' | 'metrics';
+}
+
+/**
+ * What a metrics-only run keeps of a session's trace: the attempts in which min-runtime kept a victim (a
+ * comparison says "protected in A" from them, compareRuns.ts); nothing else, no pending explanations.
+ */
+function protectionOnly(trace: SessionTrace): SessionTrace {
+  const attempts = trace.attempts.filter((a) =>
+    a.victims.some(
+      (v) => v.outcome === 'filtered' && v.verdicts.some((x) => x.plugin === 'minruntime' && !x.allowed),
+    ),
+  );
+  return { attempts, pending: [] };
+}
+
 export class Simulator implements Simulation {
   readonly state: ClusterState;
   readonly history: History;
@@ -49,22 +74,32 @@ export class Simulator implements Simulation {
   /** How long a run without `run:` must stay unchanged before it stops (docs §7.1). */
   private readonly settleHorizonMs: number;
 
-  constructor(readonly scenario: Scenario) {
+  /** False when the simulator records only what metrics read ({@link SimulatorOptions}). */
+  readonly recordsTrace: boolean;
+
+  constructor(
+    readonly scenario: Scenario,
+    options: SimulatorOptions = {},
+  ) {
     assertSupported(scenario);
+    this.recordsTrace = options.record !== 'metrics';
     this.state = new ClusterState(scenario);
     this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
     this.usage = usageLedgerFor(scenario);
     this.settleHorizonMs = settleHorizonMs(scenario);
-    this.history = new History({
-      index: 0,
-      tasks: [],
-      jobs: [],
-      queueFigures: new Map(),
-      queueSpecs: [...this.state.queues.values()],
-      nodeSpecs: [...this.state.nodes.values()],
-      config: this.state.config,
-      usage: this.usage,
-    });
+    this.history = new History(
+      {
+        index: 0,
+        tasks: [],
+        jobs: [],
+        queueFigures: new Map(),
+        queueSpecs: [...this.state.queues.values()],
+        nodeSpecs: [...this.state.nodes.values()],
+        config: this.state.config,
+        usage: this.usage,
+      },
+      { keyframes: this.recordsTrace },
+    );
   }
 
   isFinished(): boolean {
@@ -117,6 +152,7 @@ export class Simulator implements Simulation {
   }
 
   snapshot(index: number): SessionSnapshot {
+    if (!this.recordsTrace) throw new Error('this simulation records metrics only; it has no snapshots');
     const entry = this.history.entry(index);
     const state = this.history.stateAt(index);
     return buildSnapshot(this.state, entry, state);
@@ -215,7 +251,7 @@ export class Simulator implements Simulation {
       for (const t of committed.changedTasks) changedTasks.add(t);
       for (const j of committed.changedJobs) changedJobs.add(j);
       this.updateRunningState(timeMs, changedJobs);
-      ssn.trace.pending = explainPending(ssn);
+      if (this.recordsTrace) ssn.trace.pending = explainPending(ssn);
       decisions = committed.decisions;
       trace = ssn.trace;
       figures = this.queueFigures(ssn);
@@ -231,7 +267,7 @@ export class Simulator implements Simulation {
       index,
       timeMs,
       decisions: [...completions, ...decisions],
-      trace: this.interner.intern(trace),
+      trace: this.recordsTrace ? this.interner.intern(trace) : protectionOnly(trace),
       jobCount: this.state.jobList.length,
       taskCount: this.state.tasks.length,
       tasks: [...changedTasks].sort((a, b) => a.id - b.id).map(taskDelta),
@@ -240,7 +276,9 @@ export class Simulator implements Simulation {
       queueSpecs: queuesChanged ? [...this.state.queues.values()] : null,
       nodeSpecs: nodesChanged ? [...this.state.nodes.values()] : null,
       config: configChanged ? this.state.config : null,
-      protectionChanges: this.countProtectionChanges(timeMs),
+      // Metrics do not read protection marks; a run that stops once settled still needs them (isSettled).
+      protectionChanges:
+        this.recordsTrace || this.scenario.run.untilSettled ? this.countProtectionChanges(timeMs) : 0,
     };
     const marks = sessionMarks(
       this.scenario.profile,
@@ -327,16 +365,29 @@ export class Simulator implements Simulation {
       allocated.set(q.name, { gpu: 0, cpu: 0, memory: 0 });
       requested.set(q.name, { gpu: 0, cpu: 0, memory: 0 });
     }
-    const addUp = (map: Map<string, QueueResources>, job: JobInfo, task: TaskInfo): void => {
-      for (const q of job.queue.path) {
-        const r = map.get(q.name) as QueueResources;
-        for (const name of QUEUE_RESOURCE_NAMES) r[name] += task.req[name];
-      }
-    };
+    // The same additions in the same order as adding each task to every queue on its path (sums of
+    // fractions must stay bit-identical), with each job's path looked up once rather than per task: this
+    // ran for every task of every job every session.
     for (const job of ssn.jobs) {
+      let alloc: QueueResources[] | null = null;
+      let req: QueueResources[] | null = null;
       for (const task of job.tasks) {
-        if (task.status === 'Allocated' || task.status === 'Running') addUp(allocated, job, task);
-        if (task.status !== 'Succeeded') addUp(requested, job, task);
+        if (task.status === 'Succeeded') continue;
+        const r = task.req;
+        if (task.status === 'Allocated' || task.status === 'Running') {
+          alloc ??= job.queue.path.map((q) => allocated.get(q.name) as QueueResources);
+          for (const a of alloc) {
+            a.gpu += r.gpu;
+            a.cpu += r.cpu;
+            a.memory += r.memory;
+          }
+        }
+        req ??= job.queue.path.map((q) => requested.get(q.name) as QueueResources);
+        for (const a of req) {
+          a.gpu += r.gpu;
+          a.cpu += r.cpu;
+          a.memory += r.memory;
+        }
       }
     }
     return this.diffFigures(
@@ -377,7 +428,7 @@ export class Simulator implements Simulation {
       const q = fig;
       next.set(q.name, fig);
       const prev = this.lastFigures.get(q.name);
-      if (!prev || JSON.stringify(prev) !== JSON.stringify(fig)) out.push(fig);
+      if (!prev || !sameAsJson(prev, fig)) out.push(fig);
     }
     this.lastFigures = next;
     return out;
@@ -420,6 +471,36 @@ function usageLedgerFor(scenario: Scenario): UsageLedger | null {
   ].filter((p) => p !== undefined);
   if (scenario.profile !== 'kai' || params.length === 0) return null;
   return newUsageLedger(params.reduce((max, p) => Math.max(max, p.windowSizeMs), 0));
+}
+
+/**
+ * `JSON.stringify(a) === JSON.stringify(b)` for plain data without building the strings (it ran for every
+ * queue every session): same keys in the same order, numbers equal as JSON writes them (non-finite → null).
+ */
+export function sameAsJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'number' && typeof b === 'number') return !Number.isFinite(a) && !Number.isFinite(b);
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameAsJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (!isPlain(a) || !isPlain(b)) return JSON.stringify(a) === JSON.stringify(b);
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i] as string;
+    if (k !== kb[i]) return false;
+    if (!sameAsJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+function isPlain(o: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(o);
+  return (proto === Object.prototype || proto === null) && !('toJSON' in o);
 }
 
 function taskDelta(t: TaskRecord): TaskDelta {

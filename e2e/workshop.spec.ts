@@ -165,6 +165,8 @@ test('a 3-point sweep of a min-runtime shows its trade-off', async ({ app, page 
 });
 
 test('a long sweep shows its progress and stops on Cancel', async ({ app, editor, page }) => {
+  // Loading and running the 600-job scenario takes most of a minute on a loaded 2-core machine.
+  test.setTimeout(120_000);
   await app.open();
   await app.editButton.click();
   await editor.replaceText(bigScenario(60, 600));

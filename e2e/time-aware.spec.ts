@@ -3,11 +3,12 @@
  * read, in the queue's details and the tree's tooltip, the usage and the penalty the engine computed.
  * Screenshot for review: TIME_AWARE_SHOTS=<dir>.
  */
+import { WorkshopPanel } from './fixtures/WorkshopPanel';
 import { expect, test } from './fixtures/viewsFixtures';
 
 const shots = process.env.TIME_AWARE_SHOTS;
 
-test('time-aware pair: the queue that used the cluster is penalised, and the other takes over', async ({
+test('time-aware: the queue that used the cluster is penalised, the other takes over, and the variant without usage keeps team-a on', async ({
   app,
   runControls,
   queueTree,
@@ -17,7 +18,7 @@ test('time-aware pair: the queue that used the cluster is penalised, and the oth
   await page.setViewportSize({ width: 1280, height: 720 });
   await app.open();
   await app.scenarioButton.click();
-  await page.getByTestId('gallery.time-aware-on').click();
+  await page.getByTestId('gallery.time-aware').click();
   await expect(app.lessonTitle).toContainText('Time-aware fair share');
   await app.waitForSession();
 
@@ -49,14 +50,19 @@ test('time-aware pair: the queue that used the cluster is penalised, and the oth
   await expect(page.getByRole('tooltip')).toContainText('over-quota weight 0.50 becomes 0.25');
   if (shots !== undefined) await page.screenshot({ path: `${shots}/time-aware-1280x720.png` });
 
-  // Without usage history, the twin gives 8 / 8 and no explanation.
-  await app.scenarioButton.click();
-  await page.getByTestId('gallery.time-aware-off').click();
-  await expect.poll(async () => (await app.searchParams()).get('scenario')).toBe('time-aware-off');
-  await app.waitForSession();
-  await expect(app.lessonTitle).toContainText('Time-aware fair share · Off');
-  await queueTree.tab.click();
-  await queueTree.card('team-b').click();
-  await expect(page.getByTestId('inspector.queue')).toContainText('Queue team-b');
-  await expect(page.getByTestId('inspector.queue.timeAware')).toHaveCount(0);
+  // The variant without-usage (kValue 0) in the Workshop: the fair share stays 8 / 8 and team-a keeps the
+  // cluster; the two part at session 7 (t=60s).
+  const w = new WorkshopPanel(page);
+  await w.tab.click();
+  await w.variantA.selectOption('base');
+  await w.variantB.selectOption('without-usage');
+  await w.compare.click();
+  await expect(w.divergence).toContainText(
+    'first divergence: session 7, b-1 bound on node0 in A, not in B; a-2 bound on node0 in B, not in A',
+    { timeout: 30_000 },
+  );
+  await expect(w.cursor).toContainText('Session 7 of 49');
+  await expect(w.figure('A', 'queues')).toContainText('team-b: 16 / 12');
+  await expect(w.figure('B', 'queues')).toContainText('team-a: 16 / 8');
+  await expect(w.figure('B', 'queues')).toContainText('team-b: 0 / 8 (4) below its share');
 });

@@ -94,6 +94,49 @@ test('make a variant, compare it with the base, read the divergence, a metric an
   }
 });
 
+test('the first divergence is flagged on the main timeline, and the timeline and the comparison step together', async ({
+  app,
+  page,
+}) => {
+  const w = await openWorkshop(page, (q) => app.open(q));
+  const timeline = page.getByTestId('timeline');
+  const flag = page.getByTestId('timeline.flag-button');
+  await w.variantB.selectOption('queue');
+  await w.compare.click();
+  await expect(w.divergence).toContainText('first divergence: session 3', { timeout: 30_000 });
+  // The main timeline carries the comparison's own sentence, a mark at session 3, and its cursor there.
+  await expect(flag).toHaveText(
+    'first divergence: session 3, train-1 evicted in B, protected in A; sweep-1 pipelined on node-0 in B, not in A (Workshop: A = base, B = queue)',
+  );
+  await expect(page.getByTestId('timeline.flag')).toHaveAttribute('data-session', '3');
+  await expect(timeline).toHaveAttribute('aria-valuenow', '3');
+  if (process.env['E2E_SHOTS'] === '1') {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: '/tmp/workshop-timeline-flag-1280x720.png' });
+  }
+
+  // A row of the diff moves both cursors; the flag (by keyboard) brings both back.
+  await w.diffTable.locator('tbody tr').nth(2).click();
+  await expect(w.cursor).toContainText('Session 22 of 37');
+  await expect(timeline).toHaveAttribute('aria-valuenow', '22');
+  await flag.focus();
+  await page.keyboard.press('Enter');
+  await expect(timeline).toHaveAttribute('aria-valuenow', '3');
+  await expect(w.cursor).toContainText('Session 3 of 37');
+
+  // Stepping the main run with the arrow key steps the comparison too.
+  await timeline.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(timeline).toHaveAttribute('aria-valuenow', '4');
+  await expect(w.cursor).toContainText('Session 4 of 37');
+
+  // A comparison without a divergence takes the flag away.
+  await w.variantB.selectOption('base');
+  await w.compare.click();
+  await expect(w.divergence).toContainText('no divergence', { timeout: 30_000 });
+  await expect(flag).toHaveCount(0);
+});
+
 test('a 3-point sweep of a min-runtime shows its trade-off', async ({ app, page }) => {
   const w = await openWorkshop(page, (q) => app.open(q));
   await w.sweepKnob.selectOption({ label: 'queue team-a reclaimMinRuntime' });
@@ -122,6 +165,8 @@ test('a 3-point sweep of a min-runtime shows its trade-off', async ({ app, page 
 });
 
 test('a long sweep shows its progress and stops on Cancel', async ({ app, editor, page }) => {
+  // Loading and running the 600-job scenario takes most of a minute on a loaded 2-core machine.
+  test.setTimeout(120_000);
   await app.open();
   await app.editButton.click();
   await editor.replaceText(bigScenario(60, 600));

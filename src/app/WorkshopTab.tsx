@@ -10,8 +10,9 @@ import { createWorkerTransport } from './createWorkerTransport';
 
 const store = createWorkshopStore({
   createClient: () => createSimulationClient(createWorkerTransport, { timeoutMs: 300_000 }),
-  // One core stays with the page and the main run.
-  concurrency: Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 1) - 1)),
+  // One sweep worker per core (at most 4): while a sweep runs, the page and the main run's worker mostly
+  // wait (the main run is computed once), so leaving a core to them left half of a 2-core machine idle.
+  concurrency: Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1)),
 });
 
 export function WorkshopTab() {

@@ -31,11 +31,14 @@ export interface CommandHelpers {
   stdout(text: string): void;
 }
 
+/** Metrics and comparisons read no trace: the runs keep none (byte-identical output, metricsOnlyRun.test.ts). */
+const METRICS_ONLY = { record: 'metrics' } as const;
+
 /** Runs `metrics` or `compare` on the parsed scenario; returns the exit code. */
 export function runWorkshopCommand(command: string, scenario: Scenario, h: CommandHelpers): number {
   if (command === 'metrics') {
     const name = h.option('--variant') ?? BASE_VARIANT;
-    const sim = runScenario(variantScenario(scenario, name, '--variant', h));
+    const sim = runScenario(variantScenario(scenario, name, '--variant', h), METRICS_ONLY);
     const metrics = runMetrics(sim);
     if (h.flag('--csv')) h.stdout(metricsCsv(metrics));
     else {
@@ -53,8 +56,8 @@ export function runWorkshopCommand(command: string, scenario: Scenario, h: Comma
   const a = h.option('--a');
   const b = h.option('--b');
   if (a === undefined || b === undefined) h.invalid('compare needs --a NAME and --b NAME', true);
-  const simA = runScenario(variantScenario(scenario, a, '--a', h));
-  const simB = runScenario(variantScenario(scenario, b, '--b', h));
+  const simA = runScenario(variantScenario(scenario, a, '--a', h), METRICS_ONLY);
+  const simB = runScenario(variantScenario(scenario, b, '--b', h), METRICS_ONLY);
   const comparison = compareSimulations(simA, simB);
   const summaryA = runMetrics(simA).summary;
   const summaryB = runMetrics(simB).summary;

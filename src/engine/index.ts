@@ -3,7 +3,8 @@
  */
 import type { ResolveQuery, ResolveResult, Simulation } from './api';
 import type { Scenario } from './model/scenario';
-import { Simulator } from './simulation/Simulator';
+import { Simulator, type SimulatorOptions } from './simulation/Simulator';
+export type { SimulatorOptions } from './simulation/Simulator';
 import { computeRunMetrics } from './simulation/metrics/computeRunMetrics';
 import { compareRuns, type DecisionFact, type RunComparison } from './simulation/metrics/compareRuns';
 import type { RunMetrics } from './simulation/metrics/RunMetrics';
@@ -15,13 +16,17 @@ export { serialiseScenario } from './scenario/serialiseScenario';
 export { checkExpectations, type CheckFailure } from './simulation/checkExpectations';
 export { runDocument, sessionDocument, ENGINE_VERSION, type RunDocument } from './simulation/runOutput';
 
-export function createSimulation(scenario: Scenario): Simulation {
-  return new Simulator(scenario);
+/**
+ * A simulation of `scenario`. With `{ record: 'metrics' }` it keeps only what `runMetrics`,
+ * `compareSimulations` and `sessionDecisions` read (no trace, no snapshots): Workshop runs.
+ */
+export function createSimulation(scenario: Scenario, options: SimulatorOptions = {}): Simulation {
+  return new Simulator(scenario, options);
 }
 
 /** Runs a scenario to its end. */
-export function runScenario(scenario: Scenario): Simulation {
-  const sim = new Simulator(scenario);
+export function runScenario(scenario: Scenario, options: SimulatorOptions = {}): Simulation {
+  const sim = new Simulator(scenario, options);
   sim.runToEnd();
   return sim;
 }

@@ -16,8 +16,7 @@ import sla1 from './sla-1-big-job-reserves.yaml?raw';
 import sla2 from './sla-2-gang-rejects-first.yaml?raw';
 import thrashOff from './thrash-off.yaml?raw';
 import thrashOn from './thrash-on.yaml?raw';
-import timeAwareOff from './time-aware-off.yaml?raw';
-import timeAwareOn from './time-aware-on.yaml?raw';
+import timeAware from './time-aware.yaml?raw';
 import welcome from './welcome-reclaim-waits.yaml?raw';
 import workshopLcaOrQueue from './workshop-lca-or-queue.yaml?raw';
 
@@ -142,23 +141,15 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
     fileName: 'thrash-on.yaml',
     text: thrashOn,
   },
-  // A pair until scenario variants exist; then one file with an on and an off variant.
+  // One file, two variants (issue 12): the base keeps usage history, `without-usage` sets kValue 0.
   {
-    id: 'time-aware-on',
+    id: 'time-aware',
     title: 'Time-aware fair share · queues take turns',
-    summary: 'Two queues, 16-GPU jobs on 16 GPUs: with usage history the queue that ran last waits.',
-    topic: 'fairness',
-    fileName: 'time-aware-on.yaml',
-    text: timeAwareOn,
-  },
-  {
-    id: 'time-aware-off',
-    title: 'Time-aware fair share · off',
     summary:
-      'The same jobs without usage history: fair share 8 / 8 every time, and team-a keeps the cluster.',
+      'Two queues, 16-GPU jobs on 16 GPUs: with usage history the queue that ran last waits; its variant without-usage lets team-a keep the cluster.',
     topic: 'fairness',
-    fileName: 'time-aware-off.yaml',
-    text: timeAwareOff,
+    fileName: 'time-aware.yaml',
+    text: timeAware,
   },
   {
     id: 'kube-batch-preempt',
@@ -190,6 +181,13 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
 
 export const DEFAULT_SCENARIO_ID = 'welcome';
 
+/** Ids that older links used: the time-aware pair became one file with a variant (issue 12). */
+const RENAMED: Readonly<Record<string, string>> = {
+  'time-aware-on': 'time-aware',
+  'time-aware-off': 'time-aware',
+};
+
 export function findBuiltinScenario(id: string): BuiltinScenario | null {
-  return BUILTIN_SCENARIOS.find((s) => s.id === id) ?? null;
+  const current = Object.hasOwn(RENAMED, id) ? (RENAMED[id] ?? id) : id;
+  return BUILTIN_SCENARIOS.find((s) => s.id === current) ?? null;
 }

@@ -4,17 +4,26 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Simulation } from '../engine/api';
-import { createSimulation, formatIssue, parseScenario } from '../engine/index';
+import {
+  applyVariant,
+  createSimulation,
+  findVariant,
+  formatIssue,
+  parseScenario,
+  runMetrics,
+} from '../engine/index';
 import type { SessionSnapshot } from '../engine/model/snapshot';
 import type { Decision } from '../engine/model/trace';
 import { BUILTIN_SCENARIOS, DEFAULT_SCENARIO_ID, findBuiltinScenario } from './builtinScenarios';
 
-function run(id: string): Simulation {
+function run(id: string, variant = 'base'): Simulation {
   const entry = findBuiltinScenario(id);
   if (entry === null) throw new Error(`no scenario ${id}`);
   const parsed = parseScenario(entry.text, { fileName: entry.fileName });
   if (!parsed.ok) throw new Error(parsed.errors.map(formatIssue).join('\n'));
-  const sim = createSimulation(parsed.scenario);
+  const found = findVariant(parsed.scenario, variant);
+  if (found === undefined) throw new Error(`no variant ${variant}`);
+  const sim = createSimulation(found === null ? parsed.scenario : applyVariant(parsed.scenario, found));
   while (sim.step()) {
     if (sim.sessionCount() > 500) throw new Error('runaway scenario');
   }
@@ -158,7 +167,7 @@ describe('built-in scenarios', () => {
     expect(trainDone?.timeMs).toBe(90_000);
   });
 
-  it('time-aware pair: with usage history the queues take turns; without it team-a keeps the cluster', () => {
+  it('time-aware: with usage history the queues take turns; its variant without-usage lets team-a keep the cluster', () => {
     /** The queue of the job bound in each session that bound one, in order. */
     const turns = (sim: Simulation): string[] =>
       sim
@@ -168,7 +177,7 @@ describe('built-in scenarios', () => {
           const bind = sim.snapshot(m.index).decisions.find((d) => d.kind === 'bind');
           return `${m.timeMs / 1000}s:${bind?.job ?? '?'}`;
         });
-    const on = run('time-aware-on');
+    const on = run('time-aware');
     expect(turns(on)).toEqual([
       '0s:a-1',
       '60s:b-1',
@@ -192,7 +201,8 @@ describe('built-in scenarios', () => {
     expect(a?.fairShareWithoutUsage.gpu).toBe(8);
     expect(s7.queues.map((q) => q.fairShare.gpu)).toEqual([4, 12]);
 
-    const off = run('time-aware-off');
+    // kValue 0 (KAI reads ≤ 0 as 0): w + 0·(w − usage) = w, the plain OQW shares, 8 / 8 in every session.
+    const off = run('time-aware', 'without-usage');
     expect(turns(off)).toEqual([
       '0s:a-1',
       '60s:a-2',
@@ -203,8 +213,32 @@ describe('built-in scenarios', () => {
       '360s:b-3',
       '420s:b-4',
     ]);
-    expect(off.snapshot(7).queues.every((q) => q.timeAware === undefined && q.fairShare.gpu === 8)).toBe(
-      true,
-    );
+    expect(off.snapshot(7).queues.every((q) => q.fairShare.gpu === 8)).toBe(true);
+    expect(off.snapshot(7).queues.every((q) => q.timeAware?.adjustedWeight.gpu === 0.5)).toBe(true);
+  });
+
+  it('time-aware: the alternation read from the metrics over time, for both variants', () => {
+    /** Which queue holds the 16 GPUs at the start of each minute (session 1, 7, 13, …), from the metrics. */
+    const holders = (variant: string): string[] => {
+      const m = runMetrics(run('time-aware', variant));
+      const out: string[] = [];
+      for (let minute = 0; minute < 8; minute++) {
+        const s = m.sessions.find((x) => x.timeMs === minute * 60_000);
+        out.push(s?.queues.find((q) => q.allocatedGpu === 16)?.queue ?? 'none');
+      }
+      return out;
+    };
+    const alternating = ['team-a', 'team-b', 'team-a', 'team-b', 'team-a', 'team-b', 'team-a', 'team-b'];
+    expect(holders('base')).toEqual(alternating);
+    expect(holders('without-usage')).toEqual([
+      'team-a',
+      'team-a',
+      'team-a',
+      'team-a',
+      'team-b',
+      'team-b',
+      'team-b',
+      'team-b',
+    ]);
   });
 });

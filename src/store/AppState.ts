@@ -142,6 +142,17 @@ export interface ViewSliceState {
   isShareOpen: boolean;
   /** A one-line message about links and saving (a damaged link, storage full), shown until dismissed. */
   notice: { severity: 'error' | 'warning' | 'info' | 'success'; text: string } | null;
+  /**
+   * A labelled session on the main timeline that another view found (the Workshop's first divergence of
+   * its A/B comparison, issue 12); the timeline draws it and jumps to it. Cleared when a scenario loads.
+   */
+  timelineFlag: TimelineFlag | null;
+}
+
+export interface TimelineFlag {
+  session: number;
+  /** What the flag says, e.g. `first divergence: session 4, sweep-2 evicted in A, protected in B`. */
+  label: string;
 }
 
 export interface LoadOptions {

@@ -161,6 +161,8 @@ export function createScenarioActions(
         },
         selection: { current: options.selection ?? null, pair: options.pair ?? null },
         lesson: initialLessonState,
+        // A flag on the timeline belonged to the previous run.
+        view: { ...state.view, timelineFlag: null },
       }));
       // A restored run shows the session it had on screen at once: the engine is deterministic, so the
       // same text rebuilds exactly that session.

@@ -20,6 +20,7 @@ export const initialViewState: ViewSliceState = {
   isEditorOpen: false,
   isShareOpen: false,
   notice: null,
+  timelineFlag: null,
 };
 
 export const selectView = (state: AppState): ViewSliceState => state.view;
@@ -43,6 +44,7 @@ export const selectIsGalleryOpen = (state: AppState) => state.view.isGalleryOpen
 export const selectIsEditorOpen = (state: AppState) => state.view.isEditorOpen;
 export const selectIsShareOpen = (state: AppState) => state.view.isShareOpen;
 export const selectNotice = (state: AppState) => state.view.notice;
+export const selectTimelineFlag = (state: AppState) => state.view.timelineFlag;
 
 export function createViewActions({ set }: StoreContext): Pick<AppActions, 'setView'> {
   return {

@@ -4,7 +4,7 @@
  * is its own worker (the page starts one per side or per sweep point), so the main run is never blocked.
  */
 import type { Simulation } from '../engine/api';
-import type { RunComparison, RunMetrics, RunSummary, ScenarioIssue } from '../engine/index';
+import type { RunComparison, RunMetrics, RunSummary, ScenarioIssue, SimulatorOptions } from '../engine/index';
 import type { Scenario } from '../engine/model/scenario';
 import type { VariantSpec } from '../engine/model/variant';
 import type { IssueDto } from '../protocol/messages';
@@ -14,7 +14,7 @@ import type { VariantRun, WorkshopCompareResult, WorkshopRunResult } from '../pr
 export interface WorkshopEngine {
   parseScenario(text: string): { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioIssue[] };
   formatIssue(issue: ScenarioIssue): string;
-  createSimulation(scenario: Scenario): Simulation;
+  createSimulation(scenario: Scenario, options?: SimulatorOptions): Simulation;
   applyVariant(base: Scenario, variant: VariantSpec | null): Scenario;
   findVariant(scenario: Scenario, name: string): VariantSpec | null;
   runMetrics(sim: Simulation): RunMetrics;
@@ -63,7 +63,9 @@ function prepare(engine: WorkshopEngine, text: string, names: readonly string[])
 
 function run(engine: WorkshopEngine, scenario: Scenario, name: string): Simulation {
   const variant = name === BASE ? null : engine.findVariant(scenario, name);
-  const sim = engine.createSimulation(engine.applyVariant(scenario, variant));
+  // The Workshop reads metrics, decisions and the comparison only: the run keeps no trace or snapshots
+  // (the same scheduling, byte-identical metrics; engine/simulation/metrics/metricsOnlyRun.test.ts).
+  const sim = engine.createSimulation(engine.applyVariant(scenario, variant), { record: 'metrics' });
   while (sim.step()) {
     /* to the end of the run */
   }

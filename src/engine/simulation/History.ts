@@ -90,12 +90,17 @@ export class History {
   private readonly keyframes: Keyframe[] = [];
   private changesSinceKeyframe = 0;
 
-  constructor(initial: Keyframe) {
+  /** Without keyframes (a metrics-only run) `stateAt` replays from session 0; nothing asks it then. */
+  private readonly takesKeyframes: boolean;
+
+  constructor(initial: Keyframe, options: { keyframes?: boolean } = {}) {
     this.keyframes.push(cloneKeyframe(initial));
+    this.takesKeyframes = options.keyframes !== false;
   }
 
   push(entry: SessionEntry, taskTotal: number): void {
     this.entries.push(entry);
+    if (!this.takesKeyframes) return;
     this.changesSinceKeyframe += entry.tasks.length + entry.jobs.length + entry.queueFigures.length;
     if (this.changesSinceKeyframe > Math.max(256, taskTotal)) {
       this.keyframes.push(this.stateAt(entry.index));

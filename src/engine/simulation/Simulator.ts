@@ -39,6 +39,32 @@ import { explainPending } from '../profiles/kai/explainPending';
 import { buildSnapshot } from './buildSnapshot';
 import { appendUsage, newUsageLedger, queueUsageAt, type UsageLedger } from './UsageLedger';
 
+/** How much of each session a simulator keeps. */
+export interface SimulatorOptions {
+  /**
+   * `full` (the default): everything the views and `sim run` read (the trace of every session, keyframes
+   * for rebuilding snapshots, protection marks). `metrics`: only what the metrics over time and a
+   * comparison read (decisions, task, job and queue changes, and the attempts where min-runtime kept a
+   * victim), for Workshop sweeps and comparisons: no other trace is kept, no pending explanation built, no
+   * keyframe taken, and `snapshot()` refuses. Scheduling
+   * is the same code either way, so the decisions and the metrics are byte-identical (a test checks).
+   */
+  record?: 'full' | 'metrics';
+}
+
+/**
+ * What a metrics-only run keeps of a session's trace: the attempts in which min-runtime kept a victim (a
+ * comparison says "protected in A" from them, compareRuns.ts); nothing else, no pending explanations.
+ */
+function protectionOnly(trace: SessionTrace): SessionTrace {
+  const attempts = trace.attempts.filter((a) =>
+    a.victims.some(
+      (v) => v.outcome === 'filtered' && v.verdicts.some((x) => x.plugin === 'minruntime' && !x.allowed),
+    ),
+  );
+  return { attempts, pending: [] };
+}
+
 export class Simulator implements Simulation {
   readonly state: ClusterState;
   readonly history: History;
@@ -57,22 +83,32 @@ export class Simulator implements Simulation {
   /** How long a run without `run:` must stay unchanged before it stops (docs §7.1). */
   private readonly settleHorizonMs: number;
 
-  constructor(readonly scenario: Scenario) {
+  /** False when the simulator records only what metrics read ({@link SimulatorOptions}). */
+  readonly recordsTrace: boolean;
+
+  constructor(
+    readonly scenario: Scenario,
+    options: SimulatorOptions = {},
+  ) {
     assertSupported(scenario);
+    this.recordsTrace = options.record !== 'metrics';
     this.state = new ClusterState(scenario);
     this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
     this.usage = usageLedgerFor(scenario);
     this.settleHorizonMs = settleHorizonMs(scenario);
-    this.history = new History({
-      index: 0,
-      tasks: [],
-      jobs: [],
-      queueFigures: new Map(),
-      queueSpecs: [...this.state.queues.values()],
-      nodeSpecs: [...this.state.nodes.values()],
-      config: this.state.config,
-      usage: this.usage,
-    });
+    this.history = new History(
+      {
+        index: 0,
+        tasks: [],
+        jobs: [],
+        queueFigures: new Map(),
+        queueSpecs: [...this.state.queues.values()],
+        nodeSpecs: [...this.state.nodes.values()],
+        config: this.state.config,
+        usage: this.usage,
+      },
+      { keyframes: this.recordsTrace },
+    );
   }
 
   isFinished(): boolean {
@@ -129,6 +165,7 @@ export class Simulator implements Simulation {
   }
 
   snapshot(index: number): SessionSnapshot {
+    if (!this.recordsTrace) throw new Error('this simulation records metrics only; it has no snapshots');
     const entry = this.history.entry(index);
     const state = this.history.stateAt(index);
     return buildSnapshot(this.state, entry, state);
@@ -227,7 +264,7 @@ export class Simulator implements Simulation {
       for (const t of committed.changedTasks) changedTasks.add(t);
       for (const j of committed.changedJobs) changedJobs.add(j);
       this.updateRunningState(timeMs, changedJobs);
-      ssn.trace.pending = explainPending(ssn);
+      if (this.recordsTrace) ssn.trace.pending = explainPending(ssn);
       decisions = committed.decisions;
       trace = ssn.trace;
       figures = this.queueFigures(ssn);
@@ -243,7 +280,7 @@ export class Simulator implements Simulation {
       index,
       timeMs,
       decisions: [...completions, ...decisions],
-      trace: this.interner.intern(trace),
+      trace: this.recordsTrace ? this.interner.intern(trace) : protectionOnly(trace),
       jobCount: this.state.jobList.length,
       taskCount: this.state.tasks.length,
       tasks: [...changedTasks].sort((a, b) => a.id - b.id).map(taskDelta),
@@ -252,7 +289,9 @@ export class Simulator implements Simulation {
       queueSpecs: queuesChanged ? [...this.state.queues.values()] : null,
       nodeSpecs: nodesChanged ? [...this.state.nodes.values()] : null,
       config: configChanged ? this.state.config : null,
-      protectionChanges: this.countProtectionChanges(timeMs),
+      // Metrics do not read protection marks; a run that stops once settled still needs them (isSettled).
+      protectionChanges:
+        this.recordsTrace || this.scenario.run.untilSettled ? this.countProtectionChanges(timeMs) : 0,
     };
     const marks = sessionMarks(
       this.scenario.profile,
@@ -406,7 +445,7 @@ export class Simulator implements Simulation {
       const q = fig;
       next.set(q.name, fig);
       const prev = this.lastFigures.get(q.name);
-      if (!prev || !sameFigures(prev, fig)) out.push(fig);
+      if (!prev || !sameAsJson(prev, fig)) out.push(fig);
     }
     this.lastFigures = next;
     return out;
@@ -438,32 +477,6 @@ export class Simulator implements Simulation {
 }
 
 /**
- * Whether two sessions' figures of a queue are the same, as their JSON texts would say (the comparison
- * this replaced: 1,600 stringifications per session with 800 queues were a tenth of a long run's time).
- * Every number compares by value, and any two non-finite numbers are alike (JSON writes them all as
- * null); the rarely present time-aware part is still compared as text.
- */
-function sameFigures(a: QueueFiguresDelta, b: QueueFiguresDelta): boolean {
-  return (
-    a.name === b.name &&
-    sameResources(a.fairShare, b.fairShare) &&
-    sameResources(a.allocated, b.allocated) &&
-    sameResources(a.requested, b.requested) &&
-    (a.timeAware === undefined
-      ? b.timeAware === undefined
-      : b.timeAware !== undefined && JSON.stringify(a.timeAware) === JSON.stringify(b.timeAware))
-  );
-}
-
-function sameResources(a: QueueResources, b: QueueResources): boolean {
-  return sameNumber(a.gpu, b.gpu) && sameNumber(a.cpu, b.cpu) && sameNumber(a.memory, b.memory);
-}
-
-function sameNumber(a: number, b: number): boolean {
-  return a === b || (!Number.isFinite(a) && !Number.isFinite(b));
-}
-
-/**
  * A usage ledger when the scenario's configuration, or a later `updateConfig`, sets a usage database: the
  * history is kept from the start either way (KAI's metrics exist before the scheduler reads them), as long
  * as the longest window any of them uses.
@@ -475,6 +488,36 @@ function usageLedgerFor(scenario: Scenario): UsageLedger | null {
   ].filter((p) => p !== undefined);
   if (scenario.profile !== 'kai' || params.length === 0) return null;
   return newUsageLedger(params.reduce((max, p) => Math.max(max, p.windowSizeMs), 0));
+}
+
+/**
+ * `JSON.stringify(a) === JSON.stringify(b)` for plain data without building the strings (it ran for every
+ * queue every session): same keys in the same order, numbers equal as JSON writes them (non-finite → null).
+ */
+export function sameAsJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'number' && typeof b === 'number') return !Number.isFinite(a) && !Number.isFinite(b);
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameAsJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (!isPlain(a) || !isPlain(b)) return JSON.stringify(a) === JSON.stringify(b);
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i] as string;
+    if (k !== kb[i]) return false;
+    if (!sameAsJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+function isPlain(o: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(o);
+  return (proto === Object.prototype || proto === null) && !('toJSON' in o);
 }
 
 function taskDelta(t: TaskRecord): TaskDelta {

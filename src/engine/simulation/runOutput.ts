@@ -38,7 +38,17 @@ export interface SessionDocument {
   }[];
   tasks: { name: string; job: string; status: string; node: string | null }[];
   jobs: { name: string; queue: string; phase: string; startedAt: number | null }[];
-  queues: { name: string; fairShare: Record<string, number>; allocated: Record<string, number> }[];
+  queues: {
+    name: string;
+    fairShare: Record<string, number>;
+    allocated: Record<string, number>;
+    /**
+     * KAI time-based fair share only (a configuration with `usageDBConfig`; docs §9.1): the queue's
+     * historical usage as a fraction of the cluster that this session's fair share weighed. Absent
+     * otherwise, so documents of scenarios without usage are unchanged.
+     */
+    usage?: Record<string, number>;
+  }[];
 }
 
 /**
@@ -67,6 +77,7 @@ export function sessionDocument(
       name: q.name,
       fairShare: amounts(q.fairShare, used),
       allocated: amounts(q.allocated, used),
+      ...(q.timeAware ? { usage: amounts(q.timeAware.usage, used) } : {}),
     })),
   };
 }

@@ -10,10 +10,22 @@ import type { Scenario, UsageParams } from '../model/scenario';
 import { Simulator } from './Simulator';
 import { queueUsageAt, type UsageLedger } from './UsageLedger';
 
-function timeAwareScenario(usage: UsageParams): Scenario {
-  const text = readFileSync(resolve(__dirname, '../../scenarios/time-aware-on.yaml'), 'utf8');
+/** The gallery's time-aware example (its base keeps usage history). */
+function galleryScenario(): Scenario {
+  const text = readFileSync(resolve(__dirname, '../../scenarios/time-aware.yaml'), 'utf8');
   const r = parseScenario(text);
-  if (!r.ok) throw new Error('time-aware-on.yaml does not parse');
+  if (!r.ok) throw new Error('time-aware.yaml does not parse');
+  return r.scenario;
+}
+
+/** The same scenario with no usageDBConfig at all (KAI without a usage database). */
+function withoutUsageDB(): Scenario {
+  const { usage: _dropped, ...scheduler } = galleryScenario().scheduler;
+  return { ...galleryScenario(), scheduler, variants: [], expect: [], lesson: [] };
+}
+
+function timeAwareScenario(usage: UsageParams): Scenario {
+  const r = { scenario: galleryScenario() };
   // One session a second (480 sessions), so keyframes are taken and the window drops old samples.
   return {
     ...r.scenario,
@@ -66,9 +78,7 @@ describe.each<UsageParams>([
 
 describe('time-aware fair share is off by default', () => {
   it('a scenario without usageDBConfig keeps no ledger and publishes no usage', () => {
-    const text = readFileSync(resolve(__dirname, '../../scenarios/time-aware-off.yaml'), 'utf8');
-    const r = parseScenario(text);
-    if (!r.ok) throw new Error('time-aware-off.yaml does not parse');
+    const r = { scenario: withoutUsageDB() };
     const sim = new Simulator(r.scenario);
     sim.runToEnd();
     expect(sim.history.stateAt(sim.sessionCount()).usage).toBeNull();
@@ -78,9 +88,7 @@ describe('time-aware fair share is off by default', () => {
 
 describe('usage turned on by an updateConfig event', () => {
   it('sees the history from the first session (KAI’s metrics exist before the scheduler reads them)', () => {
-    const text = readFileSync(resolve(__dirname, '../../scenarios/time-aware-off.yaml'), 'utf8');
-    const r = parseScenario(text);
-    if (!r.ok) throw new Error('time-aware-off.yaml does not parse');
+    const r = { scenario: withoutUsageDB() };
     const usage: UsageParams = { windowType: 'sliding', windowSizeMs: 600_000, halfLifePeriodMs: 120_000 };
     const sim = new Simulator({
       ...r.scenario,
@@ -99,9 +107,7 @@ describe('usage turned on by an updateConfig event', () => {
 
 describe('with KAI’s default kValue 1', () => {
   it('a queue that alone used the cluster gets weight 0, and the other reclaims at once, the gate saying why', () => {
-    const text = readFileSync(resolve(__dirname, '../../scenarios/time-aware-on.yaml'), 'utf8');
-    const r = parseScenario(text);
-    if (!r.ok) throw new Error('time-aware-on.yaml does not parse');
+    const r = { scenario: galleryScenario() };
     const tiers = r.scenario.scheduler.tiers.map((t) => ({
       plugins: t.plugins.map((p) => (p.name === 'proportion' ? { ...p, arguments: { kValue: 1 } } : p)),
     }));

@@ -6,12 +6,15 @@ import Tooltip from '@mui/material/Tooltip';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import ZoomOutMapIcon from '@mui/icons-material/ZoomOutMap';
+import FlagIcon from '@mui/icons-material/Flag';
+import Button from '@mui/material/Button';
 import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useAxisZoom } from '../../viz/behaviours/useAxisZoom';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectCursor, selectCursorMarker, selectMarkers } from '../../store/runSlice';
 import { selectSummary } from '../../store/scenarioSlice';
+import { selectTimelineFlag } from '../../store/viewSlice';
 import { useElementWidth } from '../../ui/useElementWidth';
 import { formatInstant } from '../format/formatTime';
 import { layoutTimeline, sessionAt, sessionX, type TimelineLayout } from './layoutTimeline';
@@ -122,6 +125,8 @@ export function Timeline() {
   const cursor = useAppStore(selectCursor);
   const cursorMarker = useAppStore(selectCursorMarker);
   const actions = useAppStore(selectActions);
+  // Another view's labelled session (the Workshop's first divergence); drawn only if this run has it.
+  const flag = useAppStore(selectTimelineFlag);
   const [containerRef, width] = useElementWidth<HTMLDivElement>();
   const count = markers.length;
   const svgRef = useRef<SVGSVGElement | null>(null);
@@ -159,6 +164,8 @@ export function Timeline() {
     event.preventDefault();
   };
 
+  const flagX = flag !== null && flag.session <= count ? sessionX(layout, flag.session) : null;
+  const flagShown = flagX !== null && flagX >= 0 && flagX <= width;
   const mid = HEIGHT / 2;
   return (
     <Box sx={{ px: 1.5, pb: 0.75 }}>
@@ -228,6 +235,21 @@ export function Timeline() {
             />
           )}
           <TimelineTicks layout={layout} />
+          {flag !== null && flagX !== null && flagShown && (
+            <g data-testid="timeline.flag" data-session={flag.session}>
+              <title>{flag.label}</title>
+              <line
+                x1={flagX}
+                x2={flagX}
+                y1={0}
+                y2={HEIGHT}
+                stroke={sim.unprotected}
+                strokeWidth={2}
+                strokeDasharray="4 2"
+              />
+              <path d={`M${flagX},0 h9 l-3,4 l3,4 h-9 z`} fill={sim.unprotected} />
+            </g>
+          )}
           {cursorX !== null && (
             <circle
               cx={cursorX}
@@ -253,7 +275,25 @@ export function Timeline() {
             <LegendKey color={sim.unprotected} label="SLA expired" shape="diamond" />
           </>
         )}
-        <Typography variant="body2" sx={{ ml: 'auto' }} data-testid="timeline.range">
+        {flag !== null && flag.session <= count && (
+          <Button
+            size="small"
+            variant="text"
+            color="inherit"
+            startIcon={<FlagIcon sx={{ color: sim.unprotected }} />}
+            onClick={() => actions.setCursor(flag.session)}
+            title={`Go to session ${flag.session}`}
+            sx={{ textTransform: 'none', minWidth: 0, py: 0, fontWeight: 400, ml: 'auto' }}
+            data-testid="timeline.flag-button"
+          >
+            {flag.label}
+          </Button>
+        )}
+        <Typography
+          variant="body2"
+          sx={{ ml: flag !== null && flag.session <= count ? 0 : 'auto' }}
+          data-testid="timeline.range"
+        >
           {isZoomed
             ? `Sessions ${layout.firstVisible}–${layout.lastVisible} of ${count} · drag to pan, click to jump`
             : 'Click or drag to jump · wheel to zoom'}{' '}

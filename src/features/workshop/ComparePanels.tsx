@@ -13,9 +13,12 @@ import Paper from '@mui/material/Paper';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DecisionFact } from '../../engine/index';
 import type { VariantRun } from '../../protocol/workshop';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
+import { selectCursor, selectMarkers } from '../../store/runSlice';
 import { useWorkshopStore } from '../../store/workshop/WorkshopStoreProvider';
 import type { CompareOk } from '../../store/workshop/createWorkshopStore';
 import { StepChart } from '../../viz/charts/StepChart';
@@ -27,13 +30,49 @@ import type { VizTheme } from '../../viz/theme';
 import { ExportButtons } from '../viz-panel/ExportButtons';
 import { clock, gpuMin, percent, seconds } from './format';
 
+/** Comparisons whose divergence has been put on the main timeline (coming back to the tab keeps the cursor). */
+const announced = new WeakSet<CompareOk>();
+
 export function ComparePanels({ result, theme }: { result: CompareOk; theme: VizTheme }) {
   const cursor = useWorkshopStore((s) => s.cursor);
-  const { setCursor } = useWorkshopStore((s) => s.actions);
+  const { setCursor: setWorkshopCursor } = useWorkshopStore((s) => s.actions);
+  const app = useAppStore(selectActions);
+  const appCursor = useAppStore(selectCursor);
+  const mainCount = useAppStore((s) => selectMarkers(s).length);
   const { a, b, comparison } = result;
   const last = Math.max(a.sessions.length, b.sessions.length, 1);
   const first = comparison.firstDivergence?.session ?? null;
   const session = Math.min(Math.max(1, cursor), last);
+
+  // One cursor: the main timeline (the run of the loaded scenario, which the user steps with the arrow
+  // keys) and this comparison move together. The first divergence is flagged on the main timeline too,
+  // with the comparison's own sentence, and the main cursor goes there once per comparison.
+  useEffect(() => {
+    if (announced.has(result)) return;
+    announced.add(result);
+    app.setView({
+      timelineFlag:
+        first === null
+          ? null
+          : { session: first, label: `${result.text} (Workshop: A = ${a.variant}, B = ${b.variant})` },
+    });
+    if (first !== null) app.setCursor(first);
+  }, [result, first, a.variant, b.variant, app]);
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  const seenAppCursor = useRef(appCursor);
+  useEffect(() => {
+    // Only a move of the main cursor counts; one that merely follows this cursor (clamped to a shorter
+    // main run) is not a move.
+    if (seenAppCursor.current === appCursor) return;
+    seenAppCursor.current = appCursor;
+    if (appCursor < 1 || appCursor === Math.min(sessionRef.current, mainCount)) return;
+    setWorkshopCursor(appCursor);
+  }, [appCursor, mainCount, setWorkshopCursor]);
+  const setCursor = (s: number) => {
+    setWorkshopCursor(s);
+    app.setCursor(s);
+  };
   const time = a.sessions[session - 1]?.timeMs ?? b.sessions[session - 1]?.timeMs ?? 0;
   const diff = comparison.diffs.find((d) => d.session === session) ?? null;
 

@@ -1,7 +1,8 @@
 /**
  * Scheduler configuration documents (`scheduler:` and `updateConfig:`): action subsets in any order, as a
  * list or a comma-separated string; the KAI plugin tier with or without `elastic` and `minruntime`; the
- * minruntime arguments (both resolve methods) and the consolidation and staleness knobs.
+ * minruntime arguments (both resolve methods), the consolidation and staleness knobs, and KAI's time-based
+ * fair share (`usageDBConfig`, sliding or tumbling windows, with or without decay; with `kValue` above).
  */
 import { formatDuration } from '../../model/duration';
 import { KAI_ACTIONS, PERIODS_MS, at } from './menus';
@@ -35,6 +36,14 @@ export function buildScheduler(raw: RawScheduler): Record<string, unknown> {
   if (raw.maxConsolidationPreemptees !== null)
     out['maxConsolidationPreemptees'] = raw.maxConsolidationPreemptees;
   if (raw.stalenessGracePeriod !== null) out['stalenessGracePeriod'] = `${raw.stalenessGracePeriod}s`;
+  if (raw.usage !== null) {
+    const u = raw.usage;
+    const usageParams: Record<string, string> = {};
+    if (u.windowSize !== null) usageParams['windowSize'] = `${u.windowSize}s`;
+    if (u.halfLifePeriod !== null) usageParams['halfLifePeriod'] = `${u.halfLifePeriod}s`;
+    if (u.windowType !== null) usageParams['windowType'] = at(['sliding', 'tumbling'], u.windowType);
+    out['usageDBConfig'] = { usageParams };
+  }
   return out;
 }
 

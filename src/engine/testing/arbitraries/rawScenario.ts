@@ -67,6 +67,13 @@ export interface RawPlugins {
   kValue: number | null;
 }
 
+/** KAI time-based fair share (`usageDBConfig.usageParams`), in seconds; null fields are left unset. */
+export interface RawUsage {
+  windowSize: number | null;
+  halfLifePeriod: number | null;
+  windowType: number | null;
+}
+
 export interface RawScheduler {
   /** Indices into the KAI action list; order matters, duplicates dropped. */
   actions: number[];
@@ -75,6 +82,7 @@ export interface RawScheduler {
   period: number;
   maxConsolidationPreemptees: number | null;
   stalenessGracePeriod: number | null;
+  usage: RawUsage | null;
 }
 
 export interface RawEvent {
@@ -164,6 +172,13 @@ const rawPlugins: fc.Arbitrary<RawPlugins> = fc.record({
   kValue: fc.option(small(3), { nil: null, freq: 4 }),
 });
 
+/** Windows of a few sessions to a couple of minutes, so generated runs see usage drop out and reset. */
+const rawUsage: fc.Arbitrary<RawUsage> = fc.record({
+  windowSize: maybe(fc.integer({ min: 1, max: 120 })),
+  halfLifePeriod: maybe(fc.integer({ min: 0, max: 60 })),
+  windowType: maybe(small(1)),
+});
+
 export const rawScheduler: fc.Arbitrary<RawScheduler> = fc.record({
   actions: fc.array(small(4), { minLength: 1, maxLength: 6 }),
   asString: fc.boolean(),
@@ -171,6 +186,8 @@ export const rawScheduler: fc.Arbitrary<RawScheduler> = fc.record({
   period: small(3),
   maxConsolidationPreemptees: maybe(small(4)),
   stalenessGracePeriod: maybe(fc.integer({ min: -1, max: 30 })),
+  // One configuration in four keeps usage history; the rest keep exercising the plain division.
+  usage: fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: rawUsage, weight: 1 }),
 });
 
 export const rawEvent: fc.Arbitrary<RawEvent> = fc.record({

@@ -1,13 +1,16 @@
 /**
  * Property tests for variants (§13): on generated valid scenarios with generated variants, the document
  * is accepted, `parse(serialise(s))` gives `s` back (variants included), and every variant applied to the
- * base is a scenario that runs (a few sessions) and serialises back to itself.
+ * base is a scenario that runs (a few sessions) and serialises back to itself; the first variant of each
+ * document is also run through every invariant of the property suite (generated bases include KAI
+ * time-based fair share, and variants change its `kValue`).
  */
 import { describe, expect, it } from 'vitest';
 import { createSimulation, formatIssue, parseScenario, serialiseScenario } from '../../index';
 import { applyVariant } from '../../scenario/applyVariant';
 import { fc, scenarioDocument } from '../arbitraries/scenarioDocument';
 import { DEFAULT_CLASSES, KAI_ACTIONS, at } from '../arbitraries/menus';
+import { checkScenarioText } from '../property/checkScenario';
 
 const rawVariant = fc.record({
   actions: fc.option(fc.array(fc.nat(4), { minLength: 1, maxLength: 5 }), { nil: null }),
@@ -19,6 +22,8 @@ const rawVariant = fc.record({
   classPick: fc.option(fc.nat(5), { nil: null }),
   priority: fc.option(fc.integer({ min: 0, max: 200 }), { nil: null }),
   runtime: fc.option(fc.option(fc.integer({ min: 1, max: 120 }), { nil: null }), { nil: undefined }),
+  /** proportion's kValue (time-based fair share's penalty; ≤ 0 means 0), null = unchanged. */
+  kValue: fc.option(fc.integer({ min: -1, max: 3 }), { nil: null }),
 });
 
 type RawVariant = typeof rawVariant extends fc.Arbitrary<infer T> ? T : never;
@@ -35,8 +40,12 @@ function variantDoc(raw: RawVariant, i: number, doc: Record<string, unknown>): R
     'nodeplacement',
     'minruntime',
   ];
+  const pluginArgs: Record<string, unknown> = {};
   if (raw.method !== null && plugins.includes('minruntime'))
-    out['plugins'] = { minruntime: { reclaimResolveMethod: at(['lca', 'queue', null], raw.method) } };
+    pluginArgs['minruntime'] = { reclaimResolveMethod: at(['lca', 'queue', null], raw.method) };
+  if (raw.kValue !== null && plugins.includes('proportion'))
+    pluginArgs['proportion'] = { kValue: raw.kValue };
+  if (Object.keys(pluginArgs).length > 0) out['plugins'] = pluginArgs;
   const queues = (doc['queues'] as { name: string }[]).map((q) => q.name);
   if (raw.queuePick !== null) {
     const q: Record<string, unknown> = { name: at(queues, raw.queuePick) };
@@ -80,6 +89,14 @@ describe('variants (generated)', () => {
             /* runs without throwing */
           }
           expect(sim.sessionCount()).toBe(3);
+        }
+        const first = s.variants[0];
+        if (first !== undefined) {
+          const applied = applyVariant(s, first);
+          const check = checkScenarioText(
+            serialiseScenario({ ...applied, run: { ...applied.run, sessions: 8 } }),
+          );
+          expect(check.violations).toEqual([]);
         }
       }),
       { numRuns: 60, seed: 20_261_124 },

@@ -311,7 +311,9 @@ export function layoutClusterMap(
     if (p === undefined) protections.set(job.name, (p = protectionOf(job, kind, cursorMs)));
     return p;
   };
-  const perDevice = new Map<string, TaskState[]>();
+  // Per node, per device index: the tasks on it (arrays, not `node#index` keys: 32,000 cells at 4,000 nodes
+  // are laid out again at every session change, issue 13).
+  const perDevice = new Map<string, TaskState[][]>();
   const gpuless = new Map<string, number>();
   for (const t of tasks) {
     if (t.node === null) continue;
@@ -320,13 +322,15 @@ export function layoutClusterMap(
       gpuless.set(t.node, (gpuless.get(t.node) ?? 0) + 1);
       continue;
     }
+    let devices = perDevice.get(t.node);
+    if (devices === undefined) perDevice.set(t.node, (devices = []));
     for (const g of t.gpus) {
-      const key = `${t.node}#${g.index}`;
-      const list = perDevice.get(key);
-      if (list === undefined) perDevice.set(key, [t]);
+      const list = devices[g.index];
+      if (list === undefined) devices[g.index] = [t];
       else list.push(t);
     }
   }
+  const NONE: TaskState[] = [];
 
   const outNodes: ClusterNodeGeometry[] = [];
   const cells: ClusterCell[] = [];
@@ -342,11 +346,12 @@ export function layoutClusterMap(
     const cellsX = x + m.padding;
     const cellsY = y + m.padding + m.labelHeight;
     const nodeCells: ClusterCell[] = [];
+    const devices = perDevice.get(n.name);
     for (let index = 0; index < n.gpuDevices; index++) {
       const cx = cellsX + (index % rowCells) * m.s;
       const cy = cellsY + Math.floor(index / rowCells) * m.s;
       const key = `${n.name}#${index}`;
-      const onDevice = perDevice.get(key) ?? [];
+      const onDevice = devices?.[index] ?? NONE;
       const entries = onDevice.map((t) => {
         const share = t.gpus.find((g) => g.index === index)?.share ?? 0;
         const job = jobs.get(t.job);
@@ -355,12 +360,13 @@ export function layoutClusterMap(
         return { t, share, job, state };
       });
       // Stable stacking: state, then job and task name, so segments do not swap between sessions.
-      entries.sort(
-        (a, b) =>
-          STATE_RANK[a.state] - STATE_RANK[b.state] ||
-          compareNames(a.t.job, b.t.job) ||
-          compareNames(a.t.name, b.t.name),
-      );
+      if (entries.length > 1)
+        entries.sort(
+          (a, b) =>
+            STATE_RANK[a.state] - STATE_RANK[b.state] ||
+            compareNames(a.t.job, b.t.job) ||
+            compareNames(a.t.name, b.t.name),
+        );
       const segments: CellSegment[] = [];
       let fromBottom = 0;
       let fromTop = 0;

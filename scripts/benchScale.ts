@@ -106,7 +106,7 @@ export function benchScale(): void {
     console.log(
       `  session ${sec(min(wall))} min / ${sec(median(wall))} median wall, ${sec(min(runs.map((r) => r.cpuMs)))} cpu; ` +
         `${first.attempts} attempts, ${first.evictions} evictions, ${first.binds} binds; ${first.pods} pods; ` +
-        `heap ${first.heapMb.toFixed(0)} MB, max RSS ${first.rssMb.toFixed(0)} MB (${load()})`,
+        `heap ${first.heapMb.toFixed(0)} MB, max RSS ${first.rssMb.toFixed(0)} MB, golden trace ${first.goldenOk === null ? '-' : first.goldenOk ? 'identical' : 'CHANGED'} (${load()})`,
     );
     if (name === 'prod') console.log(`  under 1 s in Node: ${verdict(min(wall) < target)}`);
     else {

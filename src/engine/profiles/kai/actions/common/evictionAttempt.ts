@@ -94,6 +94,28 @@ export function filterVictims(
   };
 }
 
+/**
+ * Reclaim's and preempt's attempt once their gates passed: the offered victims through the victim filters,
+ * then the solver (victims may stay evicted; no cap on victim jobs).
+ */
+export function evictFilteredVictims(
+  ssn: Session,
+  action: 'reclaim' | 'preempt',
+  preemptor: JobInfo,
+  tasks: readonly TaskInfo[],
+  offered: VictimCandidates,
+  attempt: number,
+): boolean {
+  const filtered = filterVictims(ssn, action, preemptor, offered, attempt);
+  return runEvictionAttempt(ssn, preemptor, tasks, filtered.candidates, {
+    action,
+    attempt,
+    requireAllReplaced: false,
+    maxVictimJobs: Infinity,
+    accept: filtered.accept,
+  });
+}
+
 /** The verdicts each accepted victim got from the filters, by the `accept` function of its attempt. */
 const filterVerdicts = new WeakMap<(job: JobInfo) => boolean, ReadonlyMap<JobInfo, Verdict[]>>();
 

@@ -7,7 +7,7 @@
 import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import { attemptPendingJobs } from '../common/attemptPendingJobs';
-import { filterVictims, runEvictionAttempt } from '../common/evictionAttempt';
+import { evictFilteredVictims } from '../common/evictionAttempt';
 import { LazyVictimIndex, VictimCandidates } from '../common/VictimIndex';
 
 export function createPreemptAction(): Action {
@@ -42,14 +42,7 @@ export function createPreemptAction(): Action {
               job.priority,
               job,
             );
-            const filtered = filterVictims(ssn, 'preempt', job, offered, attempt);
-            return runEvictionAttempt(ssn, job, tasks, filtered.candidates, {
-              action: 'preempt',
-              attempt,
-              requireAllReplaced: false,
-              maxVictimJobs: Infinity,
-              accept: filtered.accept,
-            });
+            return evictFilteredVictims(ssn, 'preempt', job, tasks, offered, attempt);
           },
         });
       } finally {

@@ -8,7 +8,7 @@
 import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import { attemptPendingJobs } from '../common/attemptPendingJobs';
-import { filterVictims, runEvictionAttempt } from '../common/evictionAttempt';
+import { evictFilteredVictims } from '../common/evictionAttempt';
 import { LazyVictimIndex, VictimCandidates } from '../common/VictimIndex';
 
 export function createReclaimAction(): Action {
@@ -35,14 +35,7 @@ export function createReclaimAction(): Action {
             const running = index.get();
             const others = running.queues.filter((q) => q !== job.queue);
             const offered = new VictimCandidates(running, others, Infinity, job);
-            const filtered = filterVictims(ssn, 'reclaim', job, offered, attempt);
-            return runEvictionAttempt(ssn, job, tasks, filtered.candidates, {
-              action: 'reclaim',
-              attempt,
-              requireAllReplaced: false,
-              maxVictimJobs: Infinity,
-              accept: filtered.accept,
-            });
+            return evictFilteredVictims(ssn, 'reclaim', job, tasks, offered, attempt);
           },
         });
       } finally {

@@ -6,10 +6,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import NativeSelect from '@mui/material/NativeSelect';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState } from 'react';
 import { useWorkshopStore } from '../../store/workshop/WorkshopStoreProvider';
 import type { SweepJob } from '../../store/workshop/createWorkshopStore';
+import { KnobSelect } from './KnobSelect';
 import { SweepScatter } from '../../viz/charts/SweepScatter';
 import { svgTextToPng } from '../../viz/export/rasterize';
 import { exportSvgElement, serializeSvg } from '../../viz/export/serializeSvg';
@@ -118,22 +116,15 @@ export function SweepPanel({
           spacing={1.5}
           sx={{ my: 1, alignItems: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}
         >
-          <FormControl size="small" sx={{ minWidth: 240 }}>
-            <InputLabel variant="standard" htmlFor="workshop-sweep-knob">
-              Knob
-            </InputLabel>
-            <NativeSelect
-              value={chosen ? knobId(chosen) : ''}
-              onChange={(e) => setKnob(e.target.value)}
-              inputProps={{ id: 'workshop-sweep-knob', name: 'workshop.sweep-knob' }}
-            >
-              {knobs.map((k) => (
-                <option key={knobId(k)} value={knobId(k)}>
-                  {knobLabel(k)}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormControl>
+          <KnobSelect
+            id="workshop-sweep-knob"
+            name="workshop.sweep-knob"
+            label="Knob"
+            minWidth={240}
+            knobs={knobs}
+            chosen={chosen}
+            onChange={setKnob}
+          />
           <TextField
             size="small"
             variant="standard"

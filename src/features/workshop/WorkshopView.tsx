@@ -20,6 +20,7 @@ import { useWorkshopStore } from '../../store/workshop/WorkshopStoreProvider';
 import { useVizTheme } from '../viz-panel/useVizSettings';
 import { ComparePanels } from './ComparePanels';
 import { knobId, knobLabel, knobsFor, changeFor, type Knob } from './knobs';
+import { KnobSelect } from './KnobSelect';
 import { SweepPanel } from './SweepPanel';
 import { addVariant, outlineOf, uniqueVariantName } from './variantText';
 
@@ -94,22 +95,15 @@ export function WorkshopView() {
         <Typography variant="body2" sx={{ pb: 0.5 }}>
           New variant from B:
         </Typography>
-        <FormControl size="small" sx={{ minWidth: 260 }}>
-          <InputLabel variant="standard" htmlFor="workshop-knob">
-            Change one thing
-          </InputLabel>
-          <NativeSelect
-            inputProps={{ id: 'workshop-knob', name: 'workshop.knob' }}
-            value={chosen ? knobId(chosen) : ''}
-            onChange={(e) => setKnob(e.target.value)}
-          >
-            {knobs.map((k) => (
-              <option key={knobId(k)} value={knobId(k)}>
-                {knobLabel(k)}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormControl>
+        <KnobSelect
+          id="workshop-knob"
+          name="workshop.knob"
+          label="Change one thing"
+          minWidth={260}
+          knobs={knobs}
+          chosen={chosen}
+          onChange={setKnob}
+        />
         <TextField
           size="small"
           variant="standard"

@@ -32,7 +32,14 @@ const STAGE_MAX_CELL = 160;
 
 const selectPairPreemptor = (s: AppState) => s.selection.pair?.preemptor ?? null;
 
-export function ClusterMapView({ isStage = false }: { isStage?: boolean } = {}) {
+export function ClusterMapView({
+  isStage = false,
+  isPresenting = false,
+}: {
+  isStage?: boolean;
+  /** In presenter mode: no toolbar, the map (and its legend) take the whole cell. */
+  isPresenting?: boolean;
+} = {}) {
   const minTextPx = useVizTextPx();
   const maxCell = isStage ? STAGE_MAX_CELL : MAX_CELL;
   const snapshot = useAppStore(selectSnapshot);
@@ -163,7 +170,7 @@ export function ClusterMapView({ isStage = false }: { isStage?: boolean } = {}) 
   );
 
   return (
-    <VizPanel toolbar={toolbar} testId="cluster-map" fill={isStage}>
+    <VizPanel toolbar={isPresenting ? null : toolbar} testId="cluster-map" fill={isStage}>
       {(chartSize) => (
         <Box
           onClickCapture={() => {

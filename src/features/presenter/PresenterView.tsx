@@ -124,12 +124,14 @@ export function PresenterView() {
           bgcolor: 'divider',
           minHeight: 0,
           gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 3fr)',
-          gridTemplateRows: 'minmax(0, 3fr) minmax(0, 2fr)',
+          // The tree gets two thirds: an LCA path spans three levels and three leaves, which at 14 px text
+          // needs ~300 px; the map's cells scale to what is left (decision 0100).
+          gridTemplateRows: 'minmax(0, 2fr) minmax(0, 1fr)',
           // The lesson keeps the full height beside the pictures.
           gridTemplateAreas: '"tree lesson" "map lesson"',
         }}
       >
-        <StagePictures pair={pair} />
+        <StagePictures pair={pair} isPresenting />
         <Box
           component="section"
           aria-label="Lesson"

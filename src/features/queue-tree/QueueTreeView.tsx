@@ -117,9 +117,15 @@ export interface QueueTreeViewProps {
   isStage?: boolean;
   /** A decision to draw when nothing is selected (the stage's key eviction). */
   fallbackPair?: SelectedPair | null;
+  /** In presenter mode: no toolbar, the tree takes the whole cell (each step re-frames it anyway). */
+  isPresenting?: boolean;
 }
 
-export function QueueTreeView({ isStage = false, fallbackPair = null }: QueueTreeViewProps = {}) {
+export function QueueTreeView({
+  isStage = false,
+  fallbackPair = null,
+  isPresenting = false,
+}: QueueTreeViewProps = {}) {
   const snapshot = useAppStore(selectSnapshot);
   const queues = useAppStore(selectQueues);
   const storedSelection = useAppStore(selectSelection);
@@ -400,7 +406,7 @@ export function QueueTreeView({ isStage = false, fallbackPair = null }: QueueTre
   );
 
   return (
-    <VizPanel toolbar={toolbar} testId="queue-tree" fill={isStage}>
+    <VizPanel toolbar={isPresenting ? null : toolbar} testId="queue-tree" fill={isStage}>
       {({ width, height }) => (
         <QueueTree
           key={fitCount}
@@ -418,6 +424,8 @@ export function QueueTreeView({ isStage = false, fallbackPair = null }: QueueTre
           reducedMotion={reducedMotion}
           minTextPx={minTextPx}
           allowOverview={!isStage}
+          // The stage's compact cards, laid out whichever way shows more at a readable size (decision 0100).
+          {...(isStage ? { orientation: 'auto' as const, density: 'compact' as const } : {})}
           showLegend={isLegendShown}
           svgRef={svg}
           ariaLabel={`Queue tree at session ${snapshot.index}`}

@@ -15,17 +15,24 @@ const ClusterMapView = lazy(() =>
   import('../cluster-map/ClusterMapView').then((m) => ({ default: m.ClusterMapView })),
 );
 
-export function StagePictures({ pair }: { pair: SelectedPair | null }) {
+export function StagePictures({
+  pair,
+  isPresenting = false,
+}: {
+  pair: SelectedPair | null;
+  /** Presenter mode: the pictures without their toolbars, so the class gets every pixel of the cell. */
+  isPresenting?: boolean;
+}) {
   return (
     <>
       <Box sx={{ gridArea: 'tree', minHeight: 0, bgcolor: 'background.default' }}>
         <Suspense fallback={null}>
-          <QueueTreeView isStage fallbackPair={pair} />
+          <QueueTreeView isStage fallbackPair={pair} isPresenting={isPresenting} />
         </Suspense>
       </Box>
       <Box sx={{ gridArea: 'map', minHeight: 0, bgcolor: 'background.default' }}>
         <Suspense fallback={null}>
-          <ClusterMapView isStage />
+          <ClusterMapView isStage isPresenting={isPresenting} />
         </Suspense>
       </Box>
     </>

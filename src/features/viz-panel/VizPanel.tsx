@@ -20,8 +20,11 @@ export function VizPanel({
 }: {
   /** Take the parent's full height (a cell of the stage grid) instead of the main area's visible height. */
   fill?: boolean;
-  /** The toolbar, or a function of the chart's size (for exports of what is on screen). */
-  toolbar: ReactNode | ((size: ChartSize | null) => ReactNode);
+  /**
+   * The toolbar, or a function of the chart's size (for exports of what is on screen); null for none (in
+   * presenter mode the chart takes the whole cell).
+   */
+  toolbar: ReactNode | ((size: ChartSize | null) => ReactNode) | null;
   testId: string;
   children: (size: ChartSize) => ReactNode;
 }) {
@@ -74,20 +77,22 @@ export function VizPanel({
         minHeight: 0,
       }}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: 1,
-          px: 2,
-          py: 0.75,
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
-      >
-        {typeof toolbar === 'function' ? toolbar(size) : toolbar}
-      </Box>
+      {toolbar !== null && (
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: 1,
+            px: 2,
+            py: 0.75,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          {typeof toolbar === 'function' ? toolbar(size) : toolbar}
+        </Box>
+      )}
       <Box ref={chart} sx={{ flex: 1, minHeight: 0, position: 'relative', overflow: 'hidden' }}>
         {size !== null && size.width > 0 && size.height > 0 && children(size)}
       </Box>

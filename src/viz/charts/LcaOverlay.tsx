@@ -4,11 +4,11 @@
  * the walk arrows and the callouts.
  */
 import {
-  LCA_TAG,
   type LcaCallout,
   type LcaPathCard,
   type LcaPathGeometry,
   type LcaRole,
+  type TagMetrics,
 } from '../layouts/layoutLcaPath';
 import type { VizTheme } from '../theme';
 
@@ -32,7 +32,7 @@ function roleColour(roles: readonly LcaRole[], theme: VizTheme): string {
   return theme.lca.walk;
 }
 
-function Outline({ card, theme }: { card: LcaPathCard; theme: VizTheme }) {
+function Outline({ card, theme, tag }: { card: LcaPathCard; theme: VizTheme; tag: TagMetrics }) {
   const isWalk = card.roles.some((r) => r === 'lca' || r === 'stepDown' || r === 'walk' || r === 'source');
   const isSide = card.roles.includes('victim') || card.roles.includes('preemptor');
   const isSource = card.roles.includes('source');
@@ -64,14 +64,20 @@ function Outline({ card, theme }: { card: LcaPathCard; theme: VizTheme }) {
         />
       )}
       {card.tag !== '' && (
-        <g transform={`translate(0,${-LCA_TAG.offset})`}>
+        <g transform={`translate(0,${-tag.offset})`}>
           <rect
             width={card.tagWidth}
-            height={LCA_TAG.height}
-            rx={LCA_TAG.height / 2}
+            height={tag.height}
+            rx={tag.height / 2}
             fill={roleColour(card.roles, theme)}
           />
-          <text x={LCA_TAG.pad} y={10.5} fontSize={LCA_TAG.fontSize} fontWeight={600} fill={theme.surface}>
+          <text
+            x={tag.pad}
+            y={tag.height / 2 + tag.fontSize * 0.35}
+            fontSize={tag.fontSize}
+            fontWeight={600}
+            fill={theme.surface}
+          >
             {card.tag}
           </text>
         </g>
@@ -163,7 +169,7 @@ export function LcaOverlay({ geometry, theme, layer, markerId, reducedMotion = f
         {!reducedMotion && <style>{`@keyframes ${markerId}-march { to { stroke-dashoffset: -12; } }`}</style>}
       </defs>
       {geometry.cards.map((c) => (
-        <Outline key={c.name} card={c} theme={theme} />
+        <Outline key={c.name} card={c} theme={theme} tag={geometry.tagMetrics} />
       ))}
       {geometry.edges
         .filter((e) => e.kind === 'walk')
@@ -189,15 +195,17 @@ export function LcaOverlay({ geometry, theme, layer, markerId, reducedMotion = f
           boldFirst
         />
       ))}
-      <g role="note" aria-label={c.lines.join('. ')}>
-        <Callout
-          callout={c}
-          theme={theme}
-          border={theme.lca.labelBorder}
-          isMuted={c.tone === 'expired'}
-          boldFirst
-        />
-      </g>
+      {geometry.calloutsInTree && (
+        <g role="note" aria-label={c.lines.join('. ')}>
+          <Callout
+            callout={c}
+            theme={theme}
+            border={theme.lca.labelBorder}
+            isMuted={c.tone === 'expired'}
+            boldFirst
+          />
+        </g>
+      )}
     </g>
   );
 }

@@ -3,14 +3,15 @@
  * part, pending demand, quota tick, limit cap) and min-runtime badges. Pure function of its props.
  */
 import { memo, type KeyboardEvent, type MouseEvent } from 'react';
-import type { QueueBar, QueueTreeNode } from '../layouts/layoutQueueTree';
-import { QUEUE_CARD } from '../layouts/layoutQueueTree';
+import type { CardMetrics, QueueBar, QueueTreeNode } from '../layouts/layoutQueueTree';
 import type { VizTheme } from '../theme';
 import { describeQueue } from './describeQueue';
 
 /** Props of {@link QueueCard}. */
 export interface QueueCardProps {
   node: QueueTreeNode;
+  /** The layout's card metrics (regular or compact). */
+  metrics: CardMetrics;
   theme: VizTheme;
   /** Queue colour for the leaf swatch. */
   colour: string;
@@ -25,7 +26,7 @@ export interface QueueCardProps {
   onKeyDown?: ((queue: string, event: KeyboardEvent<SVGGElement>) => void) | undefined;
 }
 
-function Bar({ bar, theme }: { bar: QueueBar; theme: VizTheme }) {
+function Bar({ bar, theme, metrics }: { bar: QueueBar; theme: VizTheme; metrics: CardMetrics }) {
   const h = bar.height;
   const inner = h * 0.6;
   const innerY = (h - inner) / 2;
@@ -33,7 +34,7 @@ function Bar({ bar, theme }: { bar: QueueBar; theme: VizTheme }) {
   return (
     <g transform={`translate(${bar.x},${bar.y})`}>
       {bar.tag !== null && (
-        <text x={-QUEUE_CARD.tagWidth} y={h} fontSize={QUEUE_CARD.smallFontSize} fill={theme.textMuted}>
+        <text x={-metrics.tagWidth} y={h} fontSize={metrics.smallFontSize} fill={theme.textMuted}>
           {bar.tag}
         </text>
       )}
@@ -76,7 +77,7 @@ function Bar({ bar, theme }: { bar: QueueBar; theme: VizTheme }) {
         x={bar.valueX - bar.x}
         y={h}
         textAnchor="end"
-        fontSize={QUEUE_CARD.smallFontSize}
+        fontSize={metrics.smallFontSize}
         fill={theme.textMuted}
       >
         {bar.valueText}
@@ -87,6 +88,7 @@ function Bar({ bar, theme }: { bar: QueueBar; theme: VizTheme }) {
 
 function QueueCardView({
   node,
+  metrics,
   theme,
   colour,
   isSelected,
@@ -98,7 +100,7 @@ function QueueCardView({
   onHover,
   onKeyDown,
 }: QueueCardProps) {
-  const C = QUEUE_CARD;
+  const C = metrics;
   if (node.isSynthetic) {
     return (
       <g transform={`translate(${node.x},${node.y})`} aria-hidden="true">
@@ -112,7 +114,7 @@ function QueueCardView({
         />
         <text
           x={node.width / 2}
-          y={node.height / 2 + 4}
+          y={node.height / 2 + C.smallFontSize * 0.4}
           textAnchor="middle"
           fontSize={C.smallFontSize}
           fill={theme.textMuted}
@@ -156,10 +158,12 @@ function QueueCardView({
         stroke={stroke}
         strokeWidth={isSelected || isHighlighted ? 2 : 1}
       />
-      {node.isLeaf && <rect x={C.padX} y={7} width={8} height={8} rx={2} fill={colour} />}
+      {node.isLeaf && (
+        <rect x={C.padX} y={C.swatchY} width={C.swatch} height={C.swatch} rx={2} fill={colour} />
+      )}
       <text
-        x={node.isLeaf ? C.padX + 14 : C.padX}
-        y={15}
+        x={node.isLeaf ? C.padX + C.swatch + 6 : C.padX}
+        y={C.nameY}
         fontSize={C.fontSize}
         fontWeight={600}
         fill={theme.text}
@@ -167,7 +171,7 @@ function QueueCardView({
         {node.label}
       </text>
       {node.bars.map((bar) => (
-        <Bar key={bar.resource} bar={bar} theme={theme} />
+        <Bar key={bar.resource} bar={bar} theme={theme} metrics={C} />
       ))}
       {node.badges.map((b) => (
         <g key={b.kind} transform={`translate(${b.x},${b.y})`}>
@@ -188,7 +192,7 @@ function QueueCardView({
           />
           <text
             x={4}
-            y={b.height - 3.5}
+            y={b.height / 2 + C.smallFontSize * 0.3}
             fontSize={C.smallFontSize}
             fill={
               b.origin === 'set'
@@ -204,7 +208,7 @@ function QueueCardView({
       ))}
       {node.toggle !== null && (
         <g
-          transform={`translate(${node.width},${node.height / 2})`}
+          transform={`translate(${node.toggle.x - node.x},${node.toggle.y - node.y})`}
           onClick={toggle}
           role="button"
           aria-label={node.isCollapsed ? `expand ${node.name}` : `collapse ${node.name}`}
@@ -212,12 +216,18 @@ function QueueCardView({
         >
           <circle r={node.toggle.r} fill={theme.surface} stroke={theme.border} />
           <path d={node.isCollapsed ? 'M-4,0H4M0,-4V4' : 'M-4,0H4'} stroke={theme.text} strokeWidth={1.5} />
-          {node.isCollapsed && (
-            <text x={node.toggle.r + 3} y={4} fontSize={C.smallFontSize} fill={theme.textMuted}>
-              {`+${node.hiddenCount} ${node.hiddenCount === 1 ? 'queue' : 'queues'}`}
-            </text>
-          )}
         </g>
+      )}
+      {node.foldLabel !== null && (
+        <text
+          x={node.foldLabel.x}
+          y={node.foldLabel.y}
+          textAnchor={node.foldLabel.anchor}
+          fontSize={C.smallFontSize}
+          fill={theme.textMuted}
+        >
+          {`+${node.hiddenCount} ${node.hiddenCount === 1 ? 'queue' : 'queues'}`}
+        </text>
       )}
     </g>
   );

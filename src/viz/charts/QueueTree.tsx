@@ -7,18 +7,23 @@ import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent, type
 import type { QueueState } from '../../engine/model/snapshot';
 import type { MinRuntimeResolution, ReclaimableDetail } from '../../engine/model/trace';
 import { useZoom } from '../behaviours/useZoom';
-import { fitTransform } from '../layouts/fitTransform';
-import { LCA_TAG, layoutLcaPath } from '../layouts/layoutLcaPath';
+import { chooseOrientation } from '../layouts/chooseOrientation';
+import { fitTransform, type Bounds } from '../layouts/fitTransform';
+import { layoutLcaBand } from '../layouts/layoutLcaBand';
+import { layoutLcaPath, type LcaPathGeometry } from '../layouts/layoutLcaPath';
 import {
   layoutQueueTree,
-  QUEUE_CARD,
   type BarScale,
   type MinRuntimeDefaults,
+  type QueueTreeLayout,
   type QueueTreeNode,
   type QueueTreeOptions,
+  type TreeDensity,
+  type TreeOrientation,
 } from '../layouts/layoutQueueTree';
 import { leafQueueNames, queueColourScale } from '../layouts/queueColour';
 import type { VizTheme } from '../theme';
+import { LcaBand } from './LcaBand';
 import { LcaOverlay } from './LcaOverlay';
 import { QueueCard } from './QueueCard';
 import { QueueTooltip } from './QueueTooltip';
@@ -78,16 +83,65 @@ export interface QueueTreeProps {
    * then never goes below the readable zoom (decision 0080).
    */
   allowOverview?: boolean;
+  /**
+   * `horizontal` (default), `vertical`, or `auto`: laid out both ways, keeping the one that shows more at a
+   * readable size (the stage, decision 0100).
+   */
+  orientation?: TreeOrientation | 'auto';
+  /**
+   * `regular` (default) or `compact` cards. Compact trees draw the path's headline in a band below the tree
+   * at `minTextPx`, never panned out of view, and leave the leveled queues' figures to the decision text.
+   */
+  density?: TreeDensity;
   /** The root `<svg>` (for export). */
   svgRef?: Ref<SVGSVGElement>;
   ariaLabel?: string;
 }
 
 const EMPTY = new Set<string>();
-/** The smallest font drawn in tree units (card secondary text and the overlay's tags). */
-const SMALLEST_TREE_FONT = Math.min(QUEUE_CARD.smallFontSize, LCA_TAG.fontSize);
 /** How far a small tree is enlarged to fill its panel. */
 const MAX_FIT_SCALE = 2.5;
+
+/** The smallest font drawn in tree units (card secondary text and the overlay's tags). */
+function smallestFont(layout: QueueTreeLayout, lca: LcaPathGeometry | null): number {
+  const m = layout.metrics;
+  return Math.min(m.smallFontSize, m.fontSize, lca?.tagMetrics.fontSize ?? Infinity);
+}
+
+/** Everything a layout draws: the cards plus the overlay's tags and callouts. */
+function drawnBounds(layout: QueueTreeLayout, lca: LcaPathGeometry | null): Bounds {
+  const b = layout.bounds;
+  const o = lca?.bounds;
+  if (o === undefined || !Number.isFinite(o.x0)) return b;
+  return {
+    x0: Math.min(b.x0, o.x0),
+    y0: Math.min(b.y0, o.y0),
+    x1: Math.max(b.x1, o.x1),
+    y1: Math.max(b.y1, o.y1),
+  };
+}
+
+/** The first candidate's layout (there is always one). */
+function layout0(candidates: readonly { layout: QueueTreeLayout }[]): QueueTreeLayout {
+  return (candidates[0] as { layout: QueueTreeLayout }).layout;
+}
+
+/** What must stay in view: the drawn path, else the selected and highlighted cards. */
+function explainedBounds(
+  layout: QueueTreeLayout,
+  lca: LcaPathGeometry | null,
+  names: readonly string[],
+): Bounds | null {
+  if (lca !== null && Number.isFinite(lca.bounds.x0)) return lca.bounds;
+  const cards = names.map((n) => layout.byName.get(n)).filter((n) => n !== undefined);
+  if (cards.length === 0) return null;
+  return {
+    x0: Math.min(...cards.map((c) => c.x)),
+    y0: Math.min(...cards.map((c) => c.y)),
+    x1: Math.max(...cards.map((c) => c.x + c.width)),
+    y1: Math.max(...cards.map((c) => c.y + c.height)),
+  };
+}
 
 /** Depth-first order of the visible cards (children top to bottom), for arrow-key navigation. */
 function preorder(nodes: readonly QueueTreeNode[]): QueueTreeNode[] {
@@ -128,6 +182,8 @@ export function QueueTree({
   showLegend = true,
   minTextPx,
   allowOverview = true,
+  orientation = 'horizontal',
+  density = 'regular',
   svgRef,
   ariaLabel = 'Queue tree',
 }: QueueTreeProps) {
@@ -143,33 +199,88 @@ export function QueueTree({
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const markerId = `lca-arrow-${uid}`;
 
-  const layout = useMemo(() => {
-    const options: QueueTreeOptions = { collapsed };
+  // One layout per orientation tried (both for `auto`), each with the path drawn over it.
+  const candidates = useMemo(() => {
+    const options: QueueTreeOptions = { collapsed, density };
     if (resources !== undefined) options.resources = resources;
     if (barScale !== undefined) options.barScale = barScale;
     if (minRuntimeDefaults !== undefined) options.minRuntimeDefaults = minRuntimeDefaults;
-    return layoutQueueTree(queues, { width, height }, options);
-  }, [queues, width, height, collapsed, resources, barScale, minRuntimeDefaults]);
-
-  const lca = useMemo(() => {
-    if (path === null) return null;
-    return layoutLcaPath(layout, path.resolution, path.preemptorQueue, path.victimQueue, {
-      ...(path.protectedUntilMs !== undefined ? { protectedUntilMs: path.protectedUntilMs } : {}),
-      nowMs: path.nowMs ?? null,
-      reclaimable: path.reclaimable ?? null,
+    const ways: TreeOrientation[] = orientation === 'auto' ? ['horizontal', 'vertical'] : [orientation];
+    return ways.map((way) => {
+      const layout = layoutQueueTree(queues, { width, height }, { ...options, orientation: way });
+      const lca =
+        path === null
+          ? null
+          : layoutLcaPath(layout, path.resolution, path.preemptorQueue, path.victimQueue, {
+              ...(path.protectedUntilMs !== undefined ? { protectedUntilMs: path.protectedUntilMs } : {}),
+              nowMs: path.nowMs ?? null,
+              reclaimable: path.reclaimable ?? null,
+            });
+      return { layout, lca };
     });
-  }, [layout, path]);
+  }, [queues, width, height, collapsed, resources, barScale, minRuntimeDefaults, orientation, density, path]);
 
   const leaves = useMemo(() => leafQueueNames(queues), [queues]);
   const colourOf = queueColourScale(leaves, theme);
 
-  // Exports and fits frame the cards plus the overlay's tags and callouts.
-  const b = layout.bounds;
-  const o = lca?.bounds;
-  const [x0, y0, x1, y1] =
-    o === undefined || !Number.isFinite(o.x0)
-      ? [b.x0, b.y0, b.x1, b.y1]
-      : [Math.min(b.x0, o.x0), Math.min(b.y0, o.y0), Math.max(b.x1, o.x1), Math.max(b.y1, o.y1)];
+  const legendScale = minTextPx === undefined ? 1 : minTextPx / theme.fontSizeSmall;
+  const legendRows = showLegend
+    ? queueTreeLegendRows(theme, layout0(candidates).showsMinRuntime, legendScale, width)
+    : 0;
+  const legendHeight = showLegend ? queueTreeLegendHeight(legendRows, legendScale) : 0;
+  const firstLca = candidates[0]?.lca ?? null;
+  const readableScale =
+    minTextPx === undefined ? 0.45 : minTextPx / smallestFont(layout0(candidates), firstLca);
+  const padding = minTextPx === undefined ? 24 : 12;
+  const maxScale = minTextPx === undefined ? 1 : Math.max(readableScale, MAX_FIT_SCALE);
+  const explainedNames = useMemo(
+    () => [...(selectedQueue === null ? [] : [selectedQueue]), ...highlightedQueues],
+    [selectedQueue, highlightedQueues],
+  );
+  const framed = useMemo(
+    () =>
+      candidates.map((c) => ({
+        ...c,
+        whole: drawnBounds(c.layout, c.lca),
+        focus: explainedBounds(c.layout, c.lca, explainedNames),
+      })),
+    [candidates, explainedNames],
+  );
+  // The legend and a compact tree's path headline (the band) have their own space at the bottom: the tree
+  // is fitted above them and clipped to it, so leaves never run under them. The band's text is as large as
+  // the cards' names will be drawn (never below the readable size, at most 1.5 times it): a first fit with
+  // a readable-size band says how large that is.
+  const { band, treeHeight, chosen } = useMemo(() => {
+    const frame = (bandPx: number) => {
+      const band =
+        firstLca === null || firstLca.calloutsInTree ? null : layoutLcaBand(firstLca, width, bandPx);
+      const treeHeight = Math.max(1, height - legendHeight - (band?.height ?? 0));
+      const view = { width, height: treeHeight };
+      const way =
+        framed.length === 1
+          ? layout0(framed).orientation
+          : chooseOrientation(
+              framed.map((c) => ({ orientation: c.layout.orientation, whole: c.whole, focus: c.focus })),
+              view,
+              { readableScale, maxScale, padding },
+            );
+      const chosen = framed.find((c) => c.layout.orientation === way) ?? (framed[0] as (typeof framed)[0]);
+      return { band, treeHeight, chosen };
+    };
+    const readablePx = minTextPx ?? theme.fontSizeSmall;
+    const first = frame(readablePx);
+    if (first.band === null) return first;
+    const b = first.chosen.whole;
+    const k = Math.min(
+      maxScale,
+      (width - 2 * padding) / Math.max(1, b.x1 - b.x0),
+      (first.treeHeight - 2 * padding) / Math.max(1, b.y1 - b.y0),
+    );
+    const namePx = k * first.chosen.layout.metrics.fontSize;
+    return frame(Math.max(readablePx, Math.min(readablePx * 1.5, namePx)));
+  }, [framed, firstLca, width, height, legendHeight, readableScale, maxScale, padding, minTextPx, theme]);
+  const { layout, lca, whole } = chosen;
+  const { x0, y0, x1, y1 } = whole;
 
   // Re-fit only when the tree's shape changes or another path is drawn, not on every session's numbers.
   const shapeKey = useMemo(
@@ -193,27 +304,14 @@ export function QueueTree({
   // The last path drawn: clearing it keeps the view where it is.
   const [framedPath, setFramedPath] = useState('');
   if (pathKey !== '' && pathKey !== framedPath) setFramedPath(pathKey);
-  const legendScale = minTextPx === undefined ? 1 : minTextPx / theme.fontSizeSmall;
-  const legendRows = showLegend ? queueTreeLegendRows(theme, layout.showsMinRuntime, legendScale, width) : 0;
-  // The legend has its own band at the bottom: the tree is fitted above it and clipped to it, so leaves
-  // never run under the legend.
-  const treeHeight = showLegend
-    ? Math.max(1, height - queueTreeLegendHeight(legendRows, legendScale))
-    : height;
-  const readableScale = minTextPx === undefined ? 0.45 : minTextPx / SMALLEST_TREE_FONT;
-  // Frame what is being explained when the whole tree does not fit at a readable size.
-  const focusBounds = useMemo(() => {
-    if (lca !== null && Number.isFinite(lca.bounds.x0)) return lca.bounds;
-    const names = [...(selectedQueue === null ? [] : [selectedQueue]), ...highlightedQueues];
-    const cards = names.map((n) => layout.byName.get(n)).filter((n) => n !== undefined);
-    if (cards.length === 0) return null;
-    return {
-      x0: Math.min(...cards.map((c) => c.x)),
-      y0: Math.min(...cards.map((c) => c.y)),
-      x1: Math.max(...cards.map((c) => c.x + c.width)),
-      y1: Math.max(...cards.map((c) => c.y + c.height)),
-    };
-  }, [lca, selectedQueue, highlightedQueues, layout]);
+  // Frame what is being explained when the whole tree does not fit at a readable size; top down, with
+  // nothing to explain, the root (a left-to-right tree centres its root through `focus`).
+  const root = layout.nodes.find((n) => !n.isSynthetic);
+  const focusBounds =
+    chosen.focus ??
+    (layout.orientation === 'vertical' && root !== undefined
+      ? { x0: root.x, y0: root.y, x1: root.x + root.width, y1: root.y + root.height }
+      : null);
   const wholeTreeScale = Math.min(
     (width - 24) / Math.max(1, x1 - x0),
     (treeHeight - 24) / Math.max(1, y1 - y0),
@@ -224,15 +322,15 @@ export function QueueTree({
     { width, height: treeHeight },
     {
       // A tree enlarged to a readable size keeps a thinner margin.
-      padding: minTextPx === undefined ? 24 : 12,
+      padding,
       // With something to explain, never below the readable size (zoom to it); with nothing, a tree far
       // too big to read whole is shown whole as an overview to pick from, unless the overview is off (the
       // stage): then it is framed on its root and pans, and the caller folds what is off the explained path.
       minScale:
-        allowOverview && focusBounds === null && wholeTreeScale < (readableScale * 2) / 3
+        allowOverview && chosen.focus === null && wholeTreeScale < (readableScale * 2) / 3
           ? Math.min(readableScale, 0.45)
           : readableScale,
-      maxScale: minTextPx === undefined ? 1 : Math.max(readableScale, MAX_FIT_SCALE),
+      maxScale,
       focus: layout.focus,
       focusBounds,
     },
@@ -240,7 +338,7 @@ export function QueueTree({
   const { transform } = useZoom(innerRef, {
     size: { width, height },
     initial,
-    resetKey: `${shapeKey}|${framedPath}|${readableScale}`,
+    resetKey: `${shapeKey}|${framedPath}|${readableScale}|${layout.orientation}`,
     scaleExtent: [0.05, Math.max(3, readableScale * 2)],
     reducedMotion,
   });
@@ -334,7 +432,7 @@ export function QueueTree({
             <rect width={width} height={treeHeight} />
           </clipPath>
         </defs>
-        <g clipPath={showLegend ? `url(#tree-clip-${uid})` : undefined}>
+        <g clipPath={showLegend || band !== null ? `url(#tree-clip-${uid})` : undefined}>
           <g
             data-viz-content=""
             data-bounds={`${x0} ${y0} ${x1} ${y1}`}
@@ -358,6 +456,7 @@ export function QueueTree({
                 <QueueCard
                   key={n.name}
                   node={n}
+                  metrics={layout.metrics}
                   theme={theme}
                   colour={colourOf(n.name)}
                   isSelected={selectedQueue === n.name}
@@ -382,6 +481,9 @@ export function QueueTree({
             )}
           </g>
         </g>
+        {band !== null && lca !== null && (
+          <LcaBand band={band} geometry={lca} theme={theme} y={treeHeight} width={width} />
+        )}
         {showLegend && (
           <QueueTreeLegend
             theme={theme}

@@ -16,16 +16,30 @@ import { DARK_VIZ_THEME, LIGHT_VIZ_THEME, type VizTheme } from '../theme';
 import { QueueTree, type QueueTreePath } from './QueueTree';
 
 /** The `<svg>` of a rendered QueueTree, standalone, with numbers rounded (Plot's snapshot normalisation). */
-function treeSvg(path: QueueTreePath | null, theme: VizTheme, collapsed?: Set<string>): string {
+function treeSvg(
+  path: QueueTreePath | null,
+  theme: VizTheme,
+  collapsed?: Set<string>,
+  stage?: { width: number; height: number; minTextPx: number },
+): string {
   const html = renderToStaticMarkup(
     <QueueTree
       queues={galleryQueues()}
-      width={1200}
-      height={640}
+      width={stage?.width ?? 1200}
+      height={stage?.height ?? 640}
       theme={theme}
       path={path}
       reducedMotion
       {...(collapsed === undefined ? {} : { collapsed })}
+      {...(stage === undefined
+        ? {}
+        : {
+            orientation: 'auto' as const,
+            density: 'compact' as const,
+            minTextPx: stage.minTextPx,
+            // The stage opens with its legend folded away.
+            showLegend: false,
+          })}
       minRuntimeDefaults={{ preemptMs: 0, reclaimMs: 0 }}
     />,
   );
@@ -49,6 +63,20 @@ describe('gallery', () => {
   it('queue tree with a collapsed subtree hiding the victim', async () => {
     await expect(treeSvg(galleryPathExample3(), LIGHT_VIZ_THEME, new Set(['c']))).toMatchFileSnapshot(
       '__gallery__/queue-tree-collapsed.svg',
+    );
+  });
+
+  it('stage tree: compact cards top down in a tall panel, the headline in its band', async () => {
+    const stage = { width: 560, height: 440, minTextPx: 14.3 };
+    await expect(treeSvg(galleryPathExample1(), LIGHT_VIZ_THEME, new Set(), stage)).toMatchFileSnapshot(
+      '__gallery__/queue-tree-stage-top-down.svg',
+    );
+  });
+
+  it('stage tree: compact cards left to right in a wide panel (dark)', async () => {
+    const stage = { width: 800, height: 380, minTextPx: 14.3 };
+    await expect(treeSvg(galleryPathExample3(), DARK_VIZ_THEME, new Set(), stage)).toMatchFileSnapshot(
+      '__gallery__/queue-tree-stage-left-right.svg',
     );
   });
 

@@ -8,6 +8,12 @@ import { overlaps } from './placeCallout';
 const SIZE = { width: 1200, height: 700 };
 const tree = layoutQueueTree(designDocQueues(), SIZE);
 
+/** First and last points of an SVG path: [x0, y0, x1, y1]. */
+const ends = (path: string | undefined): number[] => {
+  const n = (path ?? '').match(/-?\d+(\.\d+)?/g)?.map(Number) ?? [];
+  // d3 prints path numbers to three decimals.
+  return [n[0] ?? NaN, n[1] ?? NaN, n.at(-2) ?? NaN, n.at(-1) ?? NaN].map((v) => Math.round(v * 100) / 100);
+};
 const roles = (g: LcaPathGeometry) => Object.fromEntries(g.nodes.map((n) => [n.name, n.roles]));
 const edges = (g: LcaPathGeometry, kind: 'preemptor' | 'victim' | 'walk') =>
   g.edges.filter((e) => e.kind === kind).map((e) => `${e.from}>${e.to}`);
@@ -239,5 +245,26 @@ describe('layoutLcaPath: other cases', () => {
     for (const box of boxes) for (const n of tree.nodes) expect(overlaps(box, n)).toBe(false);
     expect(overlaps(g.callout, victim ?? g.callout, 0)).toBe(false);
     expect(overlaps(reclaimer ?? g.callout, victim ?? g.callout, 0)).toBe(false);
+  });
+
+  it("top down: branches run from the parent's bottom to the child's top, the walk beside them", () => {
+    const down = layoutQueueTree(designDocQueues(), SIZE, { orientation: 'vertical', density: 'compact' });
+    const g = layoutLcaPath(down, example3, 'leaf3', 'leaf1');
+    const b = down.byName.get('b');
+    const c = down.byName.get('c');
+    if (b === undefined || c === undefined) throw new Error('missing cards');
+    const branch = g.edges.find((e) => e.kind === 'victim' && e.from === 'b' && e.to === 'c');
+    const r = (v: number) => Math.round(v * 100) / 100;
+    expect(ends(branch?.path)).toEqual([r(b.x + b.width / 2), r(b.y + b.height), expect.any(Number), r(c.y)]);
+    const walk = g.edges.find((e) => e.kind === 'walk' && e.from === 'c' && e.to === 'b');
+    // The walk starts at c's top edge, right of its centre, and ends under b.
+    expect(ends(walk?.path)).toEqual([
+      r(c.x + c.width / 2 + c.width * 0.25),
+      r(c.y),
+      expect.any(Number),
+      r(b.y + b.height + 2),
+    ]);
+    // Compact tags are the cards' one text size.
+    expect(g.tagMetrics.fontSize).toBe(down.metrics.fontSize);
   });
 });

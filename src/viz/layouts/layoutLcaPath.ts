@@ -5,13 +5,13 @@
  *
  * The resolution itself comes from the engine (`MinRuntimeResolution`); this only places it.
  */
-import { linkHorizontal } from 'd3';
+import { linkHorizontal, linkVertical } from 'd3';
 import { QUEUE_RESOURCE_NAMES, type QueueResourceName } from '../../engine/model/resources';
 import type { MinRuntimeResolution, QueueFigures, ReclaimableDetail } from '../../engine/model/trace';
 import { compareNames } from './compareNames';
 import { formatResource, formatSpan, formatTime } from './formatSpan';
 import { ancestryFrom, lcaFrom, pathUpTo } from './lcaOf';
-import { SYNTHETIC_ROOT, type QueueTreeLayout, type QueueTreeNode } from './layoutQueueTree';
+import { SYNTHETIC_ROOT, treeLink, type QueueTreeLayout, type QueueTreeNode } from './layoutQueueTree';
 import type { Bounds } from './fitTransform';
 import { placeCallout, type Box } from './placeCallout';
 import { textWidth } from './textWidth';
@@ -106,6 +106,13 @@ export interface LcaPathGeometry {
   missing: string[];
   /** Box around the tags and callouts (union it with the tree's bounds to frame everything). */
   bounds: Bounds;
+  /** The role tags' size (larger on compact cards, whose text is all one size). */
+  tagMetrics: TagMetrics;
+  /**
+   * Whether the callouts are placed in the tree. Compact trees (the stage) draw the headline below the tree
+   * at screen size instead, and leave the leveled queues' figures to the decision text beside the tree.
+   */
+  calloutsInTree: boolean;
 }
 
 /** Extra facts shown with the path. */
@@ -121,8 +128,16 @@ export interface LcaPathOptions {
 const LINE_HEIGHT = 15;
 const CALLOUT_PAD = 8;
 const FONT_SIZE = 11;
-/** Role tags sit `TAG_OFFSET` above their card, `TAG_HEIGHT` tall, in `TAG_FONT_SIZE` bold. */
-export const LCA_TAG = { offset: 20, height: 14, fontSize: 10, pad: 6 } as const;
+/** Role tags sit `offset` above their card, `height` tall, in `fontSize` bold. */
+export interface TagMetrics {
+  offset: number;
+  height: number;
+  fontSize: number;
+  pad: number;
+}
+export const LCA_TAG: TagMetrics = { offset: 20, height: 14, fontSize: 10, pad: 6 };
+/** Tags over compact cards: the cards' one text size. */
+export const LCA_TAG_COMPACT: TagMetrics = { offset: 19, height: 15, fontSize: 11, pad: 6 };
 
 const ROLE_WORDS: Record<LcaRole, string> = {
   preemptor: 'preemptor',
@@ -242,7 +257,10 @@ export function layoutLcaPath(
     chain(victimQueue, 'victim');
   }
 
-  const link = linkHorizontal<{ source: [number, number]; target: [number, number] }, [number, number]>();
+  const isDown = tree.orientation === 'vertical';
+  const TAG = tree.density === 'compact' ? LCA_TAG_COMPACT : LCA_TAG;
+  const calloutsInTree = tree.density !== 'compact';
+  const link = treeLink(tree.orientation);
   const nodeFor = (q: string): QueueTreeNode | undefined =>
     q === SYNTHETIC_ROOT ? tree.byName.get(SYNTHETIC_ROOT) : standInOf(q);
 
@@ -251,11 +269,13 @@ export function layoutLcaPath(
     const parent = nodeFor(e.from);
     const child = nodeFor(e.to);
     if (parent === undefined || child === undefined || parent === child) continue;
-    const source: [number, number] = [parent.x + parent.width, parent.y + parent.height / 2];
-    const target: [number, number] = [child.x, child.y + child.height / 2];
-    edges.push({ from: parent.name, to: child.name, kind: e.kind, path: link({ source, target }) ?? '' });
+    edges.push({ from: parent.name, to: child.name, kind: e.kind, path: link(parent, child) });
   }
-  // Walk steps run child -> parent, offset above the tree link so both stay visible.
+  const walkLink = isDown
+    ? linkVertical<{ source: [number, number]; target: [number, number] }, [number, number]>()
+    : linkHorizontal<{ source: [number, number]; target: [number, number] }, [number, number]>();
+  // Walk steps run child -> parent, offset beside the tree link (above it, or right of it top down) so
+  // both stay visible.
   for (let i = 0; i + 1 < resolution.path.length; i++) {
     const childName = resolution.path[i] as string;
     const parentName = resolution.path[i + 1] as string;
@@ -263,10 +283,18 @@ export function layoutLcaPath(
     const child = standInOf(childName);
     const parent = standInOf(parentName);
     if (child === undefined || parent === undefined || child === parent) continue;
-    const lift = Math.min(child.height, parent.height) * 0.3;
-    const source: [number, number] = [child.x, child.y + child.height / 2 - lift];
-    const target: [number, number] = [parent.x + parent.width + 2, parent.y + parent.height / 2 - lift];
-    edges.push({ from: child.name, to: parent.name, kind: 'walk', path: link({ source, target }) ?? '' });
+    let source: [number, number];
+    let target: [number, number];
+    if (isDown) {
+      const shift = Math.min(child.width, parent.width) * 0.25;
+      source = [child.x + child.width / 2 + shift, child.y];
+      target = [parent.x + parent.width / 2 + shift, parent.y + parent.height + 2];
+    } else {
+      const lift = Math.min(child.height, parent.height) * 0.3;
+      source = [child.x, child.y + child.height / 2 - lift];
+      target = [parent.x + parent.width + 2, parent.y + parent.height / 2 - lift];
+    }
+    edges.push({ from: child.name, to: parent.name, kind: 'walk', path: walkLink({ source, target }) ?? '' });
   }
 
   const words = (rs: readonly LcaRole[]): string =>
@@ -314,7 +342,7 @@ export function layoutLcaPath(
       roles: ROLE_ORDER.filter((r) => all.has(r)),
       tag,
       // Bold glyphs run about 10% wider than the estimate.
-      tagWidth: tag === '' ? 0 : Math.ceil(textWidth(tag, LCA_TAG.fontSize * 1.1) + 2 * LCA_TAG.pad),
+      tagWidth: tag === '' ? 0 : Math.ceil(textWidth(tag, TAG.fontSize * 1.1) + 2 * TAG.pad),
     });
   }
 
@@ -373,7 +401,7 @@ export function layoutLcaPath(
   }));
   for (const c of cards) {
     if (c.tagWidth > 0)
-      obstacles.push({ x: c.x, y: c.y - LCA_TAG.offset, width: c.tagWidth, height: LCA_TAG.height });
+      obstacles.push({ x: c.x, y: c.y - TAG.offset, width: c.tagWidth, height: TAG.height });
   }
   const hasTag = (name: string): boolean => cards.some((c) => c.name === name && c.tagWidth > 0);
   const place = (card: QueueTreeNode, text: string[]) => {
@@ -381,7 +409,7 @@ export function layoutLcaPath(
     const visibleChildren = tree.nodes.some((n) => n.parent === card.name);
     const placed = placeCallout(card, box.width, box.height, obstacles, {
       canGoRight: !visibleChildren,
-      topClearance: hasTag(card.name) ? LCA_TAG.offset : 0,
+      topClearance: hasTag(card.name) ? TAG.offset : 0,
       rightClearance: card.toggle === null ? 0 : card.toggle.r + (card.isCollapsed ? 24 : 0),
     });
     obstacles.push(placed);
@@ -389,14 +417,14 @@ export function layoutLcaPath(
   };
 
   const placed =
-    calloutCard === undefined
+    calloutCard === undefined || !calloutsInTree
       ? { x: 0, y: 0, ...calloutBox(lines), leader: { x1: 0, y1: 0, x2: 0, y2: 0 } }
       : place(calloutCard, lines);
   const callout: LcaResolutionCallout = { ...placed, lines, tone, queue: calloutQueue };
 
   const leveled: LeveledCallout[] = [];
   const detail = options.reclaimable ?? null;
-  if (detail !== null && resolution.kind === 'reclaim') {
+  if (detail !== null && resolution.kind === 'reclaim' && calloutsInTree) {
     const sides: ['reclaimer' | 'victim', QueueFigures][] = [
       ['reclaimer', detail.reclaimerLevel],
       ['victim', detail.victimLevel],
@@ -433,11 +461,11 @@ export function layoutLcaPath(
   for (const c of cards)
     grow({
       x: c.x - 4,
-      y: c.y - LCA_TAG.offset,
+      y: c.y - TAG.offset,
       width: Math.max(c.width + 8, c.tagWidth),
-      height: c.height + LCA_TAG.offset + 4,
+      height: c.height + TAG.offset + 4,
     });
-  grow(callout);
+  if (calloutsInTree) grow(callout);
   for (const l of leveled) grow(l);
 
   return {
@@ -456,5 +484,7 @@ export function layoutLcaPath(
     leveled,
     missing: [...missing].sort(),
     bounds,
+    tagMetrics: TAG,
+    calloutsInTree,
   };
 }

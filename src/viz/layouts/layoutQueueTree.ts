@@ -1,12 +1,13 @@
 /**
- * Queue tree layout: a left-to-right tidy tree (d3-hierarchy) of queue cards. Each card carries bars that
- * compare quota, fair share and allocation per resource, and min-runtime badges that say whether a value
- * is set on the queue, inherited from an ancestor, or the plugin default.
+ * Queue tree layout: a tidy tree (d3-hierarchy) of queue cards, left to right (the Queue tree tab) or top
+ * down (the stage picks whichever shows more at a readable size, decision 0100). Each card carries bars
+ * that compare quota, fair share and allocation per resource, and min-runtime badges that say whether a
+ * value is set on the queue, inherited from an ancestor, or the plugin default.
  *
  * Positions depend only on the queue names, the parent links and the collapsed set (children are
  * sorted by name), so cards do not move between sessions when allocations change.
  */
-import { hierarchy, linkHorizontal, tree, type HierarchyPointNode } from 'd3';
+import { hierarchy, linkHorizontal, linkVertical, tree, type HierarchyPointNode } from 'd3';
 import type { QueueResourceName } from '../../engine/model/resources';
 import type { QueueState } from '../../engine/model/snapshot';
 import { compareNames } from './compareNames';
@@ -18,26 +19,104 @@ import { textWidth, truncateText } from './textWidth';
 export const SYNTHETIC_ROOT = '(cluster)';
 
 /** Card metrics in tree units (px at zoom 1). */
-export const QUEUE_CARD = {
+export interface CardMetrics {
+  width: number;
+  padX: number;
+  header: number;
+  /** Baseline of the name in the header. */
+  nameY: number;
+  /** Side of the leaf's colour swatch (and its top edge). */
+  swatch: number;
+  swatchY: number;
+  gpuRow: number;
+  gpuBar: number;
+  smallRow: number;
+  smallBar: number;
+  badgeRow: number;
+  badgeHeight: number;
+  badgeGap: number;
+  bottomPad: number;
+  /** Room right of a bar for its `allocated/fair share` text; `auto`: the widest such text. */
+  valueWidth: number | 'auto';
+  tagWidth: number;
+  /** Left to right: the gap between columns (levels) and between cards in a column. */
+  levelGap: number;
+  rowGap: number;
+  /** Top down: the gap between rows (levels, room for the role tags) and between cards in a row. */
+  levelGapDown: number;
+  siblingGapDown: number;
+  fontSize: number;
+  smallFontSize: number;
+  syntheticWidth: number;
+  syntheticHeight: number;
+  toggleRadius: number;
+}
+
+/** The Queue tree tab's cards. */
+export const QUEUE_CARD: CardMetrics = {
   width: 208,
   padX: 8,
   header: 22,
+  nameY: 15,
+  swatch: 8,
+  swatchY: 7,
   gpuRow: 15,
   gpuBar: 9,
   smallRow: 11,
   smallBar: 5,
   badgeRow: 17,
+  badgeHeight: 13,
+  badgeGap: 6,
   bottomPad: 6,
   valueWidth: 60,
   tagWidth: 26,
   levelGap: 64,
   rowGap: 14,
+  levelGapDown: 40,
+  siblingGapDown: 16,
   fontSize: 12,
   smallFontSize: 10,
   syntheticWidth: 72,
   syntheticHeight: 22,
   toggleRadius: 8,
-} as const;
+};
+
+/**
+ * The stage's cards: every text one size (so the zoom that makes the smallest readable does not blow the
+ * name up further), a narrower card, values only as wide as they are, tighter gaps (decision 0100).
+ */
+export const QUEUE_CARD_COMPACT: CardMetrics = {
+  width: 112,
+  padX: 6,
+  header: 18,
+  nameY: 13,
+  swatch: 8,
+  swatchY: 5,
+  gpuRow: 13,
+  gpuBar: 8,
+  smallRow: 13,
+  smallBar: 5,
+  badgeRow: 16,
+  badgeHeight: 14,
+  badgeGap: 4,
+  bottomPad: 4,
+  valueWidth: 'auto',
+  tagWidth: 28,
+  levelGap: 36,
+  rowGap: 22,
+  levelGapDown: 30,
+  siblingGapDown: 10,
+  fontSize: 11,
+  smallFontSize: 11,
+  syntheticWidth: 60,
+  syntheticHeight: 20,
+  toggleRadius: 7,
+};
+
+/** Which way the levels run. */
+export type TreeOrientation = 'horizontal' | 'vertical';
+/** Card size: `regular` (the Queue tree tab) or `compact` (the stage). */
+export type TreeDensity = 'regular' | 'compact';
 
 /** Plugin defaults for the min-runtime badges (from the scenario's minruntime arguments). */
 export interface MinRuntimeDefaults {
@@ -62,6 +141,10 @@ export interface QueueTreeOptions {
   /** Min-runtime badge row: `auto` (default) shows it when any queue sets a value or a default is non-zero. */
   minRuntime?: 'auto' | boolean;
   minRuntimeDefaults?: MinRuntimeDefaults;
+  /** `horizontal` (default): levels left to right; `vertical`: top down. */
+  orientation?: TreeOrientation;
+  /** `regular` (default) or `compact` cards. */
+  density?: TreeDensity;
 }
 
 /** One resource bar on a card; x/y are relative to the card's top-left corner. */
@@ -142,8 +225,14 @@ export interface QueueTreeNode {
   isLeaf: boolean;
   bars: QueueBar[];
   badges: MinRuntimeBadge[];
-  /** Collapse toggle at the right edge of cards with children. */
+  /**
+   * Collapse toggle of cards with children, in tree coordinates: on the right edge where the links leave
+   * (left to right), or in the header's right corner (top down, where a toggle on the bottom edge would sit
+   * on the badges and the children's role tags).
+   */
   toggle: { x: number; y: number; r: number } | null;
+  /** Where a collapsed card says "+N queues", relative to the card: beside the toggle, or under the card. */
+  foldLabel: { x: number; y: number; anchor: 'start' | 'middle' } | null;
 }
 
 /** An edge from a parent card to a child card. */
@@ -173,6 +262,9 @@ export interface QueueTreeLayout {
   hasSyntheticRoot: boolean;
   /** Height of a queue card. */
   cardHeight: number;
+  orientation: TreeOrientation;
+  density: TreeDensity;
+  metrics: CardMetrics;
 }
 
 const TAGS: Record<QueueResourceName, string> = { gpu: 'GPU', cpu: 'CPU', memory: 'MEM' };
@@ -199,18 +291,19 @@ function barExtent(q: QueueState, r: QueueResourceName): number {
 }
 
 function buildBar(
+  C: CardMetrics,
+  valueWidth: number,
   q: QueueState,
   r: QueueResourceName,
   scaleMax: number,
   y: number,
   withTag: boolean,
 ): QueueBar {
-  const C = QUEUE_CARD;
   const isGpu = r === 'gpu';
   const height = isGpu ? C.gpuBar : C.smallBar;
   const rowHeight = isGpu ? C.gpuRow : C.smallRow;
   const x = C.padX + (withTag ? C.tagWidth : 0);
-  const width = C.width - x - C.padX - 4 - C.valueWidth;
+  const width = C.width - x - C.padX - 4 - valueWidth;
   const max = scaleMax > EPS ? scaleMax : 1;
   const sx = (v: number): number => Math.max(0, Math.min(width, (v / max) * width));
   const fairShare = q.fairShare[r];
@@ -250,16 +343,19 @@ function buildBar(
 }
 
 function buildBadges(
+  C: CardMetrics,
   q: QueueState,
   ancestors: readonly QueueState[],
   defaults: MinRuntimeDefaults,
   y: number,
 ): MinRuntimeBadge[] {
-  const C = QUEUE_CARD;
   const out: MinRuntimeBadge[] = [];
   let x = C.padX;
-  const maxWidth = (C.width - 2 * C.padX - 6) / 2;
+  const row = C.width - 2 * C.padX - C.badgeGap;
   for (const kind of ['preempt', 'reclaim'] as const) {
+    // The preempt badge gets at most half the row; the reclaim badge what it leaves (an inherited value's
+    // "↑queue" is the longest text on the row).
+    const maxWidth = kind === 'preempt' ? row / 2 : C.width - C.padX - x;
     const own = kind === 'preempt' ? q.preemptMinRuntimeMs : q.reclaimMinRuntimeMs;
     const letter = kind === 'preempt' ? 'P' : 'R';
     let origin: MinRuntimeOrigin = 'default';
@@ -292,14 +388,26 @@ function buildBadges(
           ? `${kind}MinRuntime ${value}, inherited from ${from ?? ''}`
           : `${kind}MinRuntime ${valueMs === null ? 'plugin default' : `${value} (plugin default)`}: not set on this queue or its ancestors`;
     const width = Math.min(maxWidth, textWidth(text, C.smallFontSize) + 8);
-    out.push({ kind, origin, valueMs, from, text, description, x, y, width, height: 13 });
-    x += width + 6;
+    out.push({ kind, origin, valueMs, from, text, description, x, y, width, height: C.badgeHeight });
+    x += width + C.badgeGap;
   }
   return out;
 }
 
+/** Room for the widest `allocated/fair share` text of `resources` (compact cards). */
+function widestValue(C: CardMetrics, queues: Iterable<QueueState>, resources: readonly QueueResourceName[]) {
+  let widest = 0;
+  for (const q of queues) {
+    for (const r of resources) {
+      const text = `${formatResource(r, q.allocated[r])}/${formatResource(r, q.fairShare[r])}`;
+      widest = Math.max(widest, textWidth(text, C.smallFontSize));
+    }
+  }
+  return Math.min(C.width / 2, Math.ceil(widest) + 2);
+}
+
 /**
- * Lays out `queues` as a left-to-right tree of cards.
+ * Lays out `queues` as a tree of cards, left to right or top down.
  *
  * @param size - the viewport (kept on the layout for fitting; card positions do not depend on it).
  */
@@ -308,7 +416,10 @@ export function layoutQueueTree(
   size: Size,
   options: QueueTreeOptions = {},
 ): QueueTreeLayout {
-  const C = QUEUE_CARD;
+  const orientation = options.orientation ?? 'horizontal';
+  const density = options.density ?? 'regular';
+  const C = density === 'compact' ? QUEUE_CARD_COMPACT : QUEUE_CARD;
+  const isDown = orientation === 'vertical';
   const collapsed = options.collapsed ?? new Set<string>();
   const resources =
     options.resources === undefined || options.resources === 'auto'
@@ -361,7 +472,17 @@ export function layoutQueueTree(
   const first = tops[0];
   if (first === undefined) {
     const bounds = { x0: 0, y0: 0, x1: 0, y1: 0 };
-    const common = { bounds, focus: { x: 0, y: 0 }, size, resources, showsMinRuntime, cardHeight };
+    const common = {
+      bounds,
+      focus: { x: 0, y: 0 },
+      size,
+      resources,
+      showsMinRuntime,
+      cardHeight,
+      orientation,
+      density,
+      metrics: C,
+    };
     return { nodes: [], links: [], byName: new Map(), parentOf, hasSyntheticRoot: false, ...common };
   }
   const hasSyntheticRoot = tops.length > 1;
@@ -378,9 +499,13 @@ export function layoutQueueTree(
 
   const root = hierarchy(rootDatum, (d) => (collapsed.has(d.name) && d.queue !== null ? [] : d.children));
   const colWidth = C.width + C.levelGap;
+  // Top down, d3's breadth axis runs across the screen and the depth axis down it.
+  const rowPitch = cardHeight + C.levelGapDown;
   const laid = tree<Datum>()
-    .nodeSize([cardHeight + C.rowGap, colWidth])
-    .separation((a, b) => (a.parent === b.parent ? 1 : 1.25))(root);
+    .nodeSize(isDown ? [C.width + C.siblingGapDown, rowPitch] : [cardHeight + C.rowGap, colWidth])
+    // Cousins sit a little further apart than siblings (less so top down, where width is what runs out).
+    .separation((a, b) => (a.parent === b.parent ? 1 : isDown ? 1.15 : 1.25))(root);
+  const valueWidth = C.valueWidth === 'auto' ? widestValue(C, byQueue.values(), resources) : C.valueWidth;
 
   // Bar scales: the extent of each scale group per resource.
   const groupOf = (q: QueueState): string =>
@@ -401,16 +526,24 @@ export function layoutQueueTree(
     const depth = hasSyntheticRoot ? p.depth - 1 : p.depth;
     const width = isSynthetic ? C.syntheticWidth : C.width;
     const height = isSynthetic ? C.syntheticHeight : cardHeight;
-    // The synthetic root sits just left of the top-level column rather than a whole column away.
-    const x = isSynthetic ? -(C.syntheticWidth + C.levelGap * 0.75) : depth * colWidth;
-    const y = p.x - height / 2;
+    // The synthetic root sits just before the top-level column (row) rather than a whole level away.
+    let x: number;
+    let y: number;
+    if (isDown) {
+      x = p.x - width / 2;
+      y = isSynthetic ? -(C.syntheticHeight + C.levelGapDown * 0.75) : depth * rowPitch;
+    } else {
+      x = isSynthetic ? -(C.syntheticWidth + C.levelGap * 0.75) : depth * colWidth;
+      y = p.x - height / 2;
+    }
     const q = d.queue;
     const bars: QueueBar[] = [];
     const badges: MinRuntimeBadge[] = [];
     if (q !== null) {
       let rowY = C.header;
       for (const r of resources) {
-        bars.push(buildBar(q, r, groupMax.get(`${groupOf(q)}|${r}`) ?? 0, rowY, resources.length > 1));
+        const scaleMax = groupMax.get(`${groupOf(q)}|${r}`) ?? 0;
+        bars.push(buildBar(C, valueWidth, q, r, scaleMax, rowY, resources.length > 1));
         rowY += r === 'gpu' ? C.gpuRow : C.smallRow;
       }
       if (showsMinRuntime) {
@@ -420,14 +553,21 @@ export function layoutQueueTree(
           if (aq === undefined || ancestors.includes(aq)) break;
           ancestors.push(aq);
         }
-        badges.push(...buildBadges(q, ancestors, defaults, rowY + 2));
+        badges.push(...buildBadges(C, q, ancestors, defaults, rowY + 2));
       }
     }
     const childCount = d.children.length;
     const isCollapsed = !isSynthetic && collapsed.has(d.name) && childCount > 0;
     const label = isSynthetic
       ? 'cluster'
-      : truncateText(d.name, C.width - 2 * C.padX - (q !== null && childCount === 0 ? 14 : 0), C.fontSize);
+      : truncateText(
+          d.name,
+          C.width -
+            2 * C.padX -
+            (q !== null && childCount === 0 ? C.swatch + 6 : 0) -
+            (isDown && childCount > 0 ? 2 * C.toggleRadius + 4 : 0),
+          C.fontSize,
+        );
     const node: QueueTreeNode = {
       name: d.name,
       label,
@@ -445,7 +585,17 @@ export function layoutQueueTree(
       isLeaf: childCount === 0,
       bars,
       badges,
-      toggle: !isSynthetic && childCount > 0 ? { x: x + width, y: p.x, r: C.toggleRadius } : null,
+      toggle:
+        isSynthetic || childCount === 0
+          ? null
+          : isDown
+            ? { x: x + width - C.padX - C.toggleRadius + 2, y: y + C.header / 2 + 1, r: C.toggleRadius }
+            : { x: x + width, y: p.x, r: C.toggleRadius },
+      foldLabel: !isCollapsed
+        ? null
+        : isDown
+          ? { x: width / 2, y: height + C.smallFontSize + 4, anchor: 'middle' }
+          : { x: width + C.toggleRadius + 3, y: height / 2 + C.smallFontSize * 0.4, anchor: 'start' },
     };
     nodes.push(node);
     byName.set(node.name, node);
@@ -455,18 +605,16 @@ export function layoutQueueTree(
     place(p);
   });
 
-  const link = linkHorizontal<{ source: [number, number]; target: [number, number] }, [number, number]>();
+  const link = treeLink(orientation);
   const links: QueueTreeLink[] = [];
   for (const n of nodes) {
     if (n.parent === null) continue;
     const parent = byName.get(n.parent);
     if (parent === undefined) continue;
-    const source: [number, number] = [parent.x + parent.width, parent.y + parent.height / 2];
-    const target: [number, number] = [n.x, n.y + n.height / 2];
     links.push({
       source: parent.name,
       target: n.name,
-      path: link({ source, target }) ?? '',
+      path: link(parent, n),
       isSynthetic: parent.isSynthetic,
     });
   }
@@ -475,13 +623,18 @@ export function layoutQueueTree(
   for (const n of nodes) {
     bounds.x0 = Math.min(bounds.x0, n.x);
     bounds.y0 = Math.min(bounds.y0, n.y);
-    // Leave room for the collapse toggle that overhangs the right edge.
-    bounds.x1 = Math.max(bounds.x1, n.x + n.width + (n.toggle === null ? 0 : n.toggle.r));
-    bounds.y1 = Math.max(bounds.y1, n.y + n.height);
+    // Leave room for the collapse toggle that overhangs the right edge (top down: the "+N queues" below).
+    const overhang = n.toggle === null || isDown ? 0 : n.toggle.r;
+    bounds.x1 = Math.max(bounds.x1, n.x + n.width + overhang);
+    bounds.y1 = Math.max(bounds.y1, n.y + n.height + (isDown && n.isCollapsed ? C.smallFontSize + 6 : 0));
   }
   const rootNode = nodes[0];
   const focus =
-    rootNode === undefined ? { x: 0, y: 0 } : { x: rootNode.x, y: rootNode.y + rootNode.height / 2 };
+    rootNode === undefined
+      ? { x: 0, y: 0 }
+      : isDown
+        ? { x: rootNode.x + rootNode.width / 2, y: rootNode.y }
+        : { x: rootNode.x, y: rootNode.y + rootNode.height / 2 };
 
   return {
     nodes,
@@ -495,5 +648,25 @@ export function layoutQueueTree(
     showsMinRuntime,
     hasSyntheticRoot,
     cardHeight,
+    orientation,
+    density,
+    metrics: C,
   };
+}
+
+type Card = Pick<QueueTreeNode, 'x' | 'y' | 'width' | 'height'>;
+
+/**
+ * The edge from a parent card to a child card: from the parent's right edge to the child's left edge (left
+ * to right), or from the parent's bottom to the child's top (top down).
+ */
+export function treeLink(orientation: TreeOrientation): (parent: Card, child: Card) => string {
+  if (orientation === 'vertical') {
+    const link = linkVertical<{ source: [number, number]; target: [number, number] }, [number, number]>();
+    return (p, c) =>
+      link({ source: [p.x + p.width / 2, p.y + p.height], target: [c.x + c.width / 2, c.y] }) ?? '';
+  }
+  const link = linkHorizontal<{ source: [number, number]; target: [number, number] }, [number, number]>();
+  return (p, c) =>
+    link({ source: [p.x + p.width, p.y + p.height / 2], target: [c.x, c.y + c.height / 2] }) ?? '';
 }

@@ -26,6 +26,10 @@ export const initialRunState: RunSliceState = {
 
 export const selectCursor = (state: AppState): number => state.run.cursor;
 export const selectSnapshot = (state: AppState): SessionView | null => state.run.snapshot;
+const NO_QUEUES: SessionView['queues'] = [];
+/** The cursor's queues (a stable empty list before the first session). */
+export const selectQueues = (state: AppState): SessionView['queues'] =>
+  state.run.snapshot?.queues ?? NO_QUEUES;
 export const attemptKey = (session: number, index: number): string => `${session}:${index}`;
 export const selectAttempt =
   (session: number, index: number) =>

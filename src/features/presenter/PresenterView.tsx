@@ -10,10 +10,11 @@ import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { treeDepth } from '../../viz/layouts/revealQueues';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
-import { selectCursor, selectSessionCount } from '../../store/runSlice';
+import { selectCursor, selectQueues, selectSessionCount } from '../../store/runSlice';
 import { selectSummary } from '../../store/scenarioSlice';
 import { selectIsPointerHighlight } from '../../store/viewSlice';
 import { findShortcut } from '../keyboard/shortcuts';
@@ -22,6 +23,16 @@ import { StagePictures } from '../stage/StagePictures';
 import { KeyDecisionView } from '../stage/KeyDecisionView';
 import { useKeyDecision } from '../stage/useKeyDecision';
 import { useFullscreen } from './useFullscreen';
+
+/**
+ * The split between the tree (top) and the map (bottom) follows the tree's depth (decision 0100): an LCA
+ * lesson's four levels need ~340 px for the path at presenter text size, a one-queue Volcano tree needs a
+ * card's height and its lesson is about the nodes.
+ */
+function rowsFor(depth: number): string {
+  const [tree, map] = depth <= 1 ? [1, 2] : depth <= 3 ? [2, 1] : [3, 1];
+  return `minmax(0, ${tree}fr) minmax(0, ${map}fr)`;
+}
 
 export function PresenterView() {
   const actions = useAppStore(selectActions);
@@ -37,6 +48,8 @@ export function PresenterView() {
   const count = useAppStore(selectSessionCount);
   const isRing = useAppStore(selectIsPointerHighlight);
   const { pair } = useKeyDecision();
+  const queues = useAppStore(selectQueues);
+  const depth = useMemo(() => treeDepth(queues), [queues]);
   const leave = useCallback(() => actions.setView({ isPresenting: false }), [actions]);
   useFullscreen(leave);
   const root = useRef<HTMLDivElement | null>(null);
@@ -124,9 +137,7 @@ export function PresenterView() {
           bgcolor: 'divider',
           minHeight: 0,
           gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 3fr)',
-          // The tree gets two thirds: an LCA path spans three levels and three leaves, which at 14 px text
-          // needs ~300 px; the map's cells scale to what is left (decision 0100).
-          gridTemplateRows: 'minmax(0, 2fr) minmax(0, 1fr)',
+          gridTemplateRows: rowsFor(depth),
           // The lesson keeps the full height beside the pictures.
           gridTemplateAreas: '"tree lesson" "map lesson"',
         }}

@@ -13,16 +13,16 @@ import Typography from '@mui/material/Typography';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { QueueState } from '../../engine/model/snapshot';
-import type { AppState, SelectedPair, Selection } from '../../store/AppState';
+import type { SelectedPair, Selection } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
-import { selectAttempt, selectSnapshot } from '../../store/runSlice';
+import { selectAttempt, selectQueues, selectSnapshot } from '../../store/runSlice';
 import { selectSummary } from '../../store/scenarioSlice';
 import { selectSelectedPair, selectSelection } from '../../store/selectionSlice';
 import { QueueTree, type QueueTreePath } from '../../viz/charts/QueueTree';
 import { exportQueueTree } from '../../viz/export/exportQueueTree';
 import { leafQueueNames } from '../../viz/layouts/queueColour';
-import { collapsedBeyondDepth, revealQueues } from '../../viz/layouts/revealQueues';
+import { collapsedBeyondDepth, revealQueues, treeDepth } from '../../viz/layouts/revealQueues';
 import { ExportButtons } from '../viz-panel/ExportButtons';
 import { useReducedMotion, useVizTextPx, useVizTheme } from '../viz-panel/useVizSettings';
 import { VizPanel } from '../viz-panel/VizPanel';
@@ -41,7 +41,6 @@ import {
 } from './treePath';
 import { useMinRuntimeSettings, useWhatIf } from './useRunQueries';
 
-const NO_QUEUES: QueueState[] = [];
 const NONE: PathSubject = { kind: 'none' };
 const EMPTY = new Set<string>();
 /**
@@ -54,7 +53,6 @@ const EMPTY = new Set<string>();
 const FOLD_ABOVE = 16;
 const STAGE_LEVELS = 2;
 const selectNothing = (): null => null;
-const selectQueues = (s: AppState) => s.run.snapshot?.queues ?? NO_QUEUES;
 
 interface CollapseState {
   /** The tree shape the set belongs to. */
@@ -93,23 +91,6 @@ function useCollapsed(queues: readonly QueueState[], reveal: readonly (string | 
     });
   }, []);
   return [next.set, toggle] as const;
-}
-
-/** Levels of the queue tree (1 = only top-level queues). */
-function treeDepth(queues: readonly QueueState[]): number {
-  const parentOf = new Map(queues.map((q) => [q.name, q.parent]));
-  let deepest = 0;
-  for (const q of queues) {
-    let depth = 1;
-    let p: string | null | undefined = q.parent;
-    // Bounded by the queue count: the scenario validator rejects cycles, this guards a bad snapshot anyway.
-    while (p !== null && p !== undefined && depth <= queues.length) {
-      depth++;
-      p = parentOf.get(p);
-    }
-    deepest = Math.max(deepest, depth);
-  }
-  return deepest;
 }
 
 export interface QueueTreeViewProps {

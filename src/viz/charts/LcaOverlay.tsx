@@ -37,7 +37,7 @@ function Outline({ card, theme, tag }: { card: LcaPathCard; theme: VizTheme; tag
   const isSide = card.roles.includes('victim') || card.roles.includes('preemptor');
   const isSource = card.roles.includes('source');
   return (
-    <g transform={`translate(${card.x},${card.y})`}>
+    <g transform={`translate(${card.x},${card.y})`} data-lca-card={card.name}>
       {isSide && (
         <rect
           x={-4}

@@ -15,16 +15,21 @@ export interface QueueTooltipProps {
   transform: ViewTransform;
   width: number;
   height: number;
+  /** Text size in px (the diagram's readable size on the stage and in presenter mode); default 12. */
+  fontPx?: number;
 }
 
-const TOOLTIP_WIDTH = 300;
+/** Width at the theme's tooltip text size; it grows with the text. */
+const BASE_WIDTH = 300;
 
 /** The tooltip (HTML, positioned over the SVG next to the card). */
-export function QueueTooltip({ node, theme, transform, width, height }: QueueTooltipProps) {
+export function QueueTooltip({ node, theme, transform, width, height, fontPx }: QueueTooltipProps) {
   const rows = queueTooltipRows(node);
+  const fontSize = Math.max(theme.fontSizeSmall + 1, fontPx ?? 0);
+  const tooltipWidth = Math.round((BASE_WIDTH * fontSize) / (theme.fontSizeSmall + 1));
   const right = transform.x + (node.x + node.width) * transform.k + 14;
-  const left = transform.x + node.x * transform.k - TOOLTIP_WIDTH - 10;
-  const x = right + TOOLTIP_WIDTH <= width || left < 0 ? Math.min(right, width - TOOLTIP_WIDTH) : left;
+  const left = transform.x + node.x * transform.k - tooltipWidth - 10;
+  const x = right + tooltipWidth <= width || left < 0 ? Math.min(right, width - tooltipWidth) : left;
   const y = Math.max(4, Math.min(height - 160, transform.y + node.y * transform.k));
   const cell = { padding: '1px 6px', textAlign: 'right' as const };
   return (
@@ -35,7 +40,7 @@ export function QueueTooltip({ node, theme, transform, width, height }: QueueToo
         position: 'absolute',
         left: Math.max(4, x),
         top: y,
-        width: TOOLTIP_WIDTH,
+        width: tooltipWidth,
         pointerEvents: 'none',
         background: theme.surface,
         color: theme.text,
@@ -43,7 +48,7 @@ export function QueueTooltip({ node, theme, transform, width, height }: QueueToo
         borderRadius: 6,
         padding: '6px 8px',
         fontFamily: theme.fontFamily,
-        fontSize: theme.fontSizeSmall + 1,
+        fontSize,
         boxShadow: `0 2px 8px ${theme.edge}`,
       }}
     >

@@ -231,7 +231,8 @@ export function QueueTree({
   const firstLca = candidates[0]?.lca ?? null;
   const readableScale =
     minTextPx === undefined ? 0.45 : minTextPx / smallestFont(layout0(candidates), firstLca);
-  const padding = minTextPx === undefined ? 24 : 12;
+  // A tree enlarged to a readable size keeps a thinner margin; the stage's compact tree the thinnest.
+  const padding = minTextPx === undefined ? 24 : density === 'compact' ? 8 : 12;
   const maxScale = minTextPx === undefined ? 1 : Math.max(readableScale, MAX_FIT_SCALE);
   const explainedNames = useMemo(
     () => [...(selectedQueue === null ? [] : [selectedQueue]), ...highlightedQueues],
@@ -321,7 +322,6 @@ export function QueueTree({
     { x0, y0, x1, y1 },
     { width, height: treeHeight },
     {
-      // A tree enlarged to a readable size keeps a thinner margin.
       padding,
       // With something to explain, never below the readable size (zoom to it); with nothing, a tree far
       // too big to read whole is shown whole as an overview to pick from, unless the overview is off (the
@@ -496,7 +496,14 @@ export function QueueTree({
         )}
       </svg>
       {hoveredNode !== undefined && !hoveredNode.isSynthetic && (
-        <QueueTooltip node={hoveredNode} theme={theme} transform={transform} width={width} height={height} />
+        <QueueTooltip
+          node={hoveredNode}
+          theme={theme}
+          transform={transform}
+          width={width}
+          height={height}
+          {...(minTextPx === undefined ? {} : { fontPx: minTextPx })}
+        />
       )}
     </div>
   );

@@ -31,7 +31,7 @@ describe('the stage path band', () => {
     expect(g.callout.lines[0]).toBe('1m from d — protected until t=2m');
     // The overlay's bounds are the highlighted cards and their tags only.
     const cards = g.cards.map((c) => c.y + c.height);
-    expect(g.bounds.y1).toBeLessThanOrEqual(Math.max(...cards) + 4);
+    expect(g.bounds.y1).toBeLessThanOrEqual(Math.max(...cards) + 6);
   });
 
   it('wraps the lines to the panel at the given size, headline first', () => {

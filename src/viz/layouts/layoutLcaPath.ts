@@ -137,7 +137,7 @@ export interface TagMetrics {
 }
 export const LCA_TAG: TagMetrics = { offset: 20, height: 14, fontSize: 10, pad: 6 };
 /** Tags over compact cards: the cards' one text size. */
-export const LCA_TAG_COMPACT: TagMetrics = { offset: 19, height: 15, fontSize: 11, pad: 6 };
+export const LCA_TAG_COMPACT: TagMetrics = { offset: 18, height: 15, fontSize: 11, pad: 6 };
 
 const ROLE_WORDS: Record<LcaRole, string> = {
   preemptor: 'preemptor',
@@ -458,12 +458,14 @@ export function layoutLcaPath(
     bounds.x1 = Math.max(bounds.x1, b.x + b.width);
     bounds.y1 = Math.max(bounds.y1, b.y + b.height);
   };
+  // The outline of a preemptor's or victim's card runs 4 units outside it, and half its 2.5-unit stroke more.
   for (const c of cards)
     grow({
-      x: c.x - 4,
+      x: c.x - 6,
       y: c.y - TAG.offset,
-      width: Math.max(c.width + 8, c.tagWidth),
-      height: c.height + TAG.offset + 4,
+      // The tag starts at the card's left edge and may run past its right one.
+      width: Math.max(c.width + 12, c.tagWidth + 6),
+      height: c.height + TAG.offset + 6,
     });
   if (calloutsInTree) grow(callout);
   for (const l of leveled) grow(l);

@@ -88,18 +88,18 @@ export const QUEUE_CARD: CardMetrics = {
 export const QUEUE_CARD_COMPACT: CardMetrics = {
   width: 112,
   padX: 6,
-  header: 18,
-  nameY: 13,
+  header: 17,
+  nameY: 12.5,
   swatch: 8,
   swatchY: 5,
   gpuRow: 13,
   gpuBar: 8,
   smallRow: 13,
   smallBar: 5,
-  badgeRow: 16,
-  badgeHeight: 14,
+  badgeRow: 15,
+  badgeHeight: 13,
   badgeGap: 4,
-  bottomPad: 4,
+  bottomPad: 3,
   valueWidth: 'auto',
   tagWidth: 28,
   levelGap: 36,
@@ -349,13 +349,7 @@ function buildBadges(
   defaults: MinRuntimeDefaults,
   y: number,
 ): MinRuntimeBadge[] {
-  const out: MinRuntimeBadge[] = [];
-  let x = C.padX;
-  const row = C.width - 2 * C.padX - C.badgeGap;
-  for (const kind of ['preempt', 'reclaim'] as const) {
-    // The preempt badge gets at most half the row; the reclaim badge what it leaves (an inherited value's
-    // "↑queue" is the longest text on the row).
-    const maxWidth = kind === 'preempt' ? row / 2 : C.width - C.padX - x;
+  const facts = (['preempt', 'reclaim'] as const).map((kind) => {
     const own = kind === 'preempt' ? q.preemptMinRuntimeMs : q.reclaimMinRuntimeMs;
     const letter = kind === 'preempt' ? 'P' : 'R';
     let origin: MinRuntimeOrigin = 'default';
@@ -377,17 +371,29 @@ function buildBadges(
       }
     }
     const value = valueMs === null ? '—' : formatSpan(valueMs);
-    let text = `${letter} ${value}`;
-    if (origin === 'inherited' && from !== null) {
-      text = truncateText(`${text} ↑${from}`, maxWidth - 8, C.smallFontSize);
-    }
+    const text =
+      origin === 'inherited' && from !== null ? `${letter} ${value} ↑${from}` : `${letter} ${value}`;
     const description =
       origin === 'set'
         ? `${kind}MinRuntime ${value}, set on this queue`
         : origin === 'inherited'
           ? `${kind}MinRuntime ${value}, inherited from ${from ?? ''}`
           : `${kind}MinRuntime ${valueMs === null ? 'plugin default' : `${value} (plugin default)`}: not set on this queue or its ancestors`;
+    return { kind, origin, valueMs, from, text, description, natural: textWidth(text, C.smallFontSize) + 8 };
+  });
+  // Both badges at their natural width when the row holds them; else the preempt badge gets at least half
+  // the row (more when the reclaim badge is short) and the reclaim badge what it leaves. Only an inherited
+  // value's "↑queue" is ever shortened.
+  const row = C.width - 2 * C.padX - C.badgeGap;
+  const [p, r] = facts as [(typeof facts)[0], (typeof facts)[0]];
+  const preemptMax = p.natural + r.natural <= row ? p.natural : Math.max(row / 2, row - r.natural);
+  const out: MinRuntimeBadge[] = [];
+  let x = C.padX;
+  for (const f of facts) {
+    const maxWidth = f.kind === 'preempt' ? preemptMax : C.width - C.padX - x;
+    const text = f.origin === 'inherited' ? truncateText(f.text, maxWidth - 8, C.smallFontSize) : f.text;
     const width = Math.min(maxWidth, textWidth(text, C.smallFontSize) + 8);
+    const { kind, origin, valueMs, from, description } = f;
     out.push({ kind, origin, valueMs, from, text, description, x, y, width, height: C.badgeHeight });
     x += width + C.badgeGap;
   }

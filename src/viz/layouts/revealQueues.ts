@@ -34,3 +34,20 @@ export function collapsedBeyondDepth(queues: readonly QueueLink[], depth: number
   }
   return out;
 }
+
+/** Levels of the queue tree (1 = only top-level queues). */
+export function treeDepth(queues: readonly QueueLink[]): number {
+  const parentOf = new Map(queues.map((q) => [q.name, q.parent]));
+  let deepest = 0;
+  for (const q of queues) {
+    let depth = 1;
+    let p: string | null | undefined = q.parent;
+    // Bounded by the queue count: the scenario validator rejects cycles, this guards a bad snapshot anyway.
+    while (p !== null && p !== undefined && depth <= queues.length) {
+      depth++;
+      p = parentOf.get(p);
+    }
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
+}

@@ -1,0 +1,56 @@
+/**
+ * Issue 11's last gap: on a projector at 1280x720 on the largest text size, the whole min-runtime path of
+ * the session's key eviction (preemptor, LCA, step down, victim, their role tags) and its headline are on
+ * screen without panning, on the stage and in presenter mode (decision 0100), for every built-in scenario.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures/fixtures';
+
+const IDS = [
+  ...readFileSync('src/scenarios/builtinScenarios.ts', 'utf8').matchAll(/^\s+id: '([^']+)',$/gm),
+].map((m) => m[1] as string);
+/** Lessons whose point is the path: it must be drawn, not only fit when there is one. */
+const PATH_LESSONS = ['welcome', 'lca-1', 'lca-2', 'lca-3', 'preempt-1', 'preempt-2', 'compare-lca'];
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+test('the lessons this spec requires a path of are in the gallery', () => {
+  for (const id of PATH_LESSONS) expect(IDS).toContain(id);
+});
+
+for (const id of IDS) {
+  test(`"${id}": the key eviction's path is wholly in view on the stage and in presenter mode`, async ({
+    page,
+    app,
+    stage,
+  }) => {
+    await page.goto(`/?scenario=${id}&view=stage`);
+    await app.waitForSession();
+    await app.fontSizeButton.click();
+    await app.fontSizeButton.click();
+    // E jumps to the next eviction (stays put when there is none).
+    await page.keyboard.press('e');
+    await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();
+    if (PATH_LESSONS.includes(id)) {
+      await expect(stage.tree.locator('[data-lca-card]').first()).toBeAttached();
+    }
+    // Let the tree's zoom settle (it animates to its fit unless motion is reduced).
+    await page.waitForTimeout(800);
+    const onStage = await stage.pathOutOfView();
+    expect(
+      onStage.filter((c) => c.out > 0),
+      `${id} on the stage`,
+    ).toEqual([]);
+
+    await page.keyboard.press('f');
+    await expect(stage.presenter).toBeVisible();
+    await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();
+    await page.waitForTimeout(800);
+    const presenting = await stage.pathOutOfView();
+    expect(
+      presenting.filter((c) => c.out > 0),
+      `${id} in presenter mode`,
+    ).toEqual([]);
+    if (PATH_LESSONS.includes(id)) expect(presenting.length).toBeGreaterThan(1);
+  });
+}

@@ -54,3 +54,40 @@ for (const id of IDS) {
     if (PATH_LESSONS.includes(id)) expect(presenting.length).toBeGreaterThan(1);
   });
 }
+
+/** Lessons walked click by click below (the path lessons and the elastic one, whose answer draws a path). */
+const WALKED = [...PATH_LESSONS, 'elastic'];
+
+for (const id of WALKED) {
+  test(`"${id}" by clicker in presenter mode: every step's path and open question in view`, async ({
+    page,
+    app,
+    stage,
+  }) => {
+    await page.goto(`/?scenario=${id}&view=stage`);
+    await app.waitForSession();
+    await app.fontSizeButton.click();
+    await app.fontSizeButton.click();
+    await page.keyboard.press('f');
+    await expect(stage.presenter).toBeVisible();
+    const position = page.getByTestId('lesson-player.position');
+    const question = page.getByTestId('lesson-question');
+    for (let click = 0; click < 12; click++) {
+      // Let the worker answer and the tree's zoom and the lesson's scroll settle.
+      await page.waitForTimeout(900);
+      const where = `${id}, click ${click}, ${await position.textContent()}`;
+      const out = (await stage.pathOutOfView()).filter((c) => c.out > 0);
+      expect(out, `${where}: path out of view`).toEqual([]);
+      const isOpen = (await question.count()) > 0 && (await page.getByText('Pick an answer').count()) > 0;
+      if (isOpen) {
+        for (const choice of await question.getByTestId('lesson-question.choice').all()) {
+          await expect(choice, `${where}: a choice below the lesson pane`).toBeInViewport({ ratio: 1 });
+        }
+      }
+      const [step, of] = ((await position.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? [0, 0];
+      if (step === of && !isOpen) break;
+      await page.keyboard.press('PageDown');
+    }
+    await expect(page.getByTestId('lesson-player.next')).toHaveText('End of lesson');
+  });
+}

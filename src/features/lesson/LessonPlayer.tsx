@@ -31,18 +31,30 @@ export function LessonPlayer() {
   // A step may name a session the background run has not reached yet, or a pair whose trace is on its way.
   useEffect(() => actions.lessonSettle(), [actions, sessionCount, snapshot]);
 
-  // The side panel is narrow: a new step starts at its top, a revealed answer scrolls into view.
+  // The side panel is narrow: a new step starts at its top, a revealed answer scrolls into view. An open
+  // question is then brought wholly into view even if the step's paragraph scrolls up for it: in presenter
+  // mode on the largest text the choices ran below the pane, and a clicker cannot scroll.
   const top = useRef<HTMLElement>(null);
   const isFirstRender = useRef(true);
   useEffect(() => {
+    const question = top.current?.querySelector('[data-testid="lesson-question"]');
     if (isFirstRender.current) {
+      // Opening on a question (a link, or presenter mode): its choices in view, the page otherwise as is,
+      // once the pane around it has its size (presenter mode lays out its grid in the same frame).
       isFirstRender.current = false;
-      return;
+      if (lesson.revealed || question === null || question === undefined) return undefined;
+      const frame = requestAnimationFrame(() =>
+        requestAnimationFrame(() => question.scrollIntoView?.({ block: 'nearest' })),
+      );
+      return () => cancelAnimationFrame(frame);
     }
-    const target = lesson.revealed
-      ? top.current?.querySelector('[data-testid="lesson-question"]')
-      : top.current;
-    target?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    if (lesson.revealed) {
+      question?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      return undefined;
+    }
+    top.current?.scrollIntoView?.({ block: 'start' });
+    question?.scrollIntoView?.({ block: 'nearest' });
+    return undefined;
   }, [lesson.step, lesson.revealed]);
 
   const step = steps[lesson.step];
@@ -161,7 +173,7 @@ function Question({
       <Typography
         id={`lesson-question-${stepIndex}`}
         component="h3"
-        sx={{ fontWeight: 700, fontSize: (t: Theme) => t.typography.pxToRem(18.4), mb: 1 }}
+        sx={{ fontWeight: 700, fontSize: (t: Theme) => t.typography.pxToRem(18.4), lineHeight: 1.3, mb: 1 }}
       >
         {renderInline(ask.prompt, glossaryText)}
       </Typography>
@@ -184,6 +196,10 @@ function Question({
                 textAlign: 'left',
                 textTransform: 'none',
                 fontSize: (t: Theme) => t.typography.pxToRem(16),
+                // A button's 1.75 line height left three long choices taller than presenter mode's lesson
+                // pane on the largest text size; 1.35 keeps wrapped labels readable and the choices in view.
+                lineHeight: 1.35,
+                py: 0.75,
                 gap: 1,
                 // After the reveal the choices are a verdict, not controls: keep them legible.
                 ...(verdict === false && !isPicked ? { color: 'text.primary', borderColor: 'divider' } : {}),

@@ -317,7 +317,14 @@ export function QueueTree({
     (width - 24) / Math.max(1, x1 - x0),
     (treeHeight - 24) / Math.max(1, y1 - y0),
   );
-  // Applied by useZoom only when the key changes; collapsing keeps the user's view.
+  // On the stage (no overview) the view also re-frames when what is shown or explained changes: a lesson
+  // step that selects a queue unfolds its branch, and the class must see it without anyone panning.
+  // Elsewhere collapsing and selecting keep the person's view.
+  // (A path that goes and comes back re-frames too: between the two the tree was framed without it.)
+  const stageKey = allowOverview
+    ? ''
+    : `|${layout.nodes.map((n) => n.name).join(',')}|${explainedNames.join(',')}|${pathKey}`;
+  // Applied by useZoom only when the key changes.
   const initial = fitTransform(
     { x0, y0, x1, y1 },
     { width, height: treeHeight },
@@ -338,7 +345,7 @@ export function QueueTree({
   const { transform } = useZoom(innerRef, {
     size: { width, height },
     initial,
-    resetKey: `${shapeKey}|${framedPath}|${readableScale}|${layout.orientation}`,
+    resetKey: `${shapeKey}|${framedPath}|${readableScale}|${layout.orientation}${stageKey}`,
     scaleExtent: [0.05, Math.max(3, readableScale * 2)],
     reducedMotion,
   });

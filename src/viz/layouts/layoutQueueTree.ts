@@ -629,9 +629,14 @@ export function layoutQueueTree(
   for (const n of nodes) {
     bounds.x0 = Math.min(bounds.x0, n.x);
     bounds.y0 = Math.min(bounds.y0, n.y);
-    // Leave room for the collapse toggle that overhangs the right edge (top down: the "+N queues" below).
+    // Leave room for the collapse toggle that overhangs the right edge and for a fold's "+N queues" (beside
+    // the toggle, or top down under the card).
     const overhang = n.toggle === null || isDown ? 0 : n.toggle.r;
     bounds.x1 = Math.max(bounds.x1, n.x + n.width + overhang);
+    if (n.foldLabel !== null && !isDown) {
+      const words = `+${n.hiddenCount} ${n.hiddenCount === 1 ? 'queue' : 'queues'}`;
+      bounds.x1 = Math.max(bounds.x1, n.x + n.foldLabel.x + textWidth(words, C.smallFontSize));
+    }
     bounds.y1 = Math.max(bounds.y1, n.y + n.height + (isDown && n.isCollapsed ? C.smallFontSize + 6 : 0));
   }
   const rootNode = nodes[0];

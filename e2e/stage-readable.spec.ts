@@ -28,9 +28,7 @@ for (const id of IDS) {
     await page.goto(`/?scenario=${id}&view=stage`);
     await app.waitForSession();
     await expect(stage.stage).toBeVisible();
-    // The text size button steps x1 → x1.15 → x1.3 (the largest).
-    await app.fontSizeButton.click();
-    await app.fontSizeButton.click();
+    await app.largestText();
     await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();
     await expect
       .poll(async () => (await stage.diagramTextSizes()).length, { timeout: 10_000 })
@@ -53,8 +51,7 @@ test('headings and the lesson text grow with the text-size button', async ({ pag
     page.getByTestId(testId).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   const title = await sizeOf('lesson.title');
   const position = await sizeOf('lesson-player.position');
-  await app.fontSizeButton.click();
-  await app.fontSizeButton.click();
+  await app.largestText();
   await expect.poll(() => sizeOf('lesson.title')).toBeCloseTo(title * 1.3, 0);
   await expect.poll(() => sizeOf('lesson-player.position')).toBeCloseTo(position * 1.3, 0);
   // The lesson title is an h2 in the theme's h2 style: 1.25rem × 1.3 = 26 px.
@@ -84,8 +81,7 @@ test('presenter mode fits a 1280 px window with a long title at the largest text
 }) => {
   await page.goto('/?scenario=lca-1&session=2');
   await app.waitForSession();
-  await app.fontSizeButton.click();
-  await app.fontSizeButton.click();
+  await app.largestText();
   await page.keyboard.press('f');
   await expect(stage.presenter).toBeVisible();
   await expect(stage.presenterExit).toBeInViewport({ ratio: 1 });

@@ -95,9 +95,7 @@ for (const size of [
 test('diagram text is at least 14 px at 1280x720 on the largest text size', async ({ page, app, stage }) => {
   await page.goto('/?scenario=welcome&session=3');
   await app.waitForSession();
-  // The text size button steps x1 → x1.15 → x1.3 (the largest).
-  await app.fontSizeButton.click();
-  await app.fontSizeButton.click();
+  await app.largestText();
   await expect(app.fontSizeButton.locator('..')).toBeVisible();
   await expect(stage.map.getByTestId('cluster-map.node-label').first()).toBeVisible();
   // On the stage the tree's legend is one click away; measure it too.

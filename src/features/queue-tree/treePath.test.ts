@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Decision, JobAttempt, Verdict, VictimRecord } from '../../engine/model/trace';
-import { gpus, jobState, resolution } from '../../viz/testing/vizFixtures';
+import { designDocExample1, gpus, jobState, resolution } from '../../viz/testing/vizFixtures';
 import {
   jobPath,
   pairPath,
@@ -12,15 +12,7 @@ import {
 } from './treePath';
 
 // Design doc example 1 as the engine records it: leaf1 reclaims from leaf3; LCA b, step down d, 60s from d.
-const lca1 = resolution({
-  preemptorQueue: 'leaf1',
-  victimQueue: 'leaf3',
-  lca: 'b',
-  stepDown: 'd',
-  path: ['d'],
-  source: 'd',
-  durationMs: 60_000,
-});
+const lca1 = designDocExample1();
 const figures = (queue: string, allocated: number) => ({
   queue,
   allocated: gpus(allocated),

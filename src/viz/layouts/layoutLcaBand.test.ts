@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { designDocQueues, resolution } from '../testing/vizFixtures';
+import { designDocExample1, designDocQueues } from '../testing/vizFixtures';
 import { layoutLcaBand, MAX_BAND_LINES } from './layoutLcaBand';
 import { layoutLcaPath } from './layoutLcaPath';
 import { layoutQueueTree } from './layoutQueueTree';
 import { textWidth } from './textWidth';
 
-const example1 = resolution({
-  preemptorQueue: 'leaf1',
-  victimQueue: 'leaf3',
-  lca: 'b',
-  stepDown: 'd',
-  path: ['d'],
-  source: 'd',
-  durationMs: 60_000,
-});
+const example1 = designDocExample1();
 const compact = layoutQueueTree(
   designDocQueues(),
   { width: 550, height: 440 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReclaimableDetail } from '../../engine/model/trace';
-import { designDocQueues, gpus, queueState, resolution } from '../testing/vizFixtures';
+import { designDocExample1, designDocQueues, gpus, queueState, resolution } from '../testing/vizFixtures';
 import { layoutLcaPath, type LcaPathGeometry } from './layoutLcaPath';
 import { SYNTHETIC_ROOT, layoutQueueTree } from './layoutQueueTree';
 import { overlaps } from './placeCallout';
@@ -19,15 +19,7 @@ const edges = (g: LcaPathGeometry, kind: 'preemptor' | 'victim' | 'walk') =>
   g.edges.filter((e) => e.kind === kind).map((e) => `${e.from}>${e.to}`);
 
 // The three reclaim examples of the min-runtime design doc, as the engine resolves them.
-const example1 = resolution({
-  preemptorQueue: 'leaf1',
-  victimQueue: 'leaf3',
-  lca: 'b',
-  stepDown: 'd',
-  path: ['d'],
-  source: 'd',
-  durationMs: 60_000,
-});
+const example1 = designDocExample1();
 const example2 = resolution({
   preemptorQueue: 'leaf1',
   victimQueue: 'leaf2',

@@ -5,7 +5,15 @@
 import type { JobState, NodeState, QueueState, TaskState } from '../../engine/model/snapshot';
 import type { ReclaimableDetail } from '../../engine/model/trace';
 import type { QueueTreePath } from '../charts/QueueTree';
-import { gpus, jobState, nodeState, queueState, resolution, taskState } from './vizFixtures';
+import {
+  designDocExample1,
+  gpus,
+  jobState,
+  nodeState,
+  queueState,
+  resolution,
+  taskState,
+} from './vizFixtures';
 
 /** The design doc tree plus a sibling `ops` queue, mid-run: d is above its fair share, c below. */
 export function galleryQueues(): QueueState[] {
@@ -55,15 +63,7 @@ export function galleryPathExample1(): QueueTreePath {
     guaranteeDeservedQuota: true,
   };
   return {
-    resolution: resolution({
-      preemptorQueue: 'leaf1',
-      victimQueue: 'leaf3',
-      lca: 'b',
-      stepDown: 'd',
-      path: ['d'],
-      source: 'd',
-      durationMs: 60_000,
-    }),
+    resolution: designDocExample1(),
     protectedUntilMs: 150_000,
     nowMs: 120_000,
     reclaimable,

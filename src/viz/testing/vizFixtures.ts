@@ -66,6 +66,19 @@ export function resolution(
   };
 }
 
+/** Design doc example 1 as the engine resolves it: leaf1 reclaims from leaf3; LCA b, step down d, 1m from d. */
+export function designDocExample1(): MinRuntimeResolution {
+  return resolution({
+    preemptorQueue: 'leaf1',
+    victimQueue: 'leaf3',
+    lca: 'b',
+    stepDown: 'd',
+    path: ['d'],
+    source: 'd',
+    durationMs: 60_000,
+  });
+}
+
 /** A node with `gpuDevices` GPUs and unconstrained cpu/memory unless given. */
 export function nodeState(
   name: string,

@@ -249,7 +249,7 @@ export function QueueTree({
   );
   // The legend and a compact tree's path headline (the band) have their own space at the bottom: the tree
   // is fitted above them and clipped to it, so leaves never run under them. The band's text is as large as
-  // the cards' names will be drawn (never below the readable size, at most 1.5 times it): a first fit with
+  // the cards' names will be drawn (never below the readable size, at most twice it): a first fit with
   // a readable-size band says how large that is.
   const { band, treeHeight, chosen } = useMemo(() => {
     const frame = (bandPx: number) => {
@@ -278,7 +278,7 @@ export function QueueTree({
       (first.treeHeight - 2 * padding) / Math.max(1, b.y1 - b.y0),
     );
     const namePx = k * first.chosen.layout.metrics.fontSize;
-    return frame(Math.max(readablePx, Math.min(readablePx * 1.5, namePx)));
+    return frame(Math.max(readablePx, Math.min(readablePx * 2, namePx)));
   }, [framed, firstLca, width, height, legendHeight, readableScale, maxScale, padding, minTextPx, theme]);
   const { layout, lca, whole } = chosen;
   const { x0, y0, x1, y1 } = whole;

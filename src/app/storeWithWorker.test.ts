@@ -128,11 +128,22 @@ describe('app store (client + in-process worker + real engine)', () => {
 
   it('fetches the next session ahead, so a step forward shows it at once; full attempts on demand', async () => {
     setup();
+    // Count the session replies, to wait for the prefetches themselves rather than for a fixed time (a
+    // 50 ms sleep was not always enough on a loaded machine).
+    const replied = new Set<number>();
+    const snapshot = client.snapshot.bind(client);
+    client.snapshot = (runId, index) =>
+      snapshot(runId, index).then((view) => {
+        replied.add(index);
+        return view;
+      });
     await store
       .getState()
       .actions.loadScenario(text('welcome'), { source: { kind: 'builtin', id: 'welcome' } });
     await until(store, (s) => s.run.status?.state === 'finished' && s.run.snapshot?.index === 1, 'the run');
-    await new Promise((r) => setTimeout(r, 50)); // time for the prefetch round trip
+    // Session 1 on screen prefetches 2, then 3, one at a time.
+    await until(store, () => replied.has(2) && replied.has(3), 'the prefetches of sessions 2 and 3');
+    await new Promise((r) => setTimeout(r, 0)); // the store's own handler of the last reply
     store.getState().actions.stepForward();
     expect(store.getState().run.snapshot?.index).toBe(2); // synchronously, from the cache
     store.getState().actions.stepForward();

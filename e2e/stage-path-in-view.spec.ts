@@ -3,16 +3,31 @@
  * the session's key eviction (preemptor, LCA, step down, victim, their role tags) and its headline are on
  * screen without panning, on the stage and in presenter mode (decision 0100), for every built-in scenario.
  */
-import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/fixtures';
+import type { StagePage } from './fixtures/StagePage';
+import { galleryIds } from './fixtures/galleryIds';
 
-const IDS = [
-  ...readFileSync('src/scenarios/builtinScenarios.ts', 'utf8').matchAll(/^\s+id: '([^']+)',$/gm),
-].map((m) => m[1] as string);
+const IDS = galleryIds();
 /** Lessons whose point is the path: it must be drawn, not only fit when there is one. */
 const PATH_LESSONS = ['welcome', 'lca-1', 'lca-2', 'lca-3', 'preempt-1', 'preempt-2', 'compare-lca'];
 
 test.use({ viewport: { width: 1280, height: 720 } });
+
+/**
+ * Waits for the tree and its zoom (and the worker's answer, and the lesson's scroll) to settle, then
+ * requires every drawn path card and the band inside the tree's area; returns what was measured.
+ */
+async function expectPathInView(page: Page, stage: StagePage, where: string) {
+  await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();
+  await page.waitForTimeout(900);
+  const measured = await stage.pathOutOfView();
+  expect(
+    measured.filter((c) => c.out > 0),
+    where,
+  ).toEqual([]);
+  return measured;
+}
 
 test('the lessons this spec requires a path of are in the gallery', () => {
   for (const id of PATH_LESSONS) expect(IDS).toContain(id);
@@ -24,32 +39,19 @@ for (const id of IDS) {
     app,
     stage,
   }) => {
-    await page.goto(`/?scenario=${id}&view=stage`);
-    await app.waitForSession();
+    await app.openOnStage(id);
     await app.largestText();
     // E jumps to the next eviction (stays put when there is none).
     await page.keyboard.press('e');
-    await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();
     if (PATH_LESSONS.includes(id)) {
       await expect(stage.tree.locator('[data-lca-card]').first()).toBeAttached();
     }
-    // Let the tree's zoom settle (it animates to its fit unless motion is reduced).
-    await page.waitForTimeout(800);
-    const onStage = await stage.pathOutOfView();
-    expect(
-      onStage.filter((c) => c.out > 0),
-      `${id} on the stage`,
-    ).toEqual([]);
+    const onStage = await expectPathInView(page, stage, `${id} on the stage`);
+    if (PATH_LESSONS.includes(id)) expect(onStage.length).toBeGreaterThan(1);
 
     await page.keyboard.press('f');
     await expect(stage.presenter).toBeVisible();
-    await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();
-    await page.waitForTimeout(800);
-    const presenting = await stage.pathOutOfView();
-    expect(
-      presenting.filter((c) => c.out > 0),
-      `${id} in presenter mode`,
-    ).toEqual([]);
+    const presenting = await expectPathInView(page, stage, `${id} in presenter mode`);
     if (PATH_LESSONS.includes(id)) expect(presenting.length).toBeGreaterThan(1);
   });
 }
@@ -62,19 +64,15 @@ for (const id of IDS) {
     app,
     stage,
   }) => {
-    await page.goto(`/?scenario=${id}&view=stage`);
-    await app.waitForSession();
+    await app.openOnStage(id);
     await app.largestText();
     await page.keyboard.press('f');
     await expect(stage.presenter).toBeVisible();
     const position = page.getByTestId('lesson-player.position');
     const question = page.getByTestId('lesson-question');
     for (let click = 0; click < 16; click++) {
-      // Let the worker answer and the tree's zoom and the lesson's scroll settle.
-      await page.waitForTimeout(900);
       const where = `${id}, click ${click}, ${await position.textContent()}`;
-      const out = (await stage.pathOutOfView()).filter((c) => c.out > 0);
-      expect(out, `${where}: path out of view`).toEqual([]);
+      await expectPathInView(page, stage, `${where}: path out of view`);
       const isOpen = (await question.count()) > 0 && (await page.getByText('Pick an answer').count()) > 0;
       if (isOpen) {
         for (const choice of await question.getByTestId('lesson-question.choice').all()) {

@@ -3,12 +3,10 @@
  * gallery scenario on the stage (the queue tree's and cluster map's text, SVG font size times its screen
  * scale), with nothing selected (the tree as a lesson first shows it) and with the key decision's path drawn.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures/fixtures';
+import { galleryIds } from './fixtures/galleryIds';
 
-const IDS = [
-  ...readFileSync('src/scenarios/builtinScenarios.ts', 'utf8').matchAll(/^\s+id: '([^']+)',$/gm),
-].map((m) => m[1] as string);
+const IDS = galleryIds();
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -25,8 +23,7 @@ for (const id of IDS) {
     app,
     stage,
   }) => {
-    await page.goto(`/?scenario=${id}&view=stage`);
-    await app.waitForSession();
+    await app.openOnStage(id);
     await expect(stage.stage).toBeVisible();
     await app.largestText();
     await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();

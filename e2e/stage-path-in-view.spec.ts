@@ -39,7 +39,7 @@ for (const id of IDS) {
     app,
     stage,
   }) => {
-    await app.openOnStage(id);
+    await app.open(`?scenario=${id}&view=stage`);
     await app.largestText();
     // E jumps to the next eviction (stays put when there is none).
     await page.keyboard.press('e');
@@ -64,7 +64,7 @@ for (const id of IDS) {
     app,
     stage,
   }) => {
-    await app.openOnStage(id);
+    await app.open(`?scenario=${id}&view=stage`);
     await app.largestText();
     await page.keyboard.press('f');
     await expect(stage.presenter).toBeVisible();

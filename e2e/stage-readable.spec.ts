@@ -23,7 +23,7 @@ for (const id of IDS) {
     app,
     stage,
   }) => {
-    await app.openOnStage(id);
+    await app.open(`?scenario=${id}&view=stage`);
     await expect(stage.stage).toBeVisible();
     await app.largestText();
     await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();

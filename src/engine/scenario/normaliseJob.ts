@@ -4,6 +4,7 @@
  */
 import type { JobSpec, PreemptionPolicy, PriorityClass, Profile, TaskSpec } from '../model/scenario';
 import type { Resources } from '../model/resources';
+import { formatDuration } from '../model/duration';
 import { CATALOGUE } from '../profiles/catalogue';
 import type { NormaliseContext } from './NormaliseContext';
 import { listNames, quote, type FieldPath } from './fieldPath';
@@ -23,6 +24,12 @@ type Requests = Partial<Record<'gpu' | 'cpu' | 'memory', number>>;
 export interface JobOptions {
   /** The job arrives through a `submit` event, so its tasks cannot already be running. */
   submitted?: boolean;
+  /**
+   * The `at` of that event: the job is created then, so that is its `submitAt` (what orders jobs and
+   * victims, Volcano's sla waiting time and the metrics' waits count from). A `submitAt` written in the
+   * event that says otherwise is an error.
+   */
+  submittedAtMs?: number;
 }
 
 /** A job with every default applied; null when the entry is not a mapping. */
@@ -50,7 +57,15 @@ export function normaliseJob(
       `minAvailable is ${minAvailable} but the job has ${tasks.length} task${tasks.length === 1 ? '' : 's'}`,
     );
   }
-  const submitAtMs = f.submitAt ?? 0;
+  const submitAtMs = options.submittedAtMs ?? f.submitAt ?? 0;
+  if (options.submittedAtMs !== undefined && f.submitAt !== undefined && f.submitAt !== submitAtMs) {
+    ctx.sink.report(
+      'invalid-event',
+      [...path, 'submitAt'],
+      `a job submitted by an event is created at the event's time (at: ${formatDuration(submitAtMs)}); its submitAt cannot be ${formatDuration(f.submitAt)}`,
+      'Remove `submitAt` from the submitted job, or move the job to `jobs` with that `submitAt`.',
+    );
+  }
   const hasRunning = tasks.some((t) => t.status === 'Running');
   const job: JobSpec = {
     name,

@@ -67,6 +67,7 @@ export function normaliseJob(
     );
   }
   const hasRunning = tasks.some((t) => t.status === 'Running');
+  if (submitAtMs > 0 && options.submitted !== true) checkRunningBeforeCreation(tasks, submitAtMs, ctx);
   const job: JobSpec = {
     name,
     namespace: f.namespace ?? DEFAULT_NAMESPACE,
@@ -230,6 +231,27 @@ function checkTaskPlacement(
       'node-ignored',
       [...path, 'node'],
       `task ${quote(task.name)} is Pending, so its node is ignored`,
+    );
+  }
+}
+
+/**
+ * A Running task runs from t=0 (§5): its job must exist by then. A job created later (`submitAt` > 0) has
+ * no pods yet at t=0, and letting its task appear Running when the job arrives would put it on a node that
+ * the scheduler may have filled meanwhile (issue 18: 4 GPUs running on a 2-GPU node). Its tasks start
+ * Pending, as those of a `submit` event do.
+ */
+function checkRunningBeforeCreation(
+  tasks: readonly TaskSpec[],
+  submitAtMs: number,
+  ctx: NormaliseContext,
+): void {
+  for (const task of tasks) {
+    if (task.status !== 'Running') continue;
+    ctx.sink.report(
+      'running-before-submit',
+      [...ctx.origins.of(task), 'status'],
+      `task ${quote(task.name)} is Running at t=0, but its job is created later (submitAt ${formatDuration(submitAtMs)})`,
     );
   }
 }

@@ -138,6 +138,8 @@ export class Simulator implements Simulation {
    */
   private isSettled(): boolean {
     if (this.state.hasDueEvents()) return false;
+    // Cheap first: within the horizon of the last change there is no need to look at the jobs.
+    if (this.nextTimeMs - this.lastChangeMs <= this.settleHorizonMs) return false;
     let latest = this.lastChangeMs;
     for (const job of this.state.liveJobs()) {
       if (job.isRunning && job.spec.runtimeMs !== null) return false;

@@ -151,6 +151,11 @@ export const ISSUE_CATALOGUE = {
     summary: 'the Running tasks on a node need more than the node has',
     hint: 'Move some Running tasks to another node, make them Pending, or enlarge the node.',
   },
+  'running-before-submit': {
+    severity: 'error',
+    summary: 'a task is Running at t=0 but its job is created later',
+    hint: 'Tasks Running at t=0 belong to jobs with submitAt at or before 0s; make the task Pending, or give its job an earlier submitAt.',
+  },
   'gpu-packing': {
     severity: 'error',
     summary: 'the Running GPU tasks on a node cannot be packed onto its GPU devices',

@@ -77,7 +77,7 @@ function normaliseEvent(raw: unknown, path: FieldPath, ctx: NormaliseContext, ou
   };
   switch (kind) {
     case 'submit': {
-      const job = normaliseJob(written[kind], payloadPath, ctx, { submitted: true });
+      const job = normaliseJob(written[kind], payloadPath, ctx, { submitted: true, submittedAtMs: atMs });
       if (job !== null) push({ atMs, kind, job });
       break;
     }

@@ -4,6 +4,7 @@
  */
 import type { JobSpec, PreemptionPolicy, PriorityClass, Profile, TaskSpec } from '../model/scenario';
 import type { Resources } from '../model/resources';
+import { formatDuration } from '../model/duration';
 import { CATALOGUE } from '../profiles/catalogue';
 import type { NormaliseContext } from './NormaliseContext';
 import { listNames, quote, type FieldPath } from './fieldPath';
@@ -23,6 +24,12 @@ type Requests = Partial<Record<'gpu' | 'cpu' | 'memory', number>>;
 export interface JobOptions {
   /** The job arrives through a `submit` event, so its tasks cannot already be running. */
   submitted?: boolean;
+  /**
+   * The `at` of that event: the job is created then, so that is its `submitAt` (what orders jobs and
+   * victims, Volcano's sla waiting time and the metrics' waits count from). A `submitAt` written in the
+   * event that says otherwise is an error.
+   */
+  submittedAtMs?: number;
 }
 
 /** A job with every default applied; null when the entry is not a mapping. */
@@ -50,8 +57,17 @@ export function normaliseJob(
       `minAvailable is ${minAvailable} but the job has ${tasks.length} task${tasks.length === 1 ? '' : 's'}`,
     );
   }
-  const submitAtMs = f.submitAt ?? 0;
+  const submitAtMs = options.submittedAtMs ?? f.submitAt ?? 0;
+  if (options.submittedAtMs !== undefined && f.submitAt !== undefined && f.submitAt !== submitAtMs) {
+    ctx.sink.report(
+      'invalid-event',
+      [...path, 'submitAt'],
+      `a job submitted by an event is created at the event's time (at: ${formatDuration(submitAtMs)}); its submitAt cannot be ${formatDuration(f.submitAt)}`,
+      'Remove `submitAt` from the submitted job, or move the job to `jobs` with that `submitAt`.',
+    );
+  }
   const hasRunning = tasks.some((t) => t.status === 'Running');
+  if (submitAtMs > 0 && options.submitted !== true) checkRunningBeforeCreation(tasks, submitAtMs, ctx);
   const job: JobSpec = {
     name,
     namespace: f.namespace ?? DEFAULT_NAMESPACE,
@@ -215,6 +231,27 @@ function checkTaskPlacement(
       'node-ignored',
       [...path, 'node'],
       `task ${quote(task.name)} is Pending, so its node is ignored`,
+    );
+  }
+}
+
+/**
+ * A Running task runs from t=0 (§5): its job must exist by then. A job created later (`submitAt` > 0) has
+ * no pods yet at t=0, and letting its task appear Running when the job arrives would put it on a node that
+ * the scheduler may have filled meanwhile (issue 18: 4 GPUs running on a 2-GPU node). Its tasks start
+ * Pending, as those of a `submit` event do.
+ */
+function checkRunningBeforeCreation(
+  tasks: readonly TaskSpec[],
+  submitAtMs: number,
+  ctx: NormaliseContext,
+): void {
+  for (const task of tasks) {
+    if (task.status !== 'Running') continue;
+    ctx.sink.report(
+      'running-before-submit',
+      [...ctx.origins.of(task), 'status'],
+      `task ${quote(task.name)} is Running at t=0, but its job is created later (submitAt ${formatDuration(submitAtMs)})`,
     );
   }
 }

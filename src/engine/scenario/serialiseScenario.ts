@@ -221,7 +221,13 @@ function queuePatchData(patch: QueuePatch): Data {
   return out;
 }
 
-function jobData(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, PriorityClass>): Data {
+/** `createdAtMs`: when the job is created without a `submitAt` (0, or its submit event's `at`). */
+function jobData(
+  job: JobSpec,
+  profile: Profile,
+  classes: ReadonlyMap<string, PriorityClass>,
+  createdAtMs = 0,
+): Data {
   const out: Data = { name: job.name };
   if (job.namespace !== DEFAULT_NAMESPACE) out['namespace'] = job.namespace;
   out['queue'] = job.queue;
@@ -238,7 +244,7 @@ function jobData(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, Pr
   if (job.minAvailable !== job.tasks.length) out['minAvailable'] = job.minAvailable;
   if (job.minResources !== null) out['minResources'] = resourceData(job.minResources, () => true);
   if (job.phase !== 'Pending') out['phase'] = job.phase;
-  if (job.submitAtMs !== 0) out['submitAt'] = formatDuration(job.submitAtMs);
+  if (job.submitAtMs !== createdAtMs) out['submitAt'] = formatDuration(job.submitAtMs);
   const runsAtStart = job.tasks.some((t) => t.status === 'Running');
   const defaultStart = runsAtStart ? job.submitAtMs : null;
   if (job.startedAtMs !== null && job.startedAtMs !== defaultStart)
@@ -311,7 +317,8 @@ function eventData(
   const at = formatDuration(event.atMs);
   switch (event.kind) {
     case 'submit':
-      return { at, submit: jobData(event.job, profile, classes) };
+      // A submitted job is created at the event's time (§6): its submitAt is the `at` written beside it.
+      return { at, submit: jobData(event.job, profile, classes, event.atMs) };
     case 'deleteJob':
       return { at, deleteJob: event.name };
     case 'addNode':

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSimulation, parseScenario, runDocument } from '../index';
 import type { Scenario } from '../model/scenario';
 import { run, scenarioOf, statusOf } from '../testing/scenarioTest';
+import { settleHorizonMs } from './Simulator';
 
 function load(file: string, suite = 'kai'): Scenario {
   const r = parseScenario(readFileSync(resolve(__dirname, '../../../conformance', suite, file), 'utf8'));
@@ -248,6 +249,65 @@ describe('a run without `run:` stops once settled (docs §7.1)', () => {
     const evictedAt = sim.markers().find((m) => m.evictions > 0)?.timeMs;
     expect(evictedAt).toBe(300_000);
     expect(sim.sessionCount()).toBeLessThan(3601);
+  });
+
+  it('a quiet first session is not settled: the quiet stretch counts from t=0 at the least (issue 18)', () => {
+    // Everything is in place at t=0 and session 1 decides nothing; before, the last change was at −∞ and
+    // the run stopped after that one session. Now it waits out the horizon (the 60s grace period).
+    const quiet = [
+      'version: 1',
+      'nodes: [{name: n, resources: {gpu: 1}}]',
+      'queues: [{name: q}]',
+      'jobs:',
+      '  - {name: forever, queue: q, resources: {gpu: 1}, startedAt: -10m, tasks: [{status: Running, node: n}]}',
+      '  - {name: waits, queue: q, resources: {gpu: 1}, submitAt: -10m}',
+    ];
+    expect(sessions(`${quiet.join('\n')}\n`)).toBe(61);
+  });
+
+  it("reaches Volcano's sla expiry when nothing else happens before it (issue 18)", () => {
+    // `big` waits from t=0 with a 90s SLA on a full cluster: no session changes anything until the SLA
+    // expires and enqueue admits it (t=90s, past the 60s grace period that bounded the horizon before).
+    const text = [
+      'version: 1',
+      'profile: volcano',
+      'scheduler:',
+      '  tiers:',
+      '    - plugins: [{name: priority}, {name: gang}, {name: conformance}, {name: sla}]',
+      '    - plugins: [{name: overcommit}, {name: drf}, {name: predicates}, {name: proportion}, {name: nodeorder}]',
+      'nodes: [{name: n, resources: {gpu: 2}}]',
+      'queues: [{name: q}]',
+      'jobs:',
+      '  - {name: busy, queue: q, phase: Running, submitAt: -1m, resources: {gpu: 2}, tasks: [{status: Running, node: n}]}',
+      '  - name: big',
+      '    queue: q',
+      '    annotations: {sla-waiting-time: 90s}',
+      '    minResources: {gpu: 2}',
+      '    resources: {gpu: 1}',
+      '    tasks: 2',
+    ].join('\n');
+    const parsed = parseScenario(`${text}\n`);
+    if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('\n'));
+    const sim = createSimulation(parsed.scenario);
+    while (sim.step()) {
+      /* to the end */
+    }
+    const expired = sim.markers().find((m) => (m.slaExpired ?? []).includes('big'));
+    expect(expired?.timeMs).toBe(90_000);
+    expect(sim.snapshot(91).jobs.find((j) => j.name === 'big')?.phase).toBe('Inqueue');
+  });
+
+  it("counts the usage window of KAI's time-based fair share in the horizon", () => {
+    // Past allocations weigh on fair shares until they leave the window, so the run must not stop sooner.
+    const text = [
+      'version: 1',
+      'scheduler: {usageDBConfig: {usageParams: {windowSize: 10m, halfLifePeriod: 2m}}}',
+      'nodes: [{name: n, resources: {gpu: 1}}]',
+      'queues: [{name: q}]',
+    ].join('\n');
+    const parsed = parseScenario(`${text}\n`);
+    if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('\n'));
+    expect(settleHorizonMs(parsed.scenario)).toBe(600_000);
   });
 
   it('changes nothing for a scenario with a `run:` block', () => {

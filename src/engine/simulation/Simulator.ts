@@ -78,8 +78,12 @@ export class Simulator implements Simulation {
   private readonly interner = new TraceInterner();
   /** KAI usage history (time-based fair share); null unless some configuration sets `usageDBConfig`. */
   private readonly usage: UsageLedger | null;
-  /** Time of the last session that changed anything (see {@link settleHorizonMs}). */
-  private lastChangeMs = Number.NEGATIVE_INFINITY;
+  /**
+   * Time of the last session that changed anything (see {@link settleHorizonMs}). It starts at t=0: the
+   * scenario's initial state (jobs already running, protections already counting) is itself a change, so a
+   * quiet first session does not count as settled (issue 18).
+   */
+  private lastChangeMs = 0;
   /** How long a run without `run:` must stay unchanged before it stops (docs §7.1). */
   private readonly settleHorizonMs: number;
 
@@ -126,17 +130,23 @@ export class Simulator implements Simulation {
   /**
    * Nothing is left to happen: no event to come, no task between states (Pipelined, Releasing), no job
    * that will complete, and nothing has changed for longer than the longest duration the scenario
-   * configures. Every time-based rule (min-runtime protection, an SLA waiting time, the stale-gang grace
-   * period) counts from a moment at or before the last change, so it has fired by then if it ever will.
+   * configures. Every time-based rule counts from one of these moments: a job's submission (Volcano's sla
+   * waiting time), its last start (min-runtime protection), the moment its gang went stale (KAI's grace
+   * period), or a session that changed something (an event, a decision), and t=0 stands for everything
+   * that was already counting when the run began. The quiet stretch is counted from the latest of these
+   * moments, so every such rule has fired by the time the run stops, if it ever will.
    */
   private isSettled(): boolean {
     if (this.state.hasDueEvents()) return false;
+    // Cheap first: within the horizon of the last change there is no need to look at the jobs.
     if (this.nextTimeMs - this.lastChangeMs <= this.settleHorizonMs) return false;
+    let latest = this.lastChangeMs;
     for (const job of this.state.liveJobs()) {
       if (job.isRunning && job.spec.runtimeMs !== null) return false;
       for (const t of job.tasks) if (t.status === 'Pipelined' || t.status === 'Releasing') return false;
+      latest = Math.max(latest, job.spec.submitAtMs, job.startedAtMs ?? latest, job.staleSinceMs ?? latest);
     }
-    return true;
+    return this.nextTimeMs - latest > this.settleHorizonMs;
   }
 
   historySize(): HistorySize {
@@ -538,7 +548,8 @@ function jobDelta(j: JobRecord): JobDelta {
 
 /**
  * The longest duration a scenario configures (queue min-runtimes, plugin arguments and job annotations that
- * read as durations, the stale-gang grace period, the session period), events included: a run without
+ * read as durations, the stale-gang grace period, the usage window and half-life of time-based fair share,
+ * the session period), events included: a run without
  * `run:` stops after staying unchanged for longer than this.
  */
 export function settleHorizonMs(scenario: Scenario): number {
@@ -554,6 +565,9 @@ export function settleHorizonMs(scenario: Scenario): number {
   const considerConfig = (config: Partial<Scenario['scheduler']>) => {
     consider(config.stalenessGracePeriodMs);
     consider(config.schedulePeriodMs);
+    // KAI's usage history changes fair shares for as long as past allocations stay in its window.
+    consider(config.usage?.windowSizeMs);
+    consider(config.usage?.halfLifePeriodMs);
     for (const tier of config.tiers ?? [])
       for (const plugin of tier.plugins) for (const v of Object.values(plugin.arguments)) considerText(v);
   };

@@ -27,6 +27,8 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
   const jobs: JobState[] = [];
   const used = new Map<string, Resources>();
   const releasing = new Map<string, Resources>();
+  /** Highest GPU device index held on each node, + 1 (the devices of a node that omits `gpu`). */
+  const devicesInUse = new Map<string, number>();
 
   // Filled in once every job's counts are known: reclaim protection depends on who waits to reclaim.
   const built: { job: JobState; startedAtMs: number | null }[] = [];
@@ -48,6 +50,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       counts[status]++;
       tasks.push({ name: t.spec.name, job: spec.name, status, node, gpus: gpus.map((g) => ({ ...g })) });
       if (node !== null) {
+        for (const g of gpus) devicesInUse.set(node, Math.max(devicesInUse.get(node) ?? 0, g.index + 1));
         const bucket = status === 'Releasing' ? releasing : status === 'Running' ? used : null;
         if (bucket) {
           const r = bucket.get(node) ?? zeroResources();
@@ -125,7 +128,10 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
     capacity: { ...n.resources },
     used: used.get(n.name) ?? zeroResources(),
     releasing: releasing.get(n.name) ?? zeroResources(),
-    gpuDevices: Number.isFinite(n.resources.gpu) ? Math.floor(n.resources.gpu + 1e-9) : 0,
+    // A node that omits `gpu` is unconstrained (§3): it shows the devices its tasks hold, numbered on demand.
+    gpuDevices: Number.isFinite(n.resources.gpu)
+      ? Math.floor(n.resources.gpu + 1e-9)
+      : (devicesInUse.get(n.name) ?? 0),
   }));
 
   return {

@@ -36,8 +36,9 @@ export function numberDevices(state: ClusterState): TaskRecord[] {
   if (needs.length === 0) return needs;
   const nodes = new Set(needs.map((t) => t.node as string));
   const held = new Map<string, Devices>();
+  const counts = deviceCounts(state, nodes, needs);
   for (const name of nodes) {
-    const count = Math.floor((state.nodes.get(name)?.resources.gpu ?? 0) + EPSILON);
+    const count = counts.get(name) as number;
     const zeros = (): number[] => new Array<number>(count).fill(0);
     held.set(name, { running: zeros(), releasing: zeros(), promised: zeros() });
   }
@@ -64,6 +65,42 @@ export function numberDevices(state: ClusterState): TaskRecord[] {
     t.gpus = slots;
   }
   return needs;
+}
+
+/**
+ * Devices to number on each node: its GPUs, or, on a node that omits `gpu` (unconstrained, §3), the devices
+ * already held there plus a fresh one for every GPU the tasks being numbered ask for, so each gets its own
+ * (an unconstrained node has room for all of them) without counting to infinity.
+ */
+function deviceCounts(
+  state: ClusterState,
+  nodes: ReadonlySet<string>,
+  needs: readonly TaskRecord[],
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  const unbounded = new Set<string>();
+  for (const name of nodes) {
+    const gpu = state.nodes.get(name)?.resources.gpu ?? 0;
+    if (Number.isFinite(gpu)) counts.set(name, Math.floor(gpu + EPSILON));
+    else {
+      counts.set(name, 0);
+      unbounded.add(name);
+    }
+  }
+  if (unbounded.size === 0) return counts;
+  const grow = (node: string, to: number) => counts.set(node, Math.max(counts.get(node) as number, to));
+  for (const t of state.tasks) {
+    if (t.node === null || !unbounded.has(t.node) || !HOLDS.has(t.status)) continue;
+    for (const g of t.gpus) grow(t.node, g.index + 1);
+  }
+  for (const t of needs) {
+    if (unbounded.has(t.node as string))
+      counts.set(
+        t.node as string,
+        (counts.get(t.node as string) as number) + Math.ceil(t.spec.resources.gpu - EPSILON),
+      );
+  }
+  return counts;
 }
 
 function add(d: Devices, t: TaskRecord, g: GpuSlot): void {

@@ -48,9 +48,17 @@ export function metricsCsv(metrics: RunMetrics): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Up to 6 decimals, no trailing zeros, no exponent for the values metrics produce. */
+/**
+ * Up to 6 decimals, no trailing zeros, no exponent for the values metrics produce. A figure too large to
+ * have decimals left (beyond 2^53 millionths; a Volcano guarantee of 1e308 GPUs makes the fair share
+ * 1e308, whose rounding overflowed to `Infinity`) is written whole, as the runner's JSON writes it
+ * (`1e+308`). Metrics are finite; an empty cell would stand for anything else, never `Infinity` or `NaN`.
+ */
 function num(x: number): string {
-  const r = Math.round(x * 1e6) / 1e6;
+  if (!Number.isFinite(x)) return '';
+  const scaled = Math.round(x * 1e6);
+  if (!Number.isSafeInteger(scaled)) return String(x);
+  const r = scaled / 1e6;
   return String(r === 0 ? 0 : r);
 }
 

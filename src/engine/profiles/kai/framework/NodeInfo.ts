@@ -32,6 +32,11 @@ export class NodeInfo {
   readonly releasing: Resources = zeroResources();
   readonly pipelined: Resources = zeroResources();
   readonly devices: GpuDevice[];
+  /**
+   * The node omits `gpu`, so GPUs are unconstrained on it (§3): it has as many devices as are asked of it.
+   * They are made when first used (`account`), never counted out (an Infinity-long list cannot exist).
+   */
+  readonly unboundedGpus: boolean;
   /** Index in the session's name-ordered node list (set by the Session; see FreeNodeIndex). */
   position = -1;
   /** Bumped by every change of occupation, so remembered placement verdicts know when to look again. */
@@ -41,7 +46,8 @@ export class NodeInfo {
     this.name = spec.name;
     this.spec = spec;
     this.capacity = spec.resources;
-    const count = Number.isFinite(spec.resources.gpu) ? Math.floor(spec.resources.gpu + EPSILON) : 0;
+    this.unboundedGpus = !Number.isFinite(spec.resources.gpu);
+    const count = this.unboundedGpus ? 0 : Math.floor(spec.resources.gpu + EPSILON);
     this.devices = Array.from({ length: count }, () => ({ used: 0, releasing: 0, pipelined: 0 }));
   }
 
@@ -76,10 +82,12 @@ export class NodeInfo {
       for (let i = 0; i < this.devices.length; i++) {
         if (this.deviceFree(this.devices[i] as GpuDevice, mode) >= 1 - EPSILON) free.push(i);
       }
-      if (free.length < need) return null;
       // Promise truly idle devices before ones still being released, so that a victim which fits back
       // can be un-evicted on the devices it holds.
       if (mode === 'future') free.sort((a, b) => this.releasingOn(a) - this.releasingOn(b) || a - b);
+      // Unconstrained: new devices after the ones that exist.
+      if (this.unboundedGpus) for (let i = this.devices.length; free.length < need; i++) free.push(i);
+      if (free.length < need) return null;
       return free.slice(0, need).map((index) => ({ index, share: 1 }));
     }
     let best = -1;
@@ -91,6 +99,7 @@ export class NodeInfo {
         bestFree = free;
       }
     }
+    if (best < 0 && this.unboundedGpus) best = this.devices.length;
     return best < 0 ? null : [{ index: best, share: gpu }];
   }
 
@@ -131,6 +140,8 @@ export class NodeInfo {
     bucket.memory += sign * req.memory;
     bucket.pods += sign * req.pods;
     for (const slot of gpus) {
+      if (this.unboundedGpus)
+        while (this.devices.length <= slot.index) this.devices.push({ used: 0, releasing: 0, pipelined: 0 });
       const d = this.devices[slot.index];
       if (d) d[kind] += sign * slot.share;
     }

@@ -21,6 +21,7 @@ import type { StoreContext } from './StoreContext';
 export const initialScenarioState: ScenarioSliceState = {
   source: null,
   draft: '',
+  draftSavedId: null,
   loadedText: '',
   fileName: null,
   loadState: 'idle',
@@ -90,7 +91,7 @@ function settledOf(state: AppState): Settled | null {
 export function createScenarioActions(
   { set, get, client }: StoreContext,
   controller: RunController,
-): Pick<AppActions, 'loadScenario' | 'retry' | 'setDraft' | 'validateText' | 'cancelLoad'> {
+): Pick<AppActions, 'loadScenario' | 'retry' | 'setDraft' | 'replaceDraft' | 'validateText' | 'cancelLoad'> {
   let latestLoad = 0;
   let lastAttempt: Attempt | null = null;
   /** The scenario a cancel returns to; replaced only by a run that has something to show. */
@@ -118,6 +119,12 @@ export function createScenarioActions(
       scenario: {
         ...state.scenario,
         draft: options.replaceDraft === true ? text : state.scenario.draft,
+        draftSavedId:
+          options.replaceDraft === true
+            ? options.source.kind === 'custom'
+              ? (options.source.savedId ?? null)
+              : null
+            : state.scenario.draftSavedId,
         loadState: 'loading',
         loadError: null,
         cancelNote: null,
@@ -187,6 +194,7 @@ export function createScenarioActions(
         scenario: {
           ...initialScenarioState,
           draft: state.scenario.draft,
+          draftSavedId: state.scenario.draftSavedId,
           cancelNote: 'Loading was cancelled. Your text is still in the editor.',
         },
         run: initialRunState,
@@ -216,6 +224,9 @@ export function createScenarioActions(
     },
     setDraft(text) {
       set((state) => ({ scenario: { ...state.scenario, draft: text } }));
+    },
+    replaceDraft(text, savedId) {
+      set((state) => ({ scenario: { ...state.scenario, draft: text, draftSavedId: savedId } }));
     },
     validateText(text) {
       return client.validate(text);

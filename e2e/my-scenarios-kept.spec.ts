@@ -145,3 +145,24 @@ test('a file opened but not applied is kept apart when a gallery scenario is pic
   await app.scenarioButton.click();
   expect(await openSaved(app, editor, myScenarios, "Dave's file from disk")).toBe(FROM_DISK);
 });
+
+test('a template started over a saved scenario and applied is a new entry', async ({
+  app,
+  editor,
+  myScenarios,
+  page,
+}) => {
+  await app.open();
+  await writeAndApply(app, editor, MINE);
+  await app.editButton.click();
+  await page.getByTestId('editor.new').click();
+  await page.getByTestId('editor.new.kai').click();
+  await expect.poll(() => editor.value()).toContain('# A new KAI-Scheduler scenario.');
+  await editor.apply.click();
+  await expect(editor.dialog).toBeHidden();
+  await app.waitForSession();
+
+  await app.scenarioButton.click();
+  await expect.poll(() => myScenarios.names()).toHaveLength(2);
+  expect(await openSaved(app, editor, myScenarios, "Carol's reclaim study")).toBe(MINE);
+});

@@ -166,3 +166,22 @@ test('a template started over a saved scenario and applied is a new entry', asyn
   await expect.poll(() => myScenarios.names()).toHaveLength(2);
   expect(await openSaved(app, editor, myScenarios, "Carol's reclaim study")).toBe(MINE);
 });
+
+test('a conversion report is not shown over another scenario opened before Apply', async ({
+  app,
+  editor,
+  page,
+}) => {
+  await app.open();
+  await app.editButton.click();
+  await editor.replaceText(KUBERNETES);
+  await editor.apply.click();
+  await expect(editor.importReport).toContainText('Queue/team-a');
+  await editor.close.click();
+  await app.scenarioButton.click();
+  await page.getByTestId('gallery.lca-1').click();
+  await app.waitForSession();
+  await app.editButton.click();
+  await expect.poll(() => editor.value()).toContain('LCA 1');
+  await expect(editor.importReport).toBeHidden();
+});

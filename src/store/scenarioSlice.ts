@@ -36,6 +36,7 @@ export const initialScenarioState: ScenarioSliceState = {
 
 export const selectScenarioSource = (state: AppState): ScenarioSource | null => state.scenario.source;
 export const selectDraft = (state: AppState): string => state.scenario.draft;
+export const selectDraftSavedId = (state: AppState): string | null => state.scenario.draftSavedId;
 export const selectLoadedText = (state: AppState): string => state.scenario.loadedText;
 export const selectLoadState = (state: AppState): LoadState => state.scenario.loadState;
 export const selectIssues = (state: AppState): IssueDto[] => state.scenario.issues;

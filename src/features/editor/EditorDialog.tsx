@@ -29,6 +29,7 @@ import { selectActions } from '../../store/createAppStore';
 import { selectRunStatus } from '../../store/runSlice';
 import {
   selectDraft,
+  selectDraftSavedId,
   selectIsDraftDirty,
   selectIssues,
   selectLoadError,
@@ -73,7 +74,15 @@ export function EditorDialog() {
   const runStatus = useAppStore(selectRunStatus);
   const [isDragOver, setIsDragOver] = useState(false);
   const [formatError, setFormatError] = useState<string | null>(null);
-  const [importReport, setImportReport] = useState<ImportSummary | null>(null);
+  const draftSavedId = useAppStore(selectDraftSavedId);
+  /** The last conversion's report, with the entry its scenario was saved as. */
+  const [importReport, setImportReport] = useState<{ summary: ImportSummary; entryId: string | null } | null>(
+    null,
+  );
+  // The report belongs to the converted text: once another scenario is in the editor (a gallery pick, a
+  // file, a template) it is not shown over it.
+  const shownReport =
+    importReport !== null && importReport.entryId === draftSavedId ? importReport.summary : null;
   const [importErrors, setImportErrors] = useState<string[]>([]);
   const [exportError, setExportError] = useState<string | null>(null);
   const isKubernetes = looksLikeKubernetesYaml(draft);
@@ -112,10 +121,12 @@ export function EditorDialog() {
    * "My scenarios" (one entry per text, as every save), so that applying it never updates the entry that
    * was open (issue 18, docs/decisions/0130).
    */
-  const replaceWithNewEntry = (text: string, name: string, origin: 'file' | 'import') => {
+  const replaceWithNewEntry = (text: string, name: string, origin: 'file' | 'import'): string | null => {
     const kept = isOwnText(text, []) ? keepScenario({ name, text, origin }) : null;
     if (kept !== null && !kept.ok) actions.setView({ notice: { severity: 'error', text: kept.error } });
-    actions.replaceDraft(text, kept !== null && kept.ok ? kept.entry.id : null);
+    const id = kept !== null && kept.ok ? kept.entry.id : null;
+    actions.replaceDraft(text, id);
+    return id;
   };
 
   /**
@@ -132,8 +143,11 @@ export function EditorDialog() {
     setImportErrors([]);
     const name = scenarioNameOf(result.text, IMPORTED_NAME);
     if (!keepBuffer(name === IMPORTED_NAME ? 'Pasted Kubernetes YAML' : `${name} (Kubernetes YAML)`)) return;
-    setImportReport({ imported: result.imported, notes: result.notes, unmapped: result.unmapped });
-    replaceWithNewEntry(result.text, name, 'import');
+    const entryId = replaceWithNewEntry(result.text, name, 'import');
+    setImportReport({
+      summary: { imported: result.imported, notes: result.notes, unmapped: result.unmapped },
+      entryId,
+    });
   };
 
   const apply = () => {
@@ -142,6 +156,7 @@ export function EditorDialog() {
       return;
     }
     applied.current = true;
+    setImportReport(null); // reviewed: it asked for exactly this Apply
     // What a person applies is kept in "My scenarios" under its name: the entry the buffer is an edit of
     // (the same entry on every apply), else a new one; never the entry of the scenario open before a file,
     // a template or a conversion replaced the buffer (issue 18).
@@ -326,9 +341,7 @@ export function EditorDialog() {
           validate={actions.validateText}
           engineError={engineError}
         />
-        {importReport !== null && (
-          <ImportReport report={importReport} onClose={() => setImportReport(null)} />
-        )}
+        {shownReport !== null && <ImportReport report={shownReport} onClose={() => setImportReport(null)} />}
         {isKubernetes && importErrors.length === 0 && (
           <Alert severity="info" data-testid="editor.kubernetes">
             This is Kubernetes YAML. “Convert to scenario” reads its KAI and Volcano Queues, scheduler

@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppPage } from './fixtures/AppPage';
-import type { EditorDialog } from './fixtures/EditorDialog';
+import { AppPage } from './fixtures/AppPage';
+import { EditorDialog } from './fixtures/EditorDialog';
 import { expect, test } from './fixtures/fixtures';
-import type { MyScenarios } from './fixtures/MyScenarios';
+import { MyScenarios } from './fixtures/MyScenarios';
 
 const MINE = `version: 1
 name: Carol's reclaim study
@@ -184,4 +184,46 @@ test('a conversion report is not shown over another scenario opened before Apply
   await app.editButton.click();
   await expect.poll(() => editor.value()).toContain('LCA 1');
   await expect(editor.importReport).toBeHidden();
+});
+
+test('two tabs applying edits of the same saved scenario keep both', async ({
+  app,
+  editor,
+  myScenarios,
+  context,
+}) => {
+  await app.open();
+  await writeAndApply(app, editor, MINE);
+  // A second tab of the same browser (same storage) opens the saved scenario from My scenarios.
+  const other = await context.newPage();
+  await other.addInitScript(() => {
+    window.__PRELAB_E2E__ = true;
+  });
+  const otherApp = new AppPage(other);
+  const otherEditor = new EditorDialog(other);
+  await otherApp.open();
+  await otherApp.scenarioButton.click();
+  await new MyScenarios(other).entry("Carol's reclaim study").click();
+  await otherApp.waitForSession();
+  const fromOtherTab = MINE.replace('until: 30s', 'until: 40s');
+  await writeAndApply(otherApp, otherEditor, fromOtherTab);
+
+  // This tab still edits the text it opened; its Apply must not overwrite the other tab's.
+  const fromThisTab = MINE.replace('until: 30s', 'until: 50s');
+  await writeAndApply(app, editor, fromThisTab);
+
+  await app.scenarioButton.click();
+  expect(await myScenarios.names()).toEqual(["Carol's reclaim study", "Carol's reclaim study"]);
+  const texts: string[] = [];
+  for (const i of [0, 1]) {
+    await myScenarios.entries
+      .nth(i)
+      .getByRole('button', { name: "Carol's reclaim study", exact: true })
+      .click();
+    await app.waitForSession();
+    texts.push(await editor.value());
+    if (i === 0) await app.scenarioButton.click();
+  }
+  expect(texts.sort()).toEqual([fromOtherTab, fromThisTab].sort());
+  await other.close();
 });

@@ -18,6 +18,15 @@ export type ScenarioSource =
   | { kind: 'custom'; savedId?: string }
   | { kind: 'shared'; fragment: string; notes: string[] };
 
+/**
+ * A "My scenarios" entry and its text when the buffer took it. A save updates the entry only while it
+ * still has that text, so a save from another tab in between is never overwritten (docs/decisions/0130).
+ */
+export interface DraftEntry {
+  id: string;
+  text: string;
+}
+
 export type LoadState = 'idle' | 'loading' | 'loaded' | 'invalid' | 'failed';
 
 /**
@@ -42,7 +51,7 @@ export interface ScenarioSliceState {
    * this entry and no other: a file, a template or a conversion put in the editor never overwrites the
    * scenario that was open (docs/decisions/0130).
    */
-  draftSavedId: string | null;
+  draftEntry: DraftEntry | null;
   /** The text of the current run (what a retry reloads). */
   loadedText: string;
   fileName: string | null;

@@ -7,6 +7,7 @@ import type { SessionView } from '../protocol/sessionView';
 import type {
   AppActions,
   AppState,
+  DraftEntry,
   LoadOptions,
   LoadProgress,
   LoadState,
@@ -21,7 +22,7 @@ import type { StoreContext } from './StoreContext';
 export const initialScenarioState: ScenarioSliceState = {
   source: null,
   draft: '',
-  draftSavedId: null,
+  draftEntry: null,
   loadedText: '',
   fileName: null,
   loadState: 'idle',
@@ -36,7 +37,7 @@ export const initialScenarioState: ScenarioSliceState = {
 
 export const selectScenarioSource = (state: AppState): ScenarioSource | null => state.scenario.source;
 export const selectDraft = (state: AppState): string => state.scenario.draft;
-export const selectDraftSavedId = (state: AppState): string | null => state.scenario.draftSavedId;
+export const selectDraftEntry = (state: AppState): DraftEntry | null => state.scenario.draftEntry;
 export const selectLoadedText = (state: AppState): string => state.scenario.loadedText;
 export const selectLoadState = (state: AppState): LoadState => state.scenario.loadState;
 export const selectIssues = (state: AppState): IssueDto[] => state.scenario.issues;
@@ -120,12 +121,12 @@ export function createScenarioActions(
       scenario: {
         ...state.scenario,
         draft: options.replaceDraft === true ? text : state.scenario.draft,
-        draftSavedId:
+        draftEntry:
           options.replaceDraft === true
-            ? options.source.kind === 'custom'
-              ? (options.source.savedId ?? null)
+            ? options.source.kind === 'custom' && options.source.savedId !== undefined
+              ? { id: options.source.savedId, text }
               : null
-            : state.scenario.draftSavedId,
+            : state.scenario.draftEntry,
         loadState: 'loading',
         loadError: null,
         cancelNote: null,
@@ -195,7 +196,7 @@ export function createScenarioActions(
         scenario: {
           ...initialScenarioState,
           draft: state.scenario.draft,
-          draftSavedId: state.scenario.draftSavedId,
+          draftEntry: state.scenario.draftEntry,
           cancelNote: 'Loading was cancelled. Your text is still in the editor.',
         },
         run: initialRunState,
@@ -227,7 +228,13 @@ export function createScenarioActions(
       set((state) => ({ scenario: { ...state.scenario, draft: text } }));
     },
     replaceDraft(text, savedId) {
-      set((state) => ({ scenario: { ...state.scenario, draft: text, draftSavedId: savedId } }));
+      set((state) => ({
+        scenario: {
+          ...state.scenario,
+          draft: text,
+          draftEntry: savedId === null ? null : { id: savedId, text },
+        },
+      }));
     },
     validateText(text) {
       return client.validate(text);

@@ -29,7 +29,7 @@ import { selectActions } from '../../store/createAppStore';
 import { selectRunStatus } from '../../store/runSlice';
 import {
   selectDraft,
-  selectDraftSavedId,
+  selectDraftEntry,
   selectIsDraftDirty,
   selectIssues,
   selectLoadError,
@@ -74,7 +74,7 @@ export function EditorDialog() {
   const runStatus = useAppStore(selectRunStatus);
   const [isDragOver, setIsDragOver] = useState(false);
   const [formatError, setFormatError] = useState<string | null>(null);
-  const draftSavedId = useAppStore(selectDraftSavedId);
+  const draftEntry = useAppStore(selectDraftEntry);
   /** The last conversion's report, with the entry its scenario was saved as. */
   const [importReport, setImportReport] = useState<{ summary: ImportSummary; entryId: string | null } | null>(
     null,
@@ -82,7 +82,7 @@ export function EditorDialog() {
   // The report belongs to the converted text: once another scenario is in the editor (a gallery pick, a
   // file, a template) it is not shown over it.
   const shownReport =
-    importReport !== null && importReport.entryId === draftSavedId ? importReport.summary : null;
+    importReport !== null && importReport.entryId === (draftEntry?.id ?? null) ? importReport.summary : null;
   const [importErrors, setImportErrors] = useState<string[]>([]);
   const [exportError, setExportError] = useState<string | null>(null);
   const isKubernetes = looksLikeKubernetesYaml(draft);
@@ -161,11 +161,7 @@ export function EditorDialog() {
     // (the same entry on every apply), else a new one; never the entry of the scenario open before a file,
     // a template or a conversion replaced the buffer (issue 18).
     const kept = keepScenario({
-      id: entryToUpdate(
-        store.getState().scenario.draftSavedId,
-        draft,
-        listMyScenarios(browserLocalStorage()),
-      ),
+      id: entryToUpdate(store.getState().scenario.draftEntry, draft, listMyScenarios(browserLocalStorage())),
       name: scenarioNameOf(draft),
       text: draft,
       origin: 'written',

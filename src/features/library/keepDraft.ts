@@ -33,7 +33,7 @@ export function keepOwnDraft(
   const draft = state.scenario.draft;
   if (!isOwnText(draft, saved)) return { keptAs: null, error: null };
   // The buffer of a kept scenario updates that entry while it is still that scenario; else a new entry.
-  const id = entryToUpdate(state.scenario.draftSavedId, draft, saved);
+  const id = entryToUpdate(state.scenario.draftEntry, draft, saved);
   const result = keepScenario({ id, name, text: draft, origin: 'draft' });
   return result.ok ? { keptAs: result.entry.name, error: null } : { keptAs: null, error: result.error };
 }

@@ -22,7 +22,7 @@ function silentClient(): SimulationClient {
   };
 }
 
-describe('the My scenarios entry the editor buffer is an edit of (draftSavedId)', () => {
+describe('the My scenarios entry the editor buffer is an edit of (draftEntry)', () => {
   it('opening a saved scenario into the editor makes the buffer its edit; typing keeps it so', () => {
     const store = createAppStore({ client: silentClient() });
     void store.getState().actions.loadScenario('name: A', {
@@ -30,7 +30,10 @@ describe('the My scenarios entry the editor buffer is an edit of (draftSavedId)'
       replaceDraft: true,
     });
     store.getState().actions.setDraft('name: A\n# typed');
-    expect(store.getState().scenario).toMatchObject({ draft: 'name: A\n# typed', draftSavedId: 'a' });
+    expect(store.getState().scenario).toMatchObject({
+      draft: 'name: A\n# typed',
+      draftEntry: { id: 'a', text: 'name: A' },
+    });
   });
 
   it('a file, template or conversion put in the editor is no longer an edit of the entry that was open', () => {
@@ -40,9 +43,9 @@ describe('the My scenarios entry the editor buffer is an edit of (draftSavedId)'
       replaceDraft: true,
     });
     store.getState().actions.replaceDraft('name: From a file', 'file-entry');
-    expect(store.getState().scenario.draftSavedId).toBe('file-entry');
+    expect(store.getState().scenario.draftEntry).toEqual({ id: 'file-entry', text: 'name: From a file' });
     store.getState().actions.replaceDraft('name: Template', null);
-    expect(store.getState().scenario.draftSavedId).toBeNull();
+    expect(store.getState().scenario.draftEntry).toBeNull();
   });
 
   it('a built-in picked into the editor, or a load that leaves the buffer alone, links it as before', () => {
@@ -51,11 +54,11 @@ describe('the My scenarios entry the editor buffer is an edit of (draftSavedId)'
     void store.getState().actions.loadScenario('name: Shared', {
       source: { kind: 'shared', fragment: 'x', notes: [] },
     });
-    expect(store.getState().scenario).toMatchObject({ draft: 'name: A', draftSavedId: 'a' });
+    expect(store.getState().scenario).toMatchObject({ draft: 'name: A', draftEntry: { id: 'a' } });
     void store.getState().actions.loadScenario('name: Lesson', {
       source: { kind: 'builtin', id: 'welcome' },
       replaceDraft: true,
     });
-    expect(store.getState().scenario).toMatchObject({ draft: 'name: Lesson', draftSavedId: null });
+    expect(store.getState().scenario).toMatchObject({ draft: 'name: Lesson', draftEntry: null });
   });
 });

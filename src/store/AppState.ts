@@ -18,6 +18,15 @@ export type ScenarioSource =
   | { kind: 'custom'; savedId?: string }
   | { kind: 'shared'; fragment: string; notes: string[] };
 
+/**
+ * A "My scenarios" entry and its text when the buffer took it. A save updates the entry only while it
+ * still has that text, so a save from another tab in between is never overwritten (docs/decisions/0130).
+ */
+export interface DraftEntry {
+  id: string;
+  text: string;
+}
+
 export type LoadState = 'idle' | 'loading' | 'loaded' | 'invalid' | 'failed';
 
 /**
@@ -36,6 +45,13 @@ export interface ScenarioSliceState {
   source: ScenarioSource | null;
   /** The editor buffer: what the user is typing (may differ from the loaded text). */
   draft: string;
+  /**
+   * The "My scenarios" entry the buffer is an edit of (opened from it, or saved as it), or null when the
+   * buffer came from elsewhere (a built-in, a template, a link, a file not kept). Saving the buffer updates
+   * this entry and no other: a file, a template or a conversion put in the editor never overwrites the
+   * scenario that was open (docs/decisions/0130).
+   */
+  draftEntry: DraftEntry | null;
   /** The text of the current run (what a retry reloads). */
   loadedText: string;
   fileName: string | null;
@@ -163,7 +179,10 @@ export interface LoadOptions {
   selection?: Selection | null;
   /** Preemptor/victim pair to select once loaded (from a link); its victim must be `selection`. */
   pair?: SelectedPair | null;
-  /** Put the text into the editor buffer too (picking a gallery scenario); otherwise the buffer is kept. */
+  /**
+   * Put the text into the editor buffer too (picking a gallery scenario); otherwise the buffer is kept.
+   * The buffer is then an edit of `source.savedId` (or of no saved entry).
+   */
   replaceDraft?: boolean;
 }
 
@@ -171,7 +190,13 @@ export interface AppActions {
   loadScenario(text: string, options: LoadOptions): Promise<void>;
   /** Reloads the current text after a crash, returning to the same session and selection. */
   retry(): Promise<void>;
+  /** An edit of the buffer (typing, pasting, a Workshop variant): it stays an edit of the same saved entry. */
   setDraft(text: string): void;
+  /**
+   * Puts a different text in the buffer (an opened file, a template, a conversion, a revert), with the
+   * "My scenarios" entry it is saved as (null: none), so that saving it never updates the previous entry.
+   */
+  replaceDraft(text: string, savedId: string | null): void;
   /**
    * Stops a load, or the first session of a freshly loaded run, by restarting the worker, and brings back
    * the scenario, session and selection shown before it (the editor buffer is never touched).

@@ -7,6 +7,7 @@ import type { SessionView } from '../protocol/sessionView';
 import type {
   AppActions,
   AppState,
+  DraftEntry,
   LoadOptions,
   LoadProgress,
   LoadState,
@@ -21,6 +22,7 @@ import type { StoreContext } from './StoreContext';
 export const initialScenarioState: ScenarioSliceState = {
   source: null,
   draft: '',
+  draftEntry: null,
   loadedText: '',
   fileName: null,
   loadState: 'idle',
@@ -35,6 +37,7 @@ export const initialScenarioState: ScenarioSliceState = {
 
 export const selectScenarioSource = (state: AppState): ScenarioSource | null => state.scenario.source;
 export const selectDraft = (state: AppState): string => state.scenario.draft;
+export const selectDraftEntry = (state: AppState): DraftEntry | null => state.scenario.draftEntry;
 export const selectLoadedText = (state: AppState): string => state.scenario.loadedText;
 export const selectLoadState = (state: AppState): LoadState => state.scenario.loadState;
 export const selectIssues = (state: AppState): IssueDto[] => state.scenario.issues;
@@ -90,7 +93,7 @@ function settledOf(state: AppState): Settled | null {
 export function createScenarioActions(
   { set, get, client }: StoreContext,
   controller: RunController,
-): Pick<AppActions, 'loadScenario' | 'retry' | 'setDraft' | 'validateText' | 'cancelLoad'> {
+): Pick<AppActions, 'loadScenario' | 'retry' | 'setDraft' | 'replaceDraft' | 'validateText' | 'cancelLoad'> {
   let latestLoad = 0;
   let lastAttempt: Attempt | null = null;
   /** The scenario a cancel returns to; replaced only by a run that has something to show. */
@@ -118,6 +121,12 @@ export function createScenarioActions(
       scenario: {
         ...state.scenario,
         draft: options.replaceDraft === true ? text : state.scenario.draft,
+        draftEntry:
+          options.replaceDraft === true
+            ? options.source.kind === 'custom' && options.source.savedId !== undefined
+              ? { id: options.source.savedId, text }
+              : null
+            : state.scenario.draftEntry,
         loadState: 'loading',
         loadError: null,
         cancelNote: null,
@@ -187,6 +196,7 @@ export function createScenarioActions(
         scenario: {
           ...initialScenarioState,
           draft: state.scenario.draft,
+          draftEntry: state.scenario.draftEntry,
           cancelNote: 'Loading was cancelled. Your text is still in the editor.',
         },
         run: initialRunState,
@@ -216,6 +226,15 @@ export function createScenarioActions(
     },
     setDraft(text) {
       set((state) => ({ scenario: { ...state.scenario, draft: text } }));
+    },
+    replaceDraft(text, savedId) {
+      set((state) => ({
+        scenario: {
+          ...state.scenario,
+          draft: text,
+          draftEntry: savedId === null ? null : { id: savedId, text },
+        },
+      }));
     },
     validateText(text) {
       return client.validate(text);

@@ -20,7 +20,8 @@ import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'r
 import type { IssueDto } from '../../protocol/messages';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { downloadText, yamlFileName } from '../library/downloadText';
-import { keepOwnDraft } from '../library/keepDraft';
+import { entryToUpdate } from '../library/entryToUpdate';
+import { isOwnText, keepOwnDraft } from '../library/keepDraft';
 import { listMyScenarios, scenarioNameOf } from '../library/myScenarios';
 import { browserLocalStorage, keepScenario } from '../library/useMyScenarios';
 import { LoadProgress } from '../status/LoadProgress';
@@ -28,6 +29,7 @@ import { selectActions } from '../../store/createAppStore';
 import { selectRunStatus } from '../../store/runSlice';
 import {
   selectDraft,
+  selectDraftEntry,
   selectIsDraftDirty,
   selectIssues,
   selectLoadError,
@@ -44,6 +46,9 @@ import { formatYaml } from './formatYaml';
 import { ImportReport, type ImportSummary } from './ImportReport';
 import { ScenarioCodeEditor, type ScenarioCodeEditorHandle } from './ScenarioCodeEditor';
 import { SCENARIO_TEMPLATES } from './templates/scenarioTemplates';
+
+/** The importer's scenario name when the YAML names none (see importKubernetesYaml). */
+const IMPORTED_NAME = 'Imported from Kubernetes YAML';
 
 function issueLocation(issue: IssueDto): string {
   if (issue.line === null) return issue.path || 'scenario';
@@ -69,7 +74,15 @@ export function EditorDialog() {
   const runStatus = useAppStore(selectRunStatus);
   const [isDragOver, setIsDragOver] = useState(false);
   const [formatError, setFormatError] = useState<string | null>(null);
-  const [importReport, setImportReport] = useState<ImportSummary | null>(null);
+  const draftEntry = useAppStore(selectDraftEntry);
+  /** The last conversion's report, with the entry its scenario was saved as. */
+  const [importReport, setImportReport] = useState<{ summary: ImportSummary; entryId: string | null } | null>(
+    null,
+  );
+  // The report belongs to the converted text: once another scenario is in the editor (a gallery pick, a
+  // file, a template) it is not shown over it.
+  const shownReport =
+    importReport !== null && importReport.entryId === (draftEntry?.id ?? null) ? importReport.summary : null;
   const [importErrors, setImportErrors] = useState<string[]>([]);
   const [exportError, setExportError] = useState<string | null>(null);
   const isKubernetes = looksLikeKubernetesYaml(draft);
@@ -86,8 +99,40 @@ export function EditorDialog() {
   const close = () => actions.setView({ isEditorOpen: false });
 
   /**
+   * Keeps the buffer in "My scenarios" before something replaces it (when it is the user's own and not
+   * saved yet); false, with the reason shown, when it could not be kept, and then nothing is replaced.
+   */
+  const keepBuffer = (name?: string): boolean => {
+    const kept = keepOwnDraft(store.getState(), listMyScenarios(browserLocalStorage()), name);
+    if (kept.error !== null) {
+      actions.setView({ notice: { severity: 'error', text: kept.error } });
+      return false;
+    }
+    if (kept.keptAs !== null) {
+      actions.setView({
+        notice: { severity: 'info', text: `Your previous text is kept in My scenarios as “${kept.keptAs}”.` },
+      });
+    }
+    return true;
+  };
+
+  /**
+   * Puts a text that is not an edit of the buffer (a file, a conversion) in the editor as its own entry of
+   * "My scenarios" (one entry per text, as every save), so that applying it never updates the entry that
+   * was open (issue 18, docs/decisions/0130).
+   */
+  const replaceWithNewEntry = (text: string, name: string, origin: 'file' | 'import'): string | null => {
+    const kept = isOwnText(text, []) ? keepScenario({ name, text, origin }) : null;
+    if (kept !== null && !kept.ok) actions.setView({ notice: { severity: 'error', text: kept.error } });
+    const id = kept !== null && kept.ok ? kept.entry.id : null;
+    actions.replaceDraft(text, id);
+    return id;
+  };
+
+  /**
    * Kubernetes YAML (Queues, ConfigMaps, Nodes, PodGroups, Jobs, Pods) becomes a scenario in the editor,
-   * with a report of what was not mapped; the pasted text is kept in "My scenarios" first.
+   * with a report of what was not mapped. The pasted text and the scenario are each kept in "My scenarios"
+   * as new entries: a pasted document is never an edit of the scenario the buffer held before.
    */
   const convert = () => {
     const result = importKubernetesYaml(draft);
@@ -96,9 +141,13 @@ export function EditorDialog() {
       return;
     }
     setImportErrors([]);
-    keepOwnDraft(store.getState(), listMyScenarios(browserLocalStorage()));
-    setImportReport({ imported: result.imported, notes: result.notes, unmapped: result.unmapped });
-    actions.setDraft(result.text);
+    const name = scenarioNameOf(result.text, IMPORTED_NAME);
+    if (!keepBuffer(name === IMPORTED_NAME ? 'Pasted Kubernetes YAML' : `${name} (Kubernetes YAML)`)) return;
+    const entryId = replaceWithNewEntry(result.text, name, 'import');
+    setImportReport({
+      summary: { imported: result.imported, notes: result.notes, unmapped: result.unmapped },
+      entryId,
+    });
   };
 
   const apply = () => {
@@ -107,10 +156,12 @@ export function EditorDialog() {
       return;
     }
     applied.current = true;
-    // What a person applies is kept in "My scenarios" under its name (the same entry on every apply).
-    const source = store.getState().scenario.source;
+    setImportReport(null); // reviewed: it asked for exactly this Apply
+    // What a person applies is kept in "My scenarios" under its name: the entry the buffer is an edit of
+    // (the same entry on every apply), else a new one; never the entry of the scenario open before a file,
+    // a template or a conversion replaced the buffer (issue 18).
     const kept = keepScenario({
-      id: source?.kind === 'custom' ? source.savedId : undefined,
+      id: entryToUpdate(store.getState().scenario.draftEntry, draft, listMyScenarios(browserLocalStorage())),
       name: scenarioNameOf(draft),
       text: draft,
       origin: 'written',
@@ -119,6 +170,8 @@ export function EditorDialog() {
     void actions.loadScenario(draft, {
       source: kept.ok ? { kind: 'custom', savedId: kept.entry.id } : { kind: 'custom' },
       fileName: null,
+      // The same text: this only makes the buffer an edit of the entry just saved.
+      replaceDraft: true,
     });
   };
 
@@ -146,36 +199,25 @@ export function EditorDialog() {
     if (result.ok) actions.setDraft(result.text);
   };
 
-  /** Starts from a template; the current buffer is kept in "My scenarios" first when it is the user's own. */
+  /**
+   * Starts from a template; the current buffer is kept in "My scenarios" first when it is the user's own.
+   * The template is no saved entry's edit: applying it adds an entry.
+   */
   const newScenario = (text: string) => {
     setTemplateMenu(null);
-    const kept = keepOwnDraft(store.getState(), listMyScenarios(browserLocalStorage()));
-    if (kept.error !== null) {
-      actions.setView({ notice: { severity: 'error', text: kept.error } });
-      return;
-    }
-    if (kept.keptAs !== null) {
-      actions.setView({
-        notice: { severity: 'info', text: `Your previous text is kept in My scenarios as “${kept.keptAs}”.` },
-      });
-    }
-    actions.setDraft(text);
+    if (!keepBuffer()) return;
+    actions.replaceDraft(text, null);
   };
 
-  /** Replaces the buffer with an opened file, keeping an unsaved buffer in "My scenarios" first. */
+  /**
+   * Replaces the buffer with an opened file, keeping an unsaved buffer in "My scenarios" first; the file
+   * is its own entry, named after its `name:` or else its file name.
+   */
   const replaceWithFile = async (file: File) => {
     const text = await file.text();
-    const kept = keepOwnDraft(store.getState(), listMyScenarios(browserLocalStorage()));
-    if (kept.error !== null) {
-      actions.setView({ notice: { severity: 'error', text: kept.error } });
-      return;
-    }
-    if (kept.keptAs !== null) {
-      actions.setView({
-        notice: { severity: 'info', text: `Your previous text is kept in My scenarios as “${kept.keptAs}”.` },
-      });
-    }
-    actions.setDraft(text);
+    if (!keepBuffer()) return;
+    const fileStem = file.name.replace(/\.(ya?ml|json)$/i, '').trim();
+    replaceWithNewEntry(text, scenarioNameOf(text, fileStem === '' ? 'Opened file' : fileStem), 'file');
   };
 
   const openFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -273,7 +315,11 @@ export function EditorDialog() {
             Export as Kubernetes YAML
           </Button>
           <Button
-            onClick={() => actions.setDraft(loadedText)}
+            onClick={() => {
+              // Back to the running text: an edit of the entry it runs from, not of what the buffer held.
+              const source = store.getState().scenario.source;
+              actions.replaceDraft(loadedText, source?.kind === 'custom' ? (source.savedId ?? null) : null);
+            }}
             disabled={!isDirty || loadedText === ''}
             data-testid="editor.revert"
           >
@@ -291,9 +337,7 @@ export function EditorDialog() {
           validate={actions.validateText}
           engineError={engineError}
         />
-        {importReport !== null && (
-          <ImportReport report={importReport} onClose={() => setImportReport(null)} />
-        )}
+        {shownReport !== null && <ImportReport report={shownReport} onClose={() => setImportReport(null)} />}
         {isKubernetes && importErrors.length === 0 && (
           <Alert severity="info" data-testid="editor.kubernetes">
             This is Kubernetes YAML. “Convert to scenario” reads its KAI and Volcano Queues, scheduler

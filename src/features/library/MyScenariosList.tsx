@@ -15,6 +15,7 @@ const ORIGIN: Record<SavedOrigin, string> = {
   link: 'from a link',
   file: 'from a file',
   draft: 'unapplied draft',
+  import: 'converted from Kubernetes YAML',
 };
 
 const when = (ms: number) =>
@@ -36,8 +37,9 @@ export function MyScenariosList({
       </Typography>
       {entries.length === 0 && (
         <Typography variant="body2" color="text.secondary">
-          Scenarios you apply in the editor, open from a link (“Keep a copy”) or had in the editor when you
-          picked another one are kept here, in this browser, until you delete them.
+          Scenarios you apply in the editor, open from a file or a link (“Keep a copy”), convert from
+          Kubernetes YAML or had in the editor when you picked another one are kept here, each in its own
+          entry, in this browser, until you delete them.
         </Typography>
       )}
       {error !== null && (

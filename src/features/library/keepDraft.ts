@@ -1,10 +1,11 @@
 /**
  * Before something replaces the editor buffer (a gallery pick, "Keep a copy" of a shared scenario, a
- * scenario from "My scenarios"), the buffer is kept in "My scenarios" unless it is empty, a built-in
+ * scenario from "My scenarios", an opened file, a template, a conversion), the buffer is kept in "My scenarios" unless it is empty, a built-in
  * scenario's own text, or already saved: picking never costs the user what they wrote.
  */
 import { BUILTIN_SCENARIOS } from '../../scenarios/builtinScenarios';
 import type { AppState } from '../../store/AppState';
+import { entryToUpdate } from './entryToUpdate';
 import type { SavedScenario } from './myScenarios';
 import { scenarioNameOf } from './myScenarios';
 import { keepScenario } from './useMyScenarios';
@@ -23,13 +24,16 @@ export function isOwnText(text: string, saved: readonly SavedScenario[]): boolea
   );
 }
 
-export function keepOwnDraft(state: AppState, saved: readonly SavedScenario[]): KeepOutcome {
+/** Keeps the buffer (see above) under `name`, by default its own `name:`. */
+export function keepOwnDraft(
+  state: AppState,
+  saved: readonly SavedScenario[],
+  name = scenarioNameOf(state.scenario.draft),
+): KeepOutcome {
   const draft = state.scenario.draft;
   if (!isOwnText(draft, saved)) return { keptAs: null, error: null };
-  const source = state.scenario.source;
-  // The buffer of a kept scenario updates that entry; any other buffer becomes a new entry.
-  const id = source?.kind === 'custom' && state.scenario.loadedText !== '' ? source.savedId : undefined;
-  const name = scenarioNameOf(draft);
+  // The buffer of a kept scenario updates that entry while it is still that scenario; else a new entry.
+  const id = entryToUpdate(state.scenario.draftEntry, draft, saved);
   const result = keepScenario({ id, name, text: draft, origin: 'draft' });
   return result.ok ? { keptAs: result.entry.name, error: null } : { keptAs: null, error: result.error };
 }

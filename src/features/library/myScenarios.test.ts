@@ -61,6 +61,12 @@ describe('My scenarios', () => {
     expect(listMyScenarios(storage).map((s) => s.id)).toEqual(['a']);
   });
 
+  it('an entry converted from Kubernetes YAML reads back with its origin', () => {
+    const storage = memoryStorage();
+    saveMyScenario(storage, { name: 'Imported', text: 'name: Imported', origin: 'import' }, 1, makeId);
+    expect(listMyScenarios(storage).map((s) => s.origin)).toEqual(['import']);
+  });
+
   it('reads the scenario name without a YAML parser', () => {
     expect(scenarioNameOf('version: 1\nname: "My team"\n')).toBe('My team');
     expect(scenarioNameOf('version: 1\nqueues:\n  - name: q\n')).toBe('Untitled scenario');

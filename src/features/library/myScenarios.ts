@@ -1,14 +1,15 @@
 /**
- * "My scenarios": every scenario a person applies in the editor, opens from a link or a file, or had in
- * the editor when they picked a gallery scenario, kept under its name in localStorage until they delete
- * it. One JSON list under one key, so that another tab sees every change through a `storage` event.
+ * "My scenarios": every scenario a person applies in the editor, opens from a link or a file, converts
+ * from Kubernetes YAML, or had in the editor when they picked another one, each in its own entry under
+ * its name, kept in localStorage until they delete it. One JSON list under one key, so that another tab sees every change through a `storage` event.
  * A full storage is reported in words, never silently dropped.
  */
 import type { KeyValueStorage } from '../../store/persistence';
 
 export const MY_SCENARIOS_KEY = 'preemption-lab.my-scenarios.v1';
 
-export type SavedOrigin = 'written' | 'link' | 'file' | 'draft';
+/** `import`: converted from Kubernetes YAML in the editor (an older build reads it as `written`). */
+export type SavedOrigin = 'written' | 'link' | 'file' | 'draft' | 'import';
 
 export interface SavedScenario {
   id: string;
@@ -22,7 +23,7 @@ export interface SavedScenario {
 export type SaveResult = { ok: true; entry: SavedScenario } | { ok: false; error: string };
 
 const isOrigin = (v: unknown): v is SavedOrigin =>
-  v === 'written' || v === 'link' || v === 'file' || v === 'draft';
+  v === 'written' || v === 'link' || v === 'file' || v === 'draft' || v === 'import';
 
 /** The saved list, newest first; a corrupt entry is skipped, never fatal. */
 export function listMyScenarios(storage: KeyValueStorage | null): SavedScenario[] {

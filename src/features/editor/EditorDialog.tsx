@@ -42,6 +42,7 @@ import {
 import { exportDraftAsKubernetes } from './exportDraftAsKubernetes';
 import { formatYaml } from './formatYaml';
 import { ImportReport, type ImportSummary } from './ImportReport';
+import { readOpenedFile } from './readOpenedFile';
 import { ScenarioCodeEditor, type ScenarioCodeEditorHandle } from './ScenarioCodeEditor';
 import { SCENARIO_TEMPLATES } from './templates/scenarioTemplates';
 
@@ -164,7 +165,12 @@ export function EditorDialog() {
 
   /** Replaces the buffer with an opened file, keeping an unsaved buffer in "My scenarios" first. */
   const replaceWithFile = async (file: File) => {
-    const text = await file.text();
+    const read = await readOpenedFile(file);
+    if (!read.ok) {
+      actions.setView({ notice: { severity: 'error', text: `${file.name}: ${read.error}` } });
+      return;
+    }
+    const text = read.text;
     const kept = keepOwnDraft(store.getState(), listMyScenarios(browserLocalStorage()));
     if (kept.error !== null) {
       actions.setView({ notice: { severity: 'error', text: kept.error } });

@@ -47,7 +47,16 @@ function withBreaks(lf: string, breaks: 'CR' | 'CRLF' | number[]): string {
   if (breaks === 'CR') return lf.replaceAll('\n', '\r');
   if (breaks === 'CRLF') return lf.replaceAll('\n', '\r\n');
   let i = 0;
-  return lf.replace(/\n/g, () => BREAK[breaks[i++ % breaks.length] as number] as string);
+  return lf.replace(/\n/g, (_, at: number) => {
+    const br = BREAK[breaks[i++ % breaks.length] as number] as string;
+    // A lone CR then an LF would be one CR LF: after an empty line that joins two breaks into one.
+    return br === '\n' &&
+      lf[at - 1] === '\n' &&
+      i > 1 &&
+      BREAK[breaks[(i - 2) % breaks.length] as number] === '\r'
+      ? '\r\n'
+      : br;
+  });
 }
 
 describe('line breaks never change what a scenario reads as', () => {

@@ -12,6 +12,7 @@ import type { RunMetrics } from './simulation/metrics/RunMetrics';
 export type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from './api';
 export { parseScenario, normaliseScenarioDocument, formatIssue } from './scenario/parseScenario';
 export type { ParseResult, ScenarioIssue } from './scenario/parseScenario';
+export { decodeScenarioBytes, parseScenarioBytes, MAX_SCENARIO_BYTES } from './scenario/scenarioBytes';
 export { serialiseScenario } from './scenario/serialiseScenario';
 export { checkExpectations, type CheckFailure } from './simulation/checkExpectations';
 export { runDocument, sessionDocument, ENGINE_VERSION, type RunDocument } from './simulation/runOutput';

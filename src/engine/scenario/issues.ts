@@ -37,6 +37,11 @@ export const ISSUE_CATALOGUE = {
     hint: 'Check indentation, colons and quotes near this line (JSON is accepted too).',
   },
   'yaml-warning': { severity: 'warning', summary: 'the YAML parser noticed something unusual' },
+  'not-text': {
+    severity: 'error',
+    summary: 'the file is not UTF-8 (or UTF-16) text',
+    hint: 'Save the file with the UTF-8 encoding (in most editors: Save with encoding, UTF-8).',
+  },
   'not-a-mapping': {
     severity: 'error',
     summary: 'the scenario is not a mapping of fields',

@@ -136,8 +136,22 @@ function normalisePlugin(raw: unknown, path: FieldPath, ctx: NormaliseContext): 
     else ctx.sink.report('wrong-type', [...path, key], `expected true or false, got ${describeValue(value)}`);
   }
   const args = cloneData(f.arguments ?? {}) as Record<string, unknown>;
-  if (f.name === 'proportion') checkProportionArguments(args, [...path, 'arguments'], ctx);
+  checkPluginArguments(f.name, args, [...path, 'arguments'], ctx);
   return { name: f.name, arguments: args, flags };
+}
+
+/**
+ * The checks a plugin's arguments get when the scenario is read, wherever they come from: a tier of
+ * `scheduler`, an `updateConfig` event, or a variant's `plugins` merged into either (checkVariantScenario).
+ * The other arguments each plugin parses itself when it runs, as upstream.
+ */
+export function checkPluginArguments(
+  plugin: string,
+  args: Record<string, unknown>,
+  path: FieldPath,
+  ctx: NormaliseContext,
+): void {
+  if (plugin === 'proportion') checkProportionArguments(args, path, ctx);
 }
 
 /** Names the unknown action or plugin, the profile, what it offers, and which profile has the name. */

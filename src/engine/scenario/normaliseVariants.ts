@@ -13,6 +13,7 @@ import { MAX_VARIANT_CHANGES, MAX_VARIANTS } from './limits';
 import { defaultPreemptible } from './normaliseJob';
 import { completeQueueResources, normaliseQueuePatch } from './normaliseQueue';
 import { normaliseSchedulerPatch } from './normaliseScheduler';
+import { checkVariantScenario } from './checkVariantScenario';
 import { cloneData, setOwn } from './ownEntries';
 import { isMapping, readFields } from './readFields';
 import { describeValue, VARIANT_FIELDS, VARIANT_JOB_FIELDS } from './schema';
@@ -38,6 +39,8 @@ export function normaliseVariants(
     const path: FieldPath = ['variants', i];
     const variant = normaliseVariant(item, path, known, ctx);
     if (variant === null) return;
+    // Every check of the base applies to the scenario the variant makes (checkVariantScenario.ts).
+    checkVariantScenario(base, variant, path, ctx);
     if (variant.name === BASE_VARIANT) {
       ctx.sink.report(
         'invalid-value',

@@ -14,6 +14,8 @@ import { createYamlLocator } from './yamlLocator';
 import { findDuplicateKeys } from './duplicateKeys';
 import { findRecursiveAlias } from './recursiveAliases';
 import { MAX_NESTING, MAX_TEXT_LENGTH } from './limits';
+import { normaliseLineBreaks } from './lineBreaks';
+import { findKeysNotText } from './keysNotText';
 
 export { normaliseScenarioDocument } from './normaliseScenarioDocument';
 export { formatIssue, type ParseResult, type ScenarioIssue } from './issues';
@@ -28,15 +30,17 @@ const MAX_ALIAS_COUNT = 100;
  * Parses scenario text. YAML syntax errors stop here (with line and column); otherwise the document is
  * normalised and cross-checked as by `normaliseScenarioDocument`, with every issue located in the text.
  */
-export function parseScenario(text: string, options: NormaliseOptions = {}): ParseResult {
-  if (text.length > MAX_TEXT_LENGTH) {
+export function parseScenario(written: string, options: NormaliseOptions = {}): ParseResult {
+  if (written.length > MAX_TEXT_LENGTH) {
     const info = ISSUE_CATALOGUE['too-large'];
-    const message = `a scenario is at most ${MAX_TEXT_LENGTH} characters (16 MiB), got ${text.length}`;
+    const message = `a scenario is at most ${MAX_TEXT_LENGTH} characters (16 MiB), got ${written.length}`;
     return {
       ok: false,
       errors: [{ code: 'too-large', path: '', message, line: null, column: null, hint: info.hint }],
     };
   }
+  // Every reader below sees LF line breaks only (lineBreaks.ts).
+  const text = normaliseLineBreaks(written);
   // Plain JSON, or block YAML in the subset readYamlFast knows, is read without source positions.
   const plain = readJsonFast(text) ?? readYamlFast(text);
   // `expect` entries keep their source line (normaliseExpect), which only the YAML reading knows.
@@ -58,8 +62,9 @@ export function parseScenario(text: string, options: NormaliseOptions = {}): Par
  * that every issue gets its line. `parseScenario` gives the same result whenever it takes a fast path
  * (readYamlFast.test.ts compares the two on every scenario file of the project and on mutated ones).
  */
-export function parseScenarioLocated(text: string, options: NormaliseOptions = {}): ParseResult {
-  if (text.length > MAX_TEXT_LENGTH) return parseScenario(text, options);
+export function parseScenarioLocated(written: string, options: NormaliseOptions = {}): ParseResult {
+  if (written.length > MAX_TEXT_LENGTH) return parseScenario(written, options);
+  const text = normaliseLineBreaks(written);
   const lineCounter = new LineCounter();
   let doc: Document;
   let data: unknown;
@@ -69,7 +74,9 @@ export function parseScenarioLocated(text: string, options: NormaliseOptions = {
     doc = parseWithoutStacks(text, lineCounter);
     const toIssue = (error: YAMLError, code: IssueCode) =>
       yamlIssue(error.pos[0], error.message, code, lineCounter);
-    const duplicates = findDuplicateKeys(doc).map((d) =>
+    // A key that is not plain text (a list, a mapping, null) has no field name to read: reported at the
+    // key, before converting to data would turn it into text such as "[ a ]" and lose its position.
+    const duplicates = [...findDuplicateKeys(doc), ...findKeysNotText(doc)].map((d) =>
       yamlIssue(d.offset, d.message, 'yaml-syntax', lineCounter),
     );
     // The yaml package records its own stack overflow as a parse error (among hundreds of follow-ups).
@@ -122,7 +129,9 @@ function parseWithoutStacks(text: string, lineCounter: LineCounter): Document {
   const limit = errors.stackTraceLimit;
   errors.stackTraceLimit = 0;
   try {
-    return parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+    // `logLevel: 'error'`: the package's warnings go to `process.emitWarning` (stderr) or the console
+    // otherwise; each one the scenario can cause is reported as an issue instead (keysNotText.ts).
+    return parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, logLevel: 'error' });
   } finally {
     errors.stackTraceLimit = limit;
   }

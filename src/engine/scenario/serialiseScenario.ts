@@ -105,7 +105,7 @@ function priorityClassData(c: PriorityClass): Data {
   return out;
 }
 
-function schedulerData(config: SchedulerConfig): Data {
+export function schedulerData(config: SchedulerConfig): Data {
   return schedulerPatchData({
     actions: config.actions,
     tiers: config.tiers,
@@ -120,7 +120,7 @@ function schedulerData(config: SchedulerConfig): Data {
   });
 }
 
-function schedulerPatchData(patch: SchedulerPatch): Data {
+export function schedulerPatchData(patch: SchedulerPatch): Data {
   const out: Data = {};
   if (patch.actions !== undefined) out['actions'] = [...patch.actions];
   if (patch.tiers !== undefined) out['tiers'] = patch.tiers.map(tierData);
@@ -173,7 +173,7 @@ function resourceData(
   return out;
 }
 
-function queueData(q: QueueSpec, profile: Profile): Data {
+export function queueData(q: QueueSpec, profile: Profile): Data {
   const out: Data = { name: q.name };
   if (q.parent !== null) out['parent'] = q.parent;
   if (q.priority !== CATALOGUE[profile].defaultQueuePriority) out['priority'] = q.priority;
@@ -222,7 +222,7 @@ function queuePatchData(patch: QueuePatch): Data {
 }
 
 /** `createdAtMs`: when the job is created without a `submitAt` (0, or its submit event's `at`). */
-function jobData(
+export function jobData(
   job: JobSpec,
   profile: Profile,
   classes: ReadonlyMap<string, PriorityClass>,

@@ -44,6 +44,7 @@ import {
 import { exportDraftAsKubernetes } from './exportDraftAsKubernetes';
 import { formatYaml } from './formatYaml';
 import { ImportReport, type ImportSummary } from './ImportReport';
+import { readOpenedFile } from './readOpenedFile';
 import { ScenarioCodeEditor, type ScenarioCodeEditorHandle } from './ScenarioCodeEditor';
 import { SCENARIO_TEMPLATES } from './templates/scenarioTemplates';
 
@@ -214,7 +215,12 @@ export function EditorDialog() {
    * is its own entry, named after its `name:` or else its file name.
    */
   const replaceWithFile = async (file: File) => {
-    const text = await file.text();
+    const read = await readOpenedFile(file);
+    if (!read.ok) {
+      actions.setView({ notice: { severity: 'error', text: `${file.name}: ${read.error}` } });
+      return;
+    }
+    const text = read.text;
     if (!keepBuffer()) return;
     const fileStem = file.name.replace(/\.(ya?ml|json)$/i, '').trim();
     replaceWithNewEntry(text, scenarioNameOf(text, fileStem === '' ? 'Opened file' : fileStem), 'file');

@@ -27,7 +27,8 @@ const names = (doc: Document, path: readonly (string | number)[], key = 'name'):
 };
 
 export function outlineOf(text: string): TextOutline {
-  const doc = parseDocument(text, { uniqueKeys: false });
+  // `logLevel: 'error'`: the yaml package would print its warnings (collection keys) to the console.
+  const doc = parseDocument(text, { uniqueKeys: false, logLevel: 'error' });
   if (doc.errors.length > 0) return { variants: [], queues: [], plugins: [], broken: true };
   const tiers = doc.getIn(['scheduler', 'tiers'], true);
   const plugins: string[] = [];
@@ -52,7 +53,7 @@ export function uniqueVariantName(wanted: string, taken: readonly string[]): str
  * are merged over them.
  */
 export function addVariant(text: string, variant: Record<string, unknown>, from: string | null): string {
-  const doc = parseDocument(text, { uniqueKeys: false });
+  const doc = parseDocument(text, { uniqueKeys: false, logLevel: 'error' });
   if (doc.errors.length > 0)
     throw new Error('The scenario text is not valid YAML; fix it in the editor first.');
   let copy: Record<string, unknown> = {};

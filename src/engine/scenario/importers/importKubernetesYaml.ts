@@ -4,6 +4,7 @@
  * by document and field. Pure: the editor shows the result, the user applies it.
  */
 import { parseAllDocuments, stringify } from 'yaml';
+import { normaliseLineBreaks } from '../lineBreaks';
 import { FieldTracker, isData, type Data, type UnmappedField } from './FieldTracker';
 import { LAB_CONFIGMAP, mergeLabFields, readLabAnnotations, readLabConfigMap } from './labCarrier';
 import { mapNode } from './mapNodes';
@@ -50,7 +51,8 @@ export function looksLikeKubernetesYaml(text: string): boolean {
 }
 
 export function importKubernetesYaml(text: string): ImportResult {
-  const docs = parseAllDocuments(text, { prettyErrors: false });
+  // Line breaks as parseScenario reads them (lone CR included), and no yaml warnings on the console (0121).
+  const docs = parseAllDocuments(normaliseLineBreaks(text), { prettyErrors: false, logLevel: 'error' });
   if (!Array.isArray(docs)) return { ok: false, errors: ['No YAML documents found.'] };
   const errors: string[] = [];
   const objects: Data[] = [];

@@ -22,7 +22,7 @@ const MAX_ALIAS_COUNT = 100;
 
 function parseValue(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
-    return { ok: true, value: parse(text, { maxAliasCount: MAX_ALIAS_COUNT }) as unknown };
+    return { ok: true, value: parse(text, { maxAliasCount: MAX_ALIAS_COUNT, logLevel: 'error' }) as unknown };
   } catch (error) {
     return {
       ok: false,

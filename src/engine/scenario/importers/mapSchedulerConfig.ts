@@ -27,7 +27,7 @@ export function mapSchedulerConfigMap(t: FieldTracker, errors: string[]): Mapped
   const text = t.get(['data', key]);
   let conf: unknown;
   try {
-    conf = typeof text === 'string' ? parse(text, { maxAliasCount: 100 }) : null;
+    conf = typeof text === 'string' ? parse(text, { maxAliasCount: 100, logLevel: 'error' }) : null;
   } catch (error) {
     errors.push(
       `${t.label}: data.${key} is not YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,

@@ -3,13 +3,16 @@
  * ConfigMaps, `Node`s, `PodGroup`s, Volcano `Job`s and `Pod`s. Every field that cannot be mapped is listed
  * by document and field. Pure: the editor shows the result, the user applies it.
  */
-import { parseAllDocuments, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { FieldTracker, isData, type Data, type UnmappedField } from './FieldTracker';
 import { LAB_CONFIGMAP, mergeLabFields, readLabAnnotations, readLabConfigMap } from './labCarrier';
 import { mapNode } from './mapNodes';
 import { mapKaiQueue, mapVolcanoQueue } from './mapQueues';
 import { mapSchedulerConfigMap } from './mapSchedulerConfig';
 import { mapPod, mapPodGroup, mapVolcanoJob, type MappedPod } from './mapWorkloads';
+import { ImportBudget } from './ImportBudget';
+import { readKubernetesDocuments } from './readKubernetesDocuments';
+import { commentText } from './commentText';
 
 export type { UnmappedField } from './FieldTracker';
 
@@ -49,35 +52,17 @@ export function looksLikeKubernetesYaml(text: string): boolean {
   return /^apiVersion:\s*\S/m.test(text) && /^kind:\s*\S/m.test(text);
 }
 
+/**
+ * Reads multi-document Kubernetes YAML into a scenario document. Never throws: every input, however large
+ * or broken, gives `ok: false` with errors naming the document, field and line, within the bounds of
+ * importLimits.ts (docs/scenario-format.md §12.1), in time linear in the text.
+ */
 export function importKubernetesYaml(text: string): ImportResult {
-  const docs = parseAllDocuments(text, { prettyErrors: false });
-  if (!Array.isArray(docs)) return { ok: false, errors: ['No YAML documents found.'] };
+  const read = readKubernetesDocuments(text);
+  if (!read.ok) return read;
+  const objects = read.objects;
   const errors: string[] = [];
-  const objects: Data[] = [];
-  docs.forEach((doc, i) => {
-    const first = doc.errors[0];
-    if (first !== undefined) {
-      errors.push(`document ${i + 1}: ${first.message.split('\n')[0] ?? 'YAML syntax error'}`);
-      return;
-    }
-    let data: unknown;
-    try {
-      data = doc.toJS({ maxAliasCount: 100 });
-    } catch (error) {
-      errors.push(`document ${i + 1}: ${error instanceof Error ? error.message : String(error)}`);
-      return;
-    }
-    if (data === null || data === undefined) return;
-    // A `List` (kubectl get -o yaml) holds its objects in `items`.
-    if (isData(data) && data.kind === 'List' && Array.isArray(data.items)) {
-      for (const item of data.items as unknown[]) if (isData(item)) objects.push(item);
-      return;
-    }
-    if (isData(data)) objects.push(data);
-    else errors.push(`document ${i + 1}: not a Kubernetes object (a mapping with apiVersion and kind)`);
-  });
-  if (errors.length > 0) return { ok: false, errors };
-
+  const budget = new ImportBudget(errors);
   let profile: 'kai' | 'volcano' | null = null;
   const notes: string[] = [];
   const unmapped: UnmappedField[] = [];
@@ -108,6 +93,18 @@ export function importKubernetesYaml(text: string): ImportResult {
       return;
     }
     const carried = readLabAnnotations(t, errors);
+    const isQueue =
+      kind === 'Queue' && (apiVersion.startsWith(KAI_GROUP) || apiVersion.startsWith(VOLCANO_SCHEDULING));
+    const isJob =
+      (kind === 'PodGroup' &&
+        (apiVersion.startsWith(KAI_GROUP) || apiVersion.startsWith(VOLCANO_SCHEDULING))) ||
+      (kind === 'Job' && apiVersion.startsWith(VOLCANO_BATCH));
+    const isPod = kind === 'Pod' && apiVersion === 'v1';
+    // Counted before anything is built: past the scenario format's totals nothing more is mapped.
+    if (isQueue && !budget.take('queues', 1, label)) return;
+    if (kind === 'Node' && apiVersion === 'v1' && !budget.take('nodes', 1, label)) return;
+    if (isJob && !budget.take('jobs', 1, label)) return;
+    if (isPod && !budget.take('tasks', 1, label)) return;
     if (kind === 'Queue' && apiVersion.startsWith(KAI_GROUP)) {
       setProfile('kai', label);
       queues.push(withFields(mapKaiQueue(t, notes), carried));
@@ -142,10 +139,10 @@ export function importKubernetesYaml(text: string): ImportResult {
       jobFields.set(name, carried);
     } else if (kind === 'Job' && apiVersion.startsWith(VOLCANO_BATCH)) {
       setProfile('volcano', label);
-      jobs.set(name, mapVolcanoJob(t));
+      jobs.set(name, mapVolcanoJob(t, budget, errors));
       jobFields.set(name, carried);
     } else if (kind === 'Pod' && apiVersion === 'v1') {
-      const pod = mapPod(t);
+      const pod = mapPod(t, errors);
       mergeLabFields(pod.task, carried);
       pods.push(pod);
     } else {
@@ -179,6 +176,7 @@ export function importKubernetesYaml(text: string): ImportResult {
       notes.push(
         `Pod/${String(pod.task.name)}: pod group ${pod.group} is not among the documents; the pod is a job of its own.`,
       );
+    if (!budget.take('jobs', 1, `Pod/${String(pod.task.name)}`)) break;
     const job: Data = { name: pod.task.name, queue: pod.queue ?? 'default', tasks: [pod.task] };
     if (pod.queue === null)
       notes.push(`Pod/${String(pod.task.name)}: no kai.scheduler/queue label; it goes to queue "default".`);
@@ -189,6 +187,8 @@ export function importKubernetesYaml(text: string): ImportResult {
   for (const job of jobs.values()) {
     if (Array.isArray(job.tasks) && job.tasks.length === 0) {
       const count = typeof job.minAvailable === 'number' && job.minAvailable > 0 ? job.minAvailable : 1;
+      // The scenario parser bounds `tasks: N` itself; the import's total counts these tasks too.
+      if (Number.isInteger(count)) budget.take('tasks', count, `${String(job.name)}: spec.minMember`);
       job.tasks = count;
       notes.push(
         `${String(job.name)}: no pods among the documents; it gets ${count} task(s) with no requests (add resources).`,
@@ -196,6 +196,7 @@ export function importKubernetesYaml(text: string): ImportResult {
     }
     job.queue ??= 'default';
   }
+  if (errors.length > 0) return { ok: false, errors };
   for (const [name, fields] of jobFields) {
     const job = jobs.get(name);
     if (job !== undefined) mergeLabFields(job, fields);
@@ -221,11 +222,13 @@ export function importKubernetesYaml(text: string): ImportResult {
   if (topLevel !== null) mergeLabFields(scenario, topLevel);
   if (nodes.length === 0)
     notes.push('No Node documents: the scenario has no nodes yet (add some under `nodes`).');
+  // Names and keys come from the documents and may hold line breaks: each comment stays on its line.
   const header = [
-    `# Imported from ${imported.length} Kubernetes document(s): ${imported.join(', ')}.`,
-    ...notes.map((n) => `# Note: ${n}`),
+    `# Imported from ${imported.length} Kubernetes document(s): ${commentText(imported.join(', '))}.`,
+    ...notes.map((n) => `# Note: ${commentText(n)}`),
     ...unmapped.map(
-      (u) => `# Not mapped: ${u.document} ${u.field}${u.reason === undefined ? '' : ` (${u.reason})`}`,
+      (u) =>
+        `# Not mapped: ${commentText(`${u.document} ${u.field}${u.reason === undefined ? '' : ` (${u.reason})`}`)}`,
     ),
   ].join('\n');
   return {

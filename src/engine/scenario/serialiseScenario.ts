@@ -83,10 +83,30 @@ function inlineSmallCollections(node: YamlNode): boolean {
     }
     if (simple && JSON.stringify(node.toJSON()).length <= FLOW_WIDTH) {
       node.flow = true;
+      quoteMultiLine(node);
       return true;
     }
   }
   return false;
+}
+
+/**
+ * The yaml package writes a string with a line break inside a flow collection as a plain scalar over
+ * several lines, which does not read back when the text starts like syntax: a label value "-\nx" became a
+ * block sequence inside `{…}` (YAMLParseError "Block collections are not allowed within flow collections"),
+ * "?\nx" and ":\nx" other errors (issue 18). Double quotes read back as the same string whatever it holds.
+ */
+function quoteMultiLine(node: YamlNode): void {
+  const quote = (item: unknown) => {
+    if (isScalar(item) && typeof item.value === 'string' && /[\n\r]/.test(item.value))
+      item.type = 'QUOTE_DOUBLE';
+  };
+  if (isMap(node))
+    for (const pair of node.items) {
+      quote(pair.key);
+      quote(pair.value);
+    }
+  else if (isSeq(node)) node.items.forEach(quote);
 }
 
 function isNodeLike(value: unknown): value is YamlNode {

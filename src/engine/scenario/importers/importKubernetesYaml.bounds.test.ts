@@ -76,6 +76,28 @@ items:
   });
 });
 
+describe('YAML inside fields', () => {
+  it.each([
+    [
+      'a carried annotation',
+      `${node('  annotations:\n    preemption-lab.dev/x: "&a [*a, *a]"\n')}`,
+      'Node/n: metadata.annotations.preemption-lab.dev/x, line 1: the alias *a refers to the node that contains it, which would nest without end',
+    ],
+    [
+      'the KAI scheduler configuration',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: scheduler-config}\ndata:\n  config.yaml: |\n    actions: allocate\n    tiers: &a [{plugins: *a}]\n',
+      'ConfigMap/scheduler-config: data.config.yaml, line 2: the alias *a refers to the node that contains it, which would nest without end',
+    ],
+    [
+      "the carrier's scenario.yaml",
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: preemption-lab-scenario}\ndata:\n  scenario.yaml: |\n    name: &a {x: *a}\n',
+      'ConfigMap/preemption-lab-scenario: data.scenario.yaml, line 1: the alias *a refers to the node that contains it, which would nest without end',
+    ],
+  ])('refuses a recursive alias in %s, naming the field and its line', (_, text, error) => {
+    expect(errors(text)).toEqual([error]);
+  });
+});
+
 describe('keys and nesting', () => {
   it('refuses a repeated key with its line instead of keeping the last value', () => {
     expect(errors(node('  labels:\n    a: "1"\n    a: "2"\n'))).toEqual([

@@ -11,7 +11,7 @@ import { mapKaiQueue, mapVolcanoQueue } from './mapQueues';
 import { mapSchedulerConfigMap } from './mapSchedulerConfig';
 import { mapPod, mapPodGroup, mapVolcanoJob, type MappedPod } from './mapWorkloads';
 import { ImportBudget } from './ImportBudget';
-import { readKubernetesDocuments } from './readKubernetesDocuments';
+import { newAliasBudget, readKubernetesDocuments } from './readKubernetesDocuments';
 import { commentText } from './commentText';
 
 export type { UnmappedField } from './FieldTracker';
@@ -58,7 +58,8 @@ export function looksLikeKubernetesYaml(text: string): boolean {
  * importLimits.ts (docs/scenario-format.md §12.1), in time linear in the text.
  */
 export function importKubernetesYaml(text: string): ImportResult {
-  const read = readKubernetesDocuments(text);
+  const aliases = newAliasBudget();
+  const read = readKubernetesDocuments(text, aliases);
   if (!read.ok) return read;
   const objects = read.objects;
   const errors: string[] = [];
@@ -92,7 +93,7 @@ export function importKubernetesYaml(text: string): ImportResult {
       errors.push(`${label}: metadata.name is missing`);
       return;
     }
-    const carried = readLabAnnotations(t, errors);
+    const carried = readLabAnnotations(t, errors, aliases);
     const isQueue =
       kind === 'Queue' && (apiVersion.startsWith(KAI_GROUP) || apiVersion.startsWith(VOLCANO_SCHEDULING));
     const isJob =
@@ -112,11 +113,11 @@ export function importKubernetesYaml(text: string): ImportResult {
       setProfile('volcano', label);
       queues.push(withFields(mapVolcanoQueue(t), carried));
     } else if (kind === 'ConfigMap' && name === LAB_CONFIGMAP) {
-      topLevel = readLabConfigMap(t, errors);
+      topLevel = readLabConfigMap(t, errors, aliases);
     } else if (kind === 'PriorityClass' && apiVersion.startsWith(K8S_SCHEDULING)) {
       priorityClasses.push(withFields(mapPriorityClass(t), carried));
     } else if (kind === 'ConfigMap') {
-      const config = mapSchedulerConfigMap(t, errors);
+      const config = mapSchedulerConfigMap(t, errors, aliases);
       if (config === null) {
         unmapped.push({
           document: label,

@@ -24,6 +24,17 @@ import {
 
 export type ReadDocuments = { ok: true; objects: Data[] } | { ok: false; errors: string[] };
 
+/**
+ * What alias expansion has cost so far in one import: the documents and the YAML texts inside them (the
+ * scheduler configuration, the carrier's values) share it, so many small texts cannot add up past it.
+ */
+export interface AliasBudget {
+  aliases: number;
+  expansion: number;
+}
+
+export const newAliasBudget = (): AliasBudget => ({ aliases: 0, expansion: 0 });
+
 /** Mappings whose entries are bounded like the scenario format's `labels`, `annotations`, `nodeSelector`. */
 const BOUNDED_MAPS = new Set(['labels', 'annotations', 'nodeSelector']);
 /** Past the first few errors the rest usually follow from them. */
@@ -38,7 +49,7 @@ interface Converted {
 
 class Stop extends Error {}
 
-export function readKubernetesDocuments(text: string): ReadDocuments {
+export function readKubernetesDocuments(text: string, budget = newAliasBudget()): ReadDocuments {
   if (text.length > MAX_IMPORT_TEXT_LENGTH)
     return {
       ok: false,
@@ -68,7 +79,6 @@ export function readKubernetesDocuments(text: string): ReadDocuments {
   }
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, MAX_ERRORS) };
 
-  const budget = { aliases: 0, expansion: 0 };
   const objects: Data[] = [];
   for (let i = 0; i < docs.length; i++) {
     const where = `document ${i + 1}`;
@@ -96,6 +106,41 @@ export function readKubernetesDocuments(text: string): ReadDocuments {
   return { ok: true, objects };
 }
 
+/**
+ * A YAML text held in a field (a ConfigMap's `config.yaml`, a `preemption-lab.dev/` annotation) as data,
+ * read as the documents are, within the same budget; `where` names the field. A text of several documents
+ * is an error; an empty one is null.
+ */
+export function readYamlValue(
+  text: string,
+  where: string,
+  budget: AliasBudget,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  const lineCounter = new LineCounter();
+  let docs: Document.Parsed[];
+  try {
+    docs = parseWithoutStacks(text, lineCounter);
+  } catch (error) {
+    return {
+      ok: false,
+      error: `${where} is not YAML: ${error instanceof RangeError ? 'it nests too deeply to read' : firstLine(error)}`,
+    };
+  }
+  const line = (offset: number | undefined) => lineCounter.linePos(offset ?? 0).line;
+  const first = docs[0];
+  if (first === undefined) return { ok: true, value: null };
+  if (docs.length > 1) return { ok: false, error: `${where}: holds ${docs.length} YAML documents, not one` };
+  const error = first.errors[0];
+  if (error !== undefined)
+    return { ok: false, error: `${where} is not YAML, line ${line(error.pos[0])}: ${firstLine(error)}` };
+  try {
+    return { ok: true, value: new DocumentReader(where, line, budget).read(first) };
+  } catch (e) {
+    if (e instanceof Stop) return { ok: false, error: e.message };
+    throw e;
+  }
+}
+
 /** One document's syntax tree to data; anchors belong to their document. */
 class DocumentReader {
   /** The latest node of each anchor name (an alias names the latest one before it, YAML redefines). */
@@ -106,7 +151,7 @@ class DocumentReader {
   constructor(
     private readonly where: string,
     private readonly line: (offset: number | undefined) => number,
-    private readonly budget: { aliases: number; expansion: number },
+    private readonly budget: AliasBudget,
   ) {}
 
   read(doc: Document.Parsed): unknown {

@@ -157,7 +157,7 @@ export function importKubernetesYaml(text: string): ImportResult {
     imported.push(label);
     unmapped.push(...t.unmapped());
   });
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return failed(errors);
   if (imported.length === 0)
     return {
       ok: false,
@@ -197,7 +197,7 @@ export function importKubernetesYaml(text: string): ImportResult {
     }
     job.queue ??= 'default';
   }
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return failed(errors);
   for (const [name, fields] of jobFields) {
     const job = jobs.get(name);
     if (job !== undefined) mergeLabFields(job, fields);
@@ -239,6 +239,18 @@ export function importKubernetesYaml(text: string): ImportResult {
     imported,
     unmapped,
     notes,
+  };
+}
+
+/** At most this many errors are listed: past the first ones, they are the same mistake again. */
+const MAX_LISTED_ERRORS = 100;
+
+function failed(errors: string[]): ImportResult {
+  if (errors.length <= MAX_LISTED_ERRORS) return { ok: false, errors };
+  const more = errors.length - MAX_LISTED_ERRORS;
+  return {
+    ok: false,
+    errors: [...errors.slice(0, MAX_LISTED_ERRORS), `… and ${more} more errors, not listed`],
   };
 }
 

@@ -69,6 +69,7 @@ export function serialiseScenario(s: Scenario): string {
       else if (isNodeLike(pair.value)) inlineSmallCollections(pair.value);
     }
   }
+  quoteWhereNeeded(doc.contents);
   return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
 }
 
@@ -83,7 +84,6 @@ function inlineSmallCollections(node: YamlNode): boolean {
     }
     if (simple && JSON.stringify(node.toJSON()).length <= FLOW_WIDTH) {
       node.flow = true;
-      quoteMultiLine(node);
       return true;
     }
   }
@@ -91,22 +91,36 @@ function inlineSmallCollections(node: YamlNode): boolean {
 }
 
 /**
- * The yaml package writes a string with a line break inside a flow collection as a plain scalar over
- * several lines, which does not read back when the text starts like syntax: a label value "-\nx" became a
- * block sequence inside `{…}` (YAMLParseError "Block collections are not allowed within flow collections"),
- * "?\nx" and ":\nx" other errors (issue 18). Double quotes read back as the same string whatever it holds.
+ * Strings the yaml package writes in a form that does not read back as themselves get double quotes, which
+ * read back as the same string whatever it holds (issue 18):
+ * - inside a flow collection, a string with a line break is written as a plain scalar over several lines:
+ *   a label "-\nx" read back as a block sequence inside `{…}` (YAMLParseError "Block collections are not
+ *   allowed within flow collections"), "?\nx" and ":\nx" as other errors;
+ * - in block style, a line of only spaces in a `|` literal reads back as an empty line (" \n" became "\n"),
+ *   and a CR does not survive a literal at all.
+ * One walk with an explicit stack over the written nodes (the yaml package's `visit` keeps a path per node).
  */
-function quoteMultiLine(node: YamlNode): void {
-  const quote = (item: unknown) => {
-    if (isScalar(item) && typeof item.value === 'string' && /[\n\r]/.test(item.value))
-      item.type = 'QUOTE_DOUBLE';
-  };
-  if (isMap(node))
-    for (const pair of node.items) {
-      quote(pair.key);
-      quote(pair.value);
+function quoteWhereNeeded(root: unknown): void {
+  const stack: { node: unknown; inFlow: boolean }[] = [{ node: root, inFlow: false }];
+  while (stack.length > 0) {
+    const { node, inFlow } = stack.pop() as { node: unknown; inFlow: boolean };
+    if (isScalar(node)) {
+      if (typeof node.value === 'string' && needsDoubleQuotes(node.value, inFlow)) node.type = 'QUOTE_DOUBLE';
+    } else if (isMap(node)) {
+      const flow = inFlow || node.flow === true;
+      for (const pair of node.items)
+        stack.push({ node: pair.key, inFlow: flow }, { node: pair.value, inFlow: flow });
+    } else if (isSeq(node)) {
+      const flow = inFlow || node.flow === true;
+      for (const item of node.items) stack.push({ node: item, inFlow: flow });
     }
-  else if (isSeq(node)) node.items.forEach(quote);
+  }
+}
+
+function needsDoubleQuotes(text: string, inFlow: boolean): boolean {
+  if (text.includes('\r')) return true;
+  if (!text.includes('\n')) return false;
+  return inFlow || text.split('\n').some((line) => line !== '' && line.trim() === '');
 }
 
 function isNodeLike(value: unknown): value is YamlNode {

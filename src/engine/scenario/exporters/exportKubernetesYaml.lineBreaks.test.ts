@@ -35,8 +35,8 @@ jobs:
 `);
 
 describe('strings with line breaks and YAML syntax', () => {
-  it.each(['-\nx', '?\nx', ':\nx', 'a\nb', 'x\r\ny', '# not a comment\n- item'])(
-    'a job name, label and annotation %j serialise and export, and read back the same',
+  it.each(['-\nx', '?\nx', ':\nx', 'a\nb', 'x\r\ny', '# not a comment\n- item', ' \n', '  \n\n'])(
+    'a job name, label and annotation %j serialise and export, and read back the same (a line of spaces too)',
     (value) => {
       const s = scenario(value);
       expect(parse(serialiseScenario(s))).toEqual(s);

@@ -36,6 +36,8 @@ const SEEDS = [
   '\n',
   'a\n\n',
   ' lead\n trail ',
+  ' \n',
+  '  \n\n',
   'a: b',
   ': x',
   '# c',
@@ -96,6 +98,10 @@ const UNITS = [
 const hostile = fc.oneof(
   fc.constantFrom(...SEEDS),
   fc.string({ unit: fc.constantFrom(...UNITS), maxLength: 8 }),
+  // Long text with spaces and line breaks, where a writer may fold lines (the import's text folds at 110).
+  fc
+    .array(fc.constantFrom(...SEEDS, 'word ', 'words and more ', '  ', ' \n '), { maxLength: 30 })
+    .map((parts) => parts.join('').slice(0, 250)),
 );
 const hostileMap = fc.dictionary(hostile, hostile, { maxKeys: 3 });
 

@@ -34,6 +34,7 @@ import {
   DEFAULT_STALENESS_GRACE_PERIOD_MS,
 } from './normaliseScheduler';
 import { cloneData, setOwn } from './ownEntries';
+import { quoteWhereNeeded, YAML_WRITE_OPTIONS } from './quoteWhereNeeded';
 
 type Data = Record<string, unknown>;
 
@@ -70,7 +71,7 @@ export function serialiseScenario(s: Scenario): string {
     }
   }
   quoteWhereNeeded(doc.contents);
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+  return doc.toString(YAML_WRITE_OPTIONS);
 }
 
 /** Marks small collections of scalars as flow style, bottom-up, so that lists of tasks stay compact. */
@@ -88,39 +89,6 @@ function inlineSmallCollections(node: YamlNode): boolean {
     }
   }
   return false;
-}
-
-/**
- * Strings the yaml package writes in a form that does not read back as themselves get double quotes, which
- * read back as the same string whatever it holds (issue 18):
- * - inside a flow collection, a string with a line break is written as a plain scalar over several lines:
- *   a label "-\nx" read back as a block sequence inside `{…}` (YAMLParseError "Block collections are not
- *   allowed within flow collections"), "?\nx" and ":\nx" as other errors;
- * - in block style, a line of only spaces in a `|` literal reads back as an empty line (" \n" became "\n"),
- *   and a CR does not survive a literal at all.
- * One walk with an explicit stack over the written nodes (the yaml package's `visit` keeps a path per node).
- */
-function quoteWhereNeeded(root: unknown): void {
-  const stack: { node: unknown; inFlow: boolean }[] = [{ node: root, inFlow: false }];
-  while (stack.length > 0) {
-    const { node, inFlow } = stack.pop() as { node: unknown; inFlow: boolean };
-    if (isScalar(node)) {
-      if (typeof node.value === 'string' && needsDoubleQuotes(node.value, inFlow)) node.type = 'QUOTE_DOUBLE';
-    } else if (isMap(node)) {
-      const flow = inFlow || node.flow === true;
-      for (const pair of node.items)
-        stack.push({ node: pair.key, inFlow: flow }, { node: pair.value, inFlow: flow });
-    } else if (isSeq(node)) {
-      const flow = inFlow || node.flow === true;
-      for (const item of node.items) stack.push({ node: item, inFlow: flow });
-    }
-  }
-}
-
-function needsDoubleQuotes(text: string, inFlow: boolean): boolean {
-  if (text.includes('\r')) return true;
-  if (!text.includes('\n')) return false;
-  return inFlow || text.split('\n').some((line) => line !== '' && line.trim() === '');
 }
 
 function isNodeLike(value: unknown): value is YamlNode {

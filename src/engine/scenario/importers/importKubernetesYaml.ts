@@ -3,7 +3,8 @@
  * ConfigMaps, `Node`s, `PodGroup`s, Volcano `Job`s and `Pod`s. Every field that cannot be mapped is listed
  * by document and field. Pure: the editor shows the result, the user applies it.
  */
-import { stringify } from 'yaml';
+import { Document } from 'yaml';
+import { quoteWhereNeeded, YAML_WRITE_OPTIONS } from '../quoteWhereNeeded';
 import { FieldTracker, isData, type Data, type UnmappedField } from './FieldTracker';
 import { LAB_CONFIGMAP, mergeLabFields, readLabAnnotations, readLabConfigMap } from './labCarrier';
 import { mapNode } from './mapNodes';
@@ -235,11 +236,18 @@ export function importKubernetesYaml(text: string): ImportResult {
   return {
     ok: true,
     scenario,
-    text: `${header}\n${stringify(scenario, { lineWidth: 110 })}`,
+    text: `${header}\n${scenarioText(scenario)}`,
     imported,
     unmapped,
     notes,
   };
+}
+
+/** The scenario as YAML, every string written so that it reads back as itself (quoteWhereNeeded.ts). */
+function scenarioText(scenario: Data): string {
+  const doc = new Document(scenario);
+  quoteWhereNeeded(doc.contents);
+  return doc.toString({ ...YAML_WRITE_OPTIONS, flowCollectionPadding: true });
 }
 
 /** At most this many errors are listed: past the first ones, they are the same mistake again. */

@@ -40,8 +40,6 @@ function literalBlock(text: string, indent: string): string | null {
   const firstContent = text.split('\n').find((line) => line !== '');
   // The block's indentation is taken from its first non-empty line, which must not start with a space.
   if (firstContent === undefined || firstContent.startsWith(' ')) return null;
-  // A line of only spaces would read back as an empty line (the block's indentation eats it).
-  if (text.split('\n').some((line) => line !== '' && line.trim() === '')) return null;
   const chomp = text.endsWith('\n\n') ? '+' : text.endsWith('\n') ? '' : '-';
   const body = text.endsWith('\n') ? text.slice(0, -1) : text;
   const lines = body.split('\n').map((line) => (line === '' ? '' : `${indent}${line}`));

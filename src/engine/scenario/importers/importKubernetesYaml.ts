@@ -129,7 +129,7 @@ export function importKubernetesYaml(text: string): ImportResult {
       }
       setProfile(config.profile, label);
       scheduler = withFields(config.scheduler, carried);
-      unmapped.push(...config.unmapped);
+      for (const u of config.unmapped) unmapped.push(u);
     } else if (kind === 'Node' && apiVersion === 'v1') {
       nodes.push(withFields(mapNode(t), carried));
     } else if (
@@ -156,7 +156,9 @@ export function importKubernetesYaml(text: string): ImportResult {
       return;
     }
     imported.push(label);
-    unmapped.push(...t.unmapped());
+    // One at a time: spreading a document's hundreds of thousands of unmapped fields as arguments overflows
+    // the stack.
+    for (const u of t.unmapped()) unmapped.push(u);
   });
   if (errors.length > 0) return failed(errors);
   if (imported.length === 0)

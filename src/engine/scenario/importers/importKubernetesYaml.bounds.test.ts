@@ -170,6 +170,14 @@ describe('sizes', () => {
     expect(performance.now() - start).toBeLessThan(10_000);
   });
 
+  it('refuses more documents than any scenario holds before parsing them (a million `---` took 12 s and 1 GB)', () => {
+    const start = performance.now();
+    expect(errors('---\n'.repeat(1_000_000))).toEqual([
+      'at most 321000 documents can be imported (each `---` starts one)',
+    ]);
+    expect(performance.now() - start).toBeLessThan(2000);
+  });
+
   it('refuses text over 16 MiB without reading it', () => {
     expect(errors(' '.repeat(16 * 1024 * 1024 + 1))[0]).toMatch(/^the text is at most 16777216 characters/);
   });

@@ -34,6 +34,7 @@ import {
   DEFAULT_STALENESS_GRACE_PERIOD_MS,
 } from './normaliseScheduler';
 import { cloneData, setOwn } from './ownEntries';
+import { quoteWhereNeeded, YAML_WRITE_OPTIONS } from './quoteWhereNeeded';
 
 type Data = Record<string, unknown>;
 
@@ -69,7 +70,8 @@ export function serialiseScenario(s: Scenario): string {
       else if (isNodeLike(pair.value)) inlineSmallCollections(pair.value);
     }
   }
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+  quoteWhereNeeded(doc.contents);
+  return doc.toString(YAML_WRITE_OPTIONS);
 }
 
 /** Marks small collections of scalars as flow style, bottom-up, so that lists of tasks stay compact. */

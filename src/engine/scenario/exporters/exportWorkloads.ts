@@ -120,6 +120,10 @@ function pod(task: TaskSpec, job: JobSpec, profile: Profile): Data {
   );
   const container: Data = { name: 'main', image: PLACEHOLDER_IMAGE };
   if (Object.keys(requests).length > 0) container.resources = { requests };
+  // GPUs are an extended resource: a pod that requests them must set the same limit, or the API server
+  // refuses it (kubernetes.io/docs/tasks/manage-gpus/scheduling-gpus); the importer checks they are equal.
+  if (requests['nvidia.com/gpu'] !== undefined)
+    container.resources = { requests, limits: { 'nvidia.com/gpu': requests['nvidia.com/gpu'] } };
   const spec: Data = { schedulerName: isVolcanoLike(profile) ? 'volcano' : 'kai-scheduler' };
   if (task.node !== null) spec.nodeName = task.node;
   if (job.priorityClassName !== null) spec.priorityClassName = job.priorityClassName;

@@ -81,12 +81,15 @@ export class FieldTracker {
 
   unmapped(): UnmappedField[] {
     const out: UnmappedField[] = [];
-    const walk = (value: unknown, path: string[]) => {
+    // `key` is the path joined as `used` keys are, built as the walk goes down: a node is skipped as soon as
+    // its own path is used, so its prefixes were already checked by its ancestors (one set lookup per node,
+    // not one per prefix: 64 levels × a million keys would have been quadratic in the depth).
+    const walk = (value: unknown, path: string[], key: string) => {
       const shown = path.join('.');
-      if (path.length > 0 && (this.isUsed(path) || BOOKKEEPING.has(shown))) return;
+      if (path.length > 0 && (this.used.has(key) || BOOKKEEPING.has(shown))) return;
       if (shown === 'status') {
         // Fields read from status (a pod's phase, a queue's state) count; the rest is listed as one entry.
-        if (this.fullyUsed(value, path)) return;
+        if (this.fullyUsed(value, key)) return;
         out.push({
           document: this.label,
           field: 'status',
@@ -94,33 +97,30 @@ export class FieldTracker {
         });
         return;
       }
+      const child = (k: string) => (path.length === 0 ? k : `${key}${SEP}${k}`);
       if (isData(value) && Object.keys(value).length > 0) {
-        for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
+        for (const [k, item] of Object.entries(value)) walk(item, [...path, k], child(k));
         return;
       }
       if (Array.isArray(value) && value.some((item) => isData(item) || Array.isArray(item))) {
-        value.forEach((item: unknown, i) => walk(item, [...path, String(i)]));
+        value.forEach((item: unknown, i) => walk(item, [...path, String(i)], child(String(i))));
         return;
       }
-      const reason = this.reasons.get(path.join(SEP));
+      const reason = this.reasons.get(key);
       out.push(
         reason === undefined
           ? { document: this.label, field: shown }
           : { document: this.label, field: shown, reason },
       );
     };
-    walk(this.doc, []);
+    walk(this.doc, [], '');
     return out;
   }
 
-  private fullyUsed(value: unknown, path: string[]): boolean {
-    if (this.isUsed(path)) return true;
+  /** True when every leaf under `key` (whose prefixes are not used) was used. */
+  private fullyUsed(value: unknown, key: string): boolean {
+    if (this.used.has(key)) return true;
     if (!isData(value)) return false;
-    return Object.entries(value).every(([key, child]) => this.fullyUsed(child, [...path, key]));
-  }
-
-  private isUsed(path: readonly string[]): boolean {
-    for (let n = path.length; n > 0; n--) if (this.used.has(path.slice(0, n).join(SEP))) return true;
-    return false;
+    return Object.entries(value).every(([k, child]) => this.fullyUsed(child, `${key}${SEP}${k}`));
   }
 }

@@ -3,14 +3,18 @@
  * ConfigMaps, `Node`s, `PodGroup`s, Volcano `Job`s and `Pod`s. Every field that cannot be mapped is listed
  * by document and field. Pure: the editor shows the result, the user applies it.
  */
-import { parseAllDocuments, stringify } from 'yaml';
+import { Document } from 'yaml';
 import { normaliseLineBreaks } from '../lineBreaks';
+import { quoteWhereNeeded, YAML_WRITE_OPTIONS } from '../quoteWhereNeeded';
 import { FieldTracker, isData, type Data, type UnmappedField } from './FieldTracker';
 import { LAB_CONFIGMAP, mergeLabFields, readLabAnnotations, readLabConfigMap } from './labCarrier';
 import { mapNode } from './mapNodes';
 import { mapKaiQueue, mapVolcanoQueue } from './mapQueues';
 import { mapSchedulerConfigMap } from './mapSchedulerConfig';
 import { mapPod, mapPodGroup, mapVolcanoJob, type MappedPod } from './mapWorkloads';
+import { ImportBudget } from './ImportBudget';
+import { newAliasBudget, readKubernetesDocuments } from './readKubernetesDocuments';
+import { commentText } from './commentText';
 
 export type { UnmappedField } from './FieldTracker';
 
@@ -50,36 +54,19 @@ export function looksLikeKubernetesYaml(text: string): boolean {
   return /^apiVersion:\s*\S/m.test(text) && /^kind:\s*\S/m.test(text);
 }
 
+/**
+ * Reads multi-document Kubernetes YAML into a scenario document. Never throws: every input, however large
+ * or broken, gives `ok: false` with errors naming the document, field and line, within the bounds of
+ * importLimits.ts (docs/scenario-format.md §12.1), in time linear in the text.
+ */
 export function importKubernetesYaml(text: string): ImportResult {
-  // Line breaks as parseScenario reads them (lone CR included), and no yaml warnings on the console (0121).
-  const docs = parseAllDocuments(normaliseLineBreaks(text), { prettyErrors: false, logLevel: 'error' });
-  if (!Array.isArray(docs)) return { ok: false, errors: ['No YAML documents found.'] };
+  const aliases = newAliasBudget();
+  // Line breaks as parseScenario reads them (lone CR included), decision 0121.
+  const read = readKubernetesDocuments(normaliseLineBreaks(text), aliases);
+  if (!read.ok) return read;
+  const objects = read.objects;
   const errors: string[] = [];
-  const objects: Data[] = [];
-  docs.forEach((doc, i) => {
-    const first = doc.errors[0];
-    if (first !== undefined) {
-      errors.push(`document ${i + 1}: ${first.message.split('\n')[0] ?? 'YAML syntax error'}`);
-      return;
-    }
-    let data: unknown;
-    try {
-      data = doc.toJS({ maxAliasCount: 100 });
-    } catch (error) {
-      errors.push(`document ${i + 1}: ${error instanceof Error ? error.message : String(error)}`);
-      return;
-    }
-    if (data === null || data === undefined) return;
-    // A `List` (kubectl get -o yaml) holds its objects in `items`.
-    if (isData(data) && data.kind === 'List' && Array.isArray(data.items)) {
-      for (const item of data.items as unknown[]) if (isData(item)) objects.push(item);
-      return;
-    }
-    if (isData(data)) objects.push(data);
-    else errors.push(`document ${i + 1}: not a Kubernetes object (a mapping with apiVersion and kind)`);
-  });
-  if (errors.length > 0) return { ok: false, errors };
-
+  const budget = new ImportBudget(errors);
   let profile: 'kai' | 'volcano' | null = null;
   const notes: string[] = [];
   const unmapped: UnmappedField[] = [];
@@ -109,7 +96,19 @@ export function importKubernetesYaml(text: string): ImportResult {
       errors.push(`${label}: metadata.name is missing`);
       return;
     }
-    const carried = readLabAnnotations(t, errors);
+    const carried = readLabAnnotations(t, errors, aliases);
+    const isQueue =
+      kind === 'Queue' && (apiVersion.startsWith(KAI_GROUP) || apiVersion.startsWith(VOLCANO_SCHEDULING));
+    const isJob =
+      (kind === 'PodGroup' &&
+        (apiVersion.startsWith(KAI_GROUP) || apiVersion.startsWith(VOLCANO_SCHEDULING))) ||
+      (kind === 'Job' && apiVersion.startsWith(VOLCANO_BATCH));
+    const isPod = kind === 'Pod' && apiVersion === 'v1';
+    // Counted before anything is built: past the scenario format's totals nothing more is mapped.
+    if (isQueue && !budget.take('queues', 1, label)) return;
+    if (kind === 'Node' && apiVersion === 'v1' && !budget.take('nodes', 1, label)) return;
+    if (isJob && !budget.take('jobs', 1, label)) return;
+    if (isPod && !budget.take('tasks', 1, label)) return;
     if (kind === 'Queue' && apiVersion.startsWith(KAI_GROUP)) {
       setProfile('kai', label);
       queues.push(withFields(mapKaiQueue(t, notes), carried));
@@ -117,11 +116,11 @@ export function importKubernetesYaml(text: string): ImportResult {
       setProfile('volcano', label);
       queues.push(withFields(mapVolcanoQueue(t), carried));
     } else if (kind === 'ConfigMap' && name === LAB_CONFIGMAP) {
-      topLevel = readLabConfigMap(t, errors);
+      topLevel = readLabConfigMap(t, errors, aliases);
     } else if (kind === 'PriorityClass' && apiVersion.startsWith(K8S_SCHEDULING)) {
       priorityClasses.push(withFields(mapPriorityClass(t), carried));
     } else if (kind === 'ConfigMap') {
-      const config = mapSchedulerConfigMap(t, errors);
+      const config = mapSchedulerConfigMap(t, errors, aliases);
       if (config === null) {
         unmapped.push({
           document: label,
@@ -132,7 +131,7 @@ export function importKubernetesYaml(text: string): ImportResult {
       }
       setProfile(config.profile, label);
       scheduler = withFields(config.scheduler, carried);
-      unmapped.push(...config.unmapped);
+      for (const u of config.unmapped) unmapped.push(u);
     } else if (kind === 'Node' && apiVersion === 'v1') {
       nodes.push(withFields(mapNode(t), carried));
     } else if (
@@ -144,10 +143,10 @@ export function importKubernetesYaml(text: string): ImportResult {
       jobFields.set(name, carried);
     } else if (kind === 'Job' && apiVersion.startsWith(VOLCANO_BATCH)) {
       setProfile('volcano', label);
-      jobs.set(name, mapVolcanoJob(t));
+      jobs.set(name, mapVolcanoJob(t, budget, errors));
       jobFields.set(name, carried);
     } else if (kind === 'Pod' && apiVersion === 'v1') {
-      const pod = mapPod(t);
+      const pod = mapPod(t, errors);
       mergeLabFields(pod.task, carried);
       pods.push(pod);
     } else {
@@ -159,9 +158,11 @@ export function importKubernetesYaml(text: string): ImportResult {
       return;
     }
     imported.push(label);
-    unmapped.push(...t.unmapped());
+    // One at a time: spreading a document's hundreds of thousands of unmapped fields as arguments overflows
+    // the stack.
+    for (const u of t.unmapped()) unmapped.push(u);
   });
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return failed(errors);
   if (imported.length === 0)
     return {
       ok: false,
@@ -181,6 +182,7 @@ export function importKubernetesYaml(text: string): ImportResult {
       notes.push(
         `Pod/${String(pod.task.name)}: pod group ${pod.group} is not among the documents; the pod is a job of its own.`,
       );
+    if (!budget.take('jobs', 1, `Pod/${String(pod.task.name)}`)) break;
     const job: Data = { name: pod.task.name, queue: pod.queue ?? 'default', tasks: [pod.task] };
     if (pod.queue === null)
       notes.push(`Pod/${String(pod.task.name)}: no kai.scheduler/queue label; it goes to queue "default".`);
@@ -191,6 +193,8 @@ export function importKubernetesYaml(text: string): ImportResult {
   for (const job of jobs.values()) {
     if (Array.isArray(job.tasks) && job.tasks.length === 0) {
       const count = typeof job.minAvailable === 'number' && job.minAvailable > 0 ? job.minAvailable : 1;
+      // The scenario parser bounds `tasks: N` itself; the import's total counts these tasks too.
+      if (Number.isInteger(count)) budget.take('tasks', count, `${String(job.name)}: spec.minMember`);
       job.tasks = count;
       notes.push(
         `${String(job.name)}: no pods among the documents; it gets ${count} task(s) with no requests (add resources).`,
@@ -198,6 +202,7 @@ export function importKubernetesYaml(text: string): ImportResult {
     }
     job.queue ??= 'default';
   }
+  if (errors.length > 0) return failed(errors);
   for (const [name, fields] of jobFields) {
     const job = jobs.get(name);
     if (job !== undefined) mergeLabFields(job, fields);
@@ -223,20 +228,41 @@ export function importKubernetesYaml(text: string): ImportResult {
   if (topLevel !== null) mergeLabFields(scenario, topLevel);
   if (nodes.length === 0)
     notes.push('No Node documents: the scenario has no nodes yet (add some under `nodes`).');
+  // Names and keys come from the documents and may hold line breaks: each comment stays on its line.
   const header = [
-    `# Imported from ${imported.length} Kubernetes document(s): ${imported.join(', ')}.`,
-    ...notes.map((n) => `# Note: ${n}`),
+    `# Imported from ${imported.length} Kubernetes document(s): ${commentText(imported.join(', '))}.`,
+    ...notes.map((n) => `# Note: ${commentText(n)}`),
     ...unmapped.map(
-      (u) => `# Not mapped: ${u.document} ${u.field}${u.reason === undefined ? '' : ` (${u.reason})`}`,
+      (u) =>
+        `# Not mapped: ${commentText(`${u.document} ${u.field}${u.reason === undefined ? '' : ` (${u.reason})`}`)}`,
     ),
   ].join('\n');
   return {
     ok: true,
     scenario,
-    text: `${header}\n${stringify(scenario, { lineWidth: 110 })}`,
+    text: `${header}\n${scenarioText(scenario)}`,
     imported,
     unmapped,
     notes,
+  };
+}
+
+/** The scenario as YAML, every string written so that it reads back as itself (quoteWhereNeeded.ts). */
+function scenarioText(scenario: Data): string {
+  const doc = new Document(scenario);
+  quoteWhereNeeded(doc.contents);
+  return doc.toString({ ...YAML_WRITE_OPTIONS, flowCollectionPadding: true });
+}
+
+/** At most this many errors are listed: past the first ones, they are the same mistake again. */
+const MAX_LISTED_ERRORS = 100;
+
+function failed(errors: string[]): ImportResult {
+  if (errors.length <= MAX_LISTED_ERRORS) return { ok: false, errors };
+  const more = errors.length - MAX_LISTED_ERRORS;
+  return {
+    ok: false,
+    errors: [...errors.slice(0, MAX_LISTED_ERRORS), `… and ${more} more errors, not listed`],
   };
 }
 

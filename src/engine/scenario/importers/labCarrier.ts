@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import type { Data, FieldTracker } from './FieldTracker';
 import { isData } from './FieldTracker';
 import { setOwn } from '../ownEntries';
+import { readYamlValue, type AliasBudget } from './readKubernetesDocuments';
 
 /** Annotation prefix: `preemption-lab.dev/runtime: 5m` sets the object's scenario field `runtime`. */
 export const LAB_PREFIX = 'preemption-lab.dev/';
@@ -48,16 +49,19 @@ export function encodeLabValue(value: unknown): string {
  * that is not YAML is an error naming the annotation; field names are checked later by the scenario
  * parser like any other field (an unknown one is reported with its path).
  */
-export function readLabAnnotations(t: FieldTracker, errors: string[]): Data {
+export function readLabAnnotations(t: FieldTracker, errors: string[], budget: AliasBudget): Data {
   const annotations = t.peek('metadata.annotations');
   const out: Data = {};
   if (!isData(annotations)) return out;
   for (const [key, raw] of Object.entries(annotations)) {
     if (!key.startsWith(LAB_PREFIX) || key.length === LAB_PREFIX.length) continue;
     t.use(['metadata', 'annotations', key]);
-    const parsed = typeof raw === 'string' ? parseValue(raw) : { ok: true as const, value: raw };
+    const parsed =
+      typeof raw === 'string'
+        ? readYamlValue(raw, `${t.label}: metadata.annotations.${key}`, budget)
+        : { ok: true as const, value: raw };
     if (!parsed.ok) {
-      errors.push(`${t.label}: metadata.annotations.${key} is not YAML: ${parsed.error}`);
+      errors.push(parsed.error);
       continue;
     }
     setOwn(out, key.slice(LAB_PREFIX.length), parsed.value);
@@ -66,7 +70,7 @@ export function readLabAnnotations(t: FieldTracker, errors: string[]): Data {
 }
 
 /** The top-level fields in a `preemption-lab-scenario` ConfigMap, or null with an error. */
-export function readLabConfigMap(t: FieldTracker, errors: string[]): Data | null {
+export function readLabConfigMap(t: FieldTracker, errors: string[], budget: AliasBudget): Data | null {
   const text = t.get(['data', LAB_CONFIGMAP_KEY]);
   if (typeof text !== 'string') {
     errors.push(
@@ -74,9 +78,9 @@ export function readLabConfigMap(t: FieldTracker, errors: string[]): Data | null
     );
     return null;
   }
-  const parsed = parseValue(text);
+  const parsed = readYamlValue(text, `${t.label}: data.${LAB_CONFIGMAP_KEY}`, budget);
   if (!parsed.ok) {
-    errors.push(`${t.label}: data.${LAB_CONFIGMAP_KEY} is not YAML: ${parsed.error}`);
+    errors.push(parsed.error);
     return null;
   }
   if (!isData(parsed.value)) {

@@ -2,9 +2,9 @@
  * Scheduler configuration ConfigMaps: Volcano's `volcano-scheduler.conf` and KAI's scheduler config
  * (`config.yaml`), both `actions: "a, b"` plus `tiers: [{plugins: [{name, arguments?, enableX?}]}]`.
  */
-import { parse } from 'yaml';
 import type { Data, FieldTracker, UnmappedField } from './FieldTracker';
 import { isData } from './FieldTracker';
+import { readYamlValue, type AliasBudget } from './readKubernetesDocuments';
 
 export const VOLCANO_CONF_KEY = 'volcano-scheduler.conf';
 export const KAI_CONF_KEYS = ['config.yaml', 'scheduler-config.yaml'] as const;
@@ -17,7 +17,11 @@ export interface MappedConfig {
 }
 
 /** The configuration in a ConfigMap, or null when it holds none (then every key is listed as unmapped). */
-export function mapSchedulerConfigMap(t: FieldTracker, errors: string[]): MappedConfig | null {
+export function mapSchedulerConfigMap(
+  t: FieldTracker,
+  errors: string[],
+  budget: AliasBudget,
+): MappedConfig | null {
   const data = t.peek('data');
   if (!isData(data)) return null;
   const key = Object.hasOwn(data, VOLCANO_CONF_KEY)
@@ -25,15 +29,15 @@ export function mapSchedulerConfigMap(t: FieldTracker, errors: string[]): Mapped
     : KAI_CONF_KEYS.find((k) => Object.hasOwn(data, k));
   if (key === undefined) return null;
   const text = t.get(['data', key]);
-  let conf: unknown;
-  try {
-    conf = typeof text === 'string' ? parse(text, { maxAliasCount: 100, logLevel: 'error' }) : null;
-  } catch (error) {
-    errors.push(
-      `${t.label}: data.${key} is not YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
-    );
+  const read =
+    typeof text === 'string'
+      ? readYamlValue(text, `${t.label}: data.${key}`, budget)
+      : { ok: true as const, value: null };
+  if (!read.ok) {
+    errors.push(read.error);
     return null;
   }
+  const conf = read.value;
   if (!isData(conf)) {
     errors.push(`${t.label}: data.${key} holds no configuration`);
     return null;

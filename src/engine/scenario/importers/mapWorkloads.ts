@@ -5,7 +5,10 @@
  */
 import type { Data, FieldTracker } from './FieldTracker';
 import { isData } from './FieldTracker';
-import { addAmounts, readResourceList, type Amounts } from './resourceAmounts';
+import type { ImportBudget } from './ImportBudget';
+import { MAX_IMPORT_REPLICAS } from './importLimits';
+import { podResources } from './podResources';
+import { readResourceList } from './resourceAmounts';
 
 /** Labels a pod names its queue with (KAI, then the older run.ai label). */
 export const QUEUE_LABELS = ['kai.scheduler/queue', 'runai/queue'] as const;
@@ -13,20 +16,6 @@ export const QUEUE_LABELS = ['kai.scheduler/queue', 'runai/queue'] as const;
 export const GROUP_ANNOTATIONS = ['pod-group-name', 'scheduling.k8s.io/group-name'] as const;
 /** KAI GPU sharing: a fraction of one device. */
 export const GPU_FRACTION_ANNOTATION = 'gpu-fraction';
-
-/** Sum of the containers' requests of a pod spec at `path` (e.g. `spec`, `spec.tasks.0.template.spec`). */
-function podRequests(t: FieldTracker, path: string): Amounts {
-  const containers = t.peek(`${path}.containers`);
-  let total: Amounts = {};
-  if (!Array.isArray(containers)) return total;
-  containers.forEach((_, i) => {
-    total = addAmounts(total, readResourceList(t, `${path}.containers.${i}.resources.requests`) ?? {});
-    // Names and images are how the pod runs, not how it is scheduled.
-    t.use(`${path}.containers.${i}.name`);
-    t.use(`${path}.containers.${i}.image`);
-  });
-  return total;
-}
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -78,7 +67,7 @@ export interface MappedPod {
   namespace: string | null;
 }
 
-export function mapPod(t: FieldTracker): MappedPod {
+export function mapPod(t: FieldTracker, errors: string[]): MappedPod {
   const name = String(t.get('metadata.name'));
   const labels = t.peek('metadata.labels');
   const annotations = t.peek('metadata.annotations');
@@ -100,7 +89,7 @@ export function mapPod(t: FieldTracker): MappedPod {
       t.use(['metadata', 'annotations', key]);
     }
   }
-  const resources = podRequests(t, 'spec');
+  const resources = podResources(t, 'spec', errors);
   const fraction = annotation(GPU_FRACTION_ANNOTATION);
   if (fraction !== null) {
     const value = Number(fraction);
@@ -151,8 +140,12 @@ export function mapPod(t: FieldTracker): MappedPod {
   };
 }
 
-/** A Volcano Job: one job whose tasks are each task template's replicas, named `<job>-<task>-<i>` as Volcano names pods. */
-export function mapVolcanoJob(t: FieldTracker): Data {
+/**
+ * A Volcano Job: one job whose tasks are each task template's replicas, named `<job>-<task>-<i>` as Volcano
+ * names pods. Every task template's `replicas` is checked, and the job's tasks taken from the import's
+ * budget, before any task is made: `replicas: 1e9` used to be expanded until the heap ran out.
+ */
+export function mapVolcanoJob(t: FieldTracker, budget: ImportBudget, errors: string[]): Data {
   const name = String(t.get('metadata.name'));
   const job: Data = { name };
   const queue = t.get('spec.queue');
@@ -167,19 +160,42 @@ export function mapVolcanoJob(t: FieldTracker): Data {
     t.use(['metadata', 'annotations', 'sla-waiting-time']);
   }
   t.use('spec.schedulerName');
-  const tasks: Data[] = [];
+  const templates: { taskName: string; replicas: number; resources: Data }[] = [];
   const specs = t.peek('spec.tasks');
+  let total = 0;
   if (Array.isArray(specs)) {
     specs.forEach((spec: unknown, i) => {
       if (!isData(spec)) return;
       const taskName = typeof spec.name === 'string' ? spec.name : `task${i}`;
       t.use(`spec.tasks.${i}.name`);
-      const replicas = num(t.get(`spec.tasks.${i}.replicas`)) ?? 1;
-      const resources = podRequests(t, `spec.tasks.${i}.template.spec`);
-      for (let r = 0; r < replicas; r++)
-        tasks.push({ name: `${name}-${taskName}-${r}`, resources: { ...resources } });
+      const raw = t.get(`spec.tasks.${i}.replicas`);
+      // Volcano's replicas is an int32 of at least 0 (batch.volcano.sh/v1alpha1 TaskSpec); omitted is 1.
+      const replicas = raw === undefined ? 1 : raw;
+      if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+        errors.push(
+          `${t.label}: spec.tasks.${i}.replicas must be a whole number of at least 0, got ${String(raw)}`,
+        );
+        return;
+      }
+      if (replicas > MAX_IMPORT_REPLICAS) {
+        errors.push(
+          `${t.label}: spec.tasks.${i}.replicas is at most ${MAX_IMPORT_REPLICAS} (as a scenario job's \`tasks: N\`, docs/scenario-format.md §10), got ${replicas}`,
+        );
+        return;
+      }
+      total += replicas;
+      templates.push({
+        taskName,
+        replicas,
+        resources: podResources(t, `spec.tasks.${i}.template.spec`, errors),
+      });
     });
   }
+  const tasks: Data[] = [];
+  if (budget.take('tasks', total, `${t.label}: spec.tasks`))
+    for (const { taskName, replicas, resources } of templates)
+      for (let r = 0; r < replicas; r++)
+        tasks.push({ name: `${name}-${taskName}-${r}`, resources: { ...resources } });
   job.tasks = tasks;
   return job;
 }

@@ -21,6 +21,9 @@ export function readResourceList(t: FieldTracker, path: FieldPath): Amounts | nu
   const base = typeof path === 'string' ? path.split('.') : [...path];
   const list = t.peek(path);
   if (!isData(list)) return null;
+  // An empty list (a Volcano queue's `capability: {}`) is read as such: an empty scenario list, not an
+  // unmapped field (the export writes one for a queue whose capability has no amounts).
+  if (Object.keys(list).length === 0) t.use(path);
   const out: Amounts = {};
   for (const [key, raw] of Object.entries(list)) {
     const name = NAMES[key];

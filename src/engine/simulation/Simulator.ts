@@ -48,8 +48,11 @@ export interface SimulatorOptions {
    * victim), for Workshop sweeps and comparisons: no other trace is kept, no pending explanation built, no
    * keyframe taken, and `snapshot()` refuses. Scheduling
    * is the same code either way, so the decisions and the metrics are byte-identical (a test checks).
+   * `latest`: what `full` records, but only for the latest session (the runner's streamed `run` and
+   * `check`, decision 0125): `snapshot()` answers for the session just run, earlier ones are dropped and
+   * `markers()` lists the latest only, so memory does not grow with the number of sessions.
    */
-  record?: 'full' | 'metrics';
+  record?: 'full' | 'metrics' | 'latest';
 }
 
 /**
@@ -107,14 +110,14 @@ export class Simulator implements Simulation {
         config: this.state.config,
         usage: this.usage,
       },
-      { keyframes: this.recordsTrace },
+      { keyframes: this.recordsTrace, latestOnly: options.record === 'latest' },
     );
   }
 
   isFinished(): boolean {
     if (this.finished) return true;
     const run = this.scenario.run;
-    const index = this.history.entries.length + 1;
+    const index = this.history.sessionCount + 1;
     if (run.sessions !== null) return index > run.sessions;
     if (index > run.maxSessions) return true;
     if (run.untilMs !== null && this.nextTimeMs > run.untilMs) return true;
@@ -144,7 +147,12 @@ export class Simulator implements Simulation {
   }
 
   sessionCount(): number {
-    return this.history.entries.length;
+    return this.history.sessionCount;
+  }
+
+  /** Time of the session `step()` would run next (the runner resolves `expect` checks `at` a time by it). */
+  nextSessionTimeMs(): number {
+    return this.nextTimeMs;
   }
 
   step(): boolean {
@@ -152,7 +160,7 @@ export class Simulator implements Simulation {
       this.finished = true;
       return false;
     }
-    this.runSession(this.history.entries.length + 1, this.nextTimeMs);
+    this.runSession(this.history.sessionCount + 1, this.nextTimeMs);
     this.nextTimeMs += this.state.config.schedulePeriodMs;
     return true;
   }
@@ -202,8 +210,8 @@ export class Simulator implements Simulation {
    * that has not run.
    */
   resolve(query: ResolveQuery, session = 0): ResolveResult {
-    if (!Number.isInteger(session) || session < 0 || session > this.history.entries.length) {
-      throw new RangeError(`session ${session} has not run (sessions run: ${this.history.entries.length})`);
+    if (!Number.isInteger(session) || session < 0 || session > this.history.sessionCount) {
+      throw new RangeError(`session ${session} has not run (sessions run: ${this.history.sessionCount})`);
     }
     const frame = this.history.stateAt(session);
     return protectionModel(frame.config, frame.queueSpecs).resolve(query);
@@ -229,7 +237,7 @@ export class Simulator implements Simulation {
         : this.state.jobList
             .filter((j) => !j.deleted)
             .map((j) => ({ spec: j.spec, statuses: j.tasks.map((t) => t.status) }));
-    const previousTimeMs = this.history.entries.at(-1)?.timeMs ?? Number.NEGATIVE_INFINITY;
+    const previousTimeMs = this.history.latest?.timeMs ?? Number.NEGATIVE_INFINITY;
 
     let decisions: Decision[];
     let trace: SessionTrace;
@@ -453,8 +461,7 @@ export class Simulator implements Simulation {
 
   /** Jobs whose preempt or reclaim protection flipped since the previous session. */
   private countProtectionChanges(timeMs: number): number {
-    const prev =
-      this.history.entries.length > 0 ? (this.history.entries.at(-1) as SessionEntry).timeMs : null;
+    const prev = this.history.latest?.timeMs ?? null;
     // Reclaim protection under lca depends on who waits to reclaim (as in the snapshot): index them once.
     const waiting = new Set<string>();
     for (const job of this.state.liveJobs())

@@ -24,7 +24,7 @@ export function longRunScenario(shape: LongRunShape): string {
   const perJob = shape.tasksPerJob ?? 4;
   const queues = shape.queues ?? 4;
   const jobs = Math.ceil(shape.tasks / perJob);
-  const nodes = Math.max(1, Math.ceil(shape.tasks / 2 / 8));
+  const nodes = Math.min(10_000, Math.max(1, Math.ceil(shape.tasks / 2 / 8)));
   const lines: string[] = [
     'version: 1',
     `name: long run ${shape.tasks} tasks x ${shape.sessions} sessions`,

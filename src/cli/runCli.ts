@@ -20,6 +20,7 @@ import {
 import type { Scenario } from '../engine/model/scenario';
 import { MAX_SESSIONS } from '../engine/scenario/limits';
 import { readScenarioFile } from './readScenarioFile';
+import { sessionRowsRefusal, usesUsageHistory } from './sessionRowsBound';
 import { OutputError } from './streamWriter';
 import { runWorkshopCommand, WORKSHOP_COMMANDS, WORKSHOP_USAGE } from './workshopCommands';
 
@@ -104,9 +105,11 @@ function execute(argv: readonly string[], io: CliIO): number | Streamed {
           );
         scenario.run = { ...scenario.run, sessions: n };
       }
+      refuseUnboundedUsage(scenario);
       return { chunks: batched(streamRunDocument(scenario), WRITE_BATCH) };
     }
     case 'check': {
+      refuseUnboundedUsage(scenario);
       // Checks are evaluated as the sessions run; only the latest session is kept (decision 0125).
       const { failures, sessions } = checkScenario(scenario);
       for (const f of failures) {
@@ -158,6 +161,13 @@ function execute(argv: readonly string[], io: CliIO): number | Streamed {
       return EXIT.ok;
     }
   }
+}
+
+/** The usage history is the one thing `run` and `check` keep per session (sessionRowsBound.ts). */
+function refuseUnboundedUsage(scenario: Scenario): void {
+  if (!usesUsageHistory(scenario)) return;
+  const refusal = sessionRowsRefusal(scenario, 'the usage history (usageDBConfig) keeps');
+  if (refusal !== null) throw new InvalidInput(refusal);
 }
 
 /**

@@ -229,7 +229,8 @@ export class Simulator implements Simulation {
     const applied = this.state.applyEventsUntil(timeMs);
     const changedTasks = new Set<TaskRecord>(applied.tasks);
     const changedJobs = new Set<JobRecord>(applied.jobs);
-    this.advanceRuntime(timeMs, completions, changedTasks, changedJobs);
+    const progressed = new Set<JobRecord>();
+    this.advanceRuntime(timeMs, completions, changedTasks, changedJobs, progressed);
     // Who was still waiting when the session opened (for the SLA-expiry mark), before it places anyone.
     const waiting =
       this.scenario.profile === 'kai'
@@ -284,6 +285,10 @@ export class Simulator implements Simulation {
     if (queuesChanged || configChanged) {
       this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
     }
+    // A running job's progress changes every session. A metrics-only run does not store that alone: the
+    // metrics read a job's running state and deletion, not its progress, and storing every running job
+    // every session made its memory grow with sessions × jobs (issue 18, decision 0126).
+    if (this.recordsTrace) for (const j of progressed) changedJobs.add(j);
     const entry: SessionEntry = {
       index,
       timeMs,
@@ -330,20 +335,25 @@ export class Simulator implements Simulation {
     this.history.push(entry, this.state.tasks.length);
   }
 
-  /** Adds run time to running jobs; a job whose runtime is reached completes (its tasks succeed). */
+  /**
+   * Adds run time to running jobs (listed in `progressed`); a job whose runtime is reached completes (its
+   * tasks succeed; listed in `changedJobs`).
+   */
   private advanceRuntime(
     timeMs: number,
     completions: Decision[],
     changedTasks: Set<TaskRecord>,
     changedJobs: Set<JobRecord>,
+    progressed: Set<JobRecord>,
   ): void {
     for (const job of this.state.liveJobs()) {
       if (!job.isRunning) continue;
       job.progressMs += timeMs - job.progressAtMs;
       job.progressAtMs = timeMs;
-      changedJobs.add(job);
+      progressed.add(job);
       if (job.spec.runtimeMs === null || job.progressMs < job.spec.runtimeMs) continue;
       job.isRunning = false;
+      changedJobs.add(job);
       for (const t of job.tasks) {
         if (t.status === 'Succeeded') continue;
         completions.push({

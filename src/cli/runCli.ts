@@ -20,7 +20,7 @@ import {
 import type { Scenario } from '../engine/model/scenario';
 import { MAX_SESSIONS } from '../engine/scenario/limits';
 import { readScenarioFile } from './readScenarioFile';
-import { sessionRowsRefusal, usesUsageHistory } from './sessionRowsBound';
+import { sessionRowsRefusal, usageHistorySessions } from './sessionRowsBound';
 import { OutputError } from './streamWriter';
 import { runWorkshopCommand, WORKSHOP_COMMANDS, WORKSHOP_USAGE } from './workshopCommands';
 
@@ -165,8 +165,9 @@ function execute(argv: readonly string[], io: CliIO): number | Streamed {
 
 /** The usage history is the one thing `run` and `check` keep per session (sessionRowsBound.ts). */
 function refuseUnboundedUsage(scenario: Scenario): void {
-  if (!usesUsageHistory(scenario)) return;
-  const refusal = sessionRowsRefusal(scenario, 'the usage history (usageDBConfig) keeps');
+  const kept = usageHistorySessions(scenario);
+  if (kept === null) return;
+  const refusal = sessionRowsRefusal(scenario, 'the usage history (usageDBConfig) keeps', kept);
   if (refusal !== null) throw new InvalidInput(refusal);
 }
 

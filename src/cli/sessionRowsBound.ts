@@ -41,21 +41,42 @@ function possibleQueues(scenario: Scenario): number {
   return names.size;
 }
 
-/** True when a configuration of the scenario, or a later `updateConfig`, sets a usage database. */
-export function usesUsageHistory(scenario: Scenario): boolean {
-  return (
-    scenario.profile === 'kai' &&
-    (scenario.scheduler.usage !== undefined ||
-      scenario.events.some((e) => e.kind === 'updateConfig' && e.patch.usage !== undefined))
-  );
+/**
+ * The sessions whose samples the usage history can hold at once, when a configuration of the scenario
+ * (or a later `updateConfig`) sets a usage database; null otherwise. Samples older than the longest
+ * window are dropped (UsageLedger.ts), so it is at most the window's sessions, and at most the run's.
+ */
+export function usageHistorySessions(scenario: Scenario): { sessions: number; field: string } | null {
+  if (scenario.profile !== 'kai') return null;
+  const windows: number[] = [];
+  let period = scenario.scheduler.schedulePeriodMs;
+  if (scenario.scheduler.usage) windows.push(scenario.scheduler.usage.windowSizeMs);
+  for (const e of scenario.events) {
+    if (e.kind !== 'updateConfig') continue;
+    if (e.patch.usage) windows.push(e.patch.usage.windowSizeMs);
+    if (e.patch.schedulePeriodMs !== undefined) period = Math.min(period, e.patch.schedulePeriodMs);
+  }
+  if (windows.length === 0) return null;
+  const run = possibleSessions(scenario);
+  if (period <= 0) return run;
+  // One sample per session in the window, plus the one that straddles its start.
+  const inWindow = Math.floor(Math.max(...windows) / period) + 2;
+  return inWindow < run.sessions
+    ? { sessions: inWindow, field: 'scheduler.usageDBConfig.usageParams.windowSize' }
+    : run;
 }
 
 /**
  * Null when the rows fit, else the one-line refusal naming the field that sets the sessions (or `queues`
  * when the queues alone are too many), for `what` ("sim metrics keeps", "the usage history keeps").
+ * `kept` is how many sessions' rows are held at once (default: every session the run can take).
  */
-export function sessionRowsRefusal(scenario: Scenario, what: string): string | null {
-  const { sessions, field } = possibleSessions(scenario);
+export function sessionRowsRefusal(
+  scenario: Scenario,
+  what: string,
+  kept: { sessions: number; field: string } = possibleSessions(scenario),
+): string | null {
+  const { sessions, field } = kept;
   const rowsPerSession = possibleQueues(scenario) + 1;
   const rows = sessions * rowsPerSession;
   if (rows <= MAX_SESSION_ROWS) return null;
@@ -63,8 +84,8 @@ export function sessionRowsRefusal(scenario: Scenario, what: string): string | n
   const where = fit >= 1 ? field : 'queues';
   return (
     `${where}: ${what} one row per session and queue, at most ${MAX_SESSION_ROWS} ` +
-    `(docs/scenario-format.md §10); this scenario can run ${sessions} sessions × ${rowsPerSession} rows ` +
+    `(docs/scenario-format.md §10); this scenario can hold ${sessions} sessions × ${rowsPerSession} rows ` +
     `(its queues and the cluster) = ${rows}` +
-    (fit >= 1 ? `; with these queues the run can take at most ${fit} sessions` : '')
+    (fit >= 1 ? `; with these queues at most ${fit} sessions fit` : '')
   );
 }

@@ -7,6 +7,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { streamRunDocument } from '../engine/index';
 import type { Scenario } from '../engine/model/scenario';
+import { sessionRowsRefusal, usageHistorySessions } from './sessionRowsBound';
 
 /**
  * The heap `sim run` needs at most, at any number of sessions, for a scenario within the limits of §10
@@ -25,7 +26,9 @@ export interface LongRunResult {
 
 /**
  * Runs `scenario` for exactly `sessions` sessions (as `sim run --sessions N`), handing each chunk of the
- * document to `sink` and dropping it; returns what ran and the peak heap seen.
+ * document to `sink` and dropping it; returns what ran and the peak heap seen. Throws a RangeError with
+ * the runner's one-line refusal (what `sim run` exits 2 with) when the scenario's usage history would
+ * pass the runner's bound (sessionRowsBound.ts).
  */
 export function runLongRun(
   scenario: Scenario,
@@ -33,6 +36,9 @@ export function runLongRun(
   sink: (chunk: string) => void = () => {},
 ): LongRunResult {
   const run = { ...scenario, run: { ...scenario.run, sessions } };
+  const kept = usageHistorySessions(run);
+  const refusal = kept && sessionRowsRefusal(run, 'the usage history (usageDBConfig) keeps', kept);
+  if (refusal) throw new RangeError(refusal);
   let chars = 0;
   let peak = getHeapStatistics().used_heap_size;
   const chunks = streamRunDocument(run);

@@ -3,11 +3,13 @@
  * scenario that could pass MAX_SESSION_ROWS is refused with exit 2 naming the field that sets its
  * sessions, before anything runs (issue 18: never V8's heap exhaustion, exit 134 and a native stack).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../engine/index';
 import { EXIT, runCli } from './runCli';
+import { runLongRun } from './runLongRun';
 import { MAX_SESSION_ROWS } from './sessionRowsBound';
 
 const dir = mkdtempSync(join(tmpdir(), 'sim-rows-'));
@@ -78,6 +80,10 @@ describe('the runner refuses per-session rows past its bound, up front', () => {
     expect(cli('run', day).err).toMatch(
       /^scheduler\.usageDBConfig\.usageParams\.windowSize: .* can hold 72002 sessions × 31 rows/,
     );
+    // The fuzzer's long runs are refused the same way, before anything runs.
+    const parsed = parseScenario(readFileSync(path, 'utf8'));
+    if (!parsed.ok) throw new Error('the usage scenario is valid');
+    expect(() => runLongRun(parsed.scenario, 100_000)).toThrow(/^run\.sessions: the usage history/);
     // A 10-minute window holds 602 sessions' samples: the same run is within the bound.
     expect(cli('run', scenario('usage-short.yaml', 10, usage('10m')), '--sessions', '2').code).toBe(EXIT.ok);
     // Without the usage history `run` keeps nothing per session: the same size is not refused (2 sessions

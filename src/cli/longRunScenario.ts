@@ -2,7 +2,7 @@
  * Scenario text for the runner's long-run reproducers (issue 18): many tasks × many sessions, written as
  * a person would (block YAML, a few queues, jobs that run for a while and others waiting behind them), so
  * that every session changes something and every task is listed in every session of `sim run`. Used by
- * the long-run tests and by scripts/measure-long-run.ts; never written to the repository at full size.
+ * the long-run tests and by scripts/long-run-scenarios.ts; never written to the repository at full size.
  */
 export interface LongRunShape {
   /** Tasks in the scenario (jobs of `tasksPerJob` tasks; the last one may be smaller). */

@@ -10,10 +10,11 @@ import type { Scenario } from '../engine/model/scenario';
 import { sessionRowsRefusal, usageHistorySessions } from './sessionRowsBound';
 
 /**
- * The heap `sim run` needs at most, at any number of sessions, for a scenario within the limits of §10
- * (decision 0125 gives the measurements this leaves room over).
+ * The V8 heap in use (garbage not yet collected included) that `sim run` stays under at any number of
+ * sessions, for a scenario within the limits of §10: measured 1.3 GiB at its peak for 200,000 tasks ×
+ * 60 sessions, 97 MiB live after it (decision 0125); half of Node's default 4 GiB heap on 64-bit.
  */
-export const RUN_HEAP_BOUND_BYTES = 1536 * 1024 * 1024;
+export const RUN_HEAP_BOUND_BYTES = 2 * 1024 * 1024 * 1024;
 
 export interface LongRunResult {
   /** Sessions run. */

@@ -3,6 +3,8 @@
  * time is byte for byte the document built whole, checks evaluated while the run goes fail exactly as on
  * a full run, the simulator keeps only the latest session, and the writer waits for a slow reader.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readdirSync, readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -106,6 +108,39 @@ describe('sim run streams its document', () => {
     expect(largest).toBeLessThan(r.chars / 100);
     expect(r.peakHeapUsedBytes).toBeLessThan(RUN_HEAP_BOUND_BYTES);
   }, 120_000);
+});
+
+describe('sim run within a small heap (issue 18: 2,000 tasks × 10,000 sessions ran out of heap)', () => {
+  it('runs 2,000 tasks × 1,000 sessions (320 MB of output) in a 256 MiB V8 heap, exit 0, complete', async () => {
+    // Before streaming this run needed 1.7 GB: under --max-old-space-size=256 V8 would abort (exit 134).
+    const path = join(dir, 'a-2000x1000.yaml');
+    writeFileSync(path, longRunScenario({ tasks: 2000, sessions: 1000 }));
+    const child = spawn(
+      process.execPath,
+      ['--max-old-space-size=256', '--import', 'tsx', 'src/cli/main.ts', 'run', path],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    // Counted as it streams (the test keeps none of it): bytes, sessions opened, and the document's end.
+    const marker = '\n    {\n      "index": ';
+    let bytes = 0;
+    let sessions = 0;
+    let carry = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => {
+      bytes += b.length;
+      // `carry` is shorter than the marker, so no match lies wholly inside it (none is counted twice).
+      const text = carry + b.toString('latin1');
+      sessions += text.split(marker).length - 1;
+      carry = text.slice(-(marker.length - 1));
+    });
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(bytes).toBeGreaterThan(300_000_000);
+    expect(sessions).toBe(1000);
+    expect(carry.endsWith('\n    }\n  ]\n}\n')).toBe(true);
+  }, 300_000);
 });
 
 describe('sim check evaluates expectations while the run goes', () => {

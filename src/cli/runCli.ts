@@ -1,7 +1,7 @@
 /**
  * The headless runner (docs/scenario-format.md §9), as a function of its arguments and output streams so
  * that its exit codes are testable:
- *   sim run <file> [--sessions N]       one JSON document on stdout
+ *   sim run <file> [--sessions N]       one JSON document on stdout, written a session at a time
  *   sim check <file>                    evaluates `expect`; exit 1 when a check fails
  *   sim resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
  *   sim metrics|compare …               workshop commands (workshopCommands.ts, docs §15.1)
@@ -11,16 +11,17 @@
  */
 import { basename } from 'node:path';
 import {
-  checkExpectations,
+  checkScenario,
   formatIssue,
   parseScenario,
   resolveMinRuntime,
-  runDocument,
-  runScenario,
+  streamRunDocument,
 } from '../engine/index';
 import type { Scenario } from '../engine/model/scenario';
 import { MAX_SESSIONS } from '../engine/scenario/limits';
 import { readScenarioFile } from './readScenarioFile';
+import { sessionRowsRefusal, usageHistorySessions } from './sessionRowsBound';
+import { OutputError } from './streamWriter';
 import { runWorkshopCommand, WORKSHOP_COMMANDS, WORKSHOP_USAGE } from './workshopCommands';
 
 /** Where the runner writes. */
@@ -28,6 +29,17 @@ export interface CliIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }
+
+/**
+ * What `run` writes: the document's chunks, produced lazily (each one is built when the writer asks for the
+ * next), so that the whole document never exists at once (decision 0125).
+ */
+interface Streamed {
+  chunks: Iterable<string>;
+}
+
+/** Chunks are gathered up to this many characters before a write, so short sessions make few writes. */
+const WRITE_BATCH = 64 * 1024;
 
 /** Exit codes of the runner. */
 export const EXIT = { ok: 0, checkFailed: 1, invalid: 2, internal: 3, unsupported: 4 } as const;
@@ -66,7 +78,7 @@ function load(file: string, io: CliIO): Scenario {
   return parsed.scenario;
 }
 
-function execute(argv: readonly string[], io: CliIO): number {
+function execute(argv: readonly string[], io: CliIO): number | Streamed {
   const [command, file, ...rest] = argv;
   const workshop = (WORKSHOP_COMMANDS as readonly string[]).includes(command ?? '');
   if (!command || !file || (!workshop && !['run', 'check', 'resolve'].includes(command)))
@@ -93,21 +105,20 @@ function execute(argv: readonly string[], io: CliIO): number {
           );
         scenario.run = { ...scenario.run, sessions: n };
       }
-      const sim = runScenario(scenario);
-      const snapshots = Array.from({ length: sim.sessionCount() }, (_, i) => sim.snapshot(i + 1));
-      io.stdout(`${JSON.stringify(runDocument(scenario, snapshots), null, 2)}\n`);
-      return EXIT.ok;
+      refuseUnboundedUsage(scenario);
+      return { chunks: batched(streamRunDocument(scenario), WRITE_BATCH) };
     }
     case 'check': {
-      const sim = runScenario(scenario);
-      const failures = checkExpectations(sim, scenario.expect);
+      refuseUnboundedUsage(scenario);
+      // Checks are evaluated as the sessions run; only the latest session is kept (decision 0125).
+      const { failures, sessions } = checkScenario(scenario);
       for (const f of failures) {
         io.stdout(`FAIL ${f.path}${f.line !== null ? ` (line ${f.line})` : ''}: ${f.message}\n`);
       }
       const total = scenario.expect.length;
       io.stdout(
         failures.length === 0
-          ? `ok: ${total} check(s) passed in ${sim.sessionCount()} session(s)\n`
+          ? `ok: ${total} check(s) passed in ${sessions} session(s)\n`
           : `${failures.length} failed check(s) of ${total}\n`,
       );
       return failures.length === 0 ? EXIT.ok : EXIT.checkFailed;
@@ -152,13 +163,63 @@ function execute(argv: readonly string[], io: CliIO): number {
   }
 }
 
-/** Runs the runner on `argv` (without `node main.ts`); returns the exit code. Never throws. */
+/** The usage history is the one thing `run` and `check` keep per session (sessionRowsBound.ts). */
+function refuseUnboundedUsage(scenario: Scenario): void {
+  const kept = usageHistorySessions(scenario);
+  if (kept === null) return;
+  const refusal = sessionRowsRefusal(scenario, 'the usage history (usageDBConfig) keeps', kept);
+  if (refusal !== null) throw new InvalidInput(refusal);
+}
+
+/**
+ * Runs the runner on `argv` (without `node main.ts`); returns the exit code. Never throws. `run`'s
+ * document goes to `io.stdout` in batches as it is produced.
+ */
 export function runCli(argv: readonly string[], io: CliIO): number {
   try {
-    return execute(argv, io);
+    const done = execute(argv, io);
+    if (typeof done === 'number') return done;
+    for (const chunk of done.chunks) io.stdout(chunk);
+    return EXIT.ok;
   } catch (e) {
     return reportFailure(e, argv[1] ?? '', io);
   }
+}
+
+/**
+ * {@link runCli} for a real output stream: `run`'s document is written a batch at a time and the next
+ * session runs only once `write` has resolved, so a slow reader (a pipe, a full disk) holds the runner
+ * back instead of letting written text pile up in memory (see streamWriter.ts).
+ */
+export async function runCliStreaming(
+  argv: readonly string[],
+  io: CliIO,
+  write: (chunk: string) => Promise<void>,
+): Promise<number> {
+  try {
+    const done = execute(argv, io);
+    if (typeof done === 'number') return done;
+    for (const chunk of done.chunks) await write(chunk);
+    return EXIT.ok;
+  } catch (e) {
+    return reportFailure(e, argv[1] ?? '', io);
+  }
+}
+
+/** Joins consecutive chunks until they reach `size` characters (a larger chunk passes on its own). */
+function* batched(chunks: Iterable<string>, size: number): Generator<string> {
+  let pending: string[] = [];
+  let length = 0;
+  for (const chunk of chunks) {
+    pending.push(chunk);
+    length += chunk.length;
+    if (length >= size) {
+      yield pending.join('');
+      pending = [];
+      length = 0;
+    }
+  }
+  if (pending.length > 0) yield pending.join('');
 }
 
 /** Maps what was thrown to its exit code, writing one line (or the field-path errors) to stderr. */
@@ -168,6 +229,10 @@ export function reportFailure(e: unknown, file: string, io: CliIO): number {
       if (e.message) io.stderr(`${e.message}\n`);
       if (e.showUsage) io.stderr(`${USAGE}\n`);
       return EXIT.invalid;
+    }
+    if (e instanceof OutputError) {
+      io.stderr(`${file}: cannot write the output: ${oneLine(e.message)}\n`);
+      return EXIT.internal;
     }
     if (e instanceof Error && e.name === 'UnsupportedError') {
       io.stderr(`${file}: cannot run: ${oneLine(e.message)}\n`);

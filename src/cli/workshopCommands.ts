@@ -17,6 +17,7 @@ import {
   summaryDelta,
 } from '../engine/index';
 import type { Scenario } from '../engine/model/scenario';
+import { sessionRowsRefusal } from './sessionRowsBound';
 
 export const WORKSHOP_COMMANDS = ['metrics', 'compare'] as const;
 
@@ -75,12 +76,22 @@ export function runWorkshopCommand(command: string, scenario: Scenario, h: Comma
   return 0;
 }
 
+/**
+ * The scenario of `name` (the base or a variant), refused (exit 2) when its metrics rows would pass the
+ * runner's bound (sessionRowsBound.ts), before anything runs.
+ */
 function variantScenario(scenario: Scenario, name: string, flag: string, h: CommandHelpers): Scenario {
-  if (name === BASE_VARIANT) return applyVariant(scenario, null);
-  const variant = findVariant(scenario, name);
-  if (variant === null) {
-    const names = [BASE_VARIANT, ...scenario.variants.map((v) => v.name)].join(', ');
-    h.invalid(`${flag}: variant ${JSON.stringify(name)} does not exist (variants: ${names})`);
+  let applied: Scenario;
+  if (name === BASE_VARIANT) applied = applyVariant(scenario, null);
+  else {
+    const variant = findVariant(scenario, name);
+    if (variant === null) {
+      const names = [BASE_VARIANT, ...scenario.variants.map((v) => v.name)].join(', ');
+      h.invalid(`${flag}: variant ${JSON.stringify(name)} does not exist (variants: ${names})`);
+    }
+    applied = applyVariant(scenario, variant);
   }
-  return applyVariant(scenario, variant);
+  const refusal = sessionRowsRefusal(applied, 'sim metrics and sim compare keep');
+  if (refusal !== null) h.invalid(refusal);
+  return applied;
 }

@@ -16,6 +16,8 @@ export { decodeScenarioBytes, parseScenarioBytes, MAX_SCENARIO_BYTES } from './s
 export { serialiseScenario } from './scenario/serialiseScenario';
 export { checkExpectations, type CheckFailure } from './simulation/checkExpectations';
 export { runDocument, sessionDocument, ENGINE_VERSION, type RunDocument } from './simulation/runOutput';
+import { checkWhileRunning, type CheckFailure } from './simulation/checkExpectations';
+import { RunDocumentChunks } from './simulation/runOutput';
 
 /**
  * A simulation of `scenario`. With `{ record: 'metrics' }` it keeps only what `runMetrics`,
@@ -30,6 +32,29 @@ export function runScenario(scenario: Scenario, options: SimulatorOptions = {}):
   const sim = new Simulator(scenario, options);
   sim.runToEnd();
   return sim;
+}
+
+/**
+ * The runner's `run` document of `scenario` (docs §9), produced lazily a session at a time: each chunk is
+ * built when asked for, from a simulator that keeps only the latest session, so memory does not grow
+ * with the number of sessions (decision 0125). The chunks joined are `JSON.stringify(runDocument(…),
+ * null, 2)` and a newline, byte for byte. Returns the number of sessions run.
+ */
+export function* streamRunDocument(scenario: Scenario): Generator<string, number, undefined> {
+  const sim = new Simulator(scenario, { record: 'latest' });
+  const doc = new RunDocumentChunks(scenario);
+  yield doc.head();
+  while (sim.step()) yield doc.session(sim.snapshot(sim.sessionCount()));
+  yield doc.tail();
+  return sim.sessionCount();
+}
+
+/**
+ * Runs `scenario` to its end and evaluates its `expect` list as the sessions run, keeping only the latest
+ * session (the runner's `check`, decision 0125): the same failures as {@link checkExpectations} on a full run.
+ */
+export function checkScenario(scenario: Scenario): { failures: CheckFailure[]; sessions: number } {
+  return checkWhileRunning(new Simulator(scenario, { record: 'latest' }), scenario.expect);
 }
 
 /** Min-runtime resolution for a (preemptor queue, victim queue) pair under the scenario's configuration. */

@@ -85,20 +85,59 @@ export interface Keyframe {
   usage: UsageLedger | null;
 }
 
+/** How much of the past a history keeps (see {@link History}). */
+export interface HistoryOptions {
+  /** Take keyframes for rebuilding any past session (default true). */
+  keyframes?: boolean;
+  /**
+   * Keep only the latest session (the runner's streamed `run` and `check`, decision 0125): each entry is
+   * dropped when the next one is pushed and the state at the latest session is kept up to date instead of
+   * keyframes, so memory holds the scenario and one session whatever the number of sessions.
+   */
+  latestOnly?: boolean;
+}
+
 export class History {
+  /** The sessions kept: all of them, or only the latest with `latestOnly`. */
   readonly entries: SessionEntry[] = [];
   private readonly keyframes: Keyframe[] = [];
   private changesSinceKeyframe = 0;
+  /** Sessions pushed and no longer kept (`latestOnly`); `entries[0]` is session `dropped + 1`. */
+  private dropped = 0;
+  /** With `latestOnly`: the full state at the end of the latest session. */
+  private readonly current: Keyframe | null;
 
   /** Without keyframes (a metrics-only run) `stateAt` replays from session 0; nothing asks it then. */
   private readonly takesKeyframes: boolean;
 
-  constructor(initial: Keyframe, options: { keyframes?: boolean } = {}) {
+  constructor(initial: Keyframe, options: HistoryOptions = {}) {
     this.keyframes.push(cloneKeyframe(initial));
-    this.takesKeyframes = options.keyframes !== false;
+    // The usage ledger of a keyframe is only replayed for later keyframes; the simulator keeps its own.
+    this.current = options.latestOnly ? { ...cloneKeyframe(initial), usage: null } : null;
+    this.takesKeyframes = options.keyframes !== false && !options.latestOnly;
+  }
+
+  /** Sessions pushed so far, dropped ones included. */
+  get sessionCount(): number {
+    return this.dropped + this.entries.length;
+  }
+
+  /** The latest session, or undefined before the first. */
+  get latest(): SessionEntry | undefined {
+    return this.entries.at(-1);
   }
 
   push(entry: SessionEntry, taskTotal: number): void {
+    if (this.current) {
+      if (this.entries.length > 0) {
+        this.entries.length = 0;
+        this.dropped++;
+      }
+      this.entries.push(entry);
+      applyEntry(this.current, entry);
+      this.current.index = entry.index;
+      return;
+    }
     this.entries.push(entry);
     if (!this.takesKeyframes) return;
     this.changesSinceKeyframe += entry.tasks.length + entry.jobs.length + entry.queueFigures.length;
@@ -124,29 +163,40 @@ export class History {
   }
 
   entry(index: number): SessionEntry {
-    const e = this.entries[index - 1];
-    if (!e) throw new RangeError(`session ${index} has not run (sessions run: ${this.entries.length})`);
+    const e = this.entries[index - 1 - this.dropped];
+    if (!e) {
+      if (index >= 1 && index <= this.dropped)
+        throw new RangeError(`session ${index} is no longer kept (only the latest session is)`);
+      throw new RangeError(`session ${index} has not run (sessions run: ${this.sessionCount})`);
+    }
     return e;
   }
 
   /** Full state at the end of session `index` (0 = before the first session). */
   stateAt(index: number): Keyframe {
+    if (this.current) {
+      if (index !== this.current.index)
+        throw new RangeError(`session ${index} is no longer kept (only the latest session is)`);
+      return cloneKeyframe(this.current);
+    }
     let base = this.keyframes[0] as Keyframe;
     for (const k of this.keyframes) if (k.index <= index && k.index >= base.index) base = k;
     const state = cloneKeyframe(base);
-    for (let i = base.index + 1; i <= index; i++) {
-      const e = this.entry(i);
-      for (const t of e.tasks) state.tasks[t.id] = t;
-      for (const j of e.jobs) state.jobs[j.id] = j;
-      for (const q of e.queueFigures) state.queueFigures.set(q.name, q);
-      if (e.queueSpecs) state.queueSpecs = e.queueSpecs;
-      if (e.nodeSpecs) state.nodeSpecs = e.nodeSpecs;
-      if (e.config) state.config = e.config;
-      if (e.usage && state.usage) appendUsage(state.usage, e.usage);
-    }
+    for (let i = base.index + 1; i <= index; i++) applyEntry(state, this.entry(i));
     state.index = index;
     return state;
   }
+}
+
+/** Applies one session's changes to a full state (in place). */
+function applyEntry(state: Keyframe, e: SessionEntry): void {
+  for (const t of e.tasks) state.tasks[t.id] = t;
+  for (const j of e.jobs) state.jobs[j.id] = j;
+  for (const q of e.queueFigures) state.queueFigures.set(q.name, q);
+  if (e.queueSpecs) state.queueSpecs = e.queueSpecs;
+  if (e.nodeSpecs) state.nodeSpecs = e.nodeSpecs;
+  if (e.config) state.config = e.config;
+  if (e.usage && state.usage) appendUsage(state.usage, e.usage);
 }
 
 function cloneKeyframe(k: Keyframe): Keyframe {

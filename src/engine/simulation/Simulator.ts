@@ -48,8 +48,11 @@ export interface SimulatorOptions {
    * victim), for Workshop sweeps and comparisons: no other trace is kept, no pending explanation built, no
    * keyframe taken, and `snapshot()` refuses. Scheduling
    * is the same code either way, so the decisions and the metrics are byte-identical (a test checks).
+   * `latest`: what `full` records, but only for the latest session (the runner's streamed `run` and
+   * `check`, decision 0125): `snapshot()` answers for the session just run, earlier ones are dropped and
+   * `markers()` lists the latest only, so memory does not grow with the number of sessions.
    */
-  record?: 'full' | 'metrics';
+  record?: 'full' | 'metrics' | 'latest';
 }
 
 /**
@@ -111,14 +114,14 @@ export class Simulator implements Simulation {
         config: this.state.config,
         usage: this.usage,
       },
-      { keyframes: this.recordsTrace },
+      { keyframes: this.recordsTrace, latestOnly: options.record === 'latest' },
     );
   }
 
   isFinished(): boolean {
     if (this.finished) return true;
     const run = this.scenario.run;
-    const index = this.history.entries.length + 1;
+    const index = this.history.sessionCount + 1;
     if (run.sessions !== null) return index > run.sessions;
     if (index > run.maxSessions) return true;
     if (run.untilMs !== null && this.nextTimeMs > run.untilMs) return true;
@@ -154,7 +157,12 @@ export class Simulator implements Simulation {
   }
 
   sessionCount(): number {
-    return this.history.entries.length;
+    return this.history.sessionCount;
+  }
+
+  /** Time of the session `step()` would run next (the runner resolves `expect` checks `at` a time by it). */
+  nextSessionTimeMs(): number {
+    return this.nextTimeMs;
   }
 
   step(): boolean {
@@ -162,7 +170,7 @@ export class Simulator implements Simulation {
       this.finished = true;
       return false;
     }
-    this.runSession(this.history.entries.length + 1, this.nextTimeMs);
+    this.runSession(this.history.sessionCount + 1, this.nextTimeMs);
     this.nextTimeMs += this.state.config.schedulePeriodMs;
     return true;
   }
@@ -212,8 +220,8 @@ export class Simulator implements Simulation {
    * that has not run.
    */
   resolve(query: ResolveQuery, session = 0): ResolveResult {
-    if (!Number.isInteger(session) || session < 0 || session > this.history.entries.length) {
-      throw new RangeError(`session ${session} has not run (sessions run: ${this.history.entries.length})`);
+    if (!Number.isInteger(session) || session < 0 || session > this.history.sessionCount) {
+      throw new RangeError(`session ${session} has not run (sessions run: ${this.history.sessionCount})`);
     }
     const frame = this.history.stateAt(session);
     return protectionModel(frame.config, frame.queueSpecs).resolve(query);
@@ -231,7 +239,8 @@ export class Simulator implements Simulation {
     const applied = this.state.applyEventsUntil(timeMs);
     const changedTasks = new Set<TaskRecord>(applied.tasks);
     const changedJobs = new Set<JobRecord>(applied.jobs);
-    this.advanceRuntime(timeMs, completions, changedTasks, changedJobs);
+    const progressed = new Set<JobRecord>();
+    this.advanceRuntime(timeMs, completions, changedTasks, changedJobs, progressed);
     // Who was still waiting when the session opened (for the SLA-expiry mark), before it places anyone.
     const waiting =
       this.scenario.profile === 'kai'
@@ -239,7 +248,7 @@ export class Simulator implements Simulation {
         : this.state.jobList
             .filter((j) => !j.deleted)
             .map((j) => ({ spec: j.spec, statuses: j.tasks.map((t) => t.status) }));
-    const previousTimeMs = this.history.entries.at(-1)?.timeMs ?? Number.NEGATIVE_INFINITY;
+    const previousTimeMs = this.history.latest?.timeMs ?? Number.NEGATIVE_INFINITY;
 
     let decisions: Decision[];
     let trace: SessionTrace;
@@ -286,6 +295,10 @@ export class Simulator implements Simulation {
     if (queuesChanged || configChanged) {
       this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
     }
+    // A running job's progress changes every session. A metrics-only run does not store that alone: the
+    // metrics read a job's running state and deletion, not its progress, and storing every running job
+    // every session made its memory grow with sessions × jobs (issue 18, decision 0126).
+    if (this.recordsTrace) for (const j of progressed) changedJobs.add(j);
     const entry: SessionEntry = {
       index,
       timeMs,
@@ -332,20 +345,25 @@ export class Simulator implements Simulation {
     this.history.push(entry, this.state.tasks.length);
   }
 
-  /** Adds run time to running jobs; a job whose runtime is reached completes (its tasks succeed). */
+  /**
+   * Adds run time to running jobs (listed in `progressed`); a job whose runtime is reached completes (its
+   * tasks succeed; listed in `changedJobs`).
+   */
   private advanceRuntime(
     timeMs: number,
     completions: Decision[],
     changedTasks: Set<TaskRecord>,
     changedJobs: Set<JobRecord>,
+    progressed: Set<JobRecord>,
   ): void {
     for (const job of this.state.liveJobs()) {
       if (!job.isRunning) continue;
       job.progressMs += timeMs - job.progressAtMs;
       job.progressAtMs = timeMs;
-      changedJobs.add(job);
+      progressed.add(job);
       if (job.spec.runtimeMs === null || job.progressMs < job.spec.runtimeMs) continue;
       job.isRunning = false;
+      changedJobs.add(job);
       for (const t of job.tasks) {
         if (t.status === 'Succeeded') continue;
         completions.push({
@@ -463,8 +481,7 @@ export class Simulator implements Simulation {
 
   /** Jobs whose preempt or reclaim protection flipped since the previous session. */
   private countProtectionChanges(timeMs: number): number {
-    const prev =
-      this.history.entries.length > 0 ? (this.history.entries.at(-1) as SessionEntry).timeMs : null;
+    const prev = this.history.latest?.timeMs ?? null;
     // Reclaim protection under lca depends on who waits to reclaim (as in the snapshot): index them once.
     const waiting = new Set<string>();
     for (const job of this.state.liveJobs())

@@ -93,6 +93,46 @@ export function runDocument(scenario: Scenario, sessions: SessionSnapshot[]): Ru
   };
 }
 
+/**
+ * The run document written a session at a time (decision 0125): `head`, then `session` for each session in
+ * order, then `tail`. The chunks joined are byte for byte `JSON.stringify(runDocument(…), null, 2)` and a
+ * newline (a test checks), so a runner can write any number of sessions without building the whole text:
+ * each session is written as JSON.stringify writes an element of `sessions` (two levels in, so every line
+ * after its first is indented by four more spaces; JSON strings hold no raw line break).
+ */
+export class RunDocumentChunks {
+  private readonly used: QueueResourceName[];
+  private written = 0;
+
+  constructor(private readonly scenario: Scenario) {
+    this.used = usedResources(scenario);
+  }
+
+  /** The document up to the opening of `sessions`. */
+  head(): string {
+    const field = (name: string, value: unknown) => `  ${JSON.stringify(name)}: ${JSON.stringify(value)},\n`;
+    return (
+      '{\n' +
+      field('formatVersion', FORMAT_VERSION) +
+      field('engineVersion', ENGINE_VERSION) +
+      field('scenario', this.scenario.name) +
+      field('profile', this.scenario.profile) +
+      '  "sessions": ['
+    );
+  }
+
+  /** One session, with the separator before it. */
+  session(s: SessionSnapshot): string {
+    const text = JSON.stringify(sessionDocument(s, this.used), null, 2).replaceAll('\n', '\n    ');
+    return `${this.written++ === 0 ? '\n' : ',\n'}    ${text}`;
+  }
+
+  /** The end of the document and its final newline (`[]` when no session ran). */
+  tail(): string {
+    return this.written === 0 ? ']\n}\n' : '\n  ]\n}\n';
+  }
+}
+
 /** The listed resources, zero included; a non-finite amount (an unlimited share) is left out. */
 function amounts(r: QueueResources, used: readonly QueueResourceName[]): Record<string, number> {
   const out: Record<string, number> = {};

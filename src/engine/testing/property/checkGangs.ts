@@ -40,9 +40,19 @@ function initialTasks(scenario: Scenario): { job: string; node: string | null; s
   return scenario.jobs.flatMap((j) => j.tasks.map((t) => ({ job: j.name, node: t.node, status: t.status })));
 }
 
-export function checkGangs(snap: SessionSnapshot, broken: BrokenByNodeRemoval, out: Violation[]): void {
+/**
+ * `ready(job)` adds what the profile counts as ready besides placed tasks: Volcano's and kube-batch's
+ * `IsReady` is Ready + pending BestEffort tasks ≥ MinAvailable (reference/volcano.md, job readiness), as
+ * `backfill` places those; KAI counts placed tasks only.
+ */
+export function checkGangs(
+  snap: SessionSnapshot,
+  broken: BrokenByNodeRemoval,
+  out: Violation[],
+  ready: (job: JobState) => number = () => 0,
+): void {
   for (const job of snap.jobs) {
-    const placed = job.running + job.pipelined;
+    const placed = job.running + job.pipelined + (job.running + job.pipelined > 0 ? ready(job) : 0);
     if (placed === 0 || placed >= job.minAvailable) {
       broken.isExempt(job);
       continue;

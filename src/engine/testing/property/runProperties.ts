@@ -20,10 +20,15 @@ export interface PropertyStats {
   first: Map<InvariantName, { raw: RawScenario; violation: Violation }>;
 }
 
+/**
+ * `lane` {index, of}: only the chunks `index, index + of, …` (so that `of` processes share one run with the
+ * same scenarios as a single process; `mergeStats` adds their results up).
+ */
 export function runProperties(
   runs: number,
   seed: number,
   onScenario?: (done: number, stats: PropertyStats) => void,
+  lane: { index: number; of: number } = { index: 0, of: 1 },
 ): PropertyStats {
   const violations = Object.fromEntries(Object.keys(INVARIANTS).map((k) => [k, 0])) as Record<
     InvariantName,
@@ -41,6 +46,10 @@ export function runProperties(
   const CHUNK = 500;
   for (let done = 0, chunk = 0; done < runs; chunk++) {
     const n = Math.min(CHUNK, runs - done);
+    if (chunk % lane.of !== lane.index) {
+      done += n;
+      continue;
+    }
     for (const raw of fc.sample(rawScenario, { seed: seed + chunk * 7919, numRuns: n })) {
       const result = checkRaw(raw);
       stats.scenarios++;
@@ -67,6 +76,22 @@ export interface Counterexample {
   doc: Record<string, unknown>;
   text: string;
   violation: Violation;
+}
+
+/** `a` plus `b` (the first counterexample of each invariant from `a` when both have one). */
+export function mergeStats(a: PropertyStats, b: PropertyStats): PropertyStats {
+  const violations = { ...a.violations };
+  for (const [k, n] of Object.entries(b.violations)) violations[k as InvariantName] += n;
+  const first = new Map(b.first);
+  for (const [k, v] of a.first) first.set(k, v);
+  return {
+    scenarios: a.scenarios + b.scenarios,
+    accepted: a.accepted + b.accepted,
+    rejectedAsIntended: a.rejectedAsIntended + b.rejectedAsIntended,
+    sessions: a.sessions + b.sessions,
+    violations,
+    first,
+  };
 }
 
 /** Shrinks `raw` (which breaks `invariant`) to a smaller scenario that still breaks it. */

@@ -101,10 +101,8 @@ function setOutOfRange(
       pluginArgs['proportion'] = { ...pluginArgs['proportion'], kValue: 1e308 };
       doc['plugins'] = pluginArgs;
       return true;
-    case 'defaultReclaimMinRuntime':
-      if (!plugins.includes('minruntime')) return false;
-      pluginArgs['minruntime'] = { ...pluginArgs['minruntime'], defaultReclaimMinRuntime: 'soon' };
-      doc['plugins'] = pluginArgs;
+    case 'actions':
+      doc['actions'] = ['allocate', 'sleep'];
       return true;
     case 'schedulePeriod':
       doc['schedulePeriod'] = '0s';
@@ -113,7 +111,7 @@ function setOutOfRange(
       queue()['reclaimMinRuntime'] = '20000h';
       return true;
     case 'quota':
-      queue()['resources'] = { gpu: { quota: 1e308 } };
+      queue()['resources'] = { gpu: { quota: -2 } };
       return true;
     case 'weight':
       queue()['weight'] = -1;

@@ -58,7 +58,7 @@ export const VARIANT_OUT_OF_RANGE = [
   'quota',
   'priority',
   'runtime',
-  'defaultReclaimMinRuntime',
+  'actions',
   'weight',
 ] as const;
 export const ZONES = ['a', 'b', 'c'];

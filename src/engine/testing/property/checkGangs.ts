@@ -14,16 +14,26 @@ export class BrokenByNodeRemoval {
   /** Call before checking session `snap`, with the previous session's snapshot. */
   update(scenario: Scenario, prev: SessionSnapshot | null, snap: SessionSnapshot): void {
     const prevTime = prev === null ? -Infinity : prev.timeMs;
-    const removed = new Set(
-      scenario.events.flatMap((e) =>
-        e.kind === 'removeNode' && e.atMs > prevTime && e.atMs <= snap.timeMs ? [e.name] : [],
-      ),
-    );
+    const removedBy = (from: number) =>
+      new Set(
+        scenario.events.flatMap((e) =>
+          e.kind === 'removeNode' && e.atMs > from && e.atMs <= snap.timeMs ? [e.name] : [],
+        ),
+      );
+    const removed = removedBy(prevTime);
     if (removed.size > 0) {
       const before = prev?.tasks ?? initialTasks(scenario);
       for (const t of before)
         if (t.node !== null && removed.has(t.node) && t.status === 'Running') this.jobs.add(t.job);
     }
+    // A late arrival listed Running on a node removed before it arrived loses those tasks as it arrives.
+    if (prev === null) return;
+    const known = new Set(prev.jobs.map((j) => j.name));
+    const removedEver = removedBy(-Infinity);
+    if (removedEver.size === 0) return;
+    for (const t of initialTasks(scenario))
+      if (!known.has(t.job) && t.node !== null && removedEver.has(t.node) && t.status === 'Running')
+        this.jobs.add(t.job);
   }
 
   isExempt(job: JobState): boolean {

@@ -16,6 +16,7 @@ import {
   JOB_GPU,
   JOB_MEMORY,
   NAMESPACES,
+  ODD_VALUES,
   PREEMPTIBILITY,
   RAW_PRIORITIES,
   TASK_GPU,
@@ -54,7 +55,8 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): Record<str
   const minAvailable = Math.min(raw.minAvailable, raw.tasks);
   if (minAvailable > 0) doc['minAvailable'] = minAvailable;
   if (raw.runtime !== null) doc['runtime'] = formatDuration(raw.runtime * 1000);
-  if (raw.annotate) doc['annotations'] = { 'sla-waiting-time': '1h2m3s' };
+  if (raw.annotate)
+    doc['annotations'] = { 'sla-waiting-time': '1h2m3s', note: at(ODD_VALUES, raw.queuePick + raw.tasks) };
 
   const gpu = at(JOB_GPU, raw.gpu);
   const cpu = at(JOB_CPU, raw.cpu);
@@ -72,7 +74,7 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): Record<str
     if (t.gpuOverride !== null) task['resources'] = { gpu: at(TASK_GPU, t.gpuOverride) };
     if (t.priority !== null) task['priority'] = t.priority;
     if (t.zoneSelector > 0) task['nodeSelector'] = { zone: at(ZONES, t.zoneSelector - 1) };
-    task['labels'] = { role: i === 0 ? 'leader' : 'worker' };
+    task['labels'] = { role: i === 0 ? 'leader' : at(ODD_VALUES, raw.priorityPick + i - 1) };
     return task;
   });
 

@@ -69,6 +69,20 @@ export const JOB_CPU: (string | null)[] = [null, '500m', '1', '2'];
 export const JOB_MEMORY: (string | null)[] = [null, '1Gi', '512Mi'];
 export const PREEMPTIBILITY: (string | null)[] = [null, 'preemptible', 'non-preemptible'];
 export const NAMESPACES: (string | null)[] = [null, 'team-a', 'kube-system'];
+/**
+ * Label and annotation values as clusters hold them: plain words, YAML-looking text, a leading `-` or `#`,
+ * and line breaks (issue 18: `"-\nx"` broke the Kubernetes export and `serialise`).
+ */
+export const ODD_VALUES = [
+  'worker',
+  'a: b',
+  '-\nx',
+  '# not a comment',
+  'two\nlines',
+  ' spaced ',
+  '[1, 2]',
+  '*star',
+];
 
 /** Schedule periods in ms, written as Go durations. */
 export const PERIODS_MS = [1000, 5000, 500, 10_000];

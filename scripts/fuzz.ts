@@ -1,7 +1,9 @@
 /**
- * npm run fuzz [-- --runs N] [--mutated N] [--seed S] [--save DIR] [--no-shrink]
- * Runs N generated scenarios (default 10,000) through every invariant and N mutated files (default: the
- * same N) through the parser; prints the counts; exits 1 on any violation, crash or hang.
+ * npm run fuzz [-- --runs N] [--mutated N] [--kube N] [--long N] [--seed S] [--save DIR] [--no-shrink]
+ * Runs N generated scenarios (default 10,000) through every invariant, N mutated files (default: the
+ * same N) through the parser, N generated Kubernetes documents (default 10,000) through the importer, and
+ * N long runs (default 1,000) through the runner's output path; prints the counts of each class
+ * (violations, crashes, hangs, aborts); exits 1 on any.
  */
 import { runFuzz } from '../src/cli/fuzz/runFuzz';
 
@@ -24,6 +26,8 @@ const runs = count('--runs', 10_000);
 const code = await runFuzz({
   runs,
   mutatedRuns: count('--mutated', runs),
+  kubeRuns: count('--kube', 10_000),
+  longRuns: count('--long', 1_000),
   seed: count('--seed', 20_261_123),
   save: arg('--save') ?? null,
   shrink: !process.argv.includes('--no-shrink'),

@@ -5,7 +5,7 @@
  * or stuck child is replaced and the run goes on with the next case.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HANG_MS, type MutationResult } from '../../engine/testing/mutation/checkMutatedText';
 
@@ -16,7 +16,7 @@ import { HANG_MS, type MutationResult } from '../../engine/testing/mutation/chec
  */
 const ABANDON_MS = 10_000;
 const WALL_CAP_MS = 120_000;
-const WORKER_HEAP_MB = 512;
+export const WORKER_HEAP_MB = 512;
 
 /** User + system CPU time of a process in ms from /proc/<pid>/stat (clock ticks of 10 ms), or null. */
 function processCpuMs(pid: number | undefined): number | null {
@@ -53,6 +53,8 @@ export class MutationRunner {
   constructor(
     private readonly hangMs: number = HANG_MS,
     private readonly abandonMs: number = ABANDON_MS,
+    /** The child's module (next to this file): it answers `{id, text, ...extra}` with `{id, result}`. */
+    private readonly workerModule = './mutationWorker.ts',
   ) {}
 
   /**
@@ -60,14 +62,14 @@ export class MutationRunner {
    * as a hang only if it is over again. One slow run can be a first call's compilation or a collection of the
    * bounded heap; a real hang (quadratic work, a loop that never ends) repeats.
    */
-  async check(text: string): Promise<FuzzCaseResult> {
-    const first = await this.checkOnce(text);
+  async check(text: string, extra: Record<string, unknown> = {}): Promise<FuzzCaseResult> {
+    const first = await this.checkOnce(text, extra);
     if (first.outcome !== 'hang') return first;
-    const again = await this.checkOnce(text);
+    const again = await this.checkOnce(text, extra);
     return again.outcome === 'hang' ? { ...again, detail: `${again.detail ?? ''}, twice` } : again;
   }
 
-  private async checkOnce(text: string): Promise<FuzzCaseResult> {
+  private async checkOnce(text: string, extra: Record<string, unknown>): Promise<FuzzCaseResult> {
     const worker = this.worker ?? this.spawn();
     const cpuAtStart = processCpuMs(worker.pid);
     const wallAtStart = Date.now();
@@ -114,8 +116,34 @@ export class MutationRunner {
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
-      worker.send({ id, text });
+      worker.send({ ...extra, id, text });
     });
+  }
+
+  /**
+   * Resets the child's peak resident memory (Linux: `clear_refs` 5), so that `peakRssMb` tells the peak of
+   * the next case alone. False where /proc does not allow it.
+   */
+  resetPeakRss(): boolean {
+    const pid = (this.worker ?? this.spawn()).pid;
+    try {
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The child's peak resident memory (VmHWM) in MiB since the last reset, or null. */
+  peakRssMb(): number | null {
+    const pid = this.worker?.pid;
+    if (pid === undefined) return null;
+    try {
+      const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : null;
+    } catch {
+      return null;
+    }
   }
 
   async close(): Promise<void> {
@@ -129,7 +157,7 @@ export class MutationRunner {
   }
 
   private spawn(): ChildProcess {
-    const w = fork(fileURLToPath(new URL('./mutationWorker.ts', import.meta.url)), [], {
+    const w = fork(fileURLToPath(new URL(this.workerModule, import.meta.url)), [], {
       execArgv: ['--import', 'tsx', `--max-old-space-size=${WORKER_HEAP_MB}`, '--no-warnings'],
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       serialization: 'advanced',

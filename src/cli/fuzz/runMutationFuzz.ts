@@ -39,7 +39,14 @@ export async function runMutationFuzz(
 ): Promise<MutationStats> {
   const seeds = seedTexts(40, seed);
   const runner = new MutationRunner(options.hangMs, options.abandonMs);
-  const counts: Record<FuzzOutcome, number> = { accepted: 0, rejected: 0, crash: 0, hang: 0, unlocated: 0 };
+  const counts: Record<FuzzOutcome, number> = {
+    accepted: 0,
+    rejected: 0,
+    crash: 0,
+    hang: 0,
+    unlocated: 0,
+    violation: 0,
+  };
   const stats: MutationStats = { files: 0, counts, slowestMs: 0, problems: [], shrunk: [] };
   const cases = fc.sample(fc.tuple(fc.nat(seeds.length - 1), mutations), { seed, numRuns: runs });
   try {

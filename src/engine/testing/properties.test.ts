@@ -1,6 +1,8 @@
 /**
- * Property tests (issue 8): a fixed-seed batch of generated valid KAI scenarios, every invariant checked
- * after every session. `npm run fuzz` runs the same checks on 10,000 scenarios and shrinks what it finds.
+ * Property tests (issues 8 and 18): a fixed-seed batch of generated scenarios of every profile (late
+ * arrivals with Running tasks, nodes that omit resources, variants, CR/CRLF line ends among them), every
+ * invariant checked after every session. `npm run fuzz` runs the same checks on 10,000 scenarios and
+ * shrinks what it finds.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INVARIANTS, type InvariantName } from './property/invariants';
@@ -19,7 +21,9 @@ beforeAll(() => {
 describe(`generated scenarios (${RUNS}, seed ${SEED})`, () => {
   it('are valid, run, and reach the interesting states', () => {
     expect(stats.scenarios).toBe(RUNS);
-    expect(stats.accepted).toBe(RUNS);
+    // Every scenario is accepted but those whose variants carry an out-of-range value on purpose.
+    expect(stats.accepted + stats.rejectedAsIntended).toBe(RUNS);
+    expect(stats.rejectedAsIntended).toBeLessThan(RUNS / 10);
     // Not trivially short runs: the batch covers thousands of sessions.
     expect(stats.sessions).toBeGreaterThan(RUNS * 5);
   });

@@ -8,7 +8,7 @@ import { buildJob } from './buildJob';
 import { buildNode } from './buildNodes';
 import { queueFields } from './buildQueues';
 import { buildScheduler } from './buildScheduler';
-import { at } from './menus';
+import { at, type GeneratedProfile } from './menus';
 import type { RawEvent } from './rawScenario';
 
 export interface EventContext {
@@ -16,6 +16,7 @@ export interface EventContext {
   leaves: readonly string[];
   queues: readonly string[];
   customClass: boolean;
+  profile: GeneratedProfile;
   /** Jobs and node names present at t=0 (mutated while resolving). */
   jobs: string[];
   nodes: string[];
@@ -39,6 +40,7 @@ export function buildEvents(raw: readonly RawEvent[], ctx: EventContext): Record
           leaves: ctx.leaves,
           customClass: ctx.customClass,
           rooms: null,
+          profile: ctx.profile,
         });
         ctx.jobs.push(name);
         break;
@@ -67,7 +69,7 @@ export function buildEvents(raw: readonly RawEvent[], ctx: EventContext): Record
         event['updateQueue'] = { name: at(ctx.queues, e.pick), ...queueFields(e.queue) };
         break;
       default:
-        event['updateConfig'] = buildScheduler(e.scheduler);
+        event['updateConfig'] = buildScheduler(e.scheduler, ctx.profile);
     }
     out.push(event);
   }

@@ -3,7 +3,9 @@
  * class with `preemptionPolicy: Never`, raw integer, omitted), explicit preemptibility, runtime, namespace,
  * annotations, per-task objects (name, resources, priority, labels, nodeSelector), and, for jobs present at
  * t=0, Running tasks placed on nodes with room (all of a job's Running tasks, at least minAvailable of them,
- * or none, so the initial state never holds a broken gang).
+ * or none, so the initial state never holds a broken gang). Late arrivals too: a job with `submitAt` > 0
+ * whose tasks are listed Running (issue 18: the node must not go over capacity when it arrives). Volcano
+ * and kube-batch have no default classes, so a class pick there becomes a raw priority.
  */
 import { formatDuration } from '../../model/duration';
 import { quantity, tryPlace, type NodeRoom } from './buildNodes';
@@ -14,11 +16,14 @@ import {
   JOB_GPU,
   JOB_MEMORY,
   NAMESPACES,
+  ODD_VALUES,
   PREEMPTIBILITY,
   RAW_PRIORITIES,
   TASK_GPU,
+  VOLCANO_PRIORITIES,
   ZONES,
   at,
+  type GeneratedProfile,
 } from './menus';
 import type { RawJob } from './rawScenario';
 
@@ -27,13 +32,19 @@ export interface JobContext {
   customClass: boolean;
   /** Rooms of the nodes present at t=0; null for jobs submitted by events (always Pending). */
   rooms: NodeRoom[] | null;
+  profile?: GeneratedProfile;
 }
 
 export function buildJob(raw: RawJob, name: string, ctx: JobContext): Record<string, unknown> {
   const doc: Record<string, unknown> = { name, queue: at(ctx.leaves, raw.queuePick) };
   const ns = at(NAMESPACES, raw.namespace);
   if (ns !== null) doc['namespace'] = ns;
-  if (raw.priorityPick < DEFAULT_CLASSES.length)
+  const kai = (ctx.profile ?? 'kai') === 'kai';
+  if (!kai) {
+    if (raw.priorityPick === DEFAULT_CLASSES.length && ctx.customClass)
+      doc['priorityClassName'] = CUSTOM_CLASS.name;
+    else if (raw.priorityPick > 0) doc['priority'] = at(VOLCANO_PRIORITIES, raw.priorityPick);
+  } else if (raw.priorityPick < DEFAULT_CLASSES.length)
     doc['priorityClassName'] = at(DEFAULT_CLASSES, raw.priorityPick);
   else if (raw.priorityPick === DEFAULT_CLASSES.length)
     doc['priorityClassName'] = ctx.customClass ? CUSTOM_CLASS.name : 'inference';
@@ -44,7 +55,8 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): Record<str
   const minAvailable = Math.min(raw.minAvailable, raw.tasks);
   if (minAvailable > 0) doc['minAvailable'] = minAvailable;
   if (raw.runtime !== null) doc['runtime'] = formatDuration(raw.runtime * 1000);
-  if (raw.annotate) doc['annotations'] = { 'sla-waiting-time': '1h2m3s' };
+  if (raw.annotate)
+    doc['annotations'] = { 'sla-waiting-time': '1h2m3s', note: at(ODD_VALUES, raw.queuePick + raw.tasks) };
 
   const gpu = at(JOB_GPU, raw.gpu);
   const cpu = at(JOB_CPU, raw.cpu);
@@ -62,7 +74,7 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): Record<str
     if (t.gpuOverride !== null) task['resources'] = { gpu: at(TASK_GPU, t.gpuOverride) };
     if (t.priority !== null) task['priority'] = t.priority;
     if (t.zoneSelector > 0) task['nodeSelector'] = { zone: at(ZONES, t.zoneSelector - 1) };
-    task['labels'] = { role: i === 0 ? 'leader' : 'worker' };
+    task['labels'] = { role: i === 0 ? 'leader' : at(ODD_VALUES, raw.priorityPick + i - 1) };
     return task;
   });
 
@@ -71,7 +83,10 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): Record<str
     wantRunning >= Math.max(minAvailable || raw.tasks, 1)
       ? placeRunning(tasks, wantRunning, gpu, cpu, memory, ctx.rooms ?? [])
       : 0;
-  if (placed > 0) {
+  if (placed > 0 && raw.lateRunning !== null) {
+    // Listed Running, but created later than t=0: it joins the cluster (on its node) at submitAt.
+    doc['submitAt'] = formatDuration(raw.lateRunning * 1000);
+  } else if (placed > 0) {
     // A job running at t=0 was created before it; its last start is at or after its creation.
     const ago = raw.startedAgo ?? 0;
     doc['submitAt'] = formatDuration(-(ago + Math.abs(raw.submitAt)) * 1000);
@@ -102,7 +117,7 @@ function placeRunning(
     const room = rooms.find(
       (r) =>
         (selector === undefined || r.zone === selector) &&
-        (g === 0 || r.devices.length > 0) &&
+        (g === 0 || r.devices.length > 0 || r.gpuUnconstrained) &&
         tryPlace(r, g, cpu === null ? 0 : quantity(cpu), memory === null ? 0 : quantity(memory)),
     );
     if (!room) {

@@ -10,6 +10,8 @@ import {
   QUEUE_GPU_LIMIT,
   QUEUE_GPU_QUOTA,
   QUEUE_PRIORITY,
+  VOLCANO_AMOUNT,
+  VOLCANO_WEIGHT,
   at,
 } from './menus';
 import type { RawQueue, RawQueueResource } from './rawScenario';
@@ -46,6 +48,13 @@ export function queueFields(q: RawQueue): Record<string, unknown> {
   if (Object.keys(resources).length > 0) doc['resources'] = resources;
   if (q.preemptMinRuntime !== null) doc['preemptMinRuntime'] = `${q.preemptMinRuntime}s`;
   if (q.reclaimMinRuntime !== null) doc['reclaimMinRuntime'] = `${q.reclaimMinRuntime}s`;
+  const v = q.volcano;
+  if (v !== null) {
+    doc['weight'] = at(VOLCANO_WEIGHT, v.weight);
+    if (v.capability !== null) doc['capability'] = { gpu: at(VOLCANO_AMOUNT, v.capability) };
+    if (v.guarantee !== null) doc['guarantee'] = { gpu: at(VOLCANO_AMOUNT, v.guarantee) };
+    if (v.reclaimable !== null) doc['reclaimable'] = v.reclaimable;
+  }
   return doc;
 }
 

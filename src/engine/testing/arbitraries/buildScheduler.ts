@@ -5,15 +5,22 @@
  * fair share (`usageDBConfig`, sliding or tumbling windows, with or without decay; with `kValue` above).
  */
 import { formatDuration } from '../../model/duration';
-import { KAI_ACTIONS, PERIODS_MS, at } from './menus';
+import { PERIODS_MS, actionsOf, at, type GeneratedProfile } from './menus';
 import type { RawScheduler } from './rawScenario';
 
-export function buildScheduler(raw: RawScheduler): Record<string, unknown> {
-  const actions = [...new Set(raw.actions.map((i) => at(KAI_ACTIONS, i)))];
+export function buildScheduler(
+  raw: RawScheduler,
+  profile: GeneratedProfile = 'kai',
+): Record<string, unknown> {
+  const actions = [...new Set(raw.actions.map((i) => at(actionsOf(profile), i)))];
   const out: Record<string, unknown> = {
     actions: raw.asString ? actions.join(', ') : actions,
     schedulePeriod: formatDuration(at(PERIODS_MS, raw.period)),
   };
+  if (profile !== 'kai') {
+    if (raw.plugins !== null) out['tiers'] = volcanoTiers(raw, profile);
+    return out;
+  }
   if (raw.plugins !== null) {
     const p = raw.plugins;
     const plugins: Record<string, unknown>[] = [{ name: 'predicates' }];
@@ -49,4 +56,45 @@ export function buildScheduler(raw: RawScheduler): Record<string, unknown> {
 
 export function periodOf(raw: RawScheduler | null): number {
   return raw === null ? 1000 : at(PERIODS_MS, raw.period);
+}
+
+/**
+ * Volcano / kube-batch tiers: the profile's default tiers, Volcano's with `sla` (its waiting time from the
+ * minruntime default pick, so short waits that expire during the run are common) and `binpack` sometimes.
+ */
+function volcanoTiers(raw: RawScheduler, profile: GeneratedProfile): Record<string, unknown>[] {
+  const p = raw.plugins as NonNullable<RawScheduler['plugins']>;
+  if (profile === 'kube-batch')
+    return [
+      { plugins: [{ name: 'priority' }, { name: 'gang' }] },
+      { plugins: [{ name: 'drf' }, { name: 'predicates' }, { name: 'proportion' }, { name: 'nodeorder' }] },
+    ];
+  const second: Record<string, unknown>[] = [
+    { name: 'overcommit' },
+    { name: 'drf' },
+    { name: 'predicates' },
+    { name: 'proportion' },
+    { name: 'nodeorder' },
+  ];
+  if (p.elastic) second.push({ name: 'binpack' });
+  if (p.minruntime)
+    second.push({ name: 'sla', arguments: { 'sla-waiting-time': `${p.reclaimDefault ?? 15}s` } });
+  return [
+    { plugins: [{ name: 'priority' }, { name: 'gang' }, { name: 'conformance' }] },
+    { plugins: second },
+  ];
+}
+
+/** Plugins configured by a built scheduler document (the profile's defaults when it has no tiers). */
+export function pluginsOf(
+  scheduler: Record<string, unknown> | undefined,
+  profile: GeneratedProfile,
+): string[] {
+  const tiers = scheduler?.['tiers'] as { plugins: { name: string }[] }[] | undefined;
+  if (tiers !== undefined) return tiers.flatMap((t) => t.plugins.map((p) => p.name));
+  if (profile === 'kai')
+    return ['predicates', 'proportion', 'priority', 'elastic', 'nodeplacement', 'minruntime'];
+  if (profile === 'volcano')
+    return ['priority', 'gang', 'conformance', 'overcommit', 'drf', 'predicates', 'proportion', 'nodeorder'];
+  return ['priority', 'gang', 'drf', 'predicates', 'proportion', 'nodeorder'];
 }

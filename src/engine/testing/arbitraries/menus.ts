@@ -3,6 +3,21 @@
  * (which moves picks towards 0) also simplifies the scenario.
  */
 export const KAI_ACTIONS = ['allocate', 'consolidation', 'reclaim', 'preempt', 'stalegangeviction'] as const;
+export const VOLCANO_ACTIONS = ['enqueue', 'allocate', 'backfill', 'preempt', 'reclaim'] as const;
+export const KUBE_BATCH_ACTIONS = ['allocate', 'backfill', 'preempt', 'reclaim'] as const;
+
+/** Profiles by pick; KAI twice, as it has the most rules to check. */
+export const PROFILES = ['kai', 'kai', 'volcano', 'kube-batch'] as const;
+export type GeneratedProfile = (typeof PROFILES)[number];
+
+export function actionsOf(profile: GeneratedProfile): readonly string[] {
+  if (profile === 'volcano') return VOLCANO_ACTIONS;
+  if (profile === 'kube-batch') return KUBE_BATCH_ACTIONS;
+  return KAI_ACTIONS;
+}
+
+/** Line ends a person's editor may write: LF, CRLF (Windows), lone CR (old Mac), or a mix of them. */
+export const LINE_ENDS = ['lf', 'crlf', 'cr', 'mixed'] as const;
 export const DEFAULT_CLASSES = [
   'train',
   'build-preemptible',
@@ -13,6 +28,8 @@ export const DEFAULT_CLASSES = [
 ] as const;
 export const CUSTOM_CLASS = { name: 'batch-never', value: 60, preemptionPolicy: 'Never' } as const;
 export const RAW_PRIORITIES = [60, 110] as const;
+/** Volcano and kube-batch have no default classes: a class pick becomes one of these raw priorities. */
+export const VOLCANO_PRIORITIES = [0, 10, 60, 110, 1000, 5, 100] as const;
 
 export const QUEUE_GPU_QUOTA = [1, 0, 2, 4, -1, 0.5, 8];
 export const QUEUE_GPU_LIMIT = [-1, 1, 2, 4, 0, 8, 3];
@@ -26,6 +43,24 @@ export const NODE_GPU: (number | null)[] = [4, 1, 2, 8, 0, null];
 export const NODE_CPU: (string | null)[] = [null, '8', '4', '16000m'];
 export const NODE_MEMORY: (string | null)[] = [null, '32Gi', '8G'];
 export const NODE_COUNT: (number | null)[] = [null, 2, 1];
+export const NODE_PODS: (number | null)[] = [null, 110, 2];
+export const VOLCANO_WEIGHT = [1, 2, 4, 0];
+export const VOLCANO_AMOUNT = [2, 0, 4, 8];
+
+/**
+ * Values a variant may NOT set (the base rejects each of them at that field): a variant carrying one must
+ * be rejected with a `variants[…]` path, never run (issue 18: `kValue: 1e308` ran).
+ */
+export const VARIANT_OUT_OF_RANGE = [
+  'kValue',
+  'schedulePeriod',
+  'reclaimMinRuntime',
+  'quota',
+  'priority',
+  'runtime',
+  'actions',
+  'weight',
+] as const;
 export const ZONES = ['a', 'b', 'c'];
 
 export const JOB_GPU = [1, 0.5, 2, 0, 0.25];
@@ -34,6 +69,20 @@ export const JOB_CPU: (string | null)[] = [null, '500m', '1', '2'];
 export const JOB_MEMORY: (string | null)[] = [null, '1Gi', '512Mi'];
 export const PREEMPTIBILITY: (string | null)[] = [null, 'preemptible', 'non-preemptible'];
 export const NAMESPACES: (string | null)[] = [null, 'team-a', 'kube-system'];
+/**
+ * Label and annotation values as clusters hold them: plain words, YAML-looking text, a leading `-` or `#`,
+ * and line breaks (issue 18: `"-\nx"` broke the Kubernetes export and `serialise`).
+ */
+export const ODD_VALUES = [
+  'worker',
+  'a: b',
+  '-\nx',
+  '# not a comment',
+  'two\nlines',
+  ' spaced ',
+  '[1, 2]',
+  '*star',
+];
 
 /** Schedule periods in ms, written as Go durations. */
 export const PERIODS_MS = [1000, 5000, 500, 10_000];

@@ -22,6 +22,15 @@ export interface RawQueue {
   /** Seconds; negative values are valid (upstream accepts any Go duration) and never protect. */
   preemptMinRuntime: number | null;
   reclaimMinRuntime: number | null;
+  /** Volcano queue spec (weight, capability, guarantee, reclaimable); written for every profile. */
+  volcano: RawVolcanoQueue | null;
+}
+
+export interface RawVolcanoQueue {
+  weight: number;
+  capability: number | null;
+  guarantee: number | null;
+  reclaimable: boolean | null;
 }
 
 export interface RawNode {
@@ -30,6 +39,9 @@ export interface RawNode {
   memory: number;
   zone: number;
   count: number;
+  /** 0 = `resources` as picked; 1 = `resources: {}`; 2 = no `resources` key (every resource unconstrained). */
+  omit: number;
+  pods: number;
 }
 
 export interface RawTask {
@@ -56,6 +68,11 @@ export interface RawJob {
   taskList: RawTask[] | null;
   namespace: number;
   annotate: boolean;
+  /**
+   * Initial jobs only: a late arrival (`submitAt` > 0) whose tasks are listed Running on a node, as a
+   * person writes a job that "arrives already running" (issue 18: the node's capacity must still hold).
+   */
+  lateRunning: number | null;
 }
 
 export interface RawPlugins {
@@ -96,6 +113,8 @@ export interface RawEvent {
 }
 
 export interface RawScenario {
+  /** 0, 1 = kai; 2 = volcano; 3 = kube-batch (menus.PROFILES). */
+  profile: number;
   customClass: boolean;
   queues: RawQueue[];
   nodes: RawNode[];
@@ -105,6 +124,33 @@ export interface RawScenario {
   runSessions: number;
   runByUntil: boolean;
   asJson: boolean;
+  /** Line ends of the text: 0 LF, 1 CRLF, 2 CR, 3 mixed (menus.LINE_ENDS). */
+  lineEnds: number;
+  /** Writes `expect: []`, which sends plain JSON to the located YAML reading (issue 18). */
+  emptyExpect: boolean;
+  variants: RawVariant[];
+}
+
+/** One variant (format §15) over every knob a variant can set; null = leave that knob alone. */
+export interface RawVariant {
+  actions: number[] | null;
+  period: number | null;
+  /** minruntime / sla / proportion arguments, each applied when the base configures that plugin. */
+  method: number | null;
+  preemptDefault: number | null;
+  reclaimDefault: number | null;
+  kValue: number | null;
+  slaWaiting: number | null;
+  queuePick: number | null;
+  queue: RawQueue;
+  unsetReclaimMinRuntime: boolean;
+  jobPick: number | null;
+  classPick: number | null;
+  priority: number | null;
+  preemptibility: number | null;
+  runtime: number | null;
+  /** 0 = every value in range; k > 0 = the (k-1)-th out-of-range value of menus.VARIANT_OUT_OF_RANGE. */
+  outOfRange: number;
 }
 
 const small = (max: number) => fc.integer({ min: 0, max });
@@ -122,6 +168,13 @@ const minRuntimeSeconds = fc.oneof(
   { arbitrary: fc.integer({ min: -30, max: -1 }), weight: 1 },
 );
 
+const rawVolcanoQueue: fc.Arbitrary<RawVolcanoQueue> = fc.record({
+  weight: small(3),
+  capability: maybe(small(3)),
+  guarantee: maybe(small(3)),
+  reclaimable: maybe(fc.boolean()),
+});
+
 export const rawQueue: fc.Arbitrary<RawQueue> = fc.record({
   parentPick: small(6),
   priority: maybe(small(3)),
@@ -129,6 +182,7 @@ export const rawQueue: fc.Arbitrary<RawQueue> = fc.record({
   cpu: fc.option(queueResource, { nil: null, freq: 2 }),
   preemptMinRuntime: maybe(minRuntimeSeconds),
   reclaimMinRuntime: maybe(minRuntimeSeconds),
+  volcano: fc.option(rawVolcanoQueue, { nil: null, freq: 2 }),
 });
 
 export const rawNode: fc.Arbitrary<RawNode> = fc.record({
@@ -137,6 +191,8 @@ export const rawNode: fc.Arbitrary<RawNode> = fc.record({
   memory: small(2),
   zone: small(2),
   count: small(2),
+  omit: fc.oneof({ arbitrary: fc.constant(0), weight: 8 }, { arbitrary: small(2), weight: 1 }),
+  pods: small(2),
 });
 
 const rawTask: fc.Arbitrary<RawTask> = fc.record({
@@ -161,6 +217,7 @@ export const rawJob: fc.Arbitrary<RawJob> = fc.record({
   taskList: fc.option(fc.array(rawTask, { minLength: 1, maxLength: 4 }), { nil: null, freq: 3 }),
   namespace: small(2),
   annotate: fc.boolean(),
+  lateRunning: fc.option(fc.integer({ min: 1, max: 20 }), { nil: null, freq: 4 }),
 });
 
 const rawPlugins: fc.Arbitrary<RawPlugins> = fc.record({
@@ -200,8 +257,28 @@ export const rawEvent: fc.Arbitrary<RawEvent> = fc.record({
   scheduler: rawScheduler,
 });
 
+const rawVariant: fc.Arbitrary<RawVariant> = fc.record({
+  actions: maybe(fc.array(small(4), { minLength: 1, maxLength: 5 })),
+  period: maybe(small(3)),
+  method: maybe(small(2)),
+  preemptDefault: maybe(fc.integer({ min: 0, max: 60 })),
+  reclaimDefault: maybe(fc.integer({ min: 0, max: 60 })),
+  kValue: maybe(fc.integer({ min: -1, max: 3 })),
+  slaWaiting: maybe(fc.integer({ min: 1, max: 30 })),
+  queuePick: maybe(small(8)),
+  queue: rawQueue,
+  unsetReclaimMinRuntime: fc.boolean(),
+  jobPick: maybe(small(12)),
+  classPick: maybe(small(5)),
+  priority: maybe(fc.integer({ min: 0, max: 200 })),
+  preemptibility: maybe(small(2)),
+  runtime: maybe(fc.integer({ min: 0, max: 60 })),
+  outOfRange: fc.oneof({ arbitrary: fc.constant(0), weight: 6 }, { arbitrary: small(8), weight: 1 }),
+});
+
 /** Small scenarios (≤ 6 queues, ≤ 8 nodes after `count`, ≤ 12 jobs, ≤ 40 sessions) so a run is fast. */
 export const rawScenario: fc.Arbitrary<RawScenario> = fc.record({
+  profile: small(3),
   customClass: fc.boolean(),
   queues: fc.array(rawQueue, { minLength: 1, maxLength: 6 }),
   nodes: fc.array(rawNode, { minLength: 0, maxLength: 4 }),
@@ -211,4 +288,11 @@ export const rawScenario: fc.Arbitrary<RawScenario> = fc.record({
   runSessions: fc.integer({ min: 1, max: 40 }),
   runByUntil: fc.boolean(),
   asJson: fc.boolean(),
+  lineEnds: fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: small(3), weight: 1 }),
+  emptyExpect: fc.boolean(),
+  // One scenario in three has variants.
+  variants: fc.oneof(
+    { arbitrary: fc.constant<RawVariant[]>([]), weight: 2 },
+    { arbitrary: fc.array(rawVariant, { minLength: 1, maxLength: 3 }), weight: 1 },
+  ),
 });

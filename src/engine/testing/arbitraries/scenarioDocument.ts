@@ -10,13 +10,24 @@ import { buildJob } from './buildJob';
 import { buildNode, type NodeRoom } from './buildNodes';
 import { buildQueues } from './buildQueues';
 import { buildScheduler, periodOf } from './buildScheduler';
-import { CUSTOM_CLASS } from './menus';
+import { buildVariants } from './buildVariants';
+import { CUSTOM_CLASS, LINE_ENDS, PROFILES, at } from './menus';
 import { rawScenario, type RawScenario } from './rawScenario';
 
 /** At most this many sessions per generated scenario, so a property run stays fast. */
 export const MAX_GENERATED_SESSIONS = 40;
 
 export function buildScenarioDocument(raw: RawScenario): Record<string, unknown> {
+  return buildScenario(raw).doc;
+}
+
+/** Whether the document's variants hold an out-of-range value (the parser must reject it there). */
+export function variantOutOfRange(raw: RawScenario): boolean {
+  return buildScenario(raw).variantOutOfRange;
+}
+
+function buildScenario(raw: RawScenario): { doc: Record<string, unknown>; variantOutOfRange: boolean } {
+  const profile = at(PROFILES, raw.profile);
   const queues = buildQueues(raw.queues);
   const rooms: NodeRoom[] = [];
   const nodes = raw.nodes.map((n, i) => {
@@ -25,7 +36,7 @@ export function buildScenarioDocument(raw: RawScenario): Record<string, unknown>
     return built.doc;
   });
   const jobs = raw.jobs.map((j, i) =>
-    buildJob(j, `j${i}`, { leaves: queues.leaves, customClass: raw.customClass, rooms }),
+    buildJob(j, `j${i}`, { leaves: queues.leaves, customClass: raw.customClass, rooms, profile }),
   );
   const periodMs = periodOf(raw.scheduler);
   const events = buildEvents(raw.events, {
@@ -33,12 +44,13 @@ export function buildScenarioDocument(raw: RawScenario): Record<string, unknown>
     leaves: queues.leaves,
     queues: queues.names,
     customClass: raw.customClass,
+    profile,
     jobs: jobs.map((j) => j['name'] as string),
     nodes: rooms.map((r) => r.name),
   });
-  const doc: Record<string, unknown> = { version: 1, name: 'generated', profile: 'kai' };
+  const doc: Record<string, unknown> = { version: 1, name: 'generated', profile };
   if (raw.customClass) doc['priorityClasses'] = [{ ...CUSTOM_CLASS }];
-  if (raw.scheduler !== null) doc['scheduler'] = buildScheduler(raw.scheduler);
+  if (raw.scheduler !== null) doc['scheduler'] = buildScheduler(raw.scheduler, profile);
   doc['nodes'] = nodes;
   doc['queues'] = queues.docs;
   if (jobs.length > 0) doc['jobs'] = jobs;
@@ -46,12 +58,37 @@ export function buildScenarioDocument(raw: RawScenario): Record<string, unknown>
   doc['run'] = raw.runByUntil
     ? { until: formatDuration((raw.runSessions - 1) * periodMs), maxSessions: MAX_GENERATED_SESSIONS }
     : { sessions: raw.runSessions };
-  return doc;
+  if (raw.emptyExpect) doc['expect'] = [];
+  const submitted = events.flatMap((e) => {
+    const job = e['submit'] as { name: string } | undefined;
+    return job === undefined ? [] : [job.name];
+  });
+  const variants = buildVariants(raw.variants, {
+    profile,
+    scheduler: doc['scheduler'] as Record<string, unknown> | undefined,
+    queues: queues.names,
+    jobs: [...jobs.map((j) => j['name'] as string), ...submitted],
+  });
+  if (variants.docs.length > 0) doc['variants'] = variants.docs;
+  return { doc, variantOutOfRange: variants.outOfRange };
+}
+
+/**
+ * The text with the scenario's line ends: LF as generated, CRLF, lone CR, or a mix (line k ends with the
+ * (k mod 3)-th of LF, CRLF, CR), which every reader must read as the LF text.
+ */
+export function withLineEnds(text: string, lineEnds: number): string {
+  const kind = at(LINE_ENDS, lineEnds);
+  if (kind === 'lf') return text;
+  if (kind === 'crlf') return text.replace(/\n/g, '\r\n');
+  if (kind === 'cr') return text.replace(/\n/g, '\r');
+  let k = 0;
+  return text.replace(/\n/g, () => ['\n', '\r\n', '\r'][k++ % 3] as string);
 }
 
 /** The document as the text a person would write: YAML, or JSON (which the parser must accept too). */
 export function scenarioText(raw: RawScenario, doc = buildScenarioDocument(raw)): string {
-  return raw.asJson ? JSON.stringify(doc, null, 1) : stringify(doc);
+  return withLineEnds(raw.asJson ? JSON.stringify(doc, null, 1) : stringify(doc), raw.lineEnds);
 }
 
 /** Valid scenario documents with their text. */

@@ -11,7 +11,8 @@ export const FUZZ_SESSIONS = 3;
 /** A case slower than this is a hang. */
 export const HANG_MS = 2000;
 
-export type MutationOutcome = 'accepted' | 'rejected' | 'crash' | 'unlocated';
+/** `violation`: a property of the input's meaning broke (the Kubernetes fuzz: a GPU asked for was lost). */
+export type MutationOutcome = 'accepted' | 'rejected' | 'crash' | 'unlocated' | 'violation';
 
 export interface MutationResult {
   outcome: MutationOutcome;

@@ -14,16 +14,26 @@ export class BrokenByNodeRemoval {
   /** Call before checking session `snap`, with the previous session's snapshot. */
   update(scenario: Scenario, prev: SessionSnapshot | null, snap: SessionSnapshot): void {
     const prevTime = prev === null ? -Infinity : prev.timeMs;
-    const removed = new Set(
-      scenario.events.flatMap((e) =>
-        e.kind === 'removeNode' && e.atMs > prevTime && e.atMs <= snap.timeMs ? [e.name] : [],
-      ),
-    );
+    const removedBy = (from: number) =>
+      new Set(
+        scenario.events.flatMap((e) =>
+          e.kind === 'removeNode' && e.atMs > from && e.atMs <= snap.timeMs ? [e.name] : [],
+        ),
+      );
+    const removed = removedBy(prevTime);
     if (removed.size > 0) {
       const before = prev?.tasks ?? initialTasks(scenario);
       for (const t of before)
         if (t.node !== null && removed.has(t.node) && t.status === 'Running') this.jobs.add(t.job);
     }
+    // A late arrival listed Running on a node removed before it arrived loses those tasks as it arrives.
+    if (prev === null) return;
+    const known = new Set(prev.jobs.map((j) => j.name));
+    const removedEver = removedBy(-Infinity);
+    if (removedEver.size === 0) return;
+    for (const t of initialTasks(scenario))
+      if (!known.has(t.job) && t.node !== null && removedEver.has(t.node) && t.status === 'Running')
+        this.jobs.add(t.job);
   }
 
   isExempt(job: JobState): boolean {
@@ -40,9 +50,19 @@ function initialTasks(scenario: Scenario): { job: string; node: string | null; s
   return scenario.jobs.flatMap((j) => j.tasks.map((t) => ({ job: j.name, node: t.node, status: t.status })));
 }
 
-export function checkGangs(snap: SessionSnapshot, broken: BrokenByNodeRemoval, out: Violation[]): void {
+/**
+ * `ready(job)` adds what the profile counts as ready besides placed tasks: Volcano's and kube-batch's
+ * `IsReady` is Ready + pending BestEffort tasks ≥ MinAvailable (reference/volcano.md, job readiness), as
+ * `backfill` places those; KAI counts placed tasks only.
+ */
+export function checkGangs(
+  snap: SessionSnapshot,
+  broken: BrokenByNodeRemoval,
+  out: Violation[],
+  ready: (job: JobState) => number = () => 0,
+): void {
   for (const job of snap.jobs) {
-    const placed = job.running + job.pipelined;
+    const placed = job.running + job.pipelined + (job.running + job.pipelined > 0 ? ready(job) : 0);
     if (placed === 0 || placed >= job.minAvailable) {
       broken.isExempt(job);
       continue;

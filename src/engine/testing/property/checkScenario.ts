@@ -2,17 +2,30 @@
  * Runs one scenario text and checks every invariant after every session, then the whole-run ones
  * (history rebuild, determinism, serialise round trip). Returns the violations; never throws.
  */
-import { createSimulation, formatIssue, parseScenario, runDocument, serialiseScenario } from '../../index';
+import {
+  createSimulation,
+  formatIssue,
+  parseScenario,
+  runDocument,
+  runMetrics,
+  serialiseScenario,
+} from '../../index';
 import type { Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
 import { checkNodeCapacity, checkPipelining, checkQueueLimits } from './checkCapacity';
 import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
 import { BrokenByNodeRemoval, checkConsolidation, checkGangs, checkStartTimes } from './checkGangs';
+import { checkKubernetesRoundTrip } from './checkKubernetesRoundTrip';
+import { checkReaders } from './checkReaders';
+import { checkVariantRejected, checkVariants } from './checkVariants';
+import { checkWaits } from './checkWaits';
 import type { Violation } from './invariants';
 import { scenarioFacts } from './sessionFacts';
 
 export interface ScenarioCheck {
   accepted: boolean;
+  /** Rejected as it had to be (an out-of-range variant value, rejected at its `variants[…]` path). */
+  rejectedAsIntended?: boolean;
   sessions: number;
   violations: Violation[];
 }
@@ -22,6 +35,7 @@ interface LiveRun {
   /** JSON of each snapshot taken right after its session ran. */
   live: string[];
   output: string;
+  metrics: ReturnType<typeof runMetrics>;
 }
 
 /**
@@ -42,46 +56,81 @@ function runLive(
     onSession?.(snapshots.at(-1) ?? null, snap);
     snapshots.push(snap);
   }
+  const metrics = runMetrics(sim);
   if (mode !== 'checked')
-    return { snapshots, live, output: JSON.stringify(runDocument(scenario, snapshots)) };
+    return { snapshots, live, output: JSON.stringify(runDocument(scenario, snapshots)), metrics };
   // Rebuilt now, after the whole run: must equal what was seen live.
   const rebuilt = Array.from({ length: sim.sessionCount() }, (_, i) => sim.snapshot(i + 1));
-  return { snapshots: rebuilt, live, output: JSON.stringify(runDocument(scenario, rebuilt)) };
+  return { snapshots: rebuilt, live, output: JSON.stringify(runDocument(scenario, rebuilt)), metrics };
 }
 
-export function checkScenarioText(text: string): ScenarioCheck {
+export interface CheckOptions {
+  /** The text's variants hold an out-of-range value: it must be rejected there, not run. */
+  variantOutOfRange?: boolean;
+}
+
+export function checkScenarioText(text: string, options: CheckOptions = {}): ScenarioCheck {
   const violations: Violation[] = [];
   const parsed = parseScenario(text);
+  try {
+    checkReaders(text, parsed, violations);
+  } catch (error) {
+    violations.push({ invariant: 'readers-agree', session: null, message: `threw: ${errorText(error)}` });
+  }
+  if (options.variantOutOfRange === true) {
+    const verdict = checkVariantRejected(parsed, violations);
+    if (verdict === 'rejected-as-intended')
+      return { accepted: false, rejectedAsIntended: true, sessions: 0, violations };
+  }
   if (!parsed.ok) {
     const message = parsed.errors.slice(0, 3).map(formatIssue).join('; ');
     return {
       accepted: false,
       sessions: 0,
-      violations: [{ invariant: 'valid-scenario-accepted', session: null, message }],
+      violations: [...violations, { invariant: 'valid-scenario-accepted', session: null, message }],
     };
   }
   const scenario = parsed.scenario;
   const facts = scenarioFacts(scenario);
   const broken = new BrokenByNodeRemoval();
   const pipeliningIsChecked = allocateRunsFirst(scenario);
+  const kai = scenario.profile === 'kai';
   let first: LiveRun;
   try {
     first = runLive(scenario, 'checked', (prev, snap) => {
       checkNodeCapacity(snap, facts, violations);
+      broken.update(scenario, prev, snap);
+      checkGangs(snap, broken, violations, kai ? undefined : pendingBestEffort(snap, facts));
+      checkEvictionRecords(snap, violations);
+      if (!kai) return;
+      // KAI's own rules: queue limits (Volcano bounds a queue by `capability`), pipelining only onto
+      // releasing capacity, consolidation, last-start-timestamp and min-runtime.
       checkQueueLimits(snap, facts, violations);
       if (pipeliningIsChecked) checkPipelining(snap, violations);
-      broken.update(scenario, prev, snap);
-      checkGangs(snap, broken, violations);
       checkConsolidation(scenario, prev, snap, violations);
       checkStartTimes(scenario, prev, snap, violations);
       checkMinRuntime(scenario, prev, snap, violations);
-      checkEvictionRecords(snap, violations);
     });
   } catch (error) {
     violations.push({ invariant: 'no-engine-crash', session: null, message: errorText(error) });
     return { accepted: true, sessions: 0, violations };
   }
   const sessions = first.snapshots.length;
+  try {
+    checkWaits(scenario, first.snapshots, first.metrics, violations);
+  } catch (error) {
+    violations.push({ invariant: 'wait-since-submit', session: null, message: `threw: ${errorText(error)}` });
+  }
+  checkVariants(scenario, violations);
+  try {
+    checkKubernetesRoundTrip(scenario, first.output, (s) => runLive(s, 'output').output, violations);
+  } catch (error) {
+    violations.push({
+      invariant: 'kubernetes-roundtrip',
+      session: null,
+      message: `threw: ${errorText(error)}`,
+    });
+  }
   for (let i = 0; i < sessions; i++) {
     if (JSON.stringify(first.snapshots[i]) !== first.live[i]) {
       violations.push({
@@ -138,6 +187,18 @@ export function checkScenarioText(text: string): ScenarioCheck {
     });
   }
   return { accepted: true, sessions, violations };
+}
+
+/** Pending tasks per job that request nothing (Volcano's BestEffort: placed by `backfill`, not `allocate`). */
+function pendingBestEffort(snap: SessionSnapshot, facts: ReturnType<typeof scenarioFacts>) {
+  const counts = new Map<string, number>();
+  for (const t of snap.tasks) {
+    if (t.status !== 'Pending') continue;
+    const r = facts.taskResources.get(t.name);
+    if (r !== undefined && r.gpu < 1e-4 && r.cpu < 1e-4 && r.memory < 0.1)
+      counts.set(t.job, (counts.get(t.job) ?? 0) + 1);
+  }
+  return (job: { name: string }) => counts.get(job.name) ?? 0;
 }
 
 function errorText(error: unknown): string {

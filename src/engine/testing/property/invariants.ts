@@ -25,6 +25,14 @@ export const INVARIANTS = {
   'history-rebuild': 'every past session rebuilt from the history equals the live one',
   deterministic: 'two runs of the same text are byte-identical',
   'serialise-roundtrip': 'parse(serialise(scenario)) runs identically',
+  'wait-since-submit':
+    'a job’s wait in the metrics (p50/p95 per queue and cluster) is never longer than the time since it was submitted (its submitAt, or its submit event’s time)',
+  'kubernetes-roundtrip':
+    'Kubernetes export then import gives the same normalised scenario (variants aside) and the same trace, nothing unmapped',
+  'readers-agree':
+    'the fast and the located readings agree, and CRLF, CR or mixed line ends read as the LF text',
+  'variant-validated':
+    'a variant with an out-of-range value is rejected at its variants[…] path; every accepted variant, applied, is accepted by the parser and runs within capacity',
 } as const;
 
 export type InvariantName = keyof typeof INVARIANTS;

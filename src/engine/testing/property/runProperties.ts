@@ -5,37 +5,56 @@
  */
 import fc from 'fast-check';
 import { rawScenario, type RawScenario } from '../arbitraries/rawScenario';
-import { buildScenarioDocument, scenarioText } from '../arbitraries/scenarioDocument';
+import { buildScenarioDocument, scenarioText, variantOutOfRange } from '../arbitraries/scenarioDocument';
 import { checkScenarioText } from './checkScenario';
 import { INVARIANTS, type InvariantName, type Violation } from './invariants';
 
 export interface PropertyStats {
   scenarios: number;
   accepted: number;
+  /** Rejected as they had to be (an out-of-range variant value, at its `variants[…]` path). */
+  rejectedAsIntended: number;
   sessions: number;
   /** Scenarios that broke each invariant (every invariant listed, zeros included). */
   violations: Record<InvariantName, number>;
   first: Map<InvariantName, { raw: RawScenario; violation: Violation }>;
 }
 
+/**
+ * `lane` {index, of}: only the chunks `index, index + of, …` (so that `of` processes share one run with the
+ * same scenarios as a single process; `mergeStats` adds their results up).
+ */
 export function runProperties(
   runs: number,
   seed: number,
   onScenario?: (done: number, stats: PropertyStats) => void,
+  lane: { index: number; of: number } = { index: 0, of: 1 },
 ): PropertyStats {
   const violations = Object.fromEntries(Object.keys(INVARIANTS).map((k) => [k, 0])) as Record<
     InvariantName,
     number
   >;
-  const stats: PropertyStats = { scenarios: 0, accepted: 0, sessions: 0, violations, first: new Map() };
+  const stats: PropertyStats = {
+    scenarios: 0,
+    accepted: 0,
+    rejectedAsIntended: 0,
+    sessions: 0,
+    violations,
+    first: new Map(),
+  };
   // Sampled in chunks so that 10,000 scenarios never sit in memory at once; each chunk has its own seed.
   const CHUNK = 500;
   for (let done = 0, chunk = 0; done < runs; chunk++) {
     const n = Math.min(CHUNK, runs - done);
+    if (chunk % lane.of !== lane.index) {
+      done += n;
+      continue;
+    }
     for (const raw of fc.sample(rawScenario, { seed: seed + chunk * 7919, numRuns: n })) {
-      const result = checkScenarioText(scenarioText(raw));
+      const result = checkRaw(raw);
       stats.scenarios++;
       if (result.accepted) stats.accepted++;
+      if (result.rejectedAsIntended === true) stats.rejectedAsIntended++;
       stats.sessions += result.sessions;
       const seen = new Set<InvariantName>();
       for (const v of result.violations) {
@@ -59,6 +78,22 @@ export interface Counterexample {
   violation: Violation;
 }
 
+/** `a` plus `b` (the first counterexample of each invariant from `a` when both have one). */
+export function mergeStats(a: PropertyStats, b: PropertyStats): PropertyStats {
+  const violations = { ...a.violations };
+  for (const [k, n] of Object.entries(b.violations)) violations[k as InvariantName] += n;
+  const first = new Map(b.first);
+  for (const [k, v] of a.first) first.set(k, v);
+  return {
+    scenarios: a.scenarios + b.scenarios,
+    accepted: a.accepted + b.accepted,
+    rejectedAsIntended: a.rejectedAsIntended + b.rejectedAsIntended,
+    sessions: a.sessions + b.sessions,
+    violations,
+    first,
+  };
+}
+
 /** Shrinks `raw` (which breaks `invariant`) to a smaller scenario that still breaks it. */
 export function shrinkCounterexample(
   raw: RawScenario,
@@ -66,7 +101,7 @@ export function shrinkCounterexample(
   seed: number,
 ): Counterexample {
   const breaks = (r: RawScenario): Violation | undefined =>
-    checkScenarioText(scenarioText(r)).violations.find((v) => v.invariant === invariant);
+    checkRaw(r).violations.find((v) => v.invariant === invariant);
   // Bounded: each try runs the scenario three times; past the budget every candidate counts as passing,
   // which ends the shrink with the smallest failure found so far.
   let budget = 250;
@@ -80,7 +115,17 @@ export function shrinkCounterexample(
     invariant,
     raw: smallest,
     doc,
-    text: scenarioText({ ...smallest, asJson: false }),
+    // As YAML with LF line ends, unless the line ends are what broke it (they are then the point).
+    text: scenarioText(
+      invariant === 'readers-agree' || invariant === 'valid-scenario-accepted'
+        ? smallest
+        : { ...smallest, asJson: false, lineEnds: 0 },
+    ),
     violation: breaks(smallest) ?? { invariant, session: null, message: 'not reproduced after shrinking' },
   };
+}
+
+/** Checks one generated scenario, telling the checker when its variants must be rejected. */
+export function checkRaw(raw: RawScenario) {
+  return checkScenarioText(scenarioText(raw), { variantOutOfRange: variantOutOfRange(raw) });
 }

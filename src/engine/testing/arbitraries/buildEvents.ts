@@ -41,7 +41,7 @@ export function buildEvents(raw: readonly RawEvent[], ctx: EventContext): Record
           customClass: ctx.customClass,
           rooms: null,
           profile: ctx.profile,
-        });
+        }).doc;
         ctx.jobs.push(name);
         break;
       }

@@ -3,8 +3,10 @@
  * class with `preemptionPolicy: Never`, raw integer, omitted), explicit preemptibility, runtime, namespace,
  * annotations, per-task objects (name, resources, priority, labels, nodeSelector), and, for jobs present at
  * t=0, Running tasks placed on nodes with room (all of a job's Running tasks, at least minAvailable of them,
- * or none, so the initial state never holds a broken gang). Late arrivals too: a job with `submitAt` > 0
- * whose tasks are listed Running (issue 18: the node must not go over capacity when it arrives). Volcano
+ * or none, so the initial state never holds a broken gang). Late arrivals too: a job with `submitAt` > 0,
+ * as users write it; its tasks are listed Running only when the scenario keeps them so (rare), and the parser
+ * must then refuse it at the task's status (issue 18: the node went over capacity when it arrived; decision
+ * 0112 refuses Running before submission). Volcano
  * and kube-batch have no default classes, so a class pick there becomes a raw priority.
  */
 import { formatDuration } from '../../model/duration';
@@ -33,9 +35,17 @@ export interface JobContext {
   /** Rooms of the nodes present at t=0; null for jobs submitted by events (always Pending). */
   rooms: NodeRoom[] | null;
   profile?: GeneratedProfile;
+  /** Late arrivals keep their Running tasks (an intended rejection) instead of arriving Pending. */
+  keepLateRunning?: boolean;
 }
 
-export function buildJob(raw: RawJob, name: string, ctx: JobContext): Record<string, unknown> {
+/** A built job, and whether it is a late arrival listed Running (the parser must refuse it). */
+export interface BuiltJob {
+  doc: Record<string, unknown>;
+  lateRunning: boolean;
+}
+
+export function buildJob(raw: RawJob, name: string, ctx: JobContext): BuiltJob {
   const doc: Record<string, unknown> = { name, queue: at(ctx.leaves, raw.queuePick) };
   const ns = at(NAMESPACES, raw.namespace);
   if (ns !== null) doc['namespace'] = ns;
@@ -83,9 +93,17 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): Record<str
     wantRunning >= Math.max(minAvailable || raw.tasks, 1)
       ? placeRunning(tasks, wantRunning, gpu, cpu, memory, ctx.rooms ?? [])
       : 0;
+  let lateRunning = false;
   if (placed > 0 && raw.lateRunning !== null) {
-    // Listed Running, but created later than t=0: it joins the cluster (on its node) at submitAt.
+    // Created later than t=0. Listed Running only when kept so (the parser refuses it, decision 0112);
+    // otherwise its tasks arrive Pending at submitAt, as a pod group created then has no running pods.
     doc['submitAt'] = formatDuration(raw.lateRunning * 1000);
+    lateRunning = ctx.keepLateRunning === true;
+    if (!lateRunning)
+      for (const t of tasks) {
+        delete t['status'];
+        delete t['node'];
+      }
   } else if (placed > 0) {
     // A job running at t=0 was created before it; its last start is at or after its creation.
     const ago = raw.startedAgo ?? 0;
@@ -95,7 +113,7 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): Record<str
     doc['submitAt'] = formatDuration(raw.submitAt * 1000);
   }
   doc['tasks'] = raw.taskList === null && placed === 0 ? raw.tasks : tasks;
-  return doc;
+  return { doc, lateRunning };
 }
 
 /** Puts the first `want` tasks Running where they fit; all or nothing (undoes partial placements). */

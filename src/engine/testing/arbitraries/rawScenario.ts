@@ -128,6 +128,11 @@ export interface RawScenario {
   lineEnds: number;
   /** Writes `expect: []`, which sends plain JSON to the located YAML reading (issue 18). */
   emptyExpect: boolean;
+  /**
+   * Late arrivals keep the Running status they are listed with (rare): the parser must refuse them at the
+   * task's status (`running-before-submit`, decision 0112). Otherwise a late arrival comes Pending.
+   */
+  keepLateRunning: boolean;
   variants: RawVariant[];
 }
 
@@ -290,6 +295,10 @@ export const rawScenario: fc.Arbitrary<RawScenario> = fc.record({
   asJson: fc.boolean(),
   lineEnds: fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: small(3), weight: 1 }),
   emptyExpect: fc.boolean(),
+  keepLateRunning: fc.oneof(
+    { arbitrary: fc.constant(false), weight: 24 },
+    { arbitrary: fc.constant(true), weight: 1 },
+  ),
   // One scenario in three has variants.
   variants: fc.oneof(
     { arbitrary: fc.constant<RawVariant[]>([]), weight: 2 },

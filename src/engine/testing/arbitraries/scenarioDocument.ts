@@ -26,7 +26,20 @@ export function variantOutOfRange(raw: RawScenario): boolean {
   return buildScenario(raw).variantOutOfRange;
 }
 
-function buildScenario(raw: RawScenario): { doc: Record<string, unknown>; variantOutOfRange: boolean } {
+/** What the parser must refuse in the document, and where (checkScenarioText's options). */
+export function intendedRejections(raw: RawScenario): {
+  variantOutOfRange: boolean;
+  lateRunningJobs: number[];
+} {
+  const { variantOutOfRange, lateRunningJobs } = buildScenario(raw);
+  return { variantOutOfRange, lateRunningJobs };
+}
+
+function buildScenario(raw: RawScenario): {
+  doc: Record<string, unknown>;
+  variantOutOfRange: boolean;
+  lateRunningJobs: number[];
+} {
   const profile = at(PROFILES, raw.profile);
   const queues = buildQueues(raw.queues);
   const rooms: NodeRoom[] = [];
@@ -35,9 +48,17 @@ function buildScenario(raw: RawScenario): { doc: Record<string, unknown>; varian
     rooms.push(...built.rooms);
     return built.doc;
   });
-  const jobs = raw.jobs.map((j, i) =>
-    buildJob(j, `j${i}`, { leaves: queues.leaves, customClass: raw.customClass, rooms, profile }),
+  const built = raw.jobs.map((j, i) =>
+    buildJob(j, `j${i}`, {
+      leaves: queues.leaves,
+      customClass: raw.customClass,
+      rooms,
+      profile,
+      keepLateRunning: raw.keepLateRunning,
+    }),
   );
+  const jobs = built.map((b) => b.doc);
+  const lateRunningJobs = built.flatMap((b, i) => (b.lateRunning ? [i] : []));
   const periodMs = periodOf(raw.scheduler);
   const events = buildEvents(raw.events, {
     periodMs,
@@ -70,7 +91,7 @@ function buildScenario(raw: RawScenario): { doc: Record<string, unknown>; varian
     jobs: [...jobs.map((j) => j['name'] as string), ...submitted],
   });
   if (variants.docs.length > 0) doc['variants'] = variants.docs;
-  return { doc, variantOutOfRange: variants.outOfRange };
+  return { doc, variantOutOfRange: variants.outOfRange, lateRunningJobs };
 }
 
 /**

@@ -7,9 +7,26 @@ import type { Scenario } from '../../model/scenario';
 import type { JobState, SessionSnapshot } from '../../model/snapshot';
 import type { Violation } from './invariants';
 
-/** Jobs a removeNode event broke (tasks lost with the node); stalegangeviction, not allocate, deals with them. */
+/**
+ * Jobs left below minAvailable by something other than a placement, exempt from the gang check until they are
+ * whole or empty again: a removeNode event (tasks lost with the node; stalegangeviction, not allocate, deals
+ * with them), and, in the kube-batch profile, what its preempt and reclaim do (reference/volcano.md §3.3, as
+ * upstream does): its gang plugin judges each candidate victim against the job as it stood ("MinAvailable ≤
+ * ready − 1 or MinAvailable == 1", no decrement per victim: kube-batch #828), so one action can take a gang
+ * below its minimum (Volcano decrements and never does); its reclaim pipelines task by task with
+ * `ssn.Pipeline`, outside any statement and gang check, and its within-job preempt commits unconditionally,
+ * so a preemptor may end a session with fewer than minAvailable tasks pipelined.
+ */
 export class BrokenByNodeRemoval {
   private readonly jobs = new Set<string>();
+
+  /** kube-batch: jobs that lost or got tasks by preempt or reclaim in session `snap`. */
+  markKubeBatchActions(scenario: Scenario, snap: SessionSnapshot): void {
+    if (scenario.profile !== 'kube-batch') return;
+    for (const d of snap.decisions)
+      if ((d.kind === 'evict' || d.kind === 'pipeline') && (d.action === 'preempt' || d.action === 'reclaim'))
+        this.jobs.add(d.job);
+  }
 
   /** Call before checking session `snap`, with the previous session's snapshot. */
   update(scenario: Scenario, prev: SessionSnapshot | null, snap: SessionSnapshot): void {

@@ -17,7 +17,8 @@ import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
 import { BrokenByNodeRemoval, checkConsolidation, checkGangs, checkStartTimes } from './checkGangs';
 import { checkKubernetesRoundTrip } from './checkKubernetesRoundTrip';
 import { checkReaders } from './checkReaders';
-import { checkVariantRejected, checkVariants } from './checkVariants';
+import { checkVariants } from './checkVariants';
+import { checkRejectedAsIntended, expectsRejection, type IntendedRejections } from './checkRejections';
 import { checkWaits } from './checkWaits';
 import type { Violation } from './invariants';
 import { scenarioFacts } from './sessionFacts';
@@ -64,10 +65,8 @@ function runLive(
   return { snapshots: rebuilt, live, output: JSON.stringify(runDocument(scenario, rebuilt)), metrics };
 }
 
-export interface CheckOptions {
-  /** The text's variants hold an out-of-range value: it must be rejected there, not run. */
-  variantOutOfRange?: boolean;
-}
+/** What the generator put in the text on purpose for the parser to refuse (checkRejections.ts). */
+export type CheckOptions = IntendedRejections;
 
 export function checkScenarioText(text: string, options: CheckOptions = {}): ScenarioCheck {
   const violations: Violation[] = [];
@@ -77,8 +76,8 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
   } catch (error) {
     violations.push({ invariant: 'readers-agree', session: null, message: `threw: ${errorText(error)}` });
   }
-  if (options.variantOutOfRange === true) {
-    const verdict = checkVariantRejected(parsed, violations);
+  if (expectsRejection(options)) {
+    const verdict = checkRejectedAsIntended(parsed, options, violations);
     if (verdict === 'rejected-as-intended')
       return { accepted: false, rejectedAsIntended: true, sessions: 0, violations };
   }
@@ -100,6 +99,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
     first = runLive(scenario, 'checked', (prev, snap) => {
       checkNodeCapacity(snap, facts, violations);
       broken.update(scenario, prev, snap);
+      broken.markKubeBatchActions(scenario, snap);
       checkGangs(snap, broken, violations, kai ? undefined : pendingBestEffort(snap, facts));
       checkEvictionRecords(snap, violations);
       if (!kai) return;

@@ -42,21 +42,3 @@ export function checkVariants(scenario: Scenario, out: Violation[]): void {
     }
   }
 }
-
-/** For a document with an out-of-range variant value: rejected, and only at `variants[…]` paths. */
-export function checkVariantRejected(
-  parsed: ReturnType<typeof parseScenario>,
-  out: Violation[],
-): 'rejected-as-intended' | 'accepted' | 'rejected-elsewhere' {
-  if (parsed.ok) {
-    out.push({
-      invariant: 'variant-validated',
-      session: null,
-      message: 'a variant with an out-of-range value (the base rejects it there) is accepted',
-    });
-    return 'accepted';
-  }
-  return parsed.errors.every((e) => e.path.startsWith('variants['))
-    ? 'rejected-as-intended'
-    : 'rejected-elsewhere';
-}

@@ -31,6 +31,8 @@ export const INVARIANTS = {
     'Kubernetes export then import gives the same normalised scenario (variants aside) and the same trace, nothing unmapped',
   'readers-agree':
     'the fast and the located readings agree, and CRLF, CR or mixed line ends read as the LF text',
+  'late-running-refused':
+    'a job created after t=0 with tasks listed Running is refused at each such task’s status (running-before-submit, decision 0112), never run',
   'variant-validated':
     'a variant with an out-of-range value is rejected at its variants[…] path; every accepted variant, applied, is accepted by the parser and runs within capacity',
 } as const;

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { rawScenario, type RawScenario } from '../arbitraries/rawScenario';
-import { buildScenarioDocument, scenarioText, variantOutOfRange } from '../arbitraries/scenarioDocument';
+import { buildScenarioDocument, intendedRejections, scenarioText } from '../arbitraries/scenarioDocument';
 import { checkScenarioText } from './checkScenario';
 import { INVARIANTS, type InvariantName, type Violation } from './invariants';
 
@@ -125,7 +125,7 @@ export function shrinkCounterexample(
   };
 }
 
-/** Checks one generated scenario, telling the checker when its variants must be rejected. */
+/** Checks one generated scenario, telling the checker what the parser must refuse in it. */
 export function checkRaw(raw: RawScenario) {
-  return checkScenarioText(scenarioText(raw), { variantOutOfRange: variantOutOfRange(raw) });
+  return checkScenarioText(scenarioText(raw), intendedRejections(raw));
 }

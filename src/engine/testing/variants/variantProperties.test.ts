@@ -64,8 +64,11 @@ function variantDoc(raw: RawVariant, i: number, doc: Record<string, unknown>): R
   return out;
 }
 
-// KAI bases (this file's variants use KAI's actions and classes; the property run covers the other profiles).
-const kaiDocument = rawScenario.map((raw) => buildScenarioDocument({ ...raw, profile: 0, variants: [] }));
+// KAI bases (this file's variants use KAI's actions and classes; the property run covers the other profiles),
+// valid ones: a late arrival listed Running is refused (decision 0112), checked by the property run.
+const kaiDocument = rawScenario.map((raw) =>
+  buildScenarioDocument({ ...raw, profile: 0, variants: [], keepLateRunning: false }),
+);
 
 const withVariants = fc
   .tuple(kaiDocument, fc.array(rawVariant, { minLength: 1, maxLength: 4 }))

@@ -97,7 +97,8 @@ function setOutOfRange(
   };
   switch (knob) {
     case 'kValue':
-      if (!plugins.includes('proportion')) return false;
+      // Only KAI's proportion reads kValue (time-aware fair share); Volcano's ignores it, as upstream does.
+      if (ctx.profile !== 'kai' || !plugins.includes('proportion')) return false;
       pluginArgs['proportion'] = { ...pluginArgs['proportion'], kValue: 1e308 };
       doc['plugins'] = pluginArgs;
       return true;

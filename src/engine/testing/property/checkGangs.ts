@@ -15,17 +15,28 @@ import type { Violation } from './invariants';
  * ready − 1 or MinAvailable == 1", no decrement per victim: kube-batch #828), so one action can take a gang
  * below its minimum (Volcano decrements and never does); its reclaim pipelines task by task with
  * `ssn.Pipeline`, outside any statement and gang check, and its within-job preempt commits unconditionally,
- * so a preemptor may end a session with fewer than minAvailable tasks pipelined.
+ * so a preemptor may end a session with fewer than minAvailable tasks pipelined. Volcano's within-job
+ * preempt commits per task too (`stmt.Commit()` whatever JobPipelined says, reference/volcano.md §3.1:
+ * "Within-job preemptions commit per task"), and places a task with no victim when the node has room, so
+ * a gang may end a session with one task pipelined by preempt; between jobs Volcano commits only a
+ * pipelined job, so any such shortfall is the within-job one.
  */
 export class BrokenByNodeRemoval {
   private readonly jobs = new Set<string>();
 
-  /** kube-batch: jobs that lost or got tasks by preempt or reclaim in session `snap`. */
-  markKubeBatchActions(scenario: Scenario, snap: SessionSnapshot): void {
-    if (scenario.profile !== 'kube-batch') return;
-    for (const d of snap.decisions)
-      if ((d.kind === 'evict' || d.kind === 'pipeline') && (d.action === 'preempt' || d.action === 'reclaim'))
-        this.jobs.add(d.job);
+  /** Jobs that upstream's preempt or reclaim may leave below minAvailable in session `snap` (above). */
+  markUpstreamGangGaps(scenario: Scenario, snap: SessionSnapshot): void {
+    if (scenario.profile === 'kai') return;
+    const kubeBatch = scenario.profile === 'kube-batch';
+    for (const d of snap.decisions) {
+      const byAction = d.action === 'preempt' || (kubeBatch && d.action === 'reclaim');
+      if (byAction && (d.kind === 'pipeline' || (kubeBatch && d.kind === 'evict'))) this.jobs.add(d.job);
+    }
+  }
+
+  /** Whether `job` is below its minimum through one of the causes above (no side effect). */
+  has(job: string): boolean {
+    return this.jobs.has(job);
   }
 
   /** Call before checking session `snap`, with the previous session's snapshot. */
@@ -102,11 +113,16 @@ function runningAtOpen(scenario: Scenario, prev: SessionSnapshot | null): Set<st
   return new Set(prev.tasks.filter((t) => t.status === 'Running').map((t) => t.name));
 }
 
+/**
+ * `broken`: jobs already below their minimum when the session opened (a removed node took tasks): moving
+ * what is left of them keeps them as whole as they were, which is all consolidation promises.
+ */
 export function checkConsolidation(
   scenario: Scenario,
   prev: SessionSnapshot | null,
   snap: SessionSnapshot,
   out: Violation[],
+  broken?: BrokenByNodeRemoval,
 ): void {
   const moves = snap.decisions.filter((d) => d.action === 'consolidation' && d.kind === 'evict');
   if (moves.length === 0) return;
@@ -124,7 +140,7 @@ export function checkConsolidation(
   }
   for (const name of movedJobs) {
     const job = jobs.get(name);
-    if (!job) continue;
+    if (!job || broken?.has(name) === true) continue;
     if (job.running + job.pipelined < job.minAvailable)
       out.push({
         invariant: 'consolidation-keeps-gangs',

@@ -99,7 +99,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
     first = runLive(scenario, 'checked', (prev, snap) => {
       checkNodeCapacity(snap, facts, violations);
       broken.update(scenario, prev, snap);
-      broken.markKubeBatchActions(scenario, snap);
+      broken.markUpstreamGangGaps(scenario, snap);
       checkGangs(snap, broken, violations, kai ? undefined : pendingBestEffort(snap, facts));
       checkEvictionRecords(snap, violations);
       if (!kai) return;
@@ -107,7 +107,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       // releasing capacity, consolidation, last-start-timestamp and min-runtime.
       checkQueueLimits(snap, facts, violations);
       if (pipeliningIsChecked) checkPipelining(snap, violations);
-      checkConsolidation(scenario, prev, snap, violations);
+      checkConsolidation(scenario, prev, snap, violations, broken);
       checkStartTimes(scenario, prev, snap, violations);
       checkMinRuntime(scenario, prev, snap, violations);
     });

@@ -281,8 +281,12 @@ const rawVariant: fc.Arbitrary<RawVariant> = fc.record({
   outOfRange: fc.oneof({ arbitrary: fc.constant(0), weight: 6 }, { arbitrary: small(8), weight: 1 }),
 });
 
-/** Small scenarios (≤ 6 queues, ≤ 8 nodes after `count`, ≤ 12 jobs, ≤ 40 sessions) so a run is fast. */
-export const rawScenario: fc.Arbitrary<RawScenario> = fc.record({
+/**
+ * Small scenarios (≤ 6 queues, ≤ 8 nodes after `count`, ≤ 12 jobs, ≤ 40 sessions) so a run is fast, with
+ * now and then something the parser must refuse on purpose (an out-of-range variant value, a late arrival
+ * listed Running): the property run and the fuzz check where it is refused (checkRejections.ts).
+ */
+export const rawScenarioWithRejections: fc.Arbitrary<RawScenario> = fc.record({
   profile: small(3),
   customClass: fc.boolean(),
   queues: fc.array(rawQueue, { minLength: 1, maxLength: 6 }),
@@ -305,3 +309,10 @@ export const rawScenario: fc.Arbitrary<RawScenario> = fc.record({
     { arbitrary: fc.array(rawVariant, { minLength: 1, maxLength: 3 }), weight: 1 },
   ),
 });
+
+/** The same scenarios, every one valid: what tests that need a scenario to run or export draw from. */
+export const rawScenario: fc.Arbitrary<RawScenario> = rawScenarioWithRejections.map((raw) => ({
+  ...raw,
+  keepLateRunning: false,
+  variants: raw.variants.map((v) => ({ ...v, outOfRange: 0 })),
+}));

@@ -4,7 +4,7 @@
  * then reduces with fast-check's shrinker.
  */
 import fc from 'fast-check';
-import { rawScenario, type RawScenario } from '../arbitraries/rawScenario';
+import { rawScenarioWithRejections, type RawScenario } from '../arbitraries/rawScenario';
 import { buildScenarioDocument, intendedRejections, scenarioText } from '../arbitraries/scenarioDocument';
 import { checkScenarioText } from './checkScenario';
 import { INVARIANTS, type InvariantName, type Violation } from './invariants';
@@ -50,7 +50,7 @@ export function runProperties(
       done += n;
       continue;
     }
-    for (const raw of fc.sample(rawScenario, { seed: seed + chunk * 7919, numRuns: n })) {
+    for (const raw of fc.sample(rawScenarioWithRejections, { seed: seed + chunk * 7919, numRuns: n })) {
       const result = checkRaw(raw);
       stats.scenarios++;
       if (result.accepted) stats.accepted++;
@@ -106,7 +106,7 @@ export function shrinkCounterexample(
   // which ends the shrink with the smallest failure found so far.
   let budget = 250;
   const result = fc.check(
-    fc.property(rawScenario, (r) => budget-- <= 0 || breaks(r) === undefined),
+    fc.property(rawScenarioWithRejections, (r) => budget-- <= 0 || breaks(r) === undefined),
     { examples: [[raw]], numRuns: 1, seed, endOnFailure: false },
   );
   const smallest: RawScenario = (result.failed ? result.counterexample?.[0] : undefined) ?? raw;

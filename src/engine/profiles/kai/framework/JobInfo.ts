@@ -122,6 +122,18 @@ export class JobInfo {
     return this.counts.Allocated + this.counts.Running + this.counts.Pipelined + this.counts.Releasing;
   }
 
+  /**
+   * KAI `PodGroupInfo.IsReadyForScheduling`: its alive tasks (Pending, Allocated, Pipelined, Running; not
+   * Releasing or Succeeded) reach minAvailable. Allocate, preempt and reclaim order only such jobs
+   * (`JobsOrderInitOptions{FilterUnready: true}` in each action's Execute), so a gang that an earlier action
+   * of the session evicted below its minimum is not topped up one task at a time (found by npm run fuzz,
+   * issue 18).
+   */
+  get isReadyForScheduling(): boolean {
+    const c = this.counts;
+    return c.Pending + c.Allocated + c.Pipelined + c.Running >= this.minAvailable;
+  }
+
   /** Tasks placed or promised: what gang satisfaction counts. */
   get placed(): number {
     return this.counts.Allocated + this.counts.Running + this.counts.Pipelined;

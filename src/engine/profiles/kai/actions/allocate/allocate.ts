@@ -22,7 +22,8 @@ export function createAllocateAction(): Action {
         ssn,
         ssn.jobs.filter((j) => j.counts.Pending > 0),
       );
-      const pending = ssn.jobs.filter((j) => j.counts.Pending > 0);
+      // FilterNonPending and FilterUnready, as upstream's allocate orders its jobs.
+      const pending = ssn.jobs.filter((j) => j.counts.Pending > 0 && j.isReadyForScheduling);
       const order = new JobsOrderByQueues(ssn, pending);
       for (let job = order.pop(); job; job = order.pop()) {
         const tasks = tasksToAllocate(job, ssn.compareTasks);

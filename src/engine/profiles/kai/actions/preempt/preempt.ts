@@ -19,7 +19,7 @@ export function createPreemptAction(): Action {
       try {
         attemptPendingJobs(ssn, {
           action: 'preempt',
-          jobs: ssn.jobs.filter((j) => j.counts.Pending > 0),
+          jobs: ssn.jobs.filter((j) => j.counts.Pending > 0 && j.isReadyForScheduling),
           reuseFailures: true,
           attempt: (job, tasks, attempt, record) => {
             if (job.spec.preemptionPolicy === 'Never') {

@@ -20,7 +20,7 @@ export function createReclaimAction(): Action {
       try {
         attemptPendingJobs(ssn, {
           action: 'reclaim',
-          jobs: ssn.jobs.filter((j) => j.counts.Pending > 0),
+          jobs: ssn.jobs.filter((j) => j.counts.Pending > 0 && j.isReadyForScheduling),
           reuseFailures: true,
           attempt: (job, tasks, attempt, record) => {
             const gate = ssn.canReclaimResources(job, tasks);

@@ -80,6 +80,18 @@ export function stepAtSession(
   return { step: best, revealed: ask != null && ask.revealSession <= cursor };
 }
 
+/**
+ * What step `index` puts in the selection, or null when no step up to it selects anything. Shared by the
+ * lesson's own stepping and by opening a lesson, so step 1 reads the same on arrival as when reached by Back.
+ */
+export function selectionOfStep(steps: readonly LessonStepDto[], index: number): Selection | null {
+  const target = targetOfStep(steps, index);
+  if (target === null) return null;
+  return target.kind === 'pair'
+    ? { kind: 'job', name: target.victim }
+    : { kind: target.kind, name: target.name };
+}
+
 type LessonActions = Pick<
   AppActions,
   'lessonNext' | 'lessonBack' | 'lessonPick' | 'lessonGoTo' | 'lessonSettle' | 'lessonFollowCursor'
@@ -93,13 +105,7 @@ export function createLessonActions({ set, get }: StoreContext): LessonActions {
     const current = steps[step];
     if (current === undefined) return;
     const session = revealed && current.ask !== null ? current.ask.revealSession : sessionOfStep(steps, step);
-    const target = targetOfStep(steps, step);
-    const selection: Selection | null =
-      target === null
-        ? state.selection.current
-        : target.kind === 'pair'
-          ? { kind: 'job', name: target.victim }
-          : { kind: target.kind, name: target.name };
+    const selection = selectionOfStep(steps, step) ?? state.selection.current;
     const reached = session <= state.run.markers.length;
     set((s) => ({
       lesson: { ...s.lesson, step, revealed, pendingSession: reached ? null : session },

@@ -6,7 +6,8 @@
  * nobody wrote and pointed at the mapping rather than the key (issue 18). Found in one pass, reported at the
  * key itself.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
+import { forEachMapping } from './forEachMapping';
 
 /** A key that is not text: the offset of the key (or of its value, when the key is missing). */
 export interface KeyNotText {
@@ -17,25 +18,12 @@ export interface KeyNotText {
 /** Every key of every mapping of `doc` that is not plain text, in document order. */
 export function findKeysNotText(doc: Document): KeyNotText[] {
   const found: KeyNotText[] = [];
-  const stack: unknown[] = [doc.contents];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (isMap(node)) {
-      for (const pair of node.items) {
-        const what = describeKey(pair, doc);
-        if (what !== null)
-          found.push({ offset: offsetOf(pair), message: `keys must be plain text; ${what}` });
-      }
-      for (let i = node.items.length - 1; i >= 0; i--) {
-        const pair = node.items[i] as Pair;
-        stack.push(pair.value, pair.key);
-      }
-    } else if (isSeq(node)) {
-      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
-    } else if (isPair(node)) {
-      stack.push(node.value, node.key);
+  forEachMapping(doc, (map) => {
+    for (const pair of map.items) {
+      const what = describeKey(pair, doc);
+      if (what !== null) found.push({ offset: offsetOf(pair), message: `keys must be plain text; ${what}` });
     }
-  }
+  });
   return found;
 }
 

@@ -34,6 +34,11 @@ function processCpuMs(pid: number | undefined): number | null {
 
 export type FuzzOutcome = MutationResult['outcome'] | 'hang';
 
+/** A zero count for every outcome (the mutation and Kubernetes fuzzers tally the same outcomes). */
+export function emptyOutcomeCounts(): Record<FuzzOutcome, number> {
+  return { accepted: 0, rejected: 0, crash: 0, hang: 0, unlocated: 0, violation: 0 };
+}
+
 export interface FuzzCaseResult {
   outcome: FuzzOutcome;
   /** CPU time of the case (ms), or the wall time when it was abandoned. */

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { kubernetesCase, rawKubeDocument } from '../../engine/testing/arbitraries/kubernetesDocuments';
-import { MutationRunner, type FuzzOutcome } from './MutationRunner';
+import { emptyOutcomeCounts, MutationRunner, type FuzzOutcome } from './MutationRunner';
 
 export interface KubernetesProblem {
   outcome: FuzzOutcome;
@@ -31,14 +31,7 @@ export async function runKubernetesFuzz(
   options: { hangMs?: number; abandonMs?: number; onCase?: (done: number) => void } = {},
 ): Promise<KubernetesStats> {
   const runner = new MutationRunner(options.hangMs, options.abandonMs, './kubernetesWorker.ts');
-  const counts: Record<FuzzOutcome, number> = {
-    accepted: 0,
-    rejected: 0,
-    crash: 0,
-    hang: 0,
-    unlocated: 0,
-    violation: 0,
-  };
+  const counts = emptyOutcomeCounts();
   const stats: KubernetesStats = { documents: 0, counts, slowestMs: 0, problems: [] };
   // Sampled in chunks, so that 10,000 documents (some with 40,000 labels) never sit in memory at once.
   const CHUNK = 200;

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { applyMutations, mutations, type Mutation } from '../../engine/testing/mutation/mutations';
-import { MutationRunner, type FuzzCaseResult, type FuzzOutcome } from './MutationRunner';
+import { emptyOutcomeCounts, MutationRunner, type FuzzCaseResult, type FuzzOutcome } from './MutationRunner';
 import { seedTexts, type SeedText } from './seedTexts';
 
 export interface MutationProblem {
@@ -39,14 +39,7 @@ export async function runMutationFuzz(
 ): Promise<MutationStats> {
   const seeds = seedTexts(40, seed);
   const runner = new MutationRunner(options.hangMs, options.abandonMs);
-  const counts: Record<FuzzOutcome, number> = {
-    accepted: 0,
-    rejected: 0,
-    crash: 0,
-    hang: 0,
-    unlocated: 0,
-    violation: 0,
-  };
+  const counts = emptyOutcomeCounts();
   const stats: MutationStats = { files: 0, counts, slowestMs: 0, problems: [], shrunk: [] };
   const cases = fc.sample(fc.tuple(fc.nat(seeds.length - 1), mutations), { seed, numRuns: runs });
   try {

@@ -125,10 +125,6 @@ export interface LessonSliceState {
   answers: Record<number, boolean[]>;
   /** A session a step asked for that the run has not reached yet (shown as soon as it exists). */
   pendingSession: number | null;
-  /** A move of the run that would have passed the open question's session was held (decision 0140). */
-  heldByQuestion: boolean;
-  /** The step shown was reached by the lesson's own stepping, not by following a cursor moved elsewhere. */
-  stepByScript: boolean;
 }
 
 export type ThemeMode = 'light' | 'dark';

@@ -14,20 +14,7 @@ export const initialLessonState: LessonSliceState = {
   picks: {},
   answers: {},
   pendingSession: null,
-  heldByQuestion: false,
-  stepByScript: true,
 };
-
-/**
- * Whether moving the run to session `target` would pass an open, unrevealed question's answer session
- * (decision 0140): such a move is held, so a question is never skipped by accident.
- */
-export function isHeldByQuestion(state: AppState, target: number): boolean {
-  const ask = selectLessonSteps(state)[state.lesson.step]?.ask;
-  // Only a question the lesson itself put on screen: someone stepping the run on their own is not held.
-  if (ask == null || state.lesson.revealed || !state.lesson.stepByScript) return false;
-  return state.run.cursor < ask.revealSession && target >= ask.revealSession;
-}
 
 export const selectLesson = (state: AppState): LessonSliceState => state.lesson;
 export const selectLessonSteps = (state: AppState): readonly LessonStepDto[] =>
@@ -93,18 +80,6 @@ export function stepAtSession(
   return { step: best, revealed: ask != null && ask.revealSession <= cursor };
 }
 
-/**
- * What step `index` puts in the selection, or null when no step up to it selects anything. Shared by the
- * lesson's own stepping and by opening a lesson, so step 1 reads the same on arrival as when reached by Back.
- */
-export function selectionOfStep(steps: readonly LessonStepDto[], index: number): Selection | null {
-  const target = targetOfStep(steps, index);
-  if (target === null) return null;
-  return target.kind === 'pair'
-    ? { kind: 'job', name: target.victim }
-    : { kind: target.kind, name: target.name };
-}
-
 type LessonActions = Pick<
   AppActions,
   'lessonNext' | 'lessonBack' | 'lessonPick' | 'lessonGoTo' | 'lessonSettle' | 'lessonFollowCursor'
@@ -118,17 +93,16 @@ export function createLessonActions({ set, get }: StoreContext): LessonActions {
     const current = steps[step];
     if (current === undefined) return;
     const session = revealed && current.ask !== null ? current.ask.revealSession : sessionOfStep(steps, step);
-    const selection = selectionOfStep(steps, step) ?? state.selection.current;
+    const target = targetOfStep(steps, step);
+    const selection: Selection | null =
+      target === null
+        ? state.selection.current
+        : target.kind === 'pair'
+          ? { kind: 'job', name: target.victim }
+          : { kind: target.kind, name: target.name };
     const reached = session <= state.run.markers.length;
     set((s) => ({
-      lesson: {
-        ...s.lesson,
-        step,
-        revealed,
-        pendingSession: reached ? null : session,
-        heldByQuestion: false,
-        stepByScript: true,
-      },
+      lesson: { ...s.lesson, step, revealed, pendingSession: reached ? null : session },
       // A pair is resolved to its attempt by the lesson pane once the session's trace is on screen.
       selection: { current: selection, pair: null },
     }));
@@ -168,9 +142,7 @@ export function createLessonActions({ set, get }: StoreContext): LessonActions {
       const next = stepAtSession(selectLessonSteps(get()), lesson, run.cursor);
       if (next.step === lesson.step && next.revealed === lesson.revealed) return;
       // Only the step: the person's selection is theirs (the next step's own target applies when they step).
-      set((s) => ({
-        lesson: { ...s.lesson, step: next.step, revealed: next.revealed, stepByScript: false },
-      }));
+      set((s) => ({ lesson: { ...s.lesson, step: next.step, revealed: next.revealed } }));
     },
     lessonSettle() {
       const { lesson, run, actions, selection } = get();

@@ -8,7 +8,6 @@ import { isClientError } from '../client/ClientError';
 import type { RunProgressMessage, RunStatus } from '../protocol/messages';
 import type { SessionView } from '../protocol/sessionView';
 import type { AppActions, AppState, AttemptEntry, RunSliceState } from './AppState';
-import { isHeldByQuestion } from './lessonSlice';
 import { createFrameBatcher, type ScheduleFrame } from './frameBatcher';
 import type { StoreContext } from './StoreContext';
 import { clampSession, findNextSession, findPreviousSession, hasEviction } from './timelineQueries';
@@ -228,15 +227,6 @@ export function createRunActions(
     set((state) => ({ run: { ...state.run, cursor, snapshotError: null } }));
     controller.ensureSnapshot();
   };
-  /** A forward move by the run's own controls: held, with a hint, when it would skip an open question. */
-  const moveForward = (index: number): void => {
-    const state = get();
-    if (isHeldByQuestion(state, clampSession(index, state.run.markers.length))) {
-      set((s) => ({ run: { ...s.run, isPlaying: false }, lesson: { ...s.lesson, heldByQuestion: true } }));
-      return;
-    }
-    setCursor(index);
-  };
   const stopPlaying = (): void => {
     if (get().run.isPlaying) set((state) => ({ run: { ...state.run, isPlaying: false } }));
   };
@@ -253,14 +243,14 @@ export function createRunActions(
 
   return {
     setCursor,
-    stepForward: () => moveForward(get().run.cursor + 1),
+    stepForward: () => setCursor(get().run.cursor + 1),
     stepBack: () => setCursor(get().run.cursor - 1),
     toStart: () => setCursor(1),
-    toEnd: () => moveForward(get().run.markers.length),
+    toEnd: () => setCursor(get().run.markers.length),
     nextEviction() {
       const { markers, cursor } = get().run;
       const next = findNextSession(markers, cursor, hasEviction);
-      if (next !== null) moveForward(next);
+      if (next !== null) setCursor(next);
     },
     previousEviction() {
       const { markers, cursor } = get().run;
@@ -278,7 +268,7 @@ export function createRunActions(
       if (!state.run.isPlaying) return;
       // Never outrun the worker: advance only once the current session is on screen.
       if (state.run.snapshot?.index !== state.run.cursor) return;
-      if (!isAtEnd(state)) moveForward(state.run.cursor + 1);
+      if (!isAtEnd(state)) setCursor(state.run.cursor + 1);
       else if (!isRunOpen(state)) stopPlaying();
     },
     fetchAttempt(session, index) {

@@ -15,7 +15,7 @@ import type {
   ScenarioSource,
 } from './AppState';
 import type { RunController } from './runSlice';
-import { initialLessonState, selectionOfStep } from './lessonSlice';
+import { initialLessonState } from './lessonSlice';
 import { initialRunState } from './runSlice';
 import type { StoreContext } from './StoreContext';
 
@@ -168,11 +168,7 @@ export function createScenarioActions(
           summary: result.summary,
           loadError: null,
         },
-        // A lesson opens on step 1 as Back would show it: its selection applies unless the link names one.
-        selection: {
-          current: options.selection ?? selectionOfStep(result.summary.lesson, 0),
-          pair: options.pair ?? null,
-        },
+        selection: { current: options.selection ?? null, pair: options.pair ?? null },
         lesson: initialLessonState,
         // A flag on the timeline belonged to the previous run.
         view: { ...state.view, timelineFlag: null },

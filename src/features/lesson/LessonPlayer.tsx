@@ -114,12 +114,6 @@ export function LessonPlayer() {
       {step.say !== '' && <Markdown source={step.say} decorate={glossaryText} />}
       {ask !== null && <Question step={step} stepIndex={lesson.step} pick={pick} />}
       {lesson.revealed && ask !== null && <RevealExplanation session={ask.revealSession} />}
-      {isQuestionOpen && lesson.heldByQuestion && (
-        // A run control tried to pass the question's session (decision 0140): say why nothing moved.
-        <Typography role="status" sx={{ mt: 1, fontWeight: 600 }} data-testid="lesson-player.held">
-          Answer or reveal the question first.
-        </Typography>
-      )}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 2, flexWrap: 'wrap' }}>
         <Button
           variant="outlined"

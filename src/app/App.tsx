@@ -1,6 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { WhatIfBanner } from '../features/explain/WhatIfBanner';
 import { AppHeader } from '../features/header/AppHeader';
 import { useKeyboardShortcuts } from '../features/keyboard/useKeyboardShortcuts';
 import { SidePanel } from '../features/lesson/SidePanel';
@@ -35,6 +36,9 @@ const ShareDialog = lazy(() =>
 const PresenterView = lazy(() =>
   import('../features/presenter/PresenterView').then((m) => ({ default: m.PresenterView })),
 );
+const DryRunDialog = lazy(() =>
+  import('../features/explain/DryRunDialog').then((m) => ({ default: m.DryRunDialog })),
+);
 const EditorDialog = lazy(() =>
   import('../features/editor/EditorDialog').then((m) => ({ default: m.EditorDialog })),
 );
@@ -59,6 +63,7 @@ const selectIsHelpOpen = (s: AppState) => s.view.isHelpOpen;
 const selectIsGalleryOpen = (s: AppState) => s.view.isGalleryOpen;
 const selectIsEditorOpen = (s: AppState) => s.view.isEditorOpen;
 const selectIsShareOpen = (s: AppState) => s.view.isShareOpen;
+const selectIsDryRunOpen = (s: AppState) => s.view.isDryRunOpen;
 /** Presenter mode's type is a step larger again than the chosen text size (read from the back row). */
 const PRESENTER_TYPE = 1.25;
 
@@ -74,6 +79,7 @@ export function App() {
   const isGalleryOpen = useAppStore(selectIsGalleryOpen);
   const isEditorOpen = useAppStore(selectIsEditorOpen);
   const isShareOpen = useAppStore(selectIsShareOpen);
+  const isDryRunOpen = useAppStore(selectIsDryRunOpen);
   const isSideOpen = useAppStore(selectIsSidePanelOpen);
   useKeyboardShortcuts();
   useUrlSync();
@@ -91,6 +97,7 @@ export function App() {
           banner={
             <>
               <ShareBanner />
+              <WhatIfBanner />
               <StatusBanner />
             </>
           }
@@ -118,6 +125,9 @@ export function App() {
       </MountOnce>
       <MountOnce when={isShareOpen}>
         <ShareDialog />
+      </MountOnce>
+      <MountOnce when={isDryRunOpen}>
+        <DryRunDialog />
       </MountOnce>
     </ThemeProvider>
   );

@@ -2,6 +2,7 @@
  * Request/reply correlation over a Transport, with timeouts, cancellation and crash recovery.
  * The engine never runs on this thread: every call here is a message to the worker.
  */
+import type { ChangedScenario, DryRunReply, ExplainReply, ScenarioChange } from '../protocol/explain';
 import type { QueryResult, RunQuery } from '../protocol/queries';
 import type { JobAttempt } from '../engine/model/trace';
 import { assertNever } from '../protocol/assertNever';
@@ -56,6 +57,15 @@ export interface SimulationClient {
   resumeRun(runId: number): Promise<RunStatus>;
   /** A profile's question about one session of the run (protocol/queries.ts), e.g. KAI's min-runtime. */
   query<Q extends RunQuery>(runId: number, query: Q): Promise<QueryResult<Q>>;
+  /**
+   * The engine's "Why?" for `job` at session `session` (0 = before the first) of run `runId`, with each
+   * suggested change proven by re-running the engine in the worker (issue 19).
+   */
+  explainJob(runId: number, job: string, session: number, options?: RequestOptions): Promise<ExplainReply>;
+  /** `jobText` (a scenario job, or Kubernetes PodGroup + Pods YAML) submitted to run `runId`'s scenario. */
+  dryRun(runId: number, jobText: string, options?: RequestOptions): Promise<DryRunReply>;
+  /** Run `runId`'s scenario with `change` applied, as scenario text (a suggestion's "Try it"). */
+  changedScenario(runId: number, change: ScenarioChange, options?: RequestOptions): Promise<ChangedScenario>;
   debugFault(fault: DebugFault, atSession?: number | null): Promise<null>;
   /** What a run's stored history holds (the browser benchmark's memory figure). */
   historySize(runId: number): Promise<HistorySizeDto>;
@@ -259,6 +269,11 @@ export function createSimulationClient(
     // The worker answers with the result type of the query's kind (protocol/queries.ts).
     query: <Q extends RunQuery>(runId: number, query: Q) =>
       request('query', { runId, ...query }) as Promise<QueryResult<Q>>,
+    explainJob: (runId, job, session, requestOptions) =>
+      request('explainJob', { runId, job, session }, requestOptions),
+    dryRun: (runId, jobText, requestOptions) => request('dryRun', { runId, jobText }, requestOptions),
+    changedScenario: (runId, change, requestOptions) =>
+      request('changedScenario', { runId, change }, requestOptions),
     debugFault: (fault, atSession = null) => request('debugFault', { fault, atSession }),
     historySize: (runId) => request('historySize', { runId }, { timeoutMs: 60_000 }),
     workshopCompare: (text, a, b, requestOptions) =>

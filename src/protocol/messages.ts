@@ -6,6 +6,7 @@
 import type { SessionMarker } from '../engine/api';
 import type { LessonTarget, Profile } from '../engine/model/scenario';
 import type { JobAttempt } from '../engine/model/trace';
+import type { ExplainRequestTypes } from './explain';
 import type { QueryAnswer, RunQuery } from './queries';
 import type { SessionView } from './sessionView';
 import type { WorkshopRequestTypes } from './workshop';
@@ -94,8 +95,11 @@ export type DebugFault =
   /** Make the engine throw when the run reaches session `atSession`, as an engine bug on some scenario would. */
   | 'failStep';
 
-/** Parameters and result of every request kind (the workshop's are listed in workshop.ts). */
-export interface RequestTypes extends WorkshopRequestTypes {
+/**
+ * Parameters and result of every request kind (the workshop's are listed in workshop.ts, "Why?" and the dry
+ * run's in explain.ts).
+ */
+export interface RequestTypes extends WorkshopRequestTypes, ExplainRequestTypes {
   hello: {
     params: { protocolVersion: number; allowDebugFaults: boolean };
     result: { protocolVersion: number };

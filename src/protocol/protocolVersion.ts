@@ -2,6 +2,7 @@
  * Version of the worker message protocol. The client sends it in `hello` and refuses a worker that answers
  * with another one (a stale cached worker chunk after a deploy is the realistic cause). 4: the summary carries
  * the lesson script and a session view the engine's lesson verdicts. 5: `loadProgress` phases and big
- * snapshots sent in `replyPart` messages ahead of their reply.
+ * snapshots sent in `replyPart` messages ahead of their reply. 6: `explainJob`, `dryRun` and `changedScenario`
+ * (issue 19).
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;

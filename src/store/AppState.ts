@@ -5,6 +5,7 @@
 import type { SessionMarker } from '../engine/api';
 import type { JobAttempt } from '../engine/model/trace';
 import type { IssueDto, RunStatus, ScenarioSummary, ValidateResult } from '../protocol/messages';
+import type { ChangeSuggestion, DryRunReply, ExplainReply } from '../protocol/explain';
 import type { QueryResult, RunQuery } from '../protocol/queries';
 import type { SessionView } from '../protocol/sessionView';
 
@@ -13,10 +14,36 @@ import type { SessionView } from '../protocol/sessionView';
  * its entry in "My scenarios" once kept); or `shared`, a scenario opened from a link and shown in preview
  * (`fragment` is the link's `#share=` value; `notes` say what may differ from what the sender saw).
  */
-export type ScenarioSource =
+export type ScenarioSource = BaseSource | WhatIfSource;
+
+/** Where a scenario the user opened came from (anything but a what-if preview). */
+export type BaseSource =
   | { kind: 'builtin'; id: string }
   | { kind: 'custom'; savedId?: string }
   | { kind: 'shared'; fragment: string; notes: string[] };
+
+/**
+ * A suggestion's "Try it" (issue 19, decision 0166): the scenario `base` had, with the engine's suggested
+ * `change` (its plain words) applied so that `job` starts at `session`, shown in preview. `base` is what
+ * "Back" reloads, at the place it was left; the editor buffer is never touched.
+ */
+export interface WhatIfSource {
+  kind: 'what-if';
+  change: string;
+  job: string;
+  session: number;
+  base: WhatIfBase;
+}
+
+export interface WhatIfBase {
+  /** The scenario's name, for "Back to …". */
+  name: string;
+  text: string;
+  source: BaseSource;
+  fileName: string | null;
+  cursor: number;
+  selection: Selection | null;
+}
 
 /**
  * A "My scenarios" entry and its text when the buffer took it. A save updates the entry only while it
@@ -156,6 +183,8 @@ export interface ViewSliceState {
   isGalleryOpen: boolean;
   isEditorOpen: boolean;
   isShareOpen: boolean;
+  /** The "Dry run a job" dialog (issue 19). */
+  isDryRunOpen: boolean;
   /** A one-line message about links and saving (a damaged link, storage full), shown until dismissed. */
   notice: { severity: 'error' | 'warning' | 'info' | 'success'; text: string } | null;
   /**
@@ -230,6 +259,20 @@ export interface AppActions {
    */
   query<Q extends RunQuery>(query: Omit<Q, 'session'>): Promise<QueryResult<Q>>;
   setView(patch: Partial<ViewSliceState>): void;
+  /**
+   * The engine's "Why?" for `job` at session `session` of the loaded run (issue 19), computed in the worker;
+   * rejects when the worker fails (crash, timeout), with the message to show.
+   */
+  explainJob(job: string, session: number): Promise<ExplainReply>;
+  /** A job text (scenario job or PodGroup + Pods YAML) dry-run against the loaded scenario. */
+  dryRun(jobText: string): Promise<DryRunReply>;
+  /**
+   * A suggestion's "Try it": waiting only moves to the session it names; any other change opens the changed
+   * scenario in preview at that session with `job` selected (the current scenario is what "Back" returns to).
+   */
+  tryChange(job: string, suggestion: ChangeSuggestion): Promise<void>;
+  /** Leaves a what-if preview: reloads the scenario it was made from, where it was left. */
+  leaveWhatIf(): Promise<void>;
   /** Next lesson step; on an unrevealed question, first reveals its answer (steps to the session proving it). */
   lessonNext(): void;
   /** Previous lesson step; on a revealed question, first hides the answer again. */

@@ -5,6 +5,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SimulationClient } from '../client/SimulationClient';
 import type { AppState, ViewSliceState } from './AppState';
+import { createExplainActions } from './explainSlice';
 import { scheduleAnimationFrame, type ScheduleFrame } from './frameBatcher';
 import { createLessonActions, initialLessonState } from './lessonSlice';
 import { createRunActions, createRunController, initialRunState } from './runSlice';
@@ -39,6 +40,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
         ...createSelectionActions(context),
         ...createViewActions(context),
         ...createLessonActions(context),
+        ...createExplainActions(context),
       },
     };
   });

@@ -18,6 +18,9 @@ function silentClient(): SimulationClient {
     pendingCount: () => 0,
     restart: () => undefined,
     historySize: never,
+    explainJob: never,
+    dryRun: never,
+    changedScenario: never,
     dispose: () => undefined,
   };
 }

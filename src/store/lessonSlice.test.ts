@@ -44,6 +44,9 @@ function lessonStore(sessions: number) {
     pendingCount: () => 0,
     restart: () => undefined,
     historySize: never,
+    explainJob: never,
+    dryRun: never,
+    changedScenario: never,
     dispose: () => undefined,
   } as unknown as SimulationClient;
   const store = createAppStore({ client, scheduleFrame: (f) => f() });

@@ -31,6 +31,9 @@ function fakeClient(queries: { runId: number; query: RunQuery }[]): SimulationCl
     pendingCount: () => 0,
     restart: () => undefined,
     historySize: unused,
+    explainJob: unused,
+    dryRun: unused,
+    changedScenario: unused,
     dispose: () => undefined,
   };
 }

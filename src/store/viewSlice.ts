@@ -19,6 +19,7 @@ export const initialViewState: ViewSliceState = {
   isGalleryOpen: false,
   isEditorOpen: false,
   isShareOpen: false,
+  isDryRunOpen: false,
   notice: null,
   timelineFlag: null,
 };
@@ -43,6 +44,7 @@ export const selectIsHelpOpen = (state: AppState) => state.view.isHelpOpen;
 export const selectIsGalleryOpen = (state: AppState) => state.view.isGalleryOpen;
 export const selectIsEditorOpen = (state: AppState) => state.view.isEditorOpen;
 export const selectIsShareOpen = (state: AppState) => state.view.isShareOpen;
+export const selectIsDryRunOpen = (state: AppState) => state.view.isDryRunOpen;
 export const selectNotice = (state: AppState) => state.view.notice;
 export const selectTimelineFlag = (state: AppState) => state.view.timelineFlag;
 

@@ -4,6 +4,7 @@
  */
 import type { ResolveQuery, ResolveResult, Simulation } from '../engine/api';
 import type { ExpectCheck, Scenario } from '../engine/model/scenario';
+import type { ExplainEngine } from './runExplain';
 import type { WorkshopEngine } from './runWorkshop';
 
 /** The fields of the engine's `ScenarioIssue` the host forwards. */
@@ -28,4 +29,6 @@ export interface EngineApi<I extends EngineIssueLike> {
   checkExpectations(sim: Simulation, checks: readonly ExpectCheck[]): readonly unknown[];
   /** Variants, metrics and comparisons (issue 12); without it the workshop requests are refused. */
   workshop?: WorkshopEngine;
+  /** "Why?", dry runs and suggested changes (issue 19); without it those requests are refused. */
+  explain?: ExplainEngine;
 }

@@ -21,6 +21,7 @@ import type { QueryAnswer, RunQuery } from '../protocol/queries';
 import type { LessonAnswer, SessionView } from '../protocol/sessionView';
 import type { EngineApi, EngineIssueLike } from './EngineApi';
 import { toSessionView } from './toSessionView';
+import { changedScenarioText, dryRunText, explainAt } from './runExplain';
 import { workshopCompare, workshopRun } from './runWorkshop';
 
 export interface SimulationHostDeps<I extends EngineIssueLike> {
@@ -266,6 +267,19 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
     if (engine.workshop === undefined) throw new HostError('bad-request', 'This simulator has no workshop.');
     return engine.workshop;
   };
+  const requireExplain = () => {
+    if (engine.explain === undefined)
+      throw new HostError('bad-request', 'This simulator cannot explain jobs.');
+    return engine.explain;
+  };
+  /** An engine failure while explaining is reported as such (with what was asked), not as a host bug. */
+  const explainCall = <T>(what: string, f: () => T): T => {
+    try {
+      return f();
+    } catch (error) {
+      throw new HostError('engine-error', `The engine could not ${what}: ${messageOf(error)}`);
+    }
+  };
   /** An engine failure while running a variant is reported as such, not as a host bug. */
   const engineCall = <T>(f: () => T): T => {
     try {
@@ -413,6 +427,35 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         const w = requireWorkshop();
         const result = engineCall(() => workshopRun(w, command.text, command.variant));
         return { type: 'reply', id, kind: 'workshopRun', result };
+      }
+      case 'explainJob': {
+        const x = requireExplain();
+        const r = requireRun(command.runId);
+        const count = r.sim.sessionCount();
+        if (!Number.isInteger(command.session) || command.session < 0 || command.session > count) {
+          throw new HostError(
+            'bad-request',
+            `Session ${command.session} has not been run (0…${count} exist).`,
+          );
+        }
+        const result = explainCall(`explain ${command.job}`, () =>
+          explainAt(x, r.scenario, command.job, command.session),
+        );
+        return { type: 'reply', id, kind: 'explainJob', result };
+      }
+      case 'dryRun': {
+        const x = requireExplain();
+        const r = requireRun(command.runId);
+        const result = explainCall('dry-run this job', () => dryRunText(x, r.scenario, command.jobText));
+        return { type: 'reply', id, kind: 'dryRun', result };
+      }
+      case 'changedScenario': {
+        const x = requireExplain();
+        const r = requireRun(command.runId);
+        const result = explainCall('apply this change', () =>
+          changedScenarioText(x, r.scenario, command.change),
+        );
+        return { type: 'reply', id, kind: 'changedScenario', result };
       }
       case 'historySize': {
         const r = requireRun(command.runId);

@@ -11,6 +11,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import FormatSizeIcon from '@mui/icons-material/FormatSize';
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import LightModeIcon from '@mui/icons-material/LightMode';
+import ScienceIcon from '@mui/icons-material/Science';
 import ShareIcon from '@mui/icons-material/Share';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
@@ -70,6 +71,7 @@ export function AppHeader() {
             {summary?.name ?? 'Choose a scenario'}
             {source?.kind === 'custom' && ' (your YAML)'}
             {source?.kind === 'shared' && ' (shared, preview)'}
+            {source?.kind === 'what-if' && ' (what if, preview)'}
           </Box>
         </Button>
         <Button
@@ -81,6 +83,19 @@ export function AppHeader() {
         >
           Edit YAML{isDirty ? ' •' : ''}
         </Button>
+        <Tooltip title="Paste or open a job and see when it would start, whom it would evict, or why it never starts (R)">
+          <Button
+            startIcon={<ScienceIcon />}
+            onClick={() => actions.setView({ isDryRunOpen: true })}
+            disabled={source === null}
+            data-testid="header.dryrun"
+            aria-keyshortcuts="R"
+            aria-haspopup="dialog"
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
+            Dry run
+          </Button>
+        </Tooltip>
         <Button
           startIcon={<ShareIcon />}
           onClick={() => actions.setView({ isShareOpen: true })}

@@ -2,8 +2,11 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SimulationClient } from '../../client/SimulationClient';
 import type { JobState } from '../../engine/model/snapshot';
 import type { SessionView } from '../../protocol/sessionView';
+import { AppStoreProvider } from '../../store/AppStoreProvider';
+import { createAppStore } from '../../store/createAppStore';
 import { createAppTheme } from '../../ui/theme';
 import { JobInspector } from './JobInspector';
 
@@ -45,12 +48,22 @@ const session: SessionView = {
   trace: { attempts: [], pending: [] },
 };
 
+/** The inspector asks the worker nothing until "Why?" is pressed; a client that refuses everything proves it. */
+const offlineClient = new Proxy({} as SimulationClient, {
+  get: (_, name) =>
+    name === 'subscribe'
+      ? () => () => undefined
+      : () => Promise.reject(new Error(`unexpected ${String(name)}`)),
+});
+
 describe('JobInspector', () => {
   it('draws the submit time the engine reports (an event-submitted job at its event time), not one of its own', () => {
     render(
-      <ThemeProvider theme={createAppTheme('light')}>
-        <JobInspector job={arrival} snapshot={session} onClose={() => undefined} />
-      </ThemeProvider>,
+      <AppStoreProvider store={createAppStore({ client: offlineClient, scheduleFrame: (cb) => cb() })}>
+        <ThemeProvider theme={createAppTheme('light')}>
+          <JobInspector job={arrival} snapshot={session} onClose={() => undefined} />
+        </ThemeProvider>
+      </AppStoreProvider>,
     );
     expect(screen.getByText(/Submitted t=1m0s/)).toBeTruthy();
     expect(screen.queryByText(/Submitted t=0s/)).toBeNull();

@@ -13,6 +13,7 @@ import type { SessionView } from '../../protocol/sessionView';
 import { describeGroup, groupDecisions } from '../decision-log/groupDecisions';
 import { PendingExplanationView } from '../decision-log/PendingExplanationView';
 import { ResolutionView } from '../decision-log/ResolutionView';
+import { WhyPanel } from '../explain/WhyPanel';
 import { formatInstant, formatSpan } from '../format/formatTime';
 import { describeProtection, describeReclaim, describeReclaimLine } from '../jobs/describeProtection';
 import { jobStatusLabel } from '../jobs/jobRows';
@@ -161,6 +162,7 @@ export function JobInspector({
           job={job}
         />
       )}
+      <WhyPanel job={job.name} />
       <Divider />
       {job.extras !== undefined ? (
         // Volcano/kube-batch: the PodGroup and the sla clock; min-runtime protection is KAI's.

@@ -283,6 +283,15 @@ export const SHORTCUTS: readonly Shortcut[] = [
     run: (s) => s.actions.setView({ isEditorOpen: true }),
   },
   {
+    id: 'dry-run',
+    keys: ['R'],
+    description: 'Dry run a job against the loaded scenario',
+    group: 'Views',
+    matches: isKey('r'),
+    when: (s) => s.run.runId !== null,
+    run: (s) => s.actions.setView({ isDryRunOpen: true }),
+  },
+  {
     id: 'presenter',
     keys: ['F'],
     description: 'Presenter mode: full screen, large type, one key per step',

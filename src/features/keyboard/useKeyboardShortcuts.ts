@@ -55,8 +55,8 @@ export function useKeyboardShortcuts(): void {
       if (event.defaultPrevented) return;
       if (isTypingTarget(event.target) || isOwnedByWidget(event)) return;
       const state = store.getState();
-      const { isHelpOpen, isEditorOpen, isGalleryOpen, isShareOpen } = state.view;
-      if (isHelpOpen || isEditorOpen || isGalleryOpen || isShareOpen) return;
+      const { isHelpOpen, isEditorOpen, isGalleryOpen, isShareOpen, isDryRunOpen } = state.view;
+      if (isHelpOpen || isEditorOpen || isGalleryOpen || isShareOpen || isDryRunOpen) return;
       const shortcut = findShortcut(event, state);
       if (shortcut === null) return;
       // Space would also scroll the page or press the focused button; a focused tab list would move.

@@ -16,6 +16,7 @@ const ORIGIN: Record<SavedOrigin, string> = {
   file: 'from a file',
   draft: 'unapplied draft',
   import: 'converted from Kubernetes YAML',
+  'what-if': 'a suggested change tried',
 };
 
 const when = (ms: number) =>

@@ -9,7 +9,8 @@ import type { KeyValueStorage } from '../../store/persistence';
 export const MY_SCENARIOS_KEY = 'preemption-lab.my-scenarios.v1';
 
 /** `import`: converted from Kubernetes YAML in the editor (an older build reads it as `written`). */
-export type SavedOrigin = 'written' | 'link' | 'file' | 'draft' | 'import';
+/** `what-if`: a suggestion's "Try it" kept (issue 19). */
+export type SavedOrigin = 'written' | 'link' | 'file' | 'draft' | 'import' | 'what-if';
 
 export interface SavedScenario {
   id: string;
@@ -23,7 +24,7 @@ export interface SavedScenario {
 export type SaveResult = { ok: true; entry: SavedScenario } | { ok: false; error: string };
 
 const isOrigin = (v: unknown): v is SavedOrigin =>
-  v === 'written' || v === 'link' || v === 'file' || v === 'draft' || v === 'import';
+  v === 'written' || v === 'link' || v === 'file' || v === 'draft' || v === 'import' || v === 'what-if';
 
 /** The saved list, newest first; a corrupt entry is skipped, never fatal. */
 export function listMyScenarios(storage: KeyValueStorage | null): SavedScenario[] {

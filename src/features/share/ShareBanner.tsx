@@ -11,9 +11,8 @@ import {
   DEFAULT_SCENARIO_ID,
   BUILTIN_SCENARIOS,
 } from '../../scenarios/builtinScenarios';
-import { keepOwnDraft } from '../library/keepDraft';
-import { listMyScenarios, scenarioNameOf } from '../library/myScenarios';
-import { browserLocalStorage, keepScenario } from '../library/useMyScenarios';
+import { keepLoadedScenario } from '../library/keepLoadedScenario';
+import { scenarioNameOf } from '../library/myScenarios';
 
 /**
  * The preview of a shared scenario (the recipient's own draft is untouched: one click returns to it,
@@ -49,28 +48,7 @@ export function ShareBanner({ isEmbed = false }: { isEmbed?: boolean }) {
     }
   };
 
-  const keepCopy = () => {
-    const state = store.getState();
-    const text = state.scenario.loadedText;
-    const kept = keepOwnDraft(state, listMyScenarios(browserLocalStorage()));
-    const result = keepScenario({ name: summary?.name ?? scenarioNameOf(text), text, origin: 'link' });
-    if (!result.ok || kept.error !== null) {
-      actions.setView({ notice: { severity: 'error', text: kept.error ?? (result.ok ? '' : result.error) } });
-      return;
-    }
-    const previous =
-      kept.keptAs === null ? '' : ` Your previous draft is kept there too, as “${kept.keptAs}”.`;
-    actions.setView({
-      notice: { severity: 'success', text: `Kept in My scenarios as “${result.entry.name}”.${previous}` },
-    });
-    void actions.loadScenario(text, {
-      source: { kind: 'custom', savedId: result.entry.id },
-      replaceDraft: true,
-      cursor: state.run.cursor,
-      selection: state.selection.current,
-      pair: state.selection.pair,
-    });
-  };
+  const keepCopy = () => keepLoadedScenario(store, 'link', summary?.name ?? null);
 
   if (!isPreview && notice === null) return null;
   return (

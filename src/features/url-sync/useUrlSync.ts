@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { AppState, ScenarioSource, SelectedPair, Selection } from '../../store/AppState';
+import type { AppState, BaseSource, ScenarioSource, SelectedPair, Selection } from '../../store/AppState';
 import { useAppStoreApi } from '../../store/AppStoreProvider';
 import { findMyScenario } from '../library/myScenarios';
 import { browserLocalStorage } from '../library/useMyScenarios';
@@ -7,13 +7,22 @@ import { openLocation } from './openLocation';
 import { formatShareHash, formatUrlState, type UrlState } from './urlState';
 import { formatViewParams } from './viewParams';
 
+/**
+ * The scenario a URL names for `source`: a what-if preview names the scenario it was made from (a reload or
+ * a link opens that; the preview itself lives only in this tab, decision 0166).
+ */
+export function urlSourceOf(source: ScenarioSource | null): BaseSource | null {
+  return source?.kind === 'what-if' ? source.base.source : source;
+}
+
 /** The URL's part of a view: the scenario, the session at the cursor, the selection and pair. */
 export function urlStateFrom(
-  source: ScenarioSource | null,
+  shown: ScenarioSource | null,
   cursor: number,
   selection: Selection | null,
   pair: SelectedPair | null,
 ): UrlState {
+  const source = urlSourceOf(shown);
   return {
     scenario: source === null ? null : source.kind === 'builtin' ? source.id : source.kind,
     mine: source?.kind === 'custom' ? (source.savedId ?? null) : null,
@@ -32,6 +41,9 @@ export function sourceKey(source: ScenarioSource | null): string | null {
   if (source === null) return null;
   if (source.kind === 'builtin') return `builtin:${source.id}`;
   if (source.kind === 'shared') return `shared:${source.fragment}`;
+  // Each change tried is a history entry of its own: Back returns to the scenario it was made from.
+  if (source.kind === 'what-if')
+    return `what-if:${source.job}:${source.change}:${sourceKey(source.base.source)}`;
   return `custom:${source.savedId ?? ''}`;
 }
 
@@ -57,7 +69,7 @@ export function useUrlSync(delayMs = 200): void {
         { view: state.view.mainView, isPresenting: state.view.isPresenting },
         formatUrlState(urlStateOf(state), window.location.search),
       );
-      const source = state.scenario.source;
+      const source = urlSourceOf(state.scenario.source);
       const hash = formatShareHash(source?.kind === 'shared' ? source.fragment : null, window.location.hash);
       const isNewScenario = entryKey !== undefined && entryKey !== null && key !== entryKey;
       if (key !== null) entryKey = key;

@@ -1,0 +1,193 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { MAX_DRY_RUN_TEXT, type DryRunReply } from '../../protocol/explain';
+import type { AppState } from '../../store/AppState';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectActions } from '../../store/createAppStore';
+import { selectSnapshot } from '../../store/runSlice';
+import { selectSummary } from '../../store/scenarioSlice';
+import { selectIsDryRunOpen } from '../../store/viewSlice';
+import { readOpenedFile } from '../editor/readOpenedFile';
+import { firstLeafQueue, podGroupExample, scenarioJobExample } from './dryRunExamples';
+import { DryRunErrors, DryRunPrediction } from './DryRunResultView';
+import { JobCodeEditor, type JobCodeEditorHandle } from './JobCodeEditor';
+
+type RunState =
+  | { status: 'idle' }
+  | { status: 'running'; text: string }
+  | { status: 'answered'; text: string; reply: DryRunReply }
+  | { status: 'failed'; text: string; error: string };
+
+const selectHasRun = (s: AppState) => s.run.runId !== null;
+
+/**
+ * "Dry run a job" (issue 19, decision 0167): paste or open a job (a scenario job, or Kubernetes PodGroup +
+ * Pods YAML), run it against the loaded scenario in the worker, and read when it starts, whom it would evict,
+ * or why it never starts. The text stays while the dialog is closed and after any error.
+ */
+export function DryRunDialog() {
+  const isOpen = useAppStore(selectIsDryRunOpen);
+  const summary = useAppStore(selectSummary);
+  const snapshot = useAppStore(selectSnapshot);
+  const hasRun = useAppStore(selectHasRun);
+  const actions = useAppStore(selectActions);
+  const editor = useRef<JobCodeEditorHandle | null>(null);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const queue = firstLeafQueue(snapshot?.queues ?? []);
+  const [text, setText] = useState(() => scenarioJobExample(queue));
+  const [run, setRun] = useState<RunState>({ status: 'idle' });
+  const [fileError, setFileError] = useState<string | null>(null);
+  const close = () => actions.setView({ isDryRunOpen: false });
+
+  const start = () => {
+    if (!hasRun || run.status === 'running') return;
+    const ran = text;
+    setRun({ status: 'running', text: ran });
+    actions.dryRun(ran).then(
+      (reply) => setRun({ status: 'answered', text: ran, reply }),
+      (error: unknown) =>
+        setRun({
+          status: 'failed',
+          text: ran,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    );
+  };
+
+  const openFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // the same file again is a new choice
+    if (file === undefined) return;
+    setFileError(null);
+    if (file.size > MAX_DRY_RUN_TEXT) {
+      setFileError(
+        `${file.name} is ${file.size.toLocaleString('en-US')} bytes; a job to dry-run may have at most ${MAX_DRY_RUN_TEXT.toLocaleString('en-US')}.`,
+      );
+      return;
+    }
+    const read = await readOpenedFile(file);
+    if (read.ok) setText(read.text);
+    else setFileError(`${file.name}: ${read.error}`);
+  };
+
+  const isStale = run.status !== 'idle' && run.status !== 'running' && run.text !== text;
+  return (
+    <Dialog
+      open={isOpen}
+      onClose={close}
+      maxWidth="lg"
+      fullWidth
+      aria-labelledby="dryrun-title"
+      keepMounted={false}
+    >
+      <DialogTitle id="dryrun-title" sx={{ pb: 1 }}>
+        Dry run a job against “{summary?.name ?? 'no scenario'}”
+      </DialogTitle>
+      <DialogContent
+        dividers
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.1fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 1, gridTemplateRows: 'auto auto minmax(0, 1fr)', minHeight: 0 }}>
+          <Typography variant="body1">
+            Paste or open one job: a scenario job, or a Kubernetes PodGroup with its Pods. The engine adds it
+            to the loaded scenario and runs it, here in your browser.
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button size="small" variant="outlined" onClick={() => setText(scenarioJobExample(queue))}>
+              Example: scenario job
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => setText(podGroupExample(queue, summary?.profile ?? 'kai'))}
+            >
+              Example: PodGroup + Pods
+            </Button>
+            <Button size="small" variant="outlined" onClick={() => fileInput.current?.click()}>
+              Open file…
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".yaml,.yml,.json,text/yaml,application/json"
+              hidden
+              data-testid="dryrun.file"
+              onChange={(e) => void openFile(e)}
+            />
+          </Box>
+          <Box sx={{ height: 'min(48vh, 460px)', minHeight: 160 }}>
+            <JobCodeEditor ref={editor} value={text} onChange={setText} onRun={start} />
+          </Box>
+          {fileError !== null && (
+            <Alert severity="error" data-testid="dryrun.file-error" onClose={() => setFileError(null)}>
+              {fileError}
+            </Alert>
+          )}
+        </Box>
+        <Box
+          sx={{ display: 'grid', gap: 1 }}
+          aria-live="polite"
+          data-testid="dryrun.answer"
+          data-status={run.status}
+        >
+          <Typography variant="h3" component="h3">
+            Prediction
+          </Typography>
+          {!hasRun && <Alert severity="info">Load a scenario first: the job runs against it.</Alert>}
+          {run.status === 'idle' && hasRun && (
+            <Typography variant="body1" color="text.secondary">
+              Press Run (or Ctrl+Enter in the text) to see when the job starts, whom it would evict, or why it
+              never starts.
+            </Typography>
+          )}
+          {run.status === 'running' && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="dryrun.loading">
+              <CircularProgress size={18} aria-hidden />
+              <Typography variant="body1">Running the scenario with this job…</Typography>
+            </Box>
+          )}
+          {isStale && (
+            <Typography variant="body2" color="text.secondary" data-testid="dryrun.stale">
+              The text changed since this run; press Run again for the new text.
+            </Typography>
+          )}
+          {run.status === 'answered' &&
+            (run.reply.ok ? (
+              <DryRunPrediction result={run.reply.result} />
+            ) : (
+              <DryRunErrors errors={run.reply.errors} onShowLine={(line) => editor.current?.showLine(line)} />
+            ))}
+          {run.status === 'failed' && (
+            <Alert severity="error" data-testid="dryrun.failed">
+              No answer from the simulator: {run.error}
+            </Alert>
+          )}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Close</Button>
+        <Button
+          variant="contained"
+          onClick={start}
+          disabled={!hasRun || run.status === 'running'}
+          data-testid="dryrun.run"
+        >
+          Run
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

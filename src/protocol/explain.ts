@@ -1,0 +1,32 @@
+/**
+ * The "Why?" and dry-run requests (issue 19, decision 0165): what the worker answers about one job of the
+ * loaded run, a job text tried against it, and a suggested change written out as scenario text for "Try it".
+ * The answers are the engine's own types (contract B, `engine/simulation/explain`), plain data throughout.
+ */
+import type { ChangeSuggestion, DryRunResult, JobExplanation, ScenarioChange } from './explainTypes';
+
+export type { ChangeSuggestion, DryRunResult, JobExplanation, ScenarioChange };
+
+/** The engine's explanation of one job at one session, or why it could not give one (unknown job, …). */
+export type ExplainReply = { ok: true; explanation: JobExplanation } | { ok: false; error: string };
+
+/** A dry run's prediction, or every problem of the job text (each naming its line or field path). */
+export type DryRunReply = { ok: true; result: DryRunResult } | { ok: false; errors: string[] };
+
+/** The loaded scenario with one suggested change applied, as scenario text ready to load. */
+export interface ChangedScenario {
+  text: string;
+}
+
+/** Request kinds of this file (merged into `RequestTypes`). */
+export interface ExplainRequestTypes {
+  /** The engine's explanation of `job` at the end of session `session` of run `runId` (0 = before the first). */
+  explainJob: { params: { runId: number; job: string; session: number }; result: ExplainReply };
+  /** `jobText` (a scenario job, or Kubernetes PodGroup + Pods) submitted to run `runId`'s scenario and run. */
+  dryRun: { params: { runId: number; jobText: string }; result: DryRunReply };
+  /** Run `runId`'s scenario with `change` applied, serialised (a suggestion's "Try it"). */
+  changedScenario: { params: { runId: number; change: ScenarioChange }; result: ChangedScenario };
+}
+
+/** Job texts above this many characters are refused before the engine reads them (a job is a few kB). */
+export const MAX_DRY_RUN_TEXT = 1024 * 1024;

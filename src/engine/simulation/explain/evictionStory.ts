@@ -11,7 +11,7 @@ import type { Decision, MinRuntimeDetail, MinRuntimeResolution } from '../../mod
 import type { Simulator } from '../Simulator';
 import { applyScenarioChange } from './applyScenarioChange';
 import { evictedAt, type RerunBudget } from './rerun';
-import type { EvictionStory, MinRuntimeApplied } from './types';
+import type { EvictionStory, MinRuntimeApplied, ScenarioChange } from './types';
 
 /** The latest eviction decision for `job` (as victim, or as preemptor with `asPreemptor`) at or before `session`. */
 export function latestEviction(
@@ -53,10 +53,9 @@ export function evictionStory(
     byQueue,
     reason: d.reason,
     minRuntime,
-    wouldHaveProtected:
-      detail?.isElastic === true
-        ? elasticWords(snap, d)
-        : protection(scenario, snap, at.session, d, resolution, startedAtMs, victimQueue, budget),
+    ...(detail?.isElastic === true
+      ? { wouldHaveProtected: elasticWords(snap, d), protectingChange: null, protectionProven: false }
+      : protection(scenario, snap, at.session, d, resolution, startedAtMs, victimQueue, budget)),
     victimElastic: detail?.isElastic === true,
   };
 }
@@ -123,23 +122,31 @@ function protection(
   startedAtMs: number | null,
   victimQueue: string | null,
   budget: RerunBudget,
-): string | null {
-  if (scenario.profile !== 'kai') return ruleWords(scenario.profile, d, victimQueue);
-  if (r === null || startedAtMs === null) return null;
+): Pick<EvictionStory, 'wouldHaveProtected' | 'protectingChange' | 'protectionProven'> {
+  const none = { protectingChange: null, protectionProven: false };
+  if (scenario.profile !== 'kai')
+    return { wouldHaveProtected: ruleWords(scenario.profile, d, victimQueue), ...none };
+  if (r === null || startedAtMs === null) return { wouldHaveProtected: null, ...none };
   const ranMs = Math.max(0, snap.timeMs - startedAtMs);
   // Protected while run < min-runtime: the next whole second above what it had run.
   const needMs = Math.floor(ranMs / 1000) * 1000 + 1000;
   const queue = r.source !== 'default' ? r.source : (r.path[0] ?? victimQueue);
-  if (queue === null) return null;
+  if (queue === null) return { wouldHaveProtected: null, ...none };
   const field = r.kind === 'preempt' ? 'preemptMinRuntime' : 'reclaimMinRuntime';
   const value = formatDuration(needMs);
+  const change: ScenarioChange = { kind: 'set-min-runtime', queue, field, value };
   const where = r.method === 'lca' ? ` (the LCA walk for this pair starts at ${r.path[0] ?? queue})` : '';
   const base = `a ${field} of at least ${value} on queue ${queue}${where}: ${d.job} had run ${formatDuration(ranMs)} against ${formatDuration(r.durationMs)} from ${r.source}`;
-  if (!budget.take(session)) return `By the rule, ${base}.`;
-  const changed = applyScenarioChange(scenario, { kind: 'set-min-runtime', queue, field, value });
-  return evictedAt(changed, d.job, session, d.action)
-    ? `By the rule, ${base}; re-run with it, ${d.job} is still evicted at session ${session} (another queue's value or rule applies).`
-    : `${cap(base)}; re-run with it, ${d.job} is not evicted at session ${session}.`;
+  if (!budget.take(session))
+    return { wouldHaveProtected: `By the rule, ${base}.`, protectingChange: change, protectionProven: false };
+  const still = evictedAt(applyScenarioChange(scenario, change), d.job, session, d.action);
+  return {
+    wouldHaveProtected: still
+      ? `By the rule, ${base}; re-run with it, ${d.job} is still evicted at session ${session} (another queue's value or rule applies).`
+      : `${cap(base)}; re-run with it, ${d.job} is not evicted at session ${session}.`,
+    protectingChange: change,
+    protectionProven: !still,
+  };
 }
 
 /** KAI minruntime.go:85-99: an elastic victim passes the filter; only the validators keep its core. */

@@ -78,6 +78,12 @@ export interface EvictionStory {
    * core (KAI minruntime.go:85-99 filters, :101-135 validators).
    */
   victimElastic: boolean;
+  /**
+   * (Addition.) The change behind `wouldHaveProtected` (KAI: a min-runtime on a queue, made to the scenario
+   * as written) and whether a re-run proved it: the job is then not evicted by this action at this session.
+   */
+  protectingChange: ScenarioChange | null;
+  protectionProven: boolean;
 }
 
 export interface JobExplanation {

@@ -118,8 +118,10 @@ export {
   MAX_SUGGESTIONS,
   MAX_LOOKAHEAD_SESSIONS,
   MAX_RERUN_SESSIONS,
+  MAX_RERUN_WORK,
   MAX_DRY_RUN_SESSIONS,
   MAX_DRY_RUN_TEXT,
+  MAX_DRY_RUN_WORK,
 } from './simulation/explain/index';
 export type {
   ScenarioChange,

@@ -11,12 +11,15 @@ import { importKubernetesYaml, looksLikeKubernetesYaml } from '../../scenario/im
 import { normaliseScenarioDocument } from '../../scenario/normaliseScenarioDocument';
 import { queueData } from '../../scenario/serialiseScenario';
 import { Simulator } from '../Simulator';
+import { sessionWeight } from './rerun';
 import type { DryRunEviction, DryRunOutcome } from './types';
 
 /** Largest job text read (characters). */
 export const MAX_DRY_RUN_TEXT = 1024 * 1024;
 /** Sessions a dry run may run at most, whatever the scenario's own run says. */
 export const MAX_DRY_RUN_SESSIONS = 1_000;
+/** And at most this much work, in sessions × (tasks + nodes) (rerun.ts sessionWeight): 12,000 tasks, 166 sessions. */
+export const MAX_DRY_RUN_WORK = 2_000_000;
 
 /** Where a submitted job's issues point in the one-job document, and the name they are shown under. */
 const SUBMIT_PATH = 'events[0].submit';
@@ -55,10 +58,17 @@ export function dryRun(cluster: Scenario, jobText: string): DryRunOutcome {
       ok: false,
       errors: [`job.name: a job named ${JSON.stringify(job.name)} is already in the cluster`],
     };
-  const maxSessions = Math.min(cluster.run.sessions ?? cluster.run.maxSessions, MAX_DRY_RUN_SESSIONS);
+  const withJob: Scenario = { ...cluster, events: [...cluster.events, { atMs: 0, kind: 'submit', job }] };
+  const maxSessions = Math.max(
+    1,
+    Math.min(
+      cluster.run.sessions ?? cluster.run.maxSessions,
+      MAX_DRY_RUN_SESSIONS,
+      Math.floor(MAX_DRY_RUN_WORK / sessionWeight(withJob)),
+    ),
+  );
   const scenario: Scenario = {
-    ...cluster,
-    events: [...cluster.events, { atMs: 0, kind: 'submit', job }],
+    ...withJob,
     run: { ...cluster.run, maxSessions, sessions: cluster.run.sessions === null ? null : maxSessions },
     expect: [],
   };

@@ -63,7 +63,7 @@ function explain(scenario: Scenario, job: string, asked: number | undefined): Ex
       error: `session ${String(asked)} is past the end of the run (${sim.sessionCount()} session${sim.sessionCount() === 1 ? '' : 's'})`,
     };
   const snap = sim.snapshot(session);
-  const budget = new RerunBudget();
+  const budget = new RerunBudget(scenario);
   const state = snap.jobs.find((j) => j.name === job);
   const base: JobExplanation = {
     job,
@@ -92,8 +92,7 @@ function explain(scenario: Scenario, job: string, asked: number | undefined): Ex
   const story = kind === 'pipelined' ? forPipelined : evicted;
   if (story !== null && (kind !== 'running' || story.session === session))
     out.eviction = evictionStory(scenario, sim, story, budget);
-  const later =
-    kind === 'pending' || kind === 'pipelined' ? lookAhead(scenario, sim, job, session, budget) : null;
+  const later = kind === 'pending' || kind === 'pipelined' ? lookAhead(scenario, job, session, budget) : null;
   out.headline = headline(scenario, snap, state, kind, pending, out, later);
   if (kind === 'pending' && pending !== null)
     out.suggestions = suggest(scenario, sim, snap, state, pending, session, later, budget);
@@ -126,9 +125,11 @@ function stateOf(snap: SessionSnapshot, s: JobState): JobExplanationState {
 }
 
 /** The job's first start after `session` with nothing changed (bounded look-ahead). */
-function lookAhead(scenario: Scenario, sim: Simulator, job: string, session: number, budget: RerunBudget) {
-  void sim;
-  const last = Math.min(session + MAX_LOOKAHEAD_SESSIONS, MAX_SESSIONS);
+function lookAhead(scenario: Scenario, job: string, session: number, budget: RerunBudget) {
+  // At most a quarter of the budget: the rest is for proving changes.
+  const ahead = Math.min(MAX_LOOKAHEAD_SESSIONS, Math.floor(budget.remaining() / 4) - session);
+  if (ahead < 1) return null;
+  const last = Math.min(session + ahead, MAX_SESSIONS);
   if (!budget.take(last)) return null;
   return firstStart(scenario, job, session, runAtMost(last));
 }

@@ -5,11 +5,29 @@
  */
 import type { RunSpec, Scenario } from '../../model/scenario';
 import { Simulator } from '../Simulator';
-import { MAX_RERUN_SESSIONS } from './types';
+import { MAX_RERUN_SESSIONS, MAX_RERUN_WORK } from './types';
 
-/** Sessions left for the re-runs of one explanation or dry run. */
+/** What one session of `scenario` weighs in a work budget: its tasks and nodes (at least 1). */
+export function sessionWeight(scenario: Scenario): number {
+  let tasks = 0;
+  for (const j of scenario.jobs) tasks += j.tasks.length;
+  for (const e of scenario.events) if (e.kind === 'submit') tasks += e.job.tasks.length;
+  return Math.max(1, tasks + scenario.nodes.length);
+}
+
+/**
+ * Sessions left for the re-runs of one explanation: at most MAX_RERUN_SESSIONS, and at most MAX_RERUN_WORK
+ * in sessions × {@link sessionWeight}.
+ */
 export class RerunBudget {
-  constructor(private left = MAX_RERUN_SESSIONS) {}
+  private left: number;
+  constructor(scenario: Scenario) {
+    this.left = Math.min(MAX_RERUN_SESSIONS, Math.floor(MAX_RERUN_WORK / sessionWeight(scenario)));
+  }
+  /** Sessions still available. */
+  remaining(): number {
+    return this.left;
+  }
   /** Takes `sessions` from the budget; false (and takes nothing) when they are not left. */
   take(sessions: number): boolean {
     if (sessions > this.left) return false;

@@ -132,3 +132,9 @@ export const MAX_SUGGESTIONS = 4;
 export const MAX_LOOKAHEAD_SESSIONS = 200;
 /** Sessions all re-runs of one explanation may run together; candidates past it are not tried. */
 export const MAX_RERUN_SESSIONS = 5_000;
+/**
+ * Work all re-runs of one explanation may do, in sessions × (tasks + nodes) of the scenario: a session of a
+ * large cluster costs more, so fewer are run (12,000 tasks: 33 sessions; 140,000 pods: 2). Deterministic, unlike
+ * a wall-clock bound: the same scenario always gets the same suggestions.
+ */
+export const MAX_RERUN_WORK = 400_000;

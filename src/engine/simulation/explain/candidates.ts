@@ -67,7 +67,8 @@ function shorterMinRuntime(input: CandidateInput): Candidate[] {
     const key = `${queue}\u0000${field}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    // Protected while run < min-runtime (KAI minruntime resolver): a value at most the run time frees it.
+    // Protected while now < lastStart + min-runtime (KAI minruntime.go:149-151, :166-168): a value at most
+    // the time run by then frees it.
     const ranMs = Math.max(0, input.atMs - v.startedAtMs);
     const value = formatDuration(Math.floor(ranMs / 1000) * 1000);
     out.push({

@@ -128,7 +128,8 @@ function protection(
     return { wouldHaveProtected: ruleWords(scenario.profile, d, victimQueue), ...none };
   if (r === null || startedAtMs === null) return { wouldHaveProtected: null, ...none };
   const ranMs = Math.max(0, snap.timeMs - startedAtMs);
-  // Protected while run < min-runtime: the next whole second above what it had run.
+  // Protected while now < lastStart + min-runtime (KAI minruntime.go:149-151, :166-168): the next whole
+  // second above what it had run.
   const needMs = Math.floor(ranMs / 1000) * 1000 + 1000;
   const queue = r.source !== 'default' ? r.source : (r.path[0] ?? victimQueue);
   if (queue === null) return { wouldHaveProtected: null, ...none };

@@ -6,7 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXIT, runCli } from './runCli';
+import { captureCli as cli } from './captureCli';
+import { EXIT } from './runCli';
 
 const dir = mkdtempSync(join(tmpdir(), 'sim-explain-'));
 const WELCOME = new URL('../scenarios/welcome-reclaim-waits.yaml', import.meta.url).pathname;
@@ -15,13 +16,6 @@ function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
-}
-
-function cli(...argv: string[]): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const code = runCli(argv, { stdout: (t) => (out += t), stderr: (t) => (err += t) });
-  return { code, out, err };
 }
 
 describe('sim explain', () => {

@@ -44,6 +44,20 @@ profile: kai
 scheduler: { schedulePeriod: 10s }
 `;
 
+/** `old` in queue a (quota 0) holds the node; `new` in its sibling b (quota 2) reclaims it. */
+function reclaimScenario(o: { minRuntime: string; startedAt: string; run: string }): Scenario {
+  return scenario(`${KAI_HEAD}nodes: [{ name: n, resources: { gpu: 2 } }]
+queues:
+  - { name: org, resources: { gpu: { quota: 2 } } }
+  - { name: a, parent: org, reclaimMinRuntime: ${o.minRuntime}, resources: { gpu: { quota: 0 } } }
+  - { name: b, parent: org, resources: { gpu: { quota: 2 } } }
+jobs:
+  - { name: old, queue: a, startedAt: ${o.startedAt}, resources: { gpu: 2 }, tasks: [{ status: Running, node: n }] }
+  - { name: new, queue: b, resources: { gpu: 2 } }
+run: ${o.run}
+`);
+}
+
 describe('explainJob: pending blockers (KAI)', () => {
   it('over-limit: tells the limit and allocation, and raising the limit is proven', () => {
     const s = scenario(`${KAI_HEAD}nodes: [{ name: n, count: 2, resources: { gpu: 8 } }]
@@ -102,16 +116,7 @@ run: { sessions: 2 }
   });
 
   it('victims protected by min-runtime: until when, wait-until and a shorter min-runtime', () => {
-    const s = scenario(`${KAI_HEAD}nodes: [{ name: n, resources: { gpu: 2 } }]
-queues:
-  - { name: org, resources: { gpu: { quota: 2 } } }
-  - { name: a, parent: org, reclaimMinRuntime: 1m, resources: { gpu: { quota: 0 } } }
-  - { name: b, parent: org, resources: { gpu: { quota: 2 } } }
-jobs:
-  - { name: old, queue: a, startedAt: -20s, resources: { gpu: 2 }, tasks: [{ status: Running, node: n }] }
-  - { name: new, queue: b, resources: { gpu: 2 } }
-run: { until: 2m }
-`);
+    const s = reclaimScenario({ minRuntime: '1m', startedAt: '-20s', run: '{ until: 2m }' });
     const e = explained(s, 'new');
     expect(e.blocker?.code).toBe('victims-protected');
     expect(e.headline).toContain('the first protection ends at t=40s (old, 1m0s reclaim min-runtime from a)');
@@ -130,16 +135,7 @@ run: { until: 2m }
 });
 
 describe('explainJob: evicted and pipelined (KAI)', () => {
-  const s = scenario(`${KAI_HEAD}nodes: [{ name: n, resources: { gpu: 2 } }]
-queues:
-  - { name: org, resources: { gpu: { quota: 2 } } }
-  - { name: a, parent: org, reclaimMinRuntime: 10s, resources: { gpu: { quota: 0 } } }
-  - { name: b, parent: org, resources: { gpu: { quota: 2 } } }
-jobs:
-  - { name: old, queue: a, startedAt: -30s, resources: { gpu: 2 }, tasks: [{ status: Running, node: n }] }
-  - { name: new, queue: b, resources: { gpu: 2 } }
-run: { sessions: 3 }
-`);
+  const s = reclaimScenario({ minRuntime: '10s', startedAt: '-30s', run: '{ sessions: 3 }' });
 
   it('evicted: who, which action, the LCA walk, and the min-runtime that would have protected it (proven)', () => {
     const e = explained(s, 'old');

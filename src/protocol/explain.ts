@@ -1,17 +1,24 @@
 /**
  * The "Why?" and dry-run requests (issue 19, decision 0165): what the worker answers about one job of the
  * loaded run, a job text tried against it, and a suggested change written out as scenario text for "Try it".
- * The answers are the engine's own types (contract B, `engine/simulation/explain`), plain data throughout.
+ * The answers are the engine's own types (docs/scenario-format.md §18), plain data throughout.
  */
-import type { ChangeSuggestion, DryRunResult, JobExplanation, ScenarioChange } from './explainTypes';
+import type {
+  ChangeSuggestion,
+  DryRunOutcome,
+  DryRunResult,
+  ExplainResult,
+  JobExplanation,
+  ScenarioChange,
+} from '../engine/index';
 
 export type { ChangeSuggestion, DryRunResult, JobExplanation, ScenarioChange };
 
 /** The engine's explanation of one job at one session, or why it could not give one (unknown job, …). */
-export type ExplainReply = { ok: true; explanation: JobExplanation } | { ok: false; error: string };
+export type ExplainReply = ExplainResult;
 
 /** A dry run's prediction, or every problem of the job text (each naming its line or field path). */
-export type DryRunReply = { ok: true; result: DryRunResult } | { ok: false; errors: string[] };
+export type DryRunReply = DryRunOutcome;
 
 /** The loaded scenario with one suggested change applied, as scenario text ready to load. */
 export interface ChangedScenario {
@@ -27,6 +34,3 @@ export interface ExplainRequestTypes {
   /** Run `runId`'s scenario with `change` applied, serialised (a suggestion's "Try it"). */
   changedScenario: { params: { runId: number; change: ScenarioChange }; result: ChangedScenario };
 }
-
-/** Job texts above this many characters are refused before the engine reads them (a job is a few kB). */
-export const MAX_DRY_RUN_TEXT = 1024 * 1024;

@@ -21,7 +21,7 @@ import type { QueryAnswer, RunQuery } from '../protocol/queries';
 import type { LessonAnswer, SessionView } from '../protocol/sessionView';
 import type { EngineApi, EngineIssueLike } from './EngineApi';
 import { toSessionView } from './toSessionView';
-import { changedScenarioText, dryRunText, explainAt } from './runExplain';
+import { changedScenarioText } from './runExplain';
 import { workshopCompare, workshopRun } from './runWorkshop';
 
 export interface SimulationHostDeps<I extends EngineIssueLike> {
@@ -439,14 +439,14 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
           );
         }
         const result = explainCall(`explain ${command.job}`, () =>
-          explainAt(x, r.scenario, command.job, command.session),
+          x.explainJob(r.scenario, command.job, { session: command.session }),
         );
         return { type: 'reply', id, kind: 'explainJob', result };
       }
       case 'dryRun': {
         const x = requireExplain();
         const r = requireRun(command.runId);
-        const result = explainCall('dry-run this job', () => dryRunText(x, r.scenario, command.jobText));
+        const result = explainCall('dry-run this job', () => x.dryRun(r.scenario, command.jobText));
         return { type: 'reply', id, kind: 'dryRun', result };
       }
       case 'changedScenario': {

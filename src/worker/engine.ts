@@ -3,17 +3,21 @@
  * exercise the same wiring (variants, metrics and comparisons included).
  */
 import {
+  applyScenarioChange,
   applyVariant,
   checkExpectations,
   compareSimulations,
   createSimulation,
   describeDivergence,
+  dryRun,
+  explainJob,
   findVariant,
   formatIssue,
   metricsCsv,
   parseScenario,
   resolveMinRuntime,
   runMetrics,
+  serialiseScenario,
   sessionDecisions,
 } from '../engine/index';
 
@@ -23,6 +27,7 @@ export const ENGINE = {
   createSimulation,
   resolveMinRuntime,
   checkExpectations,
+  explain: { explainJob, dryRun, applyScenarioChange, serialiseScenario },
   workshop: {
     parseScenario: (text: string) => parseScenario(text),
     formatIssue,

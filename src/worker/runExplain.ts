@@ -1,15 +1,10 @@
 /**
  * "Why?", dry runs and "Try it" against the loaded run's scenario (issue 19, decision 0165). The engine does
- * all the work (contract B): the host only picks the scenario, checks the session and forwards the answer.
+ * all the work (docs/scenario-format.md §18, with its bounds on re-runs and job text): the host only hands it
+ * the run's scenario and forwards the answer.
  */
 import type { Scenario } from '../engine/model/scenario';
-import {
-  MAX_DRY_RUN_TEXT,
-  type ChangedScenario,
-  type DryRunReply,
-  type ExplainReply,
-  type ScenarioChange,
-} from '../protocol/explain';
+import type { ChangedScenario, DryRunReply, ExplainReply, ScenarioChange } from '../protocol/explain';
 
 /** The engine functions these requests need (the public surface of `engine/index.ts`). */
 export interface ExplainEngine {
@@ -19,29 +14,7 @@ export interface ExplainEngine {
   serialiseScenario(scenario: Scenario): string;
 }
 
-export function explainAt(
-  engine: ExplainEngine,
-  scenario: Scenario,
-  job: string,
-  session: number,
-): ExplainReply {
-  return engine.explainJob(scenario, job, { session });
-}
-
-export function dryRunText(engine: ExplainEngine, scenario: Scenario, jobText: string): DryRunReply {
-  if (jobText.length > MAX_DRY_RUN_TEXT) {
-    return {
-      ok: false,
-      errors: [
-        `The job text is ${jobText.length.toLocaleString('en-US')} characters; a dry run reads at most ${MAX_DRY_RUN_TEXT.toLocaleString('en-US')}.`,
-      ],
-    };
-  }
-  if (jobText.trim() === '')
-    return { ok: false, errors: ['The job text is empty: paste or open a job first.'] };
-  return engine.dryRun(scenario, jobText);
-}
-
+/** The run's scenario with `change` made (at its `atMs`, as the engine proved it), as scenario text. */
 export function changedScenarioText(
   engine: ExplainEngine,
   scenario: Scenario,

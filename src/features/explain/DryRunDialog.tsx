@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { MAX_DRY_RUN_TEXT, type DryRunReply } from '../../protocol/explain';
+import type { DryRunReply } from '../../protocol/explain';
 import type { AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
@@ -67,12 +67,7 @@ export function DryRunDialog() {
     event.target.value = ''; // the same file again is a new choice
     if (file === undefined) return;
     setFileError(null);
-    if (file.size > MAX_DRY_RUN_TEXT) {
-      setFileError(
-        `${file.name} is ${file.size.toLocaleString('en-US')} bytes; a job to dry-run may have at most ${MAX_DRY_RUN_TEXT.toLocaleString('en-US')}.`,
-      );
-      return;
-    }
+    // Read as any opened file is (16 MiB, UTF-8/16); the engine then refuses a job text past its own bound.
     const read = await readOpenedFile(file);
     if (read.ok) setText(read.text);
     else setFileError(`${file.name}: ${read.error}`);

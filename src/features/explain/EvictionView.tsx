@@ -36,9 +36,19 @@ export function EvictionView({ eviction, isPipelined }: { eviction: Eviction; is
           .
         </Typography>
       )}
+      {eviction.victimElastic && (
+        <Typography variant="body2" color="text.secondary">
+          Elastic job: min-runtime protects only its pods up to minAvailable, never those above.
+        </Typography>
+      )}
       {eviction.wouldHaveProtected !== null && (
-        <Typography variant="body2" data-testid="why.eviction.protect">
-          Would have protected it: <b>{eviction.wouldHaveProtected}</b>
+        <Typography
+          variant="body2"
+          data-testid="why.eviction.protect"
+          data-proven={eviction.protectionProven}
+        >
+          <b>What would have protected it:</b> {eviction.wouldHaveProtected}
+          {eviction.protectionProven && ' (checked by the engine)'}
         </Typography>
       )}
     </Box>

@@ -1,0 +1,50 @@
+import { expect, test } from './fixtures/fixtures';
+
+test('dry-run a job that starts, one that never starts and an invalid one; the text is never lost', async ({
+  app,
+  dryRun,
+}) => {
+  await app.open('?scenario=welcome');
+  await dryRun.openButton.click();
+  await expect(dryRun.dialog).toBeVisible();
+  await expect(dryRun.dialog).toContainText(
+    'Dry run a job against “Welcome · A reclaim waits for min-runtime”',
+  );
+
+  await dryRun.setText('name: probe\nqueue: product\nresources: {gpu: 1}');
+  await dryRun.run.click();
+  await expect(dryRun.starts).toContainText('probe starts at session 3 (t=20s)');
+  await expect(dryRun.starts).toContainText('It would evict one pod');
+  await expect(dryRun.starts.getByRole('row', { name: /sweep-1-0 sweep-1 research reclaim/ })).toBeVisible();
+
+  await dryRun.setText('name: huge\nqueue: research\nresources: {gpu: 64}');
+  await dryRun.text.press('ControlOrMeta+Enter');
+  await expect(dryRun.never).toContainText(
+    'huge does not start within the horizon (7 sessions, up to t=1m0s)',
+  );
+  await expect(dryRun.never).toContainText('Why: no-capacity');
+
+  await dryRun.setText('name: bad\nqueue: nowhere');
+  await dryRun.run.click();
+  await expect(dryRun.errors).toContainText('The job cannot be read');
+  await expect(dryRun.errors).toContainText('job.queue: queue "nowhere" does not exist');
+  expect(await dryRun.currentText()).toBe('name: bad\nqueue: nowhere');
+  // Nothing else changed: the scenario is still loaded as it was.
+  expect(await app.state()).toMatchObject({ scenario: 'welcome', loadState: 'loaded' });
+
+  // Closing keeps the text; R opens the dialog again.
+  await app.page.keyboard.press('Escape');
+  await expect(dryRun.dialog).toBeHidden();
+  await app.page.keyboard.press('r');
+  await expect(dryRun.dialog).toBeVisible();
+  expect(await dryRun.currentText()).toBe('name: bad\nqueue: nowhere');
+});
+
+test('a Kubernetes PodGroup with its Pods dry-runs like a scenario job', async ({ app, dryRun }) => {
+  await app.open('?scenario=welcome');
+  await app.page.keyboard.press('r');
+  await dryRun.dialog.getByRole('button', { name: 'Example: PodGroup + Pods' }).click();
+  await expect(dryRun.text).toContainText('kind: PodGroup');
+  await dryRun.run.click();
+  await expect(dryRun.starts).toContainText('my-new-job starts at session 3 (t=20s)');
+});

@@ -97,8 +97,9 @@ export function DryRunDialog() {
       >
         <Box sx={{ display: 'grid', gap: 1, gridTemplateRows: 'auto auto minmax(0, 1fr)', minHeight: 0 }}>
           <Typography variant="body1">
-            Paste or open one job: a scenario job, or a Kubernetes PodGroup with its Pods. The engine adds it
-            to the loaded scenario and runs it, here in your browser.
+            Paste or open one job: a scenario job, or a Kubernetes PodGroup with its Pods. The engine submits
+            it at the start of the loaded scenario (t=0s) and runs the scenario until the job starts or the
+            run ends, here in your browser.
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button size="small" variant="outlined" onClick={() => setText(scenarioJobExample(queue))}>

@@ -72,7 +72,11 @@ export function DryRunPrediction({ result }: { result: DryRunResult }) {
 /** What is wrong with the job text, each error as the engine wrote it, with a jump to the line it names. */
 export function DryRunErrors({ errors, onShowLine }: { errors: string[]; onShowLine(line: number): void }) {
   return (
-    <Alert severity="error" data-testid="dryrun.errors" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+    <Alert
+      severity="error"
+      data-testid="dryrun.errors"
+      sx={{ fontSize: '1rem', '& .MuiAlert-message': { width: '100%' } }}
+    >
       <AlertTitle sx={{ fontWeight: 700 }}>
         The job cannot be read ({errors.length === 1 ? '1 problem' : `${errors.length} problems`}); your text
         is kept as it is

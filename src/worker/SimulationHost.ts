@@ -107,6 +107,14 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
     return run;
   };
 
+  /** `session` must have been run (`first` is 0 where the scenario at t=0 may be asked about, else 1). */
+  const requireSession = (r: Run, session: number, first: 0 | 1): void => {
+    const count = r.sim.sessionCount();
+    if (!Number.isInteger(session) || session < first || session > count) {
+      throw new HostError('bad-request', `Session ${session} has not been run (${first}…${count} exist).`);
+    }
+  };
+
   const sendProgress = (r: Run): void => {
     const markers = r.sim.markers();
     const fresh = markers.slice(r.sentMarkers);
@@ -363,10 +371,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
       }
       case 'snapshot': {
         const r = requireRun(command.runId);
-        const count = r.sim.sessionCount();
-        if (!Number.isInteger(command.index) || command.index < 1 || command.index > count) {
-          throw new HostError('bad-request', `Session ${command.index} has not been run (1…${count} exist).`);
-        }
+        requireSession(r, command.index, 1);
         let view: SessionView;
         try {
           view = withLessonAnswers(r, command.index, toSessionView(r.sim.snapshot(command.index)));
@@ -380,13 +385,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
       }
       case 'attempt': {
         const r = requireRun(command.runId);
-        const count = r.sim.sessionCount();
-        if (!Number.isInteger(command.session) || command.session < 1 || command.session > count) {
-          throw new HostError(
-            'bad-request',
-            `Session ${command.session} has not been run (1…${count} exist).`,
-          );
-        }
+        requireSession(r, command.session, 1);
         const attempt = r.sim.snapshot(command.session).trace.attempts[command.index];
         if (attempt === undefined) {
           throw new HostError('bad-request', `Session ${command.session} has no attempt ${command.index}.`);
@@ -409,13 +408,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
       }
       case 'query': {
         const r = requireRun(command.runId);
-        const count = r.sim.sessionCount();
-        if (!Number.isInteger(command.session) || command.session < 0 || command.session > count) {
-          throw new HostError(
-            'bad-request',
-            `Session ${command.session} has not been run (0…${count} exist).`,
-          );
-        }
+        requireSession(r, command.session, 0);
         return { type: 'reply', id, kind: 'query', result: answerQuery(r, command) };
       }
       case 'workshopCompare': {
@@ -431,13 +424,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
       case 'explainJob': {
         const x = requireExplain();
         const r = requireRun(command.runId);
-        const count = r.sim.sessionCount();
-        if (!Number.isInteger(command.session) || command.session < 0 || command.session > count) {
-          throw new HostError(
-            'bad-request',
-            `Session ${command.session} has not been run (0…${count} exist).`,
-          );
-        }
+        requireSession(r, command.session, 0);
         const result = explainCall(`explain ${command.job}`, () =>
           x.explainJob(r.scenario, command.job, { session: command.session }),
         );

@@ -7,13 +7,13 @@
 import { autocompletion } from '@codemirror/autocomplete';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import type { EditorView } from '@codemirror/view';
-import { useTheme } from '@mui/material/styles';
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 import type { ValidateResult } from '../../protocol/messages';
 import { issueDiagnostic } from './issueDiagnostics';
 import { scenarioCompletion } from './scenarioCompletion';
 import { scenarioHover } from './scenarioHover';
 import { useYamlEditor } from './useYamlEditor';
+import { YamlEditorFrame } from './YamlEditorFrame';
 
 export interface ScenarioCodeEditorHandle {
   /** Selects a 1-based line and scrolls it into view. */
@@ -37,9 +37,6 @@ export const ScenarioCodeEditor = forwardRef<ScenarioCodeEditorHandle, ScenarioC
   function ScenarioCodeEditor(props, ref) {
     const latest = useRef(props);
     latest.current = props;
-    const theme = useTheme();
-    const isDark = theme.palette.mode === 'dark';
-
     const lintSource = async (view: EditorView): Promise<Diagnostic[]> => {
       const text = view.state.doc.toString();
       if (text.trim() === '') return [];
@@ -83,23 +80,6 @@ export const ScenarioCodeEditor = forwardRef<ScenarioCodeEditorHandle, ScenarioC
 
     useImperativeHandle(ref, () => ({ showLine: editor.showLine, focus: editor.focus }));
 
-    return (
-      <div
-        ref={editor.host}
-        data-testid="editor.code"
-        // Escape that the editor used (closing completion or search) must not also close the dialog.
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && event.defaultPrevented) event.stopPropagation();
-        }}
-        style={{
-          border: `1px solid ${theme.palette.divider}`,
-          borderRadius: 4,
-          height: 'min(58vh, 560px)',
-          overflow: 'hidden',
-          colorScheme: isDark ? 'dark' : 'light',
-          background: theme.palette.background.paper,
-        }}
-      />
-    );
+    return <YamlEditorFrame host={editor.host} testId="editor.code" height="min(58vh, 560px)" />;
   },
 );

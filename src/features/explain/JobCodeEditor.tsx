@@ -3,9 +3,9 @@
  * highlighting, theme) without the scenario schema's completion and marks, since a job text is checked
  * when it is run. Ctrl/Cmd+Enter runs it.
  */
-import { useTheme } from '@mui/material/styles';
 import { forwardRef, useImperativeHandle } from 'react';
 import { useYamlEditor } from '../editor/useYamlEditor';
+import { YamlEditorFrame } from '../editor/YamlEditorFrame';
 
 export interface JobCodeEditorHandle {
   /** Selects a 1-based line and scrolls it into view. */
@@ -16,7 +16,6 @@ export const JobCodeEditor = forwardRef<
   JobCodeEditorHandle,
   { value: string; onChange(text: string): void; onRun(): void }
 >(function JobCodeEditor({ value, onChange, onRun }, ref) {
-  const theme = useTheme();
   const editor = useYamlEditor({
     value,
     onChange,
@@ -25,23 +24,5 @@ export const JobCodeEditor = forwardRef<
     testId: 'dryrun.text',
   });
   useImperativeHandle(ref, () => ({ showLine: editor.showLine }));
-  return (
-    <div
-      ref={editor.host}
-      data-testid="dryrun.code"
-      // Escape that the editor used (closing search) must not also close the dialog.
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && event.defaultPrevented) event.stopPropagation();
-      }}
-      style={{
-        border: `1px solid ${theme.palette.divider}`,
-        borderRadius: 4,
-        overflow: 'hidden',
-        height: '100%',
-        minHeight: 0,
-        colorScheme: theme.palette.mode === 'dark' ? 'dark' : 'light',
-        background: theme.palette.background.paper,
-      }}
-    />
-  );
+  return <YamlEditorFrame host={editor.host} testId="dryrun.code" height="100%" />;
 });

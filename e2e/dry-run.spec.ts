@@ -47,4 +47,21 @@ test('a Kubernetes PodGroup with its Pods dry-runs like a scenario job', async (
   await expect(dryRun.text).toContainText('kind: PodGroup');
   await dryRun.run.click();
   await expect(dryRun.starts).toContainText('my-new-job starts at session 3 (t=20s)');
+
+  // Open file… reads a job file into the editor; a file with bytes that are not text is refused, text kept.
+  await dryRun.dialog.getByTestId('dryrun.file').setInputFiles({
+    name: 'job.yaml',
+    mimeType: 'text/yaml',
+    buffer: Buffer.from('name: from-file\nqueue: product\nresources: {gpu: 2}\n'),
+  });
+  await expect(dryRun.text).toContainText('name: from-file');
+  await dryRun.run.click();
+  await expect(dryRun.starts).toContainText('from-file starts at session');
+  await dryRun.dialog.getByTestId('dryrun.file').setInputFiles({
+    name: 'image.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe, 0x00]),
+  });
+  await expect(dryRun.dialog.getByTestId('dryrun.file-error')).toContainText('image.png');
+  await expect(dryRun.text).toContainText('name: from-file');
 });

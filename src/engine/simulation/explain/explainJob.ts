@@ -211,15 +211,14 @@ function suggest(
     needed: neededTasks(snap, spec, state),
     atMs,
   }).slice(0, MAX_CANDIDATES);
-  let nodeAdded = false;
+  const proven = new Set<string>();
   for (const c of candidates) {
     if (out.length >= MAX_SUGGESTIONS) break;
-    // The smallest node that works is enough: a larger one is not tried after it.
-    if (c.change.kind === 'add-node' && nodeAdded) continue;
+    if (c.ladder !== undefined && proven.has(c.ladder)) continue;
     if (!budget.take(next)) break;
     const start = firstStart(applyScenarioChange(scenario, c.change), state.name, session, runExactly(next));
     if (start === null) continue;
-    if (c.change.kind === 'add-node') nodeAdded = true;
+    if (c.ladder !== undefined) proven.add(c.ladder);
     out.push({ change: c.change, text: c.text, startsAtSession: start.session, startsAtTime: start.time });
   }
   return out;

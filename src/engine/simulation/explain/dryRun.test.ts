@@ -73,6 +73,16 @@ queues: [{ name: q }]
     expect(r.reason).toMatch(/^no-capacity: huge-0 found no node with room/);
   });
 
+  it('submits at a later session of the cluster when asked, counting sessions from the cluster’s first', () => {
+    // At session 4 (t=30s) sweep's 30s of protection is over: the reclaim happens at once.
+    const r = dryRun(CLUSTER, 'name: late\nqueue: product\nresources: { gpu: 4 }\n', { session: 4 });
+    expect(r).toMatchObject({ ok: true, result: { starts: true, session: 4, time: 30_000 } });
+    expect(dryRun(CLUSTER, 'name: late\nqueue: product\n', { session: 14 })).toEqual({
+      ok: false,
+      errors: ["session 14 is past the end of the cluster's run (13 sessions)"],
+    });
+  });
+
   it('invalid: field paths under job, a clash with a cluster job, not a mapping, bad YAML', () => {
     const bad = dryRun(
       CLUSTER,

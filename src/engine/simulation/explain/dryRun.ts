@@ -5,6 +5,7 @@
  * when it starts, whom it evicts, or the engine's last pending explanation for it.
  */
 import { parseDocument } from 'yaml';
+import { formatDuration } from '../../model/duration';
 import type { Scenario } from '../../model/scenario';
 import { formatIssue } from '../../scenario/issues';
 import { importKubernetesYaml, looksLikeKubernetesYaml } from '../../scenario/importers/importKubernetesYaml';
@@ -24,7 +25,28 @@ export const MAX_DRY_RUN_WORK = 2_000_000;
 /** Where a submitted job's issues point in the one-job document, and the name they are shown under. */
 const SUBMIT_PATH = 'events[0].submit';
 
-export function dryRun(cluster: Scenario, jobText: string): DryRunOutcome {
+/**
+ * `options.session` (addition): submit the job at the time of that session of the cluster's run (1-based;
+ * default 1, the cluster's t=0); session numbers in the result count from the cluster's first session.
+ */
+export function dryRun(
+  cluster: Scenario,
+  jobText: string,
+  options: { session?: number } = {},
+): DryRunOutcome {
+  try {
+    return run(cluster, jobText, options.session ?? 1);
+  } catch (e) {
+    // A cluster the engine cannot run (a feature not implemented) is an answer, not a crash.
+    if (e instanceof Error && e.name === 'UnsupportedError')
+      return { ok: false, errors: [`cluster: ${e.message}`] };
+    throw e;
+  }
+}
+
+function run(cluster: Scenario, jobText: string, session: number): DryRunOutcome {
+  const at = submitTime(cluster, session);
+  if (typeof at === 'string') return { ok: false, errors: [at] };
   if (jobText.length > MAX_DRY_RUN_TEXT)
     return {
       ok: false,
@@ -38,7 +60,7 @@ export function dryRun(cluster: Scenario, jobText: string): DryRunOutcome {
     priorityClasses: cluster.priorityClasses.map((c) => ({ ...c })),
     nodes: [],
     queues: cluster.queues.map((q) => queueData(q, cluster.profile)),
-    events: [{ at: '0s', submit: raw.job }],
+    events: [{ at: formatDuration(at), submit: raw.job }],
   });
   if (!parsed.ok)
     return {
@@ -58,7 +80,7 @@ export function dryRun(cluster: Scenario, jobText: string): DryRunOutcome {
       ok: false,
       errors: [`job.name: a job named ${JSON.stringify(job.name)} is already in the cluster`],
     };
-  const withJob: Scenario = { ...cluster, events: [...cluster.events, { atMs: 0, kind: 'submit', job }] };
+  const withJob: Scenario = { ...cluster, events: [...cluster.events, { atMs: at, kind: 'submit', job }] };
   const maxSessions = Math.max(
     1,
     Math.min(
@@ -124,6 +146,20 @@ export function dryRun(cluster: Scenario, jobText: string): DryRunOutcome {
       horizon: { sessions, time: lastTime },
     },
   };
+}
+
+/** The time of session `session` of the cluster's own run, or why there is none. */
+function submitTime(cluster: Scenario, session: number): number | string {
+  if (!Number.isInteger(session) || session < 1 || session > MAX_DRY_RUN_SESSIONS)
+    return `session must be a whole number from 1 to ${MAX_DRY_RUN_SESSIONS}, got ${String(session)}`;
+  if (session === 1) return 0;
+  const sim = new Simulator(cluster, { record: 'metrics' });
+  while (sim.sessionCount() < session - 1 && sim.step()) {
+    /* to the session before */
+  }
+  if (sim.sessionCount() < session - 1 || sim.isFinished())
+    return `session ${session} is past the end of the cluster's run (${sim.sessionCount()} sessions)`;
+  return sim.nextSessionTimeMs();
 }
 
 function renamePath(path: string): string {

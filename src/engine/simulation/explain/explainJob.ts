@@ -151,7 +151,7 @@ function headline(
       const e = out.eviction;
       const evictions = e === null ? '' : `; ${e.action} evicted room for it at session ${e.session}`;
       const binds = later === null ? '' : `; it binds at session ${later.session} (${fmt(later.time)})`;
-      return `${state.name} is pipelined ${at}: ${state.pipelined} task${state.pipelined === 1 ? '' : 's'} wait for evicted tasks to release their node${evictions}${binds}.`;
+      return `${state.name} is pipelined ${at}: ${state.pipelined === 1 ? '1 task waits' : `${state.pipelined} tasks wait`} for evicted tasks to release their node${evictions}${binds}.`;
     }
     case 'evicted': {
       const e = out.eviction;

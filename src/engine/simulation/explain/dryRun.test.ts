@@ -109,6 +109,21 @@ queues: [{ name: q }]
     expect(dryRun(CLUSTER, 'x'.repeat(1024 * 1024 + 1))).toMatchObject({ ok: false });
   });
 
+  it('refuses YAML that would blow up or never end, as the scenario parser does', () => {
+    const level = (name: string, of: string) =>
+      `${name}: &${name} [${Array(10).fill(`*${of}`).join(', ')}]\n`;
+    const bomb = `a: &a [x, x, x, x, x, x, x, x, x, x]\n${level('b', 'a')}${level('c', 'b')}${level('d', 'c')}name: x\nqueue: product\n`;
+    expect(dryRun(CLUSTER, bomb)).toEqual({
+      ok: false,
+      errors: ['job: Excessive alias count indicates a resource exhaustion attack'],
+    });
+    expect(dryRun(CLUSTER, 'a: &a [*a]\nname: x\nqueue: product\n')).toMatchObject({ ok: false });
+    expect(dryRun(CLUSTER, `${'['.repeat(5000)}${']'.repeat(5000)}`)).toEqual({
+      ok: false,
+      errors: ['job: the job nests too deeply to read (lists and mappings nest at most 64 levels)'],
+    });
+  });
+
   it('reads a KAI PodGroup with its Pods as the job', () => {
     const pod = (name: string) => `---
 apiVersion: v1

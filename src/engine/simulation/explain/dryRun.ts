@@ -8,12 +8,17 @@ import { parseDocument } from 'yaml';
 import { formatDuration } from '../../model/duration';
 import type { Scenario } from '../../model/scenario';
 import { formatIssue } from '../../scenario/issues';
+import { findRecursiveAlias } from '../../scenario/recursiveAliases';
+import { MAX_NESTING } from '../../scenario/limits';
 import { importKubernetesYaml, looksLikeKubernetesYaml } from '../../scenario/importers/importKubernetesYaml';
 import { normaliseScenarioDocument } from '../../scenario/normaliseScenarioDocument';
 import { queueData } from '../../scenario/serialiseScenario';
 import { Simulator } from '../Simulator';
 import { sessionWeight } from './rerun';
 import type { DryRunEviction, DryRunOutcome } from './types';
+
+/** Alias expansions allowed when reading the job, as for a scenario (§10). */
+const MAX_ALIAS_COUNT = 100;
 
 /** Largest job text read (characters). */
 export const MAX_DRY_RUN_TEXT = 1024 * 1024;
@@ -182,13 +187,31 @@ function readJob(text: string): { ok: true; job: unknown } | { ok: false; errors
       };
     return { ok: true, job: list[0] };
   }
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
-  if (doc.errors.length > 0)
-    return {
-      ok: false,
-      errors: doc.errors.slice(0, 10).map((e) => `job: ${e.message.split('\n')[0] ?? 'invalid YAML'}`),
-    };
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  let value: unknown;
+  try {
+    const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+    // The yaml package records its own stack overflow as a parse error (parseScenario.ts does the same).
+    if (doc.errors.some((e) => /call stack/i.test(e.message))) throw new RangeError('nesting');
+    if (doc.errors.length > 0)
+      return {
+        ok: false,
+        errors: doc.errors.slice(0, 10).map((e) => `job: ${e.message.split('\n')[0] ?? 'invalid YAML'}`),
+      };
+    // As the scenario parser reads YAML (parseScenario.ts): no alias that contains itself, and aliases
+    // expand at most 100 times ("billion laughs" must not hang the runner or the tab).
+    const recursive = findRecursiveAlias(doc);
+    if (recursive !== null) return { ok: false, errors: [`job: ${recursive.message}`] };
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // The yaml package recurses per nesting level and throws on too many aliases.
+    const message =
+      error instanceof RangeError
+        ? `the job nests too deeply to read (lists and mappings nest at most ${MAX_NESTING} levels)`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return { ok: false, errors: [`job: ${message}`] };
+  }
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return { ok: false, errors: ['job: expected one job as a mapping ({name, queue, ...})'] };
   return { ok: true, job: value };

@@ -47,7 +47,7 @@ function explain(scenario: Scenario, job: string, asked: number | undefined): Ex
     const names = scenario.jobs.map((j) => j.name).slice(0, 10);
     return {
       ok: false,
-      error: `job ${JSON.stringify(job)} does not exist in the scenario${names.length > 0 ? ` (jobs: ${names.join(', ')}${scenario.jobs.length > 10 ? ', …' : ''})` : ''}`,
+      error: `job ${JSON.stringify(job.length > 253 ? `${job.slice(0, 60)}…` : job)} does not exist in the scenario${names.length > 0 ? ` (jobs: ${names.join(', ')}${scenario.jobs.length > 10 ? ', …' : ''})` : ''}`,
     };
   }
   if (asked !== undefined && (!Number.isInteger(asked) || asked < 1 || asked > MAX_SESSIONS))

@@ -57,11 +57,16 @@ function explain(scenario: Scenario, job: string, asked: number | undefined): Ex
     };
   const sim = new Simulator(scenario);
   const session = runTo(sim, job, asked);
-  if (session === null)
+  if (session === null) {
+    const ran = `${sim.sessionCount()} session${sim.sessionCount() === 1 ? '' : 's'}`;
     return {
       ok: false,
-      error: `session ${String(asked)} is past the end of the run (${sim.sessionCount()} session${sim.sessionCount() === 1 ? '' : 's'})`,
+      error:
+        asked === undefined
+          ? 'the run has no session to explain'
+          : `session ${asked} is past the end of the run (${ran})`,
     };
+  }
   const snap = sim.snapshot(session);
   const budget = new RerunBudget(scenario);
   const state = snap.jobs.find((j) => j.name === job);
@@ -87,9 +92,8 @@ function explain(scenario: Scenario, job: string, asked: number | undefined): Ex
   const kind = stateOf(snap, state);
   const out: JobExplanation = { ...base, queue: state.queue, state: kind };
   if (pending !== null) out.blocker = { code: pending.code, message: pending.message };
-  const evicted = latestEviction(sim, job, session, false);
-  const forPipelined = kind === 'pipelined' ? latestEviction(sim, job, session, true) : null;
-  const story = kind === 'pipelined' ? forPipelined : evicted;
+  // A pipelined job is told the eviction that made room for it; any other, its own latest eviction.
+  const story = latestEviction(sim, job, session, kind === 'pipelined');
   if (story !== null && (kind !== 'running' || story.session === session))
     out.eviction = evictionStory(scenario, sim, story, budget);
   const later = kind === 'pending' || kind === 'pipelined' ? lookAhead(scenario, job, session, budget) : null;

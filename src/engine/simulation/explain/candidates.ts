@@ -49,11 +49,12 @@ export function candidateChanges(input: CandidateInput): Candidate[] {
   if (pending.code === 'victims-protected') out.push(...shorterMinRuntime(input));
   if (pending.code === 'over-limit' && input.scenario.profile === 'kai')
     out.push(...queueRaise(input, 'limit'));
-  // KAI's reclaim refuses a queue that would pass its fair share; its quota is what raises that share.
+  // KAI's reclaim refuses a queue that would pass its fair share (an attempt's code, even when the
+  // headline code is allocate's no-capacity); its quota is what raises that share.
+  const shareCodes = new Set(['fair-share', 'non-preemptible-over-quota']);
   const quotaBound =
-    pending.code === 'fair-share' ||
-    pending.code === 'non-preemptible-over-quota' ||
-    /fair share|deserved/.test(pending.message);
+    shareCodes.has(pending.code) ||
+    pending.attempts.some((i) => shareCodes.has(input.snap.trace.attempts[i]?.code ?? ''));
   if (input.scenario.profile === 'kai') {
     if (quotaBound) out.push(...queueRaise(input, 'quota'));
   } else {

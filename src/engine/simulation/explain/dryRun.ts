@@ -9,12 +9,12 @@ import { formatDuration } from '../../model/duration';
 import type { Scenario } from '../../model/scenario';
 import { formatIssue } from '../../scenario/issues';
 import { findRecursiveAlias } from '../../scenario/recursiveAliases';
-import { MAX_NESTING } from '../../scenario/limits';
 import { importKubernetesYaml, looksLikeKubernetesYaml } from '../../scenario/importers/importKubernetesYaml';
 import { normaliseScenarioDocument } from '../../scenario/normaliseScenarioDocument';
+import { yamlReadFailure } from '../../scenario/parseScenario';
 import { queueData } from '../../scenario/serialiseScenario';
 import { Simulator } from '../Simulator';
-import { sessionWeight } from './rerun';
+import { refusal, sessionWeight } from './rerun';
 import type { DryRunEviction, DryRunOutcome } from './types';
 
 /** Alias expansions allowed when reading the job, as for a scenario (§10). */
@@ -42,10 +42,9 @@ export function dryRun(
   try {
     return run(cluster, jobText, options.session ?? 1);
   } catch (e) {
-    // A cluster the engine cannot run (a feature not implemented) is an answer, not a crash.
-    if (e instanceof Error && e.name === 'UnsupportedError')
-      return { ok: false, errors: [`cluster: ${e.message}`] };
-    throw e;
+    const answer = refusal(e);
+    if (answer === null) throw e;
+    return { ok: false, errors: [`cluster: ${answer}`] };
   }
 }
 
@@ -204,12 +203,7 @@ function readJob(text: string): { ok: true; job: unknown } | { ok: false; errors
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
     // The yaml package recurses per nesting level and throws on too many aliases.
-    const message =
-      error instanceof RangeError
-        ? `the job nests too deeply to read (lists and mappings nest at most ${MAX_NESTING} levels)`
-        : error instanceof Error
-          ? error.message
-          : String(error);
+    const message = yamlReadFailure(error, 'the job');
     return { ok: false, errors: [`job: ${message}`] };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value))

@@ -15,7 +15,7 @@ import { describeBlocker } from './blockerFacts';
 import { candidateChanges } from './candidates';
 import { evictionStory, latestEviction } from './evictionStory';
 import { findJobSpec, neededTasks } from './jobFacts';
-import { firstStart, RerunBudget, runAtMost, runExactly } from './rerun';
+import { firstStart, refusal, RerunBudget, runAtMost, runExactly } from './rerun';
 import {
   MAX_CANDIDATES,
   MAX_LOOKAHEAD_SESSIONS,
@@ -34,10 +34,9 @@ export function explainJob(
   try {
     return explain(scenario, job, options.session);
   } catch (e) {
-    // A scenario the engine cannot run (a feature not implemented) is an answer, not a crash.
-    if (e instanceof Error && (e.name === 'UnsupportedError' || e.name === 'ScenarioChangeError'))
-      return { ok: false, error: e.message };
-    throw e;
+    const answer = refusal(e);
+    if (answer === null) throw e;
+    return { ok: false, error: answer };
   }
 }
 

@@ -184,6 +184,26 @@ describe('explainJob: evicted and pipelined (KAI)', () => {
   });
 });
 
+describe('explainJob: jobs not in the cluster at the session', () => {
+  it('not submitted yet, and deleted', () => {
+    const s = scenario(`${KAI_HEAD}nodes: [{ name: n, resources: { gpu: 2 } }]
+queues: [{ name: q }]
+jobs: [{ name: late, queue: q, submitAt: 30s, resources: { gpu: 1 } }, { name: gone, queue: q, resources: { gpu: 1 } }]
+events: [{ at: 10s, deleteJob: gone }]
+run: { sessions: 3 }
+`);
+    expect(explained(s, 'late', 1)).toMatchObject({
+      state: 'not-submitted',
+      headline: 'late is not submitted yet at session 1 (t=0s); it is submitted at t=30s.',
+      suggestions: [],
+    });
+    expect(explained(s, 'gone', 2)).toMatchObject({
+      state: 'not-submitted',
+      headline: 'gone is no longer in the cluster at session 2 (t=10s): it was deleted.',
+    });
+  });
+});
+
 describe('explainJob: Volcano', () => {
   it('deserved share: proportion’s figures, and a larger queue weight (not a KAI quota) is proven', () => {
     const s = scenario(`version: 1

@@ -52,7 +52,7 @@ export function describeBlocker(
       if (q) {
         const what =
           pending.code === 'fair-share'
-            ? `fair share ${round(q.fairShare[r])}`
+            ? `${scenario.profile === 'kai' ? 'fair share' : 'deserved share'} ${round(q.fairShare[r])}`
             : `quota ${round(q.quota[r])}`;
         return `${firstSentence(pending.message)} (at the session's end queue ${q.name} has ${r} ${what}, allocated ${round(q.allocated[r])}; the job needs ${round(need[r])})`;
       }

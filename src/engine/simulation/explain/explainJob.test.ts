@@ -219,7 +219,7 @@ run: { sessions: 3 }
     const e = explained(s, 'more');
     expect(e.blocker?.code).toBe('fair-share');
     expect(e.headline).toContain('queue a is at its deserved share');
-    expect(e.headline).toContain('queue a has gpu fair share 4, allocated 4; the job needs 1');
+    expect(e.headline).toContain('queue a has gpu deserved share 4, allocated 4; the job needs 1');
     expect(e.suggestions.map((x) => x.change.kind)).not.toContain('set-queue-resource');
     const weight = e.suggestions.filter((x) => x.change.kind === 'set-queue-weight');
     // The smallest weight that works; the larger one of the ladder is not tried.

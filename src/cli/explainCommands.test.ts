@@ -68,6 +68,20 @@ describe('sim dry-run', () => {
     expect(JSON.parse(r.out)).toMatchObject({ job: 'probe', starts: true, session: 3 });
   });
 
+  it('submits at --session N: at t=40s product already holds its fair share, so the job never starts', () => {
+    const job = file(
+      'late.yaml',
+      'name: late\nqueue: product\npriorityClassName: train\nresources: { gpu: 2 }\n',
+    );
+    expect(cli('dry-run', WELCOME, job).code).toBe(EXIT.ok);
+    const r = cli('dry-run', WELCOME, job, '--session', '5');
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.out) as { reason: string }).reason).toContain(
+      'Queue product would go above its fair share',
+    );
+    expect(cli('dry-run', WELCOME, job, '--session', '0').code).toBe(EXIT.invalid);
+  });
+
   it('exits 1 when it does not start within the horizon', () => {
     const job = file('huge.yaml', 'name: huge\nqueue: product\nresources: { gpu: 16 }\n');
     const r = cli('dry-run', WELCOME, job);

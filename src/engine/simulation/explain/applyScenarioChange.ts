@@ -22,6 +22,12 @@ export function scenarioChangeError(scenario: Scenario, change: ScenarioChange):
       if (!Number.isFinite(change.value) || change.value < -1)
         return `${change.field} must be -1 or a number ≥ 0, got ${String(change.value)}`;
       return null;
+    case 'set-queue-weight':
+    case 'set-queue-bound':
+      if (!queueNames.has(change.queue)) return `queue ${JSON.stringify(change.queue)} does not exist`;
+      if (!Number.isFinite(change.value) || change.value < 0)
+        return `${change.kind === 'set-queue-weight' ? 'weight' : change.field} must be a number ≥ 0, got ${String(change.value)}`;
+      return null;
     case 'set-min-runtime': {
       if (!queueNames.has(change.queue)) return `queue ${JSON.stringify(change.queue)} does not exist`;
       const d = parseDuration(change.value);
@@ -93,6 +99,23 @@ export function applyScenarioChange(scenario: Scenario, change: ScenarioChange):
           queues: scenario.queues.map((q) => (q.name === change.queue ? { ...q, [key]: ms } : q)),
         };
       return withEvent({ atMs: at, kind: 'updateQueue', patch: { name: change.queue, [key]: ms } });
+    }
+    case 'set-queue-weight':
+    case 'set-queue-bound': {
+      const patch = (q: QueueSpec): Partial<QueueSpec> =>
+        change.kind === 'set-queue-weight'
+          ? { weight: change.value }
+          : { [change.field]: { ...(q[change.field] ?? {}), [change.resource]: change.value } };
+      if (at === undefined)
+        return {
+          ...scenario,
+          queues: scenario.queues.map((q) => (q.name === change.queue ? { ...q, ...patch(q) } : q)),
+        };
+      return withEvent({
+        atMs: at,
+        kind: 'updateQueue',
+        patch: { name: change.queue, ...patch(queueAt(scenario, change.queue, at)) },
+      });
     }
     case 'add-node': {
       const r = change.node.resources;

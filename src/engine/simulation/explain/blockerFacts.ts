@@ -52,7 +52,7 @@ export function describeBlocker(
       if (q) {
         const what =
           pending.code === 'fair-share'
-            ? `fair share ${round(q.fairShare[r])}`
+            ? `${scenario.profile === 'kai' ? 'fair share' : 'deserved share'} ${round(q.fairShare[r])}`
             : `quota ${round(q.quota[r])}`;
         return `${firstSentence(pending.message)} (at the session's end queue ${q.name} has ${r} ${what}, allocated ${round(q.allocated[r])}; the job needs ${round(need[r])})`;
       }
@@ -75,12 +75,27 @@ export function describeBlocker(
       const block =
         largest === null ? 'no node' : `largest idle block ${amount(r, largest.free)} on ${largest.node}`;
       const ask = needed.length > 1 ? gang : `needs ${amount(r, perTask)} on one node`;
-      return `${ask}; ${block} (${pending.code}: ${firstSentence(pending.message)})`;
+      // With no room, what stopped making room is the telling part (KAI: reclaim's fair-share check,
+      // preempt's victims); the eviction action's own sentence carries its numbers.
+      const evicting = evictionRefusal(snap, pending);
+      return `${ask}; ${block}${evicting === null ? ` (${pending.code}: ${firstSentence(pending.message)})` : `; ${evicting}`}`;
     }
     default:
       break;
   }
   return firstSentence(pending.message);
+}
+
+/** The first refusal of an eviction action (reclaim before preempt, as they run) among the job's attempts. */
+function evictionRefusal(snap: SessionSnapshot, pending: PendingExplanation): string | null {
+  for (const action of ['reclaim', 'preempt']) {
+    for (const i of pending.attempts) {
+      const a = snap.trace.attempts[i];
+      if (a?.action === action && a.code !== null && a.code !== 'no-eligible-victims')
+        return `${action}: ${firstSentence(a.message)}`;
+    }
+  }
+  return null;
 }
 
 function largestIdle(snap: SessionSnapshot, scenario: Scenario, r: 'gpu' | 'cpu' | 'memory') {

@@ -14,6 +14,11 @@ import type { ScenarioChange } from './types';
 export interface Candidate {
   change: ScenarioChange;
   text: string;
+  /**
+   * Candidates of one ladder are sizes of the same change, smallest first: once one is proven, the larger
+   * ones are not tried (the smallest change that works is the suggestion).
+   */
+  ladder?: string;
 }
 
 export interface CandidateInput {
@@ -42,13 +47,22 @@ export function candidateChanges(input: CandidateInput): Candidate[] {
   const out: Candidate[] = [];
   const { pending } = input;
   if (pending.code === 'victims-protected') out.push(...shorterMinRuntime(input));
-  if (pending.code === 'over-limit') out.push(...queueRaise(input, 'limit'));
-  // KAI's reclaim refuses a queue that would pass its fair share; its quota is what raises that share.
+  if (pending.code === 'over-limit' && input.scenario.profile === 'kai')
+    out.push(...queueRaise(input, 'limit'));
+  // KAI's reclaim refuses a queue that would pass its fair share (an attempt's code, even when the
+  // headline code is allocate's no-capacity); its quota is what raises that share.
+  const shareCodes = new Set(['fair-share', 'non-preemptible-over-quota']);
   const quotaBound =
-    pending.code === 'fair-share' ||
-    pending.code === 'non-preemptible-over-quota' ||
-    /fair share|deserved/.test(pending.message);
-  if (quotaBound) out.push(...queueRaise(input, 'quota'));
+    shareCodes.has(pending.code) ||
+    pending.attempts.some((i) => shareCodes.has(input.snap.trace.attempts[i]?.code ?? ''));
+  if (input.scenario.profile === 'kai') {
+    if (quotaBound) out.push(...queueRaise(input, 'quota'));
+  } else {
+    // Volcano and kube-batch read no KAI quota or limit: proportion divides by weight up to capability,
+    // capacity reads `deserved` (profiles/volcano/plugins/proportion).
+    if (pending.code === 'over-limit') out.push(...volcanoBound(input, 'capability'));
+    if (quotaBound) out.push(...volcanoWeight(input), ...volcanoBound(input, 'deserved'));
+  }
   if (CAPACITY_CODES.has(pending.code) || pending.code === 'over-limit') {
     out.push(...deletions(input));
     out.push(...newNodes(input));
@@ -96,6 +110,40 @@ function queueRaise(input: CandidateInput, field: 'quota' | 'limit'): Candidate[
     });
   }
   return out.slice(0, 2);
+}
+
+/** Doubling, then quadrupling, the weight of the job's leaf queue (its share of what proportion divides). */
+function volcanoWeight(input: CandidateInput): Candidate[] {
+  const q = input.snap.queues.find((x) => x.name === input.spec.queue);
+  const weight = q?.extras?.weight;
+  if (q === undefined || weight === undefined || !(weight > 0)) return [];
+  return [2, 4].map((k) => ({
+    change: {
+      kind: 'set-queue-weight',
+      queue: q.name,
+      value: weight * k,
+      atMs: input.atMs,
+    } as ScenarioChange,
+    text: `Raise the weight of queue ${q.name} from ${weight} to ${weight * k}.`,
+    ladder: `weight ${q.name}`,
+  }));
+}
+
+/** The queue's capability (or deserved) raised to its allocation plus what the job needs, where it is set. */
+function volcanoBound(input: CandidateInput, field: 'capability' | 'deserved'): Candidate[] {
+  const need = sumRequests(input.needed);
+  const resource = mainResource(need);
+  const out: Candidate[] = [];
+  for (const q of queuePath(input.snap, input.spec.queue)) {
+    const current = q.extras?.[field]?.[resource];
+    const wanted = round(q.allocated[resource] + need[resource]);
+    if (current === undefined || current >= wanted) continue;
+    out.push({
+      change: { kind: 'set-queue-bound', queue: q.name, field, resource, value: wanted, atMs: input.atMs },
+      text: `Raise the ${resource} ${field} of queue ${q.name} from ${round(current)} to ${wanted} (allocated ${round(q.allocated[resource])} + ${round(need[resource])} needed).`,
+    });
+  }
+  return out.slice(0, 1);
 }
 
 /** Deleting the smallest running job that holds at least what this job needs (at most two tried). */
@@ -149,6 +197,7 @@ function newNodes(input: CandidateInput): Candidate[] {
     const labelText = Object.keys(labels).length > 0 ? ` labelled ${JSON.stringify(labels)}` : '';
     return {
       change: { kind: 'add-node', node: { name, resources, labels }, atMs: input.atMs } as ScenarioChange,
+      ladder: 'add-node',
       text: `Add one node ${name} with ${size || 'no resources'}${labelText} (${tasks.length} task${tasks.length === 1 ? '' : 's'} of ${input.spec.name}).`,
     };
   });

@@ -73,6 +73,16 @@ queues: [{ name: q }]
     expect(r.reason).toMatch(/^no-capacity: huge-0 found no node with room/);
   });
 
+  it('submits at a later session of the cluster when asked, counting sessions from the cluster’s first', () => {
+    // At session 4 (t=30s) sweep's 30s of protection is over: the reclaim happens at once.
+    const r = dryRun(CLUSTER, 'name: late\nqueue: product\nresources: { gpu: 4 }\n', { session: 4 });
+    expect(r).toMatchObject({ ok: true, result: { starts: true, session: 4, time: 30_000 } });
+    expect(dryRun(CLUSTER, 'name: late\nqueue: product\n', { session: 14 })).toEqual({
+      ok: false,
+      errors: ["session 14 is past the end of the cluster's run (13 sessions)"],
+    });
+  });
+
   it('invalid: field paths under job, a clash with a cluster job, not a mapping, bad YAML', () => {
     const bad = dryRun(
       CLUSTER,
@@ -97,6 +107,21 @@ queues: [{ name: q }]
     const yaml = dryRun(CLUSTER, 'name: [unclosed\n');
     expect(yaml.ok).toBe(false);
     expect(dryRun(CLUSTER, 'x'.repeat(1024 * 1024 + 1))).toMatchObject({ ok: false });
+  });
+
+  it('refuses YAML that would blow up or never end, as the scenario parser does', () => {
+    const level = (name: string, of: string) =>
+      `${name}: &${name} [${Array(10).fill(`*${of}`).join(', ')}]\n`;
+    const bomb = `a: &a [x, x, x, x, x, x, x, x, x, x]\n${level('b', 'a')}${level('c', 'b')}${level('d', 'c')}name: x\nqueue: product\n`;
+    expect(dryRun(CLUSTER, bomb)).toEqual({
+      ok: false,
+      errors: ['job: Excessive alias count indicates a resource exhaustion attack'],
+    });
+    expect(dryRun(CLUSTER, 'a: &a [*a]\nname: x\nqueue: product\n')).toMatchObject({ ok: false });
+    expect(dryRun(CLUSTER, `${'['.repeat(5000)}${']'.repeat(5000)}`)).toEqual({
+      ok: false,
+      errors: ['job: the job nests too deeply to read (lists and mappings nest at most 64 levels)'],
+    });
   });
 
   it('reads a KAI PodGroup with its Pods as the job', () => {

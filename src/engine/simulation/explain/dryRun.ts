@@ -5,14 +5,20 @@
  * when it starts, whom it evicts, or the engine's last pending explanation for it.
  */
 import { parseDocument } from 'yaml';
+import { formatDuration } from '../../model/duration';
 import type { Scenario } from '../../model/scenario';
 import { formatIssue } from '../../scenario/issues';
+import { findRecursiveAlias } from '../../scenario/recursiveAliases';
 import { importKubernetesYaml, looksLikeKubernetesYaml } from '../../scenario/importers/importKubernetesYaml';
 import { normaliseScenarioDocument } from '../../scenario/normaliseScenarioDocument';
+import { yamlReadFailure } from '../../scenario/parseScenario';
 import { queueData } from '../../scenario/serialiseScenario';
 import { Simulator } from '../Simulator';
-import { sessionWeight } from './rerun';
+import { refusal, sessionWeight } from './rerun';
 import type { DryRunEviction, DryRunOutcome } from './types';
+
+/** Alias expansions allowed when reading the job, as for a scenario (§10). */
+const MAX_ALIAS_COUNT = 100;
 
 /** Largest job text read (characters). */
 export const MAX_DRY_RUN_TEXT = 1024 * 1024;
@@ -24,7 +30,27 @@ export const MAX_DRY_RUN_WORK = 2_000_000;
 /** Where a submitted job's issues point in the one-job document, and the name they are shown under. */
 const SUBMIT_PATH = 'events[0].submit';
 
-export function dryRun(cluster: Scenario, jobText: string): DryRunOutcome {
+/**
+ * `options.session` (addition): submit the job at the time of that session of the cluster's run (1-based;
+ * default 1, the cluster's t=0); session numbers in the result count from the cluster's first session.
+ */
+export function dryRun(
+  cluster: Scenario,
+  jobText: string,
+  options: { session?: number } = {},
+): DryRunOutcome {
+  try {
+    return run(cluster, jobText, options.session ?? 1);
+  } catch (e) {
+    const answer = refusal(e);
+    if (answer === null) throw e;
+    return { ok: false, errors: [`cluster: ${answer}`] };
+  }
+}
+
+function run(cluster: Scenario, jobText: string, session: number): DryRunOutcome {
+  const at = submitTime(cluster, session);
+  if (typeof at === 'string') return { ok: false, errors: [at] };
   if (jobText.length > MAX_DRY_RUN_TEXT)
     return {
       ok: false,
@@ -38,7 +64,7 @@ export function dryRun(cluster: Scenario, jobText: string): DryRunOutcome {
     priorityClasses: cluster.priorityClasses.map((c) => ({ ...c })),
     nodes: [],
     queues: cluster.queues.map((q) => queueData(q, cluster.profile)),
-    events: [{ at: '0s', submit: raw.job }],
+    events: [{ at: formatDuration(at), submit: raw.job }],
   });
   if (!parsed.ok)
     return {
@@ -58,7 +84,7 @@ export function dryRun(cluster: Scenario, jobText: string): DryRunOutcome {
       ok: false,
       errors: [`job.name: a job named ${JSON.stringify(job.name)} is already in the cluster`],
     };
-  const withJob: Scenario = { ...cluster, events: [...cluster.events, { atMs: 0, kind: 'submit', job }] };
+  const withJob: Scenario = { ...cluster, events: [...cluster.events, { atMs: at, kind: 'submit', job }] };
   const maxSessions = Math.max(
     1,
     Math.min(
@@ -126,6 +152,20 @@ export function dryRun(cluster: Scenario, jobText: string): DryRunOutcome {
   };
 }
 
+/** The time of session `session` of the cluster's own run, or why there is none. */
+function submitTime(cluster: Scenario, session: number): number | string {
+  if (!Number.isInteger(session) || session < 1 || session > MAX_DRY_RUN_SESSIONS)
+    return `session must be a whole number from 1 to ${MAX_DRY_RUN_SESSIONS}, got ${String(session)}`;
+  if (session === 1) return 0;
+  const sim = new Simulator(cluster, { record: 'metrics' });
+  while (sim.sessionCount() < session - 1 && sim.step()) {
+    /* to the session before */
+  }
+  if (sim.sessionCount() < session - 1 || sim.isFinished())
+    return `session ${session} is past the end of the cluster's run (${sim.sessionCount()} sessions)`;
+  return sim.nextSessionTimeMs();
+}
+
 function renamePath(path: string): string {
   return path.startsWith(SUBMIT_PATH) ? `job${path.slice(SUBMIT_PATH.length)}` : path;
 }
@@ -146,13 +186,26 @@ function readJob(text: string): { ok: true; job: unknown } | { ok: false; errors
       };
     return { ok: true, job: list[0] };
   }
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
-  if (doc.errors.length > 0)
-    return {
-      ok: false,
-      errors: doc.errors.slice(0, 10).map((e) => `job: ${e.message.split('\n')[0] ?? 'invalid YAML'}`),
-    };
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  let value: unknown;
+  try {
+    const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+    // The yaml package records its own stack overflow as a parse error (parseScenario.ts does the same).
+    if (doc.errors.some((e) => /call stack/i.test(e.message))) throw new RangeError('nesting');
+    if (doc.errors.length > 0)
+      return {
+        ok: false,
+        errors: doc.errors.slice(0, 10).map((e) => `job: ${e.message.split('\n')[0] ?? 'invalid YAML'}`),
+      };
+    // As the scenario parser reads YAML (parseScenario.ts): no alias that contains itself, and aliases
+    // expand at most 100 times ("billion laughs" must not hang the runner or the tab).
+    const recursive = findRecursiveAlias(doc);
+    if (recursive !== null) return { ok: false, errors: [`job: ${recursive.message}`] };
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // The yaml package recurses per nesting level and throws on too many aliases.
+    const message = yamlReadFailure(error, 'the job');
+    return { ok: false, errors: [`job: ${message}`] };
+  }
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return { ok: false, errors: ['job: expected one job as a mapping ({name, queue, ...})'] };
   return { ok: true, job: value };

@@ -184,6 +184,52 @@ describe('explainJob: evicted and pipelined (KAI)', () => {
   });
 });
 
+describe('explainJob: jobs not in the cluster at the session', () => {
+  it('not submitted yet, and deleted', () => {
+    const s = scenario(`${KAI_HEAD}nodes: [{ name: n, resources: { gpu: 2 } }]
+queues: [{ name: q }]
+jobs: [{ name: late, queue: q, submitAt: 30s, resources: { gpu: 1 } }, { name: gone, queue: q, resources: { gpu: 1 } }]
+events: [{ at: 10s, deleteJob: gone }]
+run: { sessions: 3 }
+`);
+    expect(explained(s, 'late', 1)).toMatchObject({
+      state: 'not-submitted',
+      headline: 'late is not submitted yet at session 1 (t=0s); it is submitted at t=30s.',
+      suggestions: [],
+    });
+    expect(explained(s, 'gone', 2)).toMatchObject({
+      state: 'not-submitted',
+      headline: 'gone is no longer in the cluster at session 2 (t=10s): it was deleted.',
+    });
+  });
+});
+
+describe('explainJob: Volcano', () => {
+  it('deserved share: proportion’s figures, and a larger queue weight (not a KAI quota) is proven', () => {
+    const s = scenario(`version: 1
+profile: volcano
+nodes: [{ name: n, count: 2, resources: { gpu: 4 } }]
+queues: [{ name: a, weight: 1 }, { name: b, weight: 1 }]
+jobs:
+  - { name: held, queue: a, resources: { gpu: 4 }, tasks: [{ status: Running, node: n-0 }] }
+  - { name: wide, queue: b, resources: { gpu: 5 } }
+  - { name: more, queue: a, resources: { gpu: 1 } }
+run: { sessions: 3 }
+`);
+    const e = explained(s, 'more');
+    expect(e.blocker?.code).toBe('fair-share');
+    expect(e.headline).toContain('queue a is at its deserved share');
+    expect(e.headline).toContain('queue a has gpu deserved share 4, allocated 4; the job needs 1');
+    expect(e.suggestions.map((x) => x.change.kind)).not.toContain('set-queue-resource');
+    const weight = e.suggestions.filter((x) => x.change.kind === 'set-queue-weight');
+    // The smallest weight that works; the larger one of the ladder is not tried.
+    expect(weight.map((x) => x.change)).toEqual([
+      { kind: 'set-queue-weight', queue: 'a', value: 2, atMs: 1000 },
+    ]);
+    for (const x of e.suggestions) expect(startsAsPromised(s, 'more', x)).toBe(true);
+  });
+});
+
 describe('applyScenarioChange', () => {
   const s = scenario(`${KAI_HEAD}nodes: [{ name: n, resources: { gpu: 2 } }]
 queues: [{ name: q }]
@@ -206,6 +252,19 @@ jobs: [{ name: j, queue: q, resources: { gpu: 1 } }]
     });
     expect(b.events.at(-1)).toMatchObject({ atMs: 5000, kind: 'addNode', node: { name: 'x' } });
     expect(applyScenarioChange(s, { kind: 'wait-until', time: 10 })).toBe(s);
+    const c = applyScenarioChange(s, {
+      kind: 'set-queue-bound',
+      queue: 'q',
+      field: 'capability',
+      resource: 'gpu',
+      value: 6,
+      atMs: 2000,
+    });
+    expect(c.events.at(-1)).toMatchObject({
+      atMs: 2000,
+      kind: 'updateQueue',
+      patch: { name: 'q', capability: { gpu: 6 } },
+    });
   });
   it('refuses names the scenario does not have, saying which', () => {
     expect(() => applyScenarioChange(s, { kind: 'delete-job', job: 'zz' })).toThrow(ScenarioChangeError);

@@ -15,7 +15,7 @@ import { describeBlocker } from './blockerFacts';
 import { candidateChanges } from './candidates';
 import { evictionStory, latestEviction } from './evictionStory';
 import { findJobSpec, neededTasks } from './jobFacts';
-import { firstStart, RerunBudget, runAtMost, runExactly } from './rerun';
+import { firstStart, refusal, RerunBudget, runAtMost, runExactly } from './rerun';
 import {
   MAX_CANDIDATES,
   MAX_LOOKAHEAD_SESSIONS,
@@ -34,10 +34,9 @@ export function explainJob(
   try {
     return explain(scenario, job, options.session);
   } catch (e) {
-    // A scenario the engine cannot run (a feature not implemented) is an answer, not a crash.
-    if (e instanceof Error && (e.name === 'UnsupportedError' || e.name === 'ScenarioChangeError'))
-      return { ok: false, error: e.message };
-    throw e;
+    const answer = refusal(e);
+    if (answer === null) throw e;
+    return { ok: false, error: answer };
   }
 }
 
@@ -47,7 +46,7 @@ function explain(scenario: Scenario, job: string, asked: number | undefined): Ex
     const names = scenario.jobs.map((j) => j.name).slice(0, 10);
     return {
       ok: false,
-      error: `job ${JSON.stringify(job)} does not exist in the scenario${names.length > 0 ? ` (jobs: ${names.join(', ')}${scenario.jobs.length > 10 ? ', …' : ''})` : ''}`,
+      error: `job ${JSON.stringify(job.length > 253 ? `${job.slice(0, 60)}…` : job)} does not exist in the scenario${names.length > 0 ? ` (jobs: ${names.join(', ')}${scenario.jobs.length > 10 ? ', …' : ''})` : ''}`,
     };
   }
   if (asked !== undefined && (!Number.isInteger(asked) || asked < 1 || asked > MAX_SESSIONS))
@@ -57,11 +56,16 @@ function explain(scenario: Scenario, job: string, asked: number | undefined): Ex
     };
   const sim = new Simulator(scenario);
   const session = runTo(sim, job, asked);
-  if (session === null)
+  if (session === null) {
+    const ran = `${sim.sessionCount()} session${sim.sessionCount() === 1 ? '' : 's'}`;
     return {
       ok: false,
-      error: `session ${String(asked)} is past the end of the run (${sim.sessionCount()} session${sim.sessionCount() === 1 ? '' : 's'})`,
+      error:
+        asked === undefined
+          ? 'the run has no session to explain'
+          : `session ${asked} is past the end of the run (${ran})`,
     };
+  }
   const snap = sim.snapshot(session);
   const budget = new RerunBudget(scenario);
   const state = snap.jobs.find((j) => j.name === job);
@@ -87,9 +91,8 @@ function explain(scenario: Scenario, job: string, asked: number | undefined): Ex
   const kind = stateOf(snap, state);
   const out: JobExplanation = { ...base, queue: state.queue, state: kind };
   if (pending !== null) out.blocker = { code: pending.code, message: pending.message };
-  const evicted = latestEviction(sim, job, session, false);
-  const forPipelined = kind === 'pipelined' ? latestEviction(sim, job, session, true) : null;
-  const story = kind === 'pipelined' ? forPipelined : evicted;
+  // A pipelined job is told the eviction that made room for it; any other, its own latest eviction.
+  const story = latestEviction(sim, job, session, kind === 'pipelined');
   if (story !== null && (kind !== 'running' || story.session === session))
     out.eviction = evictionStory(scenario, sim, story, budget);
   const later = kind === 'pending' || kind === 'pipelined' ? lookAhead(scenario, job, session, budget) : null;
@@ -151,7 +154,7 @@ function headline(
       const e = out.eviction;
       const evictions = e === null ? '' : `; ${e.action} evicted room for it at session ${e.session}`;
       const binds = later === null ? '' : `; it binds at session ${later.session} (${fmt(later.time)})`;
-      return `${state.name} is pipelined ${at}: ${state.pipelined} task${state.pipelined === 1 ? '' : 's'} wait for evicted tasks to release their node${evictions}${binds}.`;
+      return `${state.name} is pipelined ${at}: ${state.pipelined === 1 ? '1 task waits' : `${state.pipelined} tasks wait`} for evicted tasks to release their node${evictions}${binds}.`;
     }
     case 'evicted': {
       const e = out.eviction;
@@ -211,15 +214,14 @@ function suggest(
     needed: neededTasks(snap, spec, state),
     atMs,
   }).slice(0, MAX_CANDIDATES);
-  let nodeAdded = false;
+  const proven = new Set<string>();
   for (const c of candidates) {
     if (out.length >= MAX_SUGGESTIONS) break;
-    // The smallest node that works is enough: a larger one is not tried after it.
-    if (c.change.kind === 'add-node' && nodeAdded) continue;
+    if (c.ladder !== undefined && proven.has(c.ladder)) continue;
     if (!budget.take(next)) break;
     const start = firstStart(applyScenarioChange(scenario, c.change), state.name, session, runExactly(next));
     if (start === null) continue;
-    if (c.change.kind === 'add-node') nodeAdded = true;
+    if (c.ladder !== undefined) proven.add(c.ladder);
     out.push({ change: c.change, text: c.text, startsAtSession: start.session, startsAtTime: start.time });
   }
   return out;

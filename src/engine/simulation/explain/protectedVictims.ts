@@ -46,6 +46,7 @@ export function keptVictims(snap: SessionSnapshot, indices: readonly number[]): 
           add(v.job, v.queue, verdict.detail);
   }
   return [...out.values()].sort(
-    (a, b) => a.protectedUntilMs - b.protectedUntilMs || a.job.localeCompare(b.job),
+    // Code-unit order, not localeCompare: the same answer whatever the locale.
+    (a, b) => a.protectedUntilMs - b.protectedUntilMs || (a.job < b.job ? -1 : a.job > b.job ? 1 : 0),
   );
 }

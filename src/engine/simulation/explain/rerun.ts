@@ -73,3 +73,13 @@ export function evictedAt(scenario: Scenario, job: string, session: number, acti
   const entry = sim.history.entries.find((e) => e.index === session);
   return entry?.decisions.some((d) => d.kind === 'evict' && d.job === job && d.action === action) ?? false;
 }
+
+/**
+ * The message of what a run threw that is an answer rather than a bug: a scenario the engine cannot run
+ * (a feature not implemented, UnsupportedError) or a change naming what is not there; null otherwise.
+ */
+export function refusal(e: unknown): string | null {
+  return e instanceof Error && (e.name === 'UnsupportedError' || e.name === 'ScenarioChangeError')
+    ? e.message
+    : null;
+}

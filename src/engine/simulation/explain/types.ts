@@ -28,6 +28,17 @@ export type ScenarioChange =
       atMs?: number;
     }
   | { kind: 'delete-job'; job: string; atMs?: number }
+  /** (Addition.) Volcano/kube-batch: the queue's `weight` (proportion divides the cluster by it). */
+  | { kind: 'set-queue-weight'; queue: string; value: number; atMs?: number }
+  /** (Addition.) Volcano/kube-batch: one resource of the queue's `capability` or `deserved` (§4). */
+  | {
+      kind: 'set-queue-bound';
+      queue: string;
+      field: 'capability' | 'deserved';
+      resource: 'gpu' | 'cpu' | 'memory';
+      value: number;
+      atMs?: number;
+    }
   | {
       kind: 'set-min-runtime';
       queue: string;

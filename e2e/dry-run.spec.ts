@@ -65,3 +65,21 @@ test('a Kubernetes PodGroup with its Pods dry-runs like a scenario job', async (
   await expect(dryRun.dialog.getByTestId('dryrun.file-error')).toContainText('image.png');
   await expect(dryRun.text).toContainText('name: from-file');
 });
+
+test('submitted at the session shown instead of the start, the same job never starts', async ({
+  app,
+  dryRun,
+}) => {
+  await app.open('?scenario=welcome&session=4');
+  await dryRun.openButton.click();
+  await dryRun.setText('name: probe\nqueue: product\nresources: {gpu: 1}');
+  await dryRun.run.click();
+  await expect(dryRun.dialog.getByTestId('dryrun.submitted')).toHaveText('Submitted at the start (t=0s).');
+  await expect(dryRun.starts).toContainText('probe starts at session 3 (t=20s)');
+
+  await dryRun.dialog.getByLabel(/Submit at session 4 \(t=30s\), the one shown/).check();
+  await dryRun.run.click();
+  await expect(dryRun.dialog.getByTestId('dryrun.submitted')).toHaveText('Submitted at session 4 (t=30s).');
+  await expect(dryRun.never).toContainText('probe does not start within the horizon');
+  await expect(dryRun.never).toContainText('Queue product would go above its fair share');
+});

@@ -93,7 +93,9 @@ describe('explain and dry run through the worker', () => {
   it('dry-runs a job text against the loaded scenario: starts, never starts, or the errors with their place', async () => {
     await open();
     // product is below its fair share: reclaim makes room once sweep-1's min-runtime has passed.
-    const fits = await store.getState().actions.dryRun('name: probe\nqueue: product\nresources: {gpu: 1}\n');
+    const fits = await store
+      .getState()
+      .actions.dryRun('name: probe\nqueue: product\nresources: {gpu: 1}\n', 1);
     expect(fits.ok && fits.result).toMatchObject({
       job: 'probe',
       starts: true,
@@ -102,10 +104,16 @@ describe('explain and dry run through the worker', () => {
     });
     const never = await store
       .getState()
-      .actions.dryRun('name: huge\nqueue: research\nresources: {gpu: 64}\n');
+      .actions.dryRun('name: huge\nqueue: research\nresources: {gpu: 64}\n', 1);
     expect(never.ok && never.result).toMatchObject({ job: 'huge', starts: false });
     expect(never.ok && never.result.reason).toBeTruthy();
-    const bad = await store.getState().actions.dryRun('name: bad\nqueue: nowhere\n');
+    // Submitted at session 4 instead, once train-b holds product's share, the same job never starts.
+    const later = await store
+      .getState()
+      .actions.dryRun('name: probe\nqueue: product\nresources: {gpu: 1}\n', 4);
+    expect(later.ok && later.result).toMatchObject({ starts: false });
+    expect(later.ok && later.result.reason).toContain('Queue product would go above its fair share');
+    const bad = await store.getState().actions.dryRun('name: bad\nqueue: nowhere\n', 1);
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.errors.join('\n')).toContain('nowhere');
   });

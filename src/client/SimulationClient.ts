@@ -62,8 +62,11 @@ export interface SimulationClient {
    * suggested change proven by re-running the engine in the worker (issue 19).
    */
   explainJob(runId: number, job: string, session: number, options?: RequestOptions): Promise<ExplainReply>;
-  /** `jobText` (a scenario job, or Kubernetes PodGroup + Pods YAML) submitted to run `runId`'s scenario. */
-  dryRun(runId: number, jobText: string, options?: RequestOptions): Promise<DryRunReply>;
+  /**
+   * `jobText` (a scenario job, or Kubernetes PodGroup + Pods YAML) submitted to run `runId`'s scenario at the
+   * time of its session `session` (1 = the start).
+   */
+  dryRun(runId: number, jobText: string, session: number, options?: RequestOptions): Promise<DryRunReply>;
   /** Run `runId`'s scenario with `change` applied, as scenario text (a suggestion's "Try it"). */
   changedScenario(runId: number, change: ScenarioChange, options?: RequestOptions): Promise<ChangedScenario>;
   debugFault(fault: DebugFault, atSession?: number | null): Promise<null>;
@@ -271,7 +274,8 @@ export function createSimulationClient(
       request('query', { runId, ...query }) as Promise<QueryResult<Q>>,
     explainJob: (runId, job, session, requestOptions) =>
       request('explainJob', { runId, job, session }, requestOptions),
-    dryRun: (runId, jobText, requestOptions) => request('dryRun', { runId, jobText }, requestOptions),
+    dryRun: (runId, jobText, session, requestOptions) =>
+      request('dryRun', { runId, jobText, session }, requestOptions),
     changedScenario: (runId, change, requestOptions) =>
       request('changedScenario', { runId, change }, requestOptions),
     debugFault: (fault, atSession = null) => request('debugFault', { fault, atSession }),

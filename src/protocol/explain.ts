@@ -29,8 +29,11 @@ export interface ChangedScenario {
 export interface ExplainRequestTypes {
   /** The engine's explanation of `job` at the end of session `session` of run `runId` (0 = before the first). */
   explainJob: { params: { runId: number; job: string; session: number }; result: ExplainReply };
-  /** `jobText` (a scenario job, or Kubernetes PodGroup + Pods) submitted to run `runId`'s scenario and run. */
-  dryRun: { params: { runId: number; jobText: string }; result: DryRunReply };
+  /**
+   * `jobText` (a scenario job, or Kubernetes PodGroup + Pods) submitted to run `runId`'s scenario at the time
+   * of its session `session` (1 = the scenario's start), and run.
+   */
+  dryRun: { params: { runId: number; jobText: string; session: number }; result: DryRunReply };
   /** Run `runId`'s scenario with `change` applied, serialised (a suggestion's "Try it"). */
   changedScenario: { params: { runId: number; change: ScenarioChange }; result: ChangedScenario };
 }

@@ -264,8 +264,11 @@ export interface AppActions {
    * rejects when the worker fails (crash, timeout), with the message to show.
    */
   explainJob(job: string, session: number): Promise<ExplainReply>;
-  /** A job text (scenario job or PodGroup + Pods YAML) dry-run against the loaded scenario. */
-  dryRun(jobText: string): Promise<DryRunReply>;
+  /**
+   * A job text (scenario job or PodGroup + Pods YAML) dry-run against the loaded scenario, submitted at the
+   * time of session `session` (1 = the scenario's start).
+   */
+  dryRun(jobText: string, session: number): Promise<DryRunReply>;
   /**
    * A suggestion's "Try it": waiting only moves to the session it names; any other change opens the changed
    * scenario in preview at that session with `job` selected (the current scenario is what "Back" returns to).

@@ -52,8 +52,8 @@ export function createExplainActions({
     async explainJob(job, session) {
       return client.explainJob(requireRun(), job, session, timeout());
     },
-    async dryRun(jobText) {
-      return client.dryRun(requireRun(), jobText, timeout());
+    async dryRun(jobText, session) {
+      return client.dryRun(requireRun(), jobText, session, timeout());
     },
     async tryChange(job, suggestion) {
       const state = get();

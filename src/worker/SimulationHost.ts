@@ -433,7 +433,10 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
       case 'dryRun': {
         const x = requireExplain();
         const r = requireRun(command.runId);
-        const result = explainCall('dry-run this job', () => x.dryRun(r.scenario, command.jobText));
+        requireSession(r, command.session, 1);
+        const result = explainCall('dry-run this job', () =>
+          x.dryRun(r.scenario, command.jobText, { session: command.session }),
+        );
         return { type: 'reply', id, kind: 'dryRun', result };
       }
       case 'changedScenario': {

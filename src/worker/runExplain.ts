@@ -9,7 +9,7 @@ import type { ChangedScenario, DryRunReply, ExplainReply, ScenarioChange } from 
 /** The engine functions these requests need (the public surface of `engine/index.ts`). */
 export interface ExplainEngine {
   explainJob(scenario: Scenario, job: string, options?: { session?: number }): ExplainReply;
-  dryRun(cluster: Scenario, jobText: string): DryRunReply;
+  dryRun(cluster: Scenario, jobText: string, options?: { session?: number }): DryRunReply;
   applyScenarioChange(scenario: Scenario, change: ScenarioChange): Scenario;
   serialiseScenario(scenario: Scenario): string;
 }

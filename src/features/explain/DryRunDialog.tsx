@@ -1,11 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { DryRunReply } from '../../protocol/explain';
@@ -16,15 +18,22 @@ import { selectSnapshot } from '../../store/runSlice';
 import { selectSummary } from '../../store/scenarioSlice';
 import { selectIsDryRunOpen } from '../../store/viewSlice';
 import { readOpenedFile } from '../editor/readOpenedFile';
+import { formatInstant } from '../format/formatTime';
 import { firstLeafQueue, podGroupExample, scenarioJobExample } from './dryRunExamples';
 import { DryRunErrors, DryRunPrediction } from './DryRunResultView';
 import { JobCodeEditor, type JobCodeEditorHandle } from './JobCodeEditor';
 
+/** Where the job was submitted: a session of the loaded run and its time. */
+interface SubmittedAt {
+  session: number;
+  timeMs: number;
+}
+
 type RunState =
   | { status: 'idle' }
-  | { status: 'running'; text: string }
-  | { status: 'answered'; text: string; reply: DryRunReply }
-  | { status: 'failed'; text: string; error: string };
+  | { status: 'running'; text: string; at: SubmittedAt }
+  | { status: 'answered'; text: string; at: SubmittedAt; reply: DryRunReply }
+  | { status: 'failed'; text: string; at: SubmittedAt; error: string };
 
 const selectHasRun = (s: AppState) => s.run.runId !== null;
 
@@ -45,18 +54,24 @@ export function DryRunDialog() {
   const [text, setText] = useState(() => scenarioJobExample(queue));
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [fileError, setFileError] = useState<string | null>(null);
+  // At the start (the cluster's "now" for an imported snapshot), or at the session on screen.
+  const [isAtShown, setAtShown] = useState(false);
   const close = () => actions.setView({ isDryRunOpen: false });
 
+  const shown: SubmittedAt | null =
+    snapshot === null ? null : { session: snapshot.index, timeMs: snapshot.timeMs };
   const start = () => {
     if (!hasRun || run.status === 'running') return;
     const ran = text;
-    setRun({ status: 'running', text: ran });
-    actions.dryRun(ran).then(
-      (reply) => setRun({ status: 'answered', text: ran, reply }),
+    const at = isAtShown && shown !== null ? shown : { session: 1, timeMs: 0 };
+    setRun({ status: 'running', text: ran, at });
+    actions.dryRun(ran, at.session).then(
+      (reply) => setRun({ status: 'answered', text: ran, at, reply }),
       (error: unknown) =>
         setRun({
           status: 'failed',
           text: ran,
+          at,
           error: error instanceof Error ? error.message : String(error),
         }),
     );
@@ -98,8 +113,8 @@ export function DryRunDialog() {
         <Box sx={{ display: 'grid', gap: 1, gridTemplateRows: 'auto auto minmax(0, 1fr)', minHeight: 0 }}>
           <Typography variant="body1">
             Paste or open one job: a scenario job, or a Kubernetes PodGroup with its Pods. The engine submits
-            it at the start of the loaded scenario (t=0s) and runs the scenario until the job starts or the
-            run ends, here in your browser.
+            it to the loaded scenario and runs the scenario until the job starts or the run ends, here in your
+            browser.
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button size="small" variant="outlined" onClick={() => setText(scenarioJobExample(queue))}>
@@ -124,7 +139,22 @@ export function DryRunDialog() {
               onChange={(e) => void openFile(e)}
             />
           </Box>
-          <Box sx={{ height: 'min(48vh, 460px)', minHeight: 160 }}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={isAtShown}
+                onChange={(e) => setAtShown(e.target.checked)}
+                disabled={shown === null || shown.session === 1}
+                data-testid="dryrun.at-shown"
+              />
+            }
+            label={
+              shown === null || shown.session === 1
+                ? 'Submitted at the start (t=0s); go to a later session to submit it then'
+                : `Submit at session ${shown.session} (${formatInstant(shown.timeMs)}), the one shown, instead of the start (t=0s)`
+            }
+          />
+          <Box sx={{ height: 'min(44vh, 440px)', minHeight: 160 }}>
             <JobCodeEditor ref={editor} value={text} onChange={setText} onRun={start} />
           </Box>
           {fileError !== null && (
@@ -147,6 +177,12 @@ export function DryRunDialog() {
             <Typography variant="body1" color="text.secondary">
               Press Run (or Ctrl+Enter in the text) to see when the job starts, whom it would evict, or why it
               never starts.
+            </Typography>
+          )}
+          {run.status !== 'idle' && (
+            <Typography variant="body2" color="text.secondary" data-testid="dryrun.submitted">
+              Submitted at {run.at.session === 1 ? 'the start' : `session ${run.at.session}`} (
+              {formatInstant(run.at.timeMs)}).
             </Typography>
           )}
           {run.status === 'running' && (

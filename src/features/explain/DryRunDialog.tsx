@@ -179,7 +179,7 @@ export function DryRunDialog() {
               never starts.
             </Typography>
           )}
-          {run.status !== 'idle' && (
+          {(run.status === 'running' || (run.status === 'answered' && run.reply.ok)) && (
             <Typography variant="body2" color="text.secondary" data-testid="dryrun.submitted">
               Submitted at {run.at.session === 1 ? 'the start' : `session ${run.at.session}`} (
               {formatInstant(run.at.timeMs)}).

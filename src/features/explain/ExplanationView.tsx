@@ -14,7 +14,7 @@ export function ExplanationView({ explanation }: { explanation: JobExplanation }
       </Typography>
       {blocker !== null && (
         <Typography variant="body1" data-testid="why.blocker" data-code={blocker.code}>
-          Main blocker: {blocker.message}
+          <b>Main blocker:</b> {blocker.message}
         </Typography>
       )}
       {eviction !== null && (

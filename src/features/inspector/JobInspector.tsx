@@ -154,6 +154,8 @@ export function JobInspector({
         {job.runtimeMs !== null && ` of ${formatSpan(job.runtimeMs)}`}
         {job.stoppedAtMs !== null && ` until ${formatInstant(job.stoppedAtMs)}`}.
       </Typography>
+      {/* The engine's short answer and what would change it first; the session's full pending explanation below. */}
+      <WhyPanel job={job.name} />
       {pending !== null && (
         <PendingExplanationView
           explanation={pending}
@@ -162,7 +164,6 @@ export function JobInspector({
           job={job}
         />
       )}
-      <WhyPanel job={job.name} />
       <Divider />
       {job.extras !== undefined ? (
         // Volcano/kube-batch: the PodGroup and the sla clock; min-runtime protection is KAI's.

@@ -45,3 +45,27 @@ test('no serious or critical axe violations in the dialogs', async ({ app, page 
   await expect(page.getByTestId('editor-dialog')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('no serious or critical axe violations in Why?, the what-if preview and the dry-run dialog', async ({
+  app,
+  page,
+  why,
+  dryRun,
+}) => {
+  await app.open('?scenario=welcome&session=1&job=train-b');
+  await why.ask.click();
+  await expect(why.headline).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await why
+    .suggestion('Delete job serving-a')
+    .getByRole('button', { name: /Try it/ })
+    .click();
+  await expect(why.whatIfBanner).toBeVisible();
+  await app.waitForSession();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await dryRun.openButton.click();
+  await dryRun.run.click();
+  await expect(dryRun.answer).toHaveAttribute('data-status', 'answered');
+  expect(await seriousViolations(page)).toEqual([]);
+});

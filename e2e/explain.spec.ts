@@ -80,3 +80,28 @@ test('an LCA case: waiting is the change, and Go to session moves to where the r
     'from d; LCA method, lowest common ancestor b',
   );
 });
+
+test('Volcano: a gang that needs a node; Try it adds the node and Keep a copy keeps the changed scenario', async ({
+  app,
+  jobsTable,
+  why,
+}) => {
+  await app.open('?scenario=sla-1&session=1&job=big-training');
+  await why.ask.click();
+  await expect(why.headline).toContainText('big-training is pending at session 1');
+  await expect(why.headline).toContainText('gang minimum 8');
+  const node = why.suggestion('Add one node added-node with gpu 8');
+  await expect(node).toContainText('checked: starts at session 2');
+  await node.getByRole('button', { name: /Try it/ }).click();
+  await expect(why.whatIfBanner).toContainText('big-training starts at session 2');
+  await app.waitForSession();
+  expect(await app.state()).toMatchObject({ scenario: 'what-if', cursor: 2, selectedJob: 'big-training' });
+  await expect(jobsTable.row('big-training')).toContainText(/Pipelined|Running/);
+
+  await app.page.getByTestId('whatif.keep').click();
+  await expect(app.page.getByTestId('notice.success')).toContainText('Kept in My scenarios as');
+  await expect(why.whatIfBanner).toBeHidden();
+  await app.waitForSession();
+  expect(await app.state()).toMatchObject({ scenario: 'custom', cursor: 2, selectedJob: 'big-training' });
+  expect((await app.state())?.draft).toContain('added-node');
+});

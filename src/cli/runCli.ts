@@ -5,6 +5,7 @@
  *   sim check <file>                    evaluates `expect`; exit 1 when a check fails
  *   sim resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
  *   sim metrics|compare …               workshop commands (workshopCommands.ts, docs §15.1)
+ *   sim explain|dry-run …               explain a job, dry-run a new one (explainCommands.ts, docs §18)
  * Exit codes: 0 done, 1 a check failed, 2 invalid input (errors name the field path and line; usage
  * errors and unreadable files too), 3 internal failure (one line), 4 a valid scenario the engine cannot
  * run (a profile or feature not implemented; one line). No stack trace is ever printed.
@@ -22,7 +23,13 @@ import { MAX_SESSIONS } from '../engine/scenario/limits';
 import { readScenarioFile } from './readScenarioFile';
 import { sessionRowsRefusal, usageHistorySessions } from './sessionRowsBound';
 import { OutputError } from './streamWriter';
-import { runWorkshopCommand, WORKSHOP_COMMANDS, WORKSHOP_USAGE } from './workshopCommands';
+import {
+  runWorkshopCommand,
+  WORKSHOP_COMMANDS,
+  WORKSHOP_USAGE,
+  type CommandHelpers,
+} from './workshopCommands';
+import { EXPLAIN_COMMANDS, EXPLAIN_USAGE, runExplainCommand } from './explainCommands';
 
 /** Where the runner writes. */
 export interface CliIO {
@@ -48,7 +55,8 @@ const USAGE = `usage:
   npm run --silent sim -- run <file> [--sessions N]
   npm run --silent sim -- check <file>
   npm run --silent sim -- resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
-${WORKSHOP_USAGE}`;
+${WORKSHOP_USAGE}
+${EXPLAIN_USAGE}`;
 
 /** Bad arguments or input: printed as is, exit 2. */
 class InvalidInput extends Error {
@@ -81,18 +89,20 @@ function load(file: string, io: CliIO): Scenario {
 function execute(argv: readonly string[], io: CliIO): number | Streamed {
   const [command, file, ...rest] = argv;
   const workshop = (WORKSHOP_COMMANDS as readonly string[]).includes(command ?? '');
-  if (!command || !file || (!workshop && !['run', 'check', 'resolve'].includes(command)))
+  const explain = (EXPLAIN_COMMANDS as readonly string[]).includes(command ?? '');
+  if (!command || !file || (!workshop && !explain && !['run', 'check', 'resolve'].includes(command)))
     throw new InvalidInput('', true);
   const scenario = load(file, io);
-  if (workshop)
-    return runWorkshopCommand(command, scenario, {
-      option: (name) => option(rest, name),
-      flag: (name) => rest.includes(name),
-      invalid: (message, showUsage = false) => {
-        throw new InvalidInput(message, showUsage);
-      },
-      stdout: io.stdout,
-    });
+  const helpers: CommandHelpers = {
+    option: (name) => option(rest, name),
+    flag: (name) => rest.includes(name),
+    invalid: (message, showUsage = false) => {
+      throw new InvalidInput(message, showUsage);
+    },
+    stdout: io.stdout,
+  };
+  if (workshop) return runWorkshopCommand(command, scenario, helpers);
+  if (explain) return runExplainCommand(command, scenario, rest, helpers);
   switch (command) {
     case 'run': {
       const sessions = option(rest, '--sessions');

@@ -107,3 +107,31 @@ function asSimulator(sim: Simulation): Simulator {
   if (!(sim instanceof Simulator)) throw new TypeError('metrics need a simulation made by createSimulation');
   return sim;
 }
+
+export {
+  explainJob,
+  applyScenarioChange,
+  scenarioChangeError,
+  ScenarioChangeError,
+  dryRun,
+  MAX_CANDIDATES,
+  MAX_SUGGESTIONS,
+  MAX_LOOKAHEAD_SESSIONS,
+  MAX_RERUN_SESSIONS,
+  MAX_RERUN_WORK,
+  MAX_DRY_RUN_SESSIONS,
+  MAX_DRY_RUN_TEXT,
+  MAX_DRY_RUN_WORK,
+} from './simulation/explain/index';
+export type {
+  ScenarioChange,
+  ChangeSuggestion,
+  JobExplanation,
+  JobExplanationState,
+  EvictionStory,
+  MinRuntimeApplied,
+  ExplainResult,
+  DryRunResult,
+  DryRunEviction,
+  DryRunOutcome,
+} from './simulation/explain/index';

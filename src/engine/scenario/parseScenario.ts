@@ -98,12 +98,7 @@ export function parseScenarioLocated(written: string, options: NormaliseOptions 
   } catch (error) {
     // The yaml package recurses per nesting level: thousands of nested `[` or `- ` overflow its stack
     // before our own nesting limit (checkDocumentShape) can see the data.
-    const message =
-      error instanceof RangeError
-        ? `the document nests too deeply to read (lists and mappings nest at most ${MAX_NESTING} levels)`
-        : error instanceof Error
-          ? error.message
-          : String(error);
+    const message = yamlReadFailure(error, 'the document');
     const code: IssueCode = error instanceof RangeError ? 'too-large' : 'yaml-syntax';
     // The reader gives no position for its overflow: point at the line where the text nests deepest.
     const line = code === 'too-large' ? deepestLine(text, MAX_NESTING) : aliasLine(text, message);
@@ -178,4 +173,14 @@ function aliasLine(text: string, message: string): number | null {
   let line = 1;
   for (let i = 0; i < at; i++) if (text.charCodeAt(i) === 10) line++;
   return line;
+}
+
+/**
+ * What reading YAML threw, in words: the yaml package's stack overflow (a RangeError: nesting too deep
+ * for it) or its own message (too many aliases). `what` names the thing read.
+ */
+export function yamlReadFailure(error: unknown, what: string): string {
+  if (error instanceof RangeError)
+    return `${what} nests too deeply to read (lists and mappings nest at most ${MAX_NESTING} levels)`;
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,0 +1,216 @@
+/**
+ * The candidate changes for a pending job, chosen from its blocker, smallest first and few (at most
+ * MAX_CANDIDATES are ever tried). Each is only a candidate: explainJob keeps it after re-running the engine
+ * with it and seeing the job start. Sizes come from the session's snapshot (queue figures, task requests).
+ */
+import { formatDuration } from '../../model/duration';
+import type { JobSpec, Scenario, TaskSpec } from '../../model/scenario';
+import type { JobState, SessionSnapshot } from '../../model/snapshot';
+import type { PendingExplanation } from '../../model/trace';
+import { amount, mainResource, queuePath, round, sumRequests } from './jobFacts';
+import { keptVictims } from './protectedVictims';
+import type { ScenarioChange } from './types';
+
+export interface Candidate {
+  change: ScenarioChange;
+  text: string;
+  /**
+   * Candidates of one ladder are sizes of the same change, smallest first: once one is proven, the larger
+   * ones are not tried (the smallest change that works is the suggestion).
+   */
+  ladder?: string;
+}
+
+export interface CandidateInput {
+  scenario: Scenario;
+  snap: SessionSnapshot;
+  spec: JobSpec;
+  state: JobState;
+  pending: PendingExplanation;
+  needed: TaskSpec[];
+  /** When the changes are made: the time of the next session. */
+  atMs: number;
+}
+
+const CAPACITY_CODES = new Set([
+  'no-capacity',
+  'unschedulable',
+  'gang-unsatisfiable',
+  'no-eligible-victims',
+  'not-attempted',
+  'fair-share',
+  'victims-protected',
+]);
+
+/** Candidate changes in the order they are tried (the smallest kind of change first). */
+export function candidateChanges(input: CandidateInput): Candidate[] {
+  const out: Candidate[] = [];
+  const { pending } = input;
+  if (pending.code === 'victims-protected') out.push(...shorterMinRuntime(input));
+  if (pending.code === 'over-limit' && input.scenario.profile === 'kai')
+    out.push(...queueRaise(input, 'limit'));
+  // KAI's reclaim refuses a queue that would pass its fair share (an attempt's code, even when the
+  // headline code is allocate's no-capacity); its quota is what raises that share.
+  const shareCodes = new Set(['fair-share', 'non-preemptible-over-quota']);
+  const quotaBound =
+    shareCodes.has(pending.code) ||
+    pending.attempts.some((i) => shareCodes.has(input.snap.trace.attempts[i]?.code ?? ''));
+  if (input.scenario.profile === 'kai') {
+    if (quotaBound) out.push(...queueRaise(input, 'quota'));
+  } else {
+    // Volcano and kube-batch read no KAI quota or limit: proportion divides by weight up to capability,
+    // capacity reads `deserved` (profiles/volcano/plugins/proportion).
+    if (pending.code === 'over-limit') out.push(...volcanoBound(input, 'capability'));
+    if (quotaBound) out.push(...volcanoWeight(input), ...volcanoBound(input, 'deserved'));
+  }
+  if (CAPACITY_CODES.has(pending.code) || pending.code === 'over-limit') {
+    out.push(...deletions(input));
+    out.push(...newNodes(input));
+  }
+  return out;
+}
+
+/** Lowering the min-runtime that keeps the victims to what the longest-running of them has run by then. */
+function shorterMinRuntime(input: CandidateInput): Candidate[] {
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  for (const v of keptVictims(input.snap, input.pending.attempts)) {
+    const r = v.resolution;
+    const queue = r.source !== 'default' ? r.source : (r.path[0] ?? v.queue);
+    const field = r.kind === 'preempt' ? 'preemptMinRuntime' : 'reclaimMinRuntime';
+    const key = `${queue}\u0000${field}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    // Protected while now < lastStart + min-runtime (KAI minruntime.go:149-151, :166-168): a value at most
+    // the time run by then frees it.
+    const ranMs = Math.max(0, input.atMs - v.startedAtMs);
+    const value = formatDuration(Math.floor(ranMs / 1000) * 1000);
+    out.push({
+      change: { kind: 'set-min-runtime', queue, field, value, atMs: input.atMs },
+      text: `Set ${field} of queue ${queue} to ${value} (now ${formatDuration(r.durationMs)}${r.source === 'default' ? ', the plugin default' : ''}): ${v.job} has run ${formatDuration(ranMs)} by ${fmtTime(input.atMs)}.`,
+    });
+  }
+  return out;
+}
+
+/** Raising the quota or limit of the job's queue, or of the ancestor that holds it back, to what it needs. */
+function queueRaise(input: CandidateInput, field: 'quota' | 'limit'): Candidate[] {
+  const need = sumRequests(input.needed);
+  const resource = mainResource(need);
+  const out: Candidate[] = [];
+  for (const q of queuePath(input.snap, input.spec.queue)) {
+    // The snapshot's figures are the ones in force in the session (after any updateQueue event).
+    const current = (field === 'quota' ? q.quota : q.limit)[resource];
+    const wanted = round(q.allocated[resource] + need[resource]);
+    // -1 is "unlimited" for both; a limit above what is needed is not what holds the job.
+    if (current === -1 || current >= wanted) continue;
+    out.push({
+      change: { kind: 'set-queue-resource', queue: q.name, resource, field, value: wanted, atMs: input.atMs },
+      text: `Raise the ${resource} ${field} of queue ${q.name} from ${round(current)} to ${wanted} (allocated ${round(q.allocated[resource])} + ${round(need[resource])} needed).`,
+    });
+  }
+  return out.slice(0, 2);
+}
+
+/** Doubling, then quadrupling, the weight of the job's leaf queue (its share of what proportion divides). */
+function volcanoWeight(input: CandidateInput): Candidate[] {
+  const q = input.snap.queues.find((x) => x.name === input.spec.queue);
+  const weight = q?.extras?.weight;
+  if (q === undefined || weight === undefined || !(weight > 0)) return [];
+  return [2, 4].map((k) => ({
+    change: {
+      kind: 'set-queue-weight',
+      queue: q.name,
+      value: weight * k,
+      atMs: input.atMs,
+    } as ScenarioChange,
+    text: `Raise the weight of queue ${q.name} from ${weight} to ${weight * k}.`,
+    ladder: `weight ${q.name}`,
+  }));
+}
+
+/** The queue's capability (or deserved) raised to its allocation plus what the job needs, where it is set. */
+function volcanoBound(input: CandidateInput, field: 'capability' | 'deserved'): Candidate[] {
+  const need = sumRequests(input.needed);
+  const resource = mainResource(need);
+  const out: Candidate[] = [];
+  for (const q of queuePath(input.snap, input.spec.queue)) {
+    const current = q.extras?.[field]?.[resource];
+    const wanted = round(q.allocated[resource] + need[resource]);
+    if (current === undefined || current >= wanted) continue;
+    out.push({
+      change: { kind: 'set-queue-bound', queue: q.name, field, resource, value: wanted, atMs: input.atMs },
+      text: `Raise the ${resource} ${field} of queue ${q.name} from ${round(current)} to ${wanted} (allocated ${round(q.allocated[resource])} + ${round(need[resource])} needed).`,
+    });
+  }
+  return out.slice(0, 1);
+}
+
+/** Deleting the smallest running job that holds at least what this job needs (at most two tried). */
+function deletions(input: CandidateInput): Candidate[] {
+  const need = sumRequests(input.needed);
+  const resource = mainResource(need);
+  const held = new Map<string, number>();
+  const specs = new Map<string, TaskSpec>();
+  for (const t of input.scenario.jobs) for (const task of t.tasks) specs.set(task.name, task);
+  for (const e of input.scenario.events)
+    if (e.kind === 'submit') for (const task of e.job.tasks) specs.set(task.name, task);
+  for (const t of input.snap.tasks) {
+    if (t.job === input.spec.name || (t.status !== 'Running' && t.status !== 'Pipelined')) continue;
+    const spec = specs.get(t.name);
+    if (spec) held.set(t.job, (held.get(t.job) ?? 0) + spec.resources[resource]);
+  }
+  return [...held.entries()]
+    .filter(([, v]) => v >= need[resource] && v > 0)
+    .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .slice(0, 2)
+    .map(([job, v]) => ({
+      change: { kind: 'delete-job', job, atMs: input.atMs } as ScenarioChange,
+      text: `Delete job ${job} (it holds ${amount(resource, v)}).`,
+    }));
+}
+
+/** One node added, sized for one needed task, then for all the tasks needed together. */
+function newNodes(input: CandidateInput): Candidate[] {
+  const sizes: TaskSpec[][] = [];
+  const first = input.needed[0];
+  if (first === undefined) return [];
+  if (input.needed.length > 1) sizes.push([first]);
+  sizes.push(input.needed);
+  const labels: Record<string, string> = {};
+  for (const t of input.needed) Object.assign(labels, t.nodeSelector);
+  const name = freeNodeName(input.scenario);
+  // A resource every existing node leaves unbounded stays unbounded on the new node too.
+  const bounded = (r: 'gpu' | 'cpu' | 'memory') =>
+    input.scenario.nodes.some((n) => Number.isFinite(n.resources[r]));
+  return sizes.map((tasks) => {
+    const need = sumRequests(tasks);
+    const resources: { gpu?: number; cpu?: number; memory?: number } = {};
+    // Whole devices: a fraction of a GPU still needs a device on the node.
+    if (bounded('gpu')) resources.gpu = Math.ceil(need.gpu);
+    if (bounded('cpu')) resources.cpu = need.cpu;
+    if (bounded('memory')) resources.memory = need.memory;
+    const size = (['gpu', 'cpu', 'memory'] as const)
+      .filter((r) => resources[r] !== undefined && (resources[r] ?? 0) > 0)
+      .map((r) => amount(r, resources[r] ?? 0))
+      .join(', ');
+    const labelText = Object.keys(labels).length > 0 ? ` labelled ${JSON.stringify(labels)}` : '';
+    return {
+      change: { kind: 'add-node', node: { name, resources, labels }, atMs: input.atMs } as ScenarioChange,
+      ladder: 'add-node',
+      text: `Add one node ${name} with ${size || 'no resources'}${labelText} (${tasks.length} task${tasks.length === 1 ? '' : 's'} of ${input.spec.name}).`,
+    };
+  });
+}
+
+function freeNodeName(scenario: Scenario): string {
+  const taken = new Set(scenario.nodes.map((n) => n.name));
+  for (const e of scenario.events) if (e.kind === 'addNode') taken.add(e.node.name);
+  let name = 'added-node';
+  for (let i = 1; taken.has(name); i++) name = `added-node-${i}`;
+  return name;
+}
+
+function fmtTime(ms: number): string {
+  return `t=${formatDuration(ms)}`;
+}

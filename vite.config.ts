@@ -10,5 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30000,
+    // Vitest's default is one worker fewer than the cores: one on this 2-core machine, leaving a core idle while
+    // the main process waits (issue 22, CI under 12 minutes).
+    maxWorkers: 2,
   },
 });

@@ -5,6 +5,8 @@
  *   sim check <file>                    evaluates `expect`; exit 1 when a check fails
  *   sim resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
  *   sim metrics|compare …               workshop commands (workshopCommands.ts, docs §15.1)
+ *   sim import <file> [--redact] …      a KAI snapshot or Kubernetes YAML as a scenario (importCommands.ts, §17);
+ *                                       run, check, metrics, compare, explain and dry-run also take a KAI snapshot
  *   sim explain|dry-run …               explain a job, dry-run a new one (explainCommands.ts, docs §18)
  * Exit codes: 0 done, 1 a check failed, 2 invalid input (errors name the field path and line; usage
  * errors and unreadable files too), 3 internal failure (one line), 4 a valid scenario the engine cannot
@@ -20,7 +22,7 @@ import {
 } from '../engine/index';
 import type { Scenario } from '../engine/model/scenario';
 import { MAX_SESSIONS } from '../engine/scenario/limits';
-import { readScenarioFile } from './readScenarioFile';
+import { IMPORT_USAGE, readRunnerInput, runImportCommand } from './importCommands';
 import { sessionRowsRefusal, usageHistorySessions } from './sessionRowsBound';
 import { OutputError } from './streamWriter';
 import {
@@ -56,6 +58,7 @@ const USAGE = `usage:
   npm run --silent sim -- check <file>
   npm run --silent sim -- resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
 ${WORKSHOP_USAGE}
+${IMPORT_USAGE}
 ${EXPLAIN_USAGE}`;
 
 /** Bad arguments or input: printed as is, exit 2. */
@@ -77,7 +80,7 @@ function option(args: readonly string[], name: string): string | undefined {
 }
 
 function load(file: string, io: CliIO): Scenario {
-  const read = readScenarioFile(file);
+  const read = readRunnerInput(file, io.stderr);
   if (!read.ok) throw new InvalidInput(`${file}: ${read.error}`);
   const parsed = parseScenario(read.text, { fileName: basename(file) });
   if (!parsed.ok)
@@ -90,6 +93,16 @@ function execute(argv: readonly string[], io: CliIO): number | Streamed {
   const [command, file, ...rest] = argv;
   const workshop = (WORKSHOP_COMMANDS as readonly string[]).includes(command ?? '');
   const explain = (EXPLAIN_COMMANDS as readonly string[]).includes(command ?? '');
+  if (command === 'import' && file)
+    return runImportCommand(file, {
+      option: (name) => option(rest, name),
+      flag: (name) => rest.includes(name),
+      invalid: (message, showUsage = false) => {
+        throw new InvalidInput(message, showUsage);
+      },
+      stdout: io.stdout,
+      stderr: io.stderr,
+    });
   if (!command || !file || (!workshop && !explain && !['run', 'check', 'resolve'].includes(command)))
     throw new InvalidInput('', true);
   const scenario = load(file, io);

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { createClusterImportClient, type ImportWorkerPort } from '../client/ClusterImportClient';
+import type {
+  ClusterImportProgress,
+  ClusterImportResult,
+  ImportWorkerMessage,
+} from '../protocol/clusterImport';
+import { createClusterImportStore } from '../store/clusterImport/createClusterImportStore';
+import { createClusterImportHost, type ClusterImportEngine } from '../worker/ClusterImportHost';
+
+/** An import worker in this thread: the real host, messages cloned as postMessage would. */
+function inProcessPort(engine: ClusterImportEngine, now: () => number, log: string[]): ImportWorkerPort {
+  let deliver: ((m: ImportWorkerMessage) => void) | null = null;
+  let isTerminated = false;
+  const host = createClusterImportHost({
+    engine,
+    now,
+    post: (message) => {
+      if (!isTerminated) setTimeout(() => deliver?.(structuredClone(message)), 0);
+    },
+  });
+  return {
+    post: (command) => void host.handle(command),
+    listen(onMessage) {
+      deliver = onMessage;
+    },
+    terminate() {
+      isTerminated = true;
+      log.push('terminated');
+    },
+  };
+}
+
+const OK: ClusterImportResult = {
+  ok: true,
+  source: 'kai-snapshot',
+  text: 'name: imported\n',
+  imported: { nodes: 2, queues: 1, jobs: 1, tasks: 2 },
+  unmapped: [{ what: 'pod affinity', reason: 'not modelled', count: 1, paths: ['Pod/ns/p: spec.affinity'] }],
+  notes: [],
+  now: { iso: '2026-01-01T00:00:00Z', field: 'status.startTime' },
+  redaction: null,
+};
+
+function fakeEngine(seen: { redact?: boolean }, result = OK): ClusterImportEngine {
+  return {
+    maxFileBytes: 64,
+    looksLikeClusterFile: (bytes) => bytes[0] === 0x50 && bytes[1] === 0x4b,
+    importClusterBytes(_bytes, options) {
+      seen.redact = options.redact;
+      for (let i = 0; i < 5; i++) options.onProgress({ phase: 'unzip', done: i, total: 5 });
+      options.onProgress({ phase: 'map', done: 1, total: 1 });
+      return result;
+    },
+  };
+}
+
+const zipFile = () => new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'snapshot.zip');
+
+function setup(engine: ClusterImportEngine) {
+  const log: string[] = [];
+  let clock = 0;
+  const store = createClusterImportStore({
+    createClient: () => createClusterImportClient(() => inProcessPort(engine, () => clock++, log)),
+    now: () => 1000,
+  });
+  return { store, log };
+}
+
+describe('cluster import (store + client + host in process)', () => {
+  it('opens a zip as a cluster file, imports it with redaction, and ends its worker', async () => {
+    const seen: { redact?: boolean } = {};
+    const progress: ClusterImportProgress[] = [];
+    const { store, log } = setup(fakeEngine(seen));
+    store.subscribe((s) => s.progress !== null && progress.push(s.progress));
+    expect(await store.getState().actions.open(zipFile())).toBe('cluster');
+    expect(store.getState().step).toBe('ready');
+    store.getState().actions.setRedact(true);
+    const result = await store.getState().actions.start();
+    expect(result?.text).toBe('name: imported\n');
+    expect(seen.redact).toBe(true);
+    const state = store.getState();
+    expect(state.step).toBe('done');
+    expect(state.report).toMatchObject({ imported: { nodes: 2 }, now: { field: 'status.startTime' } });
+    expect(state.report).not.toHaveProperty('text');
+    // Progress is spaced (100 ms of the host's clock): the first of each phase, not all five unzip steps.
+    expect(progress.map((p) => p.phase)).toEqual(['unzip', 'map']);
+    expect(log).toEqual(['terminated']);
+  });
+
+  it('tells a scenario from a cluster file by content, whatever its name', async () => {
+    const { store, log } = setup(fakeEngine({}));
+    const yaml = new File(['name: x\n'], 'snapshot.zip');
+    expect(await store.getState().actions.open(yaml)).toBe('other');
+    expect(store.getState().step).toBe('idle');
+    expect(log).toEqual(['terminated']);
+  });
+
+  it('refuses a file over the bound before reading it, naming both sizes', async () => {
+    const { store } = setup(fakeEngine({}));
+    expect(await store.getState().actions.open(new File([new Uint8Array(65)], 'big.zip'))).toBe('failed');
+    expect(store.getState().step).toBe('failed');
+    expect(store.getState().errors).toEqual([
+      'the file has 65 bytes (0.0 MiB); a cluster file is at most 64 bytes (0.0 MiB)',
+    ]);
+  });
+
+  it('shows the engine errors and hands nothing to load', async () => {
+    const { store } = setup(fakeEngine({}, { ok: false, errors: ['snapshot.zip: no snapshot.json entry'] }));
+    await store.getState().actions.open(zipFile());
+    expect(await store.getState().actions.start()).toBeNull();
+    expect(store.getState()).toMatchObject({
+      step: 'failed',
+      errors: ['snapshot.zip: no snapshot.json entry'],
+    });
+  });
+
+  it('Cancel terminates the worker and forgets the import', async () => {
+    const { store, log } = setup(fakeEngine({}));
+    await store.getState().actions.open(zipFile());
+    const started = store.getState().actions.start();
+    store.getState().actions.cancel();
+    expect(await started).toBeNull();
+    expect(store.getState()).toMatchObject({ step: 'idle', report: null });
+    expect(log).toContain('terminated');
+  });
+});

@@ -12,6 +12,8 @@ import { Timeline } from '../features/timeline/Timeline';
 import { useUrlSync } from '../features/url-sync/useUrlSync';
 import { BUILTIN_SCENARIOS, TOPIC_LABELS } from '../scenarios/builtinScenarios';
 import type { AppState } from '../store/AppState';
+import type { ClusterImportState } from '../store/clusterImport/createClusterImportStore';
+import { useStore } from 'zustand';
 import { useAppStore } from '../store/AppStoreProvider';
 import {
   selectFontScale,
@@ -20,6 +22,9 @@ import {
   selectThemeMode,
 } from '../store/viewSlice';
 import { PointerHighlight } from '../features/presenter/PointerHighlight';
+import { WindowFileDrop } from '../features/cluster-import/WindowFileDrop';
+import { ClusterImportStoreProvider } from '../store/clusterImport/ClusterImportStoreProvider';
+import { clusterImportStore } from './clusterImportStore';
 import { AppShell } from '../ui/AppShell';
 import { createAppTheme } from '../ui/theme';
 import { EXTRA_VIEWS } from './extraViews';
@@ -37,6 +42,9 @@ const PresenterView = lazy(() =>
 );
 const EditorDialog = lazy(() =>
   import('../features/editor/EditorDialog').then((m) => ({ default: m.EditorDialog })),
+);
+const ClusterImportDialog = lazy(() =>
+  import('../features/cluster-import/ClusterImportDialog').then((m) => ({ default: m.ClusterImportDialog })),
 );
 
 const GALLERY = BUILTIN_SCENARIOS.map((s) => ({
@@ -59,6 +67,7 @@ const selectIsHelpOpen = (s: AppState) => s.view.isHelpOpen;
 const selectIsGalleryOpen = (s: AppState) => s.view.isGalleryOpen;
 const selectIsEditorOpen = (s: AppState) => s.view.isEditorOpen;
 const selectIsShareOpen = (s: AppState) => s.view.isShareOpen;
+const selectIsImportShown = (s: ClusterImportState) => s.step !== 'idle';
 /** Presenter mode's type is a step larger again than the chosen text size (read from the back row). */
 const PRESENTER_TYPE = 1.25;
 
@@ -75,50 +84,57 @@ export function App() {
   const isEditorOpen = useAppStore(selectIsEditorOpen);
   const isShareOpen = useAppStore(selectIsShareOpen);
   const isSideOpen = useAppStore(selectIsSidePanelOpen);
+  const isImportShown = useStore(clusterImportStore, selectIsImportShown);
   useKeyboardShortcuts();
   useUrlSync();
 
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline enableColorScheme />
-      {isPresenting ? (
-        <Suspense fallback={null}>
-          <PresenterView />
-        </Suspense>
-      ) : (
-        <AppShell
-          header={<AppHeader />}
-          banner={
-            <>
-              <ShareBanner />
-              <StatusBanner />
-            </>
-          }
-          controls={
-            <>
-              <RunControls />
-              <Timeline />
-            </>
-          }
-          main={<MainView extraViews={EXTRA_VIEWS} />}
-          side={<SidePanel />}
-          sideLabel="Lesson and details"
-          isSideOpen={isSideOpen}
-        />
-      )}
-      <PointerHighlight />
-      <MountOnce when={isHelpOpen}>
-        <HelpDialog />
-      </MountOnce>
-      <MountOnce when={isGalleryOpen}>
-        <GalleryDialog entries={GALLERY} />
-      </MountOnce>
-      <MountOnce when={isEditorOpen}>
-        <EditorDialog />
-      </MountOnce>
-      <MountOnce when={isShareOpen}>
-        <ShareDialog />
-      </MountOnce>
-    </ThemeProvider>
+    <ClusterImportStoreProvider store={clusterImportStore}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {isPresenting ? (
+          <Suspense fallback={null}>
+            <PresenterView />
+          </Suspense>
+        ) : (
+          <AppShell
+            header={<AppHeader />}
+            banner={
+              <>
+                <ShareBanner />
+                <StatusBanner />
+              </>
+            }
+            controls={
+              <>
+                <RunControls />
+                <Timeline />
+              </>
+            }
+            main={<MainView extraViews={EXTRA_VIEWS} />}
+            side={<SidePanel />}
+            sideLabel="Lesson and details"
+            isSideOpen={isSideOpen}
+          />
+        )}
+        <PointerHighlight />
+        <MountOnce when={isHelpOpen}>
+          <HelpDialog />
+        </MountOnce>
+        <MountOnce when={isGalleryOpen}>
+          <GalleryDialog entries={GALLERY} />
+        </MountOnce>
+        <MountOnce when={isEditorOpen}>
+          <EditorDialog />
+        </MountOnce>
+        <MountOnce when={isShareOpen}>
+          <ShareDialog />
+        </MountOnce>
+        <MountOnce when={isImportShown}>
+          <ClusterImportDialog />
+        </MountOnce>
+        <WindowFileDrop />
+      </ThemeProvider>
+    </ClusterImportStoreProvider>
   );
 }

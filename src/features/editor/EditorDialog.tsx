@@ -230,7 +230,7 @@ export function EditorDialog() {
             accept={OPENABLE_FILES}
             hidden
             onChange={(e) => void openFile(e)}
-            aria-label="Scenario or cluster file"
+            aria-label="Scenario file"
           />
           <Button
             startIcon={<NoteAddIcon />}

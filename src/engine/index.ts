@@ -14,6 +14,15 @@ export { parseScenario, normaliseScenarioDocument, formatIssue } from './scenari
 export type { ParseResult, ScenarioIssue } from './scenario/parseScenario';
 export { decodeScenarioBytes, parseScenarioBytes, MAX_SCENARIO_BYTES } from './scenario/scenarioBytes';
 export { serialiseScenario } from './scenario/serialiseScenario';
+export {
+  importClusterBytes,
+  looksLikeClusterFile,
+  type ClusterImportOptions,
+  type ClusterImportProgress,
+  type ClusterImportResult,
+  type RedactionRow,
+  type UnmappedGroup,
+} from './scenario/importers/cluster/importClusterFile';
 export { checkExpectations, type CheckFailure } from './simulation/checkExpectations';
 export { runDocument, sessionDocument, ENGINE_VERSION, type RunDocument } from './simulation/runOutput';
 import { checkWhileRunning, type CheckFailure } from './simulation/checkExpectations';

@@ -9,6 +9,7 @@ import { quoteWhereNeeded, YAML_WRITE_OPTIONS } from '../quoteWhereNeeded';
 import { FieldTracker, isData, type Data, type UnmappedField } from './FieldTracker';
 import { LAB_CONFIGMAP, mergeLabFields, readLabAnnotations, readLabConfigMap } from './labCarrier';
 import { mapNode } from './mapNodes';
+import { mapPriorityClass } from './mapPriorityClass';
 import { mapKaiQueue, mapVolcanoQueue } from './mapQueues';
 import { mapSchedulerConfigMap } from './mapSchedulerConfig';
 import { mapPod, mapPodGroup, mapVolcanoJob, type MappedPod } from './mapWorkloads';
@@ -37,17 +38,6 @@ const KAI_GROUP = 'scheduling.run.ai/';
 const VOLCANO_SCHEDULING = 'scheduling.volcano.sh/';
 const VOLCANO_BATCH = 'batch.volcano.sh/';
 const K8S_SCHEDULING = 'scheduling.k8s.io/';
-
-/** A `PriorityClass` (scheduling.k8s.io/v1): name, value and preemption policy. */
-function mapPriorityClass(t: FieldTracker): Data {
-  const cls: Data = { name: String(t.get('metadata.name')) };
-  const value = t.get('value');
-  if (typeof value === 'number') cls.value = value;
-  const policy = t.get('preemptionPolicy');
-  if (policy === 'Never' || policy === 'PreemptLowerPriority') cls.preemptionPolicy = policy;
-  t.use('description');
-  return cls;
-}
 
 /** True when `text` holds at least one document with `apiVersion` and `kind` (Kubernetes YAML, not a scenario). */
 export function looksLikeKubernetesYaml(text: string): boolean {

@@ -42,23 +42,38 @@ export function mapSchedulerConfigMap(
     errors.push(`${t.label}: data.${key} holds no configuration`);
     return null;
   }
+  const { scheduler, unmapped } = mapSchedulerConf(conf, t.label, `data.${key} → `, key === VOLCANO_CONF_KEY);
+  return { profile: key === VOLCANO_CONF_KEY ? 'volcano' : 'kai', scheduler, unmapped };
+}
+
+/**
+ * A scheduler configuration already read (a ConfigMap's text, or the `config` of a KAI snapshot, which is
+ * upstream's `conf.SchedulerConfiguration` as JSON): actions, tiers and KAI's usage parameters; every other
+ * key is listed as unmapped at `<document> <prefix><key>`.
+ */
+export function mapSchedulerConf(
+  conf: Data,
+  document: string,
+  prefix: string,
+  volcano: boolean,
+): { scheduler: Data; unmapped: UnmappedField[] } {
   const scheduler: Data = {};
   if (typeof conf.actions === 'string' || Array.isArray(conf.actions)) scheduler.actions = conf.actions;
   if (Array.isArray(conf.tiers)) scheduler.tiers = conf.tiers;
   const unmapped = Object.keys(conf)
-    .filter((k) => k !== 'actions' && k !== 'tiers' && !(k === 'usageDBConfig' && key !== VOLCANO_CONF_KEY))
-    .map((k) => ({ document: t.label, field: `data.${key} → ${k}`, reason: 'no simulator equivalent' }));
+    .filter((k) => k !== 'actions' && k !== 'tiers' && !(k === 'usageDBConfig' && !volcano))
+    .map((k) => ({ document, field: `${prefix}${k}`, reason: 'no simulator equivalent' }));
   // KAI's time-based fair share: the usage parameters map; the database connection has no simulator
   // equivalent (the sandbox keeps the usage itself from simulated time).
-  if (key !== VOLCANO_CONF_KEY && isData(conf.usageDBConfig)) {
+  if (!volcano && isData(conf.usageDBConfig)) {
     const db = conf.usageDBConfig;
     if (isData(db.usageParams)) scheduler.usageDBConfig = { usageParams: db.usageParams };
     for (const k of Object.keys(db).filter((k) => k !== 'usageParams'))
       unmapped.push({
-        document: t.label,
-        field: `data.${key} → usageDBConfig.${k}`,
+        document,
+        field: `${prefix}usageDBConfig.${k}`,
         reason: 'the sandbox keeps usage itself from simulated time',
       });
   }
-  return { profile: key === VOLCANO_CONF_KEY ? 'volcano' : 'kai', scheduler, unmapped };
+  return { scheduler, unmapped };
 }

@@ -1,0 +1,442 @@
+/**
+ * The scenario of a read snapshot (SnapshotReader): jobs from pod groups with their pods as tasks, the
+ * state of each pod as KAI's cache sees it (upstream pkg/scheduler/api/pod_info/pod_info.go:465-503: a
+ * Running pod, or a Pending one bound to a node or with a bind request in flight, holds its node;
+ * Succeeded and Failed pods hold nothing), pods of other schedulers taken off their node's capacity (KAI's
+ * cache adds every pod to its node, cluster_info.go:359-390, decision 0150), times as offsets from "now".
+ */
+import { MAX_DURATION_MS } from '../../../model/duration';
+import { CATALOGUE } from '../../../profiles/catalogue';
+import { MAX_TEXT_LENGTH } from '../../limits';
+import { isData, type Data } from '../FieldTracker';
+import { commentText } from '../commentText';
+import { formatDuration } from '../../../model/duration';
+import { MAX_NOTES } from './clusterLimits';
+import { mapSnapshotConfig } from './mapSnapshotConfig';
+import { PLAIN_NAMER, showRef, type Namer, type ObjectRef } from './objectRef';
+import { Redactor, type RedactionRow } from './redaction';
+import type { PodRecord, SnapshotReader } from './SnapshotReader';
+import type { UnmappedGroup } from './unmappedGroups';
+import { writeScenarioYaml } from './writeScenarioYaml';
+
+export interface AssembledSnapshot {
+  text: string;
+  imported: { nodes: number; queues: number; jobs: number; tasks: number };
+  unmapped: UnmappedGroup[];
+  notes: string[];
+  now: { iso: string; field: string } | null;
+  redaction: RedactionRow[] | null;
+}
+
+/** A note rendered once the namer is known (names redacted or not). */
+type Note = (n: Namer) => string;
+
+type Amounts = Record<string, number>;
+const RESOURCE_KEYS = ['gpu', 'cpu', 'memory', 'pods'] as const;
+
+function sameAmounts(a: unknown, b: unknown): boolean {
+  if (!isData(a) || !isData(b)) return a === b;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
+export function assembleSnapshotScenario(
+  reader: SnapshotReader,
+  options: { redact: boolean; fileName: string },
+): { ok: true; value: AssembledSnapshot } | { ok: false; errors: string[] } {
+  const notes: Note[] = [];
+  const plainNotes: string[] = [];
+  const now = reader.now.ms ?? 0;
+  if (reader.now.ms === null)
+    notes.push(() => 'No object of the snapshot has a timestamp: every time is 0s.');
+  /** A time as an offset from now, within the scenario's duration bound (§10). */
+  let clamped = 0;
+  const offset = (ms: number | null): string | null => {
+    if (ms === null) return null;
+    let d = ms - now;
+    if (d < -MAX_DURATION_MS) {
+      d = -MAX_DURATION_MS;
+      clamped++;
+    }
+    return formatDuration(d);
+  };
+
+  const scheduler = mapSnapshotConfig(reader.config, reader.params, reader.unmapped, plainNotes);
+  const kaiName = reader.schedulerName;
+
+  // Nodes, by name (the first of a repeated name wins).
+  const nodes = new Map<string, Data>();
+  for (const { node } of reader.nodes) {
+    const name = String(node.name);
+    if (!nodes.has(name)) nodes.set(name, node);
+  }
+
+  // Pods: where each one is, as KAI's cache has it.
+  const counts = { finished: 0, reservation: 0, other: 0, otherPending: 0, binding: 0, lostNode: 0 };
+  const kaiPods: PodRecord[] = [];
+  for (const pod of reader.pods) {
+    if (pod.phase === 'Succeeded' || pod.phase === 'Failed') {
+      counts.finished++;
+      continue;
+    }
+    if (pod.reservation) {
+      counts.reservation++;
+      continue;
+    }
+    let nodeName = pod.nodeName;
+    if (nodeName === '' && pod.phase === 'Pending') {
+      const bind = reader.binds.get(`${pod.ref.namespace ?? ''}/${pod.ref.name}`);
+      if (bind !== undefined && !bind.failed && nodes.has(bind.node)) {
+        nodeName = bind.node;
+        counts.binding++;
+      }
+    }
+    if (pod.schedulerName !== kaiName) {
+      const node = nodes.get(nodeName);
+      if (node === undefined) {
+        counts.otherPending++;
+        continue;
+      }
+      counts.other++;
+      // Another scheduler's pod holds its requests on the node, outside every queue.
+      const resources = node.resources as Amounts;
+      const request = pod.task.resources as Amounts;
+      for (const key of RESOURCE_KEYS) {
+        const want = key === 'pods' ? 1 : (request[key] ?? 0);
+        if (resources[key] !== undefined && want > 0) {
+          const left = resources[key] - want;
+          resources[key] = key === 'gpu' ? Math.max(0, Math.floor(left)) : Math.max(0, left);
+        }
+      }
+      continue;
+    }
+    delete pod.task.status;
+    delete pod.task.node;
+    if (nodeName !== '') {
+      if (nodes.has(nodeName)) {
+        pod.task.status = 'Running';
+        pod.task.node = nodeName;
+      } else counts.lostNode++;
+    }
+    kaiPods.push(pod);
+  }
+  if (counts.finished > 0)
+    notes.push(() => `${counts.finished} Succeeded or Failed pod(s) hold nothing: left out.`);
+  if (counts.reservation > 0)
+    notes.push(
+      () =>
+        `${counts.reservation} GPU-sharing reservation pod(s) (app=${'kai-resource-reservation'}) left out: the shared GPUs are held by the fraction pods themselves.`,
+    );
+  if (counts.other > 0)
+    notes.push(
+      () =>
+        `${counts.other} pod(s) of other schedulers (not ${kaiName}) on nodes: their requests are taken off those nodes' resources (and one pod slot each).`,
+    );
+  if (counts.otherPending > 0)
+    notes.push(
+      () => `${counts.otherPending} pod(s) of other schedulers on no node of the snapshot: left out.`,
+    );
+  if (counts.binding > 0)
+    notes.push(() => `${counts.binding} pod(s) with a bind request in flight run on its selected node.`);
+  if (counts.lostNode > 0)
+    notes.push(() => `${counts.lostNode} pod(s) name a node the snapshot does not hold: they are Pending.`);
+
+  // Jobs: one per pod group (in the snapshot's order), then one per pod of no known group.
+  const groupByKey = new Map<string, (typeof reader.groups)[number]>();
+  for (const g of reader.groups) groupByKey.set(`${g.ref.namespace ?? ''}/${g.ref.name}`, g);
+  const podsOf = new Map<string, PodRecord[]>();
+  const lone: PodRecord[] = [];
+  for (const pod of kaiPods) {
+    const key = pod.group === null ? null : `${pod.ref.namespace ?? ''}/${pod.group}`;
+    if (key !== null && groupByKey.has(key)) {
+      let list = podsOf.get(key);
+      if (list === undefined) podsOf.set(key, (list = []));
+      list.push(pod);
+    } else lone.push(pod);
+  }
+  if (lone.length > 0)
+    notes.push(() => `${lone.length} pod(s) of no pod group in the snapshot: each is a job of its own.`);
+
+  // Names must be unique in a scenario: a name used in two namespaces becomes `namespace/name` (§5).
+  const jobRefs: ObjectRef[] = [...reader.groups.map((g) => g.ref), ...lone.map((p) => p.ref)];
+  const jobName = uniqueNames(jobRefs);
+  const taskName = uniqueNames(kaiPods.map((p) => p.ref));
+
+  const classes = new Map(CATALOGUE.kai.defaultPriorityClasses.map((c) => [c.name, c]));
+  const usedClasses = new Set<string>();
+  let unknownClass = 0;
+  let emptyGroups = 0;
+  let waitingGangs = 0;
+  let clampedGangs = 0;
+  let startFromPods = 0;
+  const jobs: Data[] = [];
+  const addJob = (
+    job: Data,
+    ref: ObjectRef,
+    pods: PodRecord[],
+    created: number | null,
+    lastStart: number | null,
+  ) => {
+    if (pods.length === 0) {
+      emptyGroups++;
+      return;
+    }
+    const tasks: Data[] = pods.map((p) => ({ ...p.task, name: taskName.get(p.ref) as string }));
+    const running = pods.filter((p) => p.task.status === 'Running');
+    const min = typeof job.minAvailable === 'number' ? job.minAvailable : null;
+    if (min !== null && min > tasks.length) {
+      // KAI schedules a gang only once minMember pods exist: without running pods it just waits.
+      if (running.length === 0) {
+        waitingGangs++;
+        return;
+      }
+      clampedGangs++;
+      job.minAvailable = tasks.length;
+    }
+    const out: Data = { name: jobName.get(ref) as string };
+    const first = pods[0] as PodRecord;
+    if (job.namespace !== undefined || (ref.namespace !== null && ref.namespace !== 'default'))
+      out.namespace = ref.namespace;
+    out.queue = job.queue ?? first.queue ?? 'default';
+    const className = (job.priorityClassName as string | undefined) ?? first.priorityClassName;
+    if (className !== null && className !== undefined) {
+      if (classes.has(className) || reader.priorityClasses.has(className)) {
+        if (className !== CATALOGUE.kai.defaultJobClass) out.priorityClassName = className;
+        usedClasses.add(className);
+      } else {
+        unknownClass++;
+        if (first.priority !== null) out.priority = first.priority;
+      }
+    }
+    if (job.preemptibility !== undefined) out.preemptibility = job.preemptibility;
+    if (job.minAvailable !== undefined && job.minAvailable !== tasks.length)
+      out.minAvailable = job.minAvailable;
+    const submitAt = offset(created);
+    if (submitAt !== null && submitAt !== '0s') out.submitAt = submitAt;
+    if (running.length > 0) {
+      let start = lastStart;
+      if (start === null) {
+        const times = running.map((p) => p.started).filter((t): t is number => t !== null);
+        if (times.length > 0) {
+          start = Math.min(...times);
+          startFromPods++;
+        }
+      }
+      const startedAt = offset(start);
+      if (startedAt !== null && startedAt !== (submitAt ?? '0s')) out.startedAt = startedAt;
+    }
+    if (job.annotations !== undefined) out.annotations = job.annotations;
+    // One request for the job when every task asks the same (the compact form of §5).
+    const shared = tasks.every((t) => sameAmounts(t.resources, tasks[0]?.resources));
+    if (shared) {
+      out.resources = tasks[0]?.resources ?? {};
+      for (const t of tasks) delete t.resources;
+    }
+    out.tasks = tasks;
+    jobs.push(out);
+  };
+  for (const g of reader.groups) {
+    const pods = podsOf.get(`${g.ref.namespace ?? ''}/${g.ref.name}`) ?? [];
+    addJob(g.job, g.ref, pods, g.created, g.lastStart);
+  }
+  for (const p of lone) {
+    const job: Data = {};
+    if (p.queue !== null) job.queue = p.queue;
+    addJob(job, p.ref, [p], p.created, null);
+  }
+  if (emptyGroups > 0)
+    notes.push(() => `${emptyGroups} pod group(s) with no pending or running pod: left out.`);
+  if (waitingGangs > 0)
+    notes.push(
+      () =>
+        `${waitingGangs} pod group(s) have fewer pods than minMember and none running: KAI waits for the rest, so they are left out.`,
+    );
+  if (clampedGangs > 0)
+    notes.push(
+      () =>
+        `${clampedGangs} running pod group(s) have fewer pods than minMember: minAvailable is their pod count.`,
+    );
+  if (unknownClass > 0)
+    notes.push(
+      () =>
+        `${unknownClass} job(s) name a priority class the snapshot does not define: their pods' spec.priority is the job's priority.`,
+    );
+  if (startFromPods > 0)
+    notes.push(
+      () =>
+        `${startFromPods} running job(s) have no ${'kai.scheduler/last-start-timestamp'} annotation: startedAt is their earliest running pod's status.startTime.`,
+    );
+
+  // Queues: the snapshot's, then any a job names that it does not hold.
+  const queues = reader.queues.map((q) => q.queue);
+  const queueNames = new Set(queues.map((q) => String(q.name)));
+  const parents = new Set(queues.map((q) => q.parent).filter((p): p is string => typeof p === 'string'));
+  for (const job of jobs) {
+    const q = String(job.queue);
+    if (!queueNames.has(q)) {
+      queueNames.add(q);
+      queues.push({ name: q });
+      notes.push(
+        (n) => `Queue ${n.queue(q)} is named by jobs but not in the snapshot: added with default settings.`,
+      );
+    }
+  }
+  const leafJobs = jobs.filter((j) => !parents.has(String(j.queue)));
+  if (leafJobs.length < jobs.length) {
+    const skipped = jobs.length - leafJobs.length;
+    notes.push(
+      () =>
+        `${skipped} job(s) are in a queue with child queues: KAI schedules only leaf queues' jobs, so they are left out.`,
+    );
+  }
+  const noLimit = reader.queuesWithoutGpuLimit;
+  if (noLimit.length > 0)
+    notes.push(
+      (n) =>
+        `${noLimit.length} queue(s) omit spec.resources.gpu.limit, which the CRD reads as 0 (no GPUs): ${noLimit
+          .slice(0, 5)
+          .map((r) => showRef(r, n))
+          .join(', ')}${noLimit.length > 5 ? ', …' : ''}.`,
+    );
+
+  // Node labels: kept when some pod's nodeSelector reads their key (the rest only bulk up the text).
+  const selectorKeys = new Set<string>();
+  for (const job of leafJobs)
+    for (const t of job.tasks as Data[])
+      if (isData(t.nodeSelector)) for (const k of Object.keys(t.nodeSelector)) selectorKeys.add(k);
+  let labelsDropped = 0;
+  for (const node of nodes.values()) {
+    if (!isData(node.labels)) continue;
+    const kept: Data = {};
+    for (const [k, v] of Object.entries(node.labels)) {
+      if (selectorKeys.has(k)) kept[k] = v;
+      else labelsDropped++;
+    }
+    if (Object.keys(kept).length > 0) node.labels = kept;
+    else delete node.labels;
+  }
+  if (labelsDropped > 0)
+    notes.push(() => `${labelsDropped} node label(s) whose key no pod's nodeSelector reads are left out.`);
+  if (clamped > 0)
+    notes.push(
+      () => `${clamped} time(s) more than 10000h before now are taken as -10000h (the duration bound, §10).`,
+    );
+
+  // Priority classes the jobs use, when not the profile's own.
+  const priorityClasses: Data[] = [];
+  for (const name of usedClasses) {
+    const cls = reader.priorityClasses.get(name);
+    if (cls === undefined) continue;
+    const builtIn = classes.get(name);
+    const policy = cls.preemptionPolicy ?? 'PreemptLowerPriority';
+    if (builtIn !== undefined && builtIn.value === cls.value && builtIn.preemptionPolicy === policy) continue;
+    priorityClasses.push(cls);
+  }
+
+  // Redaction: every name registered, then pseudonyms by sorted order (redaction.ts).
+  let namer: Namer = PLAIN_NAMER;
+  let redactor: Redactor | null = null;
+  if (options.redact) {
+    redactor = new Redactor();
+    const r = redactor;
+    for (const q of queues) r.add('queue', String(q.name));
+    for (const node of nodes.values()) r.add('node', String(node.name));
+    for (const n of reader.nodes) r.add('node', n.ref.name);
+    for (const p of reader.pods) {
+      r.add('task', p.ref.name);
+      if (p.ref.namespace !== null) r.add('namespace', p.ref.namespace);
+    }
+    for (const g of reader.groups) {
+      r.add('job', g.ref.name);
+      if (g.ref.namespace !== null) r.add('namespace', g.ref.namespace);
+    }
+    for (const job of leafJobs) {
+      r.add('job', String(job.name));
+      for (const t of job.tasks as Data[]) {
+        r.add('task', String(t.name));
+        if (isData(t.nodeSelector)) for (const v of Object.values(t.nodeSelector)) r.add('label', String(v));
+      }
+    }
+    for (const node of nodes.values())
+      if (isData(node.labels)) for (const v of Object.values(node.labels)) r.add('label', String(v));
+    namer = r.namer();
+    redactNames(namer, [...nodes.values()], queues, leafJobs);
+  }
+
+  const scenario: Data = { version: 1, name: 'Imported KAI snapshot', profile: 'kai' };
+  if (priorityClasses.length > 0) scenario.priorityClasses = priorityClasses;
+  if (Object.keys(scheduler).length > 0) scenario.scheduler = scheduler;
+  scenario.nodes = [...nodes.values()];
+  scenario.queues = queues;
+  scenario.jobs = leafJobs;
+
+  const rendered = [...plainNotes, ...notes.map((n) => n(namer))];
+  const shownNotes =
+    rendered.length > MAX_NOTES
+      ? [...rendered.slice(0, MAX_NOTES), `… and ${rendered.length - MAX_NOTES} more notes`]
+      : rendered;
+  const unmapped = reader.unmapped.result(namer);
+  const nowInfo = reader.now.describe((ref) => showRef(ref, namer));
+  const tasks = leafJobs.reduce((n, j) => n + (j.tasks as Data[]).length, 0);
+  const imported = { nodes: nodes.size, queues: queues.length, jobs: leafJobs.length, tasks };
+  const header = [
+    `# Imported from a KAI snapshot${options.redact ? ' (redacted)' : ''}: ${imported.nodes} nodes, ${imported.queues} queues, ${imported.jobs} jobs, ${imported.tasks} tasks.`,
+    nowInfo === null
+      ? '# Now (t=0): the snapshot has no timestamp.'
+      : `# Now (t=0) is ${nowInfo.iso}, the latest timestamp in the snapshot (${commentText(nowInfo.field)}).`,
+    ...shownNotes.map((n) => `# Note: ${commentText(n)}`),
+    ...unmapped.map((g) => `# Not mapped: ${commentText(`${g.what} (${g.count}): ${g.reason}`)}`),
+  ];
+  const text = writeScenarioYaml(header, scenario);
+  if (text.length > MAX_TEXT_LENGTH)
+    return {
+      ok: false,
+      errors: [
+        `${options.fileName}: the scenario would be ${text.length} characters, over the scenario text limit of ${MAX_TEXT_LENGTH} (docs/scenario-format.md §10)`,
+      ],
+    };
+  return {
+    ok: true,
+    value: {
+      text,
+      imported,
+      unmapped,
+      notes: shownNotes,
+      now: nowInfo,
+      redaction: redactor === null ? null : redactor.rows(),
+    },
+  };
+}
+
+/** Names unique in the scenario: the name, or `namespace/name` for a name several namespaces use. */
+function uniqueNames(refs: ObjectRef[]): Map<ObjectRef, string> {
+  const uses = new Map<string, number>();
+  for (const r of refs) uses.set(r.name, (uses.get(r.name) ?? 0) + 1);
+  const out = new Map<ObjectRef, string>();
+  for (const r of refs) out.set(r, (uses.get(r.name) ?? 0) > 1 ? `${r.namespace ?? ''}/${r.name}` : r.name);
+  return out;
+}
+
+/** Replaces every name and label value of the scenario by its pseudonym. */
+function redactNames(n: Namer, nodes: Data[], queues: Data[], jobs: Data[]): void {
+  const values = (m: unknown): Data | undefined =>
+    isData(m) ? Object.fromEntries(Object.entries(m).map(([k, v]) => [k, n.label(String(v))])) : undefined;
+  for (const node of nodes) {
+    node.name = n.node(String(node.name));
+    if (node.labels !== undefined) node.labels = values(node.labels);
+  }
+  for (const q of queues) {
+    q.name = n.queue(String(q.name));
+    if (typeof q.parent === 'string') q.parent = n.queue(q.parent);
+  }
+  for (const job of jobs) {
+    job.name = n.job(String(job.name));
+    job.queue = n.queue(String(job.queue));
+    if (typeof job.namespace === 'string') job.namespace = n.namespace(job.namespace);
+    for (const t of job.tasks as Data[]) {
+      t.name = n.task(String(t.name));
+      if (typeof t.node === 'string') t.node = n.node(t.node);
+      if (t.nodeSelector !== undefined) t.nodeSelector = values(t.nodeSelector);
+    }
+  }
+}

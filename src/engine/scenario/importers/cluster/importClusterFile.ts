@@ -1,0 +1,173 @@
+/**
+ * One entry for a cluster file (issue 19): KAI's `snapshot.zip` (or the bare `snapshot.json` in it), or a
+ * Kubernetes YAML bundle (`kubectl get … -o yaml`, read by importKubernetesYaml), given as bytes, detected by
+ * content (never by file name), to a scenario text with everything it could not map listed. Never throws
+ * (docs/scenario-format.md §17, decisions 0150-0154).
+ */
+import { decodeScenarioBytes } from '../../scenarioBytes';
+import { importKubernetesYaml, looksLikeKubernetesYaml } from '../importKubernetesYaml';
+import { assembleSnapshotScenario } from './assembleSnapshotScenario';
+import { MAX_CLUSTER_FILE_BYTES, MAX_UNMAPPED_PATHS } from './clusterLimits';
+import { isZip, readSnapshotBytes, SnapshotReadError } from './readSnapshotBytes';
+import { SnapshotReader } from './SnapshotReader';
+import { SnapshotJsonError } from './splitSnapshotJson';
+import { utf8Decoder } from './textDecoder';
+import type { RedactionRow } from './redaction';
+import type { UnmappedGroup } from './unmappedGroups';
+
+export type { RedactionRow } from './redaction';
+export type { UnmappedGroup } from './unmappedGroups';
+
+export interface ClusterImportProgress {
+  phase: 'unzip' | 'read' | 'map' | 'write';
+  done: number;
+  total: number;
+}
+export interface ClusterImportOptions {
+  fileName?: string;
+  /** Replace namespaces, queues, jobs (pod groups), tasks (pods), nodes and label values by stable pseudonyms. */
+  redact?: boolean;
+  onProgress?: (p: ClusterImportProgress) => void;
+}
+export type ClusterImportResult =
+  | {
+      ok: true;
+      source: 'kai-snapshot' | 'kubernetes-yaml';
+      /** Scenario YAML, at most 16 MiB. */
+      text: string;
+      imported: { nodes: number; queues: number; jobs: number; tasks: number };
+      unmapped: UnmappedGroup[];
+      notes: string[];
+      /** Which snapshot field gave "now" (t=0). */
+      now: { iso: string; field: string } | null;
+      redaction: RedactionRow[] | null;
+    }
+  | { ok: false; errors: string[] };
+
+/** How far to look for the snapshot's top-level keys in a bare JSON file. */
+const SNIFF_BYTES = 64 * 1024;
+const SNAPSHOT_KEY = /"(config|schedulerParams|rawObjects)"\s*:/;
+
+function firstByte(bytes: Uint8Array): number {
+  for (let i = 0; i < Math.min(bytes.length, SNIFF_BYTES); i++) {
+    const c = bytes[i] as number;
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return c;
+  }
+  return -1;
+}
+
+function sniffText(bytes: Uint8Array): string {
+  return utf8Decoder(false).decode(bytes.subarray(0, SNIFF_BYTES));
+}
+
+/** True for a bare KAI snapshot JSON: an object whose first keys are the snapshot's. */
+function looksLikeSnapshotJson(bytes: Uint8Array): boolean {
+  return firstByte(bytes) === 0x7b && SNAPSHOT_KEY.test(sniffText(bytes));
+}
+
+/** Zip magic, KAI snapshot JSON, or Kubernetes YAML (or JSON) with `apiVersion` and `kind`. */
+export function looksLikeClusterFile(bytes: Uint8Array): boolean {
+  if (isZip(bytes) || looksLikeSnapshotJson(bytes)) return true;
+  const head = sniffText(bytes);
+  return (
+    looksLikeKubernetesYaml(head) ||
+    (firstByte(bytes) === 0x7b && /"apiVersion"\s*:/.test(head) && /"kind"\s*:/.test(head))
+  );
+}
+
+export function importClusterBytes(
+  bytes: Uint8Array,
+  options: ClusterImportOptions = {},
+): ClusterImportResult {
+  const fileName = options.fileName ?? 'the file';
+  try {
+    if (bytes.length > MAX_CLUSTER_FILE_BYTES)
+      return {
+        ok: false,
+        errors: [
+          `${fileName}: a cluster file is at most ${MAX_CLUSTER_FILE_BYTES} bytes (256 MiB, docs/scenario-format.md §17.4), this one has ${bytes.length}${isZip(bytes) ? '' : '; zip a snapshot.json (as /get-snapshot returns it)'}`,
+        ],
+      };
+    if (isZip(bytes) || looksLikeSnapshotJson(bytes)) return importSnapshot(bytes, fileName, options);
+    if (options.redact === true)
+      return {
+        ok: false,
+        errors: [
+          `${fileName}: redaction is offered for KAI snapshots; this file is Kubernetes YAML (import it without redaction)`,
+        ],
+      };
+    return importKubernetesBundle(bytes, fileName);
+  } catch (e) {
+    // Nothing above is meant to throw; a bug still gives a message, never a stack trace.
+    return {
+      ok: false,
+      errors: [`${fileName}: internal error while importing (${e instanceof Error ? e.message : String(e)})`],
+    };
+  }
+}
+
+function importSnapshot(
+  bytes: Uint8Array,
+  fileName: string,
+  options: ClusterImportOptions,
+): ClusterImportResult {
+  const progress = options.onProgress ?? (() => undefined);
+  const reader = new SnapshotReader();
+  try {
+    readSnapshotBytes(bytes, reader, (phase, done, total) => progress({ phase, done, total }));
+  } catch (e) {
+    if (e instanceof SnapshotReadError || e instanceof SnapshotJsonError)
+      return { ok: false, errors: [`${fileName}: ${e.message}`, ...reader.errors] };
+    throw e;
+  }
+  if (reader.errors.length > 0) return { ok: false, errors: reader.errors.map((m) => `${fileName}: ${m}`) };
+  if (!reader.has('rawObjects'))
+    return {
+      ok: false,
+      errors: [
+        `${fileName}: no rawObjects: this JSON is not a KAI snapshot (snapshot.json of /get-snapshot)`,
+      ],
+    };
+  progress({ phase: 'map', done: 0, total: 1 });
+  const assembled = assembleSnapshotScenario(reader, { redact: options.redact === true, fileName });
+  progress({ phase: 'write', done: 1, total: 1 });
+  if (!assembled.ok) return assembled;
+  return { ok: true, source: 'kai-snapshot', ...assembled.value };
+}
+
+function importKubernetesBundle(bytes: Uint8Array, fileName: string): ClusterImportResult {
+  const decoded = decodeScenarioBytes(bytes);
+  if (!decoded.ok) return { ok: false, errors: [`${fileName}: ${decoded.error}`] };
+  const result = importKubernetesYaml(decoded.text);
+  if (!result.ok) return result;
+  const scenario = result.scenario;
+  const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
+  const jobs = Array.isArray(scenario.jobs) ? (scenario.jobs as Record<string, unknown>[]) : [];
+  const tasks = jobs.reduce(
+    (n, j) => n + (Array.isArray(j.tasks) ? j.tasks.length : typeof j.tasks === 'number' ? j.tasks : 1),
+    0,
+  );
+  // The bundle's unmapped fields, grouped as a snapshot's are (what, reason, count, first paths).
+  const groups = new Map<string, UnmappedGroup>();
+  for (const u of result.unmapped) {
+    const what = `${u.document.split('/')[0] ?? u.document} ${u.field.replace(/\.(\d+)(?=\.|$)/g, '[]')}`;
+    let g = groups.get(what);
+    if (g === undefined)
+      groups.set(
+        what,
+        (g = { what, reason: u.reason ?? 'the simulator has no such input', count: 0, paths: [] }),
+      );
+    g.count++;
+    if (g.paths.length < MAX_UNMAPPED_PATHS) g.paths.push(`${u.document}: ${u.field}`);
+  }
+  return {
+    ok: true,
+    source: 'kubernetes-yaml',
+    text: result.text,
+    imported: { nodes: count(scenario.nodes), queues: count(scenario.queues), jobs: jobs.length, tasks },
+    unmapped: [...groups.values()],
+    notes: result.notes,
+    now: null,
+    redaction: null,
+  };
+}

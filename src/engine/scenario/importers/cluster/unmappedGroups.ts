@@ -1,0 +1,181 @@
+/**
+ * What a snapshot holds that the engine does not model, grouped by kind of thing (what, reason, count,
+ * first object paths), never dropped silently (issue 19). Fields that never change a scheduling decision
+ * are set aside only when they match {@link SET_ASIDE}, the documented allow-list (docs/scenario-format.md
+ * §17.3); everything else a FieldTracker left unused is listed.
+ */
+import type { UnmappedField } from '../FieldTracker';
+import { MAX_UNMAPPED_GROUPS, MAX_UNMAPPED_PATHS } from './clusterLimits';
+import { showRef, type Namer, type ObjectRef } from './objectRef';
+
+export interface UnmappedGroup {
+  what: string;
+  reason: string;
+  count: number;
+  paths: string[];
+}
+
+/** Field paths with list indexes as `[]`: `spec.containers.0.ports` → `spec.containers[].ports`. */
+export const normalisePath = (field: string): string => field.replace(/\.(\d+)(?=\.|$)/g, '[]');
+
+/**
+ * The allow-list: how a pod runs, not where it may run, and observed state. Matched against the normalised
+ * path of a field the mapping did not read. Label and annotation keys are matched apart ({@link setAsideKey}).
+ */
+const SET_ASIDE: Record<string, RegExp[]> = {
+  '*': [/^status(\..*)?$/, /^metadata\.(generateName|deletionGracePeriodSeconds|labels|annotations)$/],
+  Pod: [
+    /^spec\.(containers|initContainers|ephemeralContainers)\[\]\.(name|image|imagePullPolicy|command|args|env|envFrom|workingDir|volumeMounts|volumeDevices|livenessProbe|readinessProbe|startupProbe|lifecycle|terminationMessagePath|terminationMessagePolicy|securityContext|stdin|stdinOnce|tty|resizePolicy|restartPolicy)(\[\]|\.|$)/,
+    /^spec\.(containers|initContainers)\[\]\.ports\[\]\.(name|containerPort|protocol)$/,
+    /^spec\.(restartPolicy|terminationGracePeriodSeconds|activeDeadlineSeconds|dnsPolicy|dnsConfig|serviceAccountName|serviceAccount|automountServiceAccountToken|securityContext|hostname|subdomain|enableServiceLinks|imagePullSecrets|shareProcessNamespace|setHostnameAsFQDN|hostAliases|runtimeClassName|os|readinessGates)(\[\]|\.|$)/,
+    /^spec\.volumes\[\]\.(name|configMap|secret|emptyDir|projected|downwardAPI|hostPath)(\[\]|\.|$)/,
+  ],
+  Node: [/^spec\.(podCIDR|podCIDRs|providerID|externalID|configSource)(\[\]|\.|$)/],
+  Queue: [/^spec\.displayName$/],
+  BindRequest: [/^spec\.(selectedGPUGroups|receivedResourceType|receivedGPU|backoffLimit)(\[\]|\.|$)/],
+};
+
+/**
+ * Label and annotation keys KAI reads (upstream pkg/common/constants/constants.go:53-80): never set aside.
+ * Other keys are set aside: labels matter only to other objects' selectors (affinity, itself listed).
+ */
+const KAI_KEYS =
+  /^(kai\.scheduler\/|runai[/-]|nvidia\.com\/|gpu-|mps$|received-resource-type$|pod-group-name$|scheduling\.k8s\.io\/group-name$)/;
+
+function setAsideKey(normalised: string): boolean {
+  const m = /^metadata\.(labels|annotations)\.(.*)$/.exec(normalised);
+  return m !== null && !KAI_KEYS.test(m[2] as string);
+}
+
+/** A thing not modelled, with its reason: the first matching prefix names the group. */
+const REASONS: [RegExp, string, string][] = [
+  [/^spec\.affinity/, 'spec.affinity', 'node and pod affinity are not modelled'],
+  [/^spec\.tolerations/, 'spec.tolerations', 'taints and tolerations are not modelled'],
+  [/^spec\.taints/, 'spec.taints', 'taints and tolerations are not modelled'],
+  [/^spec\.topologySpreadConstraints/, 'spec.topologySpreadConstraints', 'topology spread is not modelled'],
+  [/^spec\.topologyConstraint/, 'spec.topologyConstraint', 'topology-aware scheduling is not modelled'],
+  [
+    /^spec\.(subGroups|minSubGroup)/,
+    'spec.subGroups',
+    'subgroups are not modelled (the gang is the whole pod group)',
+  ],
+  [/^spec\.resourceClaims/, 'spec.resourceClaims', 'DRA resource claims are not modelled'],
+  [
+    /^spec\.(resourceClaimAllocations|extendedResourceClaimAllocation)/,
+    'spec.resourceClaimAllocations',
+    'DRA resource claims are not modelled',
+  ],
+  [
+    /^spec\.volumes\[\]/,
+    'spec.volumes (claims and other volume sources)',
+    'volumes and their binding are not modelled',
+  ],
+  [
+    /^spec\.schedulingGates/,
+    'spec.schedulingGates',
+    'scheduling gates are not modelled: the pod is scheduled as if ungated',
+  ],
+  [/^spec\.overhead/, 'spec.overhead', 'pod overhead is not added to the request'],
+  [
+    /^spec\.unschedulable/,
+    'spec.unschedulable',
+    'a cordoned node takes no new pods in KAI; the scenario has no such node state and places pods on it',
+  ],
+  [
+    /^spec\.(hostNetwork|hostPID|hostIPC)|\.ports\[\]\.host/,
+    'host network and ports',
+    'host port conflicts are not modelled',
+  ],
+  [
+    /^spec\.(markUnschedulable|schedulingBackoff)/,
+    'spec.schedulingBackoff / markUnschedulable',
+    'scheduling back-off is not modelled',
+  ],
+  [/^spec\.preemptionDelay/, 'spec.preemptionDelay', 'a pod group preemption delay is not modelled'],
+  [
+    /^spec\.stalenessGracePeriod/,
+    'spec.stalenessGracePeriod',
+    'a per-pod-group staleness grace period is not modelled (the scheduler-wide one is)',
+  ],
+  [/^spec\.predictedNUMAZones/, 'spec.predictedNUMAZones', 'NUMA placement is not modelled'],
+  [
+    /^metadata\.deletionTimestamp/,
+    'metadata.deletionTimestamp (terminating)',
+    'KAI counts a terminating pod as Releasing; the scenario has no Releasing start state and runs it as Running',
+  ],
+  [
+    /^metadata\.annotations\.gpu-memory$/,
+    'metadata.annotations.gpu-memory',
+    'GPU memory requests are not modelled (only gpu-fraction)',
+  ],
+  [
+    /\.resources\.(requests|limits)\./,
+    'container resources other than nvidia.com/gpu, cpu, memory',
+    'only GPUs, CPU, memory and pods are modelled',
+  ],
+];
+
+interface Group {
+  what: string;
+  reason: string;
+  count: number;
+  refs: { ref: ObjectRef; field: string }[];
+}
+
+export class UnmappedCollector {
+  private readonly groups = new Map<string, Group>();
+
+  /** Records `count` things of one kind (a whole list, a config entry): `what` and `reason` as given. */
+  add(what: string, reason: string, ref: ObjectRef | null, field: string, count = 1): void {
+    let g = this.groups.get(what);
+    if (g === undefined) {
+      g = { what, reason, count: 0, refs: [] };
+      this.groups.set(what, g);
+    }
+    g.count += count;
+    if (ref !== null && g.refs.length < MAX_UNMAPPED_PATHS) g.refs.push({ ref, field });
+  }
+
+  /** Files what a tracker left unused for one object, once per group per object, after the allow-list. */
+  addFields(kind: string, ref: ObjectRef, fields: UnmappedField[]): void {
+    const seen = new Set<string>();
+    for (const f of fields) {
+      const normalised = normalisePath(f.field);
+      if (setAside(kind, normalised)) continue;
+      const known = REASONS.find(([re]) => re.test(normalised));
+      const what = `${kind} ${known === undefined ? normalised : known[1]}`;
+      if (seen.has(what)) continue;
+      seen.add(what);
+      const reason = known?.[2] ?? f.reason ?? 'the simulator has no such input';
+      this.add(what, reason, ref, f.field);
+    }
+  }
+
+  /** The groups, in the order first met, paths rendered through `namer`; past the bound, one more group counts the rest. */
+  result(namer: Namer): UnmappedGroup[] {
+    const all = [...this.groups.values()];
+    const listed = all.slice(0, MAX_UNMAPPED_GROUPS).map((g) => ({
+      what: g.what,
+      reason: g.reason,
+      count: g.count,
+      paths: g.refs.map(({ ref, field }) =>
+        field === '' ? showRef(ref, namer) : `${showRef(ref, namer)}: ${field}`,
+      ),
+    }));
+    const rest = all.slice(MAX_UNMAPPED_GROUPS);
+    if (rest.length > 0)
+      listed.push({
+        what: `${rest.length} more kinds of field`,
+        reason: `only the first ${MAX_UNMAPPED_GROUPS} kinds are listed`,
+        count: rest.reduce((n, g) => n + g.count, 0),
+        paths: [],
+      });
+    return listed;
+  }
+}
+
+function setAside(kind: string, normalised: string): boolean {
+  if (setAsideKey(normalised)) return true;
+  const rules = [...(SET_ASIDE['*'] as RegExp[]), ...(SET_ASIDE[kind] ?? [])];
+  return rules.some((re) => re.test(normalised));
+}

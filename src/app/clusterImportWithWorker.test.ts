@@ -6,7 +6,9 @@ import type {
   ImportWorkerMessage,
 } from '../protocol/clusterImport';
 import { createClusterImportStore } from '../store/clusterImport/createClusterImportStore';
+import { strToU8, zipSync } from 'fflate';
 import { createClusterImportHost, type ClusterImportEngine } from '../worker/ClusterImportHost';
+import { CLUSTER_IMPORT_ENGINE } from '../worker/clusterImportEngine';
 
 /** An import worker in this thread: the real host, messages cloned as postMessage would. */
 function inProcessPort(engine: ClusterImportEngine, now: () => number, log: string[]): ImportWorkerPort {
@@ -46,6 +48,7 @@ function fakeEngine(seen: { redact?: boolean }, result = OK): ClusterImportEngin
   return {
     maxFileBytes: 64,
     looksLikeClusterFile: (bytes) => bytes[0] === 0x50 && bytes[1] === 0x4b,
+    looksLikeSnapshot: (bytes) => bytes[0] === 0x50,
     importClusterBytes(_bytes, options) {
       seen.redact = options.redact;
       for (let i = 0; i < 5; i++) options.onProgress({ phase: 'unzip', done: i, total: 5 });
@@ -123,5 +126,64 @@ describe('cluster import (store + client + host in process)', () => {
     expect(await started).toBeNull();
     expect(store.getState()).toMatchObject({ step: 'idle', report: null });
     expect(log).toContain('terminated');
+  });
+
+  it('with the real engine: a zipped snapshot imports redacted, the table keeps the originals, the text none', async () => {
+    const snapshot = {
+      config: { actions: 'allocate, reclaim', tiers: [{ plugins: [{ name: 'proportion' }] }] },
+      schedulerParams: {},
+      rawObjects: {
+        nodes: [{ metadata: { name: 'secret-node' }, status: { allocatable: { 'nvidia.com/gpu': '8' } } }],
+        queues: [{ metadata: { name: 'secret-queue' }, spec: { resources: { gpu: { quota: 8 } } } }],
+        podGroups: [
+          {
+            metadata: { name: 'secret-job', namespace: 'secret-ns' },
+            spec: { minMember: 1, queue: 'secret-queue' },
+          },
+        ],
+        pods: [
+          {
+            metadata: {
+              name: 'secret-pod',
+              namespace: 'secret-ns',
+              annotations: { 'pod-group-name': 'secret-job' },
+            },
+            spec: {
+              schedulerName: 'kai-scheduler',
+              containers: [{ resources: { limits: { 'nvidia.com/gpu': '2' } } }],
+            },
+            status: { phase: 'Pending' },
+          },
+        ],
+      },
+    };
+    const { store } = setup(CLUSTER_IMPORT_ENGINE);
+    const file = new File([zipSync({ 'snapshot.json': strToU8(JSON.stringify(snapshot)) })], 'snapshot.zip');
+    expect(await store.getState().actions.open(file)).toBe('cluster');
+    expect(store.getState().format).toBe('kai-snapshot');
+    store.getState().actions.setRedact(true);
+    const result = await store.getState().actions.start();
+    expect(result?.ok).toBe(true);
+    expect(result?.text).not.toMatch(/secret/);
+    expect(store.getState().report?.imported).toEqual({ nodes: 1, queues: 1, jobs: 1, tasks: 1 });
+    expect(
+      store
+        .getState()
+        .report?.redaction?.map((r) => r.original)
+        .sort(),
+    ).toEqual(['secret-job', 'secret-node', 'secret-ns', 'secret-pod', 'secret-queue']);
+  });
+
+  it('with the real engine: a Kubernetes YAML bundle is a cluster file that cannot be redacted', async () => {
+    const { store } = setup(CLUSTER_IMPORT_ENGINE);
+    const yaml =
+      'apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\nstatus:\n  allocatable:\n    nvidia.com/gpu: "8"\n';
+    expect(await store.getState().actions.open(new File([yaml], 'nodes.yaml'))).toBe('cluster');
+    expect(store.getState().format).toBe('kubernetes-yaml');
+    store.getState().actions.setRedact(true);
+    expect(store.getState().redact).toBe(false);
+    const result = await store.getState().actions.start();
+    expect(result?.ok).toBe(true);
+    expect(store.getState().report).toMatchObject({ source: 'kubernetes-yaml', imported: { nodes: 1 } });
   });
 });

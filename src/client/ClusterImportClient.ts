@@ -4,6 +4,7 @@
  * interrupted from inside), and so does the end of an import, which gives the snapshot's memory back.
  */
 import type {
+  ClusterFileFormat,
   ClusterImportProgress,
   ClusterImportResult,
   ImportCommand,
@@ -20,7 +21,8 @@ export interface ImportWorkerPort {
 }
 
 export type OpenOutcome =
-  { kind: 'cluster' | 'other'; bytes: number } | { kind: 'unreadable'; errors: string[] };
+  | { kind: 'cluster' | 'other'; format: ClusterFileFormat | null; bytes: number }
+  | { kind: 'unreadable'; errors: string[] };
 
 export interface ClusterImportClient {
   /** Reads `file` in a fresh worker (ending any earlier one) and says whether it is a cluster file. */
@@ -93,7 +95,8 @@ export function createClusterImportClient(createWorker: () => ImportWorkerPort):
         },
       );
       return request<OpenOutcome>({ type: 'open', file }, (message) => {
-        if (message.type === 'opened') return { kind: message.kind, bytes: message.bytes };
+        if (message.type === 'opened')
+          return { kind: message.kind, format: message.format, bytes: message.bytes };
         if (message.type === 'unreadable') {
           end(null);
           return { kind: 'unreadable', errors: message.errors };

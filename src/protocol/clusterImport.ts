@@ -15,6 +15,8 @@ import type {
 
 export type { ClusterImportProgress, ClusterImportResult, RedactionRow, UnmappedGroup };
 
+export type ClusterFileFormat = 'kai-snapshot' | 'kubernetes-yaml';
+
 /** Main thread -> import worker. */
 export type ImportCommand =
   /** Read `file` (checked against the snapshot size bound before a byte is read) and keep its bytes. */
@@ -24,8 +26,11 @@ export type ImportCommand =
 
 /** Import worker -> main thread. */
 export type ImportWorkerMessage =
-  /** `cluster`: a snapshot (zip or JSON) or a Kubernetes YAML bundle; `other`: a scenario, or not ours. */
-  | { type: 'opened'; kind: 'cluster' | 'other'; bytes: number }
+  /**
+   * `cluster`: a KAI snapshot (zip or JSON; `format` `kai-snapshot`) or a Kubernetes YAML bundle
+   * (`kubernetes-yaml`, which the engine imports without redaction); `other`: a scenario, or not ours.
+   */
+  | { type: 'opened'; kind: 'cluster' | 'other'; format: ClusterFileFormat | null; bytes: number }
   /** The file could not be read (too large, unreadable); each error names the file and the bound. */
   | { type: 'unreadable'; errors: string[] }
   /** Where the import stands; posted at most every {@link PROGRESS_INTERVAL_MS} and at each phase change. */

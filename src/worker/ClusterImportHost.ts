@@ -20,6 +20,8 @@ export interface ClusterImportEngine {
     options: { fileName: string; redact: boolean; onProgress: (p: ClusterImportProgress) => void },
   ): ClusterImportResult;
   looksLikeClusterFile(bytes: Uint8Array): boolean;
+  /** A snapshot (`snapshot.zip` or a bare `snapshot.json`), as opposed to a Kubernetes YAML bundle. */
+  looksLikeSnapshot(bytes: Uint8Array): boolean;
   /** Bytes of a file at most, checked before it is read (the snapshot bound of docs/scenario-format.md). */
   maxFileBytes: number;
 }
@@ -67,9 +69,11 @@ export function createClusterImportHost({ engine, post, now }: ClusterImportHost
       post({ type: 'unreadable', errors: [`the file could not be read: ${messageOf(e)}`] });
       return;
     }
+    const isCluster = engine.looksLikeClusterFile(bytes);
     post({
       type: 'opened',
-      kind: engine.looksLikeClusterFile(bytes) ? 'cluster' : 'other',
+      kind: isCluster ? 'cluster' : 'other',
+      format: !isCluster ? null : engine.looksLikeSnapshot(bytes) ? 'kai-snapshot' : 'kubernetes-yaml',
       bytes: bytes.length,
     });
   };

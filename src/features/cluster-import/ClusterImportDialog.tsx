@@ -27,6 +27,7 @@ import { OPENABLE_FILES, useOpenFile } from './useOpenFile';
 
 const selectStep = (s: ClusterImportState) => s.step;
 const selectFile = (s: ClusterImportState) => s.file;
+const selectFormat = (s: ClusterImportState) => s.format;
 const selectRedact = (s: ClusterImportState) => s.redact;
 const selectProgress = (s: ClusterImportState) => s.progress;
 const selectStartedAt = (s: ClusterImportState) => s.startedAt;
@@ -46,6 +47,8 @@ export function ClusterImportDialog() {
   const step = useClusterImportStore(selectStep);
   const file = useClusterImportStore(selectFile);
   const redact = useClusterImportStore(selectRedact);
+  const format = useClusterImportStore(selectFormat);
+  const canRedact = format === 'kai-snapshot';
   const progress = useClusterImportStore(selectProgress);
   const startedAt = useClusterImportStore(selectStartedAt);
   const report = useClusterImportStore(selectReport);
@@ -112,15 +115,17 @@ export function ClusterImportDialog() {
         {step === 'ready' && (
           <>
             <Typography variant="body1">
-              This is a cluster file (a KAI snapshot or Kubernetes objects). It is read here, in this browser:
-              nothing is sent anywhere. The scenario it makes becomes the current one and is kept in My
-              scenarios; the scenario you have stays loaded until the new one is ready.
+              {format === 'kubernetes-yaml' ? 'This is a Kubernetes YAML bundle.' : 'This is a KAI snapshot.'}{' '}
+              It is read here, in this browser: nothing is sent anywhere. The scenario it makes becomes the
+              current one and is kept in My scenarios; the scenario you have stays loaded until the new one is
+              ready.
             </Typography>
             <Box>
               <FormControlLabel
                 control={
                   <Switch
-                    checked={redact}
+                    checked={redact && canRedact}
+                    disabled={!canRedact}
                     onChange={(e) => actions.setRedact(e.target.checked)}
                     slotProps={{ input: { 'aria-describedby': 'cluster-import-redact-help' } }}
                     data-testid="cluster-import.redact"
@@ -129,9 +134,9 @@ export function ClusterImportDialog() {
                 label={<Typography sx={{ fontWeight: 700 }}>Redact names</Typography>}
               />
               <Typography variant="body1" color="text.secondary" id="cluster-import-redact-help">
-                Replaces every namespace, queue, job, pod, node and label value by a pseudonym before the
-                scenario is made, so that nothing kept or shared holds a real name. The table that translates
-                them back is offered as a separate file.
+                {canRedact
+                  ? 'Replaces every namespace, queue, job, pod, node and label value by a pseudonym before the scenario is made, so that nothing kept or shared holds a real name. The table that translates them back is offered as a separate file.'
+                  : 'Redaction is offered for KAI snapshots; a Kubernetes YAML bundle is imported with its names as they are.'}
               </Typography>
             </Box>
           </>

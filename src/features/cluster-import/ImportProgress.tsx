@@ -37,10 +37,11 @@ export function ImportProgress({
         );
   const fraction = progress === null || progress.total <= 0 ? 0 : Math.min(1, progress.done / progress.total);
   const label = PHASES[index]?.label ?? 'Reading the file';
+  // Unzipping and reading count the file's bytes (engine readSnapshotBytes); mapping and writing are one step.
   const howFar =
-    progress === null || progress.total <= 0
+    progress === null || progress.total <= 1 || (progress.phase !== 'unzip' && progress.phase !== 'read')
       ? ''
-      : ` ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`;
+      : `: ${fileSize(progress.done)} of ${fileSize(progress.total)}`;
   return (
     <Box data-testid="cluster-import.progress">
       <Typography variant="body1" role="status" data-testid="cluster-import.progress-text">

@@ -7,7 +7,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isClientError } from '../../client/ClientError';
 import type { ClusterImportClient } from '../../client/ClusterImportClient';
-import type { ClusterImportProgress, ClusterImportResult } from '../../protocol/clusterImport';
+import type {
+  ClusterFileFormat,
+  ClusterImportProgress,
+  ClusterImportResult,
+} from '../../protocol/clusterImport';
 
 export type ClusterImportOk = Extract<ClusterImportResult, { ok: true }>;
 /** What the report shows: the result without its scenario text. */
@@ -28,6 +32,8 @@ export type ImportStep =
 export interface ClusterImportState {
   step: ImportStep;
   file: { name: string; size: number } | null;
+  /** What the open file is, once read: redaction is offered for KAI snapshots only. */
+  format: ClusterFileFormat | null;
   redact: boolean;
   progress: ClusterImportProgress | null;
   /** `Date.now()` when the import started (for the elapsed seconds). */
@@ -65,6 +71,7 @@ export function createClusterImportStore(options: {
   return createStore<ClusterImportState>()((set, get) => ({
     step: 'idle',
     file: null,
+    format: null,
     redact: false,
     progress: null,
     startedAt: null,
@@ -73,7 +80,13 @@ export function createClusterImportStore(options: {
     actions: {
       async open(file) {
         const mine = ++token;
-        set({ step: 'checking', file: { name: file.name, size: file.size }, progress: null, errors: [] });
+        set({
+          step: 'checking',
+          file: { name: file.name, size: file.size },
+          format: null,
+          progress: null,
+          errors: [],
+        });
         let outcome;
         try {
           outcome = await clientOf().open(file);
@@ -85,7 +98,7 @@ export function createClusterImportStore(options: {
         if (mine !== token) return 'failed';
         switch (outcome.kind) {
           case 'cluster':
-            set({ step: 'ready' });
+            set({ step: 'ready', format: outcome.format });
             return 'cluster';
           case 'other':
             clientOf().cancel(); // its bytes are not needed: the caller reads a scenario itself
@@ -97,7 +110,7 @@ export function createClusterImportStore(options: {
         }
       },
       setRedact(redact) {
-        if (get().step === 'ready') set({ redact });
+        if (get().step === 'ready' && get().format === 'kai-snapshot') set({ redact });
       },
       async start() {
         const state = get();
@@ -111,7 +124,9 @@ export function createClusterImportStore(options: {
           errors: [],
         });
         try {
-          const result = await clientOf().importOpened(state.file.name, state.redact, (progress) => {
+          // The engine redacts KAI snapshots only (a Kubernetes YAML bundle is imported as it is).
+          const redact = state.redact && state.format === 'kai-snapshot';
+          const result = await clientOf().importOpened(state.file.name, redact, (progress) => {
             if (mine === token) set({ progress });
           });
           if (mine !== token) return null;

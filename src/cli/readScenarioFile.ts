@@ -15,6 +15,19 @@ export type ReadResult = { ok: true; text: string } | { ok: false; error: string
 
 /** Reads `file` as text (decodeScenarioBytes) when it is a regular file of at most `maxBytes` bytes. */
 export function readScenarioFile(file: string, maxBytes = MAX_FILE_BYTES): ReadResult {
+  const read = readFileBytes(file, maxBytes, (size, exact) => refusal(maxBytes, size, exact));
+  return read.ok ? decodeScenarioBytes(read.bytes) : read;
+}
+
+/**
+ * The bytes of `file` when it is a regular file of at most `maxBytes` bytes; `tooBig` words the refusal
+ * (`exact`: the size is known from stat, else reading stopped one byte past the cap).
+ */
+export function readFileBytes(
+  file: string,
+  maxBytes: number,
+  tooBig: (size: number, exact: boolean) => string,
+): { ok: true; bytes: Uint8Array } | { ok: false; error: string } {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -29,7 +42,7 @@ export function readScenarioFile(file: string, maxBytes = MAX_FILE_BYTES): ReadR
         ok: false,
         error: 'is not a regular file (a device, pipe or socket cannot be read as a scenario)',
       };
-    if (stat.size > maxBytes) return { ok: false, error: refusal(maxBytes, stat.size, true) };
+    if (stat.size > maxBytes) return { ok: false, error: tooBig(stat.size, true) };
     // Read at most one byte past the cap, whatever stat said: a file can grow while it is read.
     const buffer = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);
     let length = 0;
@@ -37,10 +50,10 @@ export function readScenarioFile(file: string, maxBytes = MAX_FILE_BYTES): ReadR
       const n = readSync(fd, buffer, length, buffer.length - length, null);
       if (n === 0) break;
       length += n;
-      if (length > maxBytes) return { ok: false, error: refusal(maxBytes, length, false) };
+      if (length > maxBytes) return { ok: false, error: tooBig(length, false) };
       if (length === buffer.length) return { ok: false, error: 'the file grew while it was read' };
     }
-    return decodeScenarioBytes(buffer.subarray(0, length));
+    return { ok: true, bytes: buffer.subarray(0, length) };
   } catch (e) {
     return { ok: false, error: `cannot read file (${describeFsError(e)})` };
   } finally {

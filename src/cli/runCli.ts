@@ -5,6 +5,8 @@
  *   sim check <file>                    evaluates `expect`; exit 1 when a check fails
  *   sim resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
  *   sim metrics|compare …               workshop commands (workshopCommands.ts, docs §15.1)
+ *   sim import <file> [--redact] …      a KAI snapshot or Kubernetes YAML as a scenario (importCommands.ts, §17);
+ *                                       run, check, metrics and compare also take a KAI snapshot
  * Exit codes: 0 done, 1 a check failed, 2 invalid input (errors name the field path and line; usage
  * errors and unreadable files too), 3 internal failure (one line), 4 a valid scenario the engine cannot
  * run (a profile or feature not implemented; one line). No stack trace is ever printed.
@@ -19,7 +21,7 @@ import {
 } from '../engine/index';
 import type { Scenario } from '../engine/model/scenario';
 import { MAX_SESSIONS } from '../engine/scenario/limits';
-import { readScenarioFile } from './readScenarioFile';
+import { IMPORT_USAGE, readRunnerInput, runImportCommand } from './importCommands';
 import { sessionRowsRefusal, usageHistorySessions } from './sessionRowsBound';
 import { OutputError } from './streamWriter';
 import { runWorkshopCommand, WORKSHOP_COMMANDS, WORKSHOP_USAGE } from './workshopCommands';
@@ -48,7 +50,8 @@ const USAGE = `usage:
   npm run --silent sim -- run <file> [--sessions N]
   npm run --silent sim -- check <file>
   npm run --silent sim -- resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
-${WORKSHOP_USAGE}`;
+${WORKSHOP_USAGE}
+${IMPORT_USAGE}`;
 
 /** Bad arguments or input: printed as is, exit 2. */
 class InvalidInput extends Error {
@@ -69,7 +72,7 @@ function option(args: readonly string[], name: string): string | undefined {
 }
 
 function load(file: string, io: CliIO): Scenario {
-  const read = readScenarioFile(file);
+  const read = readRunnerInput(file, io.stderr);
   if (!read.ok) throw new InvalidInput(`${file}: ${read.error}`);
   const parsed = parseScenario(read.text, { fileName: basename(file) });
   if (!parsed.ok)
@@ -81,6 +84,16 @@ function load(file: string, io: CliIO): Scenario {
 function execute(argv: readonly string[], io: CliIO): number | Streamed {
   const [command, file, ...rest] = argv;
   const workshop = (WORKSHOP_COMMANDS as readonly string[]).includes(command ?? '');
+  if (command === 'import' && file)
+    return runImportCommand(file, {
+      option: (name) => option(rest, name),
+      flag: (name) => rest.includes(name),
+      invalid: (message, showUsage = false) => {
+        throw new InvalidInput(message, showUsage);
+      },
+      stdout: io.stdout,
+      stderr: io.stderr,
+    });
   if (!command || !file || (!workshop && !['run', 'check', 'resolve'].includes(command)))
     throw new InvalidInput('', true);
   const scenario = load(file, io);

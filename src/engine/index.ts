@@ -16,7 +16,9 @@ export { decodeScenarioBytes, parseScenarioBytes, MAX_SCENARIO_BYTES } from './s
 export { serialiseScenario } from './scenario/serialiseScenario';
 export {
   importClusterBytes,
+  isKaiSnapshotFile,
   looksLikeClusterFile,
+  MAX_CLUSTER_FILE_BYTES,
   type ClusterImportOptions,
   type ClusterImportProgress,
   type ClusterImportResult,

@@ -100,6 +100,10 @@ export interface NodeRecord {
   node: Data;
 }
 
+const DEFAULT_TOLERATIONS = new Set(['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']);
+const isDefaultToleration = (t: unknown): boolean =>
+  isData(t) && typeof t.key === 'string' && DEFAULT_TOLERATIONS.has(t.key) && t.effect === 'NoExecute';
+
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** Describes a value's type for messages. */
@@ -237,6 +241,10 @@ export class SnapshotReader implements SnapshotJsonSink {
     }
     const labels = t.peek('metadata.labels');
     const priority = t.peek('spec.priority');
+    // The tolerations admission adds to every pod (node.kubernetes.io/not-ready and /unreachable) only
+    // matter on a node that is not ready: set aside (§17.3); any other toleration is listed.
+    const tolerations = t.peek('spec.tolerations');
+    if (Array.isArray(tolerations) && tolerations.every(isDefaultToleration)) t.use('spec.tolerations');
     // KAI orders a job's tasks by its task-priority label only (mapWorkloads.ts); spec.priority is the
     // class's value, kept apart for a class the snapshot does not define.
     if (!(isData(labels) && typeof labels['kai.scheduler/task-priority'] === 'string'))
@@ -259,6 +267,10 @@ export class SnapshotReader implements SnapshotJsonSink {
 
   private readPodGroup(t: FieldTracker, ref: ObjectRef): void {
     const job = mapPodGroup(t);
+    // The queue label repeats spec.queue (the pod grouper writes both).
+    const labels = t.peek('metadata.labels');
+    if (isData(labels) && labels['kai.scheduler/queue'] === job.queue)
+      t.use(['metadata', 'labels', 'kai.scheduler/queue']);
     const annotations = t.peek('metadata.annotations');
     let lastStart: number | null = null;
     if (isData(annotations) && typeof annotations[LAST_START_ANNOTATION] === 'string') {

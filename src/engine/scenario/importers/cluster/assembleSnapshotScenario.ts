@@ -208,6 +208,13 @@ export function assembleSnapshotScenario(
         if (first.priority !== null) out.priority = first.priority;
       }
     }
+    // A pod's preemptionPolicy is its class's (admission copies it): kept only where it differs.
+    const classPolicy =
+      (className
+        ? (reader.priorityClasses.get(className)?.preemptionPolicy ??
+          classes.get(className)?.preemptionPolicy)
+        : null) ?? 'PreemptLowerPriority';
+    for (const t of tasks) if (t.preemptionPolicy === classPolicy) delete t.preemptionPolicy;
     if (job.preemptibility !== undefined) out.preemptibility = job.preemptibility;
     if (job.minAvailable !== undefined && job.minAvailable !== tasks.length)
       out.minAvailable = job.minAvailable;

@@ -17,6 +17,7 @@ import type { UnmappedGroup } from './unmappedGroups';
 
 export type { RedactionRow } from './redaction';
 export type { UnmappedGroup } from './unmappedGroups';
+export { MAX_CLUSTER_FILE_BYTES } from './clusterLimits';
 
 export interface ClusterImportProgress {
   phase: 'unzip' | 'read' | 'map' | 'write';
@@ -63,6 +64,11 @@ function sniffText(bytes: Uint8Array): string {
 /** True for a bare KAI snapshot JSON: an object whose first keys are the snapshot's. */
 export function looksLikeSnapshotJson(bytes: Uint8Array): boolean {
   return firstByte(bytes) === 0x7b && SNAPSHOT_KEY.test(sniffText(bytes));
+}
+
+/** True for a KAI snapshot: a zip, or the bare snapshot JSON (by content, never by file name). */
+export function isKaiSnapshotFile(bytes: Uint8Array): boolean {
+  return isZip(bytes) || looksLikeSnapshotJson(bytes);
 }
 
 /** Zip magic, KAI snapshot JSON, or Kubernetes YAML (or JSON) with `apiVersion` and `kind`. */

@@ -42,9 +42,14 @@ const SET_ASIDE: Record<string, RegExp[]> = {
 const KAI_KEYS =
   /^(kai\.scheduler\/|runai[/-]|nvidia\.com\/|gpu-|mps$|received-resource-type$|pod-group-name$|scheduling\.k8s\.io\/group-name$)/;
 
+/** KAI keys that describe an object's owner for its own bookkeeping (the pod grouper's), not scheduling. */
+const KAI_BOOKKEEPING_KEYS = new Set(['kai.scheduler/top-owner-metadata']);
+
 function setAsideKey(normalised: string): boolean {
   const m = /^metadata\.(labels|annotations)\.(.*)$/.exec(normalised);
-  return m !== null && !KAI_KEYS.test(m[2] as string);
+  if (m === null) return false;
+  const key = m[2] as string;
+  return KAI_BOOKKEEPING_KEYS.has(key) || !KAI_KEYS.test(key);
 }
 
 /** A thing not modelled, with its reason: the first matching prefix names the group. */

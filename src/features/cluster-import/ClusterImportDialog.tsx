@@ -110,7 +110,11 @@ export function ClusterImportDialog() {
           </Typography>
         )}
       </DialogTitle>
-      <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
+      <DialogContent
+        dividers
+        // One column that may shrink: an object path has no break opportunity and must wrap, not widen.
+        sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, overflowWrap: 'anywhere' }}
+      >
         {step === 'checking' && <Typography variant="body1">Reading the file…</Typography>}
         {step === 'ready' && (
           <>
@@ -145,7 +149,7 @@ export function ClusterImportDialog() {
           <ImportProgress progress={progress} fileName={file.name} bytes={file.size} startedAt={startedAt} />
         )}
         {step === 'failed' && (
-          <Alert severity="error" data-testid="cluster-import.errors">
+          <Alert severity="error" data-testid="cluster-import.errors" sx={{ fontSize: '1rem' }}>
             <AlertTitle>Nothing was imported: the scenario you had is still loaded</AlertTitle>
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {errors.map((error, i) => (

@@ -68,7 +68,10 @@ export function ClusterImportReport({
   const { imported, unmapped } = report;
   const unmappedObjects = unmapped.reduce((n, g) => n + g.count, 0);
   return (
-    <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="cluster-import.report">
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5, overflowWrap: 'anywhere' }}
+      data-testid="cluster-import.report"
+    >
       <Typography variant="body1" sx={{ fontWeight: 700 }} data-testid="cluster-import.counts">
         Imported a {SOURCE_LABEL[report.source]}: {counted(imported.nodes, 'node')},{' '}
         {counted(imported.queues, 'queue')}, {counted(imported.jobs, 'job')},{' '}

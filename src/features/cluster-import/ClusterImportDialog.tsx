@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppStoreApi } from '../../store/AppStoreProvider';
 import {
   useClusterImportApi,
@@ -23,7 +23,8 @@ import { fileSize } from './fileSize';
 import { ImportProgress } from './ImportProgress';
 import { loadImportedScenario } from './loadImportedScenario';
 import { nameTableCsv, nameTableFileName } from './nameTableCsv';
-import { OPENABLE_FILES, useOpenFile } from './useOpenFile';
+import { useFileChooser } from './useFileChooser';
+import { useOpenFile } from './useOpenFile';
 
 const selectStep = (s: ClusterImportState) => s.step;
 const selectFile = (s: ClusterImportState) => s.file;
@@ -57,7 +58,7 @@ export function ClusterImportDialog() {
   const importStore = useClusterImportApi();
   const store = useAppStoreApi();
   const openAnyFile = useOpenFile();
-  const fileRef = useRef<HTMLInputElement | null>(null);
+  const chooser = useFileChooser('Cluster file', (chosen) => void openAnyFile(chosen));
   const [isCheckingLong, setCheckingLong] = useState(false);
 
   useEffect(() => {
@@ -170,20 +171,9 @@ export function ClusterImportDialog() {
             <LoadProgress />
           </Box>
         )}
-        <input
-          ref={fileRef}
-          type="file"
-          accept={OPENABLE_FILES}
-          hidden
-          aria-label="Cluster file"
-          onChange={(e) => {
-            const chosen = e.target.files?.[0];
-            e.target.value = '';
-            if (chosen !== undefined) void openAnyFile(chosen);
-          }}
-        />
+        {chooser.input}
         {step === 'failed' && (
-          <Button onClick={() => fileRef.current?.click()} data-testid="cluster-import.choose-another">
+          <Button onClick={chooser.choose} data-testid="cluster-import.choose-another">
             Choose another file…
           </Button>
         )}

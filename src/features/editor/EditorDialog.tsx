@@ -16,7 +16,7 @@ import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import FormatAlignLeftIcon from '@mui/icons-material/FormatAlignLeft';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import OutputIcon from '@mui/icons-material/Output';
-import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { IssueDto } from '../../protocol/messages';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { downloadText, yamlFileName } from '../library/downloadText';
@@ -24,7 +24,8 @@ import { entryToUpdate } from '../library/entryToUpdate';
 import { listMyScenarios, scenarioNameOf } from '../library/myScenarios';
 import { browserLocalStorage, keepScenario } from '../library/useMyScenarios';
 import { keepBufferFirst, replaceWithNewEntry } from '../library/replaceBuffer';
-import { OPENABLE_FILES, useOpenFile } from '../cluster-import/useOpenFile';
+import { useFileChooser } from '../cluster-import/useFileChooser';
+import { useOpenFile } from '../cluster-import/useOpenFile';
 import { LoadProgress } from '../status/LoadProgress';
 import { selectActions } from '../../store/createAppStore';
 import { selectRunStatus } from '../../store/runSlice';
@@ -95,10 +96,10 @@ export function EditorDialog() {
       : !isDirty && runStatus?.state === 'failed' && runStatus.error !== null
         ? `The engine failed on this scenario: ${runStatus.error}`
         : null;
-  const fileRef = useRef<HTMLInputElement | null>(null);
+  const openAnyFile = useOpenFile();
+  const chooser = useFileChooser('Scenario file', (file) => void openAnyFile(file));
   const applied = useRef(false);
   const close = () => actions.setView({ isEditorOpen: false });
-  const openAnyFile = useOpenFile();
 
   const keepBuffer = (name?: string): boolean => keepBufferFirst(store, name);
 
@@ -182,12 +183,6 @@ export function EditorDialog() {
     actions.replaceDraft(text, null);
   };
 
-  const openFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file !== undefined) await openAnyFile(file);
-  };
-
   // A file dropped anywhere on the dialog opens like "Open file…" (a cluster file starts the import).
   const onDrop = async (event: DragEvent) => {
     event.preventDefault();
@@ -217,21 +212,10 @@ export function EditorDialog() {
       <DialogTitle id="editor-title">Scenario YAML</DialogTitle>
       <DialogContent dividers sx={{ display: 'grid', gap: 1.5 }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button
-            startIcon={<FolderOpenIcon />}
-            onClick={() => fileRef.current?.click()}
-            data-testid="editor.open-file"
-          >
+          <Button startIcon={<FolderOpenIcon />} onClick={chooser.choose} data-testid="editor.open-file">
             Open file…
           </Button>
-          <input
-            ref={fileRef}
-            type="file"
-            accept={OPENABLE_FILES}
-            hidden
-            onChange={(e) => void openFile(e)}
-            aria-label="Scenario file"
-          />
+          {chooser.input}
           <Button
             startIcon={<NoteAddIcon />}
             onClick={(e) => setTemplateMenu(e.currentTarget)}

@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useRef } from 'react';
 import { YOUR_CLUSTER } from '../../scenarios/yourCluster';
-import { OPENABLE_FILES, useOpenFile } from '../cluster-import/useOpenFile';
+import { useFileChooser } from '../cluster-import/useFileChooser';
+import { useOpenFile } from '../cluster-import/useOpenFile';
 
 /**
  * The gallery's "Your cluster" entry (issue 19, part 5): three lines on taking a KAI snapshot, and a button
@@ -12,7 +12,14 @@ import { OPENABLE_FILES, useOpenFile } from '../cluster-import/useOpenFile';
  */
 export function YourClusterCard({ onChosen }: { onChosen(): void }) {
   const openAnyFile = useOpenFile();
-  const fileRef = useRef<HTMLInputElement | null>(null);
+  const chooser = useFileChooser(
+    'Snapshot file',
+    (file) => {
+      onChosen();
+      void openAnyFile(file);
+    },
+    'gallery.your-cluster.file',
+  );
   return (
     <Box
       component="section"
@@ -50,25 +57,11 @@ export function YourClusterCard({ onChosen }: { onChosen(): void }) {
           </li>
         ))}
       </Box>
-      <input
-        ref={fileRef}
-        type="file"
-        accept={OPENABLE_FILES}
-        hidden
-        aria-label="Snapshot file"
-        data-testid="gallery.your-cluster.file"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file === undefined) return;
-          onChosen();
-          void openAnyFile(file);
-        }}
-      />
+      {chooser.input}
       <Button
         variant="contained"
         startIcon={<UploadFileIcon />}
-        onClick={() => fileRef.current?.click()}
+        onClick={chooser.choose}
         sx={{ mt: 1.5 }}
         data-testid="gallery.your-cluster.open"
       >

@@ -9,21 +9,32 @@
 import type { AppStore } from '../../store/createAppStore';
 import type { ClusterImportOk } from '../../store/clusterImport/createClusterImportStore';
 import { scenarioNameOf } from '../library/myScenarios';
-import { keepAsNewEntry, keepBufferFirst } from '../library/replaceBuffer';
+import { keepBufferFirst } from '../library/replaceBuffer';
+import { keepScenario } from '../library/useMyScenarios';
+import { fileSize } from './fileSize';
+
+/** Above this many characters a failed save is the scenario's own size, not a storage crowded by others. */
+const LARGER_THAN_STORAGE = 1_000_000;
 
 export function loadImportedScenario(store: AppStore, result: ClusterImportOk, fileName: string): void {
   const { actions } = store.getState();
   const isBufferKept = keepBufferFirst(store);
   const stem = fileName.replace(/\.(zip|json|ya?ml)$/i, '').trim();
-  const savedId = keepAsNewEntry(
-    store,
-    result.text,
-    scenarioNameOf(result.text, stem || 'Imported cluster'),
-    'import',
-  );
+  const name = scenarioNameOf(result.text, stem || 'Imported cluster');
+  const kept = keepScenario({ name, text: result.text, origin: 'import' });
+  if (!kept.ok) {
+    // A big cluster's scenario is megabytes: more than a browser keeps for a site. It still loads.
+    const why =
+      result.text.length > LARGER_THAN_STORAGE
+        ? `at ${fileSize(result.text.length)} it is larger than this browser keeps for a site. Download YAML in the editor keeps it as a file.`
+        : kept.error;
+    actions.setView({
+      notice: { severity: 'warning', text: `“${name}” is loaded but not kept in My scenarios: ${why}` },
+    });
+  }
   actions.setView({ isEditorOpen: false });
   void actions.loadScenario(result.text, {
-    source: savedId === null ? { kind: 'custom' } : { kind: 'custom', savedId },
+    source: kept.ok ? { kind: 'custom', savedId: kept.entry.id } : { kind: 'custom' },
     fileName,
     replaceDraft: isBufferKept,
   });

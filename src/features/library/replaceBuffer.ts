@@ -5,7 +5,7 @@
  */
 import type { AppStore } from '../../store/createAppStore';
 import { isOwnText, keepOwnDraft } from './keepDraft';
-import { listMyScenarios, type SavedOrigin } from './myScenarios';
+import { listMyScenarios } from './myScenarios';
 import { browserLocalStorage, keepScenario } from './useMyScenarios';
 
 /**
@@ -27,22 +27,6 @@ export function keepBufferFirst(store: AppStore, name?: string): boolean {
   return true;
 }
 
-/**
- * Saves `text` as a new "My scenarios" entry (one entry per text, as every save) and returns its id, or
- * null when it is not the person's own (a built-in's text) or could not be saved (the reason is shown).
- */
-export function keepAsNewEntry(
-  store: AppStore,
-  text: string,
-  name: string,
-  origin: SavedOrigin,
-): string | null {
-  const kept = isOwnText(text, []) ? keepScenario({ name, text, origin }) : null;
-  if (kept !== null && !kept.ok)
-    store.getState().actions.setView({ notice: { severity: 'error', text: kept.error } });
-  return kept !== null && kept.ok ? kept.entry.id : null;
-}
-
 /** Puts `text` in the editor as its own entry of "My scenarios", so applying it never updates another. */
 export function replaceWithNewEntry(
   store: AppStore,
@@ -50,7 +34,10 @@ export function replaceWithNewEntry(
   name: string,
   origin: 'file' | 'import',
 ): string | null {
-  const id = keepAsNewEntry(store, text, name, origin);
+  const kept = isOwnText(text, []) ? keepScenario({ name, text, origin }) : null;
+  if (kept !== null && !kept.ok)
+    store.getState().actions.setView({ notice: { severity: 'error', text: kept.error } });
+  const id = kept !== null && kept.ok ? kept.entry.id : null;
   store.getState().actions.replaceDraft(text, id);
   return id;
 }

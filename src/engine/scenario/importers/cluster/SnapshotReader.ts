@@ -15,7 +15,7 @@ import { mapPod, mapPodGroup, QUEUE_LABELS } from '../mapWorkloads';
 import { NowTracker, parseTimestamp } from './snapshotNow';
 import type { ObjectRef } from './objectRef';
 import type { SnapshotJsonSink } from './splitSnapshotJson';
-import { UnmappedCollector } from './unmappedGroups';
+import { prunePod, UnmappedCollector } from './unmappedGroups';
 
 /** The lists of `rawObjects`, with the kind and apiVersion of what they hold (upstream snapshot.go:38-54). */
 export const RAW_LISTS: Record<string, { kind: string; apiVersion: string; namespaced: boolean }> = {
@@ -197,6 +197,7 @@ export class SnapshotReader implements SnapshotJsonSink {
       this.unmapped.add(`rawObjects.${list}`, LIST_REASONS[list] ?? 'not modelled', ref, '');
       return;
     }
+    if (list === 'pods') prunePod(value);
     const t = new FieldTracker(value, path);
     switch (list) {
       case 'pods':

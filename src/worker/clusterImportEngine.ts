@@ -2,15 +2,14 @@
 import { MAX_CLUSTER_FILE_BYTES } from '../engine/scenario/importers/cluster/clusterLimits';
 import {
   importClusterBytes,
+  isKaiSnapshotFile,
   looksLikeClusterFile,
-  looksLikeSnapshotJson,
 } from '../engine/scenario/importers/cluster/importClusterFile';
-import { isZip } from '../engine/scenario/importers/cluster/readSnapshotBytes';
 import type { ClusterImportEngine } from './ClusterImportHost';
 
 export const CLUSTER_IMPORT_ENGINE: ClusterImportEngine = {
   importClusterBytes,
   looksLikeClusterFile,
-  looksLikeSnapshot: (bytes) => isZip(bytes) || looksLikeSnapshotJson(bytes),
+  looksLikeSnapshot: isKaiSnapshotFile,
   maxFileBytes: MAX_CLUSTER_FILE_BYTES,
 };

@@ -62,7 +62,7 @@ function sniffText(bytes: Uint8Array): string {
 }
 
 /** True for a bare KAI snapshot JSON: an object whose first keys are the snapshot's. */
-export function looksLikeSnapshotJson(bytes: Uint8Array): boolean {
+function looksLikeSnapshotJson(bytes: Uint8Array): boolean {
   return firstByte(bytes) === 0x7b && SNAPSHOT_KEY.test(sniffText(bytes));
 }
 

@@ -14,17 +14,21 @@ import { formatDuration } from '../../../model/duration';
 import { MAX_NOTES } from './clusterLimits';
 import { mapSnapshotConfig } from './mapSnapshotConfig';
 import { PLAIN_NAMER, showRef, type Namer, type ObjectRef } from './objectRef';
-import { Redactor, type RedactionRow } from './redaction';
+import { redactScenarioNames, Redactor, registerScenarioNames, type RedactionRow } from './redaction';
 import type { PodRecord, SnapshotReader } from './SnapshotReader';
 import type { UnmappedGroup } from './unmappedGroups';
 import { writeScenarioYaml } from './writeScenarioYaml';
 
 export interface AssembledSnapshot {
+  /** Scenario YAML, at most 16 MiB. */
   text: string;
   imported: { nodes: number; queues: number; jobs: number; tasks: number };
+  /** What the engine does not model, grouped (never dropped silently). */
   unmapped: UnmappedGroup[];
   notes: string[];
+  /** Which snapshot field gave "now" (t=0). */
   now: { iso: string; field: string } | null;
+  /** The translation table when redacted. */
   redaction: RedactionRow[] | null;
 }
 
@@ -346,28 +350,15 @@ export function assembleSnapshotScenario(
   if (options.redact) {
     redactor = new Redactor();
     const r = redactor;
-    for (const q of queues) r.add('queue', String(q.name));
-    for (const node of nodes.values()) r.add('node', String(node.name));
+    // The snapshot's own objects (skipped pods and pod groups show in notes and paths too), then the scenario's.
     for (const n of reader.nodes) r.add('node', n.ref.name);
-    for (const p of reader.pods) {
-      r.add('task', p.ref.name);
-      if (p.ref.namespace !== null) r.add('namespace', p.ref.namespace);
+    for (const o of [...reader.pods, ...reader.groups]) {
+      r.add(o.ref.kind === 'Pod' ? 'task' : 'job', o.ref.name);
+      if (o.ref.namespace !== null) r.add('namespace', o.ref.namespace);
     }
-    for (const g of reader.groups) {
-      r.add('job', g.ref.name);
-      if (g.ref.namespace !== null) r.add('namespace', g.ref.namespace);
-    }
-    for (const job of leafJobs) {
-      r.add('job', String(job.name));
-      for (const t of job.tasks as Data[]) {
-        r.add('task', String(t.name));
-        if (isData(t.nodeSelector)) for (const v of Object.values(t.nodeSelector)) r.add('label', String(v));
-      }
-    }
-    for (const node of nodes.values())
-      if (isData(node.labels)) for (const v of Object.values(node.labels)) r.add('label', String(v));
+    registerScenarioNames(r, [...nodes.values()], queues, leafJobs);
     namer = r.namer();
-    redactNames(namer, [...nodes.values()], queues, leafJobs);
+    redactScenarioNames(namer, [...nodes.values()], queues, leafJobs);
   }
 
   const scenario: Data = { version: 1, name: 'Imported KAI snapshot', profile: 'kai' };
@@ -422,28 +413,4 @@ function uniqueNames(refs: ObjectRef[]): Map<ObjectRef, string> {
   const out = new Map<ObjectRef, string>();
   for (const r of refs) out.set(r, (uses.get(r.name) ?? 0) > 1 ? `${r.namespace ?? ''}/${r.name}` : r.name);
   return out;
-}
-
-/** Replaces every name and label value of the scenario by its pseudonym. */
-function redactNames(n: Namer, nodes: Data[], queues: Data[], jobs: Data[]): void {
-  const values = (m: unknown): Data | undefined =>
-    isData(m) ? Object.fromEntries(Object.entries(m).map(([k, v]) => [k, n.label(String(v))])) : undefined;
-  for (const node of nodes) {
-    node.name = n.node(String(node.name));
-    if (node.labels !== undefined) node.labels = values(node.labels);
-  }
-  for (const q of queues) {
-    q.name = n.queue(String(q.name));
-    if (typeof q.parent === 'string') q.parent = n.queue(q.parent);
-  }
-  for (const job of jobs) {
-    job.name = n.job(String(job.name));
-    job.queue = n.queue(String(job.queue));
-    if (typeof job.namespace === 'string') job.namespace = n.namespace(job.namespace);
-    for (const t of job.tasks as Data[]) {
-      t.name = n.task(String(t.name));
-      if (typeof t.node === 'string') t.node = n.node(t.node);
-      if (t.nodeSelector !== undefined) t.nodeSelector = values(t.nodeSelector);
-    }
-  }
 }

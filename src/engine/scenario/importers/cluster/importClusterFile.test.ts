@@ -317,3 +317,40 @@ describe('the streaming split', () => {
     expect(collect([7, 3, 4096, 1, 13])).toEqual(whole);
   });
 });
+
+describe('redacting a Kubernetes YAML bundle', () => {
+  const yaml = [
+    'apiVersion: scheduling.run.ai/v2',
+    'kind: Queue',
+    'metadata: {name: acme-research}',
+    'spec: {resources: {gpu: {quota: 4, limit: -1, overQuotaWeight: 1}}}',
+    '---',
+    'apiVersion: v1',
+    'kind: Node',
+    'metadata: {name: acme-gpu-7, labels: {team: secret-team}}',
+    'spec: {taints: [{key: a, effect: NoSchedule}]}',
+    'status: {allocatable: {nvidia.com/gpu: "8"}}',
+    '---',
+    'apiVersion: v1',
+    'kind: Pod',
+    'metadata: {name: acme-train-0, namespace: acme, labels: {kai.scheduler/queue: acme-research}}',
+    'spec: {nodeName: acme-gpu-7, nodeSelector: {team: secret-team}, containers: [{name: c, resources: {limits: {nvidia.com/gpu: 1}}}]}',
+    'status: {phase: Running}',
+  ].join('\n');
+
+  it('leaks no name, and runs as the plain import does', () => {
+    const r = importClusterBytes(strToU8(yaml), { redact: true });
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    const shown = JSON.stringify({ text: r.text, notes: r.notes, unmapped: r.unmapped });
+    for (const name of ['acme', 'secret-team']) expect(shown).not.toContain(name);
+    expect(r.unmapped.find((g) => g.what === 'Node spec.taints[].key')?.paths).toEqual([
+      'Node/node-1: spec.taints.0.key',
+    ]);
+    const plain = importClusterBytes(strToU8(yaml));
+    if (!plain.ok) throw new Error(plain.errors.join('\n'));
+    const a = parsed(plain.text);
+    expect(runnerDocument(parsed(r.text), a).replace(/"(node-1|job-1|task-1|queue-1)"/g, 'X')).toBe(
+      [...streamRunDocument(a)].join('').replace(/"(acme-gpu-7|acme-train-0|acme-research)"/g, 'X'),
+    );
+  });
+});

@@ -6,13 +6,15 @@
  */
 import { decodeScenarioBytes } from '../../scenarioBytes';
 import { importKubernetesYaml, looksLikeKubernetesYaml } from '../importKubernetesYaml';
-import { assembleSnapshotScenario } from './assembleSnapshotScenario';
+import { assembleSnapshotScenario, type AssembledSnapshot } from './assembleSnapshotScenario';
 import { MAX_CLUSTER_FILE_BYTES, MAX_UNMAPPED_PATHS } from './clusterLimits';
 import { isZip, readSnapshotBytes, SnapshotReadError } from './readSnapshotBytes';
 import { SnapshotReader } from './SnapshotReader';
 import { SnapshotJsonError } from './splitSnapshotJson';
 import { utf8Decoder } from './textDecoder';
-import type { RedactionRow } from './redaction';
+import { redactScenarioNames, Redactor, registerScenarioNames } from './redaction';
+import { writeScenarioYaml } from './writeScenarioYaml';
+import { commentText } from '../commentText';
 import type { UnmappedGroup } from './unmappedGroups';
 
 export type { RedactionRow } from './redaction';
@@ -30,19 +32,9 @@ export interface ClusterImportOptions {
   redact?: boolean;
   onProgress?: (p: ClusterImportProgress) => void;
 }
+/** The contract's result: what was imported, with where it came from (AssembledSnapshot documents the fields). */
 export type ClusterImportResult =
-  | {
-      ok: true;
-      source: 'kai-snapshot' | 'kubernetes-yaml';
-      /** Scenario YAML, at most 16 MiB. */
-      text: string;
-      imported: { nodes: number; queues: number; jobs: number; tasks: number };
-      unmapped: UnmappedGroup[];
-      notes: string[];
-      /** Which snapshot field gave "now" (t=0). */
-      now: { iso: string; field: string } | null;
-      redaction: RedactionRow[] | null;
-    }
+  | ({ ok: true; source: 'kai-snapshot' | 'kubernetes-yaml' } & AssembledSnapshot)
   | { ok: false; errors: string[] };
 
 /** How far to look for the snapshot's top-level keys in a bare JSON file. */
@@ -95,14 +87,7 @@ export function importClusterBytes(
         ],
       };
     if (isZip(bytes) || looksLikeSnapshotJson(bytes)) return importSnapshot(bytes, fileName, options);
-    if (options.redact === true)
-      return {
-        ok: false,
-        errors: [
-          `${fileName}: redaction is offered for KAI snapshots; this file is Kubernetes YAML (import it without redaction)`,
-        ],
-      };
-    return importKubernetesBundle(bytes, fileName);
+    return importKubernetesBundle(bytes, fileName, options.redact === true);
   } catch (e) {
     // Nothing above is meant to throw; a bug still gives a message, never a stack trace.
     return {
@@ -141,7 +126,7 @@ function importSnapshot(
   return { ok: true, source: 'kai-snapshot', ...assembled.value };
 }
 
-function importKubernetesBundle(bytes: Uint8Array, fileName: string): ClusterImportResult {
+function importKubernetesBundle(bytes: Uint8Array, fileName: string, redact: boolean): ClusterImportResult {
   const decoded = decodeScenarioBytes(bytes);
   if (!decoded.ok) return { ok: false, errors: [`${fileName}: ${decoded.error}`] };
   const result = importKubernetesYaml(decoded.text);
@@ -166,14 +151,77 @@ function importKubernetesBundle(bytes: Uint8Array, fileName: string): ClusterImp
     g.count++;
     if (g.paths.length < MAX_UNMAPPED_PATHS) g.paths.push(`${u.document}: ${u.field}`);
   }
+  const imported = { nodes: count(scenario.nodes), queues: count(scenario.queues), jobs: jobs.length, tasks };
+  if (!redact)
+    return {
+      ok: true,
+      source: 'kubernetes-yaml',
+      text: result.text,
+      imported,
+      unmapped: [...groups.values()],
+      notes: result.notes,
+      now: null,
+      redaction: null,
+    };
+  return redactBundle(scenario, result.notes.length, [...groups.values()], imported, fileName);
+}
+
+/**
+ * A Kubernetes YAML bundle, redacted as a snapshot is (redaction.ts): names and label values through the
+ * pseudonyms, unmapped paths (`Kind/name: field`) through the namer of their kind, and the notes (free text
+ * quoting names) only counted. A Preemption Lab export carries events, checks and lessons that name jobs
+ * and nodes in free form: it is refused rather than half redacted.
+ */
+function redactBundle(
+  scenario: Record<string, unknown>,
+  noteCount: number,
+  groups: UnmappedGroup[],
+  imported: { nodes: number; queues: number; jobs: number; tasks: number },
+  fileName: string,
+): ClusterImportResult {
+  const carried = ['events', 'expect', 'lesson', 'variants'].filter((k) => scenario[k] !== undefined);
+  if (carried.length > 0)
+    return {
+      ok: false,
+      errors: [
+        `${fileName}: this is a Preemption Lab export with ${carried.join(', ')}, which name jobs and nodes freely; it cannot be redacted (import it without redaction)`,
+      ],
+    };
+  const list = (k: string) => (Array.isArray(scenario[k]) ? (scenario[k] as Record<string, unknown>[]) : []);
+  const [nodes, queues, jobs] = [list('nodes'), list('queues'), list('jobs')];
+  const redactor = new Redactor();
+  registerScenarioNames(redactor, nodes, queues, jobs);
+  const namer = redactor.namer();
+  redactScenarioNames(namer, nodes, queues, jobs);
+  const KINDS: Record<string, (n: string) => string> = {
+    Pod: namer.task,
+    PodGroup: namer.job,
+    Job: namer.job,
+    Queue: namer.queue,
+    Node: namer.node,
+  };
+  let other = 0;
+  const show = (path: string) => {
+    const m = /^([A-Za-z]+)\/(.*?): (.*)$/s.exec(path);
+    if (m === null) return path.replace(/^(document \d+)(: .*)?$/s, '$1$2');
+    const rename = KINDS[m[1] as string];
+    return `${m[1]}/${rename === undefined ? `#${++other}` : rename(m[2] as string)}: ${m[3]}`;
+  };
+  const unmapped = groups.map((g) => ({ ...g, paths: g.paths.map(show) }));
+  const notes = noteCount > 0 ? [`${noteCount} note(s) of the import are not shown: they quote names.`] : [];
+  const header = [
+    `# Imported from Kubernetes YAML (redacted): ${imported.nodes} nodes, ${imported.queues} queues, ${imported.jobs} jobs, ${imported.tasks} tasks.`,
+    ...notes.map((n) => `# Note: ${n}`),
+    ...unmapped.map((g) => `# Not mapped: ${commentText(`${g.what} (${g.count}): ${g.reason}`)}`),
+  ];
   return {
     ok: true,
     source: 'kubernetes-yaml',
-    text: result.text,
-    imported: { nodes: count(scenario.nodes), queues: count(scenario.queues), jobs: jobs.length, tasks },
-    unmapped: [...groups.values()],
-    notes: result.notes,
+    text: writeScenarioYaml(header, scenario),
+    imported,
+    unmapped,
+    notes,
     now: null,
-    redaction: null,
+    redaction: redactor.rows(),
   };
 }

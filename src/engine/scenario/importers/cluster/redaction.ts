@@ -5,6 +5,7 @@
  * pseudonyms, whatever order its lists come in. Applied before any text is produced; the translation
  * table is returned apart (decision 0153).
  */
+import { isData, type Data } from '../FieldTracker';
 import type { Namer } from './objectRef';
 
 export type RedactionKind = 'namespace' | 'queue' | 'job' | 'task' | 'node' | 'label';
@@ -77,5 +78,53 @@ export class Redactor {
       }),
     );
     return this.table;
+  }
+}
+
+/** Registers every name and label value of a scenario's nodes, queues and jobs (their tasks included). */
+export function registerScenarioNames(r: Redactor, nodes: Data[], queues: Data[], jobs: Data[]): void {
+  const values = (m: unknown) => {
+    if (isData(m)) for (const v of Object.values(m)) r.add('label', String(v));
+  };
+  for (const node of nodes) {
+    r.add('node', String(node.name));
+    values(node.labels);
+  }
+  for (const q of queues) r.add('queue', String(q.name));
+  for (const job of jobs) {
+    r.add('job', String(job.name));
+    if (typeof job.namespace === 'string') r.add('namespace', job.namespace);
+    if (Array.isArray(job.tasks))
+      for (const t of job.tasks as unknown[]) {
+        if (!isData(t)) continue;
+        if (typeof t.name === 'string') r.add('task', t.name);
+        values(t.nodeSelector);
+      }
+  }
+}
+
+/** Replaces every name and label value of the scenario's nodes, queues and jobs by its pseudonym, in place. */
+export function redactScenarioNames(n: Namer, nodes: Data[], queues: Data[], jobs: Data[]): void {
+  const values = (m: unknown): Data | undefined =>
+    isData(m) ? Object.fromEntries(Object.entries(m).map(([k, v]) => [k, n.label(String(v))])) : undefined;
+  for (const node of nodes) {
+    node.name = n.node(String(node.name));
+    if (node.labels !== undefined) node.labels = values(node.labels);
+  }
+  for (const q of queues) {
+    q.name = n.queue(String(q.name));
+    if (typeof q.parent === 'string') q.parent = n.queue(q.parent);
+  }
+  for (const job of jobs) {
+    job.name = n.job(String(job.name));
+    job.queue = n.queue(String(job.queue));
+    if (typeof job.namespace === 'string') job.namespace = n.namespace(job.namespace);
+    if (!Array.isArray(job.tasks)) continue;
+    for (const t of job.tasks as unknown[]) {
+      if (!isData(t)) continue;
+      if (typeof t.name === 'string') t.name = n.task(t.name);
+      if (typeof t.node === 'string') t.node = n.node(t.node);
+      if (t.nodeSelector !== undefined) t.nodeSelector = values(t.nodeSelector);
+    }
   }
 }

@@ -174,16 +174,19 @@ describe('cluster import (store + client + host in process)', () => {
     ).toEqual(['secret-job', 'secret-node', 'secret-ns', 'secret-pod', 'secret-queue']);
   });
 
-  it('with the real engine: a Kubernetes YAML bundle is a cluster file that cannot be redacted', async () => {
+  it('with the real engine: a Kubernetes YAML bundle is a cluster file, redacted as a snapshot is', async () => {
     const { store } = setup(CLUSTER_IMPORT_ENGINE);
     const yaml =
-      'apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\nstatus:\n  allocatable:\n    nvidia.com/gpu: "8"\n';
+      'apiVersion: v1\nkind: Node\nmetadata:\n  name: secret-node\nstatus:\n  allocatable:\n    nvidia.com/gpu: "8"\n';
     expect(await store.getState().actions.open(new File([yaml], 'nodes.yaml'))).toBe('cluster');
     expect(store.getState().format).toBe('kubernetes-yaml');
     store.getState().actions.setRedact(true);
-    expect(store.getState().redact).toBe(false);
     const result = await store.getState().actions.start();
     expect(result?.ok).toBe(true);
+    expect(result?.text).not.toContain('secret');
     expect(store.getState().report).toMatchObject({ source: 'kubernetes-yaml', imported: { nodes: 1 } });
+    expect(store.getState().report?.redaction).toEqual([
+      { kind: 'node', original: 'secret-node', pseudonym: 'node-1' },
+    ]);
   });
 });

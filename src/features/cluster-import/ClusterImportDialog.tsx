@@ -22,7 +22,8 @@ import { ClusterImportReport } from './ClusterImportReport';
 import { fileSize } from './fileSize';
 import { ImportProgress } from './ImportProgress';
 import { loadImportedScenario } from './loadImportedScenario';
-import { nameTableCsv, nameTableFileName } from './nameTableCsv';
+import { redactionCsv } from '../../engine/scenario/importers/cluster/redactionCsv';
+import { nameTableFileName } from './nameTableFileName';
 import { useFileChooser } from './useFileChooser';
 import { useOpenFile } from './useOpenFile';
 
@@ -49,7 +50,6 @@ export function ClusterImportDialog() {
   const file = useClusterImportStore(selectFile);
   const redact = useClusterImportStore(selectRedact);
   const format = useClusterImportStore(selectFormat);
-  const canRedact = format === 'kai-snapshot';
   const progress = useClusterImportStore(selectProgress);
   const startedAt = useClusterImportStore(selectStartedAt);
   const report = useClusterImportStore(selectReport);
@@ -83,7 +83,7 @@ export function ClusterImportDialog() {
   const downloadNames = () => {
     const rows = importStore.getState().report?.redaction;
     if (rows === null || rows === undefined) return;
-    downloadText(nameTableFileName(file?.name ?? 'cluster'), nameTableCsv(rows), 'text/csv');
+    downloadText(nameTableFileName(file?.name ?? 'cluster'), redactionCsv(rows), 'text/csv');
   };
 
   return (
@@ -129,8 +129,7 @@ export function ClusterImportDialog() {
               <FormControlLabel
                 control={
                   <Switch
-                    checked={redact && canRedact}
-                    disabled={!canRedact}
+                    checked={redact}
                     onChange={(e) => actions.setRedact(e.target.checked)}
                     slotProps={{ input: { 'aria-describedby': 'cluster-import-redact-help' } }}
                     data-testid="cluster-import.redact"
@@ -139,9 +138,9 @@ export function ClusterImportDialog() {
                 label={<Typography sx={{ fontWeight: 700 }}>Redact names</Typography>}
               />
               <Typography variant="body1" color="text.secondary" id="cluster-import-redact-help">
-                {canRedact
-                  ? 'Replaces every namespace, queue, job, pod, node and label value by a pseudonym before the scenario is made, so that nothing kept or shared holds a real name. The table that translates them back is offered as a separate file.'
-                  : 'Redaction is offered for KAI snapshots; a Kubernetes YAML bundle is imported with its names as they are.'}
+                Replaces every namespace, queue, job, pod, node and label value by a pseudonym before the
+                scenario is made, so that nothing kept or shared holds a real name. The table that translates
+                them back is offered as a separate file.
               </Typography>
             </Box>
           </>

@@ -32,7 +32,7 @@ export type ImportStep =
 export interface ClusterImportState {
   step: ImportStep;
   file: { name: string; size: number } | null;
-  /** What the open file is, once read: redaction is offered for KAI snapshots only. */
+  /** What the open file is, once read (a KAI snapshot or a Kubernetes YAML bundle). */
   format: ClusterFileFormat | null;
   redact: boolean;
   progress: ClusterImportProgress | null;
@@ -110,7 +110,7 @@ export function createClusterImportStore(options: {
         }
       },
       setRedact(redact) {
-        if (get().step === 'ready' && get().format === 'kai-snapshot') set({ redact });
+        if (get().step === 'ready') set({ redact });
       },
       async start() {
         const state = get();
@@ -124,9 +124,7 @@ export function createClusterImportStore(options: {
           errors: [],
         });
         try {
-          // The engine redacts KAI snapshots only (a Kubernetes YAML bundle is imported as it is).
-          const redact = state.redact && state.format === 'kai-snapshot';
-          const result = await clientOf().importOpened(state.file.name, redact, (progress) => {
+          const result = await clientOf().importOpened(state.file.name, state.redact, (progress) => {
             if (mine === token) set({ progress });
           });
           if (mine !== token) return null;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { strToU8, zipSync } from 'fflate';
+import { kaiSnapshotZip } from '../src/engine/testing/kaiSnapshot/generateKaiSnapshot';
 import { decodeShareFragment, findShareFragment } from '../src/features/share/shareLink';
 import { ClusterImport } from './fixtures/ClusterImport';
 import { ORIGINAL_NAMES, smallSnapshot, zipSnapshot } from './fixtures/clusterSnapshot';
@@ -161,6 +162,32 @@ test('files that cannot be imported say why, and the previous scenario stays loa
     await runControls.expectSession(3, 7);
     await expect(jobsTable.row('train-b')).toHaveAttribute('aria-selected', 'true');
   }
+});
+
+test('a big import shows its progress, and Cancel stops it with the previous scenario as it was', async ({
+  app,
+  jobsTable,
+  runControls,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const importer = new ClusterImport(page);
+  // 1,000 nodes and 35,000 pods (6 MB zipped, 120 MB of JSON): seconds of unzipping and mapping.
+  const { zip } = kaiSnapshotZip({ nodes: 1000, gpusPerNode: 8, pods: 35_000, seed: 19 });
+  await app.open('?scenario=welcome&session=3');
+  await jobsTable.row('train-b').click();
+  await importer.drop('snapshot.zip', zip);
+  await importer.start.click();
+  await expect(importer.progress).toContainText(/Step [1-4] of 4: (Unzipping|Reading|Mapping|Writing)/);
+  await expect(importer.progress).toContainText('snapshot.zip (6.');
+  await importer.cancel.click();
+  await expect(importer.dialog).toBeHidden();
+  expect((await app.state())?.scenario).toBe('welcome');
+  await runControls.expectSession(3, 7);
+  await expect(jobsTable.row('train-b')).toHaveAttribute('aria-selected', 'true');
+  // The app is still in use: stepping works.
+  await runControls.stepForward.click();
+  await runControls.expectSession(4, 7);
 });
 
 test('the gallery explains how to take a snapshot and its button opens the import', async ({ app, page }) => {

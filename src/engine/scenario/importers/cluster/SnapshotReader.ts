@@ -171,6 +171,11 @@ export class SnapshotReader implements SnapshotJsonSink {
   item(list: string, index: number, value: unknown, path: string): void {
     if (this.errors.length >= SnapshotReader.MAX_ERRORS) return;
     const spec = RAW_LISTS[list];
+    if (spec === undefined) {
+      // A list a newer KAI writes: reported whole, whatever its objects look like.
+      this.unmapped.add(`rawObjects.${list}`, 'a list this version does not read', null, '', 1);
+      return;
+    }
     if (!isData(value)) return this.error(`${path}: expected an object, got ${typeOf(value)}`);
     const metadata = value.metadata;
     if (!isData(metadata)) return this.error(`${path}.metadata: missing or not an object`);
@@ -178,10 +183,6 @@ export class SnapshotReader implements SnapshotJsonSink {
     if (typeof name !== 'string' || name === '')
       return this.error(`${path}.metadata.name: missing or not a string`);
     const apiVersion = value.apiVersion;
-    if (spec === undefined) {
-      this.unmapped.add(`rawObjects.${list}`, 'a list this version does not read', null, '', 1);
-      return;
-    }
     // Typed Go lists usually omit apiVersion; when given, it must be the one the list holds.
     if (apiVersion !== undefined && apiVersion !== '' && apiVersion !== spec.apiVersion)
       return this.error(

@@ -11,6 +11,7 @@ import { MAX_TEXT_LENGTH } from '../../limits';
 import { isData, type Data } from '../FieldTracker';
 import { commentText } from '../commentText';
 import { formatDuration } from '../../../model/duration';
+import { formatKubernetesQuantity } from '../../exporters/formatKubernetesQuantity';
 import { MAX_NOTES } from './clusterLimits';
 import { mapSnapshotConfig } from './mapSnapshotConfig';
 import { PLAIN_NAMER, showRef, type Namer, type ObjectRef } from './objectRef';
@@ -359,6 +360,16 @@ export function assembleSnapshotScenario(
     registerScenarioNames(r, [...nodes.values()], queues, leafJobs);
     namer = r.namer();
     redactScenarioNames(namer, [...nodes.values()], queues, leafJobs);
+  }
+
+  // Memory as a quantity where one reads back exactly (`64Gi`, not 68719476736): the text stays compact (§17.4).
+  const compactMemory = (r: unknown) => {
+    if (isData(r) && typeof r.memory === 'number') r.memory = formatKubernetesQuantity('memory', r.memory);
+  };
+  for (const node of nodes.values()) compactMemory(node.resources);
+  for (const job of leafJobs) {
+    compactMemory(job.resources);
+    for (const t of job.tasks as Data[]) compactMemory(t.resources);
   }
 
   const scenario: Data = { version: 1, name: 'Imported KAI snapshot', profile: 'kai' };

@@ -100,6 +100,8 @@ describe('what the engine does not model is reported, not silently changed', () 
   objects.topologies = [
     { metadata: { name: 'cluster-topology' }, spec: { levels: [{ nodeLabel: 'rack' }] } },
   ];
+  // A list a newer KAI may write: reported whole.
+  objects.futureThings = [{ anything: 1 }, 'two'] as unknown as Json[];
 
   it('lists each feature with its count and object path', () => {
     const r = imported(bytesOf(withFeatures));
@@ -116,6 +118,10 @@ describe('what the engine does not model is reported, not silently changed', () 
       paths: ['ResourceClaim/product/train-b-gpu'],
     });
     expect(byWhat.get('rawObjects.topologies')).toMatchObject({ count: 1 });
+    expect(byWhat.get('rawObjects.futureThings')).toMatchObject({
+      count: 2,
+      reason: 'a list this version does not read',
+    });
     // Also written into the scenario's header, so the text says it too.
     expect(r.text).toContain('# Not mapped: Pod spec.affinity (1): node and pod affinity are not modelled');
   });

@@ -106,17 +106,10 @@ export class SnapshotJsonSplitter {
           break;
         case S.RootKeyOrEnd:
         case S.RootKey:
-          if (c === CLOSE_BRACE && this.state === S.RootKeyOrEnd) {
-            this.state = S.Done;
-            i++;
-          } else if (c === QUOTE) {
-            this.start(Target.Key, 'string');
-          } else this.fail(i, 'expected a key of the snapshot object');
+          i = this.keyOrEnd(c, i, S.RootKeyOrEnd, S.Done, 'the snapshot object');
           break;
         case S.RootColon:
-          if (c !== COLON) this.fail(i, `expected ":" after "${this.rootKey}"`);
-          this.state = S.RootValue;
-          i++;
+          i = this.colon(c, i, S.RootValue, `"${this.rootKey}"`);
           break;
         case S.RootValue:
           if (this.rootKey === 'rawObjects' && c === OPEN_BRACE) {
@@ -126,24 +119,14 @@ export class SnapshotJsonSplitter {
           } else this.start(Target.TopLevel, kindOf(c));
           break;
         case S.RootAfter:
-          if (c === COMMA) this.state = S.RootKey;
-          else if (c === CLOSE_BRACE) this.state = S.Done;
-          else this.fail(i, `expected "," or "}" after the value of "${this.rootKey}"`);
-          i++;
+          i = this.after(c, i, CLOSE_BRACE, S.RootKey, S.Done, `the value of "${this.rootKey}"`);
           break;
         case S.RawKeyOrEnd:
         case S.RawKey:
-          if (c === CLOSE_BRACE && this.state === S.RawKeyOrEnd) {
-            this.state = S.RootAfter;
-            i++;
-          } else if (c === QUOTE) {
-            this.start(Target.Key, 'string');
-          } else this.fail(i, 'expected a key of rawObjects');
+          i = this.keyOrEnd(c, i, S.RawKeyOrEnd, S.RootAfter, 'rawObjects');
           break;
         case S.RawColon:
-          if (c !== COLON) this.fail(i, `expected ":" after "rawObjects.${this.rawKey}"`);
-          this.state = S.RawValue;
-          i++;
+          i = this.colon(c, i, S.RawValue, `"rawObjects.${this.rawKey}"`);
           break;
         case S.RawValue:
           if (c === OPEN_BRACKET) {
@@ -153,10 +136,7 @@ export class SnapshotJsonSplitter {
           } else this.start(Target.ListValue, kindOf(c));
           break;
         case S.RawAfter:
-          if (c === COMMA) this.state = S.RawKey;
-          else if (c === CLOSE_BRACE) this.state = S.RootAfter;
-          else this.fail(i, `expected "," or "}" after rawObjects.${this.rawKey}`);
-          i++;
+          i = this.after(c, i, CLOSE_BRACE, S.RawKey, S.RootAfter, `rawObjects.${this.rawKey}`);
           break;
         case S.ItemOrEnd:
         case S.Item:
@@ -166,10 +146,7 @@ export class SnapshotJsonSplitter {
           } else this.start(Target.Item, kindOf(c));
           break;
         case S.ItemAfter:
-          if (c === COMMA) this.state = S.Item;
-          else if (c === CLOSE_BRACKET) this.state = S.RawAfter;
-          else this.fail(i, `expected "," or "]" after ${this.itemPath()}`);
-          i++;
+          i = this.after(c, i, CLOSE_BRACKET, S.Item, S.RawAfter, this.itemPath());
           break;
         case S.Done:
           this.fail(i, 'unexpected text after the end of the snapshot object');
@@ -181,6 +158,31 @@ export class SnapshotJsonSplitter {
       const last = this.pieces[this.pieces.length - 1] as Uint8Array;
       if (last.buffer === chunk.buffer) this.pieces[this.pieces.length - 1] = last.slice();
     }
+  }
+
+  /** A key (its capture starts) or, in state `orEnd`, the object's end (then `ended`); returns where it went on. */
+  private keyOrEnd(c: number, i: number, orEnd: S, ended: S, what: string): number {
+    if (c === CLOSE_BRACE && this.state === orEnd) {
+      this.state = ended;
+      return i + 1;
+    }
+    if (c !== QUOTE) this.fail(i, `expected a key of ${what}`);
+    this.start(Target.Key, 'string');
+    return i;
+  }
+
+  private colon(c: number, i: number, next: S, key: string): number {
+    if (c !== COLON) this.fail(i, `expected ":" after ${key}`);
+    this.state = next;
+    return i + 1;
+  }
+
+  /** After a value: a comma (`again`) or the container's `close` (`ended`). */
+  private after(c: number, i: number, close: number, again: S, ended: S, what: string): number {
+    if (c === COMMA) this.state = again;
+    else if (c === close) this.state = ended;
+    else this.fail(i, `expected "," or "${String.fromCharCode(close)}" after ${what}`);
+    return i + 1;
   }
 
   /** Called after the last chunk: the snapshot object must be complete. */

@@ -9,11 +9,15 @@ import { isData } from '../FieldTracker';
 
 /** Plain scalars that read back as the same string (no indicator, no number, no null or boolean). */
 const PLAIN = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
+/** A Go duration (`-1h2m3.5s`, `500ms`): letters make it a string to YAML's core schema, so it needs no quotes. */
+const DURATION = /^-?(\d+(\.\d+)?(h|m|s|ms|us|ns))+$/;
+/** A quantity with a binary suffix (`64Gi`): likewise a string, never a number. */
+const QUANTITY = /^\d+(Ki|Mi|Gi|Ti|Pi|Ei)$/;
 const RESERVED = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'null', 'Null', 'NULL']);
 
 /** A string as a one-line scalar: plain when safe, else JSON's double quotes (which YAML reads the same). */
 export function scalarText(s: string): string {
-  return PLAIN.test(s) && !RESERVED.has(s) ? s : JSON.stringify(s);
+  return (PLAIN.test(s) && !RESERVED.has(s)) || DURATION.test(s) || QUANTITY.test(s) ? s : JSON.stringify(s);
 }
 
 /** A value as one line of flow YAML. */

@@ -36,7 +36,7 @@ export function ImportProgress({
           PHASES.findIndex((p) => p.phase === progress.phase),
         );
   const fraction = progress === null || progress.total <= 0 ? 0 : Math.min(1, progress.done / progress.total);
-  const label = progress === null ? 'Starting the import' : (PHASES[index]?.label ?? 'Importing');
+  const label = progress === null ? 'Reading the file' : (PHASES[index]?.label ?? 'Importing');
   // Unzipping and reading count the file's bytes (engine readSnapshotBytes); mapping and writing are one step.
   const howFar =
     progress === null || progress.total <= 1 || (progress.phase !== 'unzip' && progress.phase !== 'read')

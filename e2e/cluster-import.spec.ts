@@ -114,6 +114,12 @@ test('files that cannot be imported say why, and the previous scenario stays loa
     { name: 'snapshot.zip', bytes: zipSync({ 'notes.txt': strToU8('hello') }), says: /snapshot\.json/ },
     { name: 'broken.zip', bytes: new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3, 4, 5]), says: /zip/i },
     {
+      // 24 MiB of blanks in a 24 kB zip: past the compression-ratio bound.
+      name: 'bomb.zip',
+      bytes: zipSync({ 'snapshot.json': new Uint8Array(24 * 1024 * 1024).fill(0x20) }),
+      says: /expands more than 200 times its compressed size .*a zip bomb\?/,
+    },
+    {
       name: 'snapshot.json',
       bytes: strToU8(
         JSON.stringify({ ...smallSnapshot(), rawObjects: { ...smallSnapshot().rawObjects, pods: 'x' } }),

@@ -4,6 +4,7 @@
  */
 import { expect, test } from '../fixtures/fixtures';
 import { bigScenario } from '../fixtures/bigScenario';
+import { observeLongTasks } from '../fixtures/longTasks';
 
 test('500 nodes x 8 GPUs, 4,000 jobs: step latency and playback main-thread tasks', async ({
   app,
@@ -11,13 +12,7 @@ test('500 nodes x 8 GPUs, 4,000 jobs: step latency and playback main-thread task
   page,
 }) => {
   test.setTimeout(600_000);
-  await page.addInitScript(() => {
-    const longTasks: number[] = [];
-    (window as unknown as { __longTasks: number[] }).__longTasks = longTasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  const takeLongTasks = await observeLongTasks(page);
   await app.open();
   await app.editButton.click();
   await editor.replaceText(bigScenario(500, 4000));
@@ -74,9 +69,7 @@ test('500 nodes x 8 GPUs, 4,000 jobs: step latency and playback main-thread task
   console.log(`worst jump ${Math.max(...jumps).toFixed(0)} ms`);
 
   // Playback at 8 sessions per second for four seconds.
-  await page.evaluate(() => {
-    (window as unknown as { __longTasks: number[] }).__longTasks.length = 0;
-  });
+  await takeLongTasks();
   await page.keyboard.press('Home');
   await page.keyboard.press(']');
   await page.keyboard.press(']');
@@ -85,7 +78,7 @@ test('500 nodes x 8 GPUs, 4,000 jobs: step latency and playback main-thread task
   await page.waitForTimeout(4000);
   await page.keyboard.press(' ');
   const played = (await app.state())?.cursor ?? 0;
-  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+  const longTasks = await takeLongTasks();
   console.log(
     `played to session ${played}; long tasks (ms): ${longTasks.map((d) => d.toFixed(0)).join(', ') || 'none'}`,
   );

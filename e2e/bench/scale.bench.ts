@@ -8,25 +8,9 @@
  */
 import { loadavg } from 'node:os';
 import { expect, test } from '../fixtures/fixtures';
-import type { Page } from '@playwright/test';
+import { observeLongTasks } from '../fixtures/longTasks';
 import type { AppPage } from '../fixtures/AppPage';
 import { podsDocument, productionDocument } from '../../scripts/benchWorkloads';
-
-/** Collects main-thread long tasks (PerformanceObserver 'longtask') from page start. */
-async function observeLongTasks(page: Page): Promise<() => Promise<number[]>> {
-  await page.addInitScript(() => {
-    const longTasks: number[] = [];
-    (window as unknown as { __longTasks: number[] }).__longTasks = longTasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  return () =>
-    page.evaluate(() => {
-      const all = (window as unknown as { __longTasks: number[] }).__longTasks;
-      return all.splice(0, all.length);
-    });
-}
 
 const describeTasks = (tasks: number[]) =>
   `${tasks.map((d) => d.toFixed(0)).join(', ') || 'none'}; over 50 ms: ${tasks.filter((d) => d > 50).length}, ` +

@@ -13,6 +13,8 @@ import { Timeline } from '../features/timeline/Timeline';
 import { useUrlSync } from '../features/url-sync/useUrlSync';
 import { BUILTIN_SCENARIOS, TOPIC_LABELS } from '../scenarios/builtinScenarios';
 import type { AppState } from '../store/AppState';
+import type { ClusterImportState } from '../store/clusterImport/createClusterImportStore';
+import { useStore } from 'zustand';
 import { useAppStore } from '../store/AppStoreProvider';
 import {
   selectFontScale,
@@ -21,6 +23,9 @@ import {
   selectThemeMode,
 } from '../store/viewSlice';
 import { PointerHighlight } from '../features/presenter/PointerHighlight';
+import { WindowFileDrop } from '../features/cluster-import/WindowFileDrop';
+import { ClusterImportStoreProvider } from '../store/clusterImport/ClusterImportStoreProvider';
+import { clusterImportStore } from './clusterImportStore';
 import { AppShell } from '../ui/AppShell';
 import { createAppTheme } from '../ui/theme';
 import { EXTRA_VIEWS } from './extraViews';
@@ -41,6 +46,9 @@ const DryRunDialog = lazy(() =>
 );
 const EditorDialog = lazy(() =>
   import('../features/editor/EditorDialog').then((m) => ({ default: m.EditorDialog })),
+);
+const ClusterImportDialog = lazy(() =>
+  import('../features/cluster-import/ClusterImportDialog').then((m) => ({ default: m.ClusterImportDialog })),
 );
 
 const GALLERY = BUILTIN_SCENARIOS.map((s) => ({
@@ -64,6 +72,7 @@ const selectIsGalleryOpen = (s: AppState) => s.view.isGalleryOpen;
 const selectIsEditorOpen = (s: AppState) => s.view.isEditorOpen;
 const selectIsShareOpen = (s: AppState) => s.view.isShareOpen;
 const selectIsDryRunOpen = (s: AppState) => s.view.isDryRunOpen;
+const selectIsImportShown = (s: ClusterImportState) => s.step !== 'idle';
 /** Presenter mode's type is a step larger again than the chosen text size (read from the back row). */
 const PRESENTER_TYPE = 1.25;
 
@@ -81,54 +90,61 @@ export function App() {
   const isShareOpen = useAppStore(selectIsShareOpen);
   const isDryRunOpen = useAppStore(selectIsDryRunOpen);
   const isSideOpen = useAppStore(selectIsSidePanelOpen);
+  const isImportShown = useStore(clusterImportStore, selectIsImportShown);
   useKeyboardShortcuts();
   useUrlSync();
 
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline enableColorScheme />
-      {isPresenting ? (
-        <Suspense fallback={null}>
-          <PresenterView />
-        </Suspense>
-      ) : (
-        <AppShell
-          header={<AppHeader />}
-          banner={
-            <>
-              <ShareBanner />
-              <WhatIfBanner />
-              <StatusBanner />
-            </>
-          }
-          controls={
-            <>
-              <RunControls />
-              <Timeline />
-            </>
-          }
-          main={<MainView extraViews={EXTRA_VIEWS} />}
-          side={<SidePanel />}
-          sideLabel="Lesson and details"
-          isSideOpen={isSideOpen}
-        />
-      )}
-      <PointerHighlight />
-      <MountOnce when={isHelpOpen}>
-        <HelpDialog />
-      </MountOnce>
-      <MountOnce when={isGalleryOpen}>
-        <GalleryDialog entries={GALLERY} />
-      </MountOnce>
-      <MountOnce when={isEditorOpen}>
-        <EditorDialog />
-      </MountOnce>
-      <MountOnce when={isShareOpen}>
-        <ShareDialog />
-      </MountOnce>
-      <MountOnce when={isDryRunOpen}>
-        <DryRunDialog />
-      </MountOnce>
-    </ThemeProvider>
+    <ClusterImportStoreProvider store={clusterImportStore}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {isPresenting ? (
+          <Suspense fallback={null}>
+            <PresenterView />
+          </Suspense>
+        ) : (
+          <AppShell
+            header={<AppHeader />}
+            banner={
+              <>
+                <ShareBanner />
+                <WhatIfBanner />
+                <StatusBanner />
+              </>
+            }
+            controls={
+              <>
+                <RunControls />
+                <Timeline />
+              </>
+            }
+            main={<MainView extraViews={EXTRA_VIEWS} />}
+            side={<SidePanel />}
+            sideLabel="Lesson and details"
+            isSideOpen={isSideOpen}
+          />
+        )}
+        <PointerHighlight />
+        <MountOnce when={isHelpOpen}>
+          <HelpDialog />
+        </MountOnce>
+        <MountOnce when={isGalleryOpen}>
+          <GalleryDialog entries={GALLERY} />
+        </MountOnce>
+        <MountOnce when={isEditorOpen}>
+          <EditorDialog />
+        </MountOnce>
+        <MountOnce when={isShareOpen}>
+          <ShareDialog />
+        </MountOnce>
+        <MountOnce when={isDryRunOpen}>
+          <DryRunDialog />
+        </MountOnce>
+        <MountOnce when={isImportShown}>
+          <ClusterImportDialog />
+        </MountOnce>
+        <WindowFileDrop />
+      </ThemeProvider>
+    </ClusterImportStoreProvider>
   );
 }

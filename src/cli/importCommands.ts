@@ -13,8 +13,9 @@ import {
   MAX_CLUSTER_FILE_BYTES,
   MAX_SCENARIO_BYTES,
   type ClusterImportResult,
-  type RedactionRow,
 } from '../engine/index';
+// The table's CSV is the engine's: `--table` writes the same file as the app's "Download name table".
+import { redactionCsv } from '../engine/scenario/importers/cluster/redactionCsv';
 import { tooLarge } from '../engine/scenario/scenarioBytes';
 import { readFileBytes } from './readScenarioFile';
 
@@ -37,15 +38,6 @@ export function describeImport(result: Ok): string {
     for (const p of g.paths) lines.push(`  ${p}`);
   }
   return `${lines.map((l) => l.replace(/[\r\n]+/g, ' ')).join('\n')}\n`;
-}
-
-/** The translation table as CSV (kind, original, pseudonym); a cell a spreadsheet would run starts with `'`. */
-export function redactionCsv(rows: readonly RedactionRow[]): string {
-  const cell = (v: string) => {
-    const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return `kind,original,pseudonym\n${rows.map((r) => [r.kind, r.original, r.pseudonym].map(cell).join(',')).join('\n')}\n`;
 }
 
 /**

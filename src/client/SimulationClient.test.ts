@@ -167,6 +167,30 @@ describe('SimulationClient', () => {
     expect(crashes[0]).toMatch(/did not answer for 31 s/);
   });
 
+  it('gives the requests of a big scenario as long as its load: they may wait behind one of its sessions', async () => {
+    vi.useFakeTimers();
+    const client = createSimulationClient(factory, { timeoutMs: 1000 });
+    const crashes: string[] = [];
+    client.subscribe({ crash: (reason) => crashes.push(reason) });
+    // 2 million characters loaded: a snapshot waits 1 s + 30 s, as the load did.
+    const load = client.load('x'.repeat(2_000_000), null);
+    await vi.advanceTimersByTimeAsync(10);
+    const worker = workers[0]!;
+    worker.send({
+      type: 'failure',
+      id: worker.last('load').id,
+      error: { code: 'bad-request', message: 'no' },
+    });
+    await expect(load).rejects.toSatisfy((e) => isClientError(e, 'bad-request'));
+    const p = client.snapshot(1, 1);
+    const assertion = expect(p).rejects.toSatisfy((e) => isClientError(e, 'crashed'));
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(crashes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(12_000);
+    await assertion;
+    expect(crashes[0]).toMatch(/did not answer for 31 s/);
+  });
+
   it('cancels a request through its AbortSignal and ignores the late reply', async () => {
     const client = createSimulationClient(factory);
     const controller = new AbortController();

@@ -116,6 +116,11 @@ export function createSimulationClient(
   options: SimulationClientOptions = {},
 ): SimulationClient & WorkshopRequests {
   const defaultTimeout = options.timeoutMs ?? 15_000;
+  /**
+   * Characters of the scenario last sent to `load`: every other request may wait behind one session of its
+   * run, which grows with the scenario as a load does (a 140,000-pod cluster, issue 19; decision 0161).
+   */
+  let scenarioLength = 0;
   const allowDebugFaults = options.allowDebugFaults ?? false;
   const listeners = new Set<ClientListener>();
   const pending = new Map<number, Pending>();
@@ -198,7 +203,7 @@ export function createSimulationClient(
         return;
       }
       const id = nextId++;
-      const timeoutMs = requestOptions.timeoutMs ?? defaultTimeout;
+      const timeoutMs = requestOptions.timeoutMs ?? loadTimeoutMs(defaultTimeout, scenarioLength);
       const timer = setTimeout(() => {
         // No answer in time: the worker is stuck (an endless engine loop looks exactly like this).
         dropConnection(
@@ -258,12 +263,14 @@ export function createSimulationClient(
   };
 
   return {
-    load: (text, fileName, requestOptions) =>
-      request(
+    load: (text, fileName, requestOptions) => {
+      scenarioLength = text.length;
+      return request(
         'load',
         { text, fileName },
         { timeoutMs: loadTimeoutMs(defaultTimeout, text.length), ...requestOptions },
-      ),
+      );
+    },
     validate: (text) => request('validate', { text }),
     snapshot: (runId, index, requestOptions) => request('snapshot', { runId, index }, requestOptions),
     attempt: (runId, session, index) => request('attempt', { runId, session, index }),

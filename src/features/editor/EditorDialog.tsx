@@ -16,14 +16,16 @@ import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import FormatAlignLeftIcon from '@mui/icons-material/FormatAlignLeft';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import OutputIcon from '@mui/icons-material/Output';
-import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { IssueDto } from '../../protocol/messages';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { downloadText, yamlFileName } from '../library/downloadText';
 import { entryToUpdate } from '../library/entryToUpdate';
-import { isOwnText, keepOwnDraft } from '../library/keepDraft';
 import { listMyScenarios, scenarioNameOf } from '../library/myScenarios';
 import { browserLocalStorage, keepScenario } from '../library/useMyScenarios';
+import { keepBufferFirst, replaceWithNewEntry } from '../library/replaceBuffer';
+import { useFileChooser } from '../cluster-import/useFileChooser';
+import { useOpenFile } from '../cluster-import/useOpenFile';
 import { LoadProgress } from '../status/LoadProgress';
 import { selectActions } from '../../store/createAppStore';
 import { selectRunStatus } from '../../store/runSlice';
@@ -44,7 +46,6 @@ import {
 import { exportDraftAsKubernetes } from './exportDraftAsKubernetes';
 import { formatYaml } from './formatYaml';
 import { ImportReport, type ImportSummary } from './ImportReport';
-import { readOpenedFile } from './readOpenedFile';
 import { ScenarioCodeEditor, type ScenarioCodeEditorHandle } from './ScenarioCodeEditor';
 import { SCENARIO_TEMPLATES } from './templates/scenarioTemplates';
 
@@ -95,40 +96,12 @@ export function EditorDialog() {
       : !isDirty && runStatus?.state === 'failed' && runStatus.error !== null
         ? `The engine failed on this scenario: ${runStatus.error}`
         : null;
-  const fileRef = useRef<HTMLInputElement | null>(null);
+  const openAnyFile = useOpenFile();
+  const chooser = useFileChooser('Scenario file', (file) => void openAnyFile(file));
   const applied = useRef(false);
   const close = () => actions.setView({ isEditorOpen: false });
 
-  /**
-   * Keeps the buffer in "My scenarios" before something replaces it (when it is the user's own and not
-   * saved yet); false, with the reason shown, when it could not be kept, and then nothing is replaced.
-   */
-  const keepBuffer = (name?: string): boolean => {
-    const kept = keepOwnDraft(store.getState(), listMyScenarios(browserLocalStorage()), name);
-    if (kept.error !== null) {
-      actions.setView({ notice: { severity: 'error', text: kept.error } });
-      return false;
-    }
-    if (kept.keptAs !== null) {
-      actions.setView({
-        notice: { severity: 'info', text: `Your previous text is kept in My scenarios as “${kept.keptAs}”.` },
-      });
-    }
-    return true;
-  };
-
-  /**
-   * Puts a text that is not an edit of the buffer (a file, a conversion) in the editor as its own entry of
-   * "My scenarios" (one entry per text, as every save), so that applying it never updates the entry that
-   * was open (issue 18, docs/decisions/0130).
-   */
-  const replaceWithNewEntry = (text: string, name: string, origin: 'file' | 'import'): string | null => {
-    const kept = isOwnText(text, []) ? keepScenario({ name, text, origin }) : null;
-    if (kept !== null && !kept.ok) actions.setView({ notice: { severity: 'error', text: kept.error } });
-    const id = kept !== null && kept.ok ? kept.entry.id : null;
-    actions.replaceDraft(text, id);
-    return id;
-  };
+  const keepBuffer = (name?: string): boolean => keepBufferFirst(store, name);
 
   /**
    * Kubernetes YAML (Queues, ConfigMaps, Nodes, PodGroups, Jobs, Pods) becomes a scenario in the editor,
@@ -144,7 +117,7 @@ export function EditorDialog() {
     setImportErrors([]);
     const name = scenarioNameOf(result.text, IMPORTED_NAME);
     if (!keepBuffer(name === IMPORTED_NAME ? 'Pasted Kubernetes YAML' : `${name} (Kubernetes YAML)`)) return;
-    const entryId = replaceWithNewEntry(result.text, name, 'import');
+    const entryId = replaceWithNewEntry(store, result.text, name, 'import');
     setImportReport({
       summary: { imported: result.imported, notes: result.notes, unmapped: result.unmapped },
       entryId,
@@ -210,34 +183,12 @@ export function EditorDialog() {
     actions.replaceDraft(text, null);
   };
 
-  /**
-   * Replaces the buffer with an opened file, keeping an unsaved buffer in "My scenarios" first; the file
-   * is its own entry, named after its `name:` or else its file name.
-   */
-  const replaceWithFile = async (file: File) => {
-    const read = await readOpenedFile(file);
-    if (!read.ok) {
-      actions.setView({ notice: { severity: 'error', text: `${file.name}: ${read.error}` } });
-      return;
-    }
-    const text = read.text;
-    if (!keepBuffer()) return;
-    const fileStem = file.name.replace(/\.(ya?ml|json)$/i, '').trim();
-    replaceWithNewEntry(text, scenarioNameOf(text, fileStem === '' ? 'Opened file' : fileStem), 'file');
-  };
-
-  const openFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file !== undefined) await replaceWithFile(file);
-  };
-
-  // A file dropped anywhere on the dialog opens like "Open file…".
+  // A file dropped anywhere on the dialog opens like "Open file…" (a cluster file starts the import).
   const onDrop = async (event: DragEvent) => {
     event.preventDefault();
     setIsDragOver(false);
     const file = event.dataTransfer.files[0];
-    if (file !== undefined) await replaceWithFile(file);
+    if (file !== undefined) await openAnyFile(file);
   };
 
   return (
@@ -261,21 +212,10 @@ export function EditorDialog() {
       <DialogTitle id="editor-title">Scenario YAML</DialogTitle>
       <DialogContent dividers sx={{ display: 'grid', gap: 1.5 }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button
-            startIcon={<FolderOpenIcon />}
-            onClick={() => fileRef.current?.click()}
-            data-testid="editor.open-file"
-          >
+          <Button startIcon={<FolderOpenIcon />} onClick={chooser.choose} data-testid="editor.open-file">
             Open file…
           </Button>
-          <input
-            ref={fileRef}
-            type="file"
-            accept=".yaml,.yml,.json,text/yaml,application/json"
-            hidden
-            onChange={(e) => void openFile(e)}
-            aria-label="Scenario file"
-          />
+          {chooser.input}
           <Button
             startIcon={<NoteAddIcon />}
             onClick={(e) => setTemplateMenu(e.currentTarget)}

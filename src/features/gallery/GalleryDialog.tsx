@@ -14,6 +14,7 @@ import { keepOwnDraft } from '../library/keepDraft';
 import { MyScenariosList } from '../library/MyScenariosList';
 import type { SavedScenario } from '../library/myScenarios';
 import { useMyScenarios } from '../library/useMyScenarios';
+import { YourClusterCard } from './YourClusterCard';
 
 export interface GalleryEntry {
   id: string;
@@ -25,7 +26,8 @@ export interface GalleryEntry {
 }
 
 /**
- * "My scenarios" and the built-in scenarios, grouped by lesson topic; picking one loads it. The editor
+ * "Your cluster" (take a KAI snapshot and import it), "My scenarios" and the built-in scenarios, grouped by
+ * lesson topic; picking one loads it. The editor
  * buffer is replaced, but never lost: unless it is empty, built-in or already saved, it is kept in
  * "My scenarios" first (so no confirmation is needed).
  */
@@ -84,6 +86,7 @@ export function GalleryDialog({ entries }: { entries: readonly GalleryEntry[] })
     >
       <DialogTitle id="gallery-title">Scenarios</DialogTitle>
       <DialogContent dividers>
+        <YourClusterCard onChosen={close} />
         <MyScenariosList entries={saved} onOpen={openSaved} />
         {groups.map((group) => (
           <Box key={group} component="section" sx={{ mb: 2.5 }}>

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import type { AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectIsCancellable, selectLoadProgress } from '../../store/scenarioSlice';
 import { plural } from '../../common/plural';
+import { useElapsedSeconds } from './useElapsedSeconds';
 
 const selectSessionLimit = (s: AppState) => s.scenario.summary?.sessionLimit ?? null;
 const selectComputed = (s: AppState) => s.run.status?.sessionCount ?? 0;
@@ -18,16 +18,6 @@ function sizeOf(characters: number): string {
   if (characters >= 1e6) return `${(characters / 1e6).toFixed(1)} MB`;
   if (characters >= 1e3) return `${Math.round(characters / 1e3)} kB`;
   return plural(characters, 'character');
-}
-
-/** Whole seconds since `startedAt`, re-rendered once a second (only while a load is shown). */
-function useElapsedSeconds(startedAt: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return Math.max(0, Math.floor((now - startedAt) / 1000));
 }
 
 /**

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { createClusterImportClient, type ImportWorkerPort } from '../client/ClusterImportClient';
+import type {
+  ClusterImportProgress,
+  ClusterImportResult,
+  ImportWorkerMessage,
+} from '../protocol/clusterImport';
+import { createClusterImportStore } from '../store/clusterImport/createClusterImportStore';
+import { strToU8, zipSync } from 'fflate';
+import { createClusterImportHost, type ClusterImportEngine } from '../worker/ClusterImportHost';
+import { CLUSTER_IMPORT_ENGINE } from '../worker/clusterImportEngine';
+
+/** An import worker in this thread: the real host, messages cloned as postMessage would. */
+function inProcessPort(engine: ClusterImportEngine, now: () => number, log: string[]): ImportWorkerPort {
+  let deliver: ((m: ImportWorkerMessage) => void) | null = null;
+  let isTerminated = false;
+  const host = createClusterImportHost({
+    engine,
+    now,
+    post: (message) => {
+      if (!isTerminated) setTimeout(() => deliver?.(structuredClone(message)), 0);
+    },
+  });
+  return {
+    post: (command) => void host.handle(command),
+    listen(onMessage) {
+      deliver = onMessage;
+    },
+    terminate() {
+      isTerminated = true;
+      log.push('terminated');
+    },
+  };
+}
+
+const OK: ClusterImportResult = {
+  ok: true,
+  source: 'kai-snapshot',
+  text: 'name: imported\n',
+  imported: { nodes: 2, queues: 1, jobs: 1, tasks: 2 },
+  unmapped: [{ what: 'pod affinity', reason: 'not modelled', count: 1, paths: ['Pod/ns/p: spec.affinity'] }],
+  notes: [],
+  now: { iso: '2026-01-01T00:00:00Z', field: 'status.startTime' },
+  redaction: null,
+};
+
+function fakeEngine(seen: { redact?: boolean }, result = OK): ClusterImportEngine {
+  return {
+    maxFileBytes: 64,
+    looksLikeClusterFile: (bytes) => bytes[0] === 0x50 && bytes[1] === 0x4b,
+    looksLikeSnapshot: (bytes) => bytes[0] === 0x50,
+    importClusterBytes(_bytes, options) {
+      seen.redact = options.redact;
+      for (let i = 0; i < 5; i++) options.onProgress({ phase: 'unzip', done: i, total: 5 });
+      options.onProgress({ phase: 'map', done: 1, total: 1 });
+      return result;
+    },
+  };
+}
+
+const zipFile = () => new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'snapshot.zip');
+
+function setup(engine: ClusterImportEngine) {
+  const log: string[] = [];
+  let clock = 0;
+  const store = createClusterImportStore({
+    createClient: () => createClusterImportClient(() => inProcessPort(engine, () => clock++, log)),
+    now: () => 1000,
+  });
+  return { store, log };
+}
+
+describe('cluster import (store + client + host in process)', () => {
+  it('opens a zip as a cluster file, imports it with redaction, and ends its worker', async () => {
+    const seen: { redact?: boolean } = {};
+    const progress: ClusterImportProgress[] = [];
+    const { store, log } = setup(fakeEngine(seen));
+    store.subscribe((s) => s.progress !== null && progress.push(s.progress));
+    expect(await store.getState().actions.open(zipFile())).toBe('cluster');
+    expect(store.getState().step).toBe('ready');
+    store.getState().actions.setRedact(true);
+    const result = await store.getState().actions.start();
+    expect(result?.text).toBe('name: imported\n');
+    expect(seen.redact).toBe(true);
+    const state = store.getState();
+    expect(state.step).toBe('done');
+    expect(state.report).toMatchObject({ imported: { nodes: 2 }, now: { field: 'status.startTime' } });
+    expect(state.report).not.toHaveProperty('text');
+    // Progress is spaced (100 ms of the host's clock): the first of each phase, not all five unzip steps.
+    expect(progress.map((p) => p.phase)).toEqual(['unzip', 'map']);
+    expect(log).toEqual(['terminated']);
+  });
+
+  it('tells a scenario from a cluster file by content, whatever its name', async () => {
+    const { store, log } = setup(fakeEngine({}));
+    const yaml = new File(['name: x\n'], 'snapshot.zip');
+    expect(await store.getState().actions.open(yaml)).toBe('other');
+    expect(store.getState().step).toBe('idle');
+    expect(log).toEqual(['terminated']);
+  });
+
+  it('refuses a file over the bound before reading it, naming both sizes', async () => {
+    const { store } = setup(fakeEngine({}));
+    expect(await store.getState().actions.open(new File([new Uint8Array(65)], 'big.zip'))).toBe('failed');
+    expect(store.getState().step).toBe('failed');
+    expect(store.getState().errors).toEqual([
+      'the file has 65 bytes (0.0 MiB); a cluster file is at most 64 bytes (0.0 MiB)',
+    ]);
+  });
+
+  it('shows the engine errors and hands nothing to load', async () => {
+    const { store } = setup(fakeEngine({}, { ok: false, errors: ['snapshot.zip: no snapshot.json entry'] }));
+    await store.getState().actions.open(zipFile());
+    expect(await store.getState().actions.start()).toBeNull();
+    expect(store.getState()).toMatchObject({
+      step: 'failed',
+      errors: ['snapshot.zip: no snapshot.json entry'],
+    });
+  });
+
+  it('Cancel terminates the worker and forgets the import', async () => {
+    const { store, log } = setup(fakeEngine({}));
+    await store.getState().actions.open(zipFile());
+    const started = store.getState().actions.start();
+    store.getState().actions.cancel();
+    expect(await started).toBeNull();
+    expect(store.getState()).toMatchObject({ step: 'idle', report: null });
+    expect(log).toContain('terminated');
+  });
+
+  it('with the real engine: a zipped snapshot imports redacted, the table keeps the originals, the text none', async () => {
+    const snapshot = {
+      config: { actions: 'allocate, reclaim', tiers: [{ plugins: [{ name: 'proportion' }] }] },
+      schedulerParams: {},
+      rawObjects: {
+        nodes: [{ metadata: { name: 'secret-node' }, status: { allocatable: { 'nvidia.com/gpu': '8' } } }],
+        queues: [{ metadata: { name: 'secret-queue' }, spec: { resources: { gpu: { quota: 8 } } } }],
+        podGroups: [
+          {
+            metadata: { name: 'secret-job', namespace: 'secret-ns' },
+            spec: { minMember: 1, queue: 'secret-queue' },
+          },
+        ],
+        pods: [
+          {
+            metadata: {
+              name: 'secret-pod',
+              namespace: 'secret-ns',
+              annotations: { 'pod-group-name': 'secret-job' },
+            },
+            spec: {
+              schedulerName: 'kai-scheduler',
+              containers: [{ resources: { limits: { 'nvidia.com/gpu': '2' } } }],
+            },
+            status: { phase: 'Pending' },
+          },
+        ],
+      },
+    };
+    const { store } = setup(CLUSTER_IMPORT_ENGINE);
+    const file = new File([zipSync({ 'snapshot.json': strToU8(JSON.stringify(snapshot)) })], 'snapshot.zip');
+    expect(await store.getState().actions.open(file)).toBe('cluster');
+    expect(store.getState().format).toBe('kai-snapshot');
+    store.getState().actions.setRedact(true);
+    const result = await store.getState().actions.start();
+    expect(result?.ok).toBe(true);
+    expect(result?.text).not.toMatch(/secret/);
+    expect(store.getState().report?.imported).toEqual({ nodes: 1, queues: 1, jobs: 1, tasks: 1 });
+    expect(
+      store
+        .getState()
+        .report?.redaction?.map((r) => r.original)
+        .sort(),
+    ).toEqual(['secret-job', 'secret-node', 'secret-ns', 'secret-pod', 'secret-queue']);
+  });
+
+  it('with the real engine: a Kubernetes YAML bundle is a cluster file, redacted as a snapshot is', async () => {
+    const { store } = setup(CLUSTER_IMPORT_ENGINE);
+    const yaml =
+      'apiVersion: v1\nkind: Node\nmetadata:\n  name: secret-node\nstatus:\n  allocatable:\n    nvidia.com/gpu: "8"\n';
+    expect(await store.getState().actions.open(new File([yaml], 'nodes.yaml'))).toBe('cluster');
+    expect(store.getState().format).toBe('kubernetes-yaml');
+    store.getState().actions.setRedact(true);
+    const result = await store.getState().actions.start();
+    expect(result?.ok).toBe(true);
+    expect(result?.text).not.toContain('secret');
+    expect(store.getState().report).toMatchObject({ source: 'kubernetes-yaml', imported: { nodes: 1 } });
+    expect(store.getState().report?.redaction).toEqual([
+      { kind: 'node', original: 'secret-node', pseudonym: 'node-1' },
+    ]);
+  });
+});

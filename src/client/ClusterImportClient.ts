@@ -1,0 +1,119 @@
+/**
+ * The main thread's side of the cluster import worker (protocol/clusterImport.ts, docs/decisions/0160).
+ * Each opened file gets a fresh worker; `cancel` terminates it (neither the unzip nor the mapping can be
+ * interrupted from inside), and so does the end of an import, which gives the snapshot's memory back.
+ */
+import type {
+  ClusterFileFormat,
+  ClusterImportProgress,
+  ClusterImportResult,
+  ImportCommand,
+  ImportWorkerMessage,
+} from '../protocol/clusterImport';
+import { ClientError } from './ClientError';
+
+/** One import worker as the client needs it; the app plugs in a real Worker, tests an in-process host. */
+export interface ImportWorkerPort {
+  post(command: ImportCommand): void;
+  /** Starts delivering the worker's messages and crashes (an uncaught error, out of memory). */
+  listen(onMessage: (message: ImportWorkerMessage) => void, onCrash: (reason: string) => void): void;
+  terminate(): void;
+}
+
+export type OpenOutcome =
+  | { kind: 'cluster' | 'other'; format: ClusterFileFormat | null; bytes: number }
+  | { kind: 'unreadable'; errors: string[] };
+
+export interface ClusterImportClient {
+  /** Reads `file` in a fresh worker (ending any earlier one) and says whether it is a cluster file. */
+  open(file: Blob): Promise<OpenOutcome>;
+  /** Maps the opened file; the worker ends with the result. Rejects with `aborted` when cancelled. */
+  importOpened(
+    fileName: string,
+    redact: boolean,
+    onProgress: (progress: ClusterImportProgress) => void,
+  ): Promise<ClusterImportResult>;
+  /** Terminates the worker; what is pending rejects with `aborted`. */
+  cancel(): void;
+}
+
+interface Pending {
+  settle(message: ImportWorkerMessage): boolean;
+  fail(error: ClientError): void;
+}
+
+export function createClusterImportClient(createWorker: () => ImportWorkerPort): ClusterImportClient {
+  let worker: ImportWorkerPort | null = null;
+  let pending: Pending | null = null;
+  let onProgress: ((progress: ClusterImportProgress) => void) | null = null;
+
+  const end = (error: ClientError | null) => {
+    worker?.terminate();
+    worker = null;
+    const waiting = pending;
+    pending = null;
+    onProgress = null;
+    if (error !== null) waiting?.fail(error);
+  };
+
+  const request = <T>(command: ImportCommand, accept: (message: ImportWorkerMessage) => T | undefined) =>
+    new Promise<T>((resolve, reject) => {
+      if (worker === null) {
+        reject(new ClientError('disposed', 'No file is open for import.'));
+        return;
+      }
+      pending = {
+        settle(message) {
+          const value = accept(message);
+          if (value === undefined) return false;
+          pending = null;
+          resolve(value);
+          return true;
+        },
+        fail: reject,
+      };
+      worker.post(command);
+    });
+
+  return {
+    open(file) {
+      end(new ClientError('aborted', 'Another file was opened.'));
+      const current = createWorker();
+      worker = current;
+      current.listen(
+        (message) => {
+          if (worker !== current) return;
+          if (message.type === 'progress') {
+            onProgress?.(message.progress);
+            return;
+          }
+          pending?.settle(message);
+        },
+        (reason) => {
+          if (worker !== current) return;
+          end(new ClientError('crashed', `The import stopped: ${reason}.`));
+        },
+      );
+      return request<OpenOutcome>({ type: 'open', file }, (message) => {
+        if (message.type === 'opened')
+          return { kind: message.kind, format: message.format, bytes: message.bytes };
+        if (message.type === 'unreadable') {
+          end(null);
+          return { kind: 'unreadable', errors: message.errors };
+        }
+        return undefined;
+      });
+    },
+    importOpened(fileName, redact, progress) {
+      onProgress = progress;
+      return request<ClusterImportResult>({ type: 'import', fileName, redact }, (message) => {
+        if (message.type !== 'result') return undefined;
+        end(null);
+        return message.result;
+      });
+    },
+    cancel() {
+      end(new ClientError('aborted', 'The import was cancelled.'));
+    },
+  };
+}

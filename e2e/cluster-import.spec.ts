@@ -220,3 +220,42 @@ test('the gallery explains how to take a snapshot and its button opens the impor
   await expect(importer.dialog).toBeHidden();
   expect((await app.state())?.scenario).toBe('welcome');
 });
+
+test('your cluster, end to end: drop a snapshot, redact it, share it, and read why its pending job waits', async ({
+  app,
+  jobsTable,
+  share,
+  why,
+  page,
+}) => {
+  // The fair-share reclaim fixture (upstream object shapes): train-b waits for research's sweeps, which
+  // are protected by research's 60s reclaim min-runtime.
+  const json = await readFile(
+    'src/engine/scenario/importers/cluster/fixtures/reclaim-min-runtime.snapshot.json',
+  );
+  const originals = ['train-b', 'sweep-1', 'sweep-2', 'serving-a', 'research', 'product'];
+  const importer = new ClusterImport(page);
+  await app.open('?scenario=welcome');
+  await importer.drop('snapshot.zip', zipSync({ 'snapshot.json': new Uint8Array(json) }));
+  await importer.importShown({ redact: true });
+  await expect(importer.counts).toContainText('Imported a KAI snapshot');
+  await importer.close.click();
+  await app.waitForSession();
+
+  const link = await share.readLink();
+  const decoded = decodeShareFragment(findShareFragment(new URL(link).hash)!);
+  expect(decoded.ok).toBe(true);
+  if (!decoded.ok) return;
+  for (const name of originals) expect(decoded.shared.text).not.toContain(name);
+
+  // The one pending job, under its pseudonym: the engine says why, with a change it has checked.
+  const pending = jobsTable.rows().filter({ hasText: 'Pending' });
+  await expect(pending).toHaveCount(1);
+  await pending.click();
+  await why.ask.click();
+  await expect(why.headline).toContainText(/job-\d+ is pending at session 1/);
+  await expect(why.headline).toContainText('protected by min-runtime');
+  await expect(why.blocker).toContainText('Main blocker:');
+  await expect(why.suggestions.first()).toContainText(/checked: starts at session \d+/);
+  for (const name of originals) await expect(why.panel).not.toContainText(name);
+});

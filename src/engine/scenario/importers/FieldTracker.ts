@@ -105,7 +105,10 @@ export class FieldTracker {
           any = true;
           walk(value[k], depth + 1, depth === 0 ? k : `${shown}.${k}`, depth === 0 ? k : `${key}${SEP}${k}`);
         }
-        if (any) return;
+        // An empty top-level section (a Node's `spec: {}`) holds nothing to map: listing it was noise in the
+        // report. Deeper down an empty mapping can mean something (`emptyDir: {}`, a plugin enabled with no
+        // arguments), so it is still listed.
+        if (any || depth === 1) return;
       } else if (Array.isArray(value) && value.some((item) => isData(item) || Array.isArray(item))) {
         for (let i = 0; i < value.length; i++)
           walk(

@@ -269,3 +269,21 @@ status: {phase: Pending}
     expect(parsed.ok ? [] : parsed.errors.map((e) => `${e.path}: ${e.message}`)).toEqual([]);
   });
 });
+
+describe('what is listed as not mapped', () => {
+  it('an empty top-level section (a Node’s spec: {}) is not listed; an empty mapping deeper down is', () => {
+    const result = importKubernetesYaml(
+      [
+        'apiVersion: v1',
+        'kind: Node',
+        'metadata: {name: n0}',
+        'spec: {}',
+        'status: {allocatable: {nvidia.com/gpu: "8"}}',
+        'extra: {volume: {emptyDir: {}}}',
+      ].join('\n'),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.unmapped).toEqual([{ document: 'Node/n0', field: 'extra.volume.emptyDir' }]);
+  });
+});

@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState } from 'react';
 import type { DryRunReply } from '../../protocol/explain';
 import type { AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
@@ -17,6 +17,7 @@ import { selectActions } from '../../store/createAppStore';
 import { selectSnapshot } from '../../store/runSlice';
 import { selectSummary } from '../../store/scenarioSlice';
 import { selectIsDryRunOpen } from '../../store/viewSlice';
+import { useFileChooser } from '../cluster-import/useFileChooser';
 import { readOpenedFile } from '../editor/readOpenedFile';
 import { formatInstant } from '../format/formatTime';
 import { firstLeafQueue, podGroupExample, scenarioJobExample } from './dryRunExamples';
@@ -42,6 +43,9 @@ const selectHasRun = (s: AppState) => s.run.runId !== null;
  * Pods YAML), run it against the loaded scenario in the worker, and read when it starts, whom it would evict,
  * or why it never starts. The text stays while the dialog is closed and after any error.
  */
+/** What Open file offers: a job is YAML or JSON text. */
+const JOB_FILES = '.yaml,.yml,.json,text/yaml,application/json';
+
 export function DryRunDialog() {
   const isOpen = useAppStore(selectIsDryRunOpen);
   const summary = useAppStore(selectSummary);
@@ -49,7 +53,6 @@ export function DryRunDialog() {
   const hasRun = useAppStore(selectHasRun);
   const actions = useAppStore(selectActions);
   const editor = useRef<JobCodeEditorHandle | null>(null);
-  const fileInput = useRef<HTMLInputElement | null>(null);
   const queue = firstLeafQueue(snapshot?.queues ?? []);
   const [text, setText] = useState(() => scenarioJobExample(queue));
   const [run, setRun] = useState<RunState>({ status: 'idle' });
@@ -77,16 +80,15 @@ export function DryRunDialog() {
     );
   };
 
-  const openFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // the same file again is a new choice
-    if (file === undefined) return;
+  const openFile = async (file: File) => {
     setFileError(null);
     // Read as any opened file is (16 MiB, UTF-8/16); the engine then refuses a job text past its own bound.
     const read = await readOpenedFile(file);
     if (read.ok) setText(read.text);
     else setFileError(`${file.name}: ${read.error}`);
   };
+
+  const chooser = useFileChooser('Job file', (file) => void openFile(file), 'dryrun.file', JOB_FILES);
 
   const isStale = run.status !== 'idle' && run.status !== 'running' && run.text !== text;
   return (
@@ -127,17 +129,10 @@ export function DryRunDialog() {
             >
               Example: PodGroup + Pods
             </Button>
-            <Button size="small" variant="outlined" onClick={() => fileInput.current?.click()}>
+            <Button size="small" variant="outlined" onClick={chooser.choose}>
               Open file…
             </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".yaml,.yml,.json,text/yaml,application/json"
-              hidden
-              data-testid="dryrun.file"
-              onChange={(e) => void openFile(e)}
-            />
+            {chooser.input}
           </Box>
           <FormControlLabel
             control={

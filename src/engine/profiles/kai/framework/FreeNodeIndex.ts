@@ -9,17 +9,29 @@
  * EPSILON. A task asking for more than 2·EPSILON of r can fit (future or idle, idle ≤ future) only on such a
  * node, since NodeInfo.fits allows EPSILON of slack: the set is a superset of the nodes that fit, so
  * walking it in order gives the same best node, ties and refusal reasons as walking every node.
+ *
+ * For GPUs there are also sets by whole amounts (decision 0171): the set for T holds every node whose future
+ * GPU room is at least T − 2·EPSILON. A task asking g ≥ T GPUs fits (idle or future) only where
+ * g ≤ room + EPSILON, so only on such a node: again a superset of the nodes that fit. In a full cluster most
+ * nodes keep a fraction or one GPU free, so an 8-GPU task of a gang (the consolidation and preempt
+ * simulations of a 140,000-pod snapshot try thousands) visited all of them to refuse each in `fits`.
  */
 import { EPSILON, RESOURCE_NAMES, type ResourceName, type Resources } from '../../../model/resources';
 import type { NodeInfo } from './NodeInfo';
 import { NodeSet } from './NodeSet';
 
+/** Whole GPU amounts with a set of their own ({@link FreeNodeIndex.gpuAtLeast}), increasing. */
+const GPU_STEPS = [1, 2, 4, 8] as const;
+
 export class FreeNodeIndex {
   private readonly sets: Record<ResourceName, NodeSet>;
+  /** `gpuAtLeast[k]`: nodes whose future GPU room is at least GPU_STEPS[k] − 2·EPSILON. */
+  private readonly gpuAtLeast: NodeSet[];
 
   constructor(private readonly nodes: readonly NodeInfo[]) {
     const make = (): NodeSet => new NodeSet(nodes.length);
     this.sets = { gpu: make(), cpu: make(), memory: make(), pods: make() };
+    this.gpuAtLeast = GPU_STEPS.map(make);
     for (const node of nodes) this.update(node);
   }
 
@@ -32,8 +44,14 @@ export class FreeNodeIndex {
     const u = node.used;
     const p = node.pipelined;
     const s = this.sets;
-    if (c.gpu - u.gpu - p.gpu > EPSILON) s.gpu.add(i);
+    const gpuRoom = c.gpu - u.gpu - p.gpu;
+    if (gpuRoom > EPSILON) s.gpu.add(i);
     else s.gpu.delete(i);
+    const steps = this.gpuAtLeast;
+    for (let k = 0; k < GPU_STEPS.length; k++) {
+      if (gpuRoom >= (GPU_STEPS[k] as number) - 2 * EPSILON) (steps[k] as NodeSet).add(i);
+      else (steps[k] as NodeSet).delete(i);
+    }
     if (c.cpu - u.cpu - p.cpu > EPSILON) s.cpu.add(i);
     else s.cpu.delete(i);
     if (c.memory - u.memory - p.memory > EPSILON) s.memory.add(i);
@@ -50,10 +68,17 @@ export class FreeNodeIndex {
     let best: NodeSet | null = null;
     for (const r of RESOURCE_NAMES) {
       if (!(req[r] > 2 * EPSILON)) continue;
-      const set = this.sets[r];
+      const set = r === 'gpu' ? this.gpuSet(req.gpu) : this.sets[r];
       if (best === null || set.size < best.size) best = set;
     }
     return best;
+  }
+
+  /** The smallest GPU set sure to hold every node where `gpu` (> 2·EPSILON) GPUs fit. */
+  private gpuSet(gpu: number): NodeSet {
+    for (let k = GPU_STEPS.length - 1; k >= 0; k--)
+      if (gpu >= (GPU_STEPS[k] as number)) return this.gpuAtLeast[k] as NodeSet;
+    return this.sets.gpu;
   }
 
   /** Visits, in node order, every node of `set` and `extra` (once). */

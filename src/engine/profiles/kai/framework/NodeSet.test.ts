@@ -55,3 +55,52 @@ describe('FreeNodeIndex', () => {
     expect(index.candidates({ gpu: 0, cpu: 0, memory: 0, pods: 0 })).toBeNull();
   });
 });
+
+describe('FreeNodeIndex by whole GPUs', () => {
+  it('offers for a request of g GPUs every node where it fits, and not the nodes with less room', () => {
+    const nodes = ['a', 'b', 'c', 'd', 'e'].map((name, i) => {
+      const n = new NodeInfo({
+        name,
+        resources: { gpu: 8, cpu: 64, memory: Infinity, pods: 100 },
+        labels: {},
+      });
+      n.position = i;
+      return n;
+    });
+    const index = new FreeNodeIndex(nodes);
+    // Future GPU room left: a 0.5, b 1, c 3, d 8, e 2 (pipelined counts as taken).
+    const take = [7.5, 7, 5, 0, 6];
+    nodes.forEach((n, i) => {
+      n.account(
+        i === 4 ? 'pipelined' : 'used',
+        { gpu: take[i] as number, cpu: 0, memory: 0, pods: 0 },
+        [],
+        1,
+      );
+      index.update(n);
+    });
+    const names = (gpu: number): string[] => {
+      const out: string[] = [];
+      const set = index.candidates({ gpu, cpu: 1, memory: 0, pods: 0 });
+      if (set) index.forEachIn(set, null, (n) => out.push(n.name));
+      return out;
+    };
+    expect(names(0.5)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(names(1)).toEqual(['b', 'c', 'd', 'e']);
+    expect(names(1.5)).toEqual(['b', 'c', 'd', 'e']);
+    expect(names(2)).toEqual(['c', 'd', 'e']);
+    expect(names(3)).toEqual(['c', 'd', 'e']);
+    expect(names(4)).toEqual(['d']);
+    expect(names(8)).toEqual(['d']);
+    expect(names(16)).toEqual(['d']);
+    // The sets are supersets of the nodes that fit, in both modes.
+    for (const gpu of [0.5, 1, 1.5, 2, 3, 4, 6, 8])
+      for (const mode of ['idle', 'future'] as const)
+        for (const n of nodes)
+          if (n.fits({ gpu, cpu: 1, memory: 0, pods: 0 }, mode)) expect(names(gpu)).toContain(n.name);
+    // Room coming back (a rollback) puts a node back in the sets.
+    nodes[0]?.account('used', { gpu: 7.5, cpu: 0, memory: 0, pods: 0 }, [], -1);
+    index.update(nodes[0] as NodeInfo);
+    expect(names(8)).toEqual(['a', 'd']);
+  });
+});

@@ -104,3 +104,79 @@ describe('FreeNodeIndex by whole GPUs', () => {
     expect(names(8)).toEqual(['a', 'd']);
   });
 });
+
+describe('FreeNodeIndex by CPU and memory', () => {
+  it('takes the smallest set of the request: nodes with GPUs but too few cores are not offered', () => {
+    const nodes = ['a', 'b', 'c'].map((name, i) => {
+      const n = new NodeInfo({
+        name,
+        resources: { gpu: 8, cpu: 16, memory: 64 * 2 ** 30, pods: 100 },
+        labels: {},
+      });
+      n.position = i;
+      return n;
+    });
+    const index = new FreeNodeIndex(nodes);
+    // Cores left: a 0.5, b 7.9, c 16; memory left: a 64 GiB, b 3 GiB, c 64 GiB; every node has 8 GPUs free.
+    nodes[0]?.account('used', { gpu: 0, cpu: 15.5, memory: 0, pods: 0 }, [], 1);
+    nodes[1]?.account('used', { gpu: 0, cpu: 8.1, memory: 61 * 2 ** 30, pods: 0 }, [], 1);
+    nodes.forEach((n) => index.update(n));
+    const names = (req: { gpu: number; cpu: number; memory: number }): string[] => {
+      const out: string[] = [];
+      const set = index.candidates({ ...req, pods: 1 });
+      if (set) index.forEachIn(set, null, (n) => out.push(n.name));
+      return out;
+    };
+    expect(names({ gpu: 1, cpu: 8, memory: 0 })).toEqual(['c']);
+    expect(names({ gpu: 1, cpu: 4, memory: 0 })).toEqual(['b', 'c']);
+    expect(names({ gpu: 1, cpu: 0.25, memory: 0 })).toEqual(['a', 'b', 'c']);
+    expect(names({ gpu: 0, cpu: 0.25, memory: 4 * 2 ** 30 })).toEqual(['a', 'c']);
+    for (const req of [
+      { gpu: 1, cpu: 8, memory: 0 },
+      { gpu: 0.5, cpu: 7.9, memory: 3 * 2 ** 30 },
+      { gpu: 0, cpu: 0.5, memory: 2 ** 30 },
+    ])
+      for (const n of nodes) if (n.fits({ ...req, pods: 1 }, 'future')) expect(names(req)).toContain(n.name);
+  });
+});
+
+describe('the intersection of the sets of a request', () => {
+  it('NodeSet.forEachAlsoIn visits, in order, the members of every set', () => {
+    const [a, b, c] = [new NodeSet(3000), new NodeSet(3000), new NodeSet(3000)];
+    for (let i = 0; i < 3000; i++) {
+      if (i % 2 === 0) a.add(i);
+      if (i % 3 === 0) b.add(i);
+      if (i % 5 === 0) c.add(i);
+    }
+    const seen: number[] = [];
+    a.forEachAlsoIn([b, c], (i) => seen.push(i));
+    expect(seen).toEqual(Array.from({ length: 100 }, (_, k) => k * 30));
+  });
+
+  it('a node with GPUs but no cores and a node with cores but no GPUs are both left out', () => {
+    const nodes = ['a', 'b', 'c'].map((name, i) => {
+      const n = new NodeInfo({
+        name,
+        resources: { gpu: 8, cpu: 16, memory: Infinity, pods: 100 },
+        labels: {},
+      });
+      n.position = i;
+      return n;
+    });
+    const index = new FreeNodeIndex(nodes);
+    nodes[0]?.account('used', { gpu: 0, cpu: 15.5, memory: 0, pods: 0 }, [], 1);
+    nodes[1]?.account('used', { gpu: 8, cpu: 0, memory: 0, pods: 0 }, [], 1);
+    nodes.forEach((n) => index.update(n));
+    const names = (extra: NodeInfo | null): string[] => {
+      const out: string[] = [];
+      expect(
+        index.forEachCandidate({ gpu: 1, cpu: 8, memory: 0, pods: 1 }, extra, (n) => out.push(n.name)),
+      ).toBe(true);
+      return out;
+    };
+    expect(names(null)).toEqual(['c']);
+    expect(names(nodes[0] as NodeInfo)).toEqual(['a', 'c']);
+    expect(names(nodes[2] as NodeInfo)).toEqual(['c']);
+    expect(index.forEachCandidate({ gpu: 0, cpu: 0, memory: 0, pods: 0 }, null, () => undefined)).toBe(false);
+  });
+});

@@ -125,8 +125,13 @@ export class FreeNodeIndex {
     extra: NodeInfo | null,
     visit: (node: NodeInfo) => void,
   ): void {
-    const inAll = (i: number) => set.has(i) && others.every((o) => o.has(i));
-    let pending = extra !== null && !inAll(extra.position) ? extra : null;
+    // `extra` is visited in its place unless the walk meets it anyway (no closure: this runs per task).
+    let pending: NodeInfo | null = null;
+    if (extra !== null) {
+      let met = set.has(extra.position);
+      for (let o = 0; o < others.length && met; o++) met = (others[o] as NodeSet).has(extra.position);
+      if (!met) pending = extra;
+    }
     set.forEachAlsoIn(others, (i) => {
       if (pending !== null && pending.position < i) {
         visit(pending);

@@ -56,17 +56,18 @@ describe('FreeNodeIndex', () => {
   });
 });
 
+/** Nodes of the same size, each at its place in the session's node order. */
+function placedNodes(names: string[], resources: { gpu: number; cpu: number; memory: number; pods: number }) {
+  return names.map((name, i) => {
+    const n = new NodeInfo({ name, resources, labels: {} });
+    n.position = i;
+    return n;
+  });
+}
+
 describe('FreeNodeIndex by whole GPUs', () => {
   it('offers for a request of g GPUs every node where it fits, and not the nodes with less room', () => {
-    const nodes = ['a', 'b', 'c', 'd', 'e'].map((name, i) => {
-      const n = new NodeInfo({
-        name,
-        resources: { gpu: 8, cpu: 64, memory: Infinity, pods: 100 },
-        labels: {},
-      });
-      n.position = i;
-      return n;
-    });
+    const nodes = placedNodes(['a', 'b', 'c', 'd', 'e'], { gpu: 8, cpu: 64, memory: Infinity, pods: 100 });
     const index = new FreeNodeIndex(nodes);
     // Future GPU room left: a 0.5, b 1, c 3, d 8, e 2 (pipelined counts as taken).
     const take = [7.5, 7, 5, 0, 6];
@@ -107,15 +108,7 @@ describe('FreeNodeIndex by whole GPUs', () => {
 
 describe('FreeNodeIndex by CPU and memory', () => {
   it('takes the smallest set of the request: nodes with GPUs but too few cores are not offered', () => {
-    const nodes = ['a', 'b', 'c'].map((name, i) => {
-      const n = new NodeInfo({
-        name,
-        resources: { gpu: 8, cpu: 16, memory: 64 * 2 ** 30, pods: 100 },
-        labels: {},
-      });
-      n.position = i;
-      return n;
-    });
+    const nodes = placedNodes(['a', 'b', 'c'], { gpu: 8, cpu: 16, memory: 64 * 2 ** 30, pods: 100 });
     const index = new FreeNodeIndex(nodes);
     // Cores left: a 0.5, b 7.9, c 16; memory left: a 64 GiB, b 3 GiB, c 64 GiB; every node has 8 GPUs free.
     nodes[0]?.account('used', { gpu: 0, cpu: 15.5, memory: 0, pods: 0 }, [], 1);
@@ -154,15 +147,7 @@ describe('the intersection of the sets of a request', () => {
   });
 
   it('a node with GPUs but no cores and a node with cores but no GPUs are both left out', () => {
-    const nodes = ['a', 'b', 'c'].map((name, i) => {
-      const n = new NodeInfo({
-        name,
-        resources: { gpu: 8, cpu: 16, memory: Infinity, pods: 100 },
-        labels: {},
-      });
-      n.position = i;
-      return n;
-    });
+    const nodes = placedNodes(['a', 'b', 'c'], { gpu: 8, cpu: 16, memory: Infinity, pods: 100 });
     const index = new FreeNodeIndex(nodes);
     nodes[0]?.account('used', { gpu: 0, cpu: 15.5, memory: 0, pods: 0 }, [], 1);
     nodes[1]?.account('used', { gpu: 8, cpu: 0, memory: 0, pods: 0 }, [], 1);

@@ -8,15 +8,10 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { importClusterBytes, importClusterBytesAsync, type ClusterImportProgress } from '../../../index';
 import { kaiSnapshotZip } from '../../../testing/kaiSnapshot/generateKaiSnapshot';
+import { SHAPES } from './fixtures/shapes';
 import { hasPlatformInflate } from './platformInflate';
 
 const FIXTURES = join(__dirname, 'fixtures');
-const SHAPES = [
-  'reclaim-min-runtime',
-  'lca-cousin-subtree',
-  'preempt-inherited-min-runtime',
-  'gang-consolidation',
-];
 const snapshotText = (shape: string) => readFileSync(join(FIXTURES, `${shape}.snapshot.json`), 'utf8');
 
 /** Both imports of `bytes`, which must agree whole (text, unmapped, notes, now, redaction or errors). */

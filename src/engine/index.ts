@@ -16,6 +16,7 @@ export { decodeScenarioBytes, parseScenarioBytes, MAX_SCENARIO_BYTES } from './s
 export { serialiseScenario } from './scenario/serialiseScenario';
 export {
   importClusterBytes,
+  importClusterBytesAsync,
   isKaiSnapshotFile,
   looksLikeClusterFile,
   MAX_CLUSTER_FILE_BYTES,

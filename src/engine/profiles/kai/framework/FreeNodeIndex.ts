@@ -9,17 +9,42 @@
  * EPSILON. A task asking for more than 2·EPSILON of r can fit (future or idle, idle ≤ future) only on such a
  * node, since NodeInfo.fits allows EPSILON of slack: the set is a superset of the nodes that fit, so
  * walking it in order gives the same best node, ties and refusal reasons as walking every node.
+ *
+ * There are also sets by amount (decision 0171): for resource r and step T, every node whose future room in
+ * r is at least T − 2·EPSILON. A task asking q ≥ T of r fits (idle or future) only where q ≤ room + EPSILON
+ * (NodeInfo.fits; idle room ≤ future room), so only on such a node: again a superset of the nodes that fit,
+ * and a request walks the intersection of the sets of all it asks for. In a full cluster most nodes keep a
+ * fraction of a GPU or a core free: the 1-GPU, 8-core tasks that the consolidation and preempt simulations
+ * of a 140,000-pod snapshot try visited 4,000 nodes each to refuse them in `fits` (270 million refusals on
+ * CPU in its first session).
  */
 import { EPSILON, RESOURCE_NAMES, type ResourceName, type Resources } from '../../../model/resources';
 import type { NodeInfo } from './NodeInfo';
 import { NodeSet } from './NodeSet';
 
+const GIB = 2 ** 30;
+/** The steps of each resource with sets of their own, increasing (pods: a task asks one). */
+const STEPS: Record<ResourceName, readonly number[]> = {
+  gpu: [1, 2, 4, 8],
+  cpu: [1, 2, 4, 8, 16, 32, 64],
+  memory: [1, 4, 16, 64, 256].map((g) => g * GIB),
+  pods: [],
+};
+
 export class FreeNodeIndex {
   private readonly sets: Record<ResourceName, NodeSet>;
+  /** `atLeast[r][k]`: nodes whose future room in r is at least STEPS[r][k] − 2·EPSILON. */
+  private readonly atLeast: Record<ResourceName, NodeSet[]>;
 
   constructor(private readonly nodes: readonly NodeInfo[]) {
     const make = (): NodeSet => new NodeSet(nodes.length);
     this.sets = { gpu: make(), cpu: make(), memory: make(), pods: make() };
+    this.atLeast = {
+      gpu: STEPS.gpu.map(make),
+      cpu: STEPS.cpu.map(make),
+      memory: STEPS.memory.map(make),
+      pods: [],
+    };
     for (const node of nodes) this.update(node);
   }
 
@@ -32,14 +57,20 @@ export class FreeNodeIndex {
     const u = node.used;
     const p = node.pipelined;
     const s = this.sets;
-    if (c.gpu - u.gpu - p.gpu > EPSILON) s.gpu.add(i);
+    const gpu = c.gpu - u.gpu - p.gpu;
+    if (gpu > EPSILON) s.gpu.add(i);
     else s.gpu.delete(i);
-    if (c.cpu - u.cpu - p.cpu > EPSILON) s.cpu.add(i);
+    const cpu = c.cpu - u.cpu - p.cpu;
+    if (cpu > EPSILON) s.cpu.add(i);
     else s.cpu.delete(i);
-    if (c.memory - u.memory - p.memory > EPSILON) s.memory.add(i);
+    const memory = c.memory - u.memory - p.memory;
+    if (memory > EPSILON) s.memory.add(i);
     else s.memory.delete(i);
     if (c.pods - u.pods - p.pods > EPSILON) s.pods.add(i);
     else s.pods.delete(i);
+    stepSets(this.atLeast.gpu, STEPS.gpu, gpu, i);
+    stepSets(this.atLeast.cpu, STEPS.cpu, cpu, i);
+    stepSets(this.atLeast.memory, STEPS.memory, memory, i);
   }
 
   /**
@@ -50,16 +81,58 @@ export class FreeNodeIndex {
     let best: NodeSet | null = null;
     for (const r of RESOURCE_NAMES) {
       if (!(req[r] > 2 * EPSILON)) continue;
-      const set = this.sets[r];
+      const set = this.setFor(r, req[r]);
       if (best === null || set.size < best.size) best = set;
     }
     return best;
   }
 
+  /** The smallest set of `r` sure to hold every node where `amount` (> 2·EPSILON) of it fits. */
+  private setFor(r: ResourceName, amount: number): NodeSet {
+    const steps = STEPS[r];
+    for (let k = steps.length - 1; k >= 0; k--)
+      if (amount >= (steps[k] as number)) return this.atLeast[r][k] as NodeSet;
+    return this.sets[r];
+  }
+
+  /**
+   * Visits, in node order, every node in the sets of all the resources `req` asks for (each a superset of
+   * the nodes where it fits, so their intersection is too), plus `extra` (once); false, visiting nothing,
+   * when the request asks for no resource in a measurable amount (every node must then be asked).
+   */
+  forEachCandidate(req: Resources, extra: NodeInfo | null, visit: (node: NodeInfo) => void): boolean {
+    const sets: NodeSet[] = [];
+    for (const r of RESOURCE_NAMES) if (req[r] > 2 * EPSILON) sets.push(this.setFor(r, req[r]));
+    if (sets.length === 0) return false;
+    // The smallest set leads (its summary is walked); the others mask its words.
+    let lead = 0;
+    for (let k = 1; k < sets.length; k++)
+      if ((sets[k] as NodeSet).size < (sets[lead] as NodeSet).size) lead = k;
+    const first = sets[lead] as NodeSet;
+    sets.splice(lead, 1);
+    this.walk(first, sets, extra, visit);
+    return true;
+  }
+
   /** Visits, in node order, every node of `set` and `extra` (once). */
   forEachIn(set: NodeSet, extra: NodeInfo | null, visit: (node: NodeInfo) => void): void {
-    let pending = extra !== null && !set.has(extra.position) ? extra : null;
-    set.forEach((i) => {
+    this.walk(set, [], extra, visit);
+  }
+
+  private walk(
+    set: NodeSet,
+    others: NodeSet[],
+    extra: NodeInfo | null,
+    visit: (node: NodeInfo) => void,
+  ): void {
+    // `extra` is visited in its place unless the walk meets it anyway (no closure: this runs per task).
+    let pending: NodeInfo | null = null;
+    if (extra !== null) {
+      let met = set.has(extra.position);
+      for (let o = 0; o < others.length && met; o++) met = (others[o] as NodeSet).has(extra.position);
+      if (!met) pending = extra;
+    }
+    set.forEachAlsoIn(others, (i) => {
       if (pending !== null && pending.position < i) {
         visit(pending);
         pending = null;
@@ -67,5 +140,13 @@ export class FreeNodeIndex {
       visit(this.nodes[i] as NodeInfo);
     });
     if (pending !== null) visit(pending);
+  }
+}
+
+/** Puts node `i` in the sets of the steps its `room` reaches, out of the others. */
+function stepSets(sets: NodeSet[], steps: readonly number[], room: number, i: number): void {
+  for (let k = 0; k < steps.length; k++) {
+    if (room >= (steps[k] as number) - 2 * EPSILON) (sets[k] as NodeSet).add(i);
+    else (sets[k] as NodeSet).delete(i);
   }
 }

@@ -28,7 +28,6 @@ import { PlacementScan, speedUps } from './PlacementScan';
  */
 const NODE_LOCAL_PLUGINS: ReadonlySet<string> = new Set(['predicates', 'nodeplacement']);
 import { FreeNodeIndex } from './FreeNodeIndex';
-import type { NodeSet } from './NodeSet';
 
 const HOLDS: Record<SessionTaskStatus, boolean> = {
   Pending: false,
@@ -155,9 +154,7 @@ export class Session {
   }
 
   forEachPlacementCandidate(req: Resources, extra: NodeInfo | null, visit: (node: NodeInfo) => void): void {
-    const set: NodeSet | null = this.freeNodes.candidates(req);
-    if (set === null) for (const node of this.nodes) visit(node);
-    else this.freeNodes.forEachIn(set, extra, visit);
+    if (!this.freeNodes.forEachCandidate(req, extra, visit)) for (const node of this.nodes) visit(node);
   }
 
   /**

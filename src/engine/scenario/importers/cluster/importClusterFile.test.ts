@@ -9,18 +9,13 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { importClusterBytes, looksLikeClusterFile, parseScenario, streamRunDocument } from '../../../index';
 import type { Scenario } from '../../../model/scenario';
+import { SHAPES } from './fixtures/shapes';
 import { SnapshotJsonSplitter, type SnapshotJsonSink } from './splitSnapshotJson';
 
 const FIXTURES = join(__dirname, 'fixtures');
-const SHAPES = [
-  'reclaim-min-runtime',
-  'lca-cousin-subtree',
-  'preempt-inherited-min-runtime',
-  'gang-consolidation',
-] as const;
+const snapshotText = (shape: string) => readFileSync(join(FIXTURES, `${shape}.snapshot.json`), 'utf8');
 
 type Json = Record<string, unknown>;
-const snapshotText = (shape: string) => readFileSync(join(FIXTURES, `${shape}.snapshot.json`), 'utf8');
 const snapshotOf = (shape: string) => JSON.parse(snapshotText(shape)) as Json;
 const bytesOf = (value: unknown) => strToU8(JSON.stringify(value));
 const raw = (s: Json) => s.rawObjects as Record<string, Json[]>;

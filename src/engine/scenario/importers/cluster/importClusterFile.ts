@@ -8,7 +8,7 @@ import { decodeScenarioBytes } from '../../scenarioBytes';
 import { importKubernetesYaml, looksLikeKubernetesYaml } from '../importKubernetesYaml';
 import { assembleSnapshotScenario, type AssembledSnapshot } from './assembleSnapshotScenario';
 import { MAX_CLUSTER_FILE_BYTES, MAX_UNMAPPED_PATHS } from './clusterLimits';
-import { isZip, readSnapshotBytes, SnapshotReadError } from './readSnapshotBytes';
+import { isZip, readSnapshotBytes, readSnapshotBytesAsync, SnapshotReadError } from './readSnapshotBytes';
 import { SnapshotReader } from './SnapshotReader';
 import { SnapshotJsonError } from './splitSnapshotJson';
 import { utf8Decoder } from './textDecoder';
@@ -79,38 +79,90 @@ export function importClusterBytes(
 ): ClusterImportResult {
   const fileName = options.fileName ?? 'the file';
   try {
-    if (bytes.length > MAX_CLUSTER_FILE_BYTES)
-      return {
-        ok: false,
-        errors: [
-          `${fileName}: a cluster file is at most ${MAX_CLUSTER_FILE_BYTES} bytes (256 MiB, docs/scenario-format.md §17.4), this one has ${bytes.length}${isZip(bytes) ? '' : '; zip a snapshot.json (as /get-snapshot returns it)'}`,
-        ],
-      };
-    if (isZip(bytes) || looksLikeSnapshotJson(bytes)) return importSnapshot(bytes, fileName, options);
+    const refused = refuseTooLarge(bytes, fileName);
+    if (refused !== null) return refused;
+    if (isZip(bytes) || looksLikeSnapshotJson(bytes)) {
+      const reader = new SnapshotReader();
+      const failed = readFailure(fileName, reader, () =>
+        readSnapshotBytes(bytes, reader, progressOf(options)),
+      );
+      return failed ?? assembleRead(reader, fileName, options);
+    }
     return importKubernetesBundle(bytes, fileName, options.redact === true);
   } catch (e) {
-    // Nothing above is meant to throw; a bug still gives a message, never a stack trace.
-    return {
-      ok: false,
-      errors: [`${fileName}: internal error while importing (${e instanceof Error ? e.message : String(e)})`],
-    };
+    return internalError(fileName, e);
   }
 }
 
-function importSnapshot(
+/**
+ * {@link importClusterBytes} with the zip inflated by the platform's `DecompressionStream` where there is one
+ * (browsers, Node 18+; fflate elsewhere): the same result for the same bytes, the inflate in native code
+ * (decision 0170). Never rejects.
+ */
+export async function importClusterBytesAsync(
   bytes: Uint8Array,
-  fileName: string,
-  options: ClusterImportOptions,
-): ClusterImportResult {
-  const progress = options.onProgress ?? (() => undefined);
-  const reader = new SnapshotReader();
+  options: ClusterImportOptions = {},
+): Promise<ClusterImportResult> {
+  // Only a zip has something to inflate: bare JSON, YAML and refusals take the synchronous path.
+  if (!isZip(bytes) || bytes.length > MAX_CLUSTER_FILE_BYTES) return importClusterBytes(bytes, options);
+  const fileName = options.fileName ?? 'the file';
   try {
-    readSnapshotBytes(bytes, reader, (phase, done, total) => progress({ phase, done, total }));
+    const reader = new SnapshotReader();
+    let failure: unknown = null;
+    await readSnapshotBytesAsync(bytes, reader, progressOf(options)).catch((e: unknown) => {
+      failure = e;
+    });
+    const failed = readFailure(fileName, reader, () => {
+      if (failure !== null) throw failure;
+    });
+    return failed ?? assembleRead(reader, fileName, options);
+  } catch (e) {
+    return internalError(fileName, e);
+  }
+}
+
+function refuseTooLarge(bytes: Uint8Array, fileName: string): ClusterImportResult | null {
+  if (bytes.length <= MAX_CLUSTER_FILE_BYTES) return null;
+  return {
+    ok: false,
+    errors: [
+      `${fileName}: a cluster file is at most ${MAX_CLUSTER_FILE_BYTES} bytes (256 MiB, docs/scenario-format.md §17.4), this one has ${bytes.length}${isZip(bytes) ? '' : '; zip a snapshot.json (as /get-snapshot returns it)'}`,
+    ],
+  };
+}
+
+/** Nothing above is meant to throw; a bug still gives a message, never a stack trace. */
+function internalError(fileName: string, e: unknown): ClusterImportResult {
+  return {
+    ok: false,
+    errors: [`${fileName}: internal error while importing (${e instanceof Error ? e.message : String(e)})`],
+  };
+}
+
+function progressOf(options: ClusterImportOptions) {
+  const progress = options.onProgress ?? (() => undefined);
+  return (phase: 'unzip' | 'read', done: number, total: number) => progress({ phase, done, total });
+}
+
+/** Runs `read`; a refusal of the zip or the JSON split becomes the result's errors (other throws go on). */
+function readFailure(fileName: string, reader: SnapshotReader, read: () => void): ClusterImportResult | null {
+  try {
+    read();
   } catch (e) {
     if (e instanceof SnapshotReadError || e instanceof SnapshotJsonError)
       return { ok: false, errors: [`${fileName}: ${e.message}`, ...reader.errors] };
     throw e;
   }
+  return null;
+}
+
+/** The scenario of a snapshot read whole into `reader`. */
+function assembleRead(
+  reader: SnapshotReader,
+  fileName: string,
+  options: ClusterImportOptions,
+): ClusterImportResult {
+  const progress = options.onProgress ?? (() => undefined);
   if (reader.errors.length > 0) return { ok: false, errors: reader.errors.map((m) => `${fileName}: ${m}`) };
   if (!reader.has('rawObjects'))
     return {

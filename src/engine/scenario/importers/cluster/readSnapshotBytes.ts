@@ -4,7 +4,7 @@
  * JSON split a slice at a time. The zip is inflated with fflate's streaming `Unzip`, so the uncompressed
  * JSON is never held whole; its size and compression ratio are bounded as it comes out (zip bombs).
  */
-import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { Unzip, UnzipInflate, type UnzipDecoderConstructor, type UnzipFile } from 'fflate';
 import {
   MAX_COMPRESSION_RATIO,
   MAX_OBJECT_JSON_BYTES,
@@ -12,6 +12,7 @@ import {
   MAX_ZIP_ENTRIES,
   RATIO_CHECK_AFTER_BYTES,
 } from './clusterLimits';
+import { hasPlatformInflate, PlatformInflateGroup } from './platformInflate';
 import { SnapshotJsonError, SnapshotJsonSplitter, type SnapshotJsonSink } from './splitSnapshotJson';
 
 export const SNAPSHOT_ENTRY = 'snapshot.json';
@@ -42,25 +43,35 @@ export function readSnapshotBytes(
   unzipInto(bytes, splitter, progress);
 }
 
-function unzipInto(
+/** Where the unzip stands: the caller drives it (synchronously or not) and reads `failure` and `finished`. */
+interface UnzipState {
+  unzip: Unzip;
+  failure: unknown;
+  finished: boolean;
+  found: boolean;
+  names: string[];
+}
+
+/**
+ * The streaming unzip of `bytes` into `splitter`, with the entry and size bounds; `decoder` inflates the
+ * deflate entries (fflate's own, or the platform's: platformInflate.ts). Nothing is pushed yet.
+ */
+function openUnzip(
   bytes: Uint8Array,
   splitter: SnapshotJsonSplitter,
-  progress: (phase: 'unzip', done: number, total: number) => void,
-): void {
+  decoder: UnzipDecoderConstructor,
+): UnzipState {
   let entries = 0;
-  let found = false;
-  let finished = false;
   let inflated = 0;
-  let failure: unknown = null;
-  const names: string[] = [];
-  const unzip = new Unzip((file: UnzipFile) => {
+  const state: UnzipState = { unzip: new Unzip(), failure: null, finished: false, found: false, names: [] };
+  state.unzip.onfile = (file: UnzipFile) => {
     entries++;
     if (entries > MAX_ZIP_ENTRIES)
       throw new SnapshotReadError(`the zip has more than ${MAX_ZIP_ENTRIES} entries; a KAI snapshot has one`);
-    if (names.length < 10) names.push(file.name);
+    if (state.names.length < 10) state.names.push(file.name);
     const isSnapshot = file.name === SNAPSHOT_ENTRY || file.name.endsWith(`/${SNAPSHOT_ENTRY}`);
-    if (!isSnapshot || found) return;
-    found = true;
+    if (!isSnapshot || state.found) return;
+    state.found = true;
     if (file.compression !== 0 && file.compression !== 8)
       throw new SnapshotReadError(
         `zip entry ${file.name}: compression method ${file.compression} is not supported (stored or deflate)`,
@@ -70,7 +81,7 @@ function unzipInto(
         `zip entry ${file.name}: declares ${file.originalSize} bytes uncompressed; at most ${MAX_SNAPSHOT_JSON_BYTES} (docs/scenario-format.md §17.4)`,
       );
     file.ondata = (err, data, final) => {
-      if (failure !== null) return;
+      if (state.failure !== null) return;
       try {
         if (err) throw new SnapshotReadError(`zip entry ${file.name}: ${err.message}`);
         inflated += data.length;
@@ -85,33 +96,79 @@ function unzipInto(
         splitter.push(data);
         if (final) {
           splitter.end();
-          finished = true;
+          state.finished = true;
         }
       } catch (e) {
-        failure = e;
+        state.failure = e;
         file.terminate();
       }
     };
     file.start();
-  });
-  unzip.register(UnzipInflate);
-  for (let at = 0; at < bytes.length && failure === null && !finished; at += SLICE) {
+  };
+  state.unzip.register(decoder);
+  return state;
+}
+
+/** Pushes the compressed bytes `[at, end)`; a throw of the unzip becomes the state's failure. */
+function pushSlice(state: UnzipState, bytes: Uint8Array, at: number, end: number): void {
+  try {
+    state.unzip.push(bytes.subarray(at, end), end === bytes.length);
+  } catch (e) {
+    if (state.failure === null)
+      state.failure =
+        e instanceof SnapshotReadError || e instanceof SnapshotJsonError
+          ? e
+          : new SnapshotReadError(`the zip is damaged (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+/** After the last push: throws the failure, a missing entry or a cut entry. */
+function closeUnzip(state: UnzipState): void {
+  if (state.failure !== null) throw state.failure;
+  if (!state.found)
+    throw new SnapshotReadError(
+      `the zip holds no ${SNAPSHOT_ENTRY} (entries: ${state.names.length === 0 ? 'none' : state.names.join(', ')}); KAI's /get-snapshot writes one`,
+    );
+  if (!state.finished)
+    throw new SnapshotReadError(`zip entry ${SNAPSHOT_ENTRY}: the zip is cut before its end`);
+}
+
+function unzipInto(
+  bytes: Uint8Array,
+  splitter: SnapshotJsonSplitter,
+  progress: (phase: 'unzip', done: number, total: number) => void,
+): void {
+  const state = openUnzip(bytes, splitter, UnzipInflate);
+  for (let at = 0; at < bytes.length && state.failure === null && !state.finished; at += SLICE) {
     const end = Math.min(bytes.length, at + SLICE);
-    try {
-      unzip.push(bytes.subarray(at, end), end === bytes.length);
-    } catch (e) {
-      if (failure === null)
-        failure =
-          e instanceof SnapshotReadError || e instanceof SnapshotJsonError
-            ? e
-            : new SnapshotReadError(`the zip is damaged (${e instanceof Error ? e.message : String(e)})`);
-    }
+    pushSlice(state, bytes, at, end);
     progress('unzip', end, bytes.length);
   }
-  if (failure !== null) throw failure;
-  if (!found)
-    throw new SnapshotReadError(
-      `the zip holds no ${SNAPSHOT_ENTRY} (entries: ${names.length === 0 ? 'none' : names.join(', ')}); KAI's /get-snapshot writes one`,
-    );
-  if (!finished) throw new SnapshotReadError(`zip entry ${SNAPSHOT_ENTRY}: the zip is cut before its end`);
+  closeUnzip(state);
+}
+
+/**
+ * {@link readSnapshotBytes}, inflating with the platform's `DecompressionStream('deflate-raw')` (native zlib
+ * in browsers and Node 18+, several times fflate's speed) where there is one, else with fflate. Same bounds,
+ * same sink calls in the same order, same errors but the text of a damaged deflate stream's.
+ */
+export async function readSnapshotBytesAsync(
+  bytes: Uint8Array,
+  sink: SnapshotJsonSink,
+  progress: (phase: 'unzip' | 'read', done: number, total: number) => void,
+): Promise<void> {
+  if (!isZip(bytes) || !hasPlatformInflate()) return readSnapshotBytes(bytes, sink, progress);
+  const splitter = new SnapshotJsonSplitter(sink, MAX_OBJECT_JSON_BYTES);
+  const inflate = new PlatformInflateGroup();
+  const state = openUnzip(bytes, splitter, inflate.decoder);
+  for (let at = 0; at < bytes.length && state.failure === null && !state.finished; at += SLICE) {
+    const end = Math.min(bytes.length, at + SLICE);
+    pushSlice(state, bytes, at, end);
+    // Waiting for the slice to be inflated (and split) keeps the inflated bytes in flight to one slice's
+    // and lets progress follow the work.
+    await inflate.drained();
+    progress('unzip', end, bytes.length);
+  }
+  await inflate.ended();
+  closeUnzip(state);
 }

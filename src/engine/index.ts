@@ -76,6 +76,11 @@ export function resolveMinRuntime(scenario: Scenario, query: ResolveQuery): Reso
 
 export { applyVariant, findVariant, BASE_VARIANT } from './scenario/applyVariant';
 export { metricsCsv, METRICS_CSV_COLUMNS } from './simulation/metrics/metricsCsv';
+export { summariseReplicates, paretoFrontier } from './simulation/metrics/replicates';
+export type { Interval, ReplicateSummary, FrontierPoint } from './simulation/metrics/replicates';
+export { hasRandomWorkload, reseedScenario, expandWorkloadText } from './scenario/workload/index';
+export type { ExpandWorkloadResult } from './scenario/workload/index';
+export type { WorkloadSpec, WorkloadGenerator } from './model/workload';
 export { describeDivergence, summaryDelta } from './simulation/metrics/compareRuns';
 export type { RunComparison, SessionDiff, DecisionFact } from './simulation/metrics/compareRuns';
 export type {

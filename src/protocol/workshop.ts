@@ -30,13 +30,24 @@ export type WorkshopCompareResult =
 
 /** One sweep point: the summary of one variant's run (a sweep plots summaries, not series). */
 export type WorkshopRunResult =
-  | { ok: true; variant: string; sessionCount: number; summary: RunSummary }
+  | {
+      ok: true;
+      variant: string;
+      /** The seed the run used (null: the scenario has no workload, so every seed runs the same). */
+      seed: number | null;
+      sessionCount: number;
+      summary: RunSummary;
+    }
   | { ok: false; errors: IssueDto[] };
 
 /** Params and results of the workshop request kinds (merged into `RequestTypes`). */
 export interface WorkshopRequestTypes {
   /** Runs variants `a` and `b` of `text` to their end and compares them. */
-  workshopCompare: { params: { text: string; a: string; b: string }; result: WorkshopCompareResult };
+  workshopCompare: {
+    /** `seed`: re-seed the scenario's workload (§19) for both sides; absent = the scenario's own seed. */
+    params: { text: string; a: string; b: string; seed?: number };
+    result: WorkshopCompareResult;
+  };
   /** Runs one variant of `text` to its end and summarises its metrics. */
-  workshopRun: { params: { text: string; variant: string }; result: WorkshopRunResult };
+  workshopRun: { params: { text: string; variant: string; seed?: number }; result: WorkshopRunResult };
 }

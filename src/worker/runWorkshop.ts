@@ -102,5 +102,6 @@ export function workshopRun(engine: WorkshopEngine, text: string, name: string):
   if (!prepared.ok) return prepared;
   const sim = run(engine, prepared.scenario, name);
   const summary: RunSummary = engine.runMetrics(sim).summary;
-  return { ok: true, variant: name, sessionCount: sim.sessionCount(), summary };
+  // CONTRACT STUB (issue 20): the replicates branch re-seeds with `seed` and reports it.
+  return { ok: true, variant: name, seed: null, sessionCount: sim.sessionCount(), summary };
 }

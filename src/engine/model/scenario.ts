@@ -5,6 +5,7 @@
  */
 import type { QueueResourceName, Resources } from './resources';
 import type { VariantSpec } from './variant';
+import type { WorkloadSpec } from './workload';
 
 export type Profile = 'kai' | 'volcano' | 'kube-batch';
 export const PROFILES: readonly Profile[] = ['kai', 'volcano', 'kube-batch'];
@@ -229,4 +230,9 @@ export interface Scenario {
   extensions: Record<string, unknown>;
   /** Named variants of this scenario (§15); a run uses the base unless a variant is applied. */
   variants: VariantSpec[];
+  /**
+   * The seeded workload (§19) whose generated jobs are already in `jobs`; absent when the scenario has no
+   * `workload:` (kept so `serialise` writes it back and replicates can re-seed it).
+   */
+  workload?: WorkloadSpec;
 }

@@ -74,6 +74,16 @@ export interface RunSummary {
   unreachedFairShare: number;
   /** Mean of the per-session fragmented GPUs. */
   meanFragmentedGpus: number;
+  /**
+   * p95 (nearest rank) over every job of its wait from submit to its first start; a job that never started
+   * counts until the last session. Null with no job (issue 20: the frontier's wait axis).
+   */
+  jobWaitP95Ms: number | null;
+  /**
+   * Mean over sessions of Jain's index of the leaf queues' allocation ÷ fair share (queues with a fair
+   * share above 0); 1 = every queue at the same fraction of its share. Null when no session has one.
+   */
+  meanJainIndex: number | null;
 }
 
 export interface RunMetrics {

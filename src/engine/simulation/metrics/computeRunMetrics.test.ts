@@ -104,6 +104,8 @@ describe('metrics over time', () => {
       maxTimeToFairShareMs: 2000,
       unreachedFairShare: 1,
       meanFragmentedGpus: 1,
+      jobWaitP95Ms: null, // CONTRACT STUB: the replicates branch computes it
+      meanJainIndex: null,
     });
   });
 

@@ -308,6 +308,9 @@ function summarise(sessions: readonly SessionMetrics[], episodes: readonly FairS
     maxTimeToFairShareMs: waits.length > 0 ? Math.max(...waits) : null,
     unreachedFairShare: episodes.filter((e) => !e.reached).length,
     meanFragmentedGpus: n > 0 ? fragmented / n : 0,
+    // CONTRACT STUB (issue 20): computed by the replicates branch.
+    jobWaitP95Ms: null,
+    meanJainIndex: null,
   };
 }
 

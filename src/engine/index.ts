@@ -8,6 +8,7 @@ export type { SimulatorOptions } from './simulation/Simulator';
 import { computeRunMetrics } from './simulation/metrics/computeRunMetrics';
 import { compareRuns, type DecisionFact, type RunComparison } from './simulation/metrics/compareRuns';
 import type { RunMetrics } from './simulation/metrics/RunMetrics';
+import type { ReplicateRun } from './simulation/metrics/replicates';
 
 export type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from './api';
 export { parseScenario, normaliseScenarioDocument, formatIssue } from './scenario/parseScenario';
@@ -77,7 +78,7 @@ export function resolveMinRuntime(scenario: Scenario, query: ResolveQuery): Reso
 export { applyVariant, findVariant, BASE_VARIANT } from './scenario/applyVariant';
 export { metricsCsv, METRICS_CSV_COLUMNS } from './simulation/metrics/metricsCsv';
 export { summariseReplicates, paretoFrontier } from './simulation/metrics/replicates';
-export type { Interval, ReplicateSummary, FrontierPoint } from './simulation/metrics/replicates';
+export type { Interval, ReplicateSummary, FrontierPoint, ReplicateRun } from './simulation/metrics/replicates';
 export { hasRandomWorkload, reseedScenario, expandWorkloadText } from './scenario/workload/index';
 export type { ExpandWorkloadResult } from './scenario/workload/index';
 export type { WorkloadSpec, WorkloadGenerator } from './model/workload';
@@ -95,6 +96,20 @@ export type {
 /** Metrics over time (docs/scenario-format.md §16) of the sessions a simulation has run so far. */
 export function runMetrics(sim: Simulation): RunMetrics {
   return computeRunMetrics(asSimulator(sim));
+}
+
+/**
+ * Runs `scenario` (a variant already applied) K times: with the seeds s, s+1, …, s+K−1 of its workload
+ * (§19), or once when it has none (every seed would run the same). Metrics only. CONTRACT STUB (issue 20):
+ * the replicates branch fills it in; the CLI's sweep threads and the Workshop worker both call it.
+ */
+export function runReplicates(scenario: Scenario, k: number): ReplicateRun[] {
+  void k;
+  const sim = new Simulator(scenario, { record: 'metrics' });
+  while (sim.step()) {
+    /* to the end */
+  }
+  return [{ seed: null, sessionCount: sim.sessionCount(), summary: computeRunMetrics(sim).summary }];
 }
 
 /** Where two runs' committed decisions first differ, and every session that differs. */

@@ -41,3 +41,10 @@ export function paretoFrontier(points: readonly FrontierPoint[]): boolean[] {
   void points;
   throw new Error('paretoFrontier: contract stub');
 }
+
+/** One replicate's run: its seed (null when the scenario has no random workload) and whole-run figures. */
+export interface ReplicateRun {
+  seed: number | null;
+  sessionCount: number;
+  summary: RunSummary;
+}

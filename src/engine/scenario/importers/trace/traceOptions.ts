@@ -2,6 +2,7 @@
  * The trace import's options checked once, with their defaults (docs/scenario-format.md §20.2): each bad
  * value is an error naming the option, never a scenario built from a NaN.
  */
+import { formatDuration } from '../../../model/duration';
 import { MAX_GPUS_PER_NODE, MAX_NODES } from '../../limits';
 import { MAX_COMPRESS, MAX_TRACE_ROWS, MIN_COMPRESS } from './traceLimits';
 import { TRACE_FORMATS, type QuotaRule, type TraceImportError, type TraceImportOptions } from './types';
@@ -84,7 +85,7 @@ export function optionsText(o: CheckedTraceOptions): string {
   const parts = [`compress ${o.compress}`];
   if (o.window)
     parts.push(
-      `window ${o.window.fromMs ?? 0}ms..${o.window.toMs === undefined ? 'end' : `${o.window.toMs}ms`}`,
+      `window ${formatDuration(o.window.fromMs ?? 0)}..${o.window.toMs === undefined ? 'end' : formatDuration(o.window.toMs)}`,
     );
   if (o.firstJobs !== undefined) parts.push(`first ${o.firstJobs} jobs`);
   if (o.fraction !== undefined) parts.push(`fraction ${o.fraction} (seed ${o.seed})`);

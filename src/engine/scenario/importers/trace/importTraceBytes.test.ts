@@ -225,3 +225,18 @@ describe('detection, sampling, quotas and bounds', () => {
     expect(r.ok ? [r.report.jobs, r.report.skipped[0]?.firstRows] : r.errors).toEqual([1, [2]]);
   });
 });
+
+describe('bounds of §20.5', () => {
+  it('more queues than fit under one parent is an error asking to sample', () => {
+    const header =
+      'job_id,user,vc,jobname,gpu_num,cpu_num,node_num,state,submit_time,start_time,end_time,duration,queue\n';
+    const rows = Array.from(
+      { length: 5_001 },
+      (_, i) => `j${i},u,vc${i},n,1,1,1,COMPLETED,${i},${i},${i + 60},60,0\n`,
+    );
+    const r = importTraceBytes(new TextEncoder().encode(header + rows.join('')), {});
+    expect(r.ok ? null : r.errors[0]?.field).toBe('queues');
+    const fewer = importTraceBytes(new TextEncoder().encode(header + rows.join('')), { firstJobs: 5_000 });
+    expect(fewer.ok ? fewer.report.queues.length : fewer.errors).toBe(5_000);
+  });
+});

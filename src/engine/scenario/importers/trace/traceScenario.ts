@@ -7,6 +7,7 @@ import { formatDuration, MAX_DURATION_MS } from '../../../model/duration';
 import { MAX_JOBS, MAX_NODES, MAX_SESSIONS, MAX_TASKS, MAX_TEXT_LENGTH } from '../../limits';
 import { writeScenarioYaml } from '../cluster/writeScenarioYaml';
 import type { Data } from '../FieldTracker';
+import { MAX_TRACE_QUEUES } from './traceLimits';
 import { gpuAmount, splitGpus, type TraceRecord } from './traceRecord';
 import { meanUse, PARENT_QUEUE, peakUse, queueNames, quotas } from './traceQueues';
 import type { TraceImportError, TraceImportReport, TraceQueueReport, TraceSkip } from './types';
@@ -46,6 +47,12 @@ export function traceScenario(
 
   // Queues, in order of their trace value (a stable order whatever the row order).
   const sources = [...new Set(kept.map((r) => r.queue))].sort();
+  if (sources.length > MAX_TRACE_QUEUES)
+    return {
+      message: `the kept jobs come from ${sources.length} queues (vc / organization values), at most ${MAX_TRACE_QUEUES} fit under one parent (§10's queue width): ${SAMPLE_HINT}`,
+      line: null,
+      field: 'queues',
+    };
   const names = queueNames(sources);
   const byQueue = new Map<string, TraceRecord[]>(sources.map((s) => [s, []]));
   for (const r of kept) byQueue.get(r.queue)?.push(r);

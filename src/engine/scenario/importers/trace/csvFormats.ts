@@ -84,8 +84,7 @@ function gpusOf(cell: string | undefined, scale = 1): number | Skip {
   const n = traceAmount(cell);
   if (n === undefined) return SKIP.badGpus;
   if (n === null || n === 0) return SKIP.noGpus;
-  const gpus = n / scale;
-  return gpus > 128 * 10_000 ? SKIP.tooManyGpus : gpus;
+  return n / scale;
 }
 
 /** The mapper for `format` given its header (null: the file has no header row, PAI's own order). */

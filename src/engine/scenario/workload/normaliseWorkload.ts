@@ -135,13 +135,6 @@ function normaliseGenerator(
   const gpus = readGpus(f.gpus, [...path, 'gpus'], gpusPerTask, ctx);
   const runtime = readRuntime(f.runtime, [...path, 'runtime'], ctx);
   const priorityClasses = readClasses(f.priorityClasses, [...path, 'priorityClasses'], ctx);
-  if (f.elasticMin !== undefined && f.elastic === undefined) {
-    ctx.sink.report(
-      'invalid-value',
-      [...path, 'elasticMin'],
-      'elasticMin applies to elastic jobs; set elastic (the share of multi-task jobs that are elastic) too',
-    );
-  }
   const g: WorkloadGenerator = {
     queue,
     prefix: f.prefix ?? queue,

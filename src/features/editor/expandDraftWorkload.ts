@@ -3,8 +3,8 @@
  * (engine `expandWorkloadText`), so the generated jobs can be read and edited one by one. The text is
  * written anew by the serialiser, so comments are not kept; text with problems is refused with a sentence.
  */
-import { formatIssue } from '../../engine/scenario/parseScenario';
 import { expandWorkloadText } from '../../engine/scenario/workload/index';
+import { firstProblem } from './firstProblem';
 
 export type WorkloadExpansion = { ok: true; text: string; message: string } | { ok: false; error: string };
 
@@ -15,14 +15,11 @@ export function draftHasWorkload(draft: string): boolean {
 
 export function expandDraftWorkload(draft: string): WorkloadExpansion {
   const result = expandWorkloadText(draft);
-  if (!result.ok) {
-    const [first] = result.errors;
-    const more = result.errors.length > 1 ? ` (and ${result.errors.length - 1} more)` : '';
+  if (!result.ok)
     return {
       ok: false,
-      error: `Nothing was expanded: the scenario has problems. ${first === undefined ? '' : formatIssue(first)}${more}`,
+      error: `Nothing was expanded: the scenario has problems. ${firstProblem(result.errors)}`,
     };
-  }
   const n = result.generatedJobs;
   return {
     ok: true,

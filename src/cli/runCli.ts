@@ -9,6 +9,7 @@
  *                                       run, check, metrics, compare, explain and dry-run also take a KAI snapshot
  *   sim explain|dry-run …               explain a job, dry-run a new one (explainCommands.ts, docs §18)
  *   sim import-trace [--format F] <file> …  a public GPU trace as a scenario (traceCommands.ts, docs §20)
+ *   sim expand <file>                   the workload's generated jobs as plain jobs (expandCommand.ts, §19)
  * Exit codes: 0 done, 1 a check failed, 2 invalid input (errors name the field path and line; usage
  * errors and unreadable files too), 3 internal failure (one line), 4 a valid scenario the engine cannot
  * run (a profile or feature not implemented; one line). No stack trace is ever printed.
@@ -34,6 +35,7 @@ import {
 } from './workshopCommands';
 import { EXPLAIN_COMMANDS, EXPLAIN_USAGE, runExplainCommand } from './explainCommands';
 import { IMPORT_TRACE_USAGE, runImportTraceCommand } from './traceCommands';
+import { EXPAND_USAGE, runExpandCommand } from './expandCommand';
 
 /** Where the runner writes. */
 export interface CliIO {
@@ -62,7 +64,8 @@ const USAGE = `usage:
 ${WORKSHOP_USAGE}
 ${IMPORT_USAGE}
 ${IMPORT_TRACE_USAGE}
-${EXPLAIN_USAGE}`;
+${EXPLAIN_USAGE}
+${EXPAND_USAGE}`;
 
 /** Bad arguments or input: printed as is, exit 2. */
 class InvalidInput extends Error {
@@ -114,6 +117,11 @@ function execute(argv: readonly string[], io: CliIO): number | Streamed {
       stdout: io.stdout,
       stderr: io.stderr,
     });
+  if (command === 'expand' && file) {
+    const read = readRunnerInput(file, io.stderr);
+    if (!read.ok) throw new InvalidInput(`${file}: ${read.error}`);
+    return runExpandCommand(file, read.text, io);
+  }
   if (!command || !file || (!workshop && !explain && !['run', 'check', 'resolve'].includes(command)))
     throw new InvalidInput('', true);
   const scenario = load(file, io);

@@ -77,6 +77,8 @@ export function resolveMinRuntime(scenario: Scenario, query: ResolveQuery): Reso
 }
 
 export { applyVariant, findVariant, BASE_VARIANT } from './scenario/applyVariant';
+export { knobVariant, KNOB_PATHS } from './scenario/knobVariant';
+export type { KnobVariantResult } from './scenario/knobVariant';
 export { metricsCsv, METRICS_CSV_COLUMNS } from './simulation/metrics/metricsCsv';
 export {
   summariseReplicates,

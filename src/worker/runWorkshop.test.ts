@@ -9,27 +9,13 @@ import {
   applyVariant,
   findVariant,
 } from '../engine/index';
+import { smallWorkloadText } from '../engine/testing/smallWorkload';
 import { ENGINE } from './engine';
 import { workshopCompare, workshopRun } from './runWorkshop';
 
 const engine = ENGINE.workshop;
 
-const WORKLOAD = `version: 1
-seed: 40
-nodes: [{name: n0, resources: {gpu: 8}}]
-queues: [{name: q}]
-workload:
-  - queue: q
-    until: 10m
-    maxJobs: 20
-    arrivals: {ratePerHour: 60}
-    gpus: [{value: 1, weight: 1}, {value: 4, weight: 1}]
-    runtime: {fixed: 2m}
-variants:
-  - {name: seven, seed: 7}
-  - {name: slow, schedulePeriod: 2s}
-run: {sessions: 30}
-`;
+const WORKLOAD = smallWorkloadText(['  - {name: seven, seed: 7}', '  - {name: slow, schedulePeriod: 2s}']);
 
 function summaryWithSeed(variant: string, seed: number) {
   const parsed = parseScenario(WORKLOAD);

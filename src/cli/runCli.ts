@@ -9,6 +9,7 @@
  *   sim import <file> [--redact] …      a KAI snapshot or Kubernetes YAML as a scenario (importCommands.ts, §17);
  *                                       run, check, metrics, compare, explain and dry-run also take a KAI snapshot
  *   sim explain|dry-run …               explain a job, dry-run a new one (explainCommands.ts, docs §18)
+ *   sim expand <file>                   the workload's generated jobs as plain jobs (expandCommand.ts, §19)
  * Exit codes: 0 done, 1 a check failed, 2 invalid input (errors name the field path and line; usage
  * errors and unreadable files too), 3 internal failure (one line), 4 a valid scenario the engine cannot
  * run (a profile or feature not implemented; one line). No stack trace is ever printed.
@@ -34,6 +35,7 @@ import {
 } from './workshopCommands';
 import { EXPLAIN_COMMANDS, EXPLAIN_USAGE, runExplainCommand } from './explainCommands';
 import { runSweepCommand, SWEEP_USAGE } from './sweepCommand';
+import { EXPAND_USAGE, runExpandCommand } from './expandCommand';
 
 /** Where the runner writes. */
 export interface CliIO {
@@ -67,7 +69,8 @@ const USAGE = `usage:
 ${WORKSHOP_USAGE}
 ${SWEEP_USAGE}
 ${IMPORT_USAGE}
-${EXPLAIN_USAGE}`;
+${EXPLAIN_USAGE}
+${EXPAND_USAGE}`;
 
 /** Bad arguments or input: printed as is, exit 2. */
 class InvalidInput extends Error {
@@ -116,6 +119,11 @@ function execute(argv: readonly string[], io: CliIO, inline: boolean): number | 
       stdout: io.stdout,
       stderr: io.stderr,
     });
+  if (command === 'expand' && file) {
+    const read = readRunnerInput(file, io.stderr);
+    if (!read.ok) throw new InvalidInput(`${file}: ${read.error}`);
+    return runExpandCommand(file, read.text, io);
+  }
   if (!command || !file || (!workshop && !explain && !['run', 'check', 'resolve', 'sweep'].includes(command)))
     throw new InvalidInput('', true);
   const { scenario, text } = load(file, io);

@@ -13,8 +13,10 @@ import {
   explainJob,
   findVariant,
   formatIssue,
+  hasRandomWorkload,
   metricsCsv,
   parseScenario,
+  reseedScenario,
   resolveMinRuntime,
   runMetrics,
   serialiseScenario,
@@ -39,5 +41,7 @@ export const ENGINE = {
     describeDivergence,
     sessionDecisions,
     metricsCsv,
+    hasRandomWorkload,
+    reseedScenario,
   },
 };

@@ -104,8 +104,11 @@ describe('metrics over time', () => {
       maxTimeToFairShareMs: 2000,
       unreachedFairShare: 1,
       meanFragmentedGpus: 1,
-      jobWaitP95Ms: null, // CONTRACT STUB: the replicates branch computes it
-      meanJainIndex: null,
+      // Waits to first start: j1 0 (binds at t=0), j2 0 → 2000 and j3 -5s → 2000 (never start: the last
+      // session) → [0, 2000, 7000]; nearest rank ⌈0.95·3⌉ = 3rd = 7000.
+      jobWaitP95Ms: 7000,
+      // One leaf queue with a fair share: J = x²/(1·x²) = 1 in every session.
+      meanJainIndex: 1,
     });
   });
 
@@ -134,6 +137,12 @@ describe('metrics over time', () => {
       unreachedFairShare: 0,
     });
     expect(m.summary.meanUtilisation).toBeCloseTo(2.5 / 3, 12);
+    // Waits to first start: va1 -20s → -10s = 10000, va2 -20s → -4s = 16000 (running when the run starts),
+    // rb 0 → 1000 (binds in session 2) → [1000, 10000, 16000]; ⌈0.95·3⌉ = 3rd = 16000.
+    expect(m.summary.jobWaitP95Ms).toBe(16000);
+    // Jain's index over a and b (fair share 1 each): session 1 x = (1, 0) → 1²/(2·1) = 0.5; sessions 2 and
+    // 3 x = (1, 1) → 4/(2·2) = 1; mean (0.5 + 1 + 1)/3.
+    expect(m.summary.meanJainIndex).toBeCloseTo(2.5 / 3, 12);
   });
 
   it('a parent queue counts its subtree', () => {
@@ -154,15 +163,16 @@ describe('metrics over time', () => {
     const csv = metricsCsv(runMetrics(runScenario(parse(RECLAIM))));
     const lines = csv.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'Time,QueueID,Allocation,FairShare,Requested,TimeMs,PendingJobs,WaitP50Ms,WaitP95Ms,Evictions,GpuMsLost,ClusterUtilisation,ClusterFragmentedGpus',
+      'Time,QueueID,Allocation,FairShare,Seconds,Requested,PendingJobs,WaitP50S,WaitP95S,Evictions,GpuSecondsLost,ClusterUtilisation,ClusterFragmentedGpus',
     );
+    // Seconds = session time ÷ 1000; waits in s; va2-0's 4000 GPU·ms lost = 4 GPU·s.
     expect(lines.slice(1)).toEqual([
-      '1,a,1,1,2,0,0,,,1,4000,0.5,0',
-      '1,b,0,1,1,0,1,0,0,0,0,0.5,0',
-      '2,a,1,1,2,1000,1,1000,1000,0,0,1,0',
-      '2,b,1,1,1,1000,0,,,0,0,1,0',
-      '3,a,1,1,2,2000,1,2000,2000,0,0,1,0',
-      '3,b,1,1,1,2000,0,,,0,0,1,0',
+      '1,a,1,1,0,2,0,,,1,4,0.5,0',
+      '1,b,0,1,0,1,1,0,0,0,0,0.5,0',
+      '2,a,1,1,1,2,1,1,1,0,0,1,0',
+      '2,b,1,1,1,1,0,,,0,0,1,0',
+      '3,a,1,1,2,2,1,2,2,0,0,1,0',
+      '3,b,1,1,2,1,0,,,0,0,1,0',
     ]);
   });
 

@@ -13,12 +13,16 @@ import {
   explainJob,
   findVariant,
   formatIssue,
+  hasRandomWorkload,
   metricsCsv,
+  paretoFrontier,
   parseScenario,
   resolveMinRuntime,
   runMetrics,
+  runReplicates,
   serialiseScenario,
   sessionDecisions,
+  summariseReplicates,
 } from '../engine/index';
 
 export const ENGINE = {
@@ -39,5 +43,9 @@ export const ENGINE = {
     describeDivergence,
     sessionDecisions,
     metricsCsv,
+    runReplicates,
+    summariseReplicates,
+    paretoFrontier,
+    hasRandomWorkload,
   },
 };

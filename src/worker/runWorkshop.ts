@@ -24,11 +24,11 @@ export interface WorkshopEngine {
   describeDivergence(c: RunComparison): string;
 }
 
-const BASE = 'base';
+export const BASE = 'base';
 
-type Prepared = { ok: true; scenario: Scenario } | { ok: false; errors: IssueDto[] };
+export type Prepared = { ok: true; scenario: Scenario } | { ok: false; errors: IssueDto[] };
 
-function issue(engine: WorkshopEngine, i: ScenarioIssue): IssueDto {
+export function issue(engine: WorkshopEngine, i: ScenarioIssue): IssueDto {
   return {
     code: i.code,
     path: i.path,
@@ -40,7 +40,7 @@ function issue(engine: WorkshopEngine, i: ScenarioIssue): IssueDto {
   };
 }
 
-function prepare(engine: WorkshopEngine, text: string, names: readonly string[]): Prepared {
+export function prepare(engine: WorkshopEngine, text: string, names: readonly string[]): Prepared {
   const parsed = engine.parseScenario(text);
   if (!parsed.ok) return { ok: false, errors: parsed.errors.map((i) => issue(engine, i)) };
   const unknown = names.filter((n) => n !== BASE && engine.findVariant(parsed.scenario, n) === null);

@@ -1,0 +1,93 @@
+/**
+ * The replicate requests in the worker: the request is checked (seeds, variant, knob, frontier points) and
+ * handed to the engine's runReplicates / summariseReplicates / paretoFrontier, whose answers are passed on.
+ * The engine's two summary functions are spied on here (their own numbers are tested with the engine).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import type { FrontierPoint, ReplicateSummary, RunSummary } from '../engine/index';
+import { ENGINE } from './engine';
+import { workshopFrontier, workshopPoint, type WorkshopPointEngine } from './runWorkshopPoint';
+
+const TEXT = readFileSync(new URL('../scenarios/workshop-lca-or-queue.yaml', import.meta.url), 'utf8');
+const SUMMARY = { evictions: null } as unknown as ReplicateSummary;
+
+function engine(): WorkshopPointEngine & {
+  summariseReplicates: ReturnType<typeof vi.fn<(s: readonly RunSummary[]) => ReplicateSummary>>;
+} {
+  return {
+    ...ENGINE.workshop,
+    summariseReplicates: vi.fn<(s: readonly RunSummary[]) => ReplicateSummary>(() => SUMMARY),
+    paretoFrontier: (points: readonly FrontierPoint[]) => points.map((p) => p.label === 'best'),
+  };
+}
+
+describe('workshopPoint', () => {
+  it('runs the variant over the seeds and sums up every run (one run: this scenario has no workload)', () => {
+    const e = engine();
+    const r = workshopPoint(e, { text: TEXT, variant: 'queue', seeds: 5 });
+    if (!r.ok) throw new Error(r.errors.map((x) => x.text).join('\n'));
+    expect(r.label).toBe('queue');
+    expect(r.randomWorkload).toBe(false);
+    expect(r.runs.map((x) => x.seed)).toEqual([null]);
+    // The queue variant reclaims train-1 after a-train's 60 s: 4 GPU·min (as the comparison test says).
+    expect(r.runs[0]?.summary.gpuMsLost).toBe(240_000);
+    expect(e.summariseReplicates).toHaveBeenCalledWith([r.runs[0]?.summary]);
+    expect(r.replicate).toBe(SUMMARY);
+  });
+
+  it('the base when no variant is named', () => {
+    const r = workshopPoint(engine(), { text: TEXT, seeds: 1 });
+    expect(r.ok && [r.label, r.runs[0]?.summary.gpuMsLost]).toEqual(['base', 1_200_000]);
+  });
+
+  it('answers a bad request with an error naming the field, never a throw', () => {
+    const e = engine();
+    const seeds = workshopPoint(e, { text: TEXT, seeds: 0 });
+    expect(!seeds.ok && seeds.errors[0]?.text).toBe('seeds: is a whole number from 1 to 100 (got 0)');
+    const many = workshopPoint(e, { text: TEXT, seeds: 101 });
+    expect(many.ok).toBe(false);
+    const variant = workshopPoint(e, { text: TEXT, variant: 'nope', seeds: 1 });
+    expect(!variant.ok && variant.errors[0]?.text).toBe(
+      'variant "nope" does not exist (variants: base, queue, lca-60s, queue-5m)',
+    );
+    const broken = workshopPoint(e, { text: 'nodes: [', seeds: 1 });
+    expect(broken.ok).toBe(false);
+  });
+
+  it('a knob path is set through the engine knobVariant, whose refusal names the path', () => {
+    const e = engine();
+    const plain = { ...e };
+    delete plain.knobVariant;
+    const without = workshopPoint(plain, { text: TEXT, knob: { path: 'seed', value: '2' }, seeds: 1 });
+    expect(!without.ok && without.errors[0]?.text).toBe('seed: this worker cannot set a knob by its path');
+    const refused = workshopPoint(
+      { ...e, knobVariant: () => ({ ok: false, message: 'queue "x" does not exist' }) },
+      { text: TEXT, knob: { path: 'queues.x.reclaimMinRuntime', value: '5m' }, seeds: 1 },
+    );
+    expect(!refused.ok && refused.errors[0]?.text).toBe(
+      'queues.x.reclaimMinRuntime: queue "x" does not exist',
+    );
+  });
+});
+
+describe('workshopFrontier', () => {
+  const p = (label: string, gpuMsLost = 1): FrontierPoint => ({
+    label,
+    gpuMsLost,
+    waitP95Ms: 2,
+    fairness: 0.5,
+  });
+  it('passes the engine flags on, in order', () => {
+    expect(workshopFrontier(engine(), [p('a'), p('best'), p('c')])).toEqual({
+      ok: true,
+      flags: [false, true, false],
+    });
+  });
+  it('refuses a point that is not three finite numbers, naming it', () => {
+    expect(workshopFrontier(engine(), [p('a'), p('b', Number.NaN)])).toEqual({
+      ok: false,
+      message: 'points[1] needs a label and three finite numbers',
+    });
+  });
+});

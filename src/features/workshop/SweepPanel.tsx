@@ -135,7 +135,9 @@ export function SweepPanel({
   const start = () => {
     const planned = jobsFor();
     if (planned === null || seeds === null) return;
-    void actions.sweep(planned.knob, planned.jobs, seeds);
+    // Without a workload every seed runs the same and the worker runs each point once: ask for one, so
+    // the progress counts the runs that will be made from the start.
+    void actions.sweep(planned.knob, planned.jobs, outline.workload ? seeds : 1);
   };
   const running = sweep.status === 'running';
   const field = (

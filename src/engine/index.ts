@@ -8,7 +8,8 @@ export type { SimulatorOptions } from './simulation/Simulator';
 import { computeRunMetrics } from './simulation/metrics/computeRunMetrics';
 import { compareRuns, type DecisionFact, type RunComparison } from './simulation/metrics/compareRuns';
 import type { RunMetrics } from './simulation/metrics/RunMetrics';
-import type { ReplicateRun } from './simulation/metrics/replicates';
+import { MAX_REPLICATES, type ReplicateRun } from './simulation/metrics/replicates';
+import { hasRandomWorkload, reseedScenario } from './scenario/workload/index';
 
 export type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from './api';
 export { parseScenario, normaliseScenarioDocument, formatIssue } from './scenario/parseScenario';
@@ -77,8 +78,21 @@ export function resolveMinRuntime(scenario: Scenario, query: ResolveQuery): Reso
 
 export { applyVariant, findVariant, BASE_VARIANT } from './scenario/applyVariant';
 export { metricsCsv, METRICS_CSV_COLUMNS } from './simulation/metrics/metricsCsv';
-export { summariseReplicates, paretoFrontier } from './simulation/metrics/replicates';
-export type { Interval, ReplicateSummary, FrontierPoint, ReplicateRun } from './simulation/metrics/replicates';
+export {
+  summariseReplicates,
+  paretoFrontier,
+  frontierPointOf,
+  interval,
+  studentT975,
+  RUN_SUMMARY_KEYS,
+  MAX_REPLICATES,
+} from './simulation/metrics/replicates';
+export type {
+  Interval,
+  ReplicateSummary,
+  FrontierPoint,
+  ReplicateRun,
+} from './simulation/metrics/replicates';
 export { hasRandomWorkload, reseedScenario, expandWorkloadText } from './scenario/workload/index';
 export type { ExpandWorkloadResult } from './scenario/workload/index';
 export type { WorkloadSpec, WorkloadGenerator } from './model/workload';
@@ -100,16 +114,34 @@ export function runMetrics(sim: Simulation): RunMetrics {
 
 /**
  * Runs `scenario` (a variant already applied) K times: with the seeds s, s+1, …, s+K−1 of its workload
- * (§19), or once when it has none (every seed would run the same). Metrics only. CONTRACT STUB (issue 20):
- * the replicates branch fills it in; the CLI's sweep threads and the Workshop worker both call it.
+ * (§19, s = its `seed`), or once with seed null when it has none (every seed would run the same). Metrics
+ * only. The CLI's sweep threads and the Workshop worker both call it. K is 1..MAX_REPLICATES (§15.2);
+ * callers validate their input first, so anything else is a programming error and throws.
  */
 export function runReplicates(scenario: Scenario, k: number): ReplicateRun[] {
-  void k;
+  if (!Number.isInteger(k) || k < 1 || k > MAX_REPLICATES)
+    throw new RangeError(`runReplicates: K must be an integer 1..${MAX_REPLICATES}, got ${k}`);
+  const workload = scenario.workload;
+  if (workload === undefined || !hasRandomWorkload(scenario)) return [runOnce(scenario, null)];
+  const runs: ReplicateRun[] = [];
+  for (let i = 0; i < k; i++) {
+    const seed = replicateSeed(workload.seed, i);
+    runs.push(runOnce(reseedScenario(scenario, seed), seed));
+  }
+  return runs;
+}
+
+/** The i-th replicate's seed: s + i, wrapping within the seed's range 0..2147483647 (§19). */
+export function replicateSeed(seed: number, i: number): number {
+  return (seed + i) % 2147483648;
+}
+
+function runOnce(scenario: Scenario, seed: number | null): ReplicateRun {
   const sim = new Simulator(scenario, { record: 'metrics' });
   while (sim.step()) {
     /* to the end */
   }
-  return [{ seed: null, sessionCount: sim.sessionCount(), summary: computeRunMetrics(sim).summary }];
+  return { seed, sessionCount: sim.sessionCount(), summary: computeRunMetrics(sim).summary };
 }
 
 /** Where two runs' committed decisions first differ, and every session that differs. */

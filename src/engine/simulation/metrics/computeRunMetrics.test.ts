@@ -104,8 +104,11 @@ describe('metrics over time', () => {
       maxTimeToFairShareMs: 2000,
       unreachedFairShare: 1,
       meanFragmentedGpus: 1,
-      jobWaitP95Ms: null, // CONTRACT STUB: the replicates branch computes it
-      meanJainIndex: null,
+      // Waits to first start: j1 0 (binds at t=0), j2 0 → 2000 and j3 -5s → 2000 (never start: the last
+      // session) → [0, 2000, 7000]; nearest rank ⌈0.95·3⌉ = 3rd = 7000.
+      jobWaitP95Ms: 7000,
+      // One leaf queue with a fair share: J = x²/(1·x²) = 1 in every session.
+      meanJainIndex: 1,
     });
   });
 
@@ -134,6 +137,12 @@ describe('metrics over time', () => {
       unreachedFairShare: 0,
     });
     expect(m.summary.meanUtilisation).toBeCloseTo(2.5 / 3, 12);
+    // Waits to first start: va1 -20s → -10s = 10000, va2 -20s → -4s = 16000 (running when the run starts),
+    // rb 0 → 1000 (binds in session 2) → [1000, 10000, 16000]; ⌈0.95·3⌉ = 3rd = 16000.
+    expect(m.summary.jobWaitP95Ms).toBe(16000);
+    // Jain's index over a and b (fair share 1 each): session 1 x = (1, 0) → 1²/(2·1) = 0.5; sessions 2 and
+    // 3 x = (1, 1) → 4/(2·2) = 1; mean (0.5 + 1 + 1)/3.
+    expect(m.summary.meanJainIndex).toBeCloseTo(2.5 / 3, 12);
   });
 
   it('a parent queue counts its subtree', () => {

@@ -38,6 +38,10 @@ interface JobTally {
   stoppedAtMs: number | null;
   /** Start of the current wait, while waiting. */
   waitingSinceMs: number | null;
+  /** When the job first ran (its minAvailable tasks Running); null until then (the job-wait p95). */
+  firstStartMs: number | null;
+  /** When it was deleted, for the wait of a job deleted before it ever ran. */
+  deletedAtMs: number | null;
 }
 
 interface TaskTally {
@@ -65,6 +69,7 @@ export function computeRunMetrics(sim: MetricsSource): RunMetrics {
   const open = new Map<string, FairShareEpisode>();
   const episodes: FairShareEpisode[] = [];
   const sessions: SessionMetrics[] = [];
+  const jainBySession: number[] = [];
 
   const hold = (t: TaskTally, rec: TaskRecord, sign: 1 | -1) => {
     if (t.node === null) return;
@@ -82,14 +87,18 @@ export function computeRunMetrics(sim: MetricsSource): RunMetrics {
       if (rec === undefined) continue;
       let running = 0;
       for (const t of rec.tasks) if (t.spec.status === 'Running') running++;
+      const isRunning = running >= Math.max(rec.spec.minAvailable, 1);
       const tally: JobTally = {
         rec,
         waitingTasks: rec.tasks.length - running,
-        isRunning: running >= Math.max(rec.spec.minAvailable, 1),
+        isRunning,
         deleted: false,
         hasRun: running > 0,
         stoppedAtMs: null,
         waitingSinceMs: null,
+        // A job already running when the scenario starts started at its `startedAt` (default: submitAt).
+        firstStartMs: isRunning ? (rec.spec.startedAtMs ?? rec.spec.submitAtMs) : null,
+        deletedAtMs: null,
       };
       jobs[knownJobs] = tally;
       touched.add(tally);
@@ -152,6 +161,7 @@ export function computeRunMetrics(sim: MetricsSource): RunMetrics {
       if (delta.deleted && !job.deleted) {
         // A deleted job disappears with its tasks (as in the snapshot): it frees what it held.
         job.deleted = true;
+        job.deletedAtMs = entry.timeMs;
         for (const rec of job.rec.tasks) {
           const t = tasks[rec.id];
           if (t !== undefined) hold(t, rec, -1);
@@ -159,6 +169,7 @@ export function computeRunMetrics(sim: MetricsSource): RunMetrics {
       }
       if (job.isRunning && !delta.isRunning) job.stoppedAtMs = entry.timeMs;
       if (delta.isRunning) job.hasRun = true;
+      if (delta.isRunning && job.firstStartMs === null) job.firstStartMs = entry.timeMs;
       job.isRunning = delta.isRunning;
     }
     for (const f of entry.queueFigures) figures.set(f.name, f);
@@ -228,6 +239,8 @@ export function computeRunMetrics(sim: MetricsSource): RunMetrics {
       };
     });
     trackEpisodes(queues, tree, entry.index, entry.timeMs, open, episodes);
+    const jain = jainIndex(queues, tree);
+    if (jain !== null) jainBySession.push(jain);
     sessions.push({ index: entry.index, timeMs: entry.timeMs, cluster, queues });
   }
   const last = sessions.at(-1);
@@ -238,7 +251,46 @@ export function computeRunMetrics(sim: MetricsSource): RunMetrics {
   episodes.sort(
     (a, b) => a.fromSession - b.fromSession || (a.queue < b.queue ? -1 : a.queue > b.queue ? 1 : 0),
   );
-  return { sessions, episodes, summary: summarise(sessions, episodes) };
+  const summary = summarise(sessions, episodes);
+  summary.jobWaitP95Ms = jobWaitP95(jobs, last?.timeMs ?? null);
+  summary.meanJainIndex =
+    jainBySession.length > 0 ? jainBySession.reduce((a, b) => a + b, 0) / jainBySession.length : null;
+  return { sessions, episodes, summary };
+}
+
+/**
+ * p95 (nearest rank) of every job's wait from its submitAt to its first start (issue 20's wait axis). A job
+ * that never started waits until the last session, or until its deletion when it was deleted first.
+ */
+function jobWaitP95(jobs: readonly (JobTally | undefined)[], lastMs: number | null): number | null {
+  if (lastMs === null) return null;
+  const waits: number[] = [];
+  for (const job of jobs) {
+    if (job === undefined) continue;
+    const end = job.firstStartMs ?? job.deletedAtMs ?? lastMs;
+    waits.push(Math.max(0, end - job.rec.spec.submitAtMs));
+  }
+  waits.sort((a, b) => a - b);
+  return nearestRank(waits, 0.95);
+}
+
+/**
+ * Jain's index of one session over the leaf queues with a fair share: x = allocation ÷ fair share,
+ * J = (Σx)² ÷ (n·Σx²), 1 when every queue holds the same fraction of its share, 1/n when one holds all.
+ * Null without such a queue, or when none holds anything (0/0: the index is undefined there).
+ */
+function jainIndex(queues: readonly QueueSessionMetrics[], tree: QueueTree): number | null {
+  let n = 0;
+  let sum = 0;
+  let squares = 0;
+  for (const q of queues) {
+    if (!tree.isLeaf(q.queue) || q.fairShareGpu <= EPSILON) continue;
+    const x = q.allocatedGpu / q.fairShareGpu;
+    n++;
+    sum += x;
+    squares += x * x;
+  }
+  return n === 0 || squares === 0 ? null : (sum * sum) / (n * squares);
 }
 
 const NO_WAITS: number[] = [];
@@ -308,7 +360,7 @@ function summarise(sessions: readonly SessionMetrics[], episodes: readonly FairS
     maxTimeToFairShareMs: waits.length > 0 ? Math.max(...waits) : null,
     unreachedFairShare: episodes.filter((e) => !e.reached).length,
     meanFragmentedGpus: n > 0 ? fragmented / n : 0,
-    // CONTRACT STUB (issue 20): computed by the replicates branch.
+    // Filled in by computeRunMetrics, which holds the jobs and the per-session indices.
     jobWaitP95Ms: null,
     meanJainIndex: null,
   };

@@ -55,7 +55,7 @@ export interface KnobSetting {
   value: string;
 }
 
-/** Most seeds one point runs (the engine's runReplicates bound, §15.2). */
+/** Most seeds one point runs: the engine's MAX_REPLICATES (runReplicates' bound, §15.2). */
 export const MAX_POINT_SEEDS = 100;
 
 /** One sweep point (or one side of a comparison) over K seeds: every run's figures and their intervals. */
@@ -70,6 +70,8 @@ export type WorkshopPointResult =
       replicate: ReplicateSummary;
       /** False: no `workload:` (§19), so every seed would run the same and one run was made. */
       randomWorkload: boolean;
+      /** The point on the frontier's axes (engine frontierPointOf: means; NaN for a figure no run had). */
+      frontierPoint: FrontierPoint;
     }
   | { ok: false; errors: IssueDto[] };
 

@@ -13,6 +13,7 @@ import {
   explainJob,
   findVariant,
   formatIssue,
+  frontierPointOf,
   hasRandomWorkload,
   metricsCsv,
   paretoFrontier,
@@ -46,6 +47,7 @@ export const ENGINE = {
     runReplicates,
     summariseReplicates,
     paretoFrontier,
+    frontierPointOf,
     hasRandomWorkload,
   },
 };

@@ -34,6 +34,8 @@ describe('workshopPoint', () => {
     expect(r.runs[0]?.summary.gpuMsLost).toBe(240_000);
     expect(e.summariseReplicates).toHaveBeenCalledWith([r.runs[0]?.summary]);
     expect(r.replicate).toBe(SUMMARY);
+    // The frontier's axes from the summary: a figure no run had is NaN.
+    expect(r.frontierPoint).toEqual({ label: 'queue', gpuMsLost: NaN, waitP95Ms: NaN, fairness: NaN });
   });
 
   it('the base when no variant is named', () => {
@@ -85,9 +87,39 @@ describe('workshopFrontier', () => {
     });
   });
   it('refuses a point that is not three finite numbers, naming it', () => {
-    expect(workshopFrontier(engine(), [p('a'), p('b', Number.NaN)])).toEqual({
+    expect(workshopFrontier(engine(), [p('a', Number.NaN)])).toMatchObject({ ok: true });
+    expect(workshopFrontier(engine(), [p('a'), p('b', Number.POSITIVE_INFINITY)])).toEqual({
       ok: false,
-      message: 'points[1] needs a label and three finite numbers',
+      message: 'points[1] needs a label and three numbers (finite, or NaN for none)',
     });
+  });
+});
+
+const WORKLOAD = `version: 1
+seed: 7
+nodes: [{ name: node, count: 2, resources: { gpu: 8 } }]
+queues:
+  - { name: a, resources: { gpu: { quota: 8 } } }
+  - { name: b, resources: { gpu: { quota: 8 } } }
+workload:
+  - { queue: a, until: 20m, maxJobs: 20, arrivals: { ratePerHour: 60 }, gpus: 4, runtime: { fixed: 15m } }
+  - { queue: b, until: 20m, maxJobs: 20, arrivals: { bursts: [{ at: 5m, jobs: 6, spread: 1m }] }, gpus: 2, runtime: { fixed: 5m } }
+variants:
+  - { name: slow, schedulePeriod: 1m }
+run: { until: 40m }
+`;
+
+describe('workshopPoint with the engine', () => {
+  it('runs the seeds s..s+K-1 of a workload and answers intervals and the frontier point', () => {
+    const r = workshopPoint(ENGINE.workshop, { text: WORKLOAD, variant: 'slow', seeds: 3 });
+    if (!r.ok) throw new Error(r.errors.map((x) => x.text).join('\n'));
+    expect(r.randomWorkload).toBe(true);
+    expect(r.runs.map((x) => x.seed)).toEqual([7, 8, 9]);
+    expect(r.replicate.jobWaitP95Ms?.n).toBe(3);
+    const waits = r.runs.map((x) => x.summary.jobWaitP95Ms ?? 0);
+    expect(r.replicate.jobWaitP95Ms?.mean).toBeCloseTo((waits[0]! + waits[1]! + waits[2]!) / 3, 6);
+    expect(r.frontierPoint.waitP95Ms).toBe(r.replicate.jobWaitP95Ms?.mean);
+    // Deterministic: the same request, the same answer.
+    expect(workshopPoint(ENGINE.workshop, { text: WORKLOAD, variant: 'slow', seeds: 3 })).toEqual(r);
   });
 });

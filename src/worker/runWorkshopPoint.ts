@@ -18,6 +18,7 @@ export interface WorkshopPointEngine extends WorkshopEngine {
   runReplicates(scenario: Scenario, k: number): ReplicateRun[];
   summariseReplicates(summaries: readonly RunSummary[]): ReplicateSummary;
   paretoFrontier(points: readonly FrontierPoint[]): boolean[];
+  frontierPointOf(label: string, summary: ReplicateSummary): FrontierPoint;
   hasRandomWorkload(scenario: Scenario): boolean;
   /**
    * Absent until the engine has it (branch `replicates`): a request with a `knob` is then answered with an
@@ -57,12 +58,15 @@ export function workshopPoint(
     scenario = engine.applyVariant(scenario, made.variant);
   }
   const runs = engine.runReplicates(scenario, seeds);
+  const label = knob !== undefined ? knob.value : name;
+  const replicate = engine.summariseReplicates(runs.map((r) => r.summary));
   return {
     ok: true,
-    label: knob !== undefined ? knob.value : name,
+    label,
     runs,
-    replicate: engine.summariseReplicates(runs.map((r) => r.summary)),
+    replicate,
     randomWorkload: engine.hasRandomWorkload(scenario),
+    frontierPoint: engine.frontierPointOf(label, replicate),
   };
 }
 
@@ -78,8 +82,12 @@ export function workshopFrontier(
       typeof p !== 'object' ||
       p === null ||
       typeof p.label !== 'string' ||
-      ![p.gpuMsLost, p.waitP95Ms, p.fairness].every((v) => typeof v === 'number' && Number.isFinite(v)),
+      // NaN is a figure no run had (frontierPointOf); the engine ranks it worst.
+      ![p.gpuMsLost, p.waitP95Ms, p.fairness].every(
+        (v) => typeof v === 'number' && (Number.isFinite(v) || Number.isNaN(v)),
+      ),
   );
-  if (bad >= 0) return { ok: false, message: `points[${bad}] needs a label and three finite numbers` };
+  if (bad >= 0)
+    return { ok: false, message: `points[${bad}] needs a label and three numbers (finite, or NaN for none)` };
   return { ok: true, flags: engine.paretoFrontier(points) };
 }

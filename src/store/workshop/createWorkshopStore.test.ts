@@ -33,7 +33,8 @@ function point(
     Object.entries(s).map(([k, v]) => [k, v === null ? null : { mean: v, low: v, high: v, n: seeds }]),
   ) as ReplicateSummary;
   const runs = Array.from({ length: seeds }, (_, i) => ({ seed: i + 1, sessionCount: 1, summary: s }));
-  return { ok: true, label, runs, replicate, randomWorkload: true };
+  const frontierPoint = { label, gpuMsLost, waitP95Ms: waitMs ?? Number.NaN, fairness: 0.9 };
+  return { ok: true, label, runs, replicate, randomWorkload: true, frontierPoint };
 }
 
 /** Clients whose runs finish only when the test says so. */
@@ -111,7 +112,7 @@ describe('workshop sweep', () => {
     expect(p.disposed).toEqual([0, 1]);
   });
 
-  it('a point without a wait figure stays off the frontier question (its flag is unknown)', async () => {
+  it('a point without a wait figure is asked too, with NaN there (the engine ranks it worst, as in the CLI)', async () => {
     const p = pool();
     const store = createWorkshopStore({ createClient: p.createClient, concurrency: 1 });
     const done = store.getState().actions.sweep('k', jobs.slice(0, 2), 1);
@@ -120,8 +121,13 @@ describe('workshop sweep', () => {
     await flush();
     p.waiting[1]?.resolve(point('60s', 2, 1));
     await done;
-    expect(p.frontierAsked).toEqual([[{ label: '60s', gpuMsLost: 2, waitP95Ms: 60_000, fairness: 0.9 }]]);
-    expect(store.getState().sweep.points.map((pt) => pt.frontier)).toEqual([null, false]);
+    expect(p.frontierAsked).toEqual([
+      [
+        { label: '0s', gpuMsLost: 1, waitP95Ms: Number.NaN, fairness: 0.9 },
+        { label: '60s', gpuMsLost: 2, waitP95Ms: 60_000, fairness: 0.9 },
+      ],
+    ]);
+    expect(store.getState().sweep.points.map((pt) => pt.frontier)).toEqual([false, true]);
   });
 
   it('Cancel terminates the workers and keeps what finished', async () => {

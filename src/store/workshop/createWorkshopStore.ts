@@ -55,7 +55,9 @@ export interface SweepPoint {
   /** Every seed's run (one with seed null without a random workload). */
   runs: readonly ReplicateRun[] | null;
   replicate: ReplicateSummary | null;
-  /** On the Pareto frontier (the worker's answer); null until known, or when the point lacks a figure. */
+  /** The point on the frontier's axes, as the worker made it (NaN for a figure no run had). */
+  frontierPoint: FrontierPoint | null;
+  /** On the Pareto frontier (the worker's answer); null until known. */
   frontier: boolean | null;
   error: string | null;
 }
@@ -106,15 +108,6 @@ export interface WorkshopStoreOptions {
 const issuesText = (errors: readonly IssueDto[]) => errors.map((e) => e.text).join('\n');
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** A point on the frontier's three axes, or null when one of its figures is missing (no job, no fair share). */
-function frontierPoint(p: SweepPoint): FrontierPoint | null {
-  const r = p.replicate;
-  if (r === null) return null;
-  const [lost, wait, fair] = [r.gpuMsLost, r.jobWaitP95Ms, r.meanJainIndex];
-  if (lost === null || wait === null || fair === null) return null;
-  return { label: p.label, gpuMsLost: lost.mean, waitP95Ms: wait.mean, fairness: fair.mean };
-}
-
 export function createWorkshopStore(options: WorkshopStoreOptions): WorkshopStore {
   const request: RequestOptions = { timeoutMs: options.timeoutMs ?? 300_000 };
   let compareClient: WorkshopClient | null = null;
@@ -128,8 +121,10 @@ export function createWorkshopStore(options: WorkshopStoreOptions): WorkshopStor
     /** Asks a sweep worker which finished points are Pareto-optimal, and records its answer. */
     const markFrontier = async (token: number) => {
       const client = sweepClients[0];
-      const axes = get().sweep.points.map(frontierPoint);
-      const asked = axes.flatMap((p, i) => (p === null ? [] : [{ p, i }]));
+      // Every finished point is asked, as the CLI's sweep does (a missing figure ranks worst there).
+      const asked = get().sweep.points.flatMap((pt, i) =>
+        pt.frontierPoint === null ? [] : [{ p: pt.frontierPoint, i }],
+      );
       if (client === undefined || asked.length === 0) return;
       try {
         const flags = await client.workshopFrontier(
@@ -215,6 +210,7 @@ export function createWorkshopStore(options: WorkshopStoreOptions): WorkshopStor
             status: 'waiting',
             runs: null,
             replicate: null,
+            frontierPoint: null,
             frontier: null,
             error: null,
           }));
@@ -264,7 +260,11 @@ export function createWorkshopStore(options: WorkshopStoreOptions): WorkshopStor
                 };
                 const r = await client.workshopPoint(params, request);
                 if (r.ok)
-                  update(i, { status: 'done', runs: r.runs, replicate: r.replicate }, r.randomWorkload);
+                  update(
+                    i,
+                    { status: 'done', runs: r.runs, replicate: r.replicate, frontierPoint: r.frontierPoint },
+                    r.randomWorkload,
+                  );
                 else update(i, { status: 'failed', error: issuesText(r.errors) });
               } catch (e) {
                 update(i, { status: 'failed', error: messageOf(e) });

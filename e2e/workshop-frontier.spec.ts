@@ -11,7 +11,8 @@ import { expect, test } from './fixtures/fixtures';
 import type { AppPage } from './fixtures/AppPage';
 import type { EditorDialog } from './fixtures/EditorDialog';
 
-const INTERVAL = /^\d[\d.]* \[\d[\d.]*–\d[\d.]*\]$/;
+// A 95% interval may reach below zero for a figure that cannot (Student's t over three seeds): shown as computed.
+const INTERVAL = /^-?\d[\d.]* \[-?\d[\d.]*–-?\d[\d.]*\]$/;
 
 async function openWorkload(app: AppPage, editor: EditorDialog, page: Page): Promise<WorkshopPanel> {
   await app.open();
@@ -41,10 +42,15 @@ test('a seeded sweep over the variants shows intervals and the frontier; Cancel 
   const rows = w.sweepTable.locator('tbody tr');
   await expect(rows).toHaveCount(4);
   // Every figure is a mean with its 95% interval over the three seeds.
-  await expect(rows.nth(0).locator('td[data-col="wait"]')).toHaveText(INTERVAL);
-  await expect(rows.nth(3).locator('td[data-col="gpu-lost"]')).toHaveText(INTERVAL);
+  // Seeds 7, 8, 9. base (min-runtime 0s): p95 wait 40.1 min [29.7–50.4], 2.2 GPU·h lost; mr-1h loses
+  // nothing in any seed, so its GPU time lost has no spread.
+  await expect(rows.nth(0).locator('td[data-col="wait"]')).toHaveText('40.1 [29.7–50.4]');
+  await expect(rows.nth(0).locator('td[data-col="gpu-lost"]')).toHaveText(INTERVAL);
+  await expect(rows.nth(3).locator('td[data-col="gpu-lost"]')).toHaveText('0');
   // The frontier flags come from the worker once every point is in: the legend, the table and the chart agree.
-  await expect(w.frontierLegend).toContainText('Here: ');
+  // base loses GPU time but keeps queues fairest; mr-1h loses none; mr-5m and mr-20m lose more than base,
+  // wait as long and are less fair: beaten.
+  await expect(w.frontierLegend).toContainText('Here: base, mr-1h.');
   const legend = (await w.frontierLegend.textContent()) ?? '';
   const named = /Here: (.*)\.$/.exec(legend)?.[1]?.split(', ') ?? [];
   expect(named.length).toBeGreaterThan(0);
@@ -91,8 +97,10 @@ test('a comparison over seeds shows each side as mean [low–high], the diff on 
   const replicates = page.getByTestId('workshop.replicates');
   await expect(replicates).toContainText('Whole run over 3 seeds');
   await expect(replicates).toContainText("use the scenario's own seed");
-  await expect(w.figure('replicates.A', 'wait')).toHaveText(INTERVAL, { timeout: 30_000 });
-  await expect(w.figure('replicates.B', 'gpu-lost')).toHaveText(INTERVAL, { timeout: 30_000 });
+  await expect(w.figure('replicates.A', 'wait')).toHaveText('40.1 [29.7–50.4]', { timeout: 30_000 });
+  await expect(w.figure('replicates.B', 'wait')).toHaveText('41.1 [26.3–56.0]', { timeout: 30_000 });
+  await expect(w.figure('replicates.B', 'gpu-lost')).toHaveText('0');
+  await expect(w.figure('replicates.A', 'gpu-lost')).toHaveText(INTERVAL);
   if (process.env['E2E_SHOTS'] === '1') {
     await page.setViewportSize({ width: 1280, height: 720 });
     await replicates.scrollIntoViewIfNeeded();

@@ -18,6 +18,9 @@ import type { VizTheme } from '../../viz/theme';
 import { ExportButtons } from '../viz-panel/ExportButtons';
 import { figure, gpuHours, minutes, spread } from './format';
 
+/** An axis tick: three significant digits at most, no trailing zeros (12, 2.5, 0.25). */
+const tick = (v: number) => String(Number(v.toPrecision(3)));
+
 const scaled = (i: { mean: number; low: number; high: number }, unit: number) => ({
   mean: i.mean / unit,
   low: i.low / unit,
@@ -88,7 +91,7 @@ export function SweepResults({ sweep, theme }: { sweep: SweepState; theme: VizTh
       )}
       {sweep.points.length > 0 && (
         <Stack direction={{ xs: 'column', xl: 'row' }} spacing={1.5}>
-          <Paper variant="outlined" sx={{ p: 1, flex: 1, minWidth: 0 }}>
+          <Paper variant="outlined" sx={{ p: 1, flex: '1 1 480px', minWidth: 0 }}>
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 Policy frontier: GPU time lost vs p95 job wait, colour = fairness
@@ -111,20 +114,21 @@ export function SweepResults({ sweep, theme }: { sweep: SweepState; theme: VizTh
               xLabel="p95 job wait (min)"
               yLabel="GPU time lost to evictions (GPU·h)"
               dots={dots}
-              formatX={figure}
-              formatY={figure}
+              formatX={tick}
+              formatY={tick}
               theme={theme}
             />
           </Paper>
           <Box
             component="table"
             sx={{
-              flex: 1,
+              flex: '0 0 auto',
               fontSize: 15,
               borderCollapse: 'collapse',
               alignSelf: 'flex-start',
               fontVariantNumeric: 'tabular-nums',
               '& td, & th': { pr: 2, py: 0.25, textAlign: 'left', verticalAlign: 'top' },
+              '& td': { whiteSpace: 'nowrap' },
               '& tr[data-frontier="true"] td:first-of-type': { fontWeight: 700 },
             }}
             data-testid="workshop.sweep-table"

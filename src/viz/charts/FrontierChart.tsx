@@ -49,12 +49,15 @@ export const FrontierChart = forwardRef<SVGSVGElement, FrontierChartProps>(funct
   const geo = useMemo(() => {
     const maxX = Math.max(1e-9, ...dots.map((d) => d.x.high));
     const maxY = Math.max(1e-9, ...dots.map((d) => d.y.high));
+    // An interval over few seeds may reach below zero (Student's t): the axis extends to show it whole.
+    const minX = Math.min(0, ...dots.map((d) => d.x.low));
+    const minY = Math.min(0, ...dots.map((d) => d.y.low));
     const x = scaleLinear()
-      .domain([0, maxX])
+      .domain([minX, maxX])
       .nice(5)
       .range([m.left, width - m.right]);
     const y = scaleLinear()
-      .domain([0, maxY])
+      .domain([minY, maxY])
       .nice(5)
       .range([height - m.bottom, m.top]);
     // Jain's index lives in (0, 1]; the ramp starts at the lowest shown value (at most 0.5) so that
@@ -67,6 +70,7 @@ export const FrontierChart = forwardRef<SVGSVGElement, FrontierChartProps>(funct
       .y((d) => y(d.y.mean));
     return { x, y, colour, lowest, frontierPath: front.length > 1 ? (path(front) ?? '') : '' };
   }, [dots, width, height, m.left, m.right, m.bottom, m.top]);
+  const labelY = useMemo(() => placeLabels(dots, geo.x, geo.y, big + 2), [dots, geo, big]);
   const fill = (d: FrontierDot) => (d.fairness === null ? theme.textMuted : geo.colour(d.fairness));
   const legendX = width - LEGEND_W + 8;
   const ramp = [0, 0.25, 0.5, 0.75, 1].map((t) => geo.lowest + t * (1 - geo.lowest));
@@ -145,7 +149,7 @@ export const FrontierChart = forwardRef<SVGSVGElement, FrontierChartProps>(funct
             />
             <text
               x={cx + 10}
-              y={cy - 9}
+              y={labelY.get(d.label) ?? cy - 9}
               fontSize={on ? big : small}
               fontWeight={on ? 700 : 400}
               fill={on ? theme.text : theme.textMuted}
@@ -186,3 +190,28 @@ export const FrontierChart = forwardRef<SVGSVGElement, FrontierChartProps>(funct
     </svg>
   );
 });
+
+/**
+ * Label baselines that do not overlap: points are taken top to bottom and a label that would sit within a
+ * line of one already placed, and start near it horizontally, moves down below it. Linear in labels × placed.
+ */
+function placeLabels(
+  dots: readonly FrontierDot[],
+  x: (v: number) => number,
+  y: (v: number) => number,
+  lineHeight: number,
+): Map<string, number> {
+  const placed: { x: number; y: number }[] = [];
+  const out = new Map<string, number>();
+  const order = [...dots].sort((a, b) => y(a.y.mean) - y(b.y.mean) || x(a.x.mean) - x(b.x.mean));
+  for (const d of order) {
+    const lx = x(d.x.mean) + 10;
+    let ly = y(d.y.mean) - 9;
+    for (const p of placed) {
+      if (Math.abs(p.x - lx) < 60 && Math.abs(p.y - ly) < lineHeight) ly = p.y + lineHeight;
+    }
+    placed.push({ x: lx, y: ly });
+    out.set(d.label, ly);
+  }
+  return out;
+}

@@ -98,7 +98,7 @@ test('a comparison over seeds shows each side as mean [low–high], the diff on 
   await expect(replicates).toContainText('Whole run over 3 seeds');
   await expect(replicates).toContainText("use the scenario's own seed");
   await expect(w.figure('replicates.A', 'wait')).toHaveText('40.1 [29.7–50.4]', { timeout: 30_000 });
-  await expect(w.figure('replicates.B', 'wait')).toHaveText('41.1 [26.3–56.0]', { timeout: 30_000 });
+  await expect(w.figure('replicates.B', 'wait')).toHaveText('41.1 [26.3–56]', { timeout: 30_000 });
   await expect(w.figure('replicates.B', 'gpu-lost')).toHaveText('0');
   await expect(w.figure('replicates.A', 'gpu-lost')).toHaveText(INTERVAL);
   if (process.env['E2E_SHOTS'] === '1') {

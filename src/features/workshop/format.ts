@@ -8,9 +8,12 @@ export const clock = (ms: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-/** A figure in a unit chosen for the classroom: two significant digits below 1, one decimal up to 100. */
+/**
+ * A figure in a unit chosen for the classroom: two significant digits below 1, one decimal up to 100, whole
+ * above; no trailing zeros (`10`, not `10.0`).
+ */
 export const figure = (v: number) =>
-  v === 0 ? '0' : Math.abs(v) < 1 ? v.toPrecision(2) : Math.abs(v) < 100 ? v.toFixed(1) : v.toFixed(0);
+  String(Number(Math.abs(v) < 1 ? v.toPrecision(2) : Math.abs(v) < 100 ? v.toFixed(1) : v.toFixed(0)));
 /** GPU·ms in GPU·h (the frontier's unit). */
 export const gpuHours = (gpuMs: number) => figure(gpuMs / 3_600_000);
 /** ms in minutes. */

@@ -90,42 +90,18 @@ export function SweepResults({ sweep, theme }: { sweep: SweepState; theme: VizTh
         </Alert>
       )}
       {sweep.points.length > 0 && (
-        <Stack direction={{ xs: 'column', xl: 'row' }} spacing={1.5}>
-          <Paper variant="outlined" sx={{ p: 1, flex: '1 1 480px', minWidth: 0 }}>
-            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                Policy frontier: GPU time lost vs p95 job wait, colour = fairness
-              </Typography>
-              <ExportButtons
-                what="frontier plot"
-                fileName="frontier"
-                makeBlob={makeBlob}
-                testId="workshop.export.sweep"
-              />
-            </Stack>
-            <Typography variant="body2" color="text.secondary" data-testid="workshop.frontier-legend">
-              Frontier: the values no other value beats on all three at once (less GPU time lost, shorter
-              wait, fairer).
-              {frontierLabels.length > 0 ? ` Here: ${frontierLabels.join(', ')}.` : ''}
-            </Typography>
-            <FrontierChart
-              ref={ref}
-              title={`Sweep of ${sweep.knob}`}
-              xLabel="p95 job wait (min)"
-              yLabel="GPU time lost to evictions (GPU·h)"
-              dots={dots}
-              formatX={tick}
-              formatY={tick}
-              theme={theme}
-            />
-          </Paper>
+        // The table first (the numbers to read aloud), then the chart at full width: side by side, the
+        // one-line intervals squeezed the chart to unreadable at 1920×1080.
+        <Stack direction="column" spacing={1.5}>
           <Box
             component="table"
             sx={{
-              flex: '0 0 auto',
               fontSize: 15,
               borderCollapse: 'collapse',
               alignSelf: 'flex-start',
+              display: 'block',
+              overflowX: 'auto',
+              maxWidth: '100%',
               fontVariantNumeric: 'tabular-nums',
               '& td, & th': { pr: 2, py: 0.25, textAlign: 'left', verticalAlign: 'top' },
               '& td': { whiteSpace: 'nowrap' },
@@ -169,6 +145,34 @@ export function SweepResults({ sweep, theme }: { sweep: SweepState; theme: VizTh
               })}
             </tbody>
           </Box>
+          <Paper variant="outlined" sx={{ p: 1, maxWidth: 980, minWidth: 0 }}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                Policy frontier: GPU time lost vs p95 job wait, colour = fairness
+              </Typography>
+              <ExportButtons
+                what="frontier plot"
+                fileName="frontier"
+                makeBlob={makeBlob}
+                testId="workshop.export.sweep"
+              />
+            </Stack>
+            <Typography variant="body2" color="text.secondary" data-testid="workshop.frontier-legend">
+              Frontier: the values no other value beats on all three at once (less GPU time lost, shorter
+              wait, fairer).
+              {frontierLabels.length > 0 ? ` Here: ${frontierLabels.join(', ')}.` : ''}
+            </Typography>
+            <FrontierChart
+              ref={ref}
+              title={`Sweep of ${sweep.knob}`}
+              xLabel="p95 job wait (min)"
+              yLabel="GPU time lost to evictions (GPU·h)"
+              dots={dots}
+              formatX={tick}
+              formatY={tick}
+              theme={theme}
+            />
+          </Paper>
         </Stack>
       )}
     </>

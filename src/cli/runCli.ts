@@ -5,6 +5,7 @@
  *   sim check <file>                    evaluates `expect`; exit 1 when a check fails
  *   sim resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
  *   sim metrics|compare …               workshop commands (workshopCommands.ts, docs §15.1)
+ *   sim sweep …                         points × seeds on a worker_threads pool (sweepCommand.ts, §15.2)
  *   sim import <file> [--redact] …      a KAI snapshot or Kubernetes YAML as a scenario (importCommands.ts, §17);
  *                                       run, check, metrics, compare, explain and dry-run also take a KAI snapshot
  *   sim explain|dry-run …               explain a job, dry-run a new one (explainCommands.ts, docs §18)
@@ -34,6 +35,7 @@ import {
 } from './workshopCommands';
 import { EXPLAIN_COMMANDS, EXPLAIN_USAGE, runExplainCommand } from './explainCommands';
 import { EXPAND_USAGE, runExpandCommand } from './expandCommand';
+import { runSweepCommand, SWEEP_USAGE } from './sweepCommand';
 
 /** Where the runner writes. */
 export interface CliIO {
@@ -49,6 +51,11 @@ interface Streamed {
   chunks: Iterable<string>;
 }
 
+/** A command that finishes later (`sweep` on its thread pool). */
+interface Deferred {
+  later: Promise<number>;
+}
+
 /** Chunks are gathered up to this many characters before a write, so short sessions make few writes. */
 const WRITE_BATCH = 64 * 1024;
 
@@ -60,6 +67,7 @@ const USAGE = `usage:
   npm run --silent sim -- check <file>
   npm run --silent sim -- resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
 ${WORKSHOP_USAGE}
+${SWEEP_USAGE}
 ${IMPORT_USAGE}
 ${EXPLAIN_USAGE}
 ${EXPAND_USAGE}`;
@@ -82,17 +90,22 @@ function option(args: readonly string[], name: string): string | undefined {
   return v;
 }
 
-function load(file: string, io: CliIO): Scenario {
+/** The scenario of `file` and the text it was parsed from (a KAI snapshot's is the imported scenario). */
+function load(file: string, io: CliIO): { scenario: Scenario; text: string } {
   const read = readRunnerInput(file, io.stderr);
   if (!read.ok) throw new InvalidInput(`${file}: ${read.error}`);
   const parsed = parseScenario(read.text, { fileName: basename(file) });
   if (!parsed.ok)
     throw new InvalidInput(parsed.errors.map((issue) => `${file}: ${formatIssue(issue)}`).join('\n'));
   for (const w of parsed.warnings) io.stderr(`${file}: warning: ${formatIssue(w)}\n`);
-  return parsed.scenario;
+  return { scenario: parsed.scenario, text: read.text };
 }
 
-function execute(argv: readonly string[], io: CliIO): number | Streamed {
+/**
+ * Runs one command. `inline`: the caller cannot wait (runCli is synchronous), so `sweep` runs its tasks in
+ * this thread; the output is the same as the pool's (sweepCommand.test.ts).
+ */
+function execute(argv: readonly string[], io: CliIO, inline: boolean): number | Streamed | Deferred {
   const [command, file, ...rest] = argv;
   const workshop = (WORKSHOP_COMMANDS as readonly string[]).includes(command ?? '');
   const explain = (EXPLAIN_COMMANDS as readonly string[]).includes(command ?? '');
@@ -111,9 +124,9 @@ function execute(argv: readonly string[], io: CliIO): number | Streamed {
     if (!read.ok) throw new InvalidInput(`${file}: ${read.error}`);
     return runExpandCommand(file, read.text, io);
   }
-  if (!command || !file || (!workshop && !explain && !['run', 'check', 'resolve'].includes(command)))
+  if (!command || !file || (!workshop && !explain && !['run', 'check', 'resolve', 'sweep'].includes(command)))
     throw new InvalidInput('', true);
-  const scenario = load(file, io);
+  const { scenario, text } = load(file, io);
   const helpers: CommandHelpers = {
     option: (name) => option(rest, name),
     flag: (name) => rest.includes(name),
@@ -123,6 +136,10 @@ function execute(argv: readonly string[], io: CliIO): number | Streamed {
     stdout: io.stdout,
   };
   if (workshop) return runWorkshopCommand(command, scenario, helpers);
+  if (command === 'sweep') {
+    const done = runSweepCommand(text, basename(file), scenario, { ...helpers, stderr: io.stderr }, inline);
+    return typeof done === 'number' ? done : { later: done };
+  }
   if (explain) return runExplainCommand(command, scenario, rest, helpers);
   switch (command) {
     case 'run': {
@@ -208,8 +225,9 @@ function refuseUnboundedUsage(scenario: Scenario): void {
  */
 export function runCli(argv: readonly string[], io: CliIO): number {
   try {
-    const done = execute(argv, io);
+    const done = execute(argv, io, true);
     if (typeof done === 'number') return done;
+    if ('later' in done) throw new Error('a deferred command in the synchronous runner'); // inline: never
     for (const chunk of done.chunks) io.stdout(chunk);
     return EXIT.ok;
   } catch (e) {
@@ -228,8 +246,9 @@ export async function runCliStreaming(
   write: (chunk: string) => Promise<void>,
 ): Promise<number> {
   try {
-    const done = execute(argv, io);
+    const done = execute(argv, io, false);
     if (typeof done === 'number') return done;
+    if ('later' in done) return await done.later;
     for (const chunk of done.chunks) await write(chunk);
     return EXIT.ok;
   } catch (e) {

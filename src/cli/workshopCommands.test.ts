@@ -45,9 +45,9 @@ describe('sim metrics', () => {
     expect(lines[0]?.startsWith('Time,QueueID,Allocation,FairShare,')).toBe(true);
     // Session 1 under queue: victim2 (1 GPU, started at -5s) is evicted: 5,000 GPU·ms lost in leaf1, which
     // keeps 1 of its 2 GPUs (fair share 1: d's quota takes the other); utilisation 1 of 2 GPUs. The
-    // reclaimer in leaf3 (submitted at -1m, pipelined) has waited 60 s.
-    expect(lines).toContain('1,leaf1,1,1,2,0,0,,,1,5000,0.5,0');
-    expect(lines).toContain('1,leaf3,0,1,1,0,1,60000,60000,0,0,0.5,0');
+    // reclaimer in leaf3 (submitted at -1m, pipelined) has waited 60 s. In SI units: 5 GPU·s, 60 s.
+    expect(lines).toContain('1,leaf1,1,1,0,2,0,,,1,5,0.5,0');
+    expect(lines).toContain('1,leaf3,0,1,0,1,1,60,60,0,0,0.5,0');
   });
 
   it('an unknown variant is invalid input naming the flag and the variants', () => {

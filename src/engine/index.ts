@@ -77,6 +77,10 @@ export function resolveMinRuntime(scenario: Scenario, query: ResolveQuery): Reso
 }
 
 export { applyVariant, findVariant, BASE_VARIANT } from './scenario/applyVariant';
+export { knobVariant, KNOB_PATHS } from './scenario/knobVariant';
+export { sweepResults, sweepCsv, SWEEP_CSV_FIGURES } from './simulation/metrics/sweepReport';
+export type { SweepPointRuns, SweepPointResult } from './simulation/metrics/sweepReport';
+export type { KnobVariantResult } from './scenario/knobVariant';
 export { metricsCsv, METRICS_CSV_COLUMNS } from './simulation/metrics/metricsCsv';
 export {
   summariseReplicates,
@@ -122,12 +126,9 @@ export function runReplicates(scenario: Scenario, k: number): ReplicateRun[] {
   if (!Number.isInteger(k) || k < 1 || k > MAX_REPLICATES)
     throw new RangeError(`runReplicates: K must be an integer 1..${MAX_REPLICATES}, got ${k}`);
   const workload = scenario.workload;
-  if (workload === undefined || !hasRandomWorkload(scenario)) return [runOnce(scenario, null)];
+  if (workload === undefined || !hasRandomWorkload(scenario)) return [runReplicate(scenario, null)];
   const runs: ReplicateRun[] = [];
-  for (let i = 0; i < k; i++) {
-    const seed = replicateSeed(workload.seed, i);
-    runs.push(runOnce(reseedScenario(scenario, seed), seed));
-  }
+  for (let i = 0; i < k; i++) runs.push(runReplicate(scenario, replicateSeed(workload.seed, i)));
   return runs;
 }
 
@@ -136,8 +137,12 @@ export function replicateSeed(seed: number, i: number): number {
   return (seed + i) % 2147483648;
 }
 
-function runOnce(scenario: Scenario, seed: number | null): ReplicateRun {
-  const sim = new Simulator(scenario, { record: 'metrics' });
+/**
+ * One replicate: `scenario` re-seeded with `seed` (as is for null), run to its end, metrics only. What a
+ * sweep thread runs per task, so that any split of the tasks over threads gives the same numbers.
+ */
+export function runReplicate(scenario: Scenario, seed: number | null): ReplicateRun {
+  const sim = new Simulator(seed === null ? scenario : reseedScenario(scenario, seed), { record: 'metrics' });
   while (sim.step()) {
     /* to the end */
   }

@@ -414,12 +414,12 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
       }
       case 'workshopCompare': {
         const w = requireWorkshop();
-        const result = engineCall(() => workshopCompare(w, command.text, command.a, command.b));
+        const result = engineCall(() => workshopCompare(w, command.text, command.a, command.b, command.seed));
         return { type: 'reply', id, kind: 'workshopCompare', result };
       }
       case 'workshopRun': {
         const w = requireWorkshop();
-        const result = engineCall(() => workshopRun(w, command.text, command.variant));
+        const result = engineCall(() => workshopRun(w, command.text, command.variant, command.seed));
         return { type: 'reply', id, kind: 'workshopRun', result };
       }
       case 'workshopPoint': {

@@ -22,11 +22,29 @@ export interface WorkshopEngine {
   sessionDecisions(sim: Simulation): VariantRun['sessions'];
   metricsCsv(metrics: RunMetrics): string;
   describeDivergence(c: RunComparison): string;
+  hasRandomWorkload(scenario: Scenario): boolean;
+  reseedScenario(scenario: Scenario, seed: number): Scenario;
 }
 
 export const BASE = 'base';
 
 export type Prepared = { ok: true; scenario: Scenario } | { ok: false; errors: IssueDto[] };
+
+/** Largest `seed` (§19); a request's seed is bounded like the file's. */
+const MAX_SEED = 2_147_483_647;
+
+function badSeed(seed: unknown): IssueDto[] {
+  const message = `seed must be an integer 0..${MAX_SEED}, got ${JSON.stringify(seed) ?? String(seed)}`;
+  return [
+    { code: 'invalid-value', path: 'seed', message, line: null, column: null, hint: null, text: message },
+  ];
+}
+
+function validSeed(seed: unknown): boolean {
+  return (
+    seed === undefined || (Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) <= MAX_SEED)
+  );
+}
 
 export function issue(engine: WorkshopEngine, i: ScenarioIssue): IssueDto {
   return {
@@ -61,11 +79,28 @@ export function prepare(engine: WorkshopEngine, text: string, names: readonly st
   return { ok: false, errors };
 }
 
-function run(engine: WorkshopEngine, scenario: Scenario, name: string): Simulation {
+/**
+ * The variant applied, then re-seeded when the request names a seed (it overrides a variant's own `seed`,
+ * so every side of a compare and every point of a sweep replicate over the same seeds), with the seed the
+ * run used: null when the scenario has no random workload (every seed runs the same).
+ */
+function applied(
+  engine: WorkshopEngine,
+  scenario: Scenario,
+  name: string,
+  seed: number | undefined,
+): { scenario: Scenario; seed: number | null } {
   const variant = name === BASE ? null : engine.findVariant(scenario, name);
+  const s = engine.applyVariant(scenario, variant);
+  if (!engine.hasRandomWorkload(s)) return { scenario: s, seed: null };
+  const reseeded = seed === undefined ? s : engine.reseedScenario(s, seed);
+  return { scenario: reseeded, seed: reseeded.workload?.seed ?? null };
+}
+
+function run(engine: WorkshopEngine, scenario: Scenario): Simulation {
   // The Workshop reads metrics, decisions and the comparison only: the run keeps no trace or snapshots
   // (the same scheduling, byte-identical metrics; engine/simulation/metrics/metricsOnlyRun.test.ts).
-  const sim = engine.createSimulation(engine.applyVariant(scenario, variant), { record: 'metrics' });
+  const sim = engine.createSimulation(scenario, { record: 'metrics' });
   while (sim.step()) {
     /* to the end of the run */
   }
@@ -82,11 +117,13 @@ export function workshopCompare(
   text: string,
   a: string,
   b: string,
+  seed?: number,
 ): WorkshopCompareResult {
+  if (!validSeed(seed)) return { ok: false, errors: badSeed(seed) };
   const prepared = prepare(engine, text, [a, b]);
   if (!prepared.ok) return prepared;
-  const simA = run(engine, prepared.scenario, a);
-  const simB = run(engine, prepared.scenario, b);
+  const simA = run(engine, applied(engine, prepared.scenario, a, seed).scenario);
+  const simB = run(engine, applied(engine, prepared.scenario, b, seed).scenario);
   const comparison = engine.compareSimulations(simA, simB);
   return {
     ok: true,
@@ -97,11 +134,17 @@ export function workshopCompare(
   };
 }
 
-export function workshopRun(engine: WorkshopEngine, text: string, name: string): WorkshopRunResult {
+export function workshopRun(
+  engine: WorkshopEngine,
+  text: string,
+  name: string,
+  seed?: number,
+): WorkshopRunResult {
+  if (!validSeed(seed)) return { ok: false, errors: badSeed(seed) };
   const prepared = prepare(engine, text, [name]);
   if (!prepared.ok) return prepared;
-  const sim = run(engine, prepared.scenario, name);
+  const chosen = applied(engine, prepared.scenario, name, seed);
+  const sim = run(engine, chosen.scenario);
   const summary: RunSummary = engine.runMetrics(sim).summary;
-  // CONTRACT STUB (issue 20): the replicates branch re-seeds with `seed` and reports it.
-  return { ok: true, variant: name, seed: null, sessionCount: sim.sessionCount(), summary };
+  return { ok: true, variant: name, seed: chosen.seed, sessionCount: sim.sessionCount(), summary };
 }

@@ -19,11 +19,7 @@ export interface WorkshopPointEngine extends WorkshopEngine {
   summariseReplicates(summaries: readonly RunSummary[]): ReplicateSummary;
   paretoFrontier(points: readonly FrontierPoint[]): boolean[];
   frontierPointOf(label: string, summary: ReplicateSummary): FrontierPoint;
-  hasRandomWorkload(scenario: Scenario): boolean;
-  /**
-   * Absent until the engine has it (branch `replicates`): a request with a `knob` is then answered with an
-   * error saying so, and the page writes a knob as a variant into the text instead (decision 0188).
-   */
+  /** Absent in a host without it: a request with a `knob` is then answered with an error saying so. */
   knobVariant?(scenario: Scenario, path: string, valueText: string, name: string): KnobVariantResult;
 }
 

@@ -163,15 +163,16 @@ describe('metrics over time', () => {
     const csv = metricsCsv(runMetrics(runScenario(parse(RECLAIM))));
     const lines = csv.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'Time,QueueID,Allocation,FairShare,Requested,TimeMs,PendingJobs,WaitP50Ms,WaitP95Ms,Evictions,GpuMsLost,ClusterUtilisation,ClusterFragmentedGpus',
+      'Time,QueueID,Allocation,FairShare,Seconds,Requested,PendingJobs,WaitP50S,WaitP95S,Evictions,GpuSecondsLost,ClusterUtilisation,ClusterFragmentedGpus',
     );
+    // Seconds = session time ÷ 1000; waits in s; va2-0's 4000 GPU·ms lost = 4 GPU·s.
     expect(lines.slice(1)).toEqual([
-      '1,a,1,1,2,0,0,,,1,4000,0.5,0',
-      '1,b,0,1,1,0,1,0,0,0,0,0.5,0',
-      '2,a,1,1,2,1000,1,1000,1000,0,0,1,0',
-      '2,b,1,1,1,1000,0,,,0,0,1,0',
-      '3,a,1,1,2,2000,1,2000,2000,0,0,1,0',
-      '3,b,1,1,1,2000,0,,,0,0,1,0',
+      '1,a,1,1,0,2,0,,,1,4,0.5,0',
+      '1,b,0,1,0,1,1,0,0,0,0,0.5,0',
+      '2,a,1,1,1,2,1,1,1,0,0,1,0',
+      '2,b,1,1,1,1,0,,,0,0,1,0',
+      '3,a,1,1,2,2,1,2,2,0,0,1,0',
+      '3,b,1,1,2,1,0,,,0,0,1,0',
     ]);
   });
 

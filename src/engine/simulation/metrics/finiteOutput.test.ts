@@ -53,7 +53,7 @@ describe('metrics and run output are finite', () => {
     const metrics = runMetrics(runScenario(GUARANTEE, { record: 'metrics' }));
     expect(metrics.sessions[0]?.queues[0]?.fairShareGpu).toBe(1e308);
     const rows = metricsCsv(metrics).trim().split('\n');
-    expect(rows[1]).toBe('1,a,2,1e+308,2,0,0,,,0,0,0.5,2');
+    expect(rows[1]).toBe('1,a,2,1e+308,0,2,0,,,0,0,0.5,2');
   });
 
   for (const [name, scenario] of Object.entries(EXTREMES)) {

@@ -1,7 +1,9 @@
 /**
- * Metrics as CSV (docs/scenario-format.md §14): one row per session and queue. The first four columns
+ * Metrics as CSV (docs/scenario-format.md §16): one row per session and queue. The first four columns
  * are exactly those KAI's time-based fair-share simulator writes (`Time,QueueID,Allocation,FairShare`,
- * `Time` being its cycle number), so its plotting scripts read our files too.
+ * `Time` being its cycle number, our session number), so its notebooks read our files too; then
+ * `Seconds`, the session's time from the start of the run, and the other figures in SI units (seconds,
+ * GPU·seconds), so a spreadsheet's axis needs no conversion (decision 0185).
  */
 import type { RunMetrics } from './RunMetrics';
 
@@ -10,13 +12,13 @@ export const METRICS_CSV_COLUMNS = [
   'QueueID',
   'Allocation',
   'FairShare',
+  'Seconds',
   'Requested',
-  'TimeMs',
   'PendingJobs',
-  'WaitP50Ms',
-  'WaitP95Ms',
+  'WaitP50S',
+  'WaitP95S',
   'Evictions',
-  'GpuMsLost',
+  'GpuSecondsLost',
   'ClusterUtilisation',
   'ClusterFragmentedGpus',
 ] as const;
@@ -30,22 +32,27 @@ export function metricsCsv(metrics: RunMetrics): string {
         [
           String(s.index),
           csvText(q.queue),
-          num(q.allocatedGpu),
-          num(q.fairShareGpu),
-          num(q.requestedGpu),
-          String(s.timeMs),
+          csvNumber(q.allocatedGpu),
+          csvNumber(q.fairShareGpu),
+          seconds(s.timeMs),
+          csvNumber(q.requestedGpu),
           String(q.pendingJobs),
-          q.waitP50Ms === null ? '' : String(q.waitP50Ms),
-          q.waitP95Ms === null ? '' : String(q.waitP95Ms),
+          seconds(q.waitP50Ms),
+          seconds(q.waitP95Ms),
           String(q.evictions),
-          num(q.gpuMsLost),
-          num(s.cluster.utilisation),
-          num(s.cluster.fragmentedGpus),
+          seconds(q.gpuMsLost),
+          csvNumber(s.cluster.utilisation),
+          csvNumber(s.cluster.fragmentedGpus),
         ].join(','),
       );
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Milliseconds (or GPU·ms) as seconds (GPU·s); empty for null (no value, e.g. nobody waited). */
+export function seconds(ms: number | null): string {
+  return ms === null ? '' : csvNumber(ms / 1000);
 }
 
 /**
@@ -54,7 +61,7 @@ export function metricsCsv(metrics: RunMetrics): string {
  * 1e308, whose rounding overflowed to `Infinity`) is written whole, as the runner's JSON writes it
  * (`1e+308`). Metrics are finite; an empty cell would stand for anything else, never `Infinity` or `NaN`.
  */
-function num(x: number): string {
+export function csvNumber(x: number): string {
   if (!Number.isFinite(x)) return '';
   const scaled = Math.round(x * 1e6);
   if (!Number.isSafeInteger(scaled)) return String(x);

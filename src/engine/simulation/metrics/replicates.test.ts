@@ -12,6 +12,7 @@ import {
   runScenario,
 } from '../../index';
 import type { Scenario } from '../../model/scenario';
+import { smallWorkloadText } from '../../testing/smallWorkload';
 import type { RunSummary } from './RunMetrics';
 import { interval, paretoFrontier, studentT975, summariseReplicates } from './replicates';
 
@@ -85,19 +86,7 @@ describe('the policy frontier', () => {
   });
 });
 
-const WORKLOAD = `version: 1
-seed: 40
-nodes: [{name: n0, resources: {gpu: 8}}]
-queues: [{name: q}]
-workload:
-  - queue: q
-    until: 10m
-    maxJobs: 20
-    arrivals: {ratePerHour: 60}
-    gpus: [{value: 1, weight: 1}, {value: 4, weight: 1}]
-    runtime: {fixed: 2m}
-run: {sessions: 30}
-`;
+const WORKLOAD = smallWorkloadText();
 
 function parse(text: string): Scenario {
   const r = parseScenario(text);

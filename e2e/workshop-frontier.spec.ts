@@ -4,6 +4,7 @@
  * worker found is the same in the legend, the table and the chart; a comparison over seeds shows both
  * sides' intervals; Cancel stops a sweep. Screenshots at 1280x720 and 1920x1080 go to /tmp (E2E_SHOTS=1).
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { WorkshopPanel } from './fixtures/WorkshopPanel';
 import { WORKLOAD_SCENARIO } from './fixtures/workloadScenario';
@@ -73,6 +74,31 @@ test('a seeded sweep over the variants shows intervals and the frontier; Cancel 
       await page.screenshot({ path: `/tmp/workshop-frontier-${width}x${height}.png` });
     }
   }
+
+  // The CSV is the CLI's `sim sweep --csv`: a row per point and seed, a blank line, then one per point.
+  const [download] = await Promise.all([page.waitForEvent('download'), w.sweepCsv.click()]);
+  expect(download.suggestedFilename()).toBe('sweep.csv');
+  const csv = readFileSync(await download.path(), 'utf8')
+    .trimEnd()
+    .split('\n');
+  expect(csv[0]).toMatch(/^point,seed,/);
+  expect(csv.slice(1, 4).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([
+    'base,7',
+    'base,8',
+    'base,9',
+  ]);
+  expect(csv[13]).toBe('');
+  expect(csv).toHaveLength(1 + 12 + 1 + 1 + 4);
+
+  // Any knob path: the worker's knobVariant refuses an unknown queue, naming the path.
+  await w.sweepMode.selectOption('path');
+  await page.getByTestId('workshop.sweep-path').fill('queues.nope.reclaimMinRuntime');
+  await page.getByTestId('workshop.sweep-values').fill('0s, 5m');
+  await w.sweepSeeds.fill('1');
+  await w.sweepRun.click();
+  await expect(w.sweepStatus).toContainText('(every run failed)', { timeout: 20_000 });
+  await expect(page.getByTestId('workshop.sweep-error')).toContainText('queues.nope.reclaimMinRuntime');
+  await w.sweepMode.selectOption('variants');
 
   // Twenty seeds a point: Cancel stops it before the end and keeps the Run button usable.
   await w.sweepSeeds.fill('20');

@@ -29,7 +29,7 @@ import type {
   WorkshopPointResult,
   WorkshopRunResult,
 } from '../protocol/workshop';
-import type { FrontierPoint } from '../engine/index';
+import type { FrontierPoint, ReplicateRun } from '../engine/index';
 import { ClientError } from './ClientError';
 
 export interface RequestOptions {
@@ -106,6 +106,11 @@ export interface WorkshopRequests {
     options?: RequestOptions,
   ): Promise<WorkshopPointResult>;
   workshopFrontier(points: FrontierPoint[], options?: RequestOptions): Promise<boolean[]>;
+  /** The sweep's CSV as `sim sweep --csv` prints it. */
+  workshopSweepCsv(
+    points: { label: string; runs: ReplicateRun[] }[],
+    options?: RequestOptions,
+  ): Promise<string>;
 }
 
 interface Pending {
@@ -304,6 +309,7 @@ export function createSimulationClient(
     workshopRun: (text, variant, requestOptions) => request('workshopRun', { text, variant }, requestOptions),
     workshopPoint: (params, requestOptions) => request('workshopPoint', params, requestOptions),
     workshopFrontier: (points, requestOptions) => request('workshopFrontier', { points }, requestOptions),
+    workshopSweepCsv: (points, requestOptions) => request('workshopSweepCsv', { points }, requestOptions),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

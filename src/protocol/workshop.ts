@@ -95,4 +95,9 @@ export interface WorkshopRequestTypes {
   };
   /** For each point, whether it is Pareto-optimal (the engine's paretoFrontier; never computed in the page). */
   workshopFrontier: { params: { points: FrontierPoint[] }; result: boolean[] };
+  /**
+   * A sweep's CSV as `sim sweep --csv` prints it (engine sweepCsv, §15.2): one row per point and seed, then
+   * the per-point summary with the frontier flag. The points' runs as workshopPoint answered them.
+   */
+  workshopSweepCsv: { params: { points: { label: string; runs: ReplicateRun[] }[] }; result: string };
 }

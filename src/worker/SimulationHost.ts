@@ -23,7 +23,7 @@ import type { EngineApi, EngineIssueLike } from './EngineApi';
 import { toSessionView } from './toSessionView';
 import { changedScenarioText } from './runExplain';
 import { workshopCompare, workshopRun } from './runWorkshop';
-import { workshopFrontier, workshopPoint } from './runWorkshopPoint';
+import { workshopFrontier, workshopPoint, workshopSweepCsv } from './runWorkshopPoint';
 
 export interface SimulationHostDeps<I extends EngineIssueLike> {
   engine: EngineApi<I>;
@@ -439,6 +439,12 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         const answer = engineCall(() => workshopFrontier(w, command.points));
         if (!answer.ok) throw new HostError('bad-request', answer.message);
         return { type: 'reply', id, kind: 'workshopFrontier', result: answer.flags };
+      }
+      case 'workshopSweepCsv': {
+        const w = requireWorkshop();
+        const answer = engineCall(() => workshopSweepCsv(w, command.points));
+        if (!answer.ok) throw new HostError('bad-request', answer.message);
+        return { type: 'reply', id, kind: 'workshopSweepCsv', result: answer.csv };
       }
       case 'explainJob': {
         const x = requireExplain();

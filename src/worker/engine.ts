@@ -26,6 +26,8 @@ import {
   serialiseScenario,
   sessionDecisions,
   summariseReplicates,
+  sweepCsv,
+  sweepResults,
 } from '../engine/index';
 
 export const ENGINE = {
@@ -53,5 +55,7 @@ export const ENGINE = {
     hasRandomWorkload,
     reseedScenario,
     knobVariant,
+    sweepResults,
+    sweepCsv,
   },
 };

@@ -7,7 +7,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { FrontierPoint, ReplicateSummary, RunSummary } from '../engine/index';
 import { ENGINE } from './engine';
-import { workshopFrontier, workshopPoint, type WorkshopPointEngine } from './runWorkshopPoint';
+import {
+  workshopFrontier,
+  workshopPoint,
+  workshopSweepCsv,
+  type WorkshopPointEngine,
+} from './runWorkshopPoint';
 
 const TEXT = readFileSync(new URL('../scenarios/workshop-lca-or-queue.yaml', import.meta.url), 'utf8');
 const SUMMARY = { evictions: null } as unknown as ReplicateSummary;
@@ -121,5 +126,33 @@ describe('workshopPoint with the engine', () => {
     expect(r.frontierPoint.waitP95Ms).toBe(r.replicate.jobWaitP95Ms?.mean);
     // Deterministic: the same request, the same answer.
     expect(workshopPoint(ENGINE.workshop, { text: WORKLOAD, variant: 'slow', seeds: 3 })).toEqual(r);
+  });
+});
+
+describe('workshopSweepCsv', () => {
+  it('is the CLI sweep CSV of the points the worker answered: one row per point and seed, then the summary', () => {
+    const points = ['base', 'slow'].map((variant) => {
+      const r = workshopPoint(ENGINE.workshop, { text: WORKLOAD, variant, seeds: 2 });
+      if (!r.ok) throw new Error('point failed');
+      return { label: r.label, runs: r.runs };
+    });
+    const out = workshopSweepCsv(ENGINE.workshop, points);
+    if (!out.ok) throw new Error(out.message);
+    expect(out.csv).toBe(ENGINE.workshop.sweepCsv(ENGINE.workshop.sweepResults(points)));
+    const lines = out.csv.split('\n');
+    expect(lines[0]?.startsWith('point,seed,')).toBe(true);
+    expect(lines.slice(1, 5).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([
+      'base,7',
+      'base,8',
+      'slow,7',
+      'slow,8',
+    ]);
+    expect(lines[5]).toBe('');
+  });
+  it('refuses a malformed point, naming it', () => {
+    expect(workshopSweepCsv(ENGINE.workshop, [{ label: 'a', runs: [null] } as never])).toEqual({
+      ok: false,
+      message: 'points[0] needs a label and at most 100 runs',
+    });
   });
 });

@@ -3,7 +3,13 @@
  * one side of a comparison run over K seeds, and the Pareto frontier of a sweep's points. The engine runs
  * the replicates, sums them up and finds the frontier; this file only checks the request and wires it.
  */
-import type { FrontierPoint, ReplicateRun, ReplicateSummary, RunSummary } from '../engine/index';
+import type {
+  FrontierPoint,
+  ReplicateRun,
+  ReplicateSummary,
+  RunSummary,
+  SweepPointResult,
+} from '../engine/index';
 import type { Scenario } from '../engine/model/scenario';
 import type { VariantSpec } from '../engine/model/variant';
 import type { IssueDto } from '../protocol/messages';
@@ -19,6 +25,8 @@ export interface WorkshopPointEngine extends WorkshopEngine {
   summariseReplicates(summaries: readonly RunSummary[]): ReplicateSummary;
   paretoFrontier(points: readonly FrontierPoint[]): boolean[];
   frontierPointOf(label: string, summary: ReplicateSummary): FrontierPoint;
+  sweepResults(points: readonly { label: string; runs: ReplicateRun[] }[]): SweepPointResult[];
+  sweepCsv(results: readonly SweepPointResult[]): string;
   /** Absent in a host without it: a request with a `knob` is then answered with an error saying so. */
   knobVariant?(scenario: Scenario, path: string, valueText: string, name: string): KnobVariantResult;
 }
@@ -86,4 +94,28 @@ export function workshopFrontier(
   if (bad >= 0)
     return { ok: false, message: `points[${bad}] needs a label and three numbers (finite, or NaN for none)` };
   return { ok: true, flags: engine.paretoFrontier(points) };
+}
+
+/** The sweep's CSV of the CLI (engine sweepResults + sweepCsv); a malformed point is a bad request. */
+export function workshopSweepCsv(
+  engine: WorkshopPointEngine,
+  points: readonly { label: string; runs: ReplicateRun[] }[],
+): { ok: true; csv: string } | { ok: false; message: string } {
+  if (!Array.isArray(points) || points.length > MAX_FRONTIER_POINTS)
+    return { ok: false, message: `points is a list of at most ${MAX_FRONTIER_POINTS} points` };
+  const bad = points.findIndex(
+    (p) =>
+      typeof p !== 'object' ||
+      p === null ||
+      typeof p.label !== 'string' ||
+      !Array.isArray(p.runs) ||
+      p.runs.length > MAX_POINT_SEEDS ||
+      (p.runs as unknown[]).some(
+        (r) =>
+          typeof r !== 'object' || r === null || typeof (r as { summary?: unknown }).summary !== 'object',
+      ),
+  );
+  if (bad >= 0)
+    return { ok: false, message: `points[${bad}] needs a label and at most ${MAX_POINT_SEEDS} runs` };
+  return { ok: true, csv: engine.sweepCsv(engine.sweepResults(points)) };
 }

@@ -9,7 +9,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useRef } from 'react';
+import Button from '@mui/material/Button';
+import { useMemo, useRef, useState } from 'react';
+import { downloadBlob } from '../../viz/export/downloadBlob';
 import type { SweepState } from '../../store/workshop/createWorkshopStore';
 import { FrontierChart, type FrontierDot } from '../../viz/charts/FrontierChart';
 import { svgTextToPng } from '../../viz/export/rasterize';
@@ -27,7 +29,17 @@ const scaled = (i: { mean: number; low: number; high: number }, unit: number) =>
   high: i.high / unit,
 });
 
-export function SweepResults({ sweep, theme }: { sweep: SweepState; theme: VizTheme }) {
+export function SweepResults({
+  sweep,
+  theme,
+  csv,
+}: {
+  sweep: SweepState;
+  theme: VizTheme;
+  /** The sweep's CSV (the CLI's columns), made in a worker. */
+  csv(): Promise<string | null>;
+}) {
+  const [csvError, setCsvError] = useState<string | null>(null);
   const ref = useRef<SVGSVGElement>(null);
   const dots = useMemo(
     () =>
@@ -80,8 +92,13 @@ export function SweepResults({ sweep, theme }: { sweep: SweepState; theme: VizTh
         )}
       </Box>
       {sweep.points.some((p) => p.status === 'failed') && (
-        <Alert severity="error" sx={{ my: 1, whiteSpace: 'pre-wrap' }}>
+        <Alert severity="error" sx={{ my: 1, whiteSpace: 'pre-wrap' }} data-testid="workshop.sweep-error">
           {sweep.points.find((p) => p.error !== null)?.error}
+        </Alert>
+      )}
+      {csvError !== null && (
+        <Alert severity="error" sx={{ my: 1 }}>
+          The CSV could not be made: {csvError}
         </Alert>
       )}
       {sweep.frontierError !== null && (
@@ -150,6 +167,23 @@ export function SweepResults({ sweep, theme }: { sweep: SweepState; theme: VizTh
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 Policy frontier: GPU time lost vs p95 job wait, colour = fairness
               </Typography>
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={running || sweep.runsDone === 0}
+                onClick={() => {
+                  setCsvError(null);
+                  csv().then(
+                    (text) => {
+                      if (text !== null) downloadBlob(new Blob([text], { type: 'text/csv' }), 'sweep.csv');
+                    },
+                    (e: unknown) => setCsvError(e instanceof Error ? e.message : String(e)),
+                  );
+                }}
+                data-testid="workshop.sweep-csv"
+              >
+                CSV
+              </Button>
               <ExportButtons
                 what="frontier plot"
                 fileName="frontier"

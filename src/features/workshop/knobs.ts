@@ -78,31 +78,3 @@ export function parseSeconds(text: string): number | null {
   if (m === null || t === '') return null;
   return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
 }
-
-/**
- * The variant change (§15) that sets a knob written as a path, as the CLI's `sweep --knob` reads it
- * (§15.2): `queues.<queue>.<field>[.<sub>…]`, `jobs.<job>.<field>`, `plugins.<plugin>.<argument>`,
- * `actions`, `schedulePeriod`, `seed`. The value is a YAML scalar (`5m`, `0.5`, `null`). Only the shape is
- * checked here; the worker validates the variant like one written in the file, so its errors name the
- * variant's field and line.
- */
-export function changeForPath(
-  path: string,
-  value: unknown,
-): { ok: true; change: Record<string, unknown> } | { ok: false; message: string } {
-  const parts = path.trim().split('.');
-  const [head, name, ...rest] = parts;
-  if (parts.some((p) => p === '')) return { ok: false, message: `knob path "${path}" has an empty part` };
-  const nested = (keys: readonly string[]): unknown =>
-    keys.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
-  if ((head === 'queues' || head === 'jobs') && name !== undefined && rest.length > 0)
-    return { ok: true, change: { [head]: [{ name, ...(nested(rest) as Record<string, unknown>) }] } };
-  if (head === 'plugins' && name !== undefined && rest.length === 1)
-    return { ok: true, change: { plugins: nested([name, ...rest]) } };
-  if ((head === 'actions' || head === 'schedulePeriod' || head === 'seed') && parts.length === 1)
-    return { ok: true, change: { [head]: value } };
-  return {
-    ok: false,
-    message: `knob path "${path}" is none of queues.<queue>.<field>, jobs.<job>.<field>, plugins.<plugin>.<argument>, actions, schedulePeriod, seed`,
-  };
-}

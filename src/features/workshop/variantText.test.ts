@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeFor, changeForPath, goDuration, parseSeconds, sweepSeconds } from './knobs';
+import { changeFor, goDuration, parseSeconds, sweepSeconds } from './knobs';
 import { addVariant, outlineOf, uniqueVariantName } from './variantText';
 
 const TEXT = `version: 1
@@ -56,41 +56,5 @@ describe('variant text', () => {
       300,
       null,
     ]);
-  });
-});
-
-describe('knob paths', () => {
-  it('writes each kind of path as the variant change it names', () => {
-    expect(changeForPath('queues.team-a.reclaimMinRuntime', '5m')).toEqual({
-      ok: true,
-      change: { queues: [{ name: 'team-a', reclaimMinRuntime: '5m' }] },
-    });
-    expect(changeForPath('queues.a.resources.gpu.quota', 2)).toEqual({
-      ok: true,
-      change: { queues: [{ name: 'a', resources: { gpu: { quota: 2 } } }] },
-    });
-    expect(changeForPath('plugins.minruntime.defaultReclaimMinRuntime', '0s')).toEqual({
-      ok: true,
-      change: { plugins: { minruntime: { defaultReclaimMinRuntime: '0s' } } },
-    });
-    expect(changeForPath('seed', 3)).toEqual({ ok: true, change: { seed: 3 } });
-    expect(changeForPath('jobs.j.runtime', null)).toEqual({
-      ok: true,
-      change: { jobs: [{ name: 'j', runtime: null }] },
-    });
-  });
-
-  it('refuses a path of no known shape, naming it', () => {
-    expect(changeForPath('queues.a', '5m')).toMatchObject({ ok: false });
-    expect(changeForPath('plugins.minruntime.a.b', '5m')).toMatchObject({ ok: false });
-    const r = changeForPath('nodes..gpu', 1);
-    expect(!r.ok && r.message).toBe('knob path "nodes..gpu" has an empty part');
-  });
-
-  it('a path change written into the text runs as a variant of the file', () => {
-    const r = changeForPath('queues.b.reclaimMinRuntime', '5m');
-    if (!r.ok) throw new Error(r.message);
-    const out = addVariant(TEXT, { name: 'k', ...r.change }, null);
-    expect(out).toContain('- name: k\n    queues:\n      - name: b\n        reclaimMinRuntime: 5m');
   });
 });

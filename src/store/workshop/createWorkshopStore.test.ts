@@ -57,6 +57,8 @@ function pool() {
         // The first point is beaten by the others in this fake: only the order of the flags matters here.
         return Promise.resolve(points.map((_, i) => i > 0));
       },
+      workshopSweepCsv: (points) =>
+        Promise.resolve(points.map((pt) => `${pt.label},${pt.runs.length}`).join('\n')),
       dispose: () => disposed.push(id),
     };
   };
@@ -110,6 +112,9 @@ describe('workshop sweep', () => {
       ],
     ]);
     expect(p.disposed).toEqual([0, 1]);
+    // The CSV is asked of a fresh worker with the finished points' runs, which is then stopped.
+    expect(await store.getState().actions.sweepCsv()).toBe('0s,3\n60s,3');
+    expect(p.disposed).toEqual([0, 1, 2]);
   });
 
   it('a point without a wait figure is asked too, with NaN there (the engine ranks it worst, as in the CLI)', async () => {

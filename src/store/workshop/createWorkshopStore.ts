@@ -91,6 +91,8 @@ export interface WorkshopState {
     compare(text: string, a: string, b: string, seeds?: number): Promise<void>;
     setCursor(session: number): void;
     sweep(knob: string, jobs: readonly SweepJob[], seeds?: number): Promise<void>;
+    /** The finished points as `sim sweep --csv` prints them (made in a worker); null without any. */
+    sweepCsv(): Promise<string | null>;
     cancelSweep(): void;
   };
 }
@@ -280,6 +282,18 @@ export function createWorkshopStore(options: WorkshopStoreOptions): WorkshopStor
           const s = get().sweep;
           const failed = s.points.every((p) => p.status === 'failed');
           set({ sweep: { ...s, status: failed ? 'failed' : 'done' } });
+        },
+        async sweepCsv() {
+          const points = get().sweep.points.flatMap((p) =>
+            p.runs === null ? [] : [{ label: p.label, runs: [...p.runs] }],
+          );
+          if (points.length === 0) return null;
+          const client = options.createClient();
+          try {
+            return await client.workshopSweepCsv(points, request);
+          } finally {
+            client.dispose();
+          }
         },
         cancelSweep() {
           const s = get().sweep;

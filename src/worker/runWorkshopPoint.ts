@@ -74,25 +74,38 @@ export function workshopPoint(
   };
 }
 
+/**
+ * Checks a request's `points`: a list of at most MAX_FRONTIER_POINTS objects with a string `label` that
+ * `fits`; the message names the first point that does not (`needs` says what it needs).
+ */
+function checkPoints<P extends { label: string }>(
+  points: readonly P[],
+  fits: (p: P) => boolean,
+  needs: string,
+): string | null {
+  if (!Array.isArray(points) || points.length > MAX_FRONTIER_POINTS)
+    return `points is a list of at most ${MAX_FRONTIER_POINTS} points`;
+  const bad = points.findIndex(
+    (p) => typeof p !== 'object' || p === null || typeof p.label !== 'string' || !fits(p),
+  );
+  return bad >= 0 ? `points[${bad}] needs ${needs}` : null;
+}
+
 /** Frontier flags of a sweep's points; a malformed point is a bad request (the page sends only numbers). */
 export function workshopFrontier(
   engine: WorkshopPointEngine,
   points: readonly FrontierPoint[],
 ): { ok: true; flags: boolean[] } | { ok: false; message: string } {
-  if (!Array.isArray(points) || points.length > MAX_FRONTIER_POINTS)
-    return { ok: false, message: `points is a list of at most ${MAX_FRONTIER_POINTS} points` };
-  const bad = points.findIndex(
+  const message = checkPoints(
+    points,
+    // NaN is a figure no run had (frontierPointOf); the engine ranks it worst.
     (p) =>
-      typeof p !== 'object' ||
-      p === null ||
-      typeof p.label !== 'string' ||
-      // NaN is a figure no run had (frontierPointOf); the engine ranks it worst.
-      ![p.gpuMsLost, p.waitP95Ms, p.fairness].every(
+      [p.gpuMsLost, p.waitP95Ms, p.fairness].every(
         (v) => typeof v === 'number' && (Number.isFinite(v) || Number.isNaN(v)),
       ),
+    'a label and three numbers (finite, or NaN for none)',
   );
-  if (bad >= 0)
-    return { ok: false, message: `points[${bad}] needs a label and three numbers (finite, or NaN for none)` };
+  if (message !== null) return { ok: false, message };
   return { ok: true, flags: engine.paretoFrontier(points) };
 }
 
@@ -101,21 +114,17 @@ export function workshopSweepCsv(
   engine: WorkshopPointEngine,
   points: readonly { label: string; runs: ReplicateRun[] }[],
 ): { ok: true; csv: string } | { ok: false; message: string } {
-  if (!Array.isArray(points) || points.length > MAX_FRONTIER_POINTS)
-    return { ok: false, message: `points is a list of at most ${MAX_FRONTIER_POINTS} points` };
-  const bad = points.findIndex(
+  const message = checkPoints(
+    points,
     (p) =>
-      typeof p !== 'object' ||
-      p === null ||
-      typeof p.label !== 'string' ||
-      !Array.isArray(p.runs) ||
-      p.runs.length > MAX_POINT_SEEDS ||
-      (p.runs as unknown[]).some(
+      Array.isArray(p.runs) &&
+      p.runs.length <= MAX_POINT_SEEDS &&
+      (p.runs as unknown[]).every(
         (r) =>
-          typeof r !== 'object' || r === null || typeof (r as { summary?: unknown }).summary !== 'object',
+          typeof r === 'object' && r !== null && typeof (r as { summary?: unknown }).summary === 'object',
       ),
+    `a label and at most ${MAX_POINT_SEEDS} runs`,
   );
-  if (bad >= 0)
-    return { ok: false, message: `points[${bad}] needs a label and at most ${MAX_POINT_SEEDS} runs` };
+  if (message !== null) return { ok: false, message };
   return { ok: true, csv: engine.sweepCsv(engine.sweepResults(points)) };
 }

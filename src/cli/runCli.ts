@@ -34,8 +34,8 @@ import {
   type CommandHelpers,
 } from './workshopCommands';
 import { EXPLAIN_COMMANDS, EXPLAIN_USAGE, runExplainCommand } from './explainCommands';
-import { EXPAND_USAGE, runExpandCommand } from './expandCommand';
 import { runSweepCommand, SWEEP_USAGE } from './sweepCommand';
+import { EXPAND_USAGE, runExpandCommand } from './expandCommand';
 
 /** Where the runner writes. */
 export interface CliIO {

@@ -9,6 +9,8 @@ import type { JobRecord, TaskRecord } from '../../../simulation/ClusterState';
 
 const KIND_ORDER: Record<DecisionKind, number> = { complete: 0, evict: 1, pipeline: 2, bind: 3 };
 
+const NO_GPUS: readonly { index: number; share: number }[] = [];
+
 export interface CommitResult {
   decisions: Decision[];
   /** Records whose status, node or devices changed. */
@@ -28,37 +30,28 @@ export function commitSession(
   for (const job of ssn.jobs) {
     for (const task of job.tasks) {
       const rec = records.get(task) as TaskRecord;
-      const cause = ssn.causeOf(task);
-      const attempt = cause?.attempt ?? null;
-      const action = cause?.action ?? 'allocate';
-      const by = cause?.by ?? null;
-      const add = (kind: DecisionKind, node: string | null): void => {
-        decisions.push({
-          action,
-          kind,
-          task: task.name,
-          job: job.name,
-          node,
-          by: kind === 'evict' || (kind === 'pipeline' && by !== job.name) ? by : null,
-          reason: describe(kind, task, action, by, attempt === null ? null : ssn.attempt(attempt)),
-          attempt,
-        });
-      };
       const open = task.openStatus;
       const final = task.status;
-      if ((open === 'Running' || open === 'Allocated') && final === 'Releasing')
-        add('evict', task.node?.name ?? null);
-      if (final === 'Pipelined' && task.movedFrom) add('evict', task.movedFrom.node.name);
-      if (final === 'Pipelined') add('pipeline', task.node?.name ?? null);
-      if (open === 'Pending' && final === 'Allocated') add('bind', task.node?.name ?? null);
+      // Most tasks of most sessions change nothing: the decisions are built only for those that do (a
+      // closure per task and session was 1.1 million allocations in a 1,000-session benchmark run).
+      if (final !== open || final === 'Pipelined' || final === 'Releasing') {
+        const evicted = (open === 'Running' || open === 'Allocated') && final === 'Releasing';
+        if (evicted) decisions.push(decision(ssn, job, task, 'evict', task.node?.name ?? null));
+        if (final === 'Pipelined' && task.movedFrom)
+          decisions.push(decision(ssn, job, task, 'evict', task.movedFrom.node.name));
+        if (final === 'Pipelined')
+          decisions.push(decision(ssn, job, task, 'pipeline', task.node?.name ?? null));
+        if (open === 'Pending' && final === 'Allocated')
+          decisions.push(decision(ssn, job, task, 'bind', task.node?.name ?? null));
+      }
 
       const status = final === 'Allocated' ? 'Running' : final;
       const node = final === 'Pending' || final === 'Succeeded' ? null : (task.node?.name ?? null);
-      const gpus = node === null ? [] : task.gpus;
+      const gpus = node === null ? NO_GPUS : task.gpus;
       if (rec.status !== status || rec.node !== node || !sameGpus(rec.gpus, gpus)) {
         rec.status = status;
         rec.node = node;
-        rec.gpus = gpus;
+        rec.gpus = node === null ? [] : task.gpus; // a record's own array: NO_GPUS is only compared with
         changedTasks.push(rec);
       }
     }
@@ -76,6 +69,30 @@ export function commitSession(
       (a.task < b.task ? -1 : a.task > b.task ? 1 : 0),
   );
   return { decisions, changedTasks, changedJobs };
+}
+
+/** One committed decision about `task`, with the cause the session noted for it. */
+function decision(
+  ssn: Session,
+  job: JobInfo,
+  task: TaskInfo,
+  kind: DecisionKind,
+  node: string | null,
+): Decision {
+  const cause = ssn.causeOf(task);
+  const attempt = cause?.attempt ?? null;
+  const action = cause?.action ?? 'allocate';
+  const by = cause?.by ?? null;
+  return {
+    action,
+    kind,
+    task: task.name,
+    job: job.name,
+    node,
+    by: kind === 'evict' || (kind === 'pipeline' && by !== job.name) ? by : null,
+    reason: describe(kind, task, action, by, attempt === null ? null : ssn.attempt(attempt)),
+    attempt,
+  };
 }
 
 function sameGpus(

@@ -44,6 +44,7 @@ import {
   looksLikeKubernetesYaml,
 } from '../../engine/scenario/importers/importKubernetesYaml';
 import { exportDraftAsKubernetes } from './exportDraftAsKubernetes';
+import { draftHasWorkload, expandDraftWorkload } from './expandDraftWorkload';
 import { formatYaml } from './formatYaml';
 import { ImportReport, type ImportSummary } from './ImportReport';
 import { ScenarioCodeEditor, type ScenarioCodeEditorHandle } from './ScenarioCodeEditor';
@@ -87,6 +88,7 @@ export function EditorDialog() {
     importReport !== null && importReport.entryId === (draftEntry?.id ?? null) ? importReport.summary : null;
   const [importErrors, setImportErrors] = useState<string[]>([]);
   const [exportError, setExportError] = useState<string | null>(null);
+  const [expansion, setExpansion] = useState<{ ok: boolean; text: string } | null>(null);
   const isKubernetes = looksLikeKubernetesYaml(draft);
   const [templateMenu, setTemplateMenu] = useState<HTMLElement | null>(null);
   const codeRef = useRef<ScenarioCodeEditorHandle | null>(null);
@@ -165,6 +167,13 @@ export function EditorDialog() {
     const result = exportDraftAsKubernetes(draft);
     setExportError(result.ok ? null : result.error);
     if (result.ok) downloadText(result.fileName, result.text);
+  };
+
+  /** The seeded workload written out as plain jobs (an edit of the buffer: Revert undoes it). */
+  const expandWorkload = () => {
+    const result = expandDraftWorkload(draft);
+    setExpansion(result.ok ? { ok: true, text: result.message } : { ok: false, text: result.error });
+    if (result.ok) actions.setDraft(result.text);
   };
 
   const format = () => {
@@ -260,6 +269,15 @@ export function EditorDialog() {
           >
             Export as Kubernetes YAML
           </Button>
+          {draftHasWorkload(draft) && (
+            <Button
+              onClick={expandWorkload}
+              title="Write the jobs the seeded workload generates as plain jobs (comments are not kept)"
+              data-testid="editor.expand-workload"
+            >
+              Expand workload
+            </Button>
+          )}
           <Button
             onClick={() => {
               // Back to the running text: an edit of the entry it runs from, not of what the buffer held.
@@ -299,6 +317,15 @@ export function EditorDialog() {
         {exportError !== null && (
           <Alert severity="warning" onClose={() => setExportError(null)} data-testid="editor.export-error">
             {exportError}
+          </Alert>
+        )}
+        {expansion !== null && (
+          <Alert
+            severity={expansion.ok ? 'info' : 'warning'}
+            onClose={() => setExpansion(null)}
+            data-testid="editor.expand-result"
+          >
+            {expansion.text}
           </Alert>
         )}
         {formatError !== null && (

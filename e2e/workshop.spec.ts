@@ -76,8 +76,10 @@ test('make a variant, compare it with the base, read the divergence, a metric an
     .trimEnd()
     .split('\n');
   expect(csv[0]).toMatch(/^Time,QueueID,Allocation,FairShare,/);
-  // Session 1, queue b-sweep: nothing allocated yet, fair share 4, asking 4, two sweeps waiting 0 ms.
-  expect(csv).toContain('1,b-sweep,0,4,4,0,2,0,0,0,0,1,0');
+  // Session 1, queue b-sweep: nothing allocated yet, fair share 4, 0 s from the start, asking 4, two sweeps
+  // waiting 0 s (the columns in SI units, decision 0185).
+  expect(csv[0]).toMatch(/^Time,QueueID,Allocation,FairShare,Seconds,/);
+  expect(csv).toContain('1,b-sweep,0,4,0,4,2,0,0,0,0,1,0');
   expect(csv).toHaveLength(1 + 37 * 5);
 
   if (process.env['E2E_SHOTS'] === '1') {

@@ -22,10 +22,7 @@ async function openWorkload(app: AppPage, editor: EditorDialog, page: Page): Pro
   await editor.apply.click();
   await expect(editor.dialog).toBeHidden({ timeout: 30_000 });
   await app.waitForSession();
-  const w = new WorkshopPanel(page);
-  await w.tab.click();
-  await expect(w.panel).toBeVisible();
-  return w;
+  return WorkshopPanel.show(page);
 }
 
 test('a seeded sweep over the variants shows intervals and the frontier; Cancel stops the next one', async ({

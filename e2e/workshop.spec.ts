@@ -12,10 +12,7 @@ import { expect, test } from './fixtures/fixtures';
 
 async function openWorkshop(page: Page, open: (q: string) => Promise<void>): Promise<WorkshopPanel> {
   await open('?scenario=workshop-lca-or-queue');
-  const w = new WorkshopPanel(page);
-  await w.tab.click();
-  await expect(w.panel).toBeVisible();
-  return w;
+  return WorkshopPanel.show(page);
 }
 
 test('make a variant, compare it with the base, read the divergence, a metric and the CSV', async ({

@@ -12,10 +12,7 @@ import { expect, test } from './fixtures/fixtures';
 
 async function openWorkshop(page: Page, open: (q: string) => Promise<void>): Promise<WorkshopPanel> {
   await open('?scenario=workshop-lca-or-queue');
-  const w = new WorkshopPanel(page);
-  await w.tab.click();
-  await expect(w.panel).toBeVisible();
-  return w;
+  return WorkshopPanel.show(page);
 }
 
 test('make a variant, compare it with the base, read the divergence, a metric and the CSV', async ({
@@ -76,8 +73,10 @@ test('make a variant, compare it with the base, read the divergence, a metric an
     .trimEnd()
     .split('\n');
   expect(csv[0]).toMatch(/^Time,QueueID,Allocation,FairShare,/);
-  // Session 1, queue b-sweep: nothing allocated yet, fair share 4, asking 4, two sweeps waiting 0 ms.
-  expect(csv).toContain('1,b-sweep,0,4,4,0,2,0,0,0,0,1,0');
+  // Session 1, queue b-sweep: nothing allocated yet, fair share 4, 0 s from the start, asking 4, two sweeps
+  // waiting 0 s (the columns in SI units, decision 0185).
+  expect(csv[0]).toMatch(/^Time,QueueID,Allocation,FairShare,Seconds,/);
+  expect(csv).toContain('1,b-sweep,0,4,0,4,2,0,0,0,0,1,0');
   expect(csv).toHaveLength(1 + 37 * 5);
 
   if (process.env['E2E_SHOTS'] === '1') {
@@ -148,14 +147,17 @@ test('a 3-point sweep of a min-runtime shows its trade-off', async ({ app, page 
   const rows = w.sweepTable.locator('tbody tr');
   await expect(rows).toHaveCount(3);
   // team-a's value decides under lca (the base). 0s: the newer train-2 (4 GPUs, started at -20s) is
-  // reclaimed at once: 4 × 20 s = 1.3 GPU·min. 2m and 4m: train-1 (started at -40s) runs 2 or 4 minutes
-  // first: 8 and 16 GPU·min, while team b waits 90 s and 3.5 min for its share instead of 10 s.
+  // reclaimed at once: 4 × 20 s = 1.3 GPU·min = 0.022 GPU·h. 2m and 4m: train-1 (started at -40s) runs 2 or
+  // 4 minutes first: 8 and 16 GPU·min (0.13 and 0.27 GPU·h), while team b waits 90 s and 3.5 min for its
+  // share instead of 10 s. No workload: one run per point, so the figures have no interval.
+  await expect(page.getByTestId('workshop.sweep-no-workload')).toContainText('one run per point');
+  const cell = (row: number, col: string) => rows.nth(row).locator(`td[data-col="${col}"]`);
   await expect(rows.nth(0)).toContainText('0s');
-  await expect(rows.nth(0)).toContainText('1.3 GPU·min');
-  await expect(rows.nth(0)).toContainText('10 s / 10 s');
-  await expect(rows.nth(1)).toContainText('8 GPU·min');
-  await expect(rows.nth(1)).toContainText('1.5 min / 1.5 min');
-  await expect(rows.nth(2)).toContainText('16 GPU·min');
+  await expect(cell(0, 'gpu-lost')).toHaveText('0.022');
+  await expect(cell(0, 'fair-share')).toHaveText('10');
+  await expect(cell(1, 'gpu-lost')).toHaveText('0.13');
+  await expect(cell(1, 'fair-share')).toHaveText('90');
+  await expect(cell(2, 'gpu-lost')).toHaveText('0.27');
   await expect(page.getByRole('img', { name: /Sweep of queue team-a reclaimMinRuntime/ })).toBeVisible();
   if (process.env['E2E_SHOTS'] === '1') {
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -180,7 +182,9 @@ test('a long sweep shows its progress and stops on Cancel', async ({ app, editor
   await w.sweepTo.fill('10m');
   await w.sweepSteps.fill('20');
   await w.sweepRun.click();
-  await expect(w.sweepStatus).toContainText('queue team-0 reclaimMinRuntime: 0 of 20 runs done');
+  await expect(w.sweepStatus).toContainText(
+    'queue team-0 reclaimMinRuntime: 0 of 20 runs done (0 of 20 points)',
+  );
   await expect(w.sweepTable.locator('tbody tr')).toHaveCount(20);
   await expect(w.sweepTable.locator('tbody tr').first()).toContainText('running…');
   await page.getByTestId('workshop.sweep-cancel').click();

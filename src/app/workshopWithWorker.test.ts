@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSimulationClient } from '../client/SimulationClient';
+import type { FrontierPoint } from '../engine/index';
 import { ENGINE } from '../worker/engine';
 import { createInProcessTransport } from '../worker/inProcessTransport';
 
@@ -31,6 +32,16 @@ describe('workshop requests', () => {
     expect(!bad.ok && bad.errors[0]?.text).toBe(
       'variant "nope" does not exist (variants: base, queue, lca-60s, queue-5m)',
     );
+    client.dispose();
+  });
+
+  it('a sweep point over seeds and a malformed frontier request, through the host', async () => {
+    const client = createSimulationClient(() => createInProcessTransport(engine, { chunkBudgetMs: 0 }));
+    const bad = await client.workshopPoint({ text: TEXT, variant: 'queue', seeds: 0 });
+    expect(!bad.ok && bad.errors[0]?.path).toBe('seeds');
+    await expect(client.workshopFrontier([{ label: 'x' } as FrontierPoint])).rejects.toMatchObject({
+      code: 'bad-request',
+    });
     client.dispose();
   });
 

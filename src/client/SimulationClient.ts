@@ -23,7 +23,13 @@ import type {
 import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
 import type { SessionView } from '../protocol/sessionView';
 import type { Transport, TransportFactory } from '../protocol/Transport';
-import type { WorkshopCompareResult, WorkshopRunResult } from '../protocol/workshop';
+import type {
+  KnobSetting,
+  WorkshopCompareResult,
+  WorkshopPointResult,
+  WorkshopRunResult,
+} from '../protocol/workshop';
+import type { FrontierPoint, ReplicateRun } from '../engine/index';
 import { ClientError } from './ClientError';
 
 export interface RequestOptions {
@@ -94,6 +100,17 @@ export interface WorkshopRequests {
     options?: RequestOptions,
   ): Promise<WorkshopCompareResult>;
   workshopRun(text: string, variant: string, options?: RequestOptions): Promise<WorkshopRunResult>;
+  /** One point over `seeds` seeds: `variant` of `text` (absent: base), `knob` set on top when given. */
+  workshopPoint(
+    params: { text: string; variant?: string; knob?: KnobSetting; seeds: number },
+    options?: RequestOptions,
+  ): Promise<WorkshopPointResult>;
+  workshopFrontier(points: FrontierPoint[], options?: RequestOptions): Promise<boolean[]>;
+  /** The sweep's CSV as `sim sweep --csv` prints it. */
+  workshopSweepCsv(
+    points: { label: string; runs: ReplicateRun[] }[],
+    options?: RequestOptions,
+  ): Promise<string>;
 }
 
 interface Pending {
@@ -290,6 +307,9 @@ export function createSimulationClient(
     workshopCompare: (text, a, b, requestOptions) =>
       request('workshopCompare', { text, a, b }, requestOptions),
     workshopRun: (text, variant, requestOptions) => request('workshopRun', { text, variant }, requestOptions),
+    workshopPoint: (params, requestOptions) => request('workshopPoint', params, requestOptions),
+    workshopFrontier: (points, requestOptions) => request('workshopFrontier', { points }, requestOptions),
+    workshopSweepCsv: (points, requestOptions) => request('workshopSweepCsv', { points }, requestOptions),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -5,7 +5,7 @@
 import type { ResolveQuery, ResolveResult, Simulation } from '../engine/api';
 import type { ExpectCheck, Scenario } from '../engine/model/scenario';
 import type { ExplainEngine } from './runExplain';
-import type { WorkshopEngine } from './runWorkshop';
+import type { WorkshopPointEngine } from './runWorkshopPoint';
 
 /** The fields of the engine's `ScenarioIssue` the host forwards. */
 export interface EngineIssueLike {
@@ -28,7 +28,7 @@ export interface EngineApi<I extends EngineIssueLike> {
   /** The failed checks of `checks` on the run so far (the `expect` evaluator; lesson choices are checks). */
   checkExpectations(sim: Simulation, checks: readonly ExpectCheck[]): readonly unknown[];
   /** Variants, metrics and comparisons (issue 12); without it the workshop requests are refused. */
-  workshop?: WorkshopEngine;
+  workshop?: WorkshopPointEngine;
   /** "Why?", dry runs and suggested changes (issue 19); without it those requests are refused. */
   explain?: ExplainEngine;
 }

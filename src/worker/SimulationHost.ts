@@ -23,6 +23,7 @@ import type { EngineApi, EngineIssueLike } from './EngineApi';
 import { toSessionView } from './toSessionView';
 import { changedScenarioText } from './runExplain';
 import { workshopCompare, workshopRun } from './runWorkshop';
+import { workshopFrontier, workshopPoint, workshopSweepCsv } from './runWorkshopPoint';
 
 export interface SimulationHostDeps<I extends EngineIssueLike> {
   engine: EngineApi<I>;
@@ -420,6 +421,30 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         const w = requireWorkshop();
         const result = engineCall(() => workshopRun(w, command.text, command.variant, command.seed));
         return { type: 'reply', id, kind: 'workshopRun', result };
+      }
+      case 'workshopPoint': {
+        const w = requireWorkshop();
+        const { text, variant, knob, seeds } = command;
+        const params = {
+          text,
+          seeds,
+          ...(variant !== undefined && { variant }),
+          ...(knob !== undefined && { knob }),
+        };
+        const result = engineCall(() => workshopPoint(w, params));
+        return { type: 'reply', id, kind: 'workshopPoint', result };
+      }
+      case 'workshopFrontier': {
+        const w = requireWorkshop();
+        const answer = engineCall(() => workshopFrontier(w, command.points));
+        if (!answer.ok) throw new HostError('bad-request', answer.message);
+        return { type: 'reply', id, kind: 'workshopFrontier', result: answer.flags };
+      }
+      case 'workshopSweepCsv': {
+        const w = requireWorkshop();
+        const answer = engineCall(() => workshopSweepCsv(w, command.points));
+        if (!answer.ok) throw new HostError('bad-request', answer.message);
+        return { type: 'reply', id, kind: 'workshopSweepCsv', result: answer.csv };
       }
       case 'explainJob': {
         const x = requireExplain();

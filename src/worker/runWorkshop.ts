@@ -26,9 +26,9 @@ export interface WorkshopEngine {
   reseedScenario(scenario: Scenario, seed: number): Scenario;
 }
 
-const BASE = 'base';
+export const BASE = 'base';
 
-type Prepared = { ok: true; scenario: Scenario } | { ok: false; errors: IssueDto[] };
+export type Prepared = { ok: true; scenario: Scenario } | { ok: false; errors: IssueDto[] };
 
 /** Largest `seed` (§19); a request's seed is bounded like the file's. */
 const MAX_SEED = 2_147_483_647;
@@ -46,7 +46,7 @@ function validSeed(seed: unknown): boolean {
   );
 }
 
-function issue(engine: WorkshopEngine, i: ScenarioIssue): IssueDto {
+export function issue(engine: WorkshopEngine, i: ScenarioIssue): IssueDto {
   return {
     code: i.code,
     path: i.path,
@@ -58,7 +58,7 @@ function issue(engine: WorkshopEngine, i: ScenarioIssue): IssueDto {
   };
 }
 
-function prepare(engine: WorkshopEngine, text: string, names: readonly string[]): Prepared {
+export function prepare(engine: WorkshopEngine, text: string, names: readonly string[]): Prepared {
   const parsed = engine.parseScenario(text);
   if (!parsed.ok) return { ok: false, errors: parsed.errors.map((i) => issue(engine, i)) };
   const unknown = names.filter((n) => n !== BASE && engine.findVariant(parsed.scenario, n) === null);

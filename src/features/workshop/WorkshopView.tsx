@@ -21,6 +21,8 @@ import { useVizTheme } from '../viz-panel/useVizSettings';
 import { ComparePanels } from './ComparePanels';
 import { knobId, knobLabel, knobsFor, changeFor, type Knob } from './knobs';
 import { KnobSelect } from './KnobSelect';
+import { ReplicatesPanel } from './ReplicatesPanel';
+import { SeedsField, parseSeeds } from './SeedsField';
 import { SweepPanel } from './SweepPanel';
 import { addVariant, outlineOf, uniqueVariantName } from './variantText';
 
@@ -45,6 +47,8 @@ export function WorkshopView() {
   const chosen: Knob | undefined = knobs.find((k) => knobId(k) === knob) ?? knobs[0];
   const [value, setValue] = useState('');
   const [note, setNote] = useState<string | null>(null);
+  const [seedsText, setSeedsText] = useState('5');
+  const seeds = parseSeeds(seedsText);
 
   const duplicate = () => {
     const name = uniqueVariantName(`${sideB}-copy`, outline.variants);
@@ -77,11 +81,12 @@ export function WorkshopView() {
       >
         <VariantSelect label="A" value={sideA} names={names} onChange={setA} testId="workshop.variant-a" />
         <VariantSelect label="B" value={sideB} names={names} onChange={setB} testId="workshop.variant-b" />
+        <SeedsField value={seedsText} onChange={setSeedsText} testId="workshop.compare-seeds" />
         <Button
           variant="contained"
           size="small"
-          disabled={compare.status === 'running' || outline.broken}
-          onClick={() => void actions.compare(text, sideA, sideB)}
+          disabled={compare.status === 'running' || outline.broken || seeds === null}
+          onClick={() => void actions.compare(text, sideA, sideB, seeds ?? 1)}
           data-testid="workshop.compare"
         >
           {compare.status === 'running' ? 'Running A and B…' : 'Compare A and B'}
@@ -139,6 +144,7 @@ export function WorkshopView() {
           simulator, then this page shows where their decisions first differ and what each costs.
         </Typography>
       )}
+      {compare.replicates !== null && <ReplicatesPanel replicates={compare.replicates} />}
       {compare.result !== null && <ComparePanels result={compare.result} theme={theme} />}
       <SweepPanel
         text={text}

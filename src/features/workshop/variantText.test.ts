@@ -19,9 +19,12 @@ describe('variant text', () => {
       variants: ['queue'],
       queues: ['a', 'b'],
       plugins: ['minruntime'],
+      workload: false,
       broken: false,
     });
     expect(outlineOf('a: [').broken).toBe(true);
+    expect(outlineOf(`${TEXT}workload: [{queue: b, until: 1h}]\n`).workload).toBe(true);
+    expect(outlineOf(`${TEXT}workload: []\n`).workload).toBe(false);
   });
 
   it('duplicates a variant and merges one change, keeping comments', () => {

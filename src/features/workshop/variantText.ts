@@ -10,6 +10,8 @@ export interface TextOutline {
   variants: string[];
   queues: string[];
   plugins: string[];
+  /** A non-empty `workload:` list is written (§19): seeds give different runs (the worker confirms). */
+  workload: boolean;
   /** The text does not parse as YAML (the editor shows why). */
   broken: boolean;
 }
@@ -29,7 +31,7 @@ const names = (doc: Document, path: readonly (string | number)[], key = 'name'):
 export function outlineOf(text: string): TextOutline {
   // `logLevel: 'error'`: the yaml package would print its warnings (collection keys) to the console.
   const doc = parseDocument(text, { uniqueKeys: false, logLevel: 'error' });
-  if (doc.errors.length > 0) return { variants: [], queues: [], plugins: [], broken: true };
+  if (doc.errors.length > 0) return { variants: [], queues: [], plugins: [], workload: false, broken: true };
   const tiers = doc.getIn(['scheduler', 'tiers'], true);
   const plugins: string[] = [];
   if (isSeq(tiers))
@@ -37,7 +39,14 @@ export function outlineOf(text: string): TextOutline {
   // No tiers written: the profile's defaults apply, which for KAI include minruntime (format §2).
   const profile = doc.get('profile');
   if (!isSeq(tiers) && (profile === undefined || profile === 'kai')) plugins.push('minruntime');
-  return { variants: names(doc, ['variants']), queues: names(doc, ['queues']), plugins, broken: false };
+  const workload = doc.get('workload', true);
+  return {
+    variants: names(doc, ['variants']),
+    queues: names(doc, ['queues']),
+    plugins,
+    workload: isSeq(workload) && workload.items.length > 0,
+    broken: false,
+  };
 }
 
 /** A name not yet used by a variant (`base-copy`, `base-copy-2`, …). */

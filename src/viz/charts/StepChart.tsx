@@ -92,6 +92,10 @@ export const StepChart = forwardRef<SVGSVGElement, StepChartProps>(function Step
           {t.label}
         </text>
       ))}
+      {/* The x axis's unit, in the left margin under the y ticks (the title says the y unit). */}
+      <text x={4} y={fullHeight - 6} fontSize={theme.fontSizeSmall + 1} fill={theme.textMuted}>
+        session
+      </text>
       <line x1={g.margin.left} x2={width - g.margin.right} y1={bottom} y2={bottom} stroke={theme.border} />
       {mark !== null && (
         <line

@@ -69,6 +69,25 @@ describe('intervals over replicates', () => {
     expect(s.sessions).toEqual({ mean: 10, low: 10, high: 10, n: 2 });
     expect(Object.keys(s)).toEqual(Object.keys(summary({})));
   });
+
+  it('clips an interval to the values its figure can take, keeping the mean', () => {
+    const s = summariseReplicates([
+      summary({ evictions: 0, meanJainIndex: 1, meanUtilisation: 0.9 }),
+      summary({ evictions: 0, meanJainIndex: 0.98, meanUtilisation: 1 }),
+      summary({ evictions: 8, meanJainIndex: 0.99, meanUtilisation: 0.95 }),
+    ]);
+    // evictions 0, 0, 8: mean 8/3, s = √(((8/3)²·2 + (16/3)²)/2) = 4.6188, 4.303·4.6188/√3 = 11.4746:
+    // unclipped −8.81 to 14.14; a count is never below 0.
+    expect(s.evictions?.mean).toBeCloseTo(8 / 3, 12);
+    expect(s.evictions?.low).toBe(0);
+    expect(s.evictions?.high).toBeCloseTo(8 / 3 + 11.4746, 3);
+    // Jain's index 1, 0.98, 0.99: mean 0.99, s = 0.01, 4.303·0.01/√3 = 0.02484: unclipped up to 1.0148.
+    expect(s.meanJainIndex?.high).toBe(1);
+    expect(s.meanJainIndex?.low).toBeCloseTo(0.99 - 0.02484, 4);
+    // Utilisation 0.9, 1, 0.95: mean 0.95, s = 0.05, half-width 0.1242: high clipped to 1.
+    expect(s.meanUtilisation?.high).toBe(1);
+    expect(s.meanUtilisation?.mean).toBeCloseTo(0.95, 12);
+  });
 });
 
 describe('the policy frontier', () => {

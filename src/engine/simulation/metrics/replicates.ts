@@ -46,7 +46,27 @@ export function interval(values: readonly number[]): Interval | null {
   return { mean, low: mean - half, high: mean + half, n };
 }
 
-/** Every figure of the summaries as an interval over the replicates (nulls left out), in RunSummary's order. */
+/**
+ * Figures that are fractions (utilisation, Jain's index) lie in [0, 1]; every other figure is a count, a time
+ * or a GPU time, never below 0.
+ */
+const UPPER_BOUND: Partial<Record<keyof RunSummary, number>> = { meanUtilisation: 1, meanJainIndex: 1 };
+
+/**
+ * The interval clipped to the values the figure can take: with few seeds mean ± t·s/√n reaches past them
+ * (3 seeds of evictions 0, 0 and 8 give a low of −8.8), which a class would read as a bug. Clipping keeps
+ * the coverage of the interval (no possible value is left out) and the mean as computed (decision 0184).
+ */
+function clipped(key: keyof RunSummary, i: Interval | null): Interval | null {
+  if (i === null) return null;
+  const top = UPPER_BOUND[key] ?? Infinity;
+  return { ...i, low: Math.min(Math.max(i.low, 0), top), high: Math.max(Math.min(i.high, top), 0) };
+}
+
+/**
+ * Every figure of the summaries as an interval over the replicates (nulls left out), in RunSummary's order,
+ * clipped to the figure's possible values.
+ */
 export function summariseReplicates(summaries: readonly RunSummary[]): ReplicateSummary {
   const out = {} as Record<keyof RunSummary, Interval | null>;
   for (const key of RUN_SUMMARY_KEYS) {
@@ -55,7 +75,7 @@ export function summariseReplicates(summaries: readonly RunSummary[]): Replicate
       const v = s[key];
       if (v !== null) values.push(v);
     }
-    out[key] = interval(values);
+    out[key] = clipped(key, interval(values));
   }
   return out;
 }

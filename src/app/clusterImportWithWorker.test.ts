@@ -4,6 +4,8 @@ import type {
   ClusterImportProgress,
   ClusterImportResult,
   ImportWorkerMessage,
+  TraceImportOptions,
+  TraceImportResult,
 } from '../protocol/clusterImport';
 import { createClusterImportStore } from '../store/clusterImport/createClusterImportStore';
 import { strToU8, zipSync } from 'fflate';
@@ -44,8 +46,16 @@ const OK: ClusterImportResult = {
   redaction: null,
 };
 
+/** No trace: the cluster tests' engine tells only zips apart. */
+const NO_TRACE = {
+  detectTraceFormat: () => null,
+  importTraceBytes: (): TraceImportResult => ({ ok: false, errors: [] }),
+  maxTraceFileBytes: 64,
+};
+
 function fakeEngine(seen: { redact?: boolean }, result = OK): ClusterImportEngine {
   return {
+    ...NO_TRACE,
     maxFileBytes: 64,
     looksLikeClusterFile: (bytes) => bytes[0] === 0x50 && bytes[1] === 0x4b,
     looksLikeSnapshot: (bytes) => bytes[0] === 0x50,
@@ -188,5 +198,55 @@ describe('cluster import (store + client + host in process)', () => {
     expect(store.getState().report?.redaction).toEqual([
       { kind: 'node', original: 'secret-node', pseudonym: 'node-1' },
     ]);
+  });
+
+  it('opens a GPU trace by its content, imports it again with other options after an error, then closes its worker', async () => {
+    const seen: TraceImportOptions[] = [];
+    const report = {
+      format: 'helios' as const,
+      rows: 3,
+      jobs: 2,
+      nodes: 1,
+      gpusPerNode: 8,
+      queues: [{ name: 'vc1', source: 'vc1', jobs: 2, quotaGpu: 8, peakGpu: 8 }],
+      skipped: [{ reason: 'no GPUs requested', count: 1, firstRows: [3] }],
+      traceSpanMs: 86_400_000,
+      scenarioSpanMs: 3_600_000,
+      compress: 24,
+      notes: [],
+    };
+    const engine: ClusterImportEngine = {
+      ...fakeEngine({}),
+      detectTraceFormat: (head) => (head.startsWith('job_id,') ? 'helios' : null),
+      importTraceBytes(bytes, options) {
+        seen.push(options);
+        expect(new TextDecoder().decode(bytes)).toBe('job_id,vc\n');
+        return options.firstJobs === 1
+          ? { ok: false, errors: [{ message: 'keeps no job', line: 2, field: 'submit_time' }] }
+          : { ok: true, text: 'name: trace\n', report };
+      },
+    };
+    const { store, log } = setup(engine);
+    const trace = new File(['job_id,vc\n'], 'cluster_log.zip');
+    expect(await store.getState().actions.open(trace)).toBe('trace');
+    expect(store.getState()).toMatchObject({ step: 'ready', kind: 'trace', traceFormat: 'helios' });
+
+    await store.getState().actions.startTrace({ format: 'helios', firstJobs: 1 });
+    expect(store.getState()).toMatchObject({
+      step: 'ready',
+      traceErrors: [{ message: 'keeps no job', line: 2, field: 'submit_time' }],
+    });
+    await store.getState().actions.startTrace({ format: 'helios', compress: 24 });
+    expect(store.getState()).toMatchObject({ step: 'done', trace: { text: 'name: trace\n', report } });
+    expect(seen).toEqual([
+      { format: 'helios', firstJobs: 1 },
+      { format: 'helios', compress: 24 },
+    ]);
+    expect(log).toEqual([]); // the worker keeps the file for another try
+    store.getState().actions.editTraceOptions();
+    expect(store.getState().step).toBe('ready');
+    store.getState().actions.close();
+    expect(store.getState()).toMatchObject({ step: 'idle', trace: null });
+    expect(log).toEqual(['terminated']);
   });
 });

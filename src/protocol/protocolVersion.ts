@@ -3,6 +3,6 @@
  * with another one (a stale cached worker chunk after a deploy is the realistic cause). 4: the summary carries
  * the lesson script and a session view the engine's lesson verdicts. 5: `loadProgress` phases and big
  * snapshots sent in `replyPart` messages ahead of their reply. 6: `explainJob`, `dryRun` and `changedScenario`
- * (issue 19).
+ * (issue 19). 7: `expandWorkload` (issue 20).
  */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;

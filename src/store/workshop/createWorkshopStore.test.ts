@@ -52,12 +52,24 @@ describe('workshop sweep', () => {
     expect(p.made()).toBe(2);
     expect(store.getState().sweep).toMatchObject({ status: 'running', done: 0, workers: 2 });
     expect(p.waiting.map((w) => w.variant)).toEqual(['sweep-0s', 'sweep-60s']);
-    p.waiting[1]?.resolve({ ok: true, variant: 'sweep-60s', seed: null, sessionCount: 1, summary: summary(5) });
+    p.waiting[1]?.resolve({
+      ok: true,
+      variant: 'sweep-60s',
+      seed: null,
+      sessionCount: 1,
+      summary: summary(5),
+    });
     await flush();
     // The freed worker takes the third value.
     expect(p.waiting.map((w) => w.variant)).toEqual(['sweep-0s', 'sweep-60s', 'sweep-120s']);
     expect(store.getState().sweep.done).toBe(1);
-    p.waiting[0]?.resolve({ ok: true, variant: 'sweep-0s', seed: null, sessionCount: 1, summary: summary(1) });
+    p.waiting[0]?.resolve({
+      ok: true,
+      variant: 'sweep-0s',
+      seed: null,
+      sessionCount: 1,
+      summary: summary(1),
+    });
     p.waiting[2]?.resolve({ ok: false, errors: [] });
     await done;
     const s = store.getState().sweep;
@@ -75,7 +87,13 @@ describe('workshop sweep', () => {
     const store = createWorkshopStore({ createClient: p.createClient, concurrency: 1 });
     void store.getState().actions.sweep('k', jobs);
     await flush();
-    p.waiting[0]?.resolve({ ok: true, variant: 'sweep-0s', seed: null, sessionCount: 1, summary: summary(1) });
+    p.waiting[0]?.resolve({
+      ok: true,
+      variant: 'sweep-0s',
+      seed: null,
+      sessionCount: 1,
+      summary: summary(1),
+    });
     await flush();
     store.getState().actions.cancelSweep();
     expect(p.disposed).toEqual([0]);
@@ -83,7 +101,13 @@ describe('workshop sweep', () => {
     expect(s.status).toBe('cancelled');
     expect(s.points.map((pt) => pt.status)).toEqual(['done', 'cancelled', 'cancelled']);
     // A late answer from a cancelled run changes nothing.
-    p.waiting[1]?.resolve({ ok: true, variant: 'sweep-60s', seed: null, sessionCount: 1, summary: summary(9) });
+    p.waiting[1]?.resolve({
+      ok: true,
+      variant: 'sweep-60s',
+      seed: null,
+      sessionCount: 1,
+      summary: summary(9),
+    });
     await flush();
     expect(store.getState().sweep.points[1]?.status).toBe('cancelled');
   });

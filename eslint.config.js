@@ -12,7 +12,8 @@ const zone = (files, forbidden, message, allowTypeImports = true) => ({
   },
 });
 
-const ENGINE_FORBIDDEN = ['**/protocol/**', '**/worker/**', '**/client/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', '**/app/**', 'react', 'react-dom', '@mui/*', 'd3', 'd3-*', 'zustand'];
+// d3-random is allowed: the workload generator (§19) draws from its seeded sources (decision 0173).
+const ENGINE_FORBIDDEN = ['**/protocol/**', '**/worker/**', '**/client/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', '**/app/**', 'react', 'react-dom', '@mui/*', 'd3', 'd3-*', '!d3-random', 'zustand'];
 const ENGINE_MESSAGE = 'The engine imports only engine/* and common/.';
 /** An engine zone with extra restricted patterns (the engine-wide list included). */
 const engineZone = (files, extra) => ({

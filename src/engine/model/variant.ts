@@ -34,6 +34,8 @@ export interface VariantSpec {
   /** Queue changes; `resources` already merged with the base queue's. `parent` is never changed. */
   queues: QueuePatch[];
   jobs: JobPatch[];
+  /** Replaces the base's `seed` (§19): the generated jobs are generated again from it. Absent = the base's. */
+  seed?: number;
 }
 
 /** The name that means "the base scenario, no variant" wherever a variant is chosen by name. */

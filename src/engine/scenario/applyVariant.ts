@@ -5,6 +5,7 @@
 import type { JobSpec, QueueSpec, Scenario, ScenarioEvent, Tier } from '../model/scenario';
 import { BASE_VARIANT, type JobPatch, type PluginArgumentsPatch, type VariantSpec } from '../model/variant';
 import { setOwn } from './ownEntries';
+import { reseedScenario } from './workload/reseedScenario';
 
 /** The variant called `name` (or the base for {@link BASE_VARIANT}); null when there is none. */
 export function findVariant(scenario: Scenario, name: string): VariantSpec | null {
@@ -32,7 +33,7 @@ export function applyVariant(base: Scenario, variant: VariantSpec | null): Scena
       return { ...e, patch: { ...e.patch, tiers: patchTiers(e.patch.tiers) } };
     return e;
   });
-  return {
+  const applied: Scenario = {
     ...base,
     scheduler: {
       ...base.scheduler,
@@ -48,6 +49,8 @@ export function applyVariant(base: Scenario, variant: VariantSpec | null): Scena
     events,
     variants: [],
   };
+  // A variant's seed generates the workload's jobs again (§19); its job changes never name those jobs.
+  return variant.seed === undefined ? applied : reseedScenario(applied, variant.seed);
 }
 
 function applyJobPatch(job: JobSpec, p: JobPatch): JobSpec {

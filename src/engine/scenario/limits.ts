@@ -56,3 +56,17 @@ export const MAX_LESSON_LABEL_LENGTH = 200;
 export const MAX_VARIANTS = 32;
 /** Entries of one variant's `queues`, `jobs` or `plugins`. */
 export const MAX_VARIANT_CHANGES = 1_000;
+/** Entries of `workload` (§19): generators of a seeded workload. */
+export const MAX_WORKLOAD_GENERATORS = 1_000;
+/** A generator's Poisson `ratePerHour`. */
+export const MAX_WORKLOAD_RATE_PER_HOUR = 100_000;
+/** Entries of a generator's `gpus` or `priorityClasses` mix. */
+export const MAX_WORKLOAD_CHOICES = 100;
+/** Entries of a generator's `arrivals.bursts`. */
+export const MAX_WORKLOAD_BURSTS = 1_000;
+/** Largest `sigma` of a log-normal runtime (e^(4·10) already passes the duration bound, which clamps). */
+export const MAX_WORKLOAD_SIGMA = 10;
+/** Largest weight in a mix (weights are relative; the bound keeps their sum exact in a double). */
+export const MAX_WORKLOAD_WEIGHT = 1_000_000;
+/** Largest top-level `seed` (§19): a non-negative 32-bit signed integer. */
+export const MAX_SEED = 2_147_483_647;

@@ -256,7 +256,8 @@ function checkRunningBeforeCreation(
   }
 }
 
-function defaultTask(name: string, index: number, resources: Resources): TaskSpec {
+/** A Pending task with no placement, labels or own priority (what `tasks: N` makes). */
+export function defaultTask(name: string, index: number, resources: Resources): TaskSpec {
   return {
     name,
     index,

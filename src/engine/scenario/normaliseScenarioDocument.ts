@@ -23,6 +23,7 @@ import { isMapping, readFields } from './readFields';
 import { describeValue, TOP_LEVEL_FIELDS } from './schema';
 import { SizeBudget } from './SizeBudget';
 import { checkDocumentShape } from './checkDocumentShape';
+import { readWorkload, workloadJobs } from './workload/readWorkload';
 import { MAX_EVENTS, MAX_EXPECT, MAX_QUEUES } from './limits';
 
 /** The one format version this parser reads. */
@@ -92,6 +93,9 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
   const queues = queueList.flatMap((raw, i) => normaliseQueue(raw, ['queues', i], ctx) ?? []);
   const jobs = (f.jobs ?? []).flatMap((raw, i) => normaliseJob(raw, ['jobs', i], ctx) ?? []);
   const events = normaliseEvents(bounded(f.events ?? [], 'events', MAX_EVENTS, 'events', sink), ctx);
+  // After queues, jobs and events: generators name a leaf queue and must not clash with written names.
+  const workload = readWorkload(f.seed, f.workload, queues, jobs, events.events, ctx);
+  if (workload !== undefined) jobs.push(...workloadJobs(workload, profile, classes, ctx));
   const run = normaliseRun(f.run, ctx);
   const expect = normaliseExpect(bounded(f.expect ?? [], 'expect', MAX_EXPECT, 'checks', sink), ctx);
   const lesson = normaliseLesson(f.lesson ?? [], ctx);
@@ -112,6 +116,7 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
     extensions,
     variants: [],
   };
+  if (workload !== undefined) scenario.workload = workload;
   crossCheckScenario(scenario, events, ctx);
   // Variants name things of the base, so they are read once the base is complete (§15).
   if (f.variants !== undefined) scenario.variants = normaliseVariants(f.variants, scenario, ctx);

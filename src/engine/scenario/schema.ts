@@ -17,6 +17,7 @@ import {
   MAX_LESSON_LABEL_LENGTH,
   MAX_MAP_ENTRIES,
   MAX_NAME_LENGTH,
+  MAX_SEED,
   MAX_SESSIONS,
 } from './limits';
 
@@ -239,6 +240,8 @@ export const TOP_LEVEL_FIELDS = {
   expect: list,
   lesson: list,
   variants: list,
+  seed: seedSchema(),
+  workload: list,
 } satisfies FieldTable;
 
 /** A `priorityClasses` entry. */
@@ -457,6 +460,11 @@ export const LESSON_CHOICE_FIELDS = {
   queues: EXPECT_FIELDS.queues,
 } satisfies FieldTable;
 
+/** Top-level `seed` and a variant's (§19): an integer 0..MAX_SEED. */
+function seedSchema() {
+  return z.number().int().min(0).max(MAX_SEED);
+}
+
 /** A `variants` entry (docs §15): a name and the changes it makes to the base. */
 export const VARIANT_FIELDS = {
   name: nameSchema,
@@ -466,6 +474,7 @@ export const VARIANT_FIELDS = {
   plugins: mapping,
   queues: list,
   jobs: list,
+  seed: seedSchema(),
 } satisfies FieldTable;
 
 /** A job change inside a variant: only what a policy comparison varies. */

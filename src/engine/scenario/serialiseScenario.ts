@@ -35,6 +35,7 @@ import {
 } from './normaliseScheduler';
 import { cloneData, setOwn } from './ownEntries';
 import { quoteWhereNeeded, YAML_WRITE_OPTIONS } from './quoteWhereNeeded';
+import { workloadData } from './workload/workloadData';
 
 type Data = Record<string, unknown>;
 
@@ -53,7 +54,9 @@ export function serialiseScenario(s: Scenario): string {
   out['scheduler'] = schedulerData(s.scheduler);
   out['nodes'] = s.nodes.map(nodeData);
   out['queues'] = s.queues.map((q) => queueData(q, s.profile));
-  out['jobs'] = s.jobs.map((j) => jobData(j, s.profile, classes));
+  // Generated jobs are not written: `seed` and `workload` make them again (§19).
+  out['jobs'] = s.jobs.filter((j) => j.generatedBy === undefined).map((j) => jobData(j, s.profile, classes));
+  if (s.workload !== undefined) Object.assign(out, workloadData(s.workload));
   if (s.events.length > 0) out['events'] = s.events.map((e) => eventData(e, s.profile, classes));
   // No `run:` block means "until settled" (§7.1): writing the defaults out would change the run.
   if (!s.run.untilSettled) out['run'] = runData(s);
@@ -394,6 +397,7 @@ function variantData(v: VariantSpec, classes: ReadonlyMap<string, PriorityClass>
   }
   if (v.queues.length > 0) out['queues'] = v.queues.map(queuePatchData);
   if (v.jobs.length > 0) out['jobs'] = v.jobs.map((j) => jobPatchData(j, classes));
+  if (v.seed !== undefined) out['seed'] = v.seed;
   return out;
 }
 

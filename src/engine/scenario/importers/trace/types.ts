@@ -82,5 +82,4 @@ export interface TraceImportError {
 }
 
 export type TraceImportResult =
-  | { ok: true; text: string; report: TraceImportReport }
-  | { ok: false; errors: TraceImportError[] };
+  { ok: true; text: string; report: TraceImportReport } | { ok: false; errors: TraceImportError[] };

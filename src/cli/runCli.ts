@@ -8,6 +8,7 @@
  *   sim import <file> [--redact] …      a KAI snapshot or Kubernetes YAML as a scenario (importCommands.ts, §17);
  *                                       run, check, metrics, compare, explain and dry-run also take a KAI snapshot
  *   sim explain|dry-run …               explain a job, dry-run a new one (explainCommands.ts, docs §18)
+ *   sim expand <file>                   the workload's generated jobs as plain jobs (expandCommand.ts, §19)
  * Exit codes: 0 done, 1 a check failed, 2 invalid input (errors name the field path and line; usage
  * errors and unreadable files too), 3 internal failure (one line), 4 a valid scenario the engine cannot
  * run (a profile or feature not implemented; one line). No stack trace is ever printed.
@@ -32,6 +33,7 @@ import {
   type CommandHelpers,
 } from './workshopCommands';
 import { EXPLAIN_COMMANDS, EXPLAIN_USAGE, runExplainCommand } from './explainCommands';
+import { EXPAND_USAGE, runExpandCommand } from './expandCommand';
 
 /** Where the runner writes. */
 export interface CliIO {
@@ -59,7 +61,8 @@ const USAGE = `usage:
   npm run --silent sim -- resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
 ${WORKSHOP_USAGE}
 ${IMPORT_USAGE}
-${EXPLAIN_USAGE}`;
+${EXPLAIN_USAGE}
+${EXPAND_USAGE}`;
 
 /** Bad arguments or input: printed as is, exit 2. */
 class InvalidInput extends Error {
@@ -103,6 +106,11 @@ function execute(argv: readonly string[], io: CliIO): number | Streamed {
       stdout: io.stdout,
       stderr: io.stderr,
     });
+  if (command === 'expand' && file) {
+    const read = readRunnerInput(file, io.stderr);
+    if (!read.ok) throw new InvalidInput(`${file}: ${read.error}`);
+    return runExpandCommand(file, read.text, io);
+  }
   if (!command || !file || (!workshop && !explain && !['run', 'check', 'resolve'].includes(command)))
     throw new InvalidInput('', true);
   const scenario = load(file, io);

@@ -19,6 +19,8 @@ import thrashOn from './thrash-on.yaml?raw';
 import timeAware from './time-aware.yaml?raw';
 import welcome from './welcome-reclaim-waits.yaml?raw';
 import workshopLcaOrQueue from './workshop-lca-or-queue.yaml?raw';
+import workshopDeepTree from './workshop-lca-or-queue-deep-tree.yaml?raw';
+import workshopMinRuntime from './workshop-min-runtime-vs-gpu-time-lost.yaml?raw';
 
 export type ScenarioTopic =
   'start' | 'reclaim' | 'preempt' | 'elastic' | 'compare' | 'thrash' | 'fairness' | 'seeds';
@@ -116,6 +118,23 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
     topic: 'compare',
     fileName: 'workshop-lca-or-queue.yaml',
     text: workshopLcaOrQueue,
+  },
+  {
+    id: 'workshop-min-runtime-vs-gpu-time-lost',
+    title: 'Workshop · min-runtime vs GPU time lost',
+    summary:
+      'A generated workload: long research gangs, bursts of short product jobs; sweep the reclaim min-runtime.',
+    topic: 'compare',
+    fileName: 'workshop-min-runtime-vs-gpu-time-lost.yaml',
+    text: workshopMinRuntime,
+  },
+  {
+    id: 'workshop-lca-or-queue-deep-tree',
+    title: 'Workshop · lca or queue on a deep tree',
+    summary: 'A generated workload on a four-level tree: who reclaims decides which min-runtime applies.',
+    topic: 'compare',
+    fileName: 'workshop-lca-or-queue-deep-tree.yaml',
+    text: workshopDeepTree,
   },
   {
     id: 'compare-queue',

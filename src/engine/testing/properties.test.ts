@@ -23,7 +23,9 @@ describe(`generated scenarios (${RUNS}, seed ${SEED})`, () => {
     expect(stats.scenarios).toBe(RUNS);
     // Every scenario is accepted but those whose variants carry an out-of-range value on purpose.
     expect(stats.accepted + stats.rejectedAsIntended).toBe(RUNS);
-    expect(stats.rejectedAsIntended).toBeLessThan(RUNS / 10);
+    // About one in ten is refused on purpose (late Running arrivals, out-of-range variant values); the bound
+    // leaves room for the sample to move when the arbitraries grow (the workload generators did: 15 of 150).
+    expect(stats.rejectedAsIntended).toBeLessThan(RUNS / 8);
     // Not trivially short runs: the batch covers thousands of sessions.
     expect(stats.sessions).toBeGreaterThan(RUNS * 5);
   });

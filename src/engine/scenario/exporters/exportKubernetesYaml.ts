@@ -19,6 +19,7 @@ import {
   DEFAULT_STALENESS_GRACE_PERIOD_MS,
 } from '../normaliseScheduler';
 import { serialiseScenario } from '../serialiseScenario';
+import { expandScenario } from '../workload/expandScenario';
 import { emitYaml } from './emitYaml';
 import { exportJob, labAnnotations, resourceList } from './exportWorkloads';
 
@@ -31,7 +32,9 @@ type Data = Record<string, unknown>;
  */
 const TOP_LEVEL_AS_OBJECTS = new Set(['nodes', 'queues', 'jobs', 'priorityClasses', 'scheduler']);
 
-export function exportKubernetesYaml(s: Scenario): string {
+export function exportKubernetesYaml(scenario: Scenario): string {
+  // A cluster holds the jobs a workload generated, not the generator (§19): they are exported as PodGroups.
+  const s = expandScenario(scenario).scenario;
   const classes = new Map(s.priorityClasses.map((c) => [c.name, c]));
   const docs: Data[] = [
     carrierConfigMap(s),

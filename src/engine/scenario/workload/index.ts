@@ -2,11 +2,13 @@
  * The workload generator's entry points (issue 20; docs/scenario-format.md §19): whether a scenario
  * generates jobs from a seed, re-seeding it, and expanding `workload:` into plain `jobs`.
  */
-import type { JobSpec, Scenario } from '../../model/scenario';
+import type { Scenario } from '../../model/scenario';
 import type { ScenarioIssue } from '../issues';
 import { IssueSink, NO_LOCATION } from '../IssueSink';
 import { parseScenario } from '../parseScenario';
 import { serialiseScenario } from '../serialiseScenario';
+
+import { expandScenario } from './expandScenario';
 
 export { reseedScenario } from './reseedScenario';
 
@@ -39,13 +41,6 @@ export function expandWorkloadText(text: string): ExpandWorkloadResult {
       );
     return { ok: false, errors: sink.errors };
   }
-  let generatedJobs = 0;
-  const jobs = s.jobs.map((job): JobSpec => {
-    if (job.generatedBy === undefined) return job;
-    generatedJobs++;
-    const { generatedBy: _generatedBy, ...plain } = job;
-    return plain;
-  });
-  const { workload: _workload, ...rest } = s;
-  return { ok: true, text: serialiseScenario({ ...rest, jobs }), generatedJobs };
+  const expanded = expandScenario(s);
+  return { ok: true, text: serialiseScenario(expanded.scenario), generatedJobs: expanded.generatedJobs };
 }

@@ -4,6 +4,7 @@
  * largest job's tasks, taken from the scenario's job and task budgets; names that cannot clash with the
  * jobs and tasks written by hand), so that any seed gives a scenario within §10.
  */
+import { formatDuration } from '../../model/duration';
 import type { JobSpec, QueueSpec } from '../../model/scenario';
 import type {
   ArrivalProcess,
@@ -123,22 +124,17 @@ function normaliseGenerator(
     ctx.sink.report(
       'out-of-range',
       [...path, 'until'],
-      `until (${untilMs}ms) must be after from (${fromMs}ms)`,
+      `until (${formatDuration(untilMs)}) must be after from (${formatDuration(fromMs)})`,
     );
   }
   const maxJobs = f.maxJobs ?? DEFAULT_MAX_JOBS;
   const gpusPerTask = f.gpusPerTask ?? DEFAULT_GPUS_PER_TASK;
-  const arrivals = readArrivals(f.arrivals, [...path, 'arrivals'], fromMs, untilMs, maxJobs, ctx);
+  // The bursts' window is checked only against a valid [from, until).
+  const span = f.until !== undefined && untilMs > fromMs ? { fromMs, untilMs } : null;
+  const arrivals = readArrivals(f.arrivals, [...path, 'arrivals'], span, maxJobs, ctx);
   const gpus = readGpus(f.gpus, [...path, 'gpus'], gpusPerTask, ctx);
   const runtime = readRuntime(f.runtime, [...path, 'runtime'], ctx);
   const priorityClasses = readClasses(f.priorityClasses, [...path, 'priorityClasses'], ctx);
-  if (f.elasticMin !== undefined && f.elastic === undefined) {
-    ctx.sink.report(
-      'invalid-value',
-      [...path, 'elasticMin'],
-      'elasticMin applies to elastic jobs; set elastic (the share of multi-task jobs that are elastic) too',
-    );
-  }
   const g: WorkloadGenerator = {
     queue,
     prefix: f.prefix ?? queue,
@@ -166,8 +162,7 @@ function normaliseGenerator(
 function readArrivals(
   raw: unknown,
   path: FieldPath,
-  fromMs: number,
-  untilMs: number,
+  span: { fromMs: number; untilMs: number } | null,
   maxJobs: number,
   ctx: NormaliseContext,
 ): ArrivalProcess {
@@ -218,11 +213,12 @@ function readArrivals(
     });
     if (b === null || b.at === undefined || b.jobs === undefined) return;
     const burst: Burst = { atMs: b.at, jobs: b.jobs, spreadMs: b.spread ?? 0 };
-    if (burst.atMs < fromMs || burst.atMs + burst.spreadMs > untilMs || burst.atMs >= untilMs) {
+    const end = burst.atMs + burst.spreadMs;
+    if (span !== null && (burst.atMs < span.fromMs || end > span.untilMs || burst.atMs >= span.untilMs)) {
       ctx.sink.report(
         'out-of-range',
         at,
-        `a burst's arrivals [at, at + spread) must lie in the generator's [from, until) = [${fromMs}ms, ${untilMs}ms), got [${burst.atMs}ms, ${burst.atMs + burst.spreadMs}ms)`,
+        `a burst's arrivals [at, at + spread) must lie in the generator's [from, until) = [${formatDuration(span.fromMs)}, ${formatDuration(span.untilMs)}), got [${formatDuration(burst.atMs)}, ${formatDuration(end)})`,
       );
     }
     burstJobs += burst.jobs;
@@ -321,7 +317,11 @@ function readRuntime(raw: unknown, path: FieldPath, ctx: NormaliseContext): Runt
   }
   const out: RuntimeDistribution = { shape: fallback.shape, minMs: f.min ?? null, maxMs: f.max ?? null };
   if (out.minMs !== null && out.maxMs !== null && out.minMs > out.maxMs)
-    ctx.sink.report('out-of-range', [...path, 'max'], `max (${out.maxMs}ms) is below min (${out.minMs}ms)`);
+    ctx.sink.report(
+      'out-of-range',
+      [...path, 'max'],
+      `max (${formatDuration(out.maxMs)}) is below min (${formatDuration(out.minMs)})`,
+    );
   if (f.fixed !== undefined) out.shape = { kind: 'fixed', ms: f.fixed };
   if (f.logNormal !== undefined) {
     const d = readFields(f.logNormal, [...path, 'logNormal'], LOG_NORMAL_FIELDS, ctx.sink, {

@@ -25,6 +25,8 @@ export interface VariantContext {
   queues: readonly string[];
   /** Jobs of `jobs` and of submit events. */
   jobs: readonly string[];
+  /** The base has workload generators, so a variant may re-seed them (§19). */
+  workload?: boolean;
 }
 
 /** The variant documents, and whether one of them holds an out-of-range value (so must be rejected). */
@@ -47,6 +49,7 @@ function buildVariant(v: RawVariant, i: number, ctx: VariantContext): Record<str
   if (i % 2 === 1) doc['description'] = `variant ${i}`;
   if (v.actions !== null) doc['actions'] = [...new Set(v.actions.map((a) => at(actionsOf(ctx.profile), a)))];
   if (v.period !== null) doc['schedulePeriod'] = formatDuration(at(PERIODS_MS, v.period));
+  if (v.seed !== null && ctx.workload === true) doc['seed'] = v.seed;
   const plugins = pluginsOf(ctx.scheduler, ctx.profile);
   const args: Record<string, Record<string, unknown>> = {};
   if (plugins.includes('minruntime')) {

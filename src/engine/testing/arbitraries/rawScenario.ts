@@ -134,6 +134,32 @@ export interface RawScenario {
    */
   keepLateRunning: boolean;
   variants: RawVariant[];
+  /** Top-level `seed` (null = the default) and `workload` generators (format §19). */
+  seed: number | null;
+  workload: RawWorkload[];
+}
+
+/** One workload generator (buildWorkload.ts); amounts are picks into small menus. */
+export interface RawWorkload {
+  queuePick: number;
+  maxJobs: number;
+  /** `from` as tenths of the run's span. */
+  fromTenth: number;
+  /** Expected Poisson arrivals over the run (0 = bursts only, when there is a burst). */
+  jobsPerSpan: number;
+  /** Daily-cycle amplitude in quarters; null = none. */
+  daily: number | null;
+  burst: { atTenth: number; jobs: number; spreadSeconds: number } | null;
+  gpuPicks: number[];
+  gpusPerTask: number | null;
+  /** 0 fixed, 1 log-normal, 2 shifted exponential. */
+  runtimeKind: number;
+  runtimeSeconds: number;
+  /** Elastic share in halves; null = none. */
+  elastic: number | null;
+  classPicks: number[] | null;
+  /** Preemptible share in halves; null = from priority. */
+  preemptible: number | null;
 }
 
 /** One variant (format §15) over every knob a variant can set; null = leave that knob alone. */
@@ -154,6 +180,8 @@ export interface RawVariant {
   priority: number | null;
   preemptibility: number | null;
   runtime: number | null;
+  /** A `seed` for the variant (written only when the base has a workload, §19). */
+  seed: number | null;
   /** 0 = every value in range; k > 0 = the (k-1)-th out-of-range value of menus.VARIANT_OUT_OF_RANGE. */
   outOfRange: number;
 }
@@ -262,6 +290,24 @@ export const rawEvent: fc.Arbitrary<RawEvent> = fc.record({
   scheduler: rawScheduler,
 });
 
+const rawWorkload: fc.Arbitrary<RawWorkload> = fc.record({
+  queuePick: small(8),
+  maxJobs: fc.integer({ min: 1, max: 6 }),
+  fromTenth: fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: small(5), weight: 1 }),
+  jobsPerSpan: small(6),
+  daily: maybe(small(4)),
+  burst: maybe(
+    fc.record({ atTenth: small(9), jobs: fc.integer({ min: 1, max: 4 }), spreadSeconds: small(10) }),
+  ),
+  gpuPicks: fc.array(small(4), { minLength: 1, maxLength: 3 }),
+  gpusPerTask: maybe(fc.integer({ min: 1, max: 4 })),
+  runtimeKind: small(2),
+  runtimeSeconds: fc.integer({ min: 1, max: 60 }),
+  elastic: maybe(small(2)),
+  classPicks: maybe(fc.array(small(6), { minLength: 1, maxLength: 3 })),
+  preemptible: maybe(small(2)),
+});
+
 const rawVariant: fc.Arbitrary<RawVariant> = fc.record({
   actions: maybe(fc.array(small(4), { minLength: 1, maxLength: 5 })),
   period: maybe(small(3)),
@@ -278,6 +324,7 @@ const rawVariant: fc.Arbitrary<RawVariant> = fc.record({
   priority: maybe(fc.integer({ min: 0, max: 200 })),
   preemptibility: maybe(small(2)),
   runtime: maybe(fc.integer({ min: 0, max: 60 })),
+  seed: maybe(small(5)),
   outOfRange: fc.oneof({ arbitrary: fc.constant(0), weight: 6 }, { arbitrary: small(8), weight: 1 }),
 });
 
@@ -307,6 +354,12 @@ export const rawScenarioWithRejections: fc.Arbitrary<RawScenario> = fc.record({
   variants: fc.oneof(
     { arbitrary: fc.constant<RawVariant[]>([]), weight: 2 },
     { arbitrary: fc.array(rawVariant, { minLength: 1, maxLength: 3 }), weight: 1 },
+  ),
+  seed: maybe(fc.integer({ min: 0, max: 2_147_483_647 })),
+  // One scenario in four generates jobs from a seeded workload (small: at most 2 × 6 jobs).
+  workload: fc.oneof(
+    { arbitrary: fc.constant<RawWorkload[]>([]), weight: 3 },
+    { arbitrary: fc.array(rawWorkload, { minLength: 1, maxLength: 2 }), weight: 1 },
   ),
 });
 

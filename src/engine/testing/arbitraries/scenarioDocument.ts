@@ -11,6 +11,7 @@ import { buildNode, type NodeRoom } from './buildNodes';
 import { buildQueues } from './buildQueues';
 import { buildScheduler, periodOf } from './buildScheduler';
 import { buildVariants } from './buildVariants';
+import { buildWorkload } from './buildWorkload';
 import { CUSTOM_CLASS, LINE_ENDS, PROFILES, at } from './menus';
 import { rawScenario, type RawScenario } from './rawScenario';
 
@@ -80,6 +81,14 @@ function buildScenario(raw: RawScenario): {
     ? { until: formatDuration((raw.runSessions - 1) * periodMs), maxSessions: MAX_GENERATED_SESSIONS }
     : { sessions: raw.runSessions };
   if (raw.emptyExpect) doc['expect'] = [];
+  if (raw.seed !== null) doc['seed'] = raw.seed;
+  const workload = buildWorkload(raw.workload, {
+    leaves: queues.leaves,
+    profile,
+    customClass: raw.customClass,
+    spanMs: raw.runSessions * periodMs,
+  });
+  if (workload.length > 0) doc['workload'] = workload;
   const submitted = events.flatMap((e) => {
     const job = e['submit'] as { name: string } | undefined;
     return job === undefined ? [] : [job.name];
@@ -89,6 +98,7 @@ function buildScenario(raw: RawScenario): {
     scheduler: doc['scheduler'] as Record<string, unknown> | undefined,
     queues: queues.names,
     jobs: [...jobs.map((j) => j['name'] as string), ...submitted],
+    workload: workload.length > 0,
   });
   if (variants.docs.length > 0) doc['variants'] = variants.docs;
   return { doc, variantOutOfRange: variants.outOfRange, lateRunningJobs };

@@ -12,8 +12,9 @@ const zone = (files, forbidden, message, allowTypeImports = true) => ({
   },
 });
 
-// d3-random is allowed: the workload generator (§19) draws from its seeded sources (decision 0173).
-const ENGINE_FORBIDDEN = ['**/protocol/**', '**/worker/**', '**/client/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', '**/app/**', 'react', 'react-dom', '@mui/*', 'd3', 'd3-*', '!d3-random', 'zustand'];
+const ENGINE_FORBIDDEN = ['**/protocol/**', '**/worker/**', '**/client/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', '**/app/**', 'react', 'react-dom', '@mui/*', 'd3', 'd3-*', '!d3-dsv', '!d3-random', 'zustand'];
+// d3-dsv and d3-random are pure and deterministic (no DOM, no clock; randomLcg is seeded): the trace import
+// reads CSV with the one, the workload generator draws from the other (issue 20).
 const ENGINE_MESSAGE = 'The engine imports only engine/* and common/.';
 /** An engine zone with extra restricted patterns (the engine-wide list included). */
 const engineZone = (files, extra) => ({

@@ -9,6 +9,7 @@
  *                                       run, check, metrics, compare, explain and dry-run also take a KAI snapshot
  *   sim explain|dry-run …               explain a job, dry-run a new one (explainCommands.ts, docs §18)
  *   sim expand <file>                   the workload's generated jobs as plain jobs (expandCommand.ts, §19)
+ *   sim import-trace [--format F] <file> …  a public GPU trace as a scenario (traceCommands.ts, docs §20)
  * Exit codes: 0 done, 1 a check failed, 2 invalid input (errors name the field path and line; usage
  * errors and unreadable files too), 3 internal failure (one line), 4 a valid scenario the engine cannot
  * run (a profile or feature not implemented; one line). No stack trace is ever printed.
@@ -34,6 +35,7 @@ import {
 } from './workshopCommands';
 import { EXPLAIN_COMMANDS, EXPLAIN_USAGE, runExplainCommand } from './explainCommands';
 import { EXPAND_USAGE, runExpandCommand } from './expandCommand';
+import { IMPORT_TRACE_USAGE, runImportTraceCommand } from './traceCommands';
 
 /** Where the runner writes. */
 export interface CliIO {
@@ -61,6 +63,7 @@ const USAGE = `usage:
   npm run --silent sim -- resolve <file> --victim-queue V [--preemptor-queue P] [--method lca|queue]
 ${WORKSHOP_USAGE}
 ${IMPORT_USAGE}
+${IMPORT_TRACE_USAGE}
 ${EXPLAIN_USAGE}
 ${EXPAND_USAGE}`;
 
@@ -96,6 +99,14 @@ function execute(argv: readonly string[], io: CliIO): number | Streamed {
   const [command, file, ...rest] = argv;
   const workshop = (WORKSHOP_COMMANDS as readonly string[]).includes(command ?? '');
   const explain = (EXPLAIN_COMMANDS as readonly string[]).includes(command ?? '');
+  if (command === 'import-trace')
+    return runImportTraceCommand(argv.slice(1), {
+      invalid: (message, showUsage = false) => {
+        throw new InvalidInput(message, showUsage);
+      },
+      stdout: io.stdout,
+      stderr: io.stderr,
+    });
   if (command === 'import' && file)
     return runImportCommand(file, {
       option: (name) => option(rest, name),

@@ -34,6 +34,8 @@ export interface TraceImportOptions {
   gpusPerNode?: number;
   /** Node count; default: enough for the kept jobs' peak concurrent GPU use. */
   nodes?: number;
+  /** The file's name, for the scenario's name and header comment only (never used to detect the format). */
+  sourceName?: string;
 }
 
 export interface TraceQueueReport {

@@ -249,4 +249,18 @@ describe('cluster import (store + client + host in process)', () => {
     expect(store.getState()).toMatchObject({ step: 'idle', trace: null });
     expect(log).toEqual(['terminated']);
   });
+
+  it('with the real engine: the Helios sample opens as a trace and imports with a day into an hour', async () => {
+    const { readFileSync } = await import('node:fs');
+    const bytes = readFileSync('src/engine/scenario/importers/trace/fixtures/helios-cluster_log.csv');
+    const { store } = setup(CLUSTER_IMPORT_ENGINE);
+    // Named like a scenario: the content decides.
+    expect(await store.getState().actions.open(new File([bytes], 'trace.yaml'))).toBe('trace');
+    expect(store.getState().traceFormat).toBe('helios');
+    await store.getState().actions.startTrace({ format: 'helios', compress: 24 });
+    const trace = store.getState().trace;
+    expect(trace?.report).toMatchObject({ format: 'helios', rows: 24, jobs: 20, compress: 24 });
+    expect(trace?.report.skipped.map((s) => s.reason)).toContain('end before start');
+    expect(trace?.text).toMatch(/^profile: kai$/m);
+  });
 });

@@ -5,11 +5,12 @@ import {
   isKaiSnapshotFile,
   looksLikeClusterFile,
 } from '../engine/scenario/importers/cluster/importClusterFile';
-import { detectTraceFormat, importTraceBytes } from '../engine/scenario/importers/trace/index';
+import {
+  detectTraceFormat,
+  importTraceBytes,
+  MAX_TRACE_BYTES,
+} from '../engine/scenario/importers/trace/index';
 import type { ClusterImportEngine } from './ClusterImportHost';
-
-/** The trace bound of docs/scenario-format.md §20 (512 MiB) until the trace importer exports its own. */
-const MAX_TRACE_FILE_BYTES = 512 * 1024 * 1024;
 
 export const CLUSTER_IMPORT_ENGINE: ClusterImportEngine = {
   importClusterBytes,
@@ -18,5 +19,5 @@ export const CLUSTER_IMPORT_ENGINE: ClusterImportEngine = {
   maxFileBytes: MAX_CLUSTER_FILE_BYTES,
   detectTraceFormat,
   importTraceBytes,
-  maxTraceFileBytes: MAX_TRACE_FILE_BYTES,
+  maxTraceFileBytes: MAX_TRACE_BYTES,
 };

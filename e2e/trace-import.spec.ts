@@ -124,7 +124,10 @@ test('a broken trace says what and where, and the previous scenario stays loaded
   await importer.drop('cluster_log.csv', sample('helios-cluster_log.csv'));
   await trace.gpusPerNode.fill('300');
   await trace.start.click();
-  await expect(trace.errors.first()).toContainText('gpusPerNode');
+  await expect(page.getByTestId('trace-import.option-error')).toHaveText(
+    'GPUs per node: a whole number from 1 to 128, got 300',
+  );
+  await expect(trace.dialog).toContainText('a whole number from 1 to 128, got 300');
   await expect(trace.gpusPerNode).toHaveValue('300');
   // A form error is caught before the worker is asked.
   await trace.compress.fill('fast');

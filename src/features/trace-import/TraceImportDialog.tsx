@@ -19,7 +19,14 @@ import type { ClusterImportState } from '../../store/clusterImport/createCluster
 import { fileSize } from '../cluster-import/fileSize';
 import { useElapsedSeconds } from '../status/useElapsedSeconds';
 import { openTraceInEditor } from './openTraceInEditor';
-import { defaultTraceOptions, readTraceOptions, type TraceOptionsForm } from './traceOptions';
+import {
+  defaultTraceOptions,
+  placeTraceErrors,
+  readTraceOptions,
+  type TraceOptionsField,
+  type TraceOptionsForm,
+} from './traceOptions';
+import { TRACE_FIELD_LABEL } from './traceFormatLabels';
 import { TraceImportReport } from './TraceImportReport';
 import { TraceOptionsFields } from './TraceOptionsFields';
 
@@ -79,13 +86,16 @@ export function TraceImportDialog() {
     setFieldErrors({});
   }, [file, detected]);
 
+  const placed = placeTraceErrors(traceErrors);
+
   const isOpen = kind === 'trace' && step !== 'idle' && step !== 'checking';
   const isBusy = step === 'importing';
 
   const start = () => {
     const read = readTraceOptions(form);
     setFieldErrors(readFieldErrors(read));
-    if (read.ok) void actions.startTrace(read.options);
+    // The file's name goes into the scenario's name and header comment only, never into detection.
+    if (read.ok) void actions.startTrace({ ...read.options, sourceName: file?.name ?? 'trace' });
   };
 
   const openInEditor = () => {
@@ -131,10 +141,15 @@ export function TraceImportDialog() {
               in the editor; the one you have stays loaded until you apply it.
             </Typography>
             {traceErrors.length > 0 && (
-              <Alert severity="error" data-testid="trace-import.errors" sx={{ fontSize: '1rem' }}>
+              <Alert severity="error" data-testid="trace-import.failed" sx={{ fontSize: '1rem' }}>
                 <AlertTitle>Nothing was imported: change the options or choose another file</AlertTitle>
                 <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                  {traceErrors.map((error, i) => (
+                  {Object.entries(placed.fields).map(([field, message]) => (
+                    <li key={field} data-testid="trace-import.option-error">
+                      {TRACE_FIELD_LABEL[field as TraceOptionsField]}: {message}
+                    </li>
+                  ))}
+                  {placed.file.map((error, i) => (
                     <li key={i} data-testid="trace-import.error">
                       {errorText(error)}
                     </li>
@@ -142,7 +157,12 @@ export function TraceImportDialog() {
                 </Box>
               </Alert>
             )}
-            <TraceOptionsFields form={form} errors={fieldErrors} detected={detected} onChange={setForm} />
+            <TraceOptionsFields
+              form={form}
+              errors={{ ...placed.fields, ...fieldErrors }}
+              detected={detected}
+              onChange={setForm}
+            />
           </>
         )}
         {step === 'importing' && file !== null && startedAt !== null && (

@@ -4,7 +4,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { TRACE_FORMATS, type QuotaRule, type TraceFormat } from '../../protocol/clusterImport';
-import { QUOTA_RULE_LABEL, TRACE_FORMAT_LABEL } from './traceFormatLabels';
+import {
+  QUOTA_RULE_HELP,
+  QUOTA_RULE_LABEL,
+  TRACE_FIELD_LABEL,
+  TRACE_FORMAT_LABEL,
+} from './traceFormatLabels';
 import type { TraceOptionsField, TraceOptionsForm } from './traceOptions';
 
 const QUOTA_RULES = Object.keys(QUOTA_RULE_LABEL) as QuotaRule[];
@@ -36,9 +41,9 @@ export function TraceOptionsFields({
   detected: TraceFormat | null;
   onChange(form: TraceOptionsForm): void;
 }) {
-  const text = (field: TraceOptionsField, label: string, help: string, width = 200) => (
+  const text = (field: TraceOptionsField, help: string, width = 200) => (
     <TextField
-      label={label}
+      label={TRACE_FIELD_LABEL[field]}
       value={form[field]}
       onChange={(e) => onChange({ ...form, [field]: e.target.value })}
       error={errors[field] !== undefined}
@@ -68,14 +73,14 @@ export function TraceOptionsFields({
         ))}
       </TextField>
       <Group title="Time">
-        {text('compress', 'Time compression', '24 turns a day of the trace into an hour; 1 keeps it', 260)}
-        {text('windowFrom', 'Window from', 'Trace time after the first submit, e.g. 2h or 1d')}
-        {text('windowTo', 'Window to', 'Empty: to the end of the trace')}
+        {text('compress', '24 turns a day of the trace into an hour; 1 keeps it', 260)}
+        {text('windowFrom', 'Trace time after the first submit, e.g. 2h or 1d')}
+        {text('windowTo', 'Empty: to the end of the trace')}
       </Group>
       <Group title="Sampling">
-        {text('firstJobs', 'First N jobs', 'By submit time; empty: all')}
-        {text('fraction', 'Fraction of jobs', 'Each job kept with this chance, 0 to 1')}
-        {text('seed', 'Seed', 'Draws the fraction: the same seed keeps the same jobs', 240)}
+        {text('firstJobs', 'By submit time; empty: all')}
+        {text('fraction', 'Each job kept with this chance, 0 to 1')}
+        {text('seed', 'Draws the fraction: the same seed keeps the same jobs', 240)}
       </Group>
       <Group title="Queues and cluster">
         <TextField
@@ -83,7 +88,8 @@ export function TraceOptionsFields({
           label="Quotas"
           value={form.quotaRule}
           onChange={(e) => onChange({ ...form, quotaRule: e.target.value as QuotaRule })}
-          sx={{ flex: '1 1 320px' }}
+          helperText={QUOTA_RULE_HELP[form.quotaRule]}
+          sx={{ flex: '1 1 260px' }}
           slotProps={{ htmlInput: { 'data-testid': 'trace-import.quota' } }}
         >
           {QUOTA_RULES.map((rule) => (
@@ -92,8 +98,8 @@ export function TraceOptionsFields({
             </MenuItem>
           ))}
         </TextField>
-        {text('gpusPerNode', 'GPUs per node', 'A job larger than this spans nodes')}
-        {text('nodes', 'Nodes', 'Empty: enough for the peak GPU use')}
+        {text('gpusPerNode', 'A job larger than this spans nodes')}
+        {text('nodes', 'Empty: enough for the peak GPU use')}
       </Group>
     </Box>
   );

@@ -9,7 +9,26 @@ export const TRACE_FORMAT_LABEL: Record<TraceFormat, string> = {
 };
 
 export const QUOTA_RULE_LABEL = {
-  'peak-share': 'Share of peak use: each queue’s quota in proportion to its peak concurrent GPUs',
-  'mean-share': 'Share of mean use: in proportion to its mean concurrent GPUs',
-  none: 'No quotas: every queue shares by over-quota weight only',
+  'peak-share': 'Share of peak use',
+  'mean-share': 'Share of mean use',
+  none: 'No quotas',
+} as const;
+
+/** The option fields' labels, in the form and in the list of what kept an import from running. */
+export const TRACE_FIELD_LABEL = {
+  compress: 'Time compression',
+  windowFrom: 'Window from',
+  windowTo: 'Window to',
+  firstJobs: 'First N jobs',
+  fraction: 'Fraction of jobs',
+  seed: 'Seed',
+  gpusPerNode: 'GPUs per node',
+  nodes: 'Nodes',
+} as const;
+
+/** What each quota rule does (docs/scenario-format.md §20), under the chosen one. */
+export const QUOTA_RULE_HELP = {
+  'peak-share': 'The cluster’s GPUs split in proportion to each queue’s peak concurrent use',
+  'mean-share': 'The cluster’s GPUs split in proportion to each queue’s mean concurrent use',
+  none: 'Quota 0: queues share by over-quota weight only',
 } as const;

@@ -1,5 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTraceOptions, readTraceOptions } from './traceOptions';
+import { defaultTraceOptions, placeTraceErrors, readTraceOptions } from './traceOptions';
+
+describe('placeTraceErrors', () => {
+  it('puts option errors under their field without the repeated path, and keeps file errors listed', () => {
+    const file = { message: 'the Philly job log is not JSON text', line: null, field: null };
+    const located = { message: 'submit_time: not a time', line: 4, field: 'submit_time' };
+    expect(
+      placeTraceErrors([
+        { message: 'gpusPerNode: a whole number from 1 to 128, got 300', line: null, field: 'gpusPerNode' },
+        { message: 'window: the window must end after it starts', line: null, field: 'window' },
+        file,
+        located,
+      ]),
+    ).toEqual({
+      fields: {
+        gpusPerNode: 'a whole number from 1 to 128, got 300',
+        windowTo: 'the window must end after it starts',
+      },
+      file: [file, located],
+    });
+  });
+});
 
 describe('readTraceOptions', () => {
   it('reads the defaults as the engine defaults, with the format chosen', () => {

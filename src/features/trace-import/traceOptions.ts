@@ -5,7 +5,12 @@
  * and its errors are shown as it words them.
  */
 import { parseDuration } from '../../engine/model/duration';
-import type { QuotaRule, TraceFormat, TraceImportOptions } from '../../protocol/clusterImport';
+import type {
+  QuotaRule,
+  TraceFormat,
+  TraceImportError,
+  TraceImportOptions,
+} from '../../protocol/clusterImport';
 
 export interface TraceOptionsForm {
   format: TraceFormat;
@@ -38,6 +43,41 @@ export function defaultTraceOptions(format: TraceFormat): TraceOptionsForm {
     gpusPerNode: '8',
     nodes: '',
   };
+}
+
+/** The form field an engine option error belongs to (its `field` is the option's path). */
+const FIELD_OF_OPTION: Record<string, TraceOptionsField> = {
+  compress: 'compress',
+  'window.fromMs': 'windowFrom',
+  'window.toMs': 'windowTo',
+  window: 'windowTo',
+  firstJobs: 'firstJobs',
+  fraction: 'fraction',
+  seed: 'seed',
+  gpusPerNode: 'gpusPerNode',
+  nodes: 'nodes',
+};
+
+/**
+ * Splits the engine's errors: those about an option (no line, an option's path) go under their field,
+ * without the path it already names; the rest (the file's, with line and column) are listed as they are.
+ */
+export function placeTraceErrors(errors: readonly TraceImportError[]): {
+  fields: Partial<Record<TraceOptionsField, string>>;
+  file: TraceImportError[];
+} {
+  const fields: Partial<Record<TraceOptionsField, string>> = {};
+  const file: TraceImportError[] = [];
+  for (const error of errors) {
+    const field = error.line === null && error.field !== null ? FIELD_OF_OPTION[error.field] : undefined;
+    if (field === undefined || fields[field] !== undefined) {
+      file.push(error);
+      continue;
+    }
+    const prefix = `${error.field}: `;
+    fields[field] = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  }
+  return { fields, file };
 }
 
 export type TraceOptionsReading =

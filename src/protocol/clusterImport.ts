@@ -30,7 +30,6 @@ export type {
   TraceImportReport,
   TraceImportResult,
 };
-export { TRACE_FORMATS } from '../engine/scenario/importers/trace/types';
 
 export type ClusterFileFormat = 'kai-snapshot' | 'kubernetes-yaml';
 

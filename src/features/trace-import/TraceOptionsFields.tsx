@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { TRACE_FORMATS, type QuotaRule, type TraceFormat } from '../../protocol/clusterImport';
+import type { QuotaRule, TraceFormat } from '../../protocol/clusterImport';
 import {
   QUOTA_RULE_HELP,
   QUOTA_RULE_LABEL,
@@ -13,6 +13,8 @@ import {
 import type { TraceOptionsField, TraceOptionsForm } from './traceOptions';
 
 const QUOTA_RULES = Object.keys(QUOTA_RULE_LABEL) as QuotaRule[];
+/** Every format, from the label table that the TraceFormat type keeps complete (the UI imports no engine value). */
+const TRACE_FORMATS = Object.keys(TRACE_FORMAT_LABEL) as TraceFormat[];
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -8,8 +8,8 @@
  *   sim import <file> [--redact] …      a KAI snapshot or Kubernetes YAML as a scenario (importCommands.ts, §17);
  *                                       run, check, metrics, compare, explain and dry-run also take a KAI snapshot
  *   sim explain|dry-run …               explain a job, dry-run a new one (explainCommands.ts, docs §18)
- *   sim expand <file>                   the workload's generated jobs as plain jobs (expandCommand.ts, §19)
  *   sim import-trace [--format F] <file> …  a public GPU trace as a scenario (traceCommands.ts, docs §20)
+ *   sim expand <file>                   the workload's generated jobs as plain jobs (expandCommand.ts, §19)
  * Exit codes: 0 done, 1 a check failed, 2 invalid input (errors name the field path and line; usage
  * errors and unreadable files too), 3 internal failure (one line), 4 a valid scenario the engine cannot
  * run (a profile or feature not implemented; one line). No stack trace is ever printed.
@@ -34,8 +34,8 @@ import {
   type CommandHelpers,
 } from './workshopCommands';
 import { EXPLAIN_COMMANDS, EXPLAIN_USAGE, runExplainCommand } from './explainCommands';
-import { EXPAND_USAGE, runExpandCommand } from './expandCommand';
 import { IMPORT_TRACE_USAGE, runImportTraceCommand } from './traceCommands';
+import { EXPAND_USAGE, runExpandCommand } from './expandCommand';
 
 /** Where the runner writes. */
 export interface CliIO {

@@ -49,7 +49,7 @@ describe('sim import-trace', () => {
   });
 
   it('detects the format from the content when --format is absent, and samples with --first and --fraction', () => {
-    const r = sim(
+    const args = [
       'import-trace',
       join(FIXTURES, 'spot_job_trace.csv'),
       '--first',
@@ -58,22 +58,12 @@ describe('sim import-trace', () => {
       '0.5',
       '--seed',
       '3',
-    );
+    ];
+    const r = sim(...args);
     expect(r.code).toBe(EXIT.ok);
     expect(r.stderr).toMatch(/^alibaba2023: 20 rows read, \d+ jobs kept/);
     expect(r.stderr).toContain('note: first 10 of 18 jobs by submit time');
-    expect(r.stdout).toBe(
-      sim(
-        'import-trace',
-        join(FIXTURES, 'spot_job_trace.csv'),
-        '--first',
-        '10',
-        '--fraction',
-        '0.5',
-        '--seed',
-        '3',
-      ).stdout,
-    );
+    expect(r.stdout).toBe(sim(...args).stdout);
   });
 
   it('exits 2 naming the flag, the file and line, or the column', () => {

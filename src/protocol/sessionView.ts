@@ -3,7 +3,7 @@
  * summary. Full attempts (every verdict and victim) can be thousands per session on a big cluster and are
  * only read when a person expands one, so they are fetched one at a time with the `attempt` request.
  */
-import type { JobState, SessionSnapshot } from '../engine/model/snapshot';
+import type { SessionSnapshot } from '../engine/model/snapshot';
 import type { JobAttempt, PendingExplanation } from '../engine/model/trace';
 
 export type AttemptSummary = Omit<JobAttempt, 'verdicts' | 'victims'> & {
@@ -26,14 +26,7 @@ export interface LessonAnswer {
   correct: boolean[];
 }
 
-/**
- * A job as the view receives it: the engine's state, and for a job of a seeded workload (§19, issue 20)
- * the index of the `workload:` generator that made it, read from the scenario's JobSpec by the worker.
- */
-export type JobView = JobState & { generatedBy?: number };
-
-export type SessionView = Omit<SessionSnapshot, 'trace' | 'jobs'> & {
-  jobs: JobView[];
+export type SessionView = Omit<SessionSnapshot, 'trace'> & {
   trace: SessionViewTrace;
   /** Present when a lesson question is revealed at this session. */
   lessonAnswers?: LessonAnswer[];

@@ -56,15 +56,6 @@ interface Run {
   sentMarkers: number;
   /** Debug fault: throw when stepping into this session. */
   failAtSession: number | null;
-  /** Generated job name -> its `workload:` generator (empty without a seeded workload). */
-  generatedBy: ReadonlyMap<string, number>;
-}
-
-/** Which jobs a seeded workload generated (JobSpec.generatedBy), to mark them in every session view. */
-function generatedJobs(scenario: Scenario): Map<string, number> {
-  const map = new Map<string, number>();
-  for (const job of scenario.jobs) if (job.generatedBy !== undefined) map.set(job.name, job.generatedBy);
-  return map;
 }
 
 class HostError extends Error {
@@ -189,19 +180,6 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
       default:
         return assertNever(query.kind, 'query kind');
     }
-  };
-
-  /**
-   * Marks the jobs a seeded workload generated with their generator's index (issue 20), as the scenario's
-   * JobSpec says; a run without generated jobs sends its view as it is.
-   */
-  const withGeneratedBy = (r: Run, view: SessionView): SessionView => {
-    if (r.generatedBy.size === 0) return view;
-    const jobs = view.jobs.map((job) => {
-      const generator = r.generatedBy.get(job.name);
-      return generator === undefined ? job : { ...job, generatedBy: generator };
-    });
-    return { ...view, jobs };
   };
 
   /** The engine's verdict on each lesson question revealed at `session` (a choice is right iff its check holds). */
@@ -364,7 +342,6 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
           error: null,
           sentMarkers: 0,
           failAtSession: pendingFailAt,
-          generatedBy: generatedJobs(parsed.scenario),
         };
         pendingFailAt = null;
         schedulePump();
@@ -411,11 +388,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         requireSession(r, command.index, 1);
         let view: SessionView;
         try {
-          view = withLessonAnswers(
-            r,
-            command.index,
-            withGeneratedBy(r, toSessionView(r.sim.snapshot(command.index))),
-          );
+          view = withLessonAnswers(r, command.index, toSessionView(r.sim.snapshot(command.index)));
         } catch (error) {
           throw new HostError(
             'engine-error',

@@ -80,6 +80,8 @@ export interface JobState {
   stoppedAtMs: number | null;
   runtimeMs: number | null;
   isElastic: boolean;
+  /** Index of the `workload` generator that made the job (format §19); absent for written jobs. */
+  generatedBy?: number;
   /** Preempt protection (walk up from the job's queue); null when the minruntime plugin is off. */
   preemptProtection: ProtectionState | null;
   /** Reclaim protection per waiting reclaimer queue; null when the minruntime plugin is off. */

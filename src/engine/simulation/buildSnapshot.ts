@@ -86,6 +86,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       stoppedAtMs: jd !== undefined && !jd.isRunning && jd.progressMs > 0 ? jd.progressAtMs : null,
       runtimeMs: spec.runtimeMs,
       isElastic: spec.minAvailable < spec.tasks.length,
+      ...(spec.generatedBy === undefined ? {} : { generatedBy: spec.generatedBy }),
       preemptProtection: null,
       reclaimProtection: null,
       ...extrasOf(state, frame, spec, entry),

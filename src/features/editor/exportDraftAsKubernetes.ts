@@ -5,7 +5,8 @@
  */
 import { exportKubernetesYaml } from '../../engine/scenario/exporters/exportKubernetesYaml';
 import { looksLikeKubernetesYaml } from '../../engine/scenario/importers/importKubernetesYaml';
-import { formatIssue, parseScenario } from '../../engine/scenario/parseScenario';
+import { parseScenario } from '../../engine/scenario/parseScenario';
+import { firstProblem } from './firstProblem';
 import { yamlFileName } from '../library/downloadText';
 
 export type KubernetesExport = { ok: true; fileName: string; text: string } | { ok: false; error: string };
@@ -14,14 +15,11 @@ export function exportDraftAsKubernetes(draft: string): KubernetesExport {
   if (looksLikeKubernetesYaml(draft))
     return { ok: false, error: 'This is already Kubernetes YAML: convert it to a scenario first.' };
   const parsed = parseScenario(draft);
-  if (!parsed.ok) {
-    const [first] = parsed.errors;
-    const more = parsed.errors.length > 1 ? ` (and ${parsed.errors.length - 1} more)` : '';
+  if (!parsed.ok)
     return {
       ok: false,
-      error: `Nothing was exported: the scenario has problems. ${first === undefined ? '' : formatIssue(first)}${more}`,
+      error: `Nothing was exported: the scenario has problems. ${firstProblem(parsed.errors)}`,
     };
-  }
   return {
     ok: true,
     fileName: yamlFileName(parsed.scenario.name).replace(/\.yaml$/, '-kubernetes.yaml'),

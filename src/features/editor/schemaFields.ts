@@ -34,6 +34,17 @@ import {
   VARIANT_JOB_FIELDS,
   type FieldTable,
 } from '../../engine/scenario/schema';
+import {
+  ARRIVAL_FIELDS,
+  BURST_FIELDS,
+  CLASS_CHOICE_FIELDS,
+  DAILY_FIELDS,
+  GPU_CHOICE_FIELDS,
+  LOG_NORMAL_FIELDS,
+  RUNTIME_FIELDS,
+  SHIFTED_EXPONENTIAL_FIELDS,
+  WORKLOAD_FIELDS,
+} from '../../engine/scenario/workload/workloadSchema';
 
 /** The name of each table, as used by the field documentation. */
 export const TABLES = {
@@ -63,6 +74,15 @@ export const TABLES = {
   lessonChoice: LESSON_CHOICE_FIELDS,
   variant: VARIANT_FIELDS,
   variantJob: VARIANT_JOB_FIELDS,
+  workload: WORKLOAD_FIELDS,
+  workloadArrivals: ARRIVAL_FIELDS,
+  workloadDaily: DAILY_FIELDS,
+  workloadBurst: BURST_FIELDS,
+  workloadGpus: GPU_CHOICE_FIELDS,
+  workloadRuntime: RUNTIME_FIELDS,
+  workloadLogNormal: LOG_NORMAL_FIELDS,
+  workloadShiftedExponential: SHIFTED_EXPONENTIAL_FIELDS,
+  workloadClass: CLASS_CHOICE_FIELDS,
 } as const satisfies Record<string, FieldTable>;
 
 export type TableName = keyof typeof TABLES;
@@ -80,7 +100,16 @@ const CHILDREN: Partial<Record<TableName, Record<string, TableName>>> = {
     expect: 'expect',
     lesson: 'lessonStep',
     variants: 'variant',
+    workload: 'workload',
   },
+  workload: {
+    arrivals: 'workloadArrivals',
+    gpus: 'workloadGpus',
+    runtime: 'workloadRuntime',
+    priorityClasses: 'workloadClass',
+  },
+  workloadArrivals: { daily: 'workloadDaily', bursts: 'workloadBurst' },
+  workloadRuntime: { logNormal: 'workloadLogNormal', shiftedExponential: 'workloadShiftedExponential' },
   scheduler: { tiers: 'tier', usageDBConfig: 'usageDBConfig' },
   usageDBConfig: { usageParams: 'usageParams' },
   lessonStep: { select: 'lessonSelect', ask: 'lessonAsk' },

@@ -9,11 +9,9 @@ import { plural } from '../../common/plural';
 import type { IssueDto } from '../../protocol/messages';
 import type { AppStore } from '../../store/createAppStore';
 
-/** A top-level `workload:` key (the generator list of docs/scenario-format.md §19). */
-const WORKLOAD_KEY = /^workload[ \t]*:/m;
-
+/** A top-level `workload:` key (the generator list of docs/scenario-format.md §19), in YAML or JSON. */
 export function hasWorkload(text: string): boolean {
-  return WORKLOAD_KEY.test(text);
+  return /^workload[ \t]*:/m.test(text) || /"workload"\s*:/.test(text);
 }
 
 export type ExpandOutcome =

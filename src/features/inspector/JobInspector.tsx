@@ -8,8 +8,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import type { ProtectionState, ReclaimProtection } from '../../engine/model/snapshot';
-import type { JobView, SessionView } from '../../protocol/sessionView';
+import type { JobState, ProtectionState, ReclaimProtection } from '../../engine/model/snapshot';
+import type { SessionView } from '../../protocol/sessionView';
 import { describeGroup, groupDecisions } from '../decision-log/groupDecisions';
 import { PendingExplanationView } from '../decision-log/PendingExplanationView';
 import { ResolutionView } from '../decision-log/ResolutionView';
@@ -120,7 +120,7 @@ export function JobInspector({
   snapshot,
   onClose,
 }: {
-  job: JobView;
+  job: JobState;
   snapshot: SessionView;
   onClose: () => void;
 }) {

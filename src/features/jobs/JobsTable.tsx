@@ -17,7 +17,7 @@ import { useTheme, type Theme } from '@mui/material/styles';
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { JobState } from '../../engine/model/snapshot';
 import type { ScenarioSummary } from '../../protocol/messages';
-import type { JobView, SessionView } from '../../protocol/sessionView';
+import type { SessionView } from '../../protocol/sessionView';
 import type { AppState, JobSortKey, JobStatusFilter } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
@@ -201,7 +201,7 @@ const JobRow = memo(function JobRow({
   onToggle,
   onShowOnTree,
 }: {
-  job: JobView;
+  job: JobState;
   columns: readonly Column[];
   nowMs: number;
   isSelected: boolean;

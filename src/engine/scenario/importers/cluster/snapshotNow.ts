@@ -12,7 +12,7 @@ import type { ObjectRef } from './objectRef';
 const RFC3339 = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(\.\d{1,9})?(Z|([+-])(\d\d):(\d\d))$/;
 
 /** Days from 1970-01-01 to a proleptic Gregorian date (the engine has no clock, so no `Date`). */
-function daysFromCivil(y: number, m: number, d: number): number {
+export function daysFromCivil(y: number, m: number, d: number): number {
   const yy = m <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
   const yoe = yy - era * 400;

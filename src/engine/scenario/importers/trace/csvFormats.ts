@@ -84,8 +84,7 @@ function gpusOf(cell: string | undefined, scale = 1): number | Skip {
   const n = traceAmount(cell);
   if (n === undefined) return SKIP.badGpus;
   if (n === null || n === 0) return SKIP.noGpus;
-  const gpus = n / scale;
-  return gpus > 128 * 10_000 ? SKIP.tooManyGpus : gpus;
+  return n / scale;
 }
 
 /** The mapper for `format` given its header (null: the file has no header row, PAI's own order). */
@@ -105,7 +104,17 @@ export function csvRowMapper(
           field: missing[0] ?? null,
         };
   };
-  const queueCol = (...options: string[]) => options.map(col).find((i) => i >= 0) ?? -1;
+  /** The first of `options` the header has, or an error naming them. */
+  const queueColumn = (...options: string[]): number | TraceImportError => {
+    const i = options.map(col).find((c) => c >= 0);
+    return i !== undefined
+      ? i
+      : {
+          message: `the ${format} table has no ${options.join(', ')} column for the queue`,
+          line: 1,
+          field: options[0] ?? null,
+        };
+  };
   const width = names.length;
   const cell = (cells: readonly string[], i: number) => (i >= 0 ? cells[i] : undefined);
   const queueOf = (cells: readonly string[], i: number) => (cells[i] ?? '').trim();
@@ -127,13 +136,8 @@ export function csvRowMapper(
     const c = need('inst_num', 'start_time', 'end_time', 'plan_gpu');
     if (!Array.isArray(c)) return c;
     const [inst, start, end, plan] = c as [number, number, number, number];
-    const q = queueCol('group', 'user', 'gpu_type');
-    if (q < 0)
-      return {
-        message: 'the pai table has no group, user or gpu_type column for the queue',
-        line: 1,
-        field: 'group',
-      };
+    const q = queueColumn('group', 'user', 'gpu_type');
+    if (typeof q !== 'number') return q;
     return (cells) => {
       if (cells.length < width) return SKIP.shortRow;
       const gpus = gpusOf(cells[plan], 100);
@@ -180,13 +184,8 @@ export function csvRowMapper(
   const c = need('creation_time', 'scheduled_time', 'deletion_time');
   if (!Array.isArray(c)) return c;
   const [created, scheduled, deleted] = c as [number, number, number];
-  const q = queueCol('organization', 'qos', 'app_name');
-  if (q < 0)
-    return {
-      message: 'the alibaba2023 table has no organization, qos or app_name column for the queue',
-      line: 1,
-      field: 'qos',
-    };
+  const q = queueColumn('organization', 'qos', 'app_name');
+  if (typeof q !== 'number') return q;
   const numGpu = col('num_gpu');
   const milli = col('gpu_milli');
   const request = col('gpu_request');

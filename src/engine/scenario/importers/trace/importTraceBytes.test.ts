@@ -240,3 +240,16 @@ describe('bounds of §20.5', () => {
     expect(fewer.ok ? fewer.report.queues.length : fewer.errors).toBe(5_000);
   });
 });
+
+describe('a job too large for one scenario', () => {
+  it('is skipped with its reason: more than 10,000 tasks after splitting', () => {
+    const csv =
+      'job_id,user,vc,jobname,gpu_num,cpu_num,node_num,state,submit_time,start_time,end_time,duration,queue\n' +
+      'a,u,v,n,80008,1,1,COMPLETED,0,0,60,60,0\nb,u,v,n,8,1,1,COMPLETED,0,0,60,60,0\n';
+    const r = importTraceBytes(new TextEncoder().encode(csv), {});
+    expect(r.ok ? [r.report.jobs, r.report.skipped.map((s) => [s.reason, s.firstRows])] : r.errors).toEqual([
+      1,
+      [['more than 10000 tasks in one job (after splitting into tasks of at most gpusPerNode GPUs)', [1]]],
+    ]);
+  });
+});

@@ -10,7 +10,13 @@ import { sampleTrace } from './sampleTrace';
 import { checkTraceOptions, optionsText } from './traceOptions';
 import { SKIP, type Skip, type TraceRecord } from './traceRecord';
 import { traceScenario } from './traceScenario';
-import { MAX_TRACE_BYTES, MAX_TRACE_JSON_BYTES, MAX_TRACE_ROWS, SKIP_ROWS_LISTED } from './traceLimits';
+import {
+  MAX_JOB_TASKS,
+  MAX_TRACE_BYTES,
+  MAX_TRACE_JSON_BYTES,
+  MAX_TRACE_ROWS,
+  SKIP_ROWS_LISTED,
+} from './traceLimits';
 import type {
   TraceFormat,
   TraceImportError,
@@ -92,6 +98,11 @@ function importTrace(bytes: Uint8Array, options: TraceImportOptions): TraceImpor
   const keep = (row: number, r: Omit<TraceRecord, 'row'> | Skip) => {
     if (typeof r === 'string') skips.add(r, row);
     else if (r.queue === '') skips.add(SKIP.noQueue, row);
+    // §10: `tasks: N` is at most 10,000, and one job's tasks could otherwise fill the scenario's 200,000.
+    else if (
+      r.taskGpus.reduce((n, g) => n + Math.ceil(Math.max(g, 1) / o.gpusPerNode - 1e-9), 0) > MAX_JOB_TASKS
+    )
+      skips.add(SKIP.tooManyTasks, row);
     else records.push({ ...r, row });
   };
   const tooMany = (): TraceImportError => ({

@@ -18,3 +18,5 @@ export const MAX_TRACE_QUEUES = 5_000;
 /** Time compression factor range. */
 export const MIN_COMPRESS = 1e-3;
 export const MAX_COMPRESS = 1e6;
+/** Tasks of one job: §10's bound on `tasks: N`. */
+export const MAX_JOB_TASKS = 10_000;

@@ -29,7 +29,7 @@ export const SKIP = {
   noQueue: 'no queue (vc / organization) value',
   shortRow: 'fewer cells than the header',
   notAnObject: 'not a JSON object',
-  tooManyGpus: 'more than 128 GPUs in one task',
+  tooManyTasks: 'more than 10000 tasks in one job (after splitting into tasks of at most gpusPerNode GPUs)',
 } as const;
 
 export type Skip = (typeof SKIP)[keyof typeof SKIP];

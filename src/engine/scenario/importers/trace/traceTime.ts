@@ -1,8 +1,11 @@
 /**
  * Times in public GPU traces, in seconds: Philly and Helios write `YYYY-MM-DD HH:MM:SS` (no zone: read as
- * UTC, since only differences matter and the result must not depend on the machine's zone), Alibaba
+ * UTC, since only differences matter and the result must not depend on the machine's zone; calendar
+ * arithmetic shared with the snapshot import, as the engine has no `Date`), Alibaba
  * writes seconds from the trace's start. `None`, `NaN`, `null` and empty cells mean "no time".
  */
+import { daysFromCivil } from '../cluster/snapshotNow';
+
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?Z?$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const MISSING = new Set(['', 'none', 'nan', 'null', 'nat', 'na', '\\n']);
@@ -44,19 +47,6 @@ function plainDateTime(t: string): number | undefined {
   const [y, mo, d, h, mi, s] = [n(0, 4), n(5, 7), n(8, 10), n(11, 13), n(14, 16), n(17, 19)];
   if (!(mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h <= 23 && mi <= 59 && s <= 60)) return undefined;
   return daysFromCivil(y, mo, d) * 86_400 + h * 3600 + mi * 60 + s;
-}
-
-/**
- * Days from 1970-01-01 to a proleptic Gregorian date (the calendar arithmetic of H. Hinnant's
- * days_from_civil), so that reading a time needs no clock object and no time zone.
- */
-function daysFromCivil(y: number, m: number, d: number): number {
-  const year = m <= 2 ? y - 1 : y;
-  const era = Math.floor(year / 400);
-  const yoe = year - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
 }
 
 /** A count or amount cell: `null` when absent, `undefined` when not a finite number ≥ 0. */

@@ -263,4 +263,24 @@ describe('cluster import (store + client + host in process)', () => {
     expect(trace?.report.skipped.map((s) => s.reason)).toContain('end before start');
     expect(trace?.text).toMatch(/^profile: kai$/m);
   });
+
+  it('reads a file over the cluster bound only when its first bytes are a trace within the trace bound', async () => {
+    const engine: ClusterImportEngine = {
+      ...fakeEngine({}),
+      maxFileBytes: 16,
+      maxTraceFileBytes: 40,
+      detectTraceFormat: (head) => (head.startsWith('job_id,') ? 'helios' : null),
+    };
+    const { store } = setup(engine);
+    const trace = (n: number) => new File(['job_id,' + 'x'.repeat(n - 7)], 'big.csv');
+    expect(await store.getState().actions.open(trace(32))).toBe('trace');
+    expect(await store.getState().actions.open(trace(41))).toBe('failed');
+    expect(store.getState().errors).toEqual([
+      'the file has 41 bytes (0.0 MiB); a GPU trace is at most 40 bytes (0.0 MiB)',
+    ]);
+    expect(await store.getState().actions.open(new File(['y'.repeat(32)], 'big.yaml'))).toBe('failed');
+    expect(store.getState().errors).toEqual([
+      'the file has 32 bytes (0.0 MiB); a cluster file is at most 16 bytes (0.0 MiB)',
+    ]);
+  });
 });

@@ -76,11 +76,24 @@ export function createClusterImportHost({ engine, post, now }: ClusterImportHost
     });
 
   const open = async (file: Blob) => {
-    // Checked before reading: a file above both bounds is refused without allocating it (issue 19, bounds).
-    const largest = Math.max(engine.maxFileBytes, engine.maxTraceFileBytes);
-    if (file.size > largest) {
-      tooLarge(file.size, largest === engine.maxFileBytes ? 'a cluster file' : 'a GPU trace', largest);
-      return;
+    // Checked before reading: a file above the cluster bound is read whole only when its first bytes say
+    // it is a GPU trace within the trace bound; anything else is refused without allocating it (issue 19).
+    if (file.size > engine.maxFileBytes) {
+      let head: string;
+      try {
+        head = new TextDecoder().decode(await file.slice(0, TRACE_HEAD_BYTES).arrayBuffer());
+      } catch (e) {
+        post({ type: 'unreadable', errors: [`the file could not be read: ${messageOf(e)}`] });
+        return;
+      }
+      if (engine.detectTraceFormat(head) === null) {
+        tooLarge(file.size, 'a cluster file', engine.maxFileBytes);
+        return;
+      }
+      if (file.size > engine.maxTraceFileBytes) {
+        tooLarge(file.size, 'a GPU trace', engine.maxTraceFileBytes);
+        return;
+      }
     }
     try {
       bytes = new Uint8Array(await file.arrayBuffer());

@@ -50,6 +50,9 @@ const EditorDialog = lazy(() =>
 const ClusterImportDialog = lazy(() =>
   import('../features/cluster-import/ClusterImportDialog').then((m) => ({ default: m.ClusterImportDialog })),
 );
+const TraceImportDialog = lazy(() =>
+  import('../features/trace-import/TraceImportDialog').then((m) => ({ default: m.TraceImportDialog })),
+);
 
 const GALLERY = BUILTIN_SCENARIOS.map((s) => ({
   id: s.id,
@@ -142,6 +145,7 @@ export function App() {
         </MountOnce>
         <MountOnce when={isImportShown}>
           <ClusterImportDialog />
+          <TraceImportDialog />
         </MountOnce>
         <WindowFileDrop />
       </ThemeProvider>

@@ -4,6 +4,8 @@ import type {
   ClusterImportProgress,
   ClusterImportResult,
   ImportWorkerMessage,
+  TraceImportOptions,
+  TraceImportResult,
 } from '../protocol/clusterImport';
 import { createClusterImportStore } from '../store/clusterImport/createClusterImportStore';
 import { strToU8, zipSync } from 'fflate';
@@ -44,8 +46,16 @@ const OK: ClusterImportResult = {
   redaction: null,
 };
 
+/** No trace: the cluster tests' engine tells only zips apart. */
+const NO_TRACE = {
+  detectTraceFormat: () => null,
+  importTraceBytes: (): TraceImportResult => ({ ok: false, errors: [] }),
+  maxTraceFileBytes: 64,
+};
+
 function fakeEngine(seen: { redact?: boolean }, result = OK): ClusterImportEngine {
   return {
+    ...NO_TRACE,
     maxFileBytes: 64,
     looksLikeClusterFile: (bytes) => bytes[0] === 0x50 && bytes[1] === 0x4b,
     looksLikeSnapshot: (bytes) => bytes[0] === 0x50,
@@ -187,6 +197,90 @@ describe('cluster import (store + client + host in process)', () => {
     expect(store.getState().report).toMatchObject({ source: 'kubernetes-yaml', imported: { nodes: 1 } });
     expect(store.getState().report?.redaction).toEqual([
       { kind: 'node', original: 'secret-node', pseudonym: 'node-1' },
+    ]);
+  });
+
+  it('opens a GPU trace by its content, imports it again with other options after an error, then closes its worker', async () => {
+    const seen: TraceImportOptions[] = [];
+    const report = {
+      format: 'helios' as const,
+      rows: 3,
+      jobs: 2,
+      nodes: 1,
+      gpusPerNode: 8,
+      queues: [{ name: 'vc1', source: 'vc1', jobs: 2, quotaGpu: 8, peakGpu: 8 }],
+      skipped: [{ reason: 'no GPUs requested', count: 1, firstRows: [3] }],
+      traceSpanMs: 86_400_000,
+      scenarioSpanMs: 3_600_000,
+      compress: 24,
+      notes: [],
+    };
+    const engine: ClusterImportEngine = {
+      ...fakeEngine({}),
+      detectTraceFormat: (head) => (head.startsWith('job_id,') ? 'helios' : null),
+      importTraceBytes(bytes, options) {
+        seen.push(options);
+        expect(new TextDecoder().decode(bytes)).toBe('job_id,vc\n');
+        return options.firstJobs === 1
+          ? { ok: false, errors: [{ message: 'keeps no job', line: 2, field: 'submit_time' }] }
+          : { ok: true, text: 'name: trace\n', report };
+      },
+    };
+    const { store, log } = setup(engine);
+    const trace = new File(['job_id,vc\n'], 'cluster_log.zip');
+    expect(await store.getState().actions.open(trace)).toBe('trace');
+    expect(store.getState()).toMatchObject({ step: 'ready', kind: 'trace', traceFormat: 'helios' });
+
+    await store.getState().actions.startTrace({ format: 'helios', firstJobs: 1 });
+    expect(store.getState()).toMatchObject({
+      step: 'ready',
+      traceErrors: [{ message: 'keeps no job', line: 2, field: 'submit_time' }],
+    });
+    await store.getState().actions.startTrace({ format: 'helios', compress: 24 });
+    expect(store.getState()).toMatchObject({ step: 'done', trace: { text: 'name: trace\n', report } });
+    expect(seen).toEqual([
+      { format: 'helios', firstJobs: 1 },
+      { format: 'helios', compress: 24 },
+    ]);
+    expect(log).toEqual([]); // the worker keeps the file for another try
+    store.getState().actions.editTraceOptions();
+    expect(store.getState().step).toBe('ready');
+    store.getState().actions.close();
+    expect(store.getState()).toMatchObject({ step: 'idle', trace: null });
+    expect(log).toEqual(['terminated']);
+  });
+
+  it('with the real engine: the Helios sample opens as a trace and imports with a day into an hour', async () => {
+    const { readFileSync } = await import('node:fs');
+    const bytes = readFileSync('src/engine/scenario/importers/trace/fixtures/helios-cluster_log.csv');
+    const { store } = setup(CLUSTER_IMPORT_ENGINE);
+    // Named like a scenario: the content decides.
+    expect(await store.getState().actions.open(new File([bytes], 'trace.yaml'))).toBe('trace');
+    expect(store.getState().traceFormat).toBe('helios');
+    await store.getState().actions.startTrace({ format: 'helios', compress: 24 });
+    const trace = store.getState().trace;
+    expect(trace?.report).toMatchObject({ format: 'helios', rows: 24, jobs: 20, compress: 24 });
+    expect(trace?.report.skipped.map((s) => s.reason)).toContain('end before start');
+    expect(trace?.text).toMatch(/^profile: kai$/m);
+  });
+
+  it('reads a file over the cluster bound only when its first bytes are a trace within the trace bound', async () => {
+    const engine: ClusterImportEngine = {
+      ...fakeEngine({}),
+      maxFileBytes: 16,
+      maxTraceFileBytes: 40,
+      detectTraceFormat: (head) => (head.startsWith('job_id,') ? 'helios' : null),
+    };
+    const { store } = setup(engine);
+    const trace = (n: number) => new File(['job_id,' + 'x'.repeat(n - 7)], 'big.csv');
+    expect(await store.getState().actions.open(trace(32))).toBe('trace');
+    expect(await store.getState().actions.open(trace(41))).toBe('failed');
+    expect(store.getState().errors).toEqual([
+      'the file has 41 bytes (0.0 MiB); a GPU trace is at most 40 bytes (0.0 MiB)',
+    ]);
+    expect(await store.getState().actions.open(new File(['y'.repeat(32)], 'big.yaml'))).toBe('failed');
+    expect(store.getState().errors).toEqual([
+      'the file has 32 bytes (0.0 MiB); a cluster file is at most 16 bytes (0.0 MiB)',
     ]);
   });
 });

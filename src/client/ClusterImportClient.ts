@@ -9,6 +9,9 @@ import type {
   ClusterImportResult,
   ImportCommand,
   ImportWorkerMessage,
+  TraceFormat,
+  TraceImportOptions,
+  TraceImportResult,
 } from '../protocol/clusterImport';
 import { ClientError } from './ClientError';
 
@@ -21,7 +24,12 @@ export interface ImportWorkerPort {
 }
 
 export type OpenOutcome =
-  | { kind: 'cluster' | 'other'; format: ClusterFileFormat | null; bytes: number }
+  | {
+      kind: 'cluster' | 'trace' | 'other';
+      format: ClusterFileFormat | null;
+      traceFormat: TraceFormat | null;
+      bytes: number;
+    }
   | { kind: 'unreadable'; errors: string[] };
 
 export interface ClusterImportClient {
@@ -33,6 +41,11 @@ export interface ClusterImportClient {
     redact: boolean,
     onProgress: (progress: ClusterImportProgress) => void,
   ): Promise<ClusterImportResult>;
+  /**
+   * Maps the opened GPU trace; the worker keeps the file for another try with other options until
+   * `cancel`. Rejects with `aborted` when cancelled.
+   */
+  importTrace(options: TraceImportOptions): Promise<TraceImportResult>;
   /** Terminates the worker; what is pending rejects with `aborted`. */
   cancel(): void;
 }
@@ -96,7 +109,12 @@ export function createClusterImportClient(createWorker: () => ImportWorkerPort):
       );
       return request<OpenOutcome>({ type: 'open', file }, (message) => {
         if (message.type === 'opened')
-          return { kind: message.kind, format: message.format, bytes: message.bytes };
+          return {
+            kind: message.kind,
+            format: message.format,
+            traceFormat: message.traceFormat,
+            bytes: message.bytes,
+          };
         if (message.type === 'unreadable') {
           end(null);
           return { kind: 'unreadable', errors: message.errors };
@@ -111,6 +129,11 @@ export function createClusterImportClient(createWorker: () => ImportWorkerPort):
         end(null);
         return message.result;
       });
+    },
+    importTrace(options) {
+      return request<TraceImportResult>({ type: 'import-trace', options }, (message) =>
+        message.type === 'trace-result' ? message.result : undefined,
+      );
     },
     cancel() {
       end(new ClientError('aborted', 'The import was cancelled.'));

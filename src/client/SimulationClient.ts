@@ -13,6 +13,7 @@ import type {
   LoadProgressMessage,
   LoadResult,
   ValidateResult,
+  ExpandWorkloadDto,
   RequestKind,
   RequestParams,
   RequestResult,
@@ -57,6 +58,8 @@ export interface SimulationClient {
   load(text: string, fileName: string | null, options?: RequestOptions): Promise<LoadResult>;
   /** Parses and validates `text` without running it (the editor's inline marks). */
   validate(text: string): Promise<ValidateResult>;
+  /** `text` with its `workload:` written out as plain jobs (the editor's "Expand workload"). */
+  expandWorkload(text: string): Promise<ExpandWorkloadDto>;
   snapshot(runId: number, index: number, options?: RequestOptions): Promise<SessionView>;
   attempt(runId: number, session: number, index: number): Promise<JobAttempt>;
   pauseRun(runId: number): Promise<RunStatus>;
@@ -289,6 +292,7 @@ export function createSimulationClient(
       );
     },
     validate: (text) => request('validate', { text }),
+    expandWorkload: (text) => request('expandWorkload', { text }),
     snapshot: (runId, index, requestOptions) => request('snapshot', { runId, index }, requestOptions),
     attempt: (runId, session, index) => request('attempt', { runId, session, index }),
     pauseRun: (runId) => request('pauseRun', { runId }),

@@ -72,6 +72,13 @@ export type LoadResult =
   | { ok: true; runId: number; summary: ScenarioSummary; warnings: IssueDto[]; status: RunStatus }
   | { ok: false; errors: IssueDto[] };
 
+/**
+ * A text whose `workload:` was expanded into plain `jobs` (issue 20, the editor's "Expand workload"), or
+ * the problems that kept it from expanding, as `validate` reports them.
+ */
+export type ExpandWorkloadDto =
+  { ok: true; text: string; generatedJobs: number } | { ok: false; errors: IssueDto[] };
+
 /** Every problem of a text, as `load` would report it, without running anything. */
 export interface ValidateResult {
   errors: IssueDto[];
@@ -108,6 +115,8 @@ export interface RequestTypes extends WorkshopRequestTypes, ExplainRequestTypes 
   load: { params: { text: string; fileName: string | null }; result: LoadResult };
   /** Parse and validate only (the editor's marks as you type); nothing is run and the current run stays. */
   validate: { params: { text: string }; result: ValidateResult };
+  /** The text with its seeded workload written out as plain jobs (nothing is run; the current run stays). */
+  expandWorkload: { params: { text: string }; result: ExpandWorkloadDto };
   /** The state at the end of session `index` (1-based) of run `runId`, with attempts summarised. */
   snapshot: { params: { runId: number; index: number }; result: SessionView };
   /** One job attempt of one session in full (verdicts, victims and their numbers). */

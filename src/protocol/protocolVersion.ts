@@ -3,7 +3,6 @@
  * with another one (a stale cached worker chunk after a deploy is the realistic cause). 4: the summary carries
  * the lesson script and a session view the engine's lesson verdicts. 5: `loadProgress` phases and big
  * snapshots sent in `replyPart` messages ahead of their reply. 6: `explainJob`, `dryRun` and `changedScenario`
- * (issue 19). 7:
- * `workshopPoint` and `workshopFrontier` (issue 20).
+ * (issue 19). 7: `workshopPoint`, `workshopFrontier`, `workshopSweepCsv` and `expandWorkload` (issue 20).
  */
 export const PROTOCOL_VERSION = 7;

@@ -4,7 +4,13 @@
  */
 import type { SessionMarker } from '../engine/api';
 import type { JobAttempt } from '../engine/model/trace';
-import type { IssueDto, RunStatus, ScenarioSummary, ValidateResult } from '../protocol/messages';
+import type {
+  ExpandWorkloadDto,
+  IssueDto,
+  RunStatus,
+  ScenarioSummary,
+  ValidateResult,
+} from '../protocol/messages';
 import type { ChangeSuggestion, DryRunReply, ExplainReply } from '../protocol/explain';
 import type { QueryResult, RunQuery } from '../protocol/queries';
 import type { SessionView } from '../protocol/sessionView';
@@ -233,6 +239,8 @@ export interface AppActions {
   cancelLoad(): Promise<void>;
   /** Every problem of `text` as a load would report it, without running it (the editor's inline marks). */
   validateText(text: string): Promise<ValidateResult>;
+  /** `text` with its seeded workload written out as plain jobs, by the worker (issue 20). */
+  expandWorkload(text: string): Promise<ExpandWorkloadDto>;
   setCursor(index: number): void;
   stepForward(): void;
   stepBack(): void;

@@ -8,6 +8,7 @@ function silentClient(): SimulationClient {
   return {
     load: never,
     validate: never,
+    expandWorkload: never,
     snapshot: never,
     attempt: never,
     pauseRun: never,

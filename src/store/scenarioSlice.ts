@@ -93,7 +93,10 @@ function settledOf(state: AppState): Settled | null {
 export function createScenarioActions(
   { set, get, client }: StoreContext,
   controller: RunController,
-): Pick<AppActions, 'loadScenario' | 'retry' | 'setDraft' | 'replaceDraft' | 'validateText' | 'cancelLoad'> {
+): Pick<
+  AppActions,
+  'loadScenario' | 'retry' | 'setDraft' | 'replaceDraft' | 'validateText' | 'expandWorkload' | 'cancelLoad'
+> {
   let latestLoad = 0;
   let lastAttempt: Attempt | null = null;
   /** The scenario a cancel returns to; replaced only by a run that has something to show. */
@@ -238,6 +241,9 @@ export function createScenarioActions(
     },
     validateText(text) {
       return client.validate(text);
+    },
+    expandWorkload(text) {
+      return client.expandWorkload(text);
     },
   };
 }

@@ -18,6 +18,7 @@ function fakeClient(queries: { runId: number; query: RunQuery }[]): SimulationCl
   return {
     load: unused,
     validate: unused,
+    expandWorkload: unused,
     snapshot: unused,
     attempt: unused,
     pauseRun: unused,

@@ -9,6 +9,9 @@ import type {
   ClusterImportResult,
   ImportCommand,
   ImportWorkerMessage,
+  TraceFormat,
+  TraceImportOptions,
+  TraceImportResult,
 } from '../protocol/clusterImport';
 import { PROGRESS_INTERVAL_MS } from '../protocol/clusterImport';
 import { assertNever } from '../protocol/assertNever';
@@ -24,7 +27,19 @@ export interface ClusterImportEngine {
   looksLikeSnapshot(bytes: Uint8Array): boolean;
   /** Bytes of a file at most, checked before it is read (the snapshot bound of docs/scenario-format.md). */
   maxFileBytes: number;
+  /** A public GPU trace's format from its first characters (header row or JSON shape); null: no trace. */
+  detectTraceFormat(head: string): TraceFormat | null;
+  /** Maps a trace to a scenario text and a report (src/engine/scenario/importers/trace); never throws. */
+  importTraceBytes(bytes: Uint8Array, options: TraceImportOptions): TraceImportResult;
+  /** Bytes of a trace at most (docs/scenario-format.md §20); a trace may be larger than a snapshot. */
+  maxTraceFileBytes: number;
 }
+
+/**
+ * Characters of a file's start handed to trace detection: a header row, or a JSON array's first record
+ * (a Philly job with many attempts runs to a few kilobytes).
+ */
+export const TRACE_HEAD_BYTES = 64 * 1024;
 
 export interface ClusterImportHostOptions {
   engine: ClusterImportEngine;
@@ -52,16 +67,33 @@ export function createClusterImportHost({ engine, post, now }: ClusterImportHost
     post({ type: 'progress', progress: { ...progress } });
   };
 
+  const tooLarge = (size: number, what: string, max: number) =>
+    post({
+      type: 'unreadable',
+      errors: [
+        `the file has ${size} bytes (${mebibytes(size)}); ${what} is at most ${max} bytes (${mebibytes(max)})`,
+      ],
+    });
+
   const open = async (file: Blob) => {
-    // Checked before reading: a 500 MB file is refused without allocating it (issue 19, bounds).
+    // Checked before reading: a file above the cluster bound is read whole only when its first bytes say
+    // it is a GPU trace within the trace bound; anything else is refused without allocating it (issue 19).
     if (file.size > engine.maxFileBytes) {
-      post({
-        type: 'unreadable',
-        errors: [
-          `the file has ${file.size} bytes (${mebibytes(file.size)}); a cluster file is at most ${engine.maxFileBytes} bytes (${mebibytes(engine.maxFileBytes)})`,
-        ],
-      });
-      return;
+      let head: string;
+      try {
+        head = new TextDecoder().decode(await file.slice(0, TRACE_HEAD_BYTES).arrayBuffer());
+      } catch (e) {
+        post({ type: 'unreadable', errors: [`the file could not be read: ${messageOf(e)}`] });
+        return;
+      }
+      if (engine.detectTraceFormat(head) === null) {
+        tooLarge(file.size, 'a cluster file', engine.maxFileBytes);
+        return;
+      }
+      if (file.size > engine.maxTraceFileBytes) {
+        tooLarge(file.size, 'a GPU trace', engine.maxTraceFileBytes);
+        return;
+      }
     }
     try {
       bytes = new Uint8Array(await file.arrayBuffer());
@@ -70,12 +102,47 @@ export function createClusterImportHost({ engine, post, now }: ClusterImportHost
       return;
     }
     const isCluster = engine.looksLikeClusterFile(bytes);
+    // A trace is told by its content, never its name: the first characters as text (issue 20).
+    const traceFormat = isCluster
+      ? null
+      : engine.detectTraceFormat(new TextDecoder().decode(bytes.subarray(0, TRACE_HEAD_BYTES)));
+    const limit = isCluster
+      ? engine.maxFileBytes
+      : traceFormat !== null
+        ? engine.maxTraceFileBytes
+        : Infinity;
+    if (bytes.length > limit) {
+      bytes = null;
+      tooLarge(file.size, isCluster ? 'a cluster file' : 'a GPU trace', limit);
+      return;
+    }
     post({
       type: 'opened',
-      kind: isCluster ? 'cluster' : 'other',
+      kind: isCluster ? 'cluster' : traceFormat !== null ? 'trace' : 'other',
       format: !isCluster ? null : engine.looksLikeSnapshot(bytes) ? 'kai-snapshot' : 'kubernetes-yaml',
+      traceFormat,
       bytes: bytes.length,
     });
+  };
+
+  const importTrace = (options: TraceImportOptions) => {
+    let result: TraceImportResult;
+    if (bytes === null) {
+      result = { ok: false, errors: [{ message: 'no file was opened for import', line: null, field: null }] };
+    } else {
+      try {
+        result = engine.importTraceBytes(bytes, options);
+      } catch (e) {
+        result = {
+          ok: false,
+          errors: [
+            { message: `the import stopped on an internal error: ${messageOf(e)}`, line: null, field: null },
+          ],
+        };
+      }
+    }
+    // The bytes stay: the person may import again with other options; closing the dialog ends the worker.
+    post({ type: 'trace-result', result });
   };
 
   const importOpened = (fileName: string, redact: boolean) => {
@@ -102,6 +169,9 @@ export function createClusterImportHost({ engine, post, now }: ClusterImportHost
           return;
         case 'import':
           importOpened(command.fileName, command.redact);
+          return;
+        case 'import-trace':
+          importTrace(command.options);
           return;
         default:
           assertNever(command);

@@ -29,6 +29,10 @@ export interface EngineApi<I extends EngineIssueLike> {
   checkExpectations(sim: Simulation, checks: readonly ExpectCheck[]): readonly unknown[];
   /** Variants, metrics and comparisons (issue 12); without it the workshop requests are refused. */
   workshop?: WorkshopPointEngine;
+  /** A text's `workload:` written out as plain jobs (issue 20); without it `expandWorkload` is refused. */
+  expandWorkloadText?(
+    text: string,
+  ): { ok: true; text: string; generatedJobs: number } | { ok: false; errors: readonly I[] };
   /** "Why?", dry runs and suggested changes (issue 19); without it those requests are refused. */
   explain?: ExplainEngine;
 }

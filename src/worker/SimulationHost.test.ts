@@ -339,3 +339,71 @@ describe('lesson questions', () => {
     }
   });
 });
+
+describe('seeded workloads (issue 20)', () => {
+  const WORKLOAD = [
+    'version: 1',
+    'name: Small workload',
+    'nodes: [{ name: node, count: 1, resources: { gpu: 8 } }]',
+    'queues:',
+    '  - { name: research, resources: { gpu: { quota: 8 } } }',
+    'jobs: [{ name: written, queue: research, resources: { gpu: 1 } }]',
+    'seed: 3',
+    'workload:',
+    '  - queue: research',
+    '    until: 1h',
+    '    maxJobs: 5',
+    '    arrivals: { ratePerHour: 20 }',
+    '    gpus: 1',
+    '    runtime: { fixed: 10m }',
+    '',
+  ].join('\n');
+  let transport: Transport;
+  afterEach(() => transport.terminate());
+
+  it('expands a workload into plain jobs, and answers a broken one with its problems and lines', async () => {
+    transport = createInProcessTransport(engine);
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const reply = await h.replyTo(h.send({ type: 'expandWorkload', text: WORKLOAD }));
+    if (reply.type !== 'reply' || reply.kind !== 'expandWorkload' || !reply.result.ok)
+      throw new Error(`not expanded: ${JSON.stringify(reply)}`);
+    expect(reply.result.generatedJobs).toBe(5);
+    expect(reply.result.text).not.toMatch(/^workload:/m);
+    expect(reply.result.text.match(/name: research-\d/g)).toHaveLength(5);
+
+    const broken = await h.replyTo(
+      h.send({ type: 'expandWorkload', text: WORKLOAD.replace('ratePerHour: 20', 'ratePerHour: -1') }),
+    );
+    expect(broken).toMatchObject({
+      kind: 'expandWorkload',
+      result: {
+        ok: false,
+        errors: expect.arrayContaining([
+          expect.objectContaining({ path: 'workload[0].arrivals.ratePerHour', line: 12, column: 17 }),
+        ]),
+      },
+    });
+  });
+
+  it('marks generated jobs with their generator in every session view, and written jobs not', async () => {
+    transport = createInProcessTransport(engine);
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const load = await h.replyTo(h.send({ type: 'load', text: WORKLOAD, fileName: null }));
+    const runId = load.type === 'reply' && load.kind === 'load' && load.result.ok ? load.result.runId : -1;
+    await h.until(() => h.progress().some((p) => p.status.state === 'finished'));
+    const last = h.progress().at(-1)!.status.sessionCount;
+    const snap = await h.replyTo(h.send({ type: 'snapshot', runId, index: last }));
+    if (snap.type !== 'reply' || snap.kind !== 'snapshot') throw new Error('no snapshot');
+    const marks = Object.fromEntries(snap.result.jobs.map((j) => [j.name, j.generatedBy ?? null]));
+    expect(marks).toEqual({
+      written: null,
+      'research-1': 0,
+      'research-2': 0,
+      'research-3': 0,
+      'research-4': 0,
+      'research-5': 0,
+    });
+  });
+});

@@ -370,6 +370,20 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
             : { errors: parsed.errors.map(toIssue), warnings: [] },
         };
       }
+      case 'expandWorkload': {
+        if (engine.expandWorkloadText === undefined) {
+          throw new HostError('bad-request', 'This worker cannot expand workloads.');
+        }
+        const expanded = engine.expandWorkloadText(command.text);
+        return {
+          type: 'reply',
+          id,
+          kind: 'expandWorkload',
+          result: expanded.ok
+            ? { ok: true, text: expanded.text, generatedJobs: expanded.generatedJobs }
+            : { ok: false, errors: expanded.errors.map(toIssue) },
+        };
+      }
       case 'snapshot': {
         const r = requireRun(command.runId);
         requireSession(r, command.index, 1);

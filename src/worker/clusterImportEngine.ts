@@ -5,6 +5,11 @@ import {
   isKaiSnapshotFile,
   looksLikeClusterFile,
 } from '../engine/scenario/importers/cluster/importClusterFile';
+import {
+  detectTraceFormat,
+  importTraceBytes,
+  MAX_TRACE_BYTES,
+} from '../engine/scenario/importers/trace/index';
 import type { ClusterImportEngine } from './ClusterImportHost';
 
 export const CLUSTER_IMPORT_ENGINE: ClusterImportEngine = {
@@ -12,4 +17,7 @@ export const CLUSTER_IMPORT_ENGINE: ClusterImportEngine = {
   looksLikeClusterFile,
   looksLikeSnapshot: isKaiSnapshotFile,
   maxFileBytes: MAX_CLUSTER_FILE_BYTES,
+  detectTraceFormat,
+  importTraceBytes,
+  maxTraceFileBytes: MAX_TRACE_BYTES,
 };

@@ -10,6 +10,7 @@ import {
   createSimulation,
   describeDivergence,
   dryRun,
+  expandWorkloadText,
   explainJob,
   findVariant,
   formatIssue,
@@ -36,6 +37,7 @@ export const ENGINE = {
   createSimulation,
   resolveMinRuntime,
   checkExpectations,
+  expandWorkloadText,
   explain: { explainJob, dryRun, applyScenarioChange, serialiseScenario },
   workshop: {
     parseScenario: (text: string) => parseScenario(text),

@@ -28,6 +28,7 @@ import { useFileChooser } from './useFileChooser';
 import { useOpenFile } from './useOpenFile';
 
 const selectStep = (s: ClusterImportState) => s.step;
+const selectKind = (s: ClusterImportState) => s.kind;
 const selectFile = (s: ClusterImportState) => s.file;
 const selectFormat = (s: ClusterImportState) => s.format;
 const selectRedact = (s: ClusterImportState) => s.redact;
@@ -47,6 +48,7 @@ const CHECKING_SHOWN_AFTER_MS = 400;
  */
 export function ClusterImportDialog() {
   const step = useClusterImportStore(selectStep);
+  const kind = useClusterImportStore(selectKind);
   const file = useClusterImportStore(selectFile);
   const redact = useClusterImportStore(selectRedact);
   const format = useClusterImportStore(selectFormat);
@@ -70,8 +72,10 @@ export function ClusterImportDialog() {
     };
   }, [step]);
 
+  // A GPU trace has its own dialog (features/trace-import); a file not read yet, or unreadable, is shown here.
   const isOpen =
-    step === 'ready' || step === 'importing' || step === 'done' || step === 'failed' || isCheckingLong;
+    kind !== 'trace' &&
+    (step === 'ready' || step === 'importing' || step === 'done' || step === 'failed' || isCheckingLong);
   const isBusy = step === 'checking' || step === 'importing';
 
   const start = async () => {

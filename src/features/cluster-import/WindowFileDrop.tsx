@@ -75,7 +75,7 @@ export function WindowFileDrop() {
         component="p"
         sx={{ bgcolor: 'background.paper', px: 3, py: 2, borderRadius: 2, boxShadow: 3, textAlign: 'center' }}
       >
-        Drop a snapshot.zip, snapshot.json, Kubernetes YAML or scenario to open it
+        Drop a snapshot.zip, snapshot.json, Kubernetes YAML, GPU trace or scenario to open it
       </Typography>
     </Box>
   );

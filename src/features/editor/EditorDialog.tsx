@@ -5,19 +5,16 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import FormatAlignLeftIcon from '@mui/icons-material/FormatAlignLeft';
+import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import OutputIcon from '@mui/icons-material/Output';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import type { IssueDto } from '../../protocol/messages';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { downloadText, yamlFileName } from '../library/downloadText';
 import { entryToUpdate } from '../library/entryToUpdate';
@@ -44,19 +41,15 @@ import {
   looksLikeKubernetesYaml,
 } from '../../engine/scenario/importers/importKubernetesYaml';
 import { exportDraftAsKubernetes } from './exportDraftAsKubernetes';
-import { draftHasWorkload, expandDraftWorkload } from './expandDraftWorkload';
 import { formatYaml } from './formatYaml';
 import { ImportReport, type ImportSummary } from './ImportReport';
+import { IssueList } from './IssueList';
+import { hasWorkload, useExpandWorkload } from './useExpandWorkload';
 import { ScenarioCodeEditor, type ScenarioCodeEditorHandle } from './ScenarioCodeEditor';
 import { SCENARIO_TEMPLATES } from './templates/scenarioTemplates';
 
 /** The importer's scenario name when the YAML names none (see importKubernetesYaml). */
 const IMPORTED_NAME = 'Imported from Kubernetes YAML';
-
-function issueLocation(issue: IssueDto): string {
-  if (issue.line === null) return issue.path || 'scenario';
-  return `line ${issue.line}${issue.column === null ? '' : `, column ${issue.column}`}`;
-}
 
 /**
  * Write, paste, open or drop a scenario and apply it. The buffer lives in the store (and in this tab's
@@ -88,7 +81,6 @@ export function EditorDialog() {
     importReport !== null && importReport.entryId === (draftEntry?.id ?? null) ? importReport.summary : null;
   const [importErrors, setImportErrors] = useState<string[]>([]);
   const [exportError, setExportError] = useState<string | null>(null);
-  const [expansion, setExpansion] = useState<{ ok: boolean; text: string } | null>(null);
   const isKubernetes = looksLikeKubernetesYaml(draft);
   const [templateMenu, setTemplateMenu] = useState<HTMLElement | null>(null);
   const codeRef = useRef<ScenarioCodeEditorHandle | null>(null);
@@ -102,6 +94,7 @@ export function EditorDialog() {
   const chooser = useFileChooser('Scenario file', (file) => void openAnyFile(file));
   const applied = useRef(false);
   const close = () => actions.setView({ isEditorOpen: false });
+  const expansion = useExpandWorkload(store);
 
   const keepBuffer = (name?: string): boolean => keepBufferFirst(store, name);
 
@@ -167,13 +160,6 @@ export function EditorDialog() {
     const result = exportDraftAsKubernetes(draft);
     setExportError(result.ok ? null : result.error);
     if (result.ok) downloadText(result.fileName, result.text);
-  };
-
-  /** The seeded workload written out as plain jobs (an edit of the buffer: Revert undoes it). */
-  const expandWorkload = () => {
-    const result = expandDraftWorkload(draft);
-    setExpansion(result.ok ? { ok: true, text: result.message } : { ok: false, text: result.error });
-    if (result.ok) actions.setDraft(result.text);
   };
 
   const format = () => {
@@ -253,6 +239,15 @@ export function EditorDialog() {
             Format
           </Button>
           <Button
+            startIcon={<UnfoldMoreIcon />}
+            onClick={() => void expansion.expand()}
+            disabled={!hasWorkload(draft) || isKubernetes || expansion.isBusy}
+            title="Writes the jobs the seeded workload generates as plain jobs, so you can edit each one"
+            data-testid="editor.expand-workload"
+          >
+            Expand workload
+          </Button>
+          <Button
             startIcon={<DownloadIcon />}
             onClick={() => downloadText(yamlFileName(scenarioNameOf(draft, 'scenario')), draft)}
             disabled={draft.trim() === ''}
@@ -269,15 +264,6 @@ export function EditorDialog() {
           >
             Export as Kubernetes YAML
           </Button>
-          {draftHasWorkload(draft) && (
-            <Button
-              onClick={expandWorkload}
-              title="Write the jobs the seeded workload generates as plain jobs (comments are not kept)"
-              data-testid="editor.expand-workload"
-            >
-              Expand workload
-            </Button>
-          )}
           <Button
             onClick={() => {
               // Back to the running text: an edit of the entry it runs from, not of what the buffer held.
@@ -319,14 +305,24 @@ export function EditorDialog() {
             {exportError}
           </Alert>
         )}
-        {expansion !== null && (
-          <Alert
-            severity={expansion.ok ? 'info' : 'warning'}
-            onClose={() => setExpansion(null)}
-            data-testid="editor.expand-result"
-          >
-            {expansion.text}
+        {expansion.outcome?.kind === 'expanded' && (
+          <Alert severity="success" onClose={expansion.dismiss} data-testid="editor.expanded">
+            {expansion.outcome.message}
           </Alert>
+        )}
+        {expansion.outcome?.kind === 'failed' && (
+          <Alert severity="error" onClose={expansion.dismiss} data-testid="editor.expand-error">
+            {expansion.outcome.message}
+          </Alert>
+        )}
+        {expansion.outcome?.kind === 'invalid' && (
+          <IssueList
+            issues={expansion.outcome.issues}
+            title={`${expansion.outcome.issues.length} ${expansion.outcome.issues.length === 1 ? 'problem' : 'problems'}: the workload was not expanded`}
+            onShowLine={showLine}
+            onClose={expansion.dismiss}
+            testId="editor.expand-issues"
+          />
         )}
         {formatError !== null && (
           <Alert severity="warning" onClose={() => setFormatError(null)} data-testid="editor.format-error">
@@ -339,36 +335,12 @@ export function EditorDialog() {
           </Alert>
         )}
         {loadState === 'invalid' && issues.length > 0 && (
-          <Alert
-            severity="error"
-            icon={false}
-            data-testid="editor.issues"
-            sx={{ '& .MuiAlert-message': { width: '100%' } }}
-          >
-            <Typography variant="body1" sx={{ fontWeight: 700 }}>
-              {issues.length} {issues.length === 1 ? 'problem' : 'problems'}: nothing was applied
-            </Typography>
-            <List dense disablePadding>
-              {issues.map((issue, i) => (
-                <ListItemButton
-                  key={i}
-                  data-testid="editor.issue"
-                  disabled={issue.line === null}
-                  onClick={() => issue.line !== null && showLine(issue.line)}
-                  sx={{ borderRadius: 1, alignItems: 'flex-start' }}
-                >
-                  <ListItemText
-                    primary={
-                      <>
-                        <b>{issueLocation(issue)}</b> · <code>{issue.path}</code>: {issue.message}
-                      </>
-                    }
-                    secondary={issue.hint}
-                  />
-                </ListItemButton>
-              ))}
-            </List>
-          </Alert>
+          <IssueList
+            issues={issues}
+            title={`${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}: nothing was applied`}
+            onShowLine={showLine}
+            testId="editor.issues"
+          />
         )}
       </DialogContent>
       <DialogActions>

@@ -4,6 +4,7 @@
  * caller's extra extensions and Ctrl/Cmd+Enter; text set from outside replaces the document; `showLine`
  * selects a line. Later props are read through a ref, so callbacks never rebuild the editor.
  */
+import { isolateHistory } from '@codemirror/commands';
 import { yaml } from '@codemirror/lang-yaml';
 import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
@@ -93,13 +94,18 @@ export function useYamlEditor(options: YamlEditorOptions): YamlEditor {
     viewRef.current?.dispatch({ effects: themeSlot.current.reconfigure(paletteTheme(theme.palette)) });
   }, [theme.palette]);
 
-  // Text set from outside (Open file, Revert, an example) replaces the document.
+  // Text set from outside (Open file, Revert, Format, Expand workload) replaces the document as one step
+  // of its own in the undo history: never merged with the typing just before it, so one undo takes back
+  // exactly that replacement (issue 20, decision 0195).
   useEffect(() => {
     const view = viewRef.current;
     if (view === null) return;
     const current = view.state.doc.toString();
     if (current !== options.value) {
-      view.dispatch({ changes: { from: 0, to: current.length, insert: options.value } });
+      view.dispatch({
+        changes: { from: 0, to: current.length, insert: options.value },
+        annotations: isolateHistory.of('full'),
+      });
     }
   }, [options.value]);
 

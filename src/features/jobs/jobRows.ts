@@ -33,10 +33,10 @@ export function matchesStatus(job: JobState, status: JobStatusFilter): boolean {
   }
 }
 
-export function filterJobs(
-  jobs: readonly JobState[],
+export function filterJobs<J extends JobState>(
+  jobs: readonly J[],
   filter: { text: string; status: JobStatusFilter },
-): JobState[] {
+): J[] {
   const needle = filter.text.trim().toLowerCase();
   return jobs.filter(
     (job) =>
@@ -88,11 +88,11 @@ function compare(a: JobState, b: JobState, key: JobSortKey, nowMs: number): numb
   }
 }
 
-export function sortJobs(
-  jobs: readonly JobState[],
+export function sortJobs<J extends JobState>(
+  jobs: readonly J[],
   sort: { key: JobSortKey; direction: 'asc' | 'desc' },
   nowMs: number,
-): JobState[] {
+): J[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   // Ties fall back to the name so that rows keep their places from step to step.
   return [...jobs].sort((a, b) => {

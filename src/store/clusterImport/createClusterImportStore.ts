@@ -3,6 +3,11 @@
  * switch, the worker's progress, then the report or the errors. The scenario text is handed to the caller
  * of `start` (which loads it as the current scenario) and never kept here; the redaction table stays in
  * memory only, for its CSV download, until the next import or a reload. Nothing here is persisted.
+ *
+ * The same file may be a public GPU trace (issue 20, decision 0192): `kind` says which dialog shows. A
+ * trace's scenario text is kept here (in memory) from its import until "Open in editor" or the next
+ * file, because the person reads the report before choosing; an import that fails returns to the
+ * options with the engine's errors, and the worker keeps the file for the next try.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isClientError } from '../../client/ClientError';
@@ -11,6 +16,10 @@ import type {
   ClusterFileFormat,
   ClusterImportProgress,
   ClusterImportResult,
+  TraceFormat,
+  TraceImportError,
+  TraceImportOptions,
+  TraceImportReport,
 } from '../../protocol/clusterImport';
 
 export type ClusterImportOk = Extract<ClusterImportResult, { ok: true }>;
@@ -32,8 +41,16 @@ export type ImportStep =
 export interface ClusterImportState {
   step: ImportStep;
   file: { name: string; size: number } | null;
+  /** Which import the open file is for, once read: a cluster (snapshot, YAML bundle) or a GPU trace. */
+  kind: 'cluster' | 'trace' | null;
   /** What the open file is, once read (a KAI snapshot or a Kubernetes YAML bundle). */
   format: ClusterFileFormat | null;
+  /** The trace format the engine detected from the file's content (null for a cluster file). */
+  traceFormat: TraceFormat | null;
+  /** The last trace import's report and scenario text (until the next file or import). */
+  trace: { report: TraceImportReport; text: string } | null;
+  /** The last trace import's errors (with line and column), shown beside the options. */
+  traceErrors: TraceImportError[];
   redact: boolean;
   progress: ClusterImportProgress | null;
   /** `Date.now()` when the import started (for the elapsed seconds). */
@@ -45,10 +62,14 @@ export interface ClusterImportState {
      * Opens `file`: `cluster` shows the import (step `ready`), `other` means it is no cluster file (the
      * caller opens it as a scenario), `failed` that it could not be read (errors shown).
      */
-    open(file: File): Promise<'cluster' | 'other' | 'failed'>;
+    open(file: File): Promise<'cluster' | 'trace' | 'other' | 'failed'>;
     setRedact(redact: boolean): void;
     /** Imports the open file; resolves with the scenario to load, or null when it failed or was cancelled. */
     start(): Promise<ClusterImportOk | null>;
+    /** Imports the open trace with `options`: step `done` with the report, or `ready` with the errors. */
+    startTrace(options: TraceImportOptions): Promise<void>;
+    /** From a trace's report back to its options (the file is still in the worker). */
+    editTraceOptions(): void;
     cancel(): void;
     /** Closes the import (cancelling one in progress); the last report stays readable until the next. */
     close(): void;
@@ -71,7 +92,11 @@ export function createClusterImportStore(options: {
   return createStore<ClusterImportState>()((set, get) => ({
     step: 'idle',
     file: null,
+    kind: null,
     format: null,
+    traceFormat: null,
+    trace: null,
+    traceErrors: [],
     redact: false,
     progress: null,
     startedAt: null,
@@ -83,7 +108,11 @@ export function createClusterImportStore(options: {
         set({
           step: 'checking',
           file: { name: file.name, size: file.size },
+          kind: null,
           format: null,
+          traceFormat: null,
+          trace: null,
+          traceErrors: [],
           progress: null,
           errors: [],
         });
@@ -98,8 +127,11 @@ export function createClusterImportStore(options: {
         if (mine !== token) return 'failed';
         switch (outcome.kind) {
           case 'cluster':
-            set({ step: 'ready', format: outcome.format });
+            set({ step: 'ready', kind: 'cluster', format: outcome.format });
             return 'cluster';
+          case 'trace':
+            set({ step: 'ready', kind: 'trace', traceFormat: outcome.traceFormat });
+            return 'trace';
           case 'other':
             clientOf().cancel(); // its bytes are not needed: the caller reads a scenario itself
             set({ step: 'idle', file: null });
@@ -141,17 +173,38 @@ export function createClusterImportStore(options: {
           return null;
         }
       },
+      async startTrace(traceOptions) {
+        const state = get();
+        if (state.step !== 'ready' || state.kind !== 'trace') return;
+        const mine = ++token;
+        set({ step: 'importing', startedAt: options.now(), trace: null, traceErrors: [], errors: [] });
+        try {
+          const result = await clientOf().importTrace(traceOptions);
+          if (mine !== token) return;
+          if (result.ok) set({ step: 'done', trace: { report: result.report, text: result.text } });
+          else set({ step: 'ready', traceErrors: result.errors });
+        } catch (e) {
+          if (mine !== token || isClientError(e, 'aborted')) return;
+          // The worker is gone (a crash): the file must be opened again.
+          set({ step: 'failed', errors: [messageOf(e)] });
+        }
+      },
+      editTraceOptions() {
+        if (get().step === 'done' && get().kind === 'trace') set({ step: 'ready' });
+      },
       cancel() {
         ++token;
         client?.cancel();
         set({ step: 'idle', file: null, progress: null, startedAt: null, errors: [] });
       },
       close() {
-        if (get().step === 'checking' || get().step === 'ready' || get().step === 'importing') {
+        const { step, kind } = get();
+        // A trace's worker holds the file until the dialog closes, whatever the step.
+        if (step === 'checking' || step === 'ready' || step === 'importing' || kind === 'trace') {
           ++token;
           client?.cancel();
         }
-        set({ step: 'idle', progress: null, startedAt: null, errors: [] });
+        set({ step: 'idle', progress: null, startedAt: null, errors: [], trace: null, traceErrors: [] });
       },
     },
   }));

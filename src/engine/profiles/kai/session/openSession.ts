@@ -35,6 +35,12 @@ export function openSession(
   for (const rec of state.liveJobs()) {
     const queue = queues.get(rec.spec.queue);
     if (!queue) continue; // KAI: a pod group whose queue does not exist is never scheduled
+    // A job whose every pod has succeeded takes no part in a session: KAI's actions order only jobs with
+    // pending pods and victims with running ones, and proportion skips Succeeded pods (proportion.go
+    // `updateQueuesCurrentResourceUsage` counts only active allocated and pending pods). Leaving it out
+    // changes no decision (the golden traces are equal) and keeps a long run's session the size of its live
+    // work instead of everything it ever finished.
+    if (rec.tasks.length > 0 && rec.tasks.every((t) => t.status === 'Succeeded')) continue;
     const job = new JobInfo(rec.spec, queue, rec.startedAtMs);
     job.staleSinceMs = rec.staleSinceMs;
     for (const t of rec.tasks) {

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { ImportDialogTitle } from './ImportDialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -19,7 +19,6 @@ import type { ClusterImportState } from '../../store/clusterImport/createCluster
 import { downloadText } from '../library/downloadText';
 import { LoadProgress } from '../status/LoadProgress';
 import { ClusterImportReport } from './ClusterImportReport';
-import { fileSize } from './fileSize';
 import { ImportProgress } from './ImportProgress';
 import { loadImportedScenario } from './loadImportedScenario';
 import { redactionCsv } from '../../engine/scenario/importers/cluster/redactionCsv';
@@ -101,20 +100,12 @@ export function ClusterImportDialog() {
       aria-labelledby="cluster-import-title"
       data-testid="cluster-import-dialog"
     >
-      <DialogTitle id="cluster-import-title">
-        Import a cluster
-        {file !== null && (
-          <Typography
-            component="span"
-            variant="body1"
-            color="text.secondary"
-            sx={{ display: 'block', overflowWrap: 'anywhere' }}
-            data-testid="cluster-import.file"
-          >
-            {file.name} · {fileSize(file.size)}
-          </Typography>
-        )}
-      </DialogTitle>
+      <ImportDialogTitle
+        id="cluster-import-title"
+        title="Import a cluster"
+        file={file}
+        testId="cluster-import.file"
+      />
       <DialogContent
         dividers
         // One column that may shrink: an object path has no break opportunity and must wrap, not widen.

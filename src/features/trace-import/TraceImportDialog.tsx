@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { ImportDialogTitle } from '../cluster-import/ImportDialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -115,20 +115,12 @@ export function TraceImportDialog() {
       aria-labelledby="trace-import-title"
       data-testid="trace-import-dialog"
     >
-      <DialogTitle id="trace-import-title">
-        Import a GPU trace
-        {file !== null && (
-          <Typography
-            component="span"
-            variant="body1"
-            color="text.secondary"
-            sx={{ display: 'block', overflowWrap: 'anywhere' }}
-            data-testid="trace-import.file"
-          >
-            {file.name} · {fileSize(file.size)}
-          </Typography>
-        )}
-      </DialogTitle>
+      <ImportDialogTitle
+        id="trace-import-title"
+        title="Import a GPU trace"
+        file={file}
+        testId="trace-import.file"
+      />
       <DialogContent
         dividers
         sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, overflowWrap: 'anywhere' }}

@@ -29,8 +29,10 @@ import { useFullscreen } from './useFullscreen';
  * lesson's four levels need ~340 px for the path at presenter text size, a one-queue Volcano tree needs a
  * card's height and its lesson is about the nodes.
  */
-function rowsFor(depth: number): string {
-  const [tree, map] = depth <= 1 ? [1, 2] : depth <= 3 ? [2, 1] : [3, 1];
+function rowsFor(depth: number, queueCount: number): string {
+  // Several top-level queues share the cluster root: a reclaim between them draws a path through it, so
+  // the tree gets half the height (a third cut the cards' tags off at 1280x720, largest text).
+  const [tree, map] = depth <= 1 ? (queueCount > 1 ? [1, 1] : [1, 2]) : depth <= 3 ? [2, 1] : [3, 1];
   return `minmax(0, ${tree}fr) minmax(0, ${map}fr)`;
 }
 
@@ -137,7 +139,7 @@ export function PresenterView() {
           bgcolor: 'divider',
           minHeight: 0,
           gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 3fr)',
-          gridTemplateRows: rowsFor(depth),
+          gridTemplateRows: rowsFor(depth, queues.length),
           // The lesson keeps the full height beside the pictures.
           gridTemplateAreas: '"tree lesson" "map lesson"',
         }}

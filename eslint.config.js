@@ -113,5 +113,5 @@ export default tseslint.config(
   zone(['src/store/**'], ['**/worker/**', '**/viz/**', '**/features/**', '**/ui/**', '**/engine/simulation/**', '**/engine/profiles/**', '**/engine/framework/**'], 'The store talks to the engine only through the client.'),
   zone(['src/viz/**'], ['**/store/**', '**/features/**', '**/client/**', '**/worker/**', '**/engine/simulation/**', '**/engine/profiles/**'], 'viz draws from props only.'),
   zone(['src/ui/**'], ['**/store/**', '**/features/**', '**/client/**', '**/worker/**', '**/engine/**', '**/viz/**'], 'ui is presentational.'),
-  zone(['src/features/**'], ['**/client/**', '**/worker/**', '**/engine/simulation/**', '**/engine/profiles/**', '!**/engine/profiles/catalogue', '**/engine/framework/**'], 'features join store and views; never the engine runtime.'),
+  zone(['src/features/**'], ['**/client/**', '**/worker/**', '**/engine/simulation/**', '**/engine/profiles/**', '!**/engine/profiles/catalogue', '!**/engine/profiles/upstream', '**/engine/framework/**'], 'features join store and views; never the engine runtime.'),
 );

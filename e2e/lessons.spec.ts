@@ -122,6 +122,27 @@ test('the credentials panel shows per-profile counts equal to the conformance fi
     const card = dialog.locator(`[data-testid="credentials.count"][data-profile="${profile}"]`);
     await expect(card).toContainText(String(count));
   }
+  // Each profile says which upstream commit it follows, and how its cases split by upstream feature.
+  const kaiCard = dialog.locator('[data-testid="credentials.count"][data-profile="kai"]');
+  await expect(kaiCard.getByTestId('credentials.upstream')).toHaveText(
+    /follows kai-scheduler\/KAI-Scheduler at [0-9a-f]{8} \(\d{4}-\d{2}-\d{2}\)/,
+  );
+  await expect(
+    dialog.locator(
+      '[data-testid="credentials.count"][data-profile="volcano"] [data-testid="credentials.upstream"]',
+    ),
+  ).toContainText('volcano-sh/volcano at ed72c7c8');
+  const reclaim = kaiCard.locator('[data-testid="credentials.feature"][data-feature="reclaim"]');
+  const reclaimFiles = readdirSync('conformance/kai').filter((f) =>
+    /^x-source:.*actions\/reclaim\//m.test(readFileSync(`conformance/kai/${f}`, 'utf8')),
+  ).length;
+  await expect(reclaim).toHaveText(`reclaim ${reclaimFiles}`);
+  let perFeature = 0;
+  for (const n of await kaiCard
+    .getByTestId('credentials.feature')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count')))))
+    perFeature += n;
+  expect(perFeature).toBe(expected.kai);
   await expect(dialog.getByTestId('credentials.cases-kai-summary')).toContainText(
     `${expected.kai} upstream cases`,
   );

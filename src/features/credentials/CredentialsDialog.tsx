@@ -10,7 +10,7 @@ import type { KeyboardEvent } from 'react';
 import { plural } from '../../common/plural';
 import { Disclosure } from '../../ui/Disclosure';
 import { CREDENTIALS, PROFILE_TITLES } from './credentialsData';
-import type { CredentialProfile } from './readCredentials';
+import { countByFeature, type CredentialProfile } from './readCredentials';
 
 const PROFILES: CredentialProfile[] = ['kai', 'volcano', 'kube-batch'];
 
@@ -20,7 +20,7 @@ const PROFILES: CredentialProfile[] = ['kai', 'volcano', 'kube-batch'];
  * upstream as written in `docs/decisions/`.
  */
 export function CredentialsDialog({ onClose }: { onClose: () => void }) {
-  const { cases, counts, skipped, records } = CREDENTIALS;
+  const { cases, counts, skipped, records, upstream } = CREDENTIALS;
   // The app's global shortcuts listen on window; keys typed here belong to the dialog.
   const keepKeys = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') event.stopPropagation();
@@ -57,7 +57,15 @@ export function CredentialsDialog({ onClose }: { onClose: () => void }) {
               data-testid="credentials.count"
               data-profile={p}
               data-count={counts[p]}
-              sx={{ border: 2, borderColor: 'success.main', borderRadius: 1.5, px: 2, py: 1, minWidth: 200 }}
+              sx={{
+                border: 2,
+                borderColor: 'success.main',
+                borderRadius: 1.5,
+                px: 2,
+                py: 1,
+                flex: '1 1 0',
+                minWidth: 240,
+              }}
             >
               <Typography
                 component="span"
@@ -76,6 +84,37 @@ export function CredentialsDialog({ onClose }: { onClose: () => void }) {
               >
                 {PROFILE_TITLES[p]} {counts[p] === 1 ? 'case passes' : 'cases pass'}
               </Typography>
+              <Typography
+                component="span"
+                data-testid="credentials.upstream"
+                sx={{
+                  display: 'block',
+                  color: 'text.secondary',
+                  fontSize: (t: Theme) => t.typography.pxToRem(15),
+                }}
+              >
+                follows {upstream[p].repository} at <code>{upstream[p].commit}</code> ({upstream[p].date})
+              </Typography>
+              <Box
+                component="ul"
+                aria-label={`${PROFILE_TITLES[p]} cases per upstream feature`}
+                sx={{
+                  listStyle: 'none',
+                  p: 0,
+                  m: 0,
+                  mt: 0.5,
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  columnGap: 1.5,
+                  fontSize: (t: Theme) => t.typography.pxToRem(15),
+                }}
+              >
+                {countByFeature(cases.filter((c) => c.profile === p)).map(([feature, n]) => (
+                  <li key={feature} data-testid="credentials.feature" data-feature={feature} data-count={n}>
+                    {feature} <strong>{n}</strong>
+                  </li>
+                ))}
+              </Box>
             </Box>
           ))}
         </Box>

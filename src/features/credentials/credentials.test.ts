@@ -7,7 +7,14 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkExpectations, formatIssue, parseScenario, runScenario } from '../../engine/index';
 import { CREDENTIALS } from './credentialsData';
-import { markdownTables, profileOf, readDifferences } from './readCredentials';
+import {
+  countByFeature,
+  featureOf,
+  markdownTables,
+  profileOf,
+  readDifferences,
+  sourceOf,
+} from './readCredentials';
 
 const ROOT = resolve(__dirname, '../../../conformance');
 
@@ -45,6 +52,45 @@ describe('credentials', () => {
     const kai = CREDENTIALS.records.find((r) => r.file.startsWith('0002'));
     expect(kai?.differences.length).toBeGreaterThanOrEqual(5);
     expect(kai?.differences.map((d) => d.title)).toContain('Time is whole milliseconds');
+  });
+});
+
+describe('upstream and features', () => {
+  it('names the commit each profile follows, the one its project-added cases cite', () => {
+    expect(CREDENTIALS.upstream.kai.commit).toMatch(/^[0-9a-f]{8}$/);
+    const head = readFileSync(join(ROOT, 'kai', 'INDEX-head.md'), 'utf8');
+    for (const c of CREDENTIALS.cases.filter(
+      (x) => x.profile === 'kai' && head.includes(`\`${x.file.slice(4)}\``),
+    ))
+      expect(readFileSync(join(ROOT, c.file), 'utf8'), c.file).toContain(
+        CREDENTIALS.upstream.kai.commit.slice(0, 7),
+      );
+  });
+
+  it('counts every case under one feature, read from its upstream test path', () => {
+    const total = countByFeature(CREDENTIALS.cases).reduce((n, [, k]) => n + k, 0);
+    expect(total).toBe(CREDENTIALS.cases.length);
+    const kai = new Map(countByFeature(CREDENTIALS.cases.filter((c) => c.profile === 'kai')));
+    expect(kai.get('reclaim')).toBeGreaterThan(0);
+    expect(kai.get('minruntime')).toBeGreaterThan(0);
+    expect(kai.get('design doc')).toBe(5);
+  });
+
+  it('reads a feature from a source', () => {
+    expect(featureOf('KAI pkg/scheduler/actions/reclaim/reclaim_test.go #0 x')).toBe('reclaim');
+    expect(
+      featureOf('KAI pkg/scheduler/plugins/proportion/resource_division/resource_division_test.go'),
+    ).toBe('proportion');
+    expect(featureOf('KAI pkg/scheduler/api/podgroup_info/subgroup_info/subgroup_info_test.go x')).toBe(
+      'subgroup_info',
+    );
+    expect(featureOf('KAI docs/developer/designs/min-runtime/README.md Reclaims example 1')).toBe(
+      'design doc',
+    );
+    expect(featureOf('KAI test/e2e/suites/reclaim/reclaim_test.go x')).toBe('e2e');
+    expect(featureOf('derived')).toBe('derived');
+    expect(sourceOf('x-source: \'Volcano pkg/a/b_test.go T "c"\'\n')).toBe('Volcano pkg/a/b_test.go T "c"');
+    expect(sourceOf('version: 1\n')).toBe('');
   });
 });
 

@@ -6,10 +6,13 @@
  * panel opens; `credentials.test.ts` runs the same files through the engine, so the panel lists exactly
  * the cases the engine passes.
  */
+import { UPSTREAM, type UpstreamCommit } from '../../engine/profiles/upstream';
 import {
+  featureOf,
   profileOf,
   readDifferences,
   readIndex,
+  sourceOf,
   type ConformanceCase,
   type CredentialProfile,
   type DifferenceRecord,
@@ -21,7 +24,8 @@ const scenarioFiles: Record<string, string> = import.meta.glob('../../../conform
   import: 'default',
   eager: true,
 });
-const indexFiles: Record<string, string> = import.meta.glob('../../../conformance/*/INDEX.md', {
+/** The team's shared INDEX.md and the project's INDEX-head.md (cases translated at a later upstream commit). */
+const indexFiles: Record<string, string> = import.meta.glob('../../../conformance/*/INDEX*.md', {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -43,7 +47,7 @@ const decisionFiles: Record<string, string> = import.meta.glob(
 const relative = (path: string, marker: string) => path.slice(path.indexOf(marker) + marker.length);
 
 export const PROFILE_TITLES: Record<CredentialProfile, string> = {
-  kai: 'NVIDIA KAI-Scheduler',
+  kai: 'KAI-Scheduler',
   volcano: 'Volcano',
   'kube-batch': 'kube-batch',
 };
@@ -55,6 +59,8 @@ export interface Credentials {
   counts: Record<CredentialProfile, number>;
   skipped: SkippedCase[];
   records: DifferenceRecord[];
+  /** The upstream commit each profile follows. */
+  upstream: Readonly<Record<CredentialProfile, UpstreamCommit>>;
 }
 
 export function buildCredentials(
@@ -63,9 +69,15 @@ export function buildCredentials(
   decisions: Record<string, string>,
 ): Credentials {
   const bySuite = new Map<string, ReturnType<typeof readIndex>>();
-  for (const [path, md] of Object.entries(indexes)) {
+  for (const [path, md] of Object.entries(indexes).sort(([a], [b]) => a.localeCompare(b))) {
     const suite = relative(path, 'conformance/').split('/')[0] ?? '';
-    bySuite.set(suite, readIndex(suite, md));
+    const read = readIndex(suite, md);
+    const known = bySuite.get(suite);
+    if (known === undefined) bySuite.set(suite, read);
+    else {
+      for (const [name, row] of read.cases) known.cases.set(name, row);
+      known.skipped.push(...read.skipped);
+    }
   }
   const order: CredentialProfile[] = ['kai', 'volcano', 'kube-batch'];
   const cases = Object.entries(scenarios)
@@ -73,6 +85,7 @@ export function buildCredentials(
       const file = relative(path, 'conformance/');
       const [suite = '', name = ''] = file.split('/');
       const row = bySuite.get(suite)?.cases.get(name);
+      const source = sourceOf(text);
       return {
         file,
         id: row?.id ?? name.replace(/\.yaml$/, ''),
@@ -80,6 +93,7 @@ export function buildCredentials(
         source: row?.source ?? '',
         confidence: row?.confidence ?? '',
         profile: profileOf(text),
+        feature: featureOf(source !== '' ? source : (row?.source ?? '')),
       };
     })
     .sort((a, b) => order.indexOf(a.profile) - order.indexOf(b.profile) || a.file.localeCompare(b.file));
@@ -92,6 +106,7 @@ export function buildCredentials(
     records: Object.entries(decisions)
       .map(([path, md]) => readDifferences(relative(path, 'docs/decisions/'), md))
       .sort((a, b) => a.file.localeCompare(b.file)),
+    upstream: UPSTREAM,
   };
 }
 

@@ -15,6 +15,8 @@ export interface ConformanceCase {
   source: string;
   confidence: string;
   profile: CredentialProfile;
+  /** The upstream feature the case tests (`reclaim`, `minruntime`, `design doc`…): see `featureOf`. */
+  feature: string;
 }
 
 /** An upstream case the suite skips, with its reason. */
@@ -44,6 +46,38 @@ export function profileOf(yamlText: string): CredentialProfile {
   return (match?.[1] as CredentialProfile | undefined) ?? 'kai';
 }
 
+/** The scenario's `x-source` (the upstream test it translates), unquoted; '' when absent. */
+export function sourceOf(yamlText: string): string {
+  const match = /^x-source:\s*(.+?)\s*$/m.exec(yamlText);
+  const raw = match?.[1] ?? '';
+  return /^(['"]).*\1$/.test(raw) ? raw.slice(1, -1) : raw;
+}
+
+/**
+ * The upstream feature a case tests, read from the path of the test it translates: the action or plugin
+ * folder (`pkg/scheduler/actions/reclaim/…` → `reclaim`, `plugins/proportion/resource_division/…` →
+ * `proportion`), else the test file's folder (`api/podgroup_info/subgroup_info/…` → `subgroup_info`);
+ * design documents and end-to-end suites are named as such, and a case without an upstream test is
+ * `derived`.
+ */
+export function featureOf(source: string): string {
+  const path = /\b((?:pkg|docs|test|cmd|internal)\/[\w./-]+)/.exec(source)?.[1];
+  if (path === undefined) return 'derived';
+  if (path.startsWith('docs/')) return 'design doc';
+  if (path.startsWith('test/e2e/')) return 'e2e';
+  const unit = /\/(?:actions|plugins)\/([\w-]+)\//.exec(path)?.[1];
+  if (unit !== undefined) return unit;
+  const folders = path.split('/').slice(0, -1);
+  return folders[folders.length - 1] ?? 'derived';
+}
+
+/** Cases per feature, most first (ties by name). */
+export function countByFeature(cases: readonly Pick<ConformanceCase, 'feature'>[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const c of cases) counts.set(c.feature, (counts.get(c.feature) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
 const cellsOf = (line: string): string[] =>
   line
     .trim()
@@ -71,12 +105,15 @@ export function markdownTables(md: string): { header: string[]; rows: string[][]
   return tables;
 }
 
+/** What an INDEX.md row says of one case. */
+export type IndexRow = Omit<ConformanceCase, 'profile' | 'file' | 'feature'>;
+
 /** The rows of an INDEX.md: its file table (by column names, which differ between suites) and skipped cases. */
 export function readIndex(
   suite: string,
   md: string,
-): { cases: Map<string, Omit<ConformanceCase, 'profile' | 'file'>>; skipped: SkippedCase[] } {
-  const cases = new Map<string, Omit<ConformanceCase, 'profile' | 'file'>>();
+): { cases: Map<string, IndexRow>; skipped: SkippedCase[] } {
+  const cases = new Map<string, IndexRow>();
   const skipped: SkippedCase[] = [];
   for (const { header, rows } of markdownTables(md)) {
     const col = (...names: string[]) => header.findIndex((h) => names.includes(h));

@@ -3,8 +3,9 @@
  * (Session.watchTasks), so that an attempt costs the victims it looks at rather than a scan of every job
  * of the cluster: upstream's solvers get their victims from the session's per-queue job maps too.
  *
- * Per leaf: the member jobs in name order (how refusals are listed in the trace), in victim order (lowest
- * priority first, then newest, then name descending: the order KAI's victim queue pops a leaf), and how
+ * Per leaf: the member jobs in name order (how refusals are listed in the trace), in victim order (the
+ * session's job order reversed, as KAI's victim queue pops a leaf: lowest priority first, then an elastic
+ * job above its minimum before one at it before one below it, then newest, then name descending), and how
  * many of them are running jobs now, in total and per priority. Whether a member qualifies is always
  * decided live (`isRunningJob`, the preemptor excluded, preempt's priority bound), exactly as the filter
  * the actions applied to every job at every attempt; the index only spares looking at the others.
@@ -18,6 +19,8 @@ interface Leaf {
   ordered: JobInfo[];
   running: number;
   runningByPriority: Map<number, number>;
+  /** Members whose place in the order changed since it was sorted (see {@link VictimIndex.moved}). */
+  moved: Set<JobInfo>;
 }
 
 export class VictimIndex {
@@ -33,7 +36,7 @@ export class VictimIndex {
     for (const job of jobs) {
       let leaf = this.leaves.get(job.queue);
       if (!leaf) {
-        leaf = { byName: [], ordered: [], running: 0, runningByPriority: new Map() };
+        leaf = { byName: [], ordered: [], running: 0, runningByPriority: new Map(), moved: new Set() };
         this.leaves.set(job.queue, leaf);
       }
       leaf.byName.push(job);
@@ -41,21 +44,48 @@ export class VictimIndex {
       this.counted.set(job, running);
       if (running) count(leaf, job, 1);
     }
-    // Victim order is fixed for the session (priority, creation time, name): sorted once per session and
-    // shared by the three eviction actions, each taking its members in that order.
-    for (const job of sessionVictimOrder(ssn)) {
+    // Victim order is sorted once per session and shared by the three eviction actions, each taking its
+    // members in that order. It depends on the job's state only through how many tasks it has placed (the
+    // elastic plugin's rank): a job whose count changed since the sort is kept aside as `moved`, and the
+    // victim queue ranks it live (KAI regenerates its victim queue for every attempt).
+    const order = sessionVictimOrder(ssn);
+    for (const job of order.jobs) {
       if (this.counted.has(job)) (this.leaves.get(job.queue) as Leaf).ordered.push(job);
     }
+    this.placedAtSort = order.placed;
+    for (const job of this.counted.keys()) this.track(job);
+    this.priorityFirst = [...this.leaves.values()].every((l) =>
+      l.ordered.every((j, i) => i === 0 || (l.ordered[i - 1] as JobInfo).priority <= j.priority),
+    );
     this.queues = [...this.leaves.keys()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.unwatch = ssn.watchTasks((task) => {
       const job = task.job;
       const was = this.counted.get(job);
       if (was === undefined) return;
+      this.track(job);
       const now = job.isRunningJob;
       if (now === was) return;
       this.counted.set(job, now);
       count(this.leaves.get(job.queue) as Leaf, job, now ? 1 : -1);
     });
+  }
+
+  private readonly placedAtSort: ReadonlyMap<JobInfo, number>;
+  /** Whether every leaf's victim order starts with priority (the priority plugin's job order comes first). */
+  private readonly priorityFirst: boolean;
+
+  private track(job: JobInfo): void {
+    const moved = (this.leaves.get(job.queue) as Leaf).moved;
+    if (job.placed !== this.placedAtSort.get(job)) moved.add(job);
+    else moved.delete(job);
+  }
+
+  /**
+   * Members of `leaf` whose placed-task count changed since the order was sorted: their place in
+   * {@link ordered} may be stale, so the victim queue skips them there and ranks them live.
+   */
+  moved(leaf: QueueInfo): ReadonlySet<JobInfo> {
+    return this.leaves.get(leaf)?.moved ?? EMPTY;
   }
 
   /** Stops following the session (at the end of the action). */
@@ -83,7 +113,7 @@ export class VictimIndex {
    */
   prefixBelow(leaf: QueueInfo, below: number): number {
     const list = this.ordered(leaf);
-    if (below === Infinity) return list.length;
+    if (below === Infinity || !this.priorityFirst) return list.length;
     let lo = 0;
     let hi = list.length;
     while (lo < hi) {
@@ -137,25 +167,38 @@ function count(leaf: Leaf, job: JobInfo, sign: 1 | -1): void {
   leaf.runningByPriority.set(job.priority, (leaf.runningByPriority.get(job.priority) ?? 0) + sign);
 }
 
-const sortedBySession = new WeakMap<Session, readonly JobInfo[]>();
+const EMPTY: ReadonlySet<JobInfo> = new Set();
 
-/** Every job of the session in victim order. */
-function sessionVictimOrder(ssn: Session): readonly JobInfo[] {
-  let list = sortedBySession.get(ssn);
-  if (!list) {
-    list = [...ssn.jobs].sort(victimOrder);
-    sortedBySession.set(ssn, list);
-  }
-  return list;
+interface SessionVictimOrder {
+  jobs: readonly JobInfo[];
+  /** Each job's placed-task count when the order was sorted. */
+  placed: ReadonlyMap<JobInfo, number>;
 }
 
-/** Lowest priority first, then newest first, then name (descending, the mirror of job order). */
-export function victimOrder(a: JobInfo, b: JobInfo): number {
-  return (
-    a.priority - b.priority ||
-    b.spec.submitAtMs - a.spec.submitAtMs ||
-    (a.name < b.name ? 1 : a.name > b.name ? -1 : 0)
-  );
+const sortedBySession = new WeakMap<Session, SessionVictimOrder>();
+
+/** Every job of the session in victim order. */
+function sessionVictimOrder(ssn: Session): SessionVictimOrder {
+  let order = sortedBySession.get(ssn);
+  if (!order) {
+    const compare = victimOrder(ssn);
+    order = {
+      jobs: [...ssn.jobs].sort(compare),
+      placed: new Map(ssn.jobs.map((j) => [j, j.placed])),
+    };
+    sortedBySession.set(ssn, order);
+  }
+  return order;
+}
+
+/**
+ * KAI's victim queue orders a leaf's jobs by the session's job order reversed (`!ssn.JobOrderFn(l, r)`,
+ * KAI pkg/scheduler/actions/utils/job_order_by_queue.go:258 @d5bc503): with the default plugins, lowest
+ * priority first, then (elastic) a job above its minAvailable before one exactly at it before one below
+ * it, then newest, then name descending.
+ */
+export function victimOrder(ssn: Session): (a: JobInfo, b: JobInfo) => number {
+  return (a, b) => ssn.compareJobs(b, a);
 }
 
 /**

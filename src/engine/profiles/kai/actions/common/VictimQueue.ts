@@ -1,15 +1,18 @@
 /**
  * Where victims come from, in the order KAI takes them (`actions/common/solvers` victim queue): the queue
  * tree reversed — at each level the sibling the session's victim queue order prefers (most over-served
- * first, counting victims already taken from it) — and inside a leaf the lowest priority job first, then
- * the newest. An elastic job above minAvailable gives one task at a time (its lowest in task order) and is
- * put back; otherwise all its remaining active tasks go together.
+ * first, counting victims already taken from it) — and inside a leaf the session's job order reversed
+ * (lowest priority first; an elastic job above its minimum before one at it; then the newest). An elastic
+ * job above minAvailable gives one task at a time (its lowest in task order) and what is left of it is put
+ * back and ranked again as the smaller job it now is, as upstream re-pushes a clone with the remaining tasks
+ * (KAI pkg/scheduler/actions/common/solvers/pod_scenario_builder.go addNextPotentialVictims @d5bc503);
+ * otherwise all its remaining active tasks go together.
  */
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import type { QueueInfo } from '../../framework/QueueInfo';
 import type { Session } from '../../framework/Session';
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../../model/resources';
-import type { VictimCandidates } from './VictimIndex';
+import { victimOrder, type VictimCandidates } from './VictimIndex';
 
 export class VictimQueue {
   /** Per leaf with candidates: where its walk in victim order stands. */
@@ -17,6 +20,7 @@ export class VictimQueue {
   private readonly taken = new Map<string, QueueResources>();
   /** Tasks already handed out per job. */
   private readonly given = new Map<JobInfo, Set<TaskInfo>>();
+  private readonly order: (a: JobInfo, b: JobInfo) => number;
 
   /**
    * `accept` is the per-job victim filter, asked lazily when a job is first popped: a refused job is dropped
@@ -31,6 +35,7 @@ export class VictimQueue {
     private readonly candidates: VictimCandidates,
     private readonly accept: (job: JobInfo) => boolean = () => true,
   ) {
+    this.order = victimOrder(ssn);
     for (const leaf of candidates.leaves) {
       const list = candidates.index.ordered(leaf);
       const end = candidates.index.prefixBelow(leaf, candidates.below);
@@ -44,29 +49,67 @@ export class VictimQueue {
   }
 
   private readonly accepted = new Set<JobInfo>();
+  private readonly refused = new Set<JobInfo>();
 
   /**
-   * The first job of a leaf that can still give a task, skipping (for good) the ones that cannot: not
-   * live, or every task already taken by an earlier step. Null when the leaf has none left.
+   * The leaf's next victim job in victim order: the first of its sorted list that can still give a task
+   * (skipping for good the ones that cannot), against the jobs ranked live — those whose placed count
+   * changed since the sort, and those that already gave tasks, ranked as what is left of them. Null when
+   * the leaf has none left.
    */
-  private head(cursor: LeafCursor): JobInfo | null {
+  private head(cursor: LeafCursor, leaf: QueueInfo): JobInfo | null {
+    const moved = this.candidates.index.moved(leaf);
+    let best: JobInfo | null = null;
     while (cursor.pos < cursor.end) {
       const job = cursor.list[cursor.pos] as JobInfo;
-      if (this.candidates.isLive(job) && (!this.given.has(job) || this.remaining(job).length > 0)) return job;
+      if (!moved.has(job) && !this.given.has(job) && this.usable(job)) {
+        best = job;
+        break;
+      }
       cursor.pos++;
     }
-    return null;
+    let bestView = best;
+    const consider = (job: JobInfo) => {
+      if (job.queue !== leaf || !this.usable(job)) return;
+      const view = this.viewOf(job);
+      if (bestView === null || this.order(view, bestView) < 0) {
+        best = job;
+        bestView = view;
+      }
+    };
+    for (const job of moved) if (!this.given.has(job)) consider(job);
+    for (const job of this.given.keys()) consider(job);
+    return best;
+  }
+
+  private usable(job: JobInfo): boolean {
+    return (
+      !this.refused.has(job) &&
+      this.candidates.isLive(job) &&
+      (!this.given.has(job) || this.remaining(job).length > 0)
+    );
+  }
+
+  /**
+   * A job that already gave tasks, as upstream's clone with the remaining tasks: fewer placed, which moves
+   * it in the elastic rank. The job itself otherwise.
+   */
+  private viewOf(job: JobInfo): JobInfo {
+    const given = this.given.get(job);
+    if (given === undefined || given.size === 0) return job;
+    const view = Object.create(job) as JobInfo;
+    Object.defineProperty(view, 'placed', { value: job.placed - given.size });
+    return view;
   }
 
   /** The next victim tasks (one job's worth), or null when no victim is left. */
   next(): TaskInfo[] | null {
-    let cursor: LeafCursor;
     let job: JobInfo;
     for (;;) {
       const leaf = this.pickLeaf();
       if (!leaf) return null;
-      cursor = this.cursors.get(leaf) as LeafCursor;
-      const first = this.head(cursor);
+      const cursor = this.cursors.get(leaf) as LeafCursor;
+      const first = this.head(cursor, leaf);
       if (first === null) {
         this.cursors.delete(leaf);
         this.withVictims = null;
@@ -74,18 +117,13 @@ export class VictimQueue {
       }
       job = first;
       if (this.accepted.has(job) || this.accept(job)) break;
-      cursor.pos++;
+      this.refused.add(job);
     }
     this.accepted.add(job);
     const remaining = this.remaining(job);
-    let tasks: TaskInfo[];
-    if (remaining.length > job.minAvailable) {
-      // An elastic job above minAvailable gives its last task and stays first in its leaf.
-      tasks = [remaining[remaining.length - 1] as TaskInfo];
-    } else {
-      tasks = remaining;
-      cursor.pos++;
-    }
+    // An elastic job above minAvailable gives its last task in task order; what is left is ranked again.
+    const tasks =
+      remaining.length > job.minAvailable ? [remaining[remaining.length - 1] as TaskInfo] : remaining;
     this.take(job, tasks);
     return tasks;
   }

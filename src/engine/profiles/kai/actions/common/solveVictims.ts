@@ -125,6 +125,17 @@ function solveStep(
 }
 
 /**
+ * How many of a victim job's evicted tasks the simulation tries to put back: upstream allocates each victim
+ * job once (TryToVirtuallyAllocatePreemptorAndGetVictims, KAI pkg/scheduler/actions/common/action.go:74
+ * @d5bc503) with the tasks GetTasksToAllocate gives (podgroup_info/allocation_info.go getNumTasksToAllocate):
+ * what the job lacks to reach minAvailable, or one task once it is there. The rest stay evicted: an elastic
+ * job keeps its minimum (one task moved elsewhere), it is not put back whole or not at all.
+ */
+function replaceCount(job: JobInfo): number {
+  return job.placed < job.minAvailable ? job.minAvailable - job.placed : 1;
+}
+
+/**
  * After re-placing a victim job: some of its tasks moved (they will be re-created elsewhere) while the
  * tasks left running are fewer than minAvailable. Upstream's pods are re-created one by one; the job's
  * running part would then sit below its gang minimum until stalegangeviction kills it (issue 8: such
@@ -275,7 +286,7 @@ function tryScenario(
     const evicted = job.tasks.filter((t) => evict.has(t) && t.status === 'Releasing').sort(ssn.compareTasks);
     if (evicted.length === 0) continue;
     const cpJob = stmt.checkpoint();
-    let back = placeTasks(ssn, stmt, evicted, true);
+    let back = placeTasks(ssn, stmt, evicted.slice(0, replaceCount(job)), true);
     if (back.ok && breaksGang(job)) {
       // Some tasks moved and the ones left where they were are fewer than minAvailable: the gang would
       // run broken. A moved job is re-created (its pods are deleted and made again), so move all of it.

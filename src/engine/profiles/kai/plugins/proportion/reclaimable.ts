@@ -50,6 +50,28 @@ function figures(s: QueueShare, allocated: QueueResources): QueueFigures {
 const quotaCache = new WeakMap<QueueShare, QueueResources>();
 
 /** Quota with −1 read as unlimited. */
+/**
+ * KAI canBeDeservedQuotaReclaimCandidate (filter_victims.go:35 @d5bc503): over the resources the reclaimer
+ * asks for (unlimited quotas skipped), the victim's queue is a candidate when it is above its deserved quota
+ * in one of them, or below it in none.
+ */
+function deservedQuotaCandidate(req: QueueResources, vs: QueueShare): boolean {
+  let under = false;
+  for (const r of QUEUE_RESOURCE_NAMES) {
+    if (req[r] <= 0 || vs.quota[r] === -1) continue;
+    if (vs.allocated[r] > vs.quota[r] + EPSILON) return true;
+    if (vs.allocated[r] < vs.quota[r] - EPSILON) under = true;
+  }
+  return !under;
+}
+
+/** Above its deserved quota in some resource the reclaimer asks for (unlimited quotas skipped). */
+function aboveQuota(req: QueueResources, vs: QueueShare): boolean {
+  return QUEUE_RESOURCE_NAMES.some(
+    (r) => req[r] > 0 && vs.quota[r] !== -1 && vs.allocated[r] > vs.quota[r] + EPSILON,
+  );
+}
+
 function quotaOf(s: QueueShare): QueueResources {
   let out = quotaCache.get(s);
   if (!out) {
@@ -69,11 +91,13 @@ export function registerReclaim(
   epoch: AttemptEpoch,
 ): void {
   /**
-   * Victims that no scenario could ever take: the victim-side leveled queue is not above its fair share and
-   * GuaranteeDeservedQuota cannot hold either. Both only get harder as victims are subtracted, so dropping
-   * these victims up front never changes which scenarios validate; it spares the solver from trying them
-   * one by one (KAI upstream added the same filter later, PR #1764, after issue #1750 showed such a victim
-   * could also anchor the victim order and abandon a valid reclaim).
+   * Victims dropped before the victim search, as KAI's proportion FilterVictim does (PR #1764 after issue
+   * #1750: such a victim could anchor the victim order and abandon a valid reclaim; KAI
+   * pkg/scheduler/plugins/proportion/reclaimable/filter_victims.go:14 @d5bc503). With the reclaimer's leveled
+   * queue going over its deserved quota only MaintainFairShare could hold, so the victim's leveled queue must
+   * be above its fair share; otherwise the victim's queue is a candidate unless it is below its deserved quota
+   * in a resource the reclaimer asks for and above it in none (a queue exactly at quota stays a candidate:
+   * consolidating reclaim may still move its jobs).
    */
   const strategies = (reclaimer: JobInfo, victimQueue: QueueInfo) => {
     const [rq, vq] = leveled(reclaimer.queue, victimQueue);
@@ -86,17 +110,18 @@ export function registerReclaim(
     const guaranteeDeservedQuota = le(after, quotaOf(rs)) && !le(vs.allocated, quotaOf(vs));
     return { rs, vs, req, maintainFairShare, guaranteeDeservedQuota };
   };
-  /** `strategies(…)` reduced to its answer, without building the figures (asked once per queue pair). */
+  /** Whether FilterVictim keeps the victims of `victimQueue` for `reclaimer` (asked once per queue pair). */
   const strategiesAllow = (reclaimer: JobInfo, victimQueue: QueueInfo): boolean => {
     const [rq, vq] = leveled(reclaimer.queue, victimQueue);
     const vs = shares.get(vq) as QueueShare;
-    if (!le(vs.allocated, vs.share)) return true;
     const rs = shares.get(rq) as QueueShare;
     const req = jobRequest(reclaimer);
     const rQuota = quotaOf(rs);
-    for (const r of QUEUE_RESOURCE_NAMES)
-      if (!(rs.allocated[r] + req[r] <= rQuota[r] + EPSILON)) return false;
-    return !le(vs.allocated, quotaOf(vs));
+    const reclaimerFitsQuota = QUEUE_RESOURCE_NAMES.every(
+      (r) => rs.allocated[r] + req[r] <= rQuota[r] + EPSILON,
+    );
+    if (!reclaimerFitsQuota) return !le(vs.allocated, vs.share);
+    return deservedQuotaCandidate(req, vs);
   };
   // The verdict depends only on the reclaimer and the victim's queue, until some allocation changes.
   let cachedGeneration = -1;
@@ -123,14 +148,22 @@ export function registerReclaim(
     allowsQueue: (reclaimer, victimQueue) => allowsQueue(reclaimer, victimQueue),
     explain: (reclaimer, victim) => {
       const { rs, vs, req, maintainFairShare, guaranteeDeservedQuota } = strategies(reclaimer, victim.queue);
-      const allowed = maintainFairShare || guaranteeDeservedQuota;
+      const allowed = strategiesAllow(reclaimer, victim.queue);
+      const rQuota = quotaOf(rs);
+      const reclaimerFitsQuota = QUEUE_RESOURCE_NAMES.every(
+        (r) => rs.allocated[r] + req[r] <= rQuota[r] + EPSILON,
+      );
       return {
         plugin: NAME,
         point: 'reclaimVictimFilter',
         allowed,
         message: allowed
-          ? `${vs.queue.name} is ${maintainFairShare ? 'above its fair share' : 'above its quota while the reclaimer side is within quota'}: ${victim.name} may be reclaimed.`
-          : `${vs.queue.name} (holding ${show(vs.allocated)}) is not above its fair share ${show(vs.share)}, and ${rs.queue.name} could not stay within quota or ${vs.queue.name} is not above quota: no reclaim can take ${victim.name}.`,
+          ? reclaimerFitsQuota
+            ? `${vs.queue.name} is ${aboveQuota(req, vs) ? 'above' : 'at'} its quota in what ${reclaimer.name} asks for and ${rs.queue.name} stays within its own${aboveQuota(req, vs) ? '' : ' (consolidating reclaim may still move its jobs)'}: ${victim.name} may be reclaimed.`
+            : `${vs.queue.name} is above its fair share: ${victim.name} may be reclaimed.`
+          : reclaimerFitsQuota
+            ? `${vs.queue.name} (holding ${show(vs.allocated)}) is below its quota ${show(vs.quota)} in what ${reclaimer.name} asks for and above it in none: no reclaim can take ${victim.name}.`
+            : `${rs.queue.name} would go over its quota, and ${vs.queue.name} (holding ${show(vs.allocated)}) is not above its fair share ${show(vs.share)}: no reclaim can take ${victim.name}.`,
         detail: {
           type: 'reclaimable',
           chunk: victim.tasks

@@ -3,7 +3,7 @@
  * the session's key eviction (preemptor, LCA, step down, victim, their role tags) and its headline are on
  * screen without panning, on the stage and in presenter mode (decision 0100), for every built-in scenario.
  */
-import type { Page } from '@playwright/test';
+import type { AppPage } from './fixtures/AppPage';
 import { expect, test } from './fixtures/fixtures';
 import type { StagePage } from './fixtures/StagePage';
 import { galleryIds } from './fixtures/galleryIds';
@@ -15,12 +15,13 @@ const PATH_LESSONS = ['welcome', 'lca-1', 'lca-2', 'lca-3', 'preempt-1', 'preemp
 test.use({ viewport: { width: 1280, height: 720 } });
 
 /**
- * Waits for the tree and its zoom (and the worker's answer, and the lesson's scroll) to settle, then
- * requires every drawn path card and the band inside the tree's area; returns what was measured.
+ * Waits for the worker's answer (the shown session is the cursor's) and for the tree and its zoom to stop
+ * moving, then requires every drawn path card and the band inside the tree's area; returns what was measured.
  */
-async function expectPathInView(page: Page, stage: StagePage, where: string) {
+async function expectPathInView(app: AppPage, stage: StagePage, where: string) {
   await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();
-  await page.waitForTimeout(900);
+  await app.waitForSession();
+  await stage.untilStill(where);
   const measured = await stage.pathOutOfView();
   expect(
     measured.filter((c) => c.out > 0),
@@ -46,12 +47,12 @@ for (const id of IDS) {
     if (PATH_LESSONS.includes(id)) {
       await expect(stage.tree.locator('[data-lca-card]').first()).toBeAttached();
     }
-    const onStage = await expectPathInView(page, stage, `${id} on the stage`);
+    const onStage = await expectPathInView(app, stage, `${id} on the stage`);
     if (PATH_LESSONS.includes(id)) expect(onStage.length).toBeGreaterThan(1);
 
     await page.keyboard.press('f');
     await expect(stage.presenter).toBeVisible();
-    const presenting = await expectPathInView(page, stage, `${id} in presenter mode`);
+    const presenting = await expectPathInView(app, stage, `${id} in presenter mode`);
     if (PATH_LESSONS.includes(id)) expect(presenting.length).toBeGreaterThan(1);
   });
 }
@@ -72,7 +73,7 @@ for (const id of IDS) {
     const question = page.getByTestId('lesson-question');
     for (let click = 0; click < 16; click++) {
       const where = `${id}, click ${click}, ${await position.textContent()}`;
-      await expectPathInView(page, stage, `${where}: path out of view`);
+      await expectPathInView(app, stage, `${where}: path out of view`);
       const isOpen = (await question.count()) > 0 && (await page.getByText('Pick an answer').count()) > 0;
       if (isOpen) {
         for (const choice of await question.getByTestId('lesson-question.choice').all()) {

@@ -19,7 +19,6 @@ test('the gallery lists every scenario this spec measures', () => {
 
 for (const id of IDS) {
   test(`stage text of "${id}" is at least 14 px at 1280x720 on the largest text size`, async ({
-    page,
     app,
     stage,
   }) => {
@@ -31,7 +30,7 @@ for (const id of IDS) {
       .poll(async () => (await stage.diagramTextSizes()).length, { timeout: 10_000 })
       .toBeGreaterThan(0);
     // Let the tree's zoom settle (it animates to its fit unless motion is reduced).
-    await page.waitForTimeout(800);
+    await stage.untilStill(id);
     const sizes = await stage.diagramTextSizes();
     const small = sizes.filter((s) => s.px < 14).map((s) => `"${s.text}" ${s.px.toFixed(1)} px`);
     expect(small, `${id}: text under 14 px`).toEqual([]);
@@ -65,7 +64,7 @@ test('presenter mode draws diagram text at 14 px or more even at the default tex
   await page.keyboard.press('f');
   await expect(stage.presenter).toBeVisible();
   await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();
-  await page.waitForTimeout(800);
+  await stage.untilStill('presenter mode');
   const sizes = await stage.diagramTextSizes();
   expect(sizes.map((s) => s.text)).toEqual(expect.arrayContaining(['org', 'node-0']));
   for (const s of sizes) expect(s.px, `"${s.text}"`).toBeGreaterThanOrEqual(14);

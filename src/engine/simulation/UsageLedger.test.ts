@@ -138,6 +138,32 @@ describe('UsageLedger: KAI usage as its Prometheus query sums it (one sample per
     expect(queueUsageAt(l, params, 90_000).get('a')).toBeUndefined();
   });
 
+  it('tumbling reset, KAI prometheus_test TestGetLatestUsageResetTime_TumblingWindow (rows as offsets from the start)', () => {
+    const m = 60_000;
+    const h = 60 * m;
+    const reset = (windowSizeMs: number, startMs: number, nowMs: number) =>
+      tumblingResetAt(
+        { ...sliding({ windowType: 'tumbling', windowSizeMs }), tumblingWindowStartMs: startMs },
+        nowMs,
+      );
+    // "1 hour window - middle of window": start 10:00, now 12:30 → 12:00
+    expect(reset(h, 0, 150 * m)).toBe(120 * m);
+    // "exact window boundary": now 13:00 → 12:00
+    expect(reset(h, 0, 180 * m)).toBe(120 * m);
+    // "one second after boundary": 13:00:01 → 13:00
+    expect(reset(h, 0, 180 * m + 1000)).toBe(180 * m);
+    // "15 minute window - between boundaries": 14:00 → 14:37 gives 14:30
+    expect(reset(15 * m, 0, 37 * m)).toBe(30 * m);
+    // "1 week window - middle of week": Jan 1 → Jan 18 12:00 gives Jan 15
+    expect(reset(7 * 24 * h, 0, (17 * 24 + 12) * h)).toBe(14 * 24 * h);
+    // "start time equals now"
+    expect(reset(h, 5 * h, 5 * h)).toBe(5 * h);
+    // "start time with offset - middle of window": 10:15:30 → 12:45:30 gives 12:15:30
+    expect(reset(h, -30_000, 150 * m - 30_000)).toBe(120 * m - 30_000);
+    // A start in the future: the window starts now (size 0), prometheus.go:273-276.
+    expect(reset(h, 10 * h, 2 * h)).toBe(2 * h);
+  });
+
   it('KAI fetches on start and every fetchInterval; a session uses the last fetch', () => {
     const p = sliding({ fetchIntervalMs: 60_000 });
     expect([0, 1_000, 59_999, 60_000, 61_000].map((t) => lastFetchAt(p, t))).toEqual([

@@ -66,7 +66,12 @@ export function assembleSnapshotScenario(
     return formatDuration(d);
   };
 
-  const scheduler = mapSnapshotConfig(reader.config, reader.params, reader.unmapped, plainNotes);
+  // KAI's tumblingWindowStartTime is a timestamp: as an offset from the snapshot's now, like every time.
+  const startOffset = (iso: string): string | null => {
+    const ms = /^\d{4}-\d{2}-\d{2}T/.test(iso) ? Date.parse(iso) : NaN;
+    return Number.isFinite(ms) ? offset(ms) : null;
+  };
+  const scheduler = mapSnapshotConfig(reader.config, reader.params, reader.unmapped, plainNotes, startOffset);
   const kaiName = reader.schedulerName;
 
   // Nodes, by name (the first of a repeated name wins).

@@ -7,7 +7,7 @@ import type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from '../
 import type { TaskInfo } from '../profiles/kai/framework/JobInfo';
 import type { Session } from '../profiles/kai/framework/Session';
 import type { QueueInfo } from '../profiles/kai/framework/QueueInfo';
-import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../model/resources';
+import type { QueueResources } from '../model/resources';
 import { parseDuration } from '../model/duration';
 import type { Scenario, UsageParams } from '../model/scenario';
 import type { SessionSnapshot } from '../model/snapshot';
@@ -24,7 +24,6 @@ import {
 import { runProfileSession } from './runProfileSession';
 import { ClusterState, type JobRecord, type TaskRecord } from './ClusterState';
 import { commitSession } from '../profiles/kai/session/commitSession';
-import type { UsageSample } from './UsageLedger';
 import {
   History,
   type JobDelta,

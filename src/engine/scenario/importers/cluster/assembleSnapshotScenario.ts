@@ -14,6 +14,7 @@ import { formatDuration } from '../../../model/duration';
 import { formatKubernetesQuantity } from '../../exporters/formatKubernetesQuantity';
 import { MAX_NOTES } from './clusterLimits';
 import { mapSnapshotConfig } from './mapSnapshotConfig';
+import { parseTimestamp } from './snapshotNow';
 import { PLAIN_NAMER, showRef, type Namer, type ObjectRef } from './objectRef';
 import { redactScenarioNames, Redactor, registerScenarioNames, type RedactionRow } from './redaction';
 import type { PodRecord, SnapshotReader } from './SnapshotReader';
@@ -68,8 +69,8 @@ export function assembleSnapshotScenario(
 
   // KAI's tumblingWindowStartTime is a timestamp: as an offset from the snapshot's now, like every time.
   const startOffset = (iso: string): string | null => {
-    const ms = /^\d{4}-\d{2}-\d{2}T/.test(iso) ? Date.parse(iso) : NaN;
-    return Number.isFinite(ms) ? offset(ms) : null;
+    const ms = parseTimestamp(iso);
+    return ms === null ? null : offset(ms);
   };
   const scheduler = mapSnapshotConfig(reader.config, reader.params, reader.unmapped, plainNotes, startOffset);
   const kaiName = reader.schedulerName;

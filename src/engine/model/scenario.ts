@@ -54,8 +54,19 @@ export interface UsageParams {
   halfLifePeriodMs: number;
   /** `windowSize`: how much history counts (sliding), or the length of each window (tumbling). */
   windowSizeMs: number;
-  /** `windowType`: `sliding` (the last windowSize) or `tumbling` (windows from t=0 that reset). */
+  /** `windowType`: `sliding` (the last windowSize) or `tumbling` (windows from the start time that reset). */
   windowType: 'sliding' | 'tumbling';
+  /** `tumblingWindowStartTime` as an offset from t=0 in ms (tumbling only; KAI requires it there). */
+  tumblingWindowStartMs?: number;
+  /** `fetchInterval`: how often KAI refreshes its usage copy (default 1 min); sessions in between reuse it. */
+  fetchIntervalMs?: number;
+  /** `extraParams.queryResolution`: the step of the Prometheus query (default 1 min). */
+  queryResolutionMs?: number;
+  /** `stalenessPeriod` and `waitTimeout` (kept for export; the simulated fetch never fails, decision 0217). */
+  stalenessPeriodMs?: number;
+  waitTimeoutMs?: number;
+  /** `extraParams.usageQueryTimeout` (kept for export; the simulated query takes no time). */
+  usageQueryTimeoutMs?: number;
 }
 
 export interface NodeSpec {

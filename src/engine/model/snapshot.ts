@@ -145,6 +145,10 @@ export interface TimeAwareShare {
   adjustedWeight: Record<keyof QueueResources, number | null>;
   /** The fair share computed at the same session open with every usage taken as 0. */
   fairShareWithoutUsage: QueueResources;
+  /** When KAI's usage copy was fetched (every `fetchInterval`; decision 0217). */
+  asOfMs?: number;
+  /** The cluster had no GPU capacity: upstream's fetch would fail (decision 0217); absent otherwise. */
+  noGpuCapacity?: true;
 }
 
 /** A Volcano/kube-batch queue's spec as proportion reads it (null = not set; -1 never appears). */

@@ -261,17 +261,47 @@ export const SCHEDULER_FIELDS = {
   usageDBConfig: nested,
 } satisfies FieldTable;
 
-/** KAI `usageDBConfig` (time-based fair share); the sandbox is its own usage database. */
-export const USAGE_DB_CONFIG_FIELDS = { usageParams: nested } satisfies FieldTable;
+/**
+ * KAI `usageDBConfig` (time-based fair share; KAI pkg/scheduler/cache/usagedb/api/interface.go:15-20 @d5bc503).
+ * The sandbox is its own Prometheus: the connection fields are known so that they are refused with a
+ * reason (normaliseUsageDBConfig.ts), not reported as unknown.
+ */
+export const USAGE_DB_CONFIG_FIELDS = {
+  clientType: unknownValue,
+  connectionString: unknownValue,
+  connectionStringEnvVar: unknownValue,
+  usageParams: nested,
+} satisfies FieldTable;
 
 /** Window types the sandbox models (upstream's `cron` needs a wall-clock calendar the sandbox has not). */
 export const USAGE_WINDOW_TYPES = ['sliding', 'tumbling'] as const;
 
-/** KAI `usageDBConfig.usageParams`. */
+/** KAI `usageDBConfig.usageParams` (interface.go:44-64 @d5bc503); windowSize is a Prometheus duration. */
 export const USAGE_PARAMS_FIELDS = {
-  halfLifePeriod: durationSchema({ min: 0 }),
-  windowSize: durationSchema({ min: 0, inclusive: false }),
+  // ≤ 0 disables decay, as KAI's SetDefaults does (defaults.go:17 @d5bc503).
+  halfLifePeriod: durationSchema(),
+  windowSize: unknownValue,
   windowType: unknownValue,
+  tumblingWindowStartTime: unknownValue,
+  cronString: unknownValue,
+  // time.NewTicker panics on an interval ≤ 0 (usagedb.go:91 @d5bc503).
+  fetchInterval: durationSchema({ min: 0, inclusive: false }),
+  stalenessPeriod: durationSchema(),
+  waitTimeout: durationSchema(),
+  extraParams: nested,
+} satisfies FieldTable;
+
+/** KAI's Prometheus client's `extraParams` (prometheus.go:60-73 @d5bc503). */
+export const USAGE_EXTRA_PARAMS_FIELDS = {
+  // A step of 0 makes Prometheus refuse the query; a timeout ≤ 0 fails every fetch.
+  queryResolution: durationSchema({ min: 0, inclusive: false }),
+  usageQueryTimeout: durationSchema({ min: 0, inclusive: false }),
+  gpuAllocationMetric: unknownValue,
+  cpuAllocationMetric: unknownValue,
+  memoryAllocationMetric: unknownValue,
+  gpuCapacityMetric: unknownValue,
+  cpuCapacityMetric: unknownValue,
+  memoryCapacityMetric: unknownValue,
 } satisfies FieldTable;
 
 /** A tier of plugins. */

@@ -4,6 +4,7 @@
  * person writes; `parseScenario(serialiseScenario(s))` gives `s` back (apart from `expect[].line`,
  * which records where the check sits in the source text).
  */
+import { usageDBConfigData } from './usageParamsData';
 import { Document, isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import { formatDuration } from '../model/duration';
 import { QUEUE_RESOURCE_NAMES, RESOURCE_NAMES, type ResourceName, type Resources } from '../model/resources';
@@ -135,13 +136,7 @@ export function schedulerPatchData(patch: SchedulerPatch): Data {
   if (patch.stalenessGracePeriodMs !== undefined)
     out['stalenessGracePeriod'] = formatDuration(patch.stalenessGracePeriodMs);
   if (patch.usage !== undefined) {
-    out['usageDBConfig'] = {
-      usageParams: {
-        halfLifePeriod: formatDuration(patch.usage.halfLifePeriodMs),
-        windowSize: formatDuration(patch.usage.windowSizeMs),
-        windowType: patch.usage.windowType,
-      },
-    };
+    out['usageDBConfig'] = usageDBConfigData(patch.usage);
   }
   return out;
 }

@@ -7,9 +7,9 @@ import type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from '../
 import type { TaskInfo } from '../profiles/kai/framework/JobInfo';
 import type { Session } from '../profiles/kai/framework/Session';
 import type { QueueInfo } from '../profiles/kai/framework/QueueInfo';
-import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../model/resources';
+import type { QueueResources } from '../model/resources';
 import { parseDuration } from '../model/duration';
-import type { Scenario } from '../model/scenario';
+import type { Scenario, UsageParams } from '../model/scenario';
 import type { SessionSnapshot } from '../model/snapshot';
 import type { Decision, SessionTrace } from '../model/trace';
 import {
@@ -24,7 +24,6 @@ import {
 import { runProfileSession } from './runProfileSession';
 import { ClusterState, type JobRecord, type TaskRecord } from './ClusterState';
 import { commitSession } from '../profiles/kai/session/commitSession';
-import type { UsageSample } from './UsageLedger';
 import {
   History,
   type JobDelta,
@@ -37,7 +36,16 @@ import { openSession } from '../profiles/kai/session/openSession';
 import { TraceInterner } from './TraceInterner';
 import { explainPending } from '../profiles/kai/explainPending';
 import { buildSnapshot } from './buildSnapshot';
-import { appendUsage, newUsageLedger, queueUsageAt, type UsageLedger } from './UsageLedger';
+import {
+  appendUsage,
+  DEFAULT_STEP_MS,
+  fetchUsage,
+  lastFetchAt,
+  newUsageLedger,
+  type UsageFetch,
+  type UsageLedger,
+} from './UsageLedger';
+import { historyBeforeStart, usageMetricSample } from './usageMetric';
 
 /** How much of each session a simulator keeps. */
 export interface SimulatorOptions {
@@ -81,6 +89,8 @@ export class Simulator implements Simulation {
   private readonly interner = new TraceInterner();
   /** KAI usage history (time-based fair share); null unless some configuration sets `usageDBConfig`. */
   private readonly usage: UsageLedger | null;
+  /** The last usage fetch and the parameters it was made with (a configuration change fetches anew). */
+  private lastUsageFetch: { params: UsageParams; fetch: UsageFetch } | null = null;
   /**
    * Time of the last session that changed anything (see {@link settleHorizonMs}). It starts at t=0: the
    * scenario's initial state (jobs already running, protections already counting) is itself a change, so a
@@ -265,7 +275,11 @@ export class Simulator implements Simulation {
     } else {
       const { ssn, records, jobRecords } = openSession(this.state, index, timeMs, this.scenario.profile);
       const usageParams = this.state.config.usage;
-      if (this.usage && usageParams) ssn.queueUsage = queueUsageAt(this.usage, usageParams, timeMs);
+      if (this.usage && usageParams) {
+        const fetched = this.usageFetchedFor(usageParams, timeMs);
+        ssn.queueUsage = fetched.usage;
+        ssn.queueUsageFetch = { asOfMs: fetched.asOfMs, noGpuCapacity: fetched.noGpuCapacity };
+      }
       const profile = this.scenario.profile;
       // Plugins keep their tier: the session files each callback under plugin and tier (ExtensionRegistry)
       // and combines them tier by tier (combine.ts), as KAI's framework walks tiers, then plugins.
@@ -326,7 +340,7 @@ export class Simulator implements Simulation {
     );
     if (marks) entry.marks = marks;
     if (this.usage) {
-      entry.usage = this.usageSample(timeMs);
+      entry.usage = usageMetricSample(this.state, timeMs);
       appendUsage(this.usage, entry.usage);
     }
     const changed =
@@ -451,18 +465,17 @@ export class Simulator implements Simulation {
   }
 
   /**
-   * What the session left allocated (the figures' `allocated`, rolled up to ancestors; Releasing and
-   * Pipelined tasks do not count, as in proportion) and the cluster's capacity, for the usage history.
+   * KAI's usage copy at `timeMs`: the last fetch, made on start and every fetchInterval (KAI
+   * pkg/scheduler/cache/usagedb/usagedb.go:84-105 @d5bc503), used by every session until the next one,
+   * stale or not (GetResourceUsage returns the last data, usagedb.go:60-80). One query per fetch.
    */
-  private usageSample(timeMs: number): UsageSample {
-    const allocated = new Map<string, QueueResources>();
-    for (const [name, fig] of this.lastFigures) {
-      if (QUEUE_RESOURCE_NAMES.some((r) => fig.allocated[r] !== 0)) allocated.set(name, fig.allocated);
-    }
-    const capacity: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
-    for (const n of this.state.nodes.values())
-      for (const r of QUEUE_RESOURCE_NAMES) capacity[r] += n.resources[r];
-    return { timeMs, allocated, capacity };
+  private usageFetchedFor(params: UsageParams, timeMs: number): UsageFetch {
+    const asOf = lastFetchAt(params, timeMs);
+    const last = this.lastUsageFetch;
+    if (last && last.params === params && last.fetch.asOfMs === asOf) return last.fetch;
+    const fetch = fetchUsage(this.usage as UsageLedger, params, asOf);
+    this.lastUsageFetch = { params, fetch };
+    return fetch;
   }
 
   /** The figures that changed since the previous session (the history stores only those). */
@@ -514,7 +527,19 @@ function usageLedgerFor(scenario: Scenario): UsageLedger | null {
     ...scenario.events.map((e) => (e.kind === 'updateConfig' ? e.patch.usage : undefined)),
   ].filter((p) => p !== undefined);
   if (scenario.profile !== 'kai' || params.length === 0) return null;
-  return newUsageLedger(params.reduce((max, p) => Math.max(max, p.windowSizeMs), 0));
+  // A fetch reads up to one fetchInterval back from the session, and its first step up to one resolution
+  // before the window: keep samples for all of it.
+  const horizon = params.reduce(
+    (max, p) =>
+      Math.max(
+        max,
+        p.windowSizeMs + (p.fetchIntervalMs ?? DEFAULT_STEP_MS) + (p.queryResolutionMs ?? DEFAULT_STEP_MS),
+      ),
+    0,
+  );
+  const ledger = newUsageLedger(horizon);
+  for (const sample of historyBeforeStart(scenario)) appendUsage(ledger, sample);
+  return ledger;
 }
 
 /**

@@ -1,17 +1,21 @@
 /**
- * The sandbox's usage database for KAI's time-based fair share. KAI keeps each queue's allocation and the
- * cluster's capacity as Prometheus series and, every fetch, asks for the queue's usage over a window,
- * decayed with a half-life and normalised to the cluster's capacity over the same window
- * (`pkg/scheduler/cache/usagedb/prometheus`, docs/time-based-fairshare):
+ * The sandbox's Prometheus for KAI's time-based fair share. KAI's queue controller exports each queue's
+ * allocation as a gauge (`kai_queue_allocated_gpus`, …; KAI pkg/queuecontroller/metrics/metrics.go:120-179
+ * @d5bc503), kube-state-metrics the nodes' capacity, and every `fetchInterval` KAI's usage lister asks
+ * Prometheus for each queue's usage over the window, decayed and normalised to the capacity over the same
+ * samples (KAI pkg/scheduler/cache/usagedb/prometheus/prometheus.go:112-147, 216-247 @d5bc503):
  *
- *   usage(q, r) = Σ over the window of allocated(q, r)(s) · decay(s)  /  Σ of capacity(r)(s) · decay(s),
- *   decay(s) = 0.5 ^ ((now − s) / halfLifePeriod)   (1 when halfLifePeriod is 0: no decay).
+ *   usage(q, r) = Σ over the query's steps t of allocated(q, r)(t) · d(t)  /  Σ of capacity(r)(t) · d(t),
+ *   d(t) = 0.5 ^ ((now − t) / halfLifePeriod)   (1 without a half-life; prometheus.go:296-305).
  *
- * Here the series are exact: one sample per session, holding from that session's time until the next
- * session, so each sum is an integral of a step function, computed in closed form per step:
- * ∫ₐᵇ 0.5^((now−s)/H) ds = H/ln2 · (0.5^((now−b)/H) − 0.5^((now−a)/H)); the H/ln2 factor is common to the
- * numerator and the denominator and cancels. Time before the first session has no samples, as a metric has
- * no points before it was first scraped.
+ * The steps are one every `queryResolution`: for a sliding window the subquery `[windowSize:resolution]`,
+ * whose steps are the multiples of the resolution in (now − windowSize, now]; for a tumbling window the range
+ * query from the latest reset to now. The series here are exact step functions: one sample per session
+ * (what the session left allocated, Releasing pods included as the metric counts them) holding from just
+ * after that session, plus the history the scenario states before t=0 (jobs already running with an
+ * earlier `startedAt`). A step reads the latest sample strictly before it, so a fetch at the time of a
+ * session sees the cluster as it was before that session (KAI fetches on its own ticker; decision 0217).
+ * Each sample's share of the steps is a geometric series, summed in closed form.
  *
  * The ledger is a value: a keyframe keeps a copy of its samples and `append` replays the sessions after it
  * (History.stateAt), so a past session rebuilt later sees exactly the usage it ran with.
@@ -51,42 +55,107 @@ export function appendUsage(l: UsageLedger, sample: UsageSample): void {
   if (drop > 0) l.samples.splice(0, drop);
 }
 
-/** Start of the window that counts at `nowMs`: the last windowSize (sliding) or the current window (tumbling). */
-export function windowStart(params: UsageParams, nowMs: number): number {
-  if (params.windowType === 'tumbling') {
-    // Tumbling windows start at t=0 and every windowSize after; usage resets at each start.
-    return Math.floor(nowMs / params.windowSizeMs) * params.windowSizeMs;
-  }
-  return nowMs - params.windowSizeMs;
-}
+/**
+ * KAI's default fetchInterval and queryResolution, 1 minute (api/defaults.go:29, prometheus.go:61 @d5bc503),
+ * where parameters leave them out (normalisation always sets them; tests build parameters by hand).
+ */
+export const DEFAULT_STEP_MS = 60_000;
 
-/** Weight of the step [a, b) seen from `now` (see the file comment). */
-function stepWeight(a: number, b: number, nowMs: number, halfLifeMs: number): number {
-  if (b <= a) return 0;
-  if (halfLifeMs <= 0) return b - a;
-  return Math.pow(0.5, (nowMs - b) / halfLifeMs) - Math.pow(0.5, (nowMs - a) / halfLifeMs);
+/** When KAI's usage copy used at `nowMs` was fetched: on start (t=0) and every fetchInterval (usagedb.go:90-105). */
+export function lastFetchAt(params: UsageParams, nowMs: number): number {
+  const every = params.fetchIntervalMs ?? DEFAULT_STEP_MS;
+  // Before t=0 there is no scheduler; the first fetch runs at start, before the first session.
+  return Math.max(0, Math.floor(nowMs / every) * every);
 }
 
 /**
- * Each queue's usage at `nowMs`: the fraction of the cluster's capacity it held over the window, decayed.
- * Queues that held nothing are absent (usage 0). A resource the cluster had none of has usage 0.
+ * The latest usage reset of a tumbling window at `nowMs` (prometheus.go:271-294 @d5bc503): the start time
+ * plus whole windows, strictly before now (at a boundary, the previous window); now itself when the start
+ * lies in the future.
+ */
+export function tumblingResetAt(params: UsageParams, nowMs: number): number {
+  const start = params.tumblingWindowStartMs ?? 0;
+  if (start > nowMs) return nowMs;
+  const windows = Math.max(0, Math.ceil((nowMs - start) / params.windowSizeMs) - 1);
+  return start + windows * params.windowSizeMs;
+}
+
+/** The query's steps at `nowMs`: `first + k·step` for k = 0 … count − 1. */
+export function queryStepsAt(
+  params: UsageParams,
+  nowMs: number,
+): { first: number; step: number; count: number } {
+  const step = params.queryResolutionMs ?? DEFAULT_STEP_MS;
+  if (params.windowType === 'tumbling') {
+    // A range query from the reset to now, one point every step from the reset on.
+    const from = tumblingResetAt(params, nowMs);
+    return { first: from, step, count: Math.floor((nowMs - from) / step) + 1 };
+  }
+  // A subquery: the multiples of the step in (now − windowSize, now] (t=0 is taken as such a multiple).
+  const first = (Math.floor((nowMs - params.windowSizeMs) / step) + 1) * step;
+  const last = Math.floor(nowMs / step) * step;
+  return { first, step, count: last < first ? 0 : (last - first) / step + 1 };
+}
+
+/** Σ d(t) over steps first+k·step, k in [k1, k2], d(t) = 0.5^((now − t)/H): a geometric series. */
+function stepsWeight(
+  first: number,
+  step: number,
+  k1: number,
+  k2: number,
+  nowMs: number,
+  halfLifeMs: number,
+): number {
+  if (k2 < k1) return 0;
+  const n = k2 - k1 + 1;
+  if (halfLifeMs <= 0) return n;
+  const newest = Math.pow(0.5, (nowMs - (first + k2 * step)) / halfLifeMs);
+  const ratio = Math.pow(0.5, step / halfLifeMs);
+  // ratio is 1 in floating point when the step is tiny against the half-life: then every term is `newest`.
+  return ratio === 1 ? n * newest : (newest * (1 - Math.pow(ratio, n))) / (1 - ratio);
+}
+
+/** One fetch of KAI's usage: when, the usage per queue, and whether upstream's fetch would have failed. */
+export interface UsageFetch {
+  asOfMs: number;
+  usage: Map<string, QueueResources>;
+  /**
+   * The cluster had no GPU capacity over the query's steps. KAI queries GPU capacity first and fails the
+   * whole fetch when it returns no data (prometheus.go:117-121, 170-171 @d5bc503), so upstream would run
+   * with no usage at all; the sandbox computes it anyway and says so (decision 0217).
+   */
+  noGpuCapacity: boolean;
+}
+
+/**
+ * Each queue's usage as KAI's fetch at `nowMs` would return it: the fraction of the cluster's capacity it
+ * held over the query's steps, decayed. Queues that held nothing are absent (usage 0). A resource the
+ * cluster had none of has usage 0.
  */
 export function queueUsageAt(
   l: UsageLedger,
   params: UsageParams,
   nowMs: number,
 ): Map<string, QueueResources> {
-  const from = windowStart(params, nowMs);
+  return fetchUsage(l, params, nowMs).usage;
+}
+
+/** {@link queueUsageAt} with what the trace says about it. */
+export function fetchUsage(l: UsageLedger, params: UsageParams, nowMs: number): UsageFetch {
+  const { first, step, count } = queryStepsAt(params, nowMs);
   const held = new Map<string, QueueResources>();
   const capacity: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
   for (let i = 0; i < l.samples.length; i++) {
     const s = l.samples[i] as UsageSample;
-    const end = Math.min(l.samples[i + 1]?.timeMs ?? nowMs, nowMs);
-    const w = stepWeight(Math.max(s.timeMs, from), end, nowMs, params.halfLifePeriodMs);
+    // Sample i is what steps in (s.timeMs, next.timeMs] read.
+    const next = l.samples[i + 1]?.timeMs ?? Infinity;
+    const k1 = Math.max(0, Math.floor((s.timeMs - first) / step) + 1);
+    const k2 = Math.min(count - 1, next === Infinity ? count - 1 : Math.floor((next - first) / step));
+    const w = stepsWeight(first, step, k1, k2, nowMs, params.halfLifePeriodMs);
     if (w <= 0) continue;
     for (const r of QUEUE_RESOURCE_NAMES)
       if (Number.isFinite(s.capacity[r])) capacity[r] += s.capacity[r] * w;
-    // Named fields rather than a loop over resource names: this runs samples × queues times per session.
+    // Named fields rather than a loop over resource names: this runs samples × queues times per fetch.
     s.allocated.forEach((a, name) => {
       let h = held.get(name);
       if (!h) held.set(name, (h = { gpu: 0, cpu: 0, memory: 0 }));
@@ -98,5 +167,8 @@ export function queueUsageAt(
   for (const h of held.values()) {
     for (const r of QUEUE_RESOURCE_NAMES) h[r] = capacity[r] > 0 ? h[r] / capacity[r] : 0;
   }
-  return held;
+  // Without any data yet (no step after the first sample) upstream's fetch fails too, for every cluster:
+  // only a cluster that has capacity but no GPUs is the quirk worth saying.
+  const noGpuCapacity = capacity.gpu <= 0 && (capacity.cpu > 0 || capacity.memory > 0);
+  return { asOfMs: nowMs, usage: held, noGpuCapacity };
 }

@@ -48,6 +48,8 @@ export interface SessionDocument {
      * otherwise, so documents of scenarios without usage are unchanged.
      */
     usage?: Record<string, number>;
+    /** When KAI fetched that usage (ms; every `fetchInterval`, decision 0217); with `usage` only. */
+    usageAsOfMs?: number;
   }[];
 }
 
@@ -78,6 +80,7 @@ export function sessionDocument(
       fairShare: amounts(q.fairShare, used),
       allocated: amounts(q.allocated, used),
       ...(q.timeAware ? { usage: amounts(q.timeAware.usage, used) } : {}),
+      ...(q.timeAware?.asOfMs !== undefined ? { usageAsOfMs: q.timeAware.asOfMs } : {}),
     })),
   };
 }

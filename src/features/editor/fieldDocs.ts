@@ -96,12 +96,38 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     usageDBConfig: 'KAI time-based fair share: keep each queue’s usage history ({usageParams: {…}}).',
   },
   usageDBConfig: {
-    usageParams: 'How usage is weighed: halfLifePeriod, windowSize, windowType.',
+    clientType: 'Refused: the sandbox is its own Prometheus (KAI needs "prometheus" here).',
+    connectionString: 'Refused: the sandbox is its own Prometheus, there is no address to connect to.',
+    connectionStringEnvVar: 'Refused: the sandbox is its own Prometheus, there is no address to connect to.',
+    usageParams:
+      'How usage is measured and weighed: windowSize, windowType, halfLifePeriod, fetchInterval, …',
   },
   usageParams: {
-    halfLifePeriod: 'Usage this long ago counts half (Go duration; default 0 = no decay).',
-    windowSize: 'How much history counts (sliding) or each window’s length (tumbling); default 168h.',
-    windowType: 'sliding (the last windowSize) or tumbling (windows from t=0 that reset); default sliding.',
+    halfLifePeriod: 'Usage this long ago counts half (Go duration; default unset; 0 or less = no decay).',
+    windowSize:
+      'How much history counts (sliding) or each window’s length (tumbling); Prometheus duration such as 1w, 1d, 1h30m; default 1w.',
+    windowType:
+      'sliding (the last windowSize) or tumbling (windows from tumblingWindowStartTime that reset); default sliding.',
+    tumblingWindowStartTime:
+      'Tumbling only, required there: start of the first window as an offset from t=0, such as -90m or 0s.',
+    cronString: 'Refused: cron windows need a calendar, which simulated time has not.',
+    fetchInterval:
+      'How often KAI refreshes its usage copy; sessions in between use the last fetch (default 1m).',
+    stalenessPeriod: 'KAI logs stale usage after this long (default 5m); the simulated fetch never fails.',
+    waitTimeout:
+      'How long KAI waits for the first fetch at start (default 1m); the simulated fetch is instant.',
+    extraParams: 'Prometheus client options: queryResolution (default 1m), usageQueryTimeout.',
+  },
+  usageExtraParams: {
+    queryResolution:
+      'Step of the usage query: usage is summed from one sample per step (Go duration, default 1m).',
+    usageQueryTimeout: 'Timeout of each query (default 10s); the simulated query takes no time.',
+    gpuAllocationMetric: 'Refused: the simulated Prometheus has only KAI’s default series.',
+    cpuAllocationMetric: 'Refused: the simulated Prometheus has only KAI’s default series.',
+    memoryAllocationMetric: 'Refused: the simulated Prometheus has only KAI’s default series.',
+    gpuCapacityMetric: 'Refused: the simulated Prometheus has only KAI’s default series.',
+    cpuCapacityMetric: 'Refused: the simulated Prometheus has only KAI’s default series.',
+    memoryCapacityMetric: 'Refused: the simulated Prometheus has only KAI’s default series.',
   },
   tier: { plugins: 'Plugins of this tier: {name, arguments?, enableX flags}.' },
   plugin: {

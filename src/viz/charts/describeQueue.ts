@@ -4,7 +4,8 @@
 import { QUEUE_RESOURCE_NAMES, type QueueResourceName } from '../../engine/model/resources';
 import { formatResource } from '../layouts/formatSpan';
 import type { QueueTreeNode } from '../layouts/layoutQueueTree';
-import type { QueueState } from '../../engine/model/snapshot';
+import type { QueueState, TimeAwareShare } from '../../engine/model/snapshot';
+import { noGpuCapacityNote, usageAsOf } from '../../engine/model/timeAwareNotes';
 import { plural } from '../../common/plural';
 
 const NAMES: Record<QueueResourceName, string> = { gpu: 'GPU', cpu: 'CPU', memory: 'memory' };
@@ -68,6 +69,13 @@ const fixed2 = (v: number): string => v.toFixed(2);
 export function describeTimeAware(q: QueueState): string[] {
   const t = q.timeAware;
   if (t === undefined) return [];
+  const notes = [usageAsOf(t), noGpuCapacityNote(t)].filter((n) => n !== '').map(capitalise);
+  return [...perResource(q, t), ...notes];
+}
+
+const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+function perResource(q: QueueState, t: TimeAwareShare): string[] {
   return QUEUE_RESOURCE_NAMES.filter((r) => r === 'gpu' || t.usage[r] > 0 || t.weight[r] !== null).map(
     (r) => {
       const usage = `${(t.usage[r] * 100).toFixed(1)}%`;

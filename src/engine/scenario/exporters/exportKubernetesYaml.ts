@@ -5,6 +5,7 @@
  * `importers/labCarrier.ts`, so that `importKubernetesYaml(exportKubernetesYaml(s))` replays the same run
  * (docs/scenario-format.md §13, decision 0070). Pure: the editor downloads the text.
  */
+import { usageDBConfigData } from '../usageParamsData';
 import { parse } from 'yaml';
 import { formatDuration } from '../../model/duration';
 import { QUEUE_RESOURCE_NAMES } from '../../model/resources';
@@ -100,14 +101,7 @@ function schedulerConfigMap(config: SchedulerConfig, s: Scenario): Data {
       }),
     })),
   };
-  if (config.usage !== undefined)
-    conf.usageDBConfig = {
-      usageParams: {
-        halfLifePeriod: formatDuration(config.usage.halfLifePeriodMs),
-        windowSize: formatDuration(config.usage.windowSizeMs),
-        windowType: config.usage.windowType,
-      },
-    };
+  if (config.usage !== undefined) conf.usageDBConfig = usageDBConfigData(config.usage);
   // The period and KAI's consolidation and staleness knobs are command-line flags upstream, not config.
   const carried: Data = { schedulePeriod: formatDuration(config.schedulePeriodMs) };
   if (config.maxConsolidationPreemptees !== DEFAULT_MAX_CONSOLIDATION_PREEMPTEES)

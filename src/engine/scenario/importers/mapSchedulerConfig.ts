@@ -56,6 +56,8 @@ export function mapSchedulerConf(
   document: string,
   prefix: string,
   volcano: boolean,
+  /** A snapshot's "now" (t=0, §17.2): turns a timestamp `tumblingWindowStartTime` into an offset from it. */
+  startOffset?: (iso: string) => string | null,
 ): { scheduler: Data; unmapped: UnmappedField[] } {
   const scheduler: Data = {};
   if (typeof conf.actions === 'string' || Array.isArray(conf.actions)) scheduler.actions = conf.actions;
@@ -67,7 +69,14 @@ export function mapSchedulerConf(
   // equivalent (the sandbox keeps the usage itself from simulated time).
   if (!volcano && isData(conf.usageDBConfig)) {
     const db = conf.usageDBConfig;
-    if (isData(db.usageParams)) scheduler.usageDBConfig = { usageParams: db.usageParams };
+    if (isData(db.usageParams)) {
+      const params = { ...db.usageParams };
+      // Upstream writes the tumbling start as a timestamp; the scenario's times are offsets from t=0.
+      const start = params.tumblingWindowStartTime;
+      const offset = typeof start === 'string' && startOffset ? startOffset(start) : null;
+      if (offset !== null) params.tumblingWindowStartTime = offset;
+      scheduler.usageDBConfig = { usageParams: params };
+    }
     for (const k of Object.keys(db).filter((k) => k !== 'usageParams'))
       unmapped.push({
         document,

@@ -2,7 +2,8 @@
  * Scheduler configuration documents (`scheduler:` and `updateConfig:`): action subsets in any order, as a
  * list or a comma-separated string; the KAI plugin tier with or without `elastic` and `minruntime`; the
  * minruntime arguments (both resolve methods), the consolidation and staleness knobs, and KAI's time-based
- * fair share (`usageDBConfig`, sliding or tumbling windows, with or without decay; with `kValue` above).
+ * fair share (`usageDBConfig`, sliding or tumbling windows with a start time, Prometheus window sizes,
+ * fetchInterval and queryResolution, with or without decay; with `kValue` above).
  */
 import { formatDuration } from '../../model/duration';
 import { PERIODS_MS, actionsOf, at, type GeneratedProfile } from './menus';
@@ -48,8 +49,18 @@ export function buildScheduler(
     const usageParams: Record<string, string> = {};
     if (u.windowSize !== null) usageParams['windowSize'] = `${u.windowSize}s`;
     if (u.halfLifePeriod !== null) usageParams['halfLifePeriod'] = `${u.halfLifePeriod}s`;
+    if (u.windowSizeText !== null)
+      usageParams['windowSize'] = at(['1w', '1d', '90m', '1h30m'], u.windowSizeText);
     if (u.windowType !== null) usageParams['windowType'] = at(['sliding', 'tumbling'], u.windowType);
-    out['usageDBConfig'] = { usageParams };
+    // KAI refuses a tumbling window without its start time (prometheus.go:91 @d5bc503).
+    if (usageParams['windowType'] === 'tumbling')
+      usageParams['tumblingWindowStartTime'] = `${u.tumblingStart}s`;
+    if (u.fetchInterval !== null) usageParams['fetchInterval'] = `${u.fetchInterval}s`;
+    const extraParams: Record<string, string> = {};
+    if (u.queryResolution !== null) extraParams['queryResolution'] = `${u.queryResolution}s`;
+    out['usageDBConfig'] = {
+      usageParams: { ...usageParams, ...(u.queryResolution !== null ? { extraParams } : {}) },
+    };
   }
   return out;
 }

@@ -102,7 +102,8 @@ function setOutOfRange(
     case 'kValue':
       // Only KAI's proportion reads kValue (time-aware fair share); Volcano's ignores it, as upstream does.
       if (ctx.profile !== 'kai' || !plugins.includes('proportion')) return false;
-      pluginArgs['proportion'] = { ...pluginArgs['proportion'], kValue: 1e308 };
+      // Any finite kValue is valid (KAI reads a float64, decision 0217); text beyond float64 is not.
+      pluginArgs['proportion'] = { ...pluginArgs['proportion'], kValue: '1e400' };
       doc['plugins'] = pluginArgs;
       return true;
     case 'actions':

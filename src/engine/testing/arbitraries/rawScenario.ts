@@ -89,6 +89,12 @@ export interface RawUsage {
   windowSize: number | null;
   halfLifePeriod: number | null;
   windowType: number | null;
+  /** Index into the Prometheus window sizes that are not whole seconds (`1w`, `1h30m`, …); used when set. */
+  windowSizeText: number | null;
+  /** Tumbling window start, seconds from t=0 (negative: before the scenario); tumbling always gets one. */
+  tumblingStart: number;
+  fetchInterval: number | null;
+  queryResolution: number | null;
 }
 
 export interface RawScheduler {
@@ -267,6 +273,10 @@ const rawUsage: fc.Arbitrary<RawUsage> = fc.record({
   windowSize: maybe(fc.integer({ min: 1, max: 120 })),
   halfLifePeriod: maybe(fc.integer({ min: 0, max: 60 })),
   windowType: maybe(small(1)),
+  windowSizeText: maybe(small(3)),
+  tumblingStart: fc.integer({ min: -120, max: 60 }),
+  fetchInterval: maybe(fc.integer({ min: 1, max: 90 })),
+  queryResolution: maybe(fc.integer({ min: 1, max: 90 })),
 });
 
 export const rawScheduler: fc.Arbitrary<RawScheduler> = fc.record({

@@ -13,6 +13,7 @@ import {
 import type { Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
 import { checkNodeCapacity, checkPipelining, checkQueueLimits } from './checkCapacity';
+import { checkUsageFetch } from './checkUsage';
 import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
 import { BrokenByNodeRemoval, checkConsolidation, checkGangs, checkStartTimes } from './checkGangs';
 import { checkKubernetesRoundTrip } from './checkKubernetesRoundTrip';
@@ -110,6 +111,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       checkConsolidation(scenario, prev, snap, violations, broken);
       checkStartTimes(scenario, prev, snap, violations);
       checkMinRuntime(scenario, prev, snap, violations);
+      checkUsageFetch(scenario, snap, violations);
     });
   } catch (error) {
     violations.push({ invariant: 'no-engine-crash', session: null, message: errorText(error) });

@@ -35,6 +35,8 @@ export const INVARIANTS = {
     'a job created after t=0 with tasks listed Running is refused at each such task’s status (running-before-submit, decision 0112), never run',
   'variant-validated':
     'a variant with an out-of-range value is rejected at its variants[…] path; every accepted variant, applied, is accepted by the parser and runs within capacity',
+  'usage-fetch-schedule':
+    'a KAI session with usage history uses the usage of the last fetch (t=0, then every fetchInterval) at or before it, and every usage is within [0, 1]',
 } as const;
 
 export type InvariantName = keyof typeof INVARIANTS;

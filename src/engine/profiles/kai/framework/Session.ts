@@ -72,6 +72,8 @@ export class Session {
    * the simulator when `scheduler.usageDBConfig` is configured; null = no usage database.
    */
   queueUsage: ReadonlyMap<string, QueueResources> | null = null;
+  /** When that usage was fetched and whether upstream's fetch would have failed (no GPU capacity). */
+  queueUsageFetch: { asOfMs: number; noGpuCapacity: boolean } | null = null;
   /** How usage weighed on each queue's fair share (published by the proportion plugin when usage is set). */
   readonly timeAware = new Map<string, TimeAwareShare>();
 

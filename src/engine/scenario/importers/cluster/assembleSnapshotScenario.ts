@@ -14,6 +14,7 @@ import { formatDuration } from '../../../model/duration';
 import { formatKubernetesQuantity } from '../../exporters/formatKubernetesQuantity';
 import { MAX_NOTES } from './clusterLimits';
 import { mapSnapshotConfig } from './mapSnapshotConfig';
+import { parseTimestamp } from './snapshotNow';
 import { PLAIN_NAMER, showRef, type Namer, type ObjectRef } from './objectRef';
 import { redactScenarioNames, Redactor, registerScenarioNames, type RedactionRow } from './redaction';
 import type { PodRecord, SnapshotReader } from './SnapshotReader';
@@ -66,7 +67,12 @@ export function assembleSnapshotScenario(
     return formatDuration(d);
   };
 
-  const scheduler = mapSnapshotConfig(reader.config, reader.params, reader.unmapped, plainNotes);
+  // KAI's tumblingWindowStartTime is a timestamp: as an offset from the snapshot's now, like every time.
+  const startOffset = (iso: string): string | null => {
+    const ms = parseTimestamp(iso);
+    return ms === null ? null : offset(ms);
+  };
+  const scheduler = mapSnapshotConfig(reader.config, reader.params, reader.unmapped, plainNotes, startOffset);
   const kaiName = reader.schedulerName;
 
   // Nodes, by name (the first of a repeated name wins).

@@ -32,12 +32,13 @@ export function mapSnapshotConfig(
   params: Data | null,
   unmapped: UnmappedCollector,
   notes: string[],
+  startOffset?: (iso: string) => string | null,
 ): Data {
   const scheduler: Data = {};
   if (config === null)
     notes.push('The snapshot has no config: the scenario uses KAI\u2019s default actions and plugins.');
   else {
-    const mapped = mapSchedulerConf(config, 'config', 'config.', false);
+    const mapped = mapSchedulerConf(config, 'config', 'config.', false, startOffset);
     for (const u of mapped.unmapped) unmapped.add(u.field, u.reason ?? 'no simulator equivalent', null, '');
     const kai = CATALOGUE.kai;
     if (typeof mapped.scheduler.actions === 'string') {

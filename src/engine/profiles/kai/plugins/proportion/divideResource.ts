@@ -57,6 +57,24 @@ function timeAwareWeights(
   return { of, total };
 }
 
+/**
+ * `round · weight / total`. KAI bounds `kValue` only by float64 (decision 0217): each adjusted weight stays
+ * finite (|kValue·(w − usage)| ≤ |kValue|), but their sum, or the product with `round`, can overflow. Then
+ * the ratio is taken first with the weights scaled down alike (only their ratio matters), which keeps the
+ * slice finite. For every other kValue the order, and so every figure, is the one used before.
+ */
+function timeAwareSlice(round: number, weight: number, total: number, weights: Iterable<number>): number {
+  const product = round * weight;
+  if (Number.isFinite(product) && Number.isFinite(total)) return product / total;
+  if (Number.isFinite(total)) return round * (weight / total);
+  let scaled = 0;
+  for (const w of weights) scaled += w * SCALE_DOWN;
+  return round * ((weight * SCALE_DOWN) / scaled);
+}
+
+/** 2^-64: weights near float64's largest value, scaled by it, sum without overflow. */
+const SCALE_DOWN = 2 ** -64;
+
 function requestable(q: DivisionQueue): number {
   return q.limit === -1 ? q.request : Math.min(q.limit, q.request);
 }
@@ -93,7 +111,7 @@ export function divideResource(
         const slice =
           weights === null
             ? (round * q.overQuotaWeight) / totalWeight
-            : (round * (weights.of.get(q) as number)) / weights.total;
+            : timeAwareSlice(round, weights.of.get(q) as number, weights.total, weights.of.values());
         const wanted = requestable(q) - q.fairShare;
         if (wanted <= slice + EPS) {
           q.fairShare += wanted;

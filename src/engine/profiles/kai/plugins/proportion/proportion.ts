@@ -143,6 +143,8 @@ function publishTimeAware(
       weight: w ? { ...w.weight } : { gpu: null, cpu: null, memory: null },
       adjustedWeight: w ? { ...w.adjustedWeight } : { gpu: null, cpu: null, memory: null },
       fairShareWithoutUsage: { ...(plain.get(q) as QueueShare).fairShare },
+      ...(ssn.queueUsageFetch ? { asOfMs: ssn.queueUsageFetch.asOfMs } : {}),
+      ...(ssn.queueUsageFetch?.noGpuCapacity === true ? { noGpuCapacity: true as const } : {}),
     });
   }
 }

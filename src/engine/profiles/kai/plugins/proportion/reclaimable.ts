@@ -8,6 +8,7 @@
  *   quota and the victim side above quota); then the saturation check and the non-preemptible quota rule.
  * Every verdict carries the numbers it compared, so the UI can show them.
  */
+import { noGpuCapacityNote, usageAsOf } from '../../../../model/timeAwareNotes';
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import type { QueueInfo } from '../../framework/QueueInfo';
 import type { Session } from '../../framework/Session';
@@ -256,7 +257,9 @@ function usageNote(ssn: Session, queue: string): string {
   const used = QUEUE_RESOURCE_NAMES.filter((r) => r === 'gpu' || t.usage[r] > 0)
     .map((r) => `${(t.usage[r] * 100).toFixed(1)}% of the cluster's ${r}`)
     .join(', ');
-  return ` Its fair share weighs usage history (kValue ${t.kValue}): it used ${used} over the usage window; without usage history its fair share would be ${show(t.fairShareWithoutUsage)}.`;
+  const asOf = usageAsOf(t);
+  const quirk = noGpuCapacityNote(t);
+  return ` Its fair share weighs usage history (kValue ${t.kValue}): it used ${used} over the usage window${asOf === '' ? '' : `, ${asOf}`}; without usage history its fair share would be ${show(t.fairShareWithoutUsage)}.${quirk === '' ? '' : ` ${quirk}`}`;
 }
 
 /** Victim tasks grouped into chunks: per job, the first minAvailable tasks are one core chunk, the rest one each. */

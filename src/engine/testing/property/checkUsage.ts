@@ -1,0 +1,45 @@
+/**
+ * KAI time-based fair share (decision 0217): a session runs with the usage of KAI's last fetch, made on start
+ * and every fetchInterval (KAI pkg/scheduler/cache/usagedb/usagedb.go:84-105 @d5bc503), never a newer one
+ * and never one older than an interval; and every usage is a fraction of the cluster, in [0, 1].
+ */
+import type { Scenario } from '../../model/scenario';
+import type { SessionSnapshot } from '../../model/snapshot';
+import { QUEUE_RESOURCE_NAMES } from '../../model/resources';
+import type { Violation } from './invariants';
+import { configAt } from './sessionFacts';
+
+const SLACK = 1e-9;
+
+export function checkUsageFetch(scenario: Scenario, snap: SessionSnapshot, out: Violation[]): void {
+  const usage = configAt(scenario, snap.timeMs).usage;
+  for (const q of snap.queues) {
+    const t = q.timeAware;
+    if (t === undefined) continue;
+    const every = usage?.fetchIntervalMs;
+    if (every === undefined || t.asOfMs === undefined) {
+      out.push({
+        invariant: 'usage-fetch-schedule',
+        session: snap.index,
+        message: `${q.name} has usage figures without a usage configuration or a fetch time`,
+      });
+      continue;
+    }
+    if (t.asOfMs > snap.timeMs || snap.timeMs - t.asOfMs >= every || t.asOfMs % every !== 0) {
+      out.push({
+        invariant: 'usage-fetch-schedule',
+        session: snap.index,
+        message: `${q.name} at t=${snap.timeMs}ms uses usage fetched at t=${t.asOfMs}ms; fetches run every ${every}ms from 0`,
+      });
+    }
+    for (const r of QUEUE_RESOURCE_NAMES) {
+      const u = t.usage[r];
+      if (!(u >= -SLACK && u <= 1 + SLACK))
+        out.push({
+          invariant: 'usage-fetch-schedule',
+          session: snap.index,
+          message: `${q.name}'s ${r} usage is ${u}, not a fraction of the cluster`,
+        });
+    }
+  }
+}

@@ -352,6 +352,7 @@ export const JOB_FIELDS = {
   annotations: stringMapSchema,
   resources: nested,
   tasks: unknownValue,
+  minTaskMember: nested,
 } satisfies FieldTable;
 
 /** Per-task requests; `pods` is not listed because every task takes exactly one pod slot. */
@@ -372,6 +373,7 @@ export const TASK_FIELDS = {
   preemptionPolicy: z.enum(PREEMPTION_POLICIES),
   labels: stringMapSchema,
   nodeSelector: stringMapSchema,
+  role: nested,
 } satisfies FieldTable;
 
 /** An `events` entry: `at` and one kind (docs §6). */

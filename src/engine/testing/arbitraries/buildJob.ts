@@ -123,7 +123,12 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): BuiltJob {
  * the first minAvailable tasks, which are the ones placed Running at t=0, hold every role's minimum);
  * one such job in two asks more of its roles than minAvailable, which turns the role checks off.
  */
-function addRoles(doc: Record<string, unknown>, tasks: Record<string, unknown>[], min: number, raw: RawJob): void {
+function addRoles(
+  doc: Record<string, unknown>,
+  tasks: Record<string, unknown>[],
+  min: number,
+  raw: RawJob,
+): void {
   if ((raw.queuePick + raw.tasks) % 3 !== 0 || tasks.length < 2) return;
   tasks.forEach((t, i) => {
     if (i % 4 === 3) t['labels'] = { ...(t['labels'] as object), 'volcano.sh/task-spec': `r${i % 2}` };

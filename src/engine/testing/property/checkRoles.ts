@@ -21,10 +21,7 @@ export interface RoleFacts {
 export function roleFacts(scenario: Scenario): RoleFacts {
   const role = new Map<string, string>();
   const minimums = new Map<string, ReadonlyMap<string, number>>();
-  const jobs = [
-    ...scenario.jobs,
-    ...scenario.events.flatMap((e) => (e.kind === 'submit' ? [e.job] : [])),
-  ];
+  const jobs = [...scenario.jobs, ...scenario.events.flatMap((e) => (e.kind === 'submit' ? [e.job] : []))];
   for (const job of jobs) {
     for (const t of job.tasks) role.set(t.name, t.role ?? '');
     const mins = Object.entries(job.minTaskMember ?? {});

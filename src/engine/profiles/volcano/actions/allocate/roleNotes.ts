@@ -23,11 +23,15 @@ export function roleStanding(job: JobInfo): string | null {
 }
 
 /** The turn's fit failures in one sentence part; null when every tried task found a node. */
-export function describeFailures(job: JobInfo, failures: readonly string[], triedAll: boolean): string | null {
+export function describeFailures(
+  job: JobInfo,
+  failures: readonly string[],
+  triedAll: boolean,
+): string | null {
   if (failures.length === 0) return null;
   const standing = roleStanding(job);
   const stop = triedAll
     ? ''
-    : '; allocate stopped taking this job\'s tasks (NeedContinueAllocating: a failed role is below its minimum, or the job can no longer reach minAvailable)';
+    : "; allocate stopped taking this job's tasks (NeedContinueAllocating: a failed role is below its minimum, or the job can no longer reach minAvailable)";
   return `${failures.join('; ')}${stop}${standing ? `; ${standing}` : ''}`;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures/fixtures';
 
 // Issue 21 (docs §26): a Volcano job's task roles. The job inspector lists each role's running tasks against
-// its minTaskMember, and the decision log says in words that a role's pod fit no node and allocate went on.
+// its minTaskMember, and its attempts say in words that a role's pod fit no node and allocate went on.
 
 const VR2 = readFileSync(
   new URL('../conformance/volcano/VR-2-allocate-role-continue-until-min-member.yaml', import.meta.url),
@@ -29,5 +29,7 @@ test('the job inspector shows running/min per role, and the trace names the fail
   await expect(rows.nth(0)).toContainText('1 / 1');
   await expect(rows.nth(1)).toContainText('worker');
   await expect(rows.nth(1)).toContainText('1 / 1');
-  await expect(page.getByTestId('decision-log')).toContainText('no node fits p1 (role master)');
+  await expect(page.getByTestId('inspector.job')).toContainText(
+    'allocate went on past no node fits p1 (role master)',
+  );
 });

@@ -156,7 +156,7 @@ function allocateForJob(
     if (skipped.length > 0 && placed.length === 0) attempt.code = 'fair-share';
     attempt.message =
       placed.length > 0
-        ? `${job.name} is ready (JobReady): committed ${placed.join(', ')}.`
+        ? `${job.name} is ready (JobReady): committed ${placed.join(', ')}${failure ? `; allocate went on past ${failure}` : ''}.`
         : skipped.length > 0
           ? `${job.name}: queue ${queue.name} is at its deserved share for ${skipped.join(', ')}.`
           : failure

@@ -6,7 +6,7 @@ import { addInto, zeroResources, type Resources } from '../../../model/resources
 import type { JobSpec, TaskSpec } from '../../../model/scenario';
 import { VOLCANO_TOLERANCE } from '../../../framework/NodeAccount';
 import type { NodeInfo } from './NodeInfo';
-import { RoleTally } from './RoleTally';
+import { RoleTally, zeroStatusCounts } from './RoleTally';
 
 /** Volcano task statuses (Bound is folded into Running: the sandbox treats bound as running). */
 export type TaskStatus =
@@ -69,15 +69,7 @@ export class JobInfo {
   phase: PodGroupPhase;
   /** Gang's PodGroup condition written at session close (Unschedulable → phase Unknown if running). */
   unschedulable = false;
-  private readonly counts: Record<TaskStatus, number> = {
-    Pending: 0,
-    Allocated: 0,
-    Pipelined: 0,
-    Binding: 0,
-    Running: 0,
-    Releasing: 0,
-    Succeeded: 0,
-  };
+  private readonly counts: Record<TaskStatus, number> = zeroStatusCounts();
   private pendingBestEffort = 0;
   /** Σ requests of tasks in allocated statuses (`job.Allocated`). */
   readonly allocated: Resources = zeroResources();

@@ -12,19 +12,13 @@ export interface RoleCount {
   pendingBestEffort: number;
 }
 
+/** Zero tasks in every status (a job's counters, and each role's). */
+export function zeroStatusCounts(): Record<TaskStatus, number> {
+  return { Pending: 0, Allocated: 0, Pipelined: 0, Binding: 0, Running: 0, Releasing: 0, Succeeded: 0 };
+}
+
 function emptyCount(): RoleCount {
-  return {
-    byStatus: {
-      Pending: 0,
-      Allocated: 0,
-      Pipelined: 0,
-      Binding: 0,
-      Running: 0,
-      Releasing: 0,
-      Succeeded: 0,
-    },
-    pendingBestEffort: 0,
-  };
+  return { byStatus: zeroStatusCounts(), pendingBestEffort: 0 };
 }
 
 export class RoleTally {

@@ -4,8 +4,8 @@
  * per-role checks of job_info.go on small jobs (decision 0227).
  */
 import { describe, expect, it } from 'vitest';
-import type { JobSpec } from '../../../model/scenario';
 import { defaultTask } from '../../../scenario/normaliseJob';
+import { bareJobSpec } from '../testing';
 import { JobInfo, TaskInfo, type TaskStatus } from './JobInfo';
 import { needContinueAllocating, rolesNotPipelined, rolesNotReady, rolesNotValid } from './taskRoles';
 
@@ -14,24 +14,7 @@ function job(
   minTaskMember: Record<string, number>,
   tasks: Array<[string, TaskStatus]>,
 ): JobInfo {
-  const spec: JobSpec = {
-    name: 'j',
-    namespace: 'default',
-    queue: 'q',
-    priority: 0,
-    priorityClassName: null,
-    preemptible: true,
-    preemptionPolicy: 'PreemptLowerPriority',
-    minAvailable,
-    minResources: null,
-    phase: 'Inqueue',
-    submitAtMs: 0,
-    startedAtMs: null,
-    runtimeMs: null,
-    annotations: {},
-    tasks: [],
-    minTaskMember,
-  };
+  const spec = bareJobSpec(minAvailable, minTaskMember);
   const j = new JobInfo(1, spec, 'Inqueue');
   tasks.forEach(([role, status], i) => {
     const t = { ...defaultTask(`t${i}`, i, { gpu: 0, cpu: 1, memory: 0, pods: 1 }), role };

@@ -3,32 +3,16 @@
  * case, on the lab's JobInfo (decision 0229).
  */
 import { describe, expect, it } from 'vitest';
-import type { JobSpec } from '../../../../model/scenario';
 import { defaultTask } from '../../../../scenario/normaliseJob';
 import { JobInfo, TaskInfo, type TaskStatus } from '../../api/JobInfo';
 import { NodeInfo } from '../../api/NodeInfo';
+import { bareJobSpec } from '../../testing';
 import { shouldSkipUnschedulableForReleasing } from './releasing';
 
 const empty = { gpu: 0, cpu: 0, memory: 0, pods: 1 };
 
 function jobWith(min: number, tasks: Array<[string, TaskStatus, string]>): JobInfo {
-  const spec: JobSpec = {
-    name: 'job-1',
-    namespace: 'default',
-    queue: 'q',
-    priority: 0,
-    priorityClassName: null,
-    preemptible: true,
-    preemptionPolicy: 'PreemptLowerPriority',
-    minAvailable: min,
-    minResources: null,
-    phase: 'Running',
-    submitAtMs: 0,
-    startedAtMs: null,
-    runtimeMs: null,
-    annotations: {},
-    tasks: [],
-  };
+  const spec = bareJobSpec(min);
   const job = new JobInfo(1, spec, 'Running');
   tasks.forEach(([uid, status, nodeName], i) => {
     const node =

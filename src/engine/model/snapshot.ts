@@ -53,6 +53,15 @@ export interface ReclaimProtection {
   isProtected: boolean;
 }
 
+/** A Volcano task role at session end (§26): its minTaskMember (null: none) and its tasks' statuses. */
+export interface RoleState {
+  role: string;
+  minTaskMember: number | null;
+  tasks: number;
+  running: number;
+  pipelined: number;
+}
+
 export interface JobState {
   name: string;
   queue: string;
@@ -82,6 +91,8 @@ export interface JobState {
   isElastic: boolean;
   /** Index of the `workload` generator that made the job (format §19); absent for written jobs. */
   generatedBy?: number;
+  /** Volcano task roles (§26); absent for a job without roles or minTaskMember. */
+  roles?: RoleState[];
   /** Preempt protection (walk up from the job's queue); null when the minruntime plugin is off. */
   preemptProtection: ProtectionState | null;
   /** Reclaim protection per waiting reclaimer queue; null when the minruntime plugin is off. */

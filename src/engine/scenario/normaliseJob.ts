@@ -12,6 +12,7 @@ import { isMapping, readFields, type FieldValues } from './readFields';
 import { readResourceList } from './normaliseQueue';
 import { describeValue, expansionSchema, JOB_FIELDS, REQUEST_FIELDS, TASK_FIELDS } from './schema';
 import { reportZodIssues } from './reportZodIssues';
+import { readMinTaskMember, readTaskRole } from './normaliseTaskRoles';
 
 /** KAI: a job is preemptible iff its priority is below this (the `build` class value). */
 export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
@@ -89,6 +90,7 @@ export function normaliseJob(
     annotations: { ...(f.annotations ?? {}) },
     tasks,
   };
+  readMinTaskMember(job, written['minTaskMember'], path, ctx);
   ctx.origins.set(job, path);
   return job;
 }
@@ -199,6 +201,7 @@ function normaliseTasks(
       labels: { ...(f.labels ?? {}) },
       nodeSelector: { ...(f.nodeSelector ?? {}) },
     };
+    readTaskRole(task, item, taskPath, ctx);
     checkTaskPlacement(task, isMapping(item) ? item : {}, taskPath, ctx, submitted);
     ctx.origins.set(task, taskPath);
     tasks.push(task);

@@ -382,6 +382,7 @@ export const JOB_FIELDS = {
   annotations: stringMapSchema,
   resources: nested,
   tasks: unknownValue,
+  minTaskMember: nested,
 } satisfies FieldTable;
 
 /** Per-task requests; `pods` is not listed because every task takes exactly one pod slot. */
@@ -402,6 +403,7 @@ export const TASK_FIELDS = {
   preemptionPolicy: z.enum(PREEMPTION_POLICIES),
   labels: stringMapSchema,
   nodeSelector: stringMapSchema,
+  role: nested,
 } satisfies FieldTable;
 
 /** An `events` entry: `at` and one kind (docs §6). */

@@ -251,6 +251,7 @@ export function jobData(
     out['startedAt'] = formatDuration(job.startedAtMs);
   if (job.runtimeMs !== null) out['runtime'] = formatDuration(job.runtimeMs);
   if (Object.keys(job.annotations).length > 0) out['annotations'] = { ...job.annotations };
+  if (job.minTaskMember !== undefined) out['minTaskMember'] = cloneData(job.minTaskMember);
   Object.assign(out, tasksData(job));
   return out;
 }
@@ -285,7 +286,8 @@ function isPlainTask(t: TaskSpec, jobName: string, i: number): boolean {
     t.preemptable &&
     t.preemptionPolicy === null &&
     Object.keys(t.labels).length === 0 &&
-    Object.keys(t.nodeSelector).length === 0
+    Object.keys(t.nodeSelector).length === 0 &&
+    t.role === undefined
   );
 }
 
@@ -301,6 +303,8 @@ function taskData(t: TaskSpec, jobName: string, i: number): Data {
   if (t.preemptionPolicy !== null) out['preemptionPolicy'] = t.preemptionPolicy;
   if (Object.keys(t.labels).length > 0) out['labels'] = { ...t.labels };
   if (Object.keys(t.nodeSelector).length > 0) out['nodeSelector'] = { ...t.nodeSelector };
+  // A role read from the volcano.sh/task-spec label comes back from the label (§26).
+  if (t.role !== undefined && t.labels['volcano.sh/task-spec'] !== t.role) out['role'] = t.role;
   return out;
 }
 

@@ -16,6 +16,7 @@ import type {
 import { jobExtras, protectionModel, queueExtras } from '../registry';
 import type { ClusterState } from './ClusterState';
 import type { JobDelta, Keyframe, SessionEntry, TaskDelta } from './History';
+import { RoleCounter } from './roleStates';
 
 const ZERO_Q: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
 
@@ -41,6 +42,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
     if (jd?.deleted) continue;
     const spec = rec.spec;
     const counts = { Pending: 0, Pipelined: 0, Running: 0, Releasing: 0, Succeeded: 0 };
+    const roles = new RoleCounter(spec);
     for (const t of rec.tasks) {
       if (t.id >= entry.taskCount) continue;
       const td: TaskDelta | undefined = frame.tasks[t.id];
@@ -48,6 +50,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       const node = td ? td.node : t.spec.node;
       const gpus = td?.gpus ?? [];
       counts[status]++;
+      roles.add(t.spec.role, status);
       tasks.push({ name: t.spec.name, job: spec.name, status, node, gpus: gpus.map((g) => ({ ...g })) });
       if (node !== null) {
         for (const g of gpus) devicesInUse.set(node, Math.max(devicesInUse.get(node) ?? 0, g.index + 1));
@@ -59,6 +62,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
         }
       }
     }
+    const roleRows = roles.finish();
     const startedAtMs = jd ? jd.startedAtMs : spec.startedAtMs;
     const isRunning = jd ? jd.isRunning : counts.Running >= Math.max(spec.minAvailable, 1);
     const progressMs = jd ? jd.progressMs + (jd.isRunning ? entry.timeMs - jd.progressAtMs : 0) : 0;
@@ -87,6 +91,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       runtimeMs: spec.runtimeMs,
       isElastic: spec.minAvailable < spec.tasks.length,
       ...(spec.generatedBy === undefined ? {} : { generatedBy: spec.generatedBy }),
+      ...(roleRows === null ? {} : { roles: roleRows }),
       preemptProtection: null,
       reclaimProtection: null,
       ...extrasOf(state, frame, spec, entry),

@@ -19,6 +19,7 @@ import { describeProtection, describeReclaim, describeReclaimLine } from '../job
 import { jobStatusLabel } from '../jobs/jobRows';
 import { useProtectionColor } from '../jobs/ProtectionCell';
 import { PodGroupCell, SlaCell } from '../jobs/VolcanoCells';
+import { RolesTable } from './RolesTable';
 
 function ProtectionSection({
   title,
@@ -157,6 +158,7 @@ export function JobInspector({
         {job.runtimeMs !== null && ` of ${formatSpan(job.runtimeMs)}`}
         {job.stoppedAtMs !== null && ` until ${formatInstant(job.stoppedAtMs)}`}.
       </Typography>
+      {job.roles !== undefined && <RolesTable roles={job.roles} />}
       {/* The engine's short answer and what would change it first; the session's full pending explanation below. */}
       <WhyPanel job={job.name} />
       {pending !== null && (

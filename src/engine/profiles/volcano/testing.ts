@@ -4,6 +4,7 @@
 import type { Simulation } from '../../api';
 import type { JobAttempt, Verdict } from '../../model/trace';
 import type { SessionSnapshot } from '../../model/snapshot';
+import type { JobSpec } from '../../model/scenario';
 import { run } from '../../testing/scenarioTest';
 
 /** Runs a `profile: volcano` scenario (or kube-batch when `profile` is given). */
@@ -34,4 +35,26 @@ export function attemptsOf(s: SessionSnapshot, job: string, action?: string): Jo
 /** The session's combined verdict for a point (`plugin: 'session'`). */
 export function sessionVerdict(a: JobAttempt, point: string): Verdict | undefined {
   return a.verdicts.find((v) => v.plugin === 'session' && v.point === point);
+}
+
+/** A bare job spec for unit tests of JobInfo (queue `q`, no tasks: the test adds TaskInfos). */
+export function bareJobSpec(minAvailable: number, minTaskMember?: Record<string, number>): JobSpec {
+  return {
+    name: 'job-1',
+    namespace: 'default',
+    queue: 'q',
+    priority: 0,
+    priorityClassName: null,
+    preemptible: true,
+    preemptionPolicy: 'PreemptLowerPriority',
+    minAvailable,
+    minResources: null,
+    phase: 'Running',
+    submitAtMs: 0,
+    startedAtMs: null,
+    runtimeMs: null,
+    annotations: {},
+    tasks: [],
+    ...(minTaskMember === undefined ? {} : { minTaskMember }),
+  };
 }

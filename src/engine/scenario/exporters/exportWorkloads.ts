@@ -18,6 +18,7 @@ import {
   SLA_ANNOTATIONS,
 } from '../importers/mapWorkloads';
 import { defaultPreemptible } from '../normaliseJob';
+import { exportPodRole } from '../importers/mapTaskRoles';
 import { formatKubernetesQuantity } from './formatKubernetesQuantity';
 
 type Data = Record<string, unknown>;
@@ -59,6 +60,7 @@ function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, P
   if (job.preemptible !== defaultPreemptible(profile, job.priority))
     spec.preemptibility = job.preemptible ? 'preemptible' : 'non-preemptible';
   if (job.minResources !== null) spec.minResources = resourceList(job.minResources);
+  if (job.minTaskMember !== undefined) spec.minTaskMember = { ...job.minTaskMember };
 
   const carried: Data = {};
   // As serialiseScenario writes it: a raw priority when there is no class, or it differs from the class.
@@ -113,6 +115,7 @@ function pod(task: TaskSpec, job: JobSpec, profile: Profile): Data {
   if (fractional) annotations[GPU_FRACTION_ANNOTATION] = String(gpu);
   if (Object.keys(task.labels).length > 0)
     Object.assign(annotations, labAnnotations({ labels: task.labels }));
+  exportPodRole(task.role, annotations);
 
   const requests = resourceList(
     { gpu: fractional ? 0 : gpu, cpu: task.resources.cpu, memory: task.resources.memory },

@@ -16,6 +16,7 @@ import { mapPod, mapPodGroup, mapVolcanoJob, type MappedPod } from './mapWorkloa
 import { ImportBudget } from './ImportBudget';
 import { newAliasBudget, readKubernetesDocuments } from './readKubernetesDocuments';
 import { commentText } from './commentText';
+import { dropRolesOutsideVolcano } from './mapTaskRoles';
 
 export type { UnmappedField } from './FieldTracker';
 
@@ -208,6 +209,7 @@ export function importKubernetesYaml(text: string): ImportResult {
     }
   }
 
+  dropRolesOutsideVolcano(jobs.values(), profile ?? 'kai', notes);
   const scenario: Data = { version: 1, name: 'Imported from Kubernetes YAML', profile: profile ?? 'kai' };
   if (priorityClasses.length > 0) scenario.priorityClasses = priorityClasses;
   if (scheduler !== null) scenario.scheduler = scheduler;

@@ -9,6 +9,7 @@ import type { ImportBudget } from './ImportBudget';
 import { MAX_IMPORT_REPLICAS } from './importLimits';
 import { podResources } from './podResources';
 import { readResourceList } from './resourceAmounts';
+import { readMinTaskMember, readPodRole, templateMinimum } from './mapTaskRoles';
 
 /** Labels a pod names its queue with (KAI, then the older run.ai label). */
 export const QUEUE_LABELS = ['kai.scheduler/queue', 'runai/queue'] as const;
@@ -40,6 +41,7 @@ export function mapPodGroup(t: FieldTracker): Data {
     job.preemptibility = preemptibility;
   const minResources = readResourceList(t, 'spec.minResources');
   if (minResources !== null) job.minResources = minResources;
+  readMinTaskMember(t, job);
   const namespace = t.get('metadata.namespace');
   if (typeof namespace === 'string' && namespace !== 'default') job.namespace = namespace;
   const annotations = t.peek('metadata.annotations');
@@ -128,6 +130,7 @@ export function mapPod(t: FieldTracker, errors: string[]): MappedPod {
     task.preemptable = preemptable === 'true';
     t.use(['metadata', 'labels', PREEMPTABLE_LABEL]);
   }
+  readPodRole(t, task);
   const priorityClassName = t.get('spec.priorityClassName');
   const namespace = t.get('metadata.namespace');
   t.use('spec.schedulerName');
@@ -161,6 +164,7 @@ export function mapVolcanoJob(t: FieldTracker, budget: ImportBudget, errors: str
   }
   t.use('spec.schedulerName');
   const templates: { taskName: string; replicas: number; resources: Data }[] = [];
+  const minTaskMember: Record<string, number> = {};
   const specs = t.peek('spec.tasks');
   let total = 0;
   if (Array.isArray(specs)) {
@@ -183,6 +187,9 @@ export function mapVolcanoJob(t: FieldTracker, budget: ImportBudget, errors: str
         );
         return;
       }
+      const min = templateMinimum(t, i, replicas, errors);
+      if (min === null) return;
+      minTaskMember[taskName] = min;
       total += replicas;
       templates.push({
         taskName,
@@ -195,7 +202,9 @@ export function mapVolcanoJob(t: FieldTracker, budget: ImportBudget, errors: str
   if (budget.take('tasks', total, `${t.label}: spec.tasks`))
     for (const { taskName, replicas, resources } of templates)
       for (let r = 0; r < replicas; r++)
-        tasks.push({ name: `${name}-${taskName}-${r}`, resources: { ...resources } });
+        tasks.push({ name: `${name}-${taskName}-${r}`, resources: { ...resources }, role: taskName });
   job.tasks = tasks;
+  // The job controller gives the PodGroup every task's minimum (decision 0230).
+  if (templates.length > 0) job.minTaskMember = minTaskMember;
   return job;
 }

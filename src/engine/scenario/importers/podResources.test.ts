@@ -69,8 +69,8 @@ spec:
 `);
     if (!result.ok) throw new Error(result.errors.join('\n'));
     expect((result.scenario.jobs as { tasks: unknown[] }[])[0]?.tasks).toEqual([
-      { name: 'j-w-0', resources: { gpu: 4 } },
-      { name: 'j-w-1', resources: { gpu: 4 } },
+      { name: 'j-w-0', resources: { gpu: 4 }, role: 'w' },
+      { name: 'j-w-1', resources: { gpu: 4 }, role: 'w' },
     ]);
   });
 });

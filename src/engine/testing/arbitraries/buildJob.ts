@@ -113,7 +113,30 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): BuiltJob {
     doc['submitAt'] = formatDuration(raw.submitAt * 1000);
   }
   doc['tasks'] = raw.taskList === null && placed === 0 ? raw.tasks : tasks;
+  if (ctx.profile === 'volcano' && raw.taskList !== null) addRoles(doc, tasks, minAvailable, raw);
   return { doc, lateRunning };
+}
+
+/**
+ * Volcano task roles (decision 0227) on one job in three with a task list: tasks alternate roles `r0`,
+ * `r1`, as the `role` field or the `volcano.sh/task-spec` label, each role's minimum half the gang (so
+ * the first minAvailable tasks, which are the ones placed Running at t=0, hold every role's minimum);
+ * one such job in two asks more of its roles than minAvailable, which turns the role checks off.
+ */
+function addRoles(
+  doc: Record<string, unknown>,
+  tasks: Record<string, unknown>[],
+  min: number,
+  raw: RawJob,
+): void {
+  if ((raw.queuePick + raw.tasks) % 3 !== 0 || tasks.length < 2) return;
+  tasks.forEach((t, i) => {
+    if (i % 4 === 3) t['labels'] = { ...(t['labels'] as object), 'volcano.sh/task-spec': `r${i % 2}` };
+    else t['role'] = `r${i % 2}`;
+  });
+  const gang = min || tasks.length;
+  const each = raw.namespace % 2 === 0 ? Math.floor(gang / 2) : gang;
+  doc['minTaskMember'] = { r0: each, r1: each };
 }
 
 /** Puts the first `want` tasks Running where they fit; all or nothing (undoes partial placements). */

@@ -16,6 +16,7 @@ import { checkNodeCapacity, checkPipelining, checkQueueLimits } from './checkCap
 import { checkUsageFetch } from './checkUsage';
 import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
 import { BrokenByNodeRemoval, checkConsolidation, checkGangs, checkStartTimes } from './checkGangs';
+import { checkRoles, EvictedJobs, roleFacts } from './checkRoles';
 import { checkKubernetesRoundTrip } from './checkKubernetesRoundTrip';
 import { checkReaders } from './checkReaders';
 import { checkVariants } from './checkVariants';
@@ -93,6 +94,8 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
   const scenario = parsed.scenario;
   const facts = scenarioFacts(scenario);
   const broken = new BrokenByNodeRemoval();
+  const roles = roleFacts(scenario);
+  const evictedJobs = new EvictedJobs();
   const pipeliningIsChecked = allocateRunsFirst(scenario);
   const kai = scenario.profile === 'kai';
   let first: LiveRun;
@@ -102,6 +105,8 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       broken.update(scenario, prev, snap);
       broken.markUpstreamGangGaps(scenario, snap);
       checkGangs(snap, broken, violations, kai ? undefined : pendingBestEffort(snap, facts));
+      evictedJobs.update(snap);
+      checkRoles(snap, roles, evictedJobs, broken, (t) => isBestEffort(facts, t), violations);
       checkEvictionRecords(snap, violations);
       if (!kai) return;
       // KAI's own rules: queue limits (Volcano bounds a queue by `capability`), pipelining only onto
@@ -192,13 +197,16 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
 }
 
 /** Pending tasks per job that request nothing (Volcano's BestEffort: placed by `backfill`, not `allocate`). */
+function isBestEffort(facts: ReturnType<typeof scenarioFacts>, task: string): boolean {
+  const r = facts.taskResources.get(task);
+  return r !== undefined && r.gpu < 1e-4 && r.cpu < 1e-4 && r.memory < 0.1;
+}
+
 function pendingBestEffort(snap: SessionSnapshot, facts: ReturnType<typeof scenarioFacts>) {
   const counts = new Map<string, number>();
   for (const t of snap.tasks) {
     if (t.status !== 'Pending') continue;
-    const r = facts.taskResources.get(t.name);
-    if (r !== undefined && r.gpu < 1e-4 && r.cpu < 1e-4 && r.memory < 0.1)
-      counts.set(t.job, (counts.get(t.job) ?? 0) + 1);
+    if (isBestEffort(facts, t.name)) counts.set(t.job, (counts.get(t.job) ?? 0) + 1);
   }
   return (job: { name: string }) => counts.get(job.name) ?? 0;
 }

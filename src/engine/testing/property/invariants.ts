@@ -14,6 +14,8 @@ export const INVARIANTS = {
   'queue-limit':
     'Running+Pipelined within the limit of the queue and every ancestor when work was placed there',
   'gang-min-available': 'a job with Running/Pipelined tasks has at least minAvailable of them at session end',
+  'role-min-member':
+    'a Volcano job with Running/Pipelined tasks has every task role at its minTaskMember (when minAvailable ≥ their sum), unless an eviction or a removed node took its tasks',
   'consolidation-keeps-gangs':
     'consolidation only moves tasks that ran when the session opened, and the moved job stays whole',
   'start-time-only-on-start': 'a job’s start time changes only in a session after which it runs',

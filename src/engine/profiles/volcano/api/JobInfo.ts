@@ -6,6 +6,7 @@ import { addInto, zeroResources, type Resources } from '../../../model/resources
 import type { JobSpec, TaskSpec } from '../../../model/scenario';
 import { VOLCANO_TOLERANCE } from '../../../framework/NodeAccount';
 import type { NodeInfo } from './NodeInfo';
+import { RoleTally, zeroStatusCounts } from './RoleTally';
 
 /** Volcano task statuses (Bound is folded into Running: the sandbox treats bound as running). */
 export type TaskStatus =
@@ -28,6 +29,8 @@ export class TaskInfo {
   /** `pod.spec.priority`, else 1 (Volcano's default for pods without a priority). */
   readonly priority: number;
   readonly bestEffort: boolean;
+  /** `TaskRole`: the pod's `volcano.sh/task-spec`, "" without one (job_info.go:189 @ed72c7c8). */
+  readonly role: string;
   status: TaskStatus;
   node: NodeInfo | null;
   /** Set when an operation on this task became final (Statement.Commit or backfill's dispatch). */
@@ -44,6 +47,7 @@ export class TaskInfo {
   ) {
     this.req = { ...spec.resources, pods: 1 };
     this.priority = spec.priority ?? 1;
+    this.role = spec.role ?? '';
     this.status = status;
     this.node = node;
     const t = VOLCANO_TOLERANCE;
@@ -65,20 +69,21 @@ export class JobInfo {
   phase: PodGroupPhase;
   /** Gang's PodGroup condition written at session close (Unschedulable → phase Unknown if running). */
   unschedulable = false;
-  private readonly counts: Record<TaskStatus, number> = {
-    Pending: 0,
-    Allocated: 0,
-    Pipelined: 0,
-    Binding: 0,
-    Running: 0,
-    Releasing: 0,
-    Succeeded: 0,
-  };
+  private readonly counts: Record<TaskStatus, number> = zeroStatusCounts();
   private pendingBestEffort = 0;
   /** Σ requests of tasks in allocated statuses (`job.Allocated`). */
   readonly allocated: Resources = zeroResources();
   /** minResources with absent dimensions 0 (null when the PodGroup has none). */
   readonly minResources: Resources | null;
+  /** `TaskMinAvailable` / `TaskMinAvailableTotal` from PodGroup minTaskMember (job_info.go:625). */
+  readonly taskMinAvailable: ReadonlyMap<string, number>;
+  readonly taskMinAvailableTotal: number;
+  /** Task counters per role (api/taskRoles.ts reads them). */
+  readonly roleTally = new RoleTally();
+  /** `NodesFitErrors` of this session: why each task fit no node (allocate's predicate cache). */
+  readonly fitErrors = new Map<TaskInfo, string>();
+  /** `FitFailedRoles`: roles of the tasks in {@link fitErrors} ("" for tasks without a role). */
+  readonly fitFailedRoles = new Set<string>();
 
   constructor(
     readonly id: number,
@@ -87,6 +92,20 @@ export class JobInfo {
   ) {
     this.phase = phase;
     this.minResources = spec.minResources ? { ...zeroResources(), ...spec.minResources, pods: 0 } : null;
+    const roles = Object.entries(spec.minTaskMember ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    this.taskMinAvailable = new Map(roles);
+    this.taskMinAvailableTotal = roles.reduce((sum, [, n]) => sum + n, 0);
+  }
+
+  /** Records that a task fit no node (`NodesFitErrors[task]`); its role has failed for this session. */
+  recordFitError(task: TaskInfo, reason: string): void {
+    this.fitErrors.set(task, reason);
+    this.fitFailedRoles.add(task.role);
+  }
+
+  /** `TaskHasFitErrors`: a sibling of the task's role already failed (never for tasks without a role). */
+  taskHasFitErrors(task: TaskInfo): boolean {
+    return task.role !== '' && this.fitFailedRoles.has(task.role);
   }
 
   get name(): string {
@@ -123,6 +142,7 @@ export class JobInfo {
     this.counts[task.status] += sign;
     if (task.status === 'Pending' && task.bestEffort) this.pendingBestEffort += sign;
     if (isAllocatedStatus(task.status)) addInto(this.allocated, task.req, sign);
+    this.roleTally.add(task.role, task.status, task.bestEffort, sign);
   }
 
   countOf(status: TaskStatus): number {
@@ -159,6 +179,18 @@ export class JobInfo {
   /** `IsStarving`: pipelined + ready < minAvailable. */
   isStarving(): boolean {
     return this.waitingTaskNum() + this.readyTaskNum() < this.minAvailable;
+  }
+
+  /** `ScheduledTaskNum` (Running, Bound, Failed, Succeeded; job_info.go:1262). */
+  scheduledTaskNum(): number {
+    return this.counts.Running + this.counts.Succeeded;
+  }
+
+  /** `ReleasingScheduledTaskNum`: Releasing tasks that still sit on a node (job_info.go:1277). */
+  releasingScheduledTaskNum(): number {
+    let n = 0;
+    for (const t of this.tasks) if (t.status === 'Releasing' && t.node !== null) n++;
+    return n;
   }
 
   pendingTasks(): TaskInfo[] {

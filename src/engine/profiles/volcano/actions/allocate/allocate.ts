@@ -7,6 +7,10 @@
  * statement is then neither committed nor discarded, its tasks hold node resources for the rest of the
  * session and vanish when it ends (the reservation sla relies on). Otherwise it is discarded.
  * kube-batch (dialect) commits only ready jobs and discards the rest.
+ * A task that fits no node is recorded in the job's fit errors; its role's later siblings are skipped
+ * without predicates (the cache by role), and the turn goes on with the other tasks while
+ * NeedContinueAllocating says the job can still be ready (volcano pkg/scheduler/actions/allocate/
+ * allocate.go:767-828 @ed72c7c8; decisions 0227, 0228).
  */
 import { PriorityQueue } from '../../../../framework/PriorityQueue';
 import type { JobInfo, TaskInfo } from '../../api/JobInfo';
@@ -14,6 +18,8 @@ import type { NodeInfo } from '../../api/NodeInfo';
 import type { QueueInfo } from '../../api/QueueInfo';
 import type { Dialect, VolcanoSession } from '../../framework/Session';
 import type { VolcanoAction } from '../../framework/Plugin';
+import { needContinueAllocating } from '../../api/taskRoles';
+import { describeFailures, roleOf } from './roleNotes';
 
 export const createAllocateAction = (dialect: Dialect): VolcanoAction => ({
   name: 'allocate',
@@ -80,7 +86,8 @@ function allocateForJob(
   const stmt = ssn.statement();
   const placed: string[] = [];
   const skipped: string[] = [];
-  let failure: string | null = null;
+  const failures: string[] = [];
+  let stopped = false;
   while (!tasks.empty()) {
     const task = tasks.pop() as TaskInfo;
     attempt.tasks.push(task.name);
@@ -95,6 +102,13 @@ function allocateForJob(
         detail: null,
         vote: 'refuse',
       });
+      continue;
+    }
+    if (dialect === 'volcano' && job.taskHasFitErrors(task)) {
+      // allocate.go:767: a sibling of this role already fit no node this session; skip the predicates.
+      const why = `${task.name}${roleOf(task)} skipped: its role already failed predicates this session`;
+      job.recordFitError(task, why);
+      failures.push(why);
       continue;
     }
     const reasons: string[] = [];
@@ -112,9 +126,14 @@ function allocateForJob(
       fit.push(node);
     }
     if (fit.length === 0) {
-      failure = `no node fits ${task.name} (${reasons.length > 0 ? reasons.join('; ') : 'the cluster has no nodes'})`;
-      // NeedContinueAllocating: every task here has the same (empty) role, so once one fails the role has
-      // failed and the job stops taking tasks this turn.
+      const why = `no node fits ${task.name}${roleOf(task)} (${reasons.length > 0 ? reasons.join('; ') : 'the cluster has no nodes'})`;
+      failures.push(why);
+      if (dialect === 'volcano') {
+        job.recordFitError(task, why);
+        // allocate.go:825: go on with the other tasks only while the job can still become ready.
+        if (needContinueAllocating(job)) continue;
+      }
+      stopped = true;
       break;
     }
     const idle = fit.filter((n) => ssn.fitsIdle(task, n));
@@ -129,6 +148,7 @@ function allocateForJob(
       break;
     }
   }
+  const failure = describeFailures(job, failures, !stopped);
   const ready = ssn.jobReady(job);
   if (ready) {
     stmt.commit();
@@ -136,7 +156,7 @@ function allocateForJob(
     if (skipped.length > 0 && placed.length === 0) attempt.code = 'fair-share';
     attempt.message =
       placed.length > 0
-        ? `${job.name} is ready (JobReady): committed ${placed.join(', ')}.`
+        ? `${job.name} is ready (JobReady): committed ${placed.join(', ')}${failure ? `; allocate went on past ${failure}` : ''}.`
         : skipped.length > 0
           ? `${job.name}: queue ${queue.name} is at its deserved share for ${skipped.join(', ')}.`
           : failure

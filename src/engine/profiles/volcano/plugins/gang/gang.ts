@@ -4,12 +4,18 @@
  * Preemptable = Reclaimable never taking a job below minAvailable. kube-batch's rule differs: a candidate
  * is a victim iff `minAvailable ≤ ready − 1` **or** `minAvailable == 1`, without counting down (so a
  * minAvailable-1 job can lose every task, kube-batch #828).
- * At session close a job that is not ready gets the Unschedulable condition (phase Unknown if it runs).
+ * At session close a job that is not ready gets the Unschedulable condition (phase Unknown if it runs),
+ * unless its Releasing pods still on nodes make up minAvailable with nothing left to schedule.
+ * Task roles (decision 0227): JobValid, JobReady and JobPipelined also hold each role to its
+ * `minTaskMember` (volcano pkg/scheduler/plugins/gang/gang.go:67,193,206 @ed72c7c8); JobStarving does not
+ * (gang.go:223: preemption looks at the job's minAvailable only).
  */
 import type { JobInfo, TaskInfo } from '../../api/JobInfo';
 import type { VictimVote } from '../../framework/points';
 import type { VolcanoPlugin, VolcanoPluginFactory } from '../../framework/Plugin';
 import type { Dialect } from '../../framework/Session';
+import { rolesNotPipelined, rolesNotReady, rolesNotValid } from '../../api/taskRoles';
+import { shouldSkipUnschedulableForReleasing } from './releasing';
 
 function victimsFor(dialect: Dialect, candidates: readonly TaskInfo[]): VictimVote {
   const victims: TaskInfo[] = [];
@@ -49,20 +55,29 @@ function victimsFor(dialect: Dialect, candidates: readonly TaskInfo[]): VictimVo
 export const createGangPlugin: VolcanoPluginFactory = (_config, dialect): VolcanoPlugin => ({
   name: 'gang',
   onSessionOpen(ssn, self) {
-    ssn.add('jobValid', self, (job) =>
-      job.validTaskNum() < job.minAvailable
+    ssn.add('jobValid', self, (job) => {
+      const roles = rolesNotValid(job);
+      if (roles.length > 0)
+        return `NotEnoughPodsOfTask: not enough valid pods of each task role (valid/minTaskMember: ${roles.join(', ')})`;
+      return job.validTaskNum() < job.minAvailable
         ? `NotEnoughPods: ${job.validTaskNum()} valid tasks, minAvailable ${job.minAvailable}`
-        : null,
-    );
+        : null;
+    });
     ssn.add('jobOrder', self, (l, r) => {
       const lr = l.isReady();
       const rr = r.isReady();
       if (lr === rr) return 0;
       return lr ? 1 : -1;
     });
-    ssn.add('jobReady', self, (job) => job.isReady());
+    ssn.add('jobReady', self, (job) => rolesNotReady(job).length === 0 && job.isReady());
     ssn.add('jobPipelined', self, (job) => {
       const have = job.readyTaskNum() + job.waitingTaskNum();
+      const roles = rolesNotPipelined(job);
+      if (roles.length > 0)
+        return {
+          vote: 'reject',
+          message: `task roles below their minTaskMember counting pipelined tasks (${roles.join(', ')})`,
+        };
       return job.isPipelined()
         ? {
             vote: 'permit',
@@ -79,7 +94,8 @@ export const createGangPlugin: VolcanoPluginFactory = (_config, dialect): Volcan
   },
   onSessionClose(ssn) {
     for (const job of ssn.jobs) {
-      if (job.tasks.length > 0 && !job.isReady()) job.unschedulable = true;
+      if (job.tasks.length > 0 && !job.isReady() && !shouldSkipUnschedulableForReleasing(job))
+        job.unschedulable = true;
     }
   },
 });

@@ -12,6 +12,7 @@ import { isMapping, readFields, type FieldValues } from './readFields';
 import { readResourceList } from './normaliseQueue';
 import { describeValue, expansionSchema, JOB_FIELDS, REQUEST_FIELDS, TASK_FIELDS } from './schema';
 import { reportZodIssues } from './reportZodIssues';
+import { normaliseSubGroups } from './normaliseSubGroups';
 
 /** KAI: a job is preemptible iff its priority is below this (the `build` class value). */
 export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
@@ -49,7 +50,9 @@ export function normaliseJob(
   const requests = readRequests(f.resources, [...path, 'resources'], ctx);
   const tasks = normaliseTasks(written['tasks'], path, name, requests, ctx, options.submitted === true);
   const priority = resolvePriority(f, written, path, ctx);
-  const minAvailable = f.minAvailable ?? tasks.length;
+  // §22: a job with subgroups takes its scalar minimum from the tree (the least tasks that satisfy it).
+  const subGroups = normaliseSubGroups(f, written, tasks, path, ctx);
+  const minAvailable = subGroups.minTasks ?? f.minAvailable ?? tasks.length;
   if (minAvailable > tasks.length) {
     ctx.sink.report(
       'min-available-above-tasks',
@@ -88,6 +91,7 @@ export function normaliseJob(
     runtimeMs: f.runtime ?? null,
     annotations: { ...(f.annotations ?? {}) },
     tasks,
+    ...subGroups.fields,
   };
   ctx.origins.set(job, path);
   return job;
@@ -198,6 +202,7 @@ function normaliseTasks(
       preemptionPolicy: f.preemptionPolicy ?? null,
       labels: { ...(f.labels ?? {}) },
       nodeSelector: { ...(f.nodeSelector ?? {}) },
+      ...(f.subGroup === undefined ? {} : { subGroup: f.subGroup }),
     };
     checkTaskPlacement(task, isMapping(item) ? item : {}, taskPath, ctx, submitted);
     ctx.origins.set(task, taskPath);

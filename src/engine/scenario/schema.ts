@@ -352,6 +352,10 @@ export const JOB_FIELDS = {
   annotations: stringMapSchema,
   resources: nested,
   tasks: unknownValue,
+  // KAI subgroups and per-pod-group staleness (§22, addition); read by normaliseSubGroups.ts.
+  subGroups: unknownValue,
+  minSubGroup: countSchema,
+  stalenessGracePeriod: durationSchema(),
 } satisfies FieldTable;
 
 /** Per-task requests; `pods` is not listed because every task takes exactly one pod slot. */
@@ -372,6 +376,15 @@ export const TASK_FIELDS = {
   preemptionPolicy: z.enum(PREEMPTION_POLICIES),
   labels: stringMapSchema,
   nodeSelector: stringMapSchema,
+  subGroup: nameSchema,
+} satisfies FieldTable;
+
+/** An entry of a job's `subGroups` (§22, addition). */
+export const SUBGROUP_FIELDS = {
+  name: nameSchema,
+  parent: nameSchema,
+  minMember: countSchema,
+  minSubGroup: countSchema,
 } satisfies FieldTable;
 
 /** An `events` entry: `at` and one kind (docs §6). */

@@ -29,6 +29,7 @@ import { CATALOGUE } from '../profiles/catalogue';
 import { DEFAULT_NAMESPACE, defaultPreemptible } from './normaliseJob';
 import { DEFAULT_QUEUE_RESOURCE, DEFAULT_QUEUE_STATE, DEFAULT_QUEUE_WEIGHT } from './normaliseQueue';
 import { DEFAULT_MAX_SESSIONS } from './normaliseRun';
+import { subGroupData } from './serialiseSubGroups';
 import {
   DEFAULT_MAX_CONSOLIDATION_PREEMPTEES,
   DEFAULT_STALENESS_GRACE_PERIOD_MS,
@@ -246,7 +247,10 @@ export function jobData(
   if (job.preemptible !== defaultPreemptible(profile, job.priority)) {
     out['preemptibility'] = job.preemptible ? 'preemptible' : 'non-preemptible';
   }
-  if (job.minAvailable !== job.tasks.length) out['minAvailable'] = job.minAvailable;
+  const hasSubGroups = (job.subGroups?.length ?? 0) > 0;
+  // §22: a job with subgroups derives minAvailable from its tree, so it is not written.
+  if (!hasSubGroups && job.minAvailable !== job.tasks.length) out['minAvailable'] = job.minAvailable;
+  Object.assign(out, subGroupData(job));
   if (job.minResources !== null) out['minResources'] = resourceData(job.minResources, () => true);
   if (job.phase !== 'Pending') out['phase'] = job.phase;
   if (job.submitAtMs !== createdAtMs) out['submitAt'] = formatDuration(job.submitAtMs);
@@ -289,6 +293,7 @@ function isPlainTask(t: TaskSpec, jobName: string, i: number): boolean {
     t.priority === null &&
     t.preemptable &&
     t.preemptionPolicy === null &&
+    t.subGroup === undefined &&
     Object.keys(t.labels).length === 0 &&
     Object.keys(t.nodeSelector).length === 0
   );
@@ -306,6 +311,7 @@ function taskData(t: TaskSpec, jobName: string, i: number): Data {
   if (t.preemptionPolicy !== null) out['preemptionPolicy'] = t.preemptionPolicy;
   if (Object.keys(t.labels).length > 0) out['labels'] = { ...t.labels };
   if (Object.keys(t.nodeSelector).length > 0) out['nodeSelector'] = { ...t.nodeSelector };
+  if (t.subGroup !== undefined) out['subGroup'] = t.subGroup;
   return out;
 }
 

@@ -10,6 +10,7 @@ import type { QueueInfo } from '../../framework/QueueInfo';
 import type { Session } from '../../framework/Session';
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../../model/resources';
 import type { VictimCandidates } from './VictimIndex';
+import { subGroupTasksToEvict } from '../../framework/subGroupEviction';
 
 export class VictimQueue {
   /** Per leaf with candidates: where its walk in victim order stands. */
@@ -79,7 +80,12 @@ export class VictimQueue {
     this.accepted.add(job);
     const remaining = this.remaining(job);
     let tasks: TaskInfo[];
-    if (remaining.length > job.minAvailable) {
+    const tree = job.subGroupTree;
+    if (tree !== null) {
+      // §22: a job with subgroups gives what KAI's GetTasksToEvict picks; it stays first while some is left.
+      tasks = subGroupTasksToEvict(tree, new Set(remaining), this.ssn.compareTasks);
+      if (tasks.length >= remaining.length) cursor.pos++;
+    } else if (remaining.length > job.minAvailable) {
       // An elastic job above minAvailable gives its last task and stays first in its leaf.
       tasks = [remaining[remaining.length - 1] as TaskInfo];
     } else {

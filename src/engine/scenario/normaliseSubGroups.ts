@@ -78,7 +78,11 @@ function refuseOutsideKai(
 ): void {
   for (const key of ['subGroups', 'minSubGroup', 'stalenessGracePeriod'])
     if (written[key] !== undefined)
-      ctx.sink.report('kai-only-field', [...path, key], `${key} is a KAI pod-group field; profile ${ctx.profile} does not model it`);
+      ctx.sink.report(
+        'kai-only-field',
+        [...path, key],
+        `${key} is a KAI pod-group field; profile ${ctx.profile} does not model it`,
+      );
   tasks.forEach((t, i) => {
     if (t.subGroup !== undefined)
       ctx.sink.report(
@@ -172,9 +176,14 @@ function checkTree(
   // A cycle never reaches the root: walk up at most `groups.length` steps from each subgroup.
   for (const g of groups) {
     let cur: SubGroupSpec | undefined = g;
-    for (let steps = 0; cur && cur.parent !== null && steps <= groups.length; steps++) cur = byName.get(cur.parent);
+    for (let steps = 0; cur && cur.parent !== null && steps <= groups.length; steps++)
+      cur = byName.get(cur.parent);
     if (cur && cur.parent !== null) {
-      ctx.sink.report('invalid-subgroups', at(g, 'parent'), `subgroup ${quote(g.name)} is in a parent cycle and never reaches the pod group`);
+      ctx.sink.report(
+        'invalid-subgroups',
+        at(g, 'parent'),
+        `subgroup ${quote(g.name)} is in a parent cycle and never reaches the pod group`,
+      );
       ok = false;
     }
   }
@@ -210,18 +219,30 @@ function checkTree(
       .map((k) => {
         if (!children.has(k.name)) {
           if (k.minSubGroup !== null) {
-            ctx.sink.report('invalid-subgroups', at(k, 'minSubGroup'), `subgroup ${quote(k.name)} has no child subgroups, so minSubGroup does not apply; use minMember`);
+            ctx.sink.report(
+              'invalid-subgroups',
+              at(k, 'minSubGroup'),
+              `subgroup ${quote(k.name)} has no child subgroups, so minSubGroup does not apply; use minMember`,
+            );
             ok = false;
           }
           const n = taskCount.get(k.name) ?? 0;
           if (k.minMember > n) {
-            ctx.sink.report('invalid-subgroups', at(k, 'minMember'), `minMember is ${k.minMember} but subgroup ${quote(k.name)} has ${n} task${n === 1 ? '' : 's'}`);
+            ctx.sink.report(
+              'invalid-subgroups',
+              at(k, 'minMember'),
+              `minMember is ${k.minMember} but subgroup ${quote(k.name)} has ${n} task${n === 1 ? '' : 's'}`,
+            );
             ok = false;
           }
           return k.minMember;
         }
         if (k.minMember !== 0) {
-          ctx.sink.report('invalid-subgroups', at(k, 'minMember'), `subgroup ${quote(k.name)} has child subgroups, so its gang is minSubGroup, not minMember`);
+          ctx.sink.report(
+            'invalid-subgroups',
+            at(k, 'minMember'),
+            `subgroup ${quote(k.name)} has child subgroups, so its gang is minSubGroup, not minMember`,
+          );
           ok = false;
         }
         return minTasks(k.name, k.minSubGroup, at(k, 'minSubGroup'));

@@ -20,7 +20,8 @@ import {
 
 export const placedCount: TaskCount = (ps) => {
   let n = 0;
-  for (const t of ps.tasks) if (t.status === 'Allocated' || t.status === 'Running' || t.status === 'Pipelined') n++;
+  for (const t of ps.tasks)
+    if (t.status === 'Allocated' || t.status === 'Running' || t.status === 'Pipelined') n++;
   return n;
 };
 

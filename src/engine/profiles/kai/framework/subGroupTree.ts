@@ -46,9 +46,11 @@ export function buildSubGroupTree(spec: JobSpec, tasks: readonly TaskInfo[]): Su
   const root = setOf(null, spec.minSubGroup ?? null);
   for (const g of groups) if (hasChildren.has(g.name)) setOf(g.name, g.minSubGroup);
   for (const g of groups)
-    if (!hasChildren.has(g.name)) podSets.set(g.name, { kind: 'podset', name: g.name, minMember: g.minMember, tasks: [] });
+    if (!hasChildren.has(g.name))
+      podSets.set(g.name, { kind: 'podset', name: g.name, minMember: g.minMember, tasks: [] });
   // Sets before pod sets among a parent's members, as GetMembers lists them (subgroupset.go:94).
-  for (const g of groups) if (hasChildren.has(g.name)) setOf(g.parent, null).members.push(setOf(g.name, null));
+  for (const g of groups)
+    if (hasChildren.has(g.name)) setOf(g.parent, null).members.push(setOf(g.name, null));
   for (const g of groups) {
     const ps = podSets.get(g.name);
     if (ps) setOf(g.parent, null).members.push(ps);

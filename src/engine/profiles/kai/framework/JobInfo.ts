@@ -6,7 +6,7 @@ import type { Resources } from '../../../model/resources';
 import type { JobSpec, TaskSpec } from '../../../model/scenario';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
 import type { QueueInfo } from './QueueInfo';
-import { buildSubGroupTree, isSatisfied, type SubGroupSetNode } from './subGroupTree';
+import { buildSubGroupTree, isSatisfied, podSetsOf, type SubGroupSetNode } from './subGroupTree';
 
 /** In-session task status. `Allocated` is placed in this session (bound when the session commits). */
 export type SessionTaskStatus = 'Pending' | 'Allocated' | 'Pipelined' | 'Running' | 'Releasing' | 'Succeeded';
@@ -97,6 +97,9 @@ export class JobInfo {
 
   /** KAI: elastic iff fewer minAvailable than pods (pods of any status). */
   get isElastic(): boolean {
+    // KAI job_info.go:486: with subgroups, elastic iff some pod set has fewer minMember than pods.
+    const tree = this.subGroupTree;
+    if (tree !== null) return podSetsOf(tree).some((ps) => ps.minMember < ps.tasks.length);
     return this.spec.minAvailable < this.tasks.length;
   }
 

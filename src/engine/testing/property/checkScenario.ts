@@ -15,6 +15,7 @@ import type { SessionSnapshot } from '../../model/snapshot';
 import { checkNodeCapacity, checkPipelining, checkQueueLimits } from './checkCapacity';
 import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
 import { BrokenByNodeRemoval, checkConsolidation, checkGangs, checkStartTimes } from './checkGangs';
+import { checkSubGroups, jobsWithSubGroups } from './checkSubGroups';
 import { checkKubernetesRoundTrip } from './checkKubernetesRoundTrip';
 import { checkReaders } from './checkReaders';
 import { checkVariants } from './checkVariants';
@@ -92,6 +93,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
   const scenario = parsed.scenario;
   const facts = scenarioFacts(scenario);
   const broken = new BrokenByNodeRemoval();
+  const subGroupJobs = jobsWithSubGroups(scenario);
   const pipeliningIsChecked = allocateRunsFirst(scenario);
   const kai = scenario.profile === 'kai';
   let first: LiveRun;
@@ -101,6 +103,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       broken.update(scenario, prev, snap);
       broken.markUpstreamGangGaps(scenario, snap);
       checkGangs(snap, broken, violations, kai ? undefined : pendingBestEffort(snap, facts));
+      checkSubGroups(subGroupJobs, snap, broken, violations);
       checkEvictionRecords(snap, violations);
       if (!kai) return;
       // KAI's own rules: queue limits (Volcano bounds a queue by `capability`), pipelining only onto

@@ -28,6 +28,7 @@ import {
   type GeneratedProfile,
 } from './menus';
 import type { RawJob } from './rawScenario';
+import { addSubGroups } from './buildSubGroups';
 
 export interface JobContext {
   leaves: readonly string[];
@@ -113,6 +114,7 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): BuiltJob {
     doc['submitAt'] = formatDuration(raw.submitAt * 1000);
   }
   doc['tasks'] = raw.taskList === null && placed === 0 ? raw.tasks : tasks;
+  if (kai) addSubGroups(raw, doc);
   return { doc, lateRunning };
 }
 

@@ -19,6 +19,7 @@ import { describeProtection, describeReclaim, describeReclaimLine } from '../job
 import { jobStatusLabel } from '../jobs/jobRows';
 import { useProtectionColor } from '../jobs/ProtectionCell';
 import { PodGroupCell, SlaCell } from '../jobs/VolcanoCells';
+import { SubGroupsSection } from './SubGroupsSection';
 
 function ProtectionSection({
   title,
@@ -157,6 +158,7 @@ export function JobInspector({
         {job.runtimeMs !== null && ` of ${formatSpan(job.runtimeMs)}`}
         {job.stoppedAtMs !== null && ` until ${formatInstant(job.stoppedAtMs)}`}.
       </Typography>
+      {job.subGroups !== undefined && <SubGroupsSection rows={job.subGroups} />}
       {/* The engine's short answer and what would change it first; the session's full pending explanation below. */}
       <WhyPanel job={job.name} />
       {pending !== null && (

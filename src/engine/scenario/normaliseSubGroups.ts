@@ -10,7 +10,7 @@ import type { JobSpec, SubGroupSpec, TaskSpec } from '../model/scenario';
 import type { NormaliseContext } from './NormaliseContext';
 import { listNames, quote, type FieldPath } from './fieldPath';
 import { isMapping, readFields, type FieldValues } from './readFields';
-import { describeValue, JOB_FIELDS, SUBGROUP_FIELDS } from './schema';
+import { describeValue, SUBGROUP_FIELDS, type JOB_FIELDS } from './schema';
 
 /** Bound on `subGroups` entries per job (§22; upstream has none, a tree this size is already unusual). */
 export const MAX_SUBGROUPS_PER_JOB = 64;

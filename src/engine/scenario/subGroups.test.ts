@@ -177,11 +177,12 @@ describe('subGroups on cluster objects', () => {
   it('exports PodGroup spec.subGroups and the pod label, and imports them back to the same jobs', () => {
     const original = ok(scenario(TREE));
     const yaml = exportKubernetesYaml(original);
-    const docs = parseAllDocuments(yaml).map((d) => d.toJS() as Record<string, any>);
+    type Doc = { kind: string; spec: Record<string, unknown>; metadata: { labels: Record<string, string> } };
+    const docs = parseAllDocuments(yaml).map((d) => d.toJS() as Doc);
     const pg = docs.find((d) => d.kind === 'PodGroup');
     expect(pg?.spec).toMatchObject({ minSubGroup: 1, stalenessGracePeriod: '30s' });
-    expect(pg?.spec.minMember).toBeUndefined();
-    expect(pg?.spec.subGroups).toEqual([
+    expect(pg?.spec['minMember']).toBeUndefined();
+    expect(pg?.spec['subGroups']).toEqual([
       { name: 'workers' },
       { name: 'a', parent: 'workers', minMember: 2 },
       { name: 'b', parent: 'workers', minMember: 0 },

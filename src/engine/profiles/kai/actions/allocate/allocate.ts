@@ -41,7 +41,10 @@ export function createAllocateAction(): Action {
           continue;
         }
         if (!result.ok) {
-          record.code = (job.minAvailable > 1 || job.subGroupTree !== null) && tasks.length > 1 ? 'gang-unsatisfiable' : 'no-capacity';
+          record.code =
+            (job.minAvailable > 1 || job.subGroupTree !== null) && tasks.length > 1
+              ? 'gang-unsatisfiable'
+              : 'no-capacity';
           record.message =
             tasks.length > 1
               ? `The ${tasks.length} tasks needed now (${describeGang(job)}) do not ${tasks.length === 2 ? 'both' : 'all'} fit: ${result.task.name} found no node (${result.reasons[0] ?? 'no room'}).`

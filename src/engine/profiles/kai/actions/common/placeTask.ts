@@ -184,12 +184,7 @@ function placeCheckedTasks(
     if (r.placement === 'pipelined') pipelined++;
   }
   const job = tasks[0]?.job;
-  if (
-    !pipelineOnly &&
-    job &&
-    pipelined > 0 &&
-    shouldPipelineJob(job)
-  ) {
+  if (!pipelineOnly && job && pipelined > 0 && shouldPipelineJob(job)) {
     stmt.rollback(cp);
     return placeCheckedTasks(ssn, stmt, tasks, true, recreate);
   }

@@ -21,7 +21,9 @@ function shortPodSets(job: JobInfo): string[] | null {
   if (tree === null) return null;
   const out: string[] = [];
   for (const ps of podSetsOf(tree)) {
-    const n = ps.tasks.filter((t) => t.status === 'Allocated' || t.status === 'Pipelined' || t.status === 'Running').length;
+    const n = ps.tasks.filter(
+      (t) => t.status === 'Allocated' || t.status === 'Pipelined' || t.status === 'Running',
+    ).length;
     if (n < ps.minMember) out.push(`${ps.name} (${n} of minMember ${ps.minMember})`);
   }
   return out;
@@ -37,7 +39,9 @@ export function createStaleGangEvictionAction(): Action {
         const active = job.activeUsed - job.counts.Releasing;
         const short = shortPodSets(job);
         const stale =
-          active > 0 && job.counts.Succeeded === 0 && (short === null ? active < job.minAvailable : short.length > 0);
+          active > 0 &&
+          job.counts.Succeeded === 0 &&
+          (short === null ? active < job.minAvailable : short.length > 0);
         if (!stale) {
           job.staleSinceMs = null;
           continue;

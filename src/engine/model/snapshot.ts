@@ -99,6 +99,23 @@ export interface JobState {
   reclaimProtection: ReclaimProtection | null;
   /** Profile-owned extras (Volcano: SLA clock, last enqueue vote); absent for KAI. */
   extras?: JobExtras;
+  /** KAI subgroups at session end (§22), root first then depth-first in written order; absent without. */
+  subGroups?: SubGroupState[];
+}
+
+/** One subgroup of a job at session end; the pod group itself is the row with `name` '' and depth −1. */
+export interface SubGroupState {
+  name: string;
+  depth: number;
+  kind: 'set' | 'leaf';
+  /** minMember (leaf) or minSubGroup, default all children (set). */
+  min: number;
+  /** Placed tasks (leaf: Running + Pipelined) or satisfied children (set). */
+  have: number;
+  satisfied: boolean;
+  running: number;
+  pipelined: number;
+  taskCount: number;
 }
 
 /** Per-job facts a profile adds to the neutral core (Volcano and kube-batch). */

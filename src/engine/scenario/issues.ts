@@ -101,6 +101,16 @@ export const ISSUE_CATALOGUE = {
     summary: 'an action that the profile does not have',
     hint: 'Actions run in the listed order; the message lists the ones the profile offers.',
   },
+  'invalid-subgroups': {
+    severity: 'error',
+    summary: "a job's subgroup tree is not one KAI can build",
+    hint: 'Each subgroup names an existing parent (or none), leaves hold the tasks, minimums fit what is below them (§22).',
+  },
+  'kai-only-field': {
+    severity: 'error',
+    summary: 'a field that only the kai profile models',
+    hint: 'Remove the field, or use `profile: kai`.',
+  },
   'unknown-plugin': {
     severity: 'error',
     summary: 'a plugin that the profile does not have',

@@ -13,6 +13,7 @@ import { readResourceList } from './normaliseQueue';
 import { describeValue, expansionSchema, JOB_FIELDS, REQUEST_FIELDS, TASK_FIELDS } from './schema';
 import { reportZodIssues } from './reportZodIssues';
 import { readMinTaskMember, readTaskRole } from './normaliseTaskRoles';
+import { normaliseSubGroups } from './normaliseSubGroups';
 
 /** KAI: a job is preemptible iff its priority is below this (the `build` class value). */
 export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
@@ -50,7 +51,9 @@ export function normaliseJob(
   const requests = readRequests(f.resources, [...path, 'resources'], ctx);
   const tasks = normaliseTasks(written['tasks'], path, name, requests, ctx, options.submitted === true);
   const priority = resolvePriority(f, written, path, ctx);
-  const minAvailable = f.minAvailable ?? tasks.length;
+  // §22: a job with subgroups takes its scalar minimum from the tree (the least tasks that satisfy it).
+  const subGroups = normaliseSubGroups(f, written, tasks, path, ctx);
+  const minAvailable = subGroups.minTasks ?? f.minAvailable ?? tasks.length;
   if (minAvailable > tasks.length) {
     ctx.sink.report(
       'min-available-above-tasks',
@@ -89,6 +92,7 @@ export function normaliseJob(
     runtimeMs: f.runtime ?? null,
     annotations: { ...(f.annotations ?? {}) },
     tasks,
+    ...subGroups.fields,
   };
   readMinTaskMember(job, written['minTaskMember'], path, ctx);
   ctx.origins.set(job, path);
@@ -200,6 +204,7 @@ function normaliseTasks(
       preemptionPolicy: f.preemptionPolicy ?? null,
       labels: { ...(f.labels ?? {}) },
       nodeSelector: { ...(f.nodeSelector ?? {}) },
+      ...(f.subGroup === undefined ? {} : { subGroup: f.subGroup }),
     };
     readTaskRole(task, item, taskPath, ctx);
     checkTaskPlacement(task, isMapping(item) ? item : {}, taskPath, ctx, submitted);

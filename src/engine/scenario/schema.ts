@@ -383,6 +383,10 @@ export const JOB_FIELDS = {
   resources: nested,
   tasks: unknownValue,
   minTaskMember: nested,
+  // KAI subgroups and per-pod-group staleness (§22, addition); read by normaliseSubGroups.ts.
+  subGroups: unknownValue,
+  minSubGroup: countSchema,
+  stalenessGracePeriod: durationSchema(),
 } satisfies FieldTable;
 
 /** Per-task requests; `pods` is not listed because every task takes exactly one pod slot. */
@@ -404,6 +408,15 @@ export const TASK_FIELDS = {
   labels: stringMapSchema,
   nodeSelector: stringMapSchema,
   role: nested,
+  subGroup: nameSchema,
+} satisfies FieldTable;
+
+/** An entry of a job's `subGroups` (§22, addition). */
+export const SUBGROUP_FIELDS = {
+  name: nameSchema,
+  parent: nameSchema,
+  minMember: countSchema,
+  minSubGroup: countSchema,
 } satisfies FieldTable;
 
 /** An `events` entry: `at` and one kind (docs §6). */

@@ -30,6 +30,7 @@ import { CATALOGUE } from '../profiles/catalogue';
 import { DEFAULT_NAMESPACE, defaultPreemptible } from './normaliseJob';
 import { DEFAULT_QUEUE_RESOURCE, DEFAULT_QUEUE_STATE, DEFAULT_QUEUE_WEIGHT } from './normaliseQueue';
 import { DEFAULT_MAX_SESSIONS } from './normaliseRun';
+import { subGroupData } from './serialiseSubGroups';
 import {
   DEFAULT_MAX_CONSOLIDATION_PREEMPTEES,
   DEFAULT_STALENESS_GRACE_PERIOD_MS,
@@ -241,7 +242,10 @@ export function jobData(
   if (job.preemptible !== defaultPreemptible(profile, job.priority)) {
     out['preemptibility'] = job.preemptible ? 'preemptible' : 'non-preemptible';
   }
-  if (job.minAvailable !== job.tasks.length) out['minAvailable'] = job.minAvailable;
+  const hasSubGroups = (job.subGroups?.length ?? 0) > 0;
+  // §22: a job with subgroups derives minAvailable from its tree, so it is not written.
+  if (!hasSubGroups && job.minAvailable !== job.tasks.length) out['minAvailable'] = job.minAvailable;
+  Object.assign(out, subGroupData(job));
   if (job.minResources !== null) out['minResources'] = resourceData(job.minResources, () => true);
   if (job.phase !== 'Pending') out['phase'] = job.phase;
   if (job.submitAtMs !== createdAtMs) out['submitAt'] = formatDuration(job.submitAtMs);
@@ -285,6 +289,7 @@ function isPlainTask(t: TaskSpec, jobName: string, i: number): boolean {
     t.priority === null &&
     t.preemptable &&
     t.preemptionPolicy === null &&
+    t.subGroup === undefined &&
     Object.keys(t.labels).length === 0 &&
     Object.keys(t.nodeSelector).length === 0 &&
     t.role === undefined
@@ -305,6 +310,7 @@ function taskData(t: TaskSpec, jobName: string, i: number): Data {
   if (Object.keys(t.nodeSelector).length > 0) out['nodeSelector'] = { ...t.nodeSelector };
   // A role read from the volcano.sh/task-spec label comes back from the label (§26).
   if (t.role !== undefined && t.labels['volcano.sh/task-spec'] !== t.role) out['role'] = t.role;
+  if (t.subGroup !== undefined) out['subGroup'] = t.subGroup;
   return out;
 }
 

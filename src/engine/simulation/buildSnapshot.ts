@@ -11,10 +11,13 @@ import type {
   QueueExtras,
   QueueState,
   SessionSnapshot,
+  SubGroupState,
   TaskState,
 } from '../model/snapshot';
 import { jobExtras, protectionModel, queueExtras } from '../registry';
 import type { ClusterState } from './ClusterState';
+import { subGroupStates } from './subGroupStates';
+import type { TaskStatus } from '../model/trace';
 import type { JobDelta, Keyframe, SessionEntry, TaskDelta } from './History';
 import { RoleCounter } from './roleStates';
 
@@ -43,6 +46,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
     const spec = rec.spec;
     const counts = { Pending: 0, Pipelined: 0, Running: 0, Releasing: 0, Succeeded: 0 };
     const roles = new RoleCounter(spec);
+    const statusByTask = new Map<string, TaskStatus>();
     for (const t of rec.tasks) {
       if (t.id >= entry.taskCount) continue;
       const td: TaskDelta | undefined = frame.tasks[t.id];
@@ -51,6 +55,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       const gpus = td?.gpus ?? [];
       counts[status]++;
       roles.add(t.spec.role, status);
+      if (spec.subGroups !== undefined) statusByTask.set(t.spec.name, status);
       tasks.push({ name: t.spec.name, job: spec.name, status, node, gpus: gpus.map((g) => ({ ...g })) });
       if (node !== null) {
         for (const g of gpus) devicesInUse.set(node, Math.max(devicesInUse.get(node) ?? 0, g.index + 1));
@@ -89,7 +94,8 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       progressMs,
       stoppedAtMs: jd !== undefined && !jd.isRunning && jd.progressMs > 0 ? jd.progressAtMs : null,
       runtimeMs: spec.runtimeMs,
-      isElastic: spec.minAvailable < spec.tasks.length,
+      isElastic: isElasticJob(spec),
+      ...subGroupField(spec, statusByTask),
       ...(spec.generatedBy === undefined ? {} : { generatedBy: spec.generatedBy }),
       ...(roleRows === null ? {} : { roles: roleRows }),
       preemptProtection: null,
@@ -172,4 +178,24 @@ function phaseOf(spec: JobSpec, counts: Record<string, number>, isRunning: boole
   if ((counts.Succeeded ?? 0) === spec.tasks.length) return 'Succeeded';
   if (isRunning) return 'Running';
   return 'Pending';
+}
+
+/** §22: the job's subgroup rows, only for a job that has subgroups. */
+function subGroupField(
+  spec: JobSpec,
+  statuses: ReadonlyMap<string, TaskStatus>,
+): { subGroups?: SubGroupState[] } {
+  const rows = subGroupStates(spec, (t) => statuses.get(t) ?? 'Pending');
+  return rows === undefined ? {} : { subGroups: rows };
+}
+
+/** KAI IsElastic (job_info.go:486): with subgroups, some leaf has fewer minMember than tasks. */
+function isElasticJob(spec: JobSpec): boolean {
+  const groups = spec.subGroups ?? [];
+  if (groups.length === 0) return spec.minAvailable < spec.tasks.length;
+  return groups.some(
+    (g) =>
+      !groups.some((c) => c.parent === g.name) &&
+      g.minMember < spec.tasks.filter((t) => (t.subGroup ?? 'default') === g.name).length,
+  );
 }

@@ -20,6 +20,7 @@ import { jobStatusLabel } from '../jobs/jobRows';
 import { useProtectionColor } from '../jobs/ProtectionCell';
 import { PodGroupCell, SlaCell } from '../jobs/VolcanoCells';
 import { RolesTable } from './RolesTable';
+import { SubGroupsSection } from './SubGroupsSection';
 
 function ProtectionSection({
   title,
@@ -159,6 +160,7 @@ export function JobInspector({
         {job.stoppedAtMs !== null && ` until ${formatInstant(job.stoppedAtMs)}`}.
       </Typography>
       {job.roles !== undefined && <RolesTable roles={job.roles} />}
+      {job.subGroups !== undefined && <SubGroupsSection rows={job.subGroups} />}
       {/* The engine's short answer and what would change it first; the session's full pending explanation below. */}
       <WhyPanel job={job.name} />
       {pending !== null && (

@@ -20,6 +20,14 @@ import {
 import { defaultPreemptible } from '../normaliseJob';
 import { exportPodRole } from '../importers/mapTaskRoles';
 import { formatKubernetesQuantity } from './formatKubernetesQuantity';
+import { SUBGROUP_LABEL } from '../importers/mapSubGroups';
+import { subGroupData } from '../serialiseSubGroups';
+
+/** Writes the job's §22 fields into a PodGroup spec (same shape as the scenario's); true if it has subgroups. */
+function exportSubGroups(job: JobSpec, spec: Data): boolean {
+  Object.assign(spec, subGroupData(job));
+  return (job.subGroups?.length ?? 0) > 0;
+}
 
 type Data = Record<string, unknown>;
 
@@ -55,7 +63,9 @@ export function exportJob(
 }
 
 function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, PriorityClass>): Data {
-  const spec: Data = { queue: job.queue, minMember: job.minAvailable };
+  const spec: Data = { queue: job.queue };
+  // §22: a job with subgroups has its gang in spec.subGroups; KAI would ignore minMember beside them.
+  if (!exportSubGroups(job, spec)) spec.minMember = job.minAvailable;
   if (job.priorityClassName !== null) spec.priorityClassName = job.priorityClassName;
   if (job.preemptible !== defaultPreemptible(profile, job.priority))
     spec.preemptibility = job.preemptible ? 'preemptible' : 'non-preemptible';
@@ -109,6 +119,7 @@ function pod(task: TaskSpec, job: JobSpec, profile: Profile): Data {
   // The task's own priority: KAI reads a label (reference/kai-scheduler.md §task order), Volcano the pod's.
   const kaiTaskPriority = !isVolcanoLike(profile) && task.priority !== null;
   if (kaiTaskPriority) labels[KAI_TASK_PRIORITY_LABEL] = String(task.priority);
+  if (task.subGroup !== undefined) labels[SUBGROUP_LABEL] = task.subGroup;
   const gpu = task.resources.gpu;
   const fractional = gpu > 0 && gpu < 1;
   // KAI shares a device through the gpu-fraction annotation; whole devices are an extended resource.

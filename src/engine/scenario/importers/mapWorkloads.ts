@@ -10,6 +10,7 @@ import { MAX_IMPORT_REPLICAS } from './importLimits';
 import { podResources } from './podResources';
 import { readResourceList } from './resourceAmounts';
 import { readMinTaskMember, readPodRole, templateMinimum } from './mapTaskRoles';
+import { mapPodGroupSubGroups, mapPodSubGroup } from './mapSubGroups';
 
 /** Labels a pod names its queue with (KAI, then the older run.ai label). */
 export const QUEUE_LABELS = ['kai.scheduler/queue', 'runai/queue'] as const;
@@ -32,8 +33,10 @@ export function mapPodGroup(t: FieldTracker): Data {
   const job: Data = { name: String(t.get('metadata.name')), tasks: [] };
   const queue = t.get('spec.queue');
   if (typeof queue === 'string') job.queue = queue;
+  // KAI ignores minMember once spec.subGroups define pod sets (job_info.go:280 @d5bc503).
+  const hasSubGroups = mapPodGroupSubGroups(t, job);
   const minMember = num(t.get('spec.minMember'));
-  if (minMember !== null) job.minAvailable = minMember;
+  if (minMember !== null && !hasSubGroups) job.minAvailable = minMember;
   const priorityClassName = t.get('spec.priorityClassName');
   if (typeof priorityClassName === 'string') job.priorityClassName = priorityClassName;
   const preemptibility = t.get('spec.preemptibility');
@@ -106,6 +109,7 @@ export function mapPod(t: FieldTracker, errors: string[]): MappedPod {
     }
   }
   const task: Data = { name, resources };
+  mapPodSubGroup(t, labels, task);
   const nodeName = t.get('spec.nodeName');
   const phase = t.get('status.phase');
   if (typeof nodeName === 'string' && nodeName !== '' && phase === 'Running') {

@@ -28,6 +28,7 @@ import {
   type GeneratedProfile,
 } from './menus';
 import type { RawJob } from './rawScenario';
+import { addSubGroups } from './buildSubGroups';
 
 export interface JobContext {
   leaves: readonly string[];
@@ -114,6 +115,7 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): BuiltJob {
   }
   doc['tasks'] = raw.taskList === null && placed === 0 ? raw.tasks : tasks;
   if (ctx.profile === 'volcano' && raw.taskList !== null) addRoles(doc, tasks, minAvailable, raw);
+  if (kai) addSubGroups(raw, doc);
   return { doc, lateRunning };
 }
 

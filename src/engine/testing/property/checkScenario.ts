@@ -17,6 +17,7 @@ import { checkUsageFetch } from './checkUsage';
 import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
 import { BrokenByNodeRemoval, checkConsolidation, checkGangs, checkStartTimes } from './checkGangs';
 import { checkRoles, EvictedJobs, roleFacts } from './checkRoles';
+import { checkSubGroups, jobsWithSubGroups } from './checkSubGroups';
 import { checkKubernetesRoundTrip } from './checkKubernetesRoundTrip';
 import { checkReaders } from './checkReaders';
 import { checkVariants } from './checkVariants';
@@ -96,6 +97,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
   const broken = new BrokenByNodeRemoval();
   const roles = roleFacts(scenario);
   const evictedJobs = new EvictedJobs();
+  const subGroupJobs = jobsWithSubGroups(scenario);
   const pipeliningIsChecked = allocateRunsFirst(scenario);
   const kai = scenario.profile === 'kai';
   let first: LiveRun;
@@ -107,6 +109,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       checkGangs(snap, broken, violations, kai ? undefined : pendingBestEffort(snap, facts));
       evictedJobs.update(snap);
       checkRoles(snap, roles, evictedJobs, broken, (t) => isBestEffort(facts, t), violations);
+      checkSubGroups(subGroupJobs, snap, broken, violations);
       checkEvictionRecords(snap, violations);
       if (!kai) return;
       // KAI's own rules: queue limits (Volcano bounds a queue by `capability`), pipelining only onto

@@ -6,6 +6,7 @@ import type { Resources } from '../../../model/resources';
 import type { JobSpec, TaskSpec } from '../../../model/scenario';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
 import type { QueueInfo } from './QueueInfo';
+import { buildSubGroupTree, isSatisfied, podSetsOf, type SubGroupSetNode } from './subGroupTree';
 
 /** In-session task status. `Allocated` is placed in this session (bound when the session commits). */
 export type SessionTaskStatus = 'Pending' | 'Allocated' | 'Pipelined' | 'Running' | 'Releasing' | 'Succeeded';
@@ -96,6 +97,9 @@ export class JobInfo {
 
   /** KAI: elastic iff fewer minAvailable than pods (pods of any status). */
   get isElastic(): boolean {
+    // KAI job_info.go:486: with subgroups, elastic iff some pod set has fewer minMember than pods.
+    const tree = this.subGroupTree;
+    if (tree !== null) return podSetsOf(tree).some((ps) => ps.minMember < ps.tasks.length);
     return this.spec.minAvailable < this.tasks.length;
   }
 
@@ -130,6 +134,9 @@ export class JobInfo {
    * issue 18).
    */
   get isReadyForScheduling(): boolean {
+    // KAI job_info.go:479 asks the subgroup tree (subgroupset.go:104, podset.go:94): alive tasks per pod set.
+    const tree = this.subGroupTree;
+    if (tree !== null) return isSatisfied(tree, aliveCount);
     const c = this.counts;
     return c.Pending + c.Allocated + c.Pipelined + c.Running >= this.minAvailable;
   }
@@ -139,7 +146,25 @@ export class JobInfo {
     return this.counts.Allocated + this.counts.Running + this.counts.Pipelined;
   }
 
+  private tree: SubGroupSetNode | null | undefined;
+
+  /**
+   * The job's subgroup tree (§22), or null when the spec has none. Built on first use, once openSession has
+   * given the job all its tasks (a job's task list does not change within a session).
+   */
+  get subGroupTree(): SubGroupSetNode | null {
+    if (this.tree === undefined) this.tree = buildSubGroupTree(this.spec, this.tasks);
+    return this.tree;
+  }
+
   get pendingTasks(): TaskInfo[] {
     return this.tasks.filter((t) => t.status === 'Pending');
   }
+}
+
+/** KAI aliveStatuses (pod_status.go:72): Pending, Allocated, Pipelined, Running (Gated is not modelled). */
+function aliveCount(ps: { tasks: readonly TaskInfo[] }): number {
+  let n = 0;
+  for (const t of ps.tasks) if (t.status !== 'Releasing' && t.status !== 'Succeeded') n++;
+  return n;
 }

@@ -5,11 +5,14 @@
  */
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../model/resources';
 import type { JobInfo, TaskInfo } from './JobInfo';
+import { subGroupTasksToAllocate } from './subGroupAllocation';
 
 export function tasksToAllocate(
   job: JobInfo,
   compareTasks: (a: TaskInfo, b: TaskInfo) => number,
 ): TaskInfo[] {
+  const tree = job.subGroupTree;
+  if (tree !== null) return subGroupTasksToAllocate(tree, compareTasks);
   const pending = job.pendingTasks;
   if (pending.length === 0) return [];
   pending.sort(compareTasks);

@@ -171,11 +171,6 @@ const REASONS: [RegExp, string, string][] = [
   [/^spec\.taints/, 'spec.taints', 'taints and tolerations are not modelled'],
   [/^spec\.topologySpreadConstraints/, 'spec.topologySpreadConstraints', 'topology spread is not modelled'],
   [/^spec\.topologyConstraint/, 'spec.topologyConstraint', 'topology-aware scheduling is not modelled'],
-  [
-    /^spec\.(subGroups|minSubGroup)/,
-    'spec.subGroups',
-    'subgroups are not modelled (the gang is the whole pod group)',
-  ],
   [/^spec\.resourceClaims/, 'spec.resourceClaims', 'DRA resource claims are not modelled'],
   [
     /^spec\.(resourceClaimAllocations|extendedResourceClaimAllocation)/,
@@ -209,11 +204,6 @@ const REASONS: [RegExp, string, string][] = [
     'scheduling back-off is not modelled',
   ],
   [/^spec\.preemptionDelay/, 'spec.preemptionDelay', 'a pod group preemption delay is not modelled'],
-  [
-    /^spec\.stalenessGracePeriod/,
-    'spec.stalenessGracePeriod',
-    'a per-pod-group staleness grace period is not modelled (the scheduler-wide one is)',
-  ],
   [/^spec\.predictedNUMAZones/, 'spec.predictedNUMAZones', 'NUMA placement is not modelled'],
   [
     /^metadata\.deletionTimestamp/,

@@ -5,6 +5,7 @@
  * starts fresh (nothing allocated before, nothing pipelined) gets its start time, which min-runtime counts
  * from.
  */
+import { describeGang } from '../../framework/describeGang';
 import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import { tasksToAllocate } from '../../framework/tasksToAllocate';
@@ -40,10 +41,13 @@ export function createAllocateAction(): Action {
           continue;
         }
         if (!result.ok) {
-          record.code = job.minAvailable > 1 && tasks.length > 1 ? 'gang-unsatisfiable' : 'no-capacity';
+          record.code =
+            (job.minAvailable > 1 || job.subGroupTree !== null) && tasks.length > 1
+              ? 'gang-unsatisfiable'
+              : 'no-capacity';
           record.message =
             tasks.length > 1
-              ? `The ${tasks.length} tasks needed now (gang minAvailable ${job.minAvailable}) do not ${tasks.length === 2 ? 'both' : 'all'} fit: ${result.task.name} found no node (${result.reasons[0] ?? 'no room'}).`
+              ? `The ${tasks.length} tasks needed now (${describeGang(job)}) do not ${tasks.length === 2 ? 'both' : 'all'} fit: ${result.task.name} found no node (${result.reasons[0] ?? 'no room'}).`
               : `${result.task.name} found no node with room (${result.reasons[0] ?? 'no room'}).`;
           continue;
         }

@@ -13,6 +13,7 @@ import type { QueueInfo } from '../../framework/QueueInfo';
 import type { Session } from '../../framework/Session';
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../../model/resources';
 import { victimOrder, type VictimCandidates } from './VictimIndex';
+import { subGroupTasksToEvict } from '../../framework/subGroupEviction';
 
 export class VictimQueue {
   /** Per leaf with candidates: where its walk in victim order stands. */
@@ -121,9 +122,15 @@ export class VictimQueue {
     }
     this.accepted.add(job);
     const remaining = this.remaining(job);
-    // An elastic job above minAvailable gives its last task in task order; what is left is ranked again.
+    // A job with subgroups gives what KAI's GetTasksToEvict picks (§22); an elastic job above minAvailable
+    // its last task in task order. What is left of either is ranked again.
+    const tree = job.subGroupTree;
     const tasks =
-      remaining.length > job.minAvailable ? [remaining[remaining.length - 1] as TaskInfo] : remaining;
+      tree !== null
+        ? subGroupTasksToEvict(tree, new Set(remaining), this.ssn.compareTasks)
+        : remaining.length > job.minAvailable
+          ? [remaining[remaining.length - 1] as TaskInfo]
+          : remaining;
     this.take(job, tasks);
     return tasks;
   }

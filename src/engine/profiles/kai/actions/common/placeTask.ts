@@ -5,7 +5,8 @@
  * call AllocateJob with isPipelineOnly): the preemptor is promised capacity, and a victim that lands back on
  * its own node is un-evicted instead of moved.
  */
-import type { TaskInfo } from '../../framework/JobInfo';
+import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
+import { podSetsOf } from '../../framework/subGroupTree';
 import type { FitMode, NodeInfo } from '../../framework/NodeInfo';
 import type { Session } from '../../framework/Session';
 import type { Statement } from '../../framework/Statement';
@@ -183,15 +184,23 @@ function placeCheckedTasks(
     if (r.placement === 'pipelined') pipelined++;
   }
   const job = tasks[0]?.job;
-  if (
-    !pipelineOnly &&
-    job &&
-    pipelined > 0 &&
-    job.counts.Pipelined > 0 &&
-    job.activeAllocated < job.minAvailable
-  ) {
+  if (!pipelineOnly && job && pipelined > 0 && shouldPipelineJob(job)) {
     stmt.rollback(cp);
     return placeCheckedTasks(ssn, stmt, tasks, true, recreate);
   }
   return { ok: true, pipelined };
+}
+
+/**
+ * KAI job_info.go:521 `ShouldPipelineJob`: some pod set has a pipelined task while fewer than its minimum are
+ * really allocated. A job without subgroups is one pod set whose minimum is minAvailable.
+ */
+function shouldPipelineJob(job: JobInfo): boolean {
+  const tree = job.subGroupTree;
+  if (tree === null) return job.counts.Pipelined > 0 && job.activeAllocated < job.minAvailable;
+  return podSetsOf(tree).some(
+    (ps) =>
+      ps.tasks.some((t) => t.status === 'Pipelined') &&
+      ps.tasks.filter((t) => t.status === 'Allocated' || t.status === 'Running').length < ps.minMember,
+  );
 }

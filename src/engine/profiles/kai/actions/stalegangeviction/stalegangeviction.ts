@@ -2,20 +2,46 @@
  * KAI's `stalegangeviction` action: a job is stale while it has an active task, no succeeded task, and
  * fewer active tasks than minAvailable. The first session that sees it stale stamps the time; once it has
  * been stale longer than the grace period (default 60 s; negative = never) all its active tasks are
- * evicted. A job that is no longer stale loses its stamp.
+ * evicted. A job that is no longer stale loses its stamp. A job with subgroups (§22) is stale while one of
+ * its pod sets is below minMember, and its own `stalenessGracePeriod` replaces the scheduler-wide one.
  */
+import type { JobInfo } from '../../framework/JobInfo';
+import { podSetsOf } from '../../framework/subGroupTree';
 import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import { formatDuration } from '../../../../model/duration';
+
+/**
+ * For a job with subgroups, its pod sets below minMember (KAI job_info.go:495 IsStale asks every pod set's
+ * IsGangSatisfied, podset.go:101 — leaves only, minSubGroup does not enter); null for a job without them.
+ * Active tasks are counted as for a job without subgroups above (Allocated, Pipelined, Running).
+ */
+function shortPodSets(job: JobInfo): string[] | null {
+  const tree = job.subGroupTree;
+  if (tree === null) return null;
+  const out: string[] = [];
+  for (const ps of podSetsOf(tree)) {
+    const n = ps.tasks.filter(
+      (t) => t.status === 'Allocated' || t.status === 'Pipelined' || t.status === 'Running',
+    ).length;
+    if (n < ps.minMember) out.push(`${ps.name} (${n} of minMember ${ps.minMember})`);
+  }
+  return out;
+}
 
 export function createStaleGangEvictionAction(): Action {
   return {
     name: 'stalegangeviction',
     execute(ssn: Session) {
-      const grace = ssn.config.stalenessGracePeriodMs;
       for (const job of ssn.jobs) {
+        // KAI stalegangeviction.go:47 @d5bc503 (#1942): the pod group's own period overrides the scheduler's.
+        const grace = job.spec.stalenessGracePeriodMs ?? ssn.config.stalenessGracePeriodMs;
         const active = job.activeUsed - job.counts.Releasing;
-        const stale = active > 0 && job.counts.Succeeded === 0 && active < job.minAvailable;
+        const short = shortPodSets(job);
+        const stale =
+          active > 0 &&
+          job.counts.Succeeded === 0 &&
+          (short === null ? active < job.minAvailable : short.length > 0);
         if (!stale) {
           job.staleSinceMs = null;
           continue;
@@ -33,7 +59,7 @@ export function createStaleGangEvictionAction(): Action {
         for (const t of victims) stmt.evict(t);
         ssn.commits++;
         record.outcome = 'evicted';
-        record.message = `${job.name} has run below its minAvailable (${active} of ${job.minAvailable}) for ${formatDuration(ssn.timeMs - job.staleSinceMs)}, longer than the ${formatDuration(grace)} grace period: its tasks are evicted.`;
+        record.message = `${job.name} has run below ${short === null ? `its minAvailable (${active} of ${job.minAvailable})` : `the minimum of subgroup ${short.join(', ')}`} for ${formatDuration(ssn.timeMs - job.staleSinceMs)}, longer than the ${formatDuration(grace)} grace period: its tasks are evicted.`;
         job.staleSinceMs = null;
       }
     },

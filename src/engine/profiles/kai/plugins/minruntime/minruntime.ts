@@ -4,7 +4,8 @@
  * minAvailable. A job is protected while `now < lastStart + resolved duration`. Elastic victims always pass
  * the filter; their surplus tasks are never protected, their core tasks are, through the validator.
  */
-import type { JobInfo } from '../../framework/JobInfo';
+import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
+import { podSetsOf } from '../../framework/subGroupTree';
 import type { Plugin } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import type { VictimScenario } from '../../framework/extensions';
@@ -89,14 +90,17 @@ export function createMinRuntimePlugin(config: PluginConfig): Plugin {
             const d = detail(kind, scenario.preemptor, job);
             if (!d.isProtected) continue;
             const left = job.activeUsed - count;
-            const allowed = job.minAvailable <= left;
+            const short = shortAfterVictims(job, scenario.victimTasks);
+            const allowed = short === null ? job.minAvailable <= left : short.length === 0;
             const verdict: Verdict = {
               plugin: NAME,
               point: kind === 'preempt' ? 'preemptScenarioValidator' : 'reclaimScenarioValidator',
               allowed,
               message: allowed
                 ? `${job.name} is protected until t=${formatDuration(d.protectedUntilMs ?? 0)} but keeps ${left} of its minAvailable ${job.minAvailable} tasks: only surplus tasks are taken.`
-                : `${job.name} is protected until t=${formatDuration(d.protectedUntilMs ?? 0)} (${describe(d.resolution)}) and would keep only ${plural(left, 'task')}, below its minAvailable ${job.minAvailable}.`,
+                : short !== null
+                  ? `${job.name} is protected until t=${formatDuration(d.protectedUntilMs ?? 0)} (${describe(d.resolution)}) and would drop below the minimum of subgroup ${short.join(', ')}.`
+                  : `${job.name} is protected until t=${formatDuration(d.protectedUntilMs ?? 0)} (${describe(d.resolution)}) and would keep only ${plural(left, 'task')}, below its minAvailable ${job.minAvailable}.`,
               detail: d,
             };
             // Upstream counts every accumulated victim task, and victims only accumulate within a search:
@@ -133,4 +137,23 @@ export function describe(r: MinRuntimeResolution): string {
     text += ` (walked ${r.path.join(' → ')})`;
   }
   return text;
+}
+
+/**
+ * KAI minruntime.go:175 `validVictimForMinAvailable` @d5bc503 for a job with subgroups: each pod set that
+ * loses victims must keep minMember of its active-used tasks. The pod sets that would not; null without
+ * subgroups.
+ */
+function shortAfterVictims(job: JobInfo, victims: readonly TaskInfo[]): string[] | null {
+  const tree = job.subGroupTree;
+  if (tree === null) return null;
+  const taken = new Set(victims);
+  const out: string[] = [];
+  for (const ps of podSetsOf(tree)) {
+    const lost = ps.tasks.filter((t) => taken.has(t)).length;
+    if (lost === 0) continue;
+    const used = ps.tasks.filter((t) => t.status !== 'Pending' && t.status !== 'Succeeded').length;
+    if (ps.minMember > used - lost) out.push(`${ps.name} (${used - lost} of minMember ${ps.minMember})`);
+  }
+  return out;
 }

@@ -9,6 +9,7 @@
  * Every verdict carries the numbers it compared, so the UI can show them.
  */
 import { noGpuCapacityNote, usageAsOf } from '../../../../model/timeAwareNotes';
+import { podSetsOf } from '../../framework/subGroupTree';
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import type { QueueInfo } from '../../framework/QueueInfo';
 import type { Session } from '../../framework/Session';
@@ -262,6 +263,21 @@ function usageNote(ssn: Session, queue: string): string {
   return ` Its fair share weighs usage history (kValue ${t.kValue}): it used ${used} over the usage window${asOf === '' ? '' : `, ${asOf}`}; without usage history its fair share would be ${show(t.fairShareWithoutUsage)}.${quirk === '' ? '' : ` ${quirk}`}`;
 }
 
+/**
+ * A job's core tasks: its first minAvailable active tasks; with subgroups, the first minMember of each pod
+ * set (KAI proportion.go:197 splitVictimTasks @d5bc503 splits per subgroup).
+ */
+function coreTasks(job: JobInfo, active: readonly TaskInfo[]): Set<TaskInfo> {
+  const tree = job.subGroupTree;
+  if (tree === null) return new Set(active.slice(0, job.minAvailable));
+  const out = new Set<TaskInfo>();
+  for (const ps of podSetsOf(tree)) {
+    const mine = new Set(ps.tasks);
+    for (const t of active.filter((a) => mine.has(a)).slice(0, ps.minMember)) out.add(t);
+  }
+  return out;
+}
+
 /** Victim tasks grouped into chunks: per job, the first minAvailable tasks are one core chunk, the rest one each. */
 function chunksOf(victims: readonly TaskInfo[], ssn: Session): TaskInfo[][] {
   const byJob = new Map<JobInfo, TaskInfo[]>();
@@ -275,7 +291,7 @@ function chunksOf(victims: readonly TaskInfo[], ssn: Session): TaskInfo[][] {
     const all = job.tasks
       .filter((t) => t.openStatus === 'Running' || t.openStatus === 'Allocated')
       .sort(ssn.compareTasks);
-    const core = new Set(all.slice(0, job.minAvailable));
+    const core = coreTasks(job, all);
     const coreChunk = tasks.filter((t) => core.has(t));
     const elastic = tasks.filter((t) => !core.has(t));
     for (const t of elastic) chunks.push([t]);

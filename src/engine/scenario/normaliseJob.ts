@@ -12,6 +12,7 @@ import { isMapping, readFields, type FieldValues } from './readFields';
 import { readResourceList } from './normaliseQueue';
 import { describeValue, expansionSchema, JOB_FIELDS, REQUEST_FIELDS, TASK_FIELDS } from './schema';
 import { reportZodIssues } from './reportZodIssues';
+import { readTopologyConstraint, rememberConstraint } from './normaliseTopology';
 
 /** KAI: a job is preemptible iff its priority is below this (the `build` class value). */
 export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
@@ -89,6 +90,11 @@ export function normaliseJob(
     annotations: { ...(f.annotations ?? {}) },
     tasks,
   };
+  if (f.topologyConstraint !== undefined) {
+    const at = [...path, 'topologyConstraint'];
+    const constraint = readTopologyConstraint(f.topologyConstraint, at, ctx);
+    if (constraint !== null) rememberConstraint(job, constraint, at);
+  }
   ctx.origins.set(job, path);
   return job;
 }

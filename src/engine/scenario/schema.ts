@@ -242,6 +242,7 @@ export const TOP_LEVEL_FIELDS = {
   variants: list,
   seed: seedSchema(),
   workload: list,
+  topologies: list,
 } satisfies FieldTable;
 
 /** A `priorityClasses` entry. */
@@ -352,6 +353,7 @@ export const JOB_FIELDS = {
   annotations: stringMapSchema,
   resources: nested,
   tasks: unknownValue,
+  topologyConstraint: nested,
 } satisfies FieldTable;
 
 /** Per-task requests; `pods` is not listed because every task takes exactly one pod slot. */

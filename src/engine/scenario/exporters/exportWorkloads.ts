@@ -19,6 +19,7 @@ import {
 } from '../importers/mapWorkloads';
 import { defaultPreemptible } from '../normaliseJob';
 import { formatKubernetesQuantity } from './formatKubernetesQuantity';
+import { topologyConstraintData } from '../serialiseTopology';
 
 type Data = Record<string, unknown>;
 
@@ -59,6 +60,8 @@ function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, P
   if (job.preemptible !== defaultPreemptible(profile, job.priority))
     spec.preemptibility = job.preemptible ? 'preemptible' : 'non-preemptible';
   if (job.minResources !== null) spec.minResources = resourceList(job.minResources);
+  if (job.topologyConstraint !== undefined)
+    spec.topologyConstraint = topologyConstraintData(job.topologyConstraint);
 
   const carried: Data = {};
   // As serialiseScenario writes it: a raw priority when there is no class, or it differs from the class.

@@ -9,6 +9,7 @@ import type { ImportBudget } from './ImportBudget';
 import { MAX_IMPORT_REPLICAS } from './importLimits';
 import { podResources } from './podResources';
 import { readResourceList } from './resourceAmounts';
+import { mapTopologyConstraint } from './mapTopology';
 
 /** Labels a pod names its queue with (KAI, then the older run.ai label). */
 export const QUEUE_LABELS = ['kai.scheduler/queue', 'runai/queue'] as const;
@@ -40,6 +41,8 @@ export function mapPodGroup(t: FieldTracker): Data {
     job.preemptibility = preemptibility;
   const minResources = readResourceList(t, 'spec.minResources');
   if (minResources !== null) job.minResources = minResources;
+  const topologyConstraint = mapTopologyConstraint(t);
+  if (topologyConstraint !== null) job.topologyConstraint = topologyConstraint;
   const namespace = t.get('metadata.namespace');
   if (typeof namespace === 'string' && namespace !== 'default') job.namespace = namespace;
   const annotations = t.peek('metadata.annotations');

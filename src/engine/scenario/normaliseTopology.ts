@@ -259,9 +259,13 @@ export function addTopologyPlugin(scenario: Scenario, tiersWritten: boolean, ctx
   if (!tiersWritten && !has) {
     const last = tiers[tiers.length - 1];
     if (last !== undefined) last.plugins.push({ name: 'topology', arguments: {}, flags: {} });
+    refuseTiersWithoutPlugin(scenario, ctx);
     return;
   }
-  if (has) return;
+  if (has) {
+    refuseTiersWithoutPlugin(scenario, ctx);
+    return;
+  }
   for (const job of jobsOf(scenario)) {
     const w = written.get(job);
     if (w === undefined) continue;
@@ -271,4 +275,18 @@ export function addTopologyPlugin(scenario: Scenario, tiersWritten: boolean, ctx
       'this job has a topology constraint, but scheduler.tiers has no topology plugin to honour it; add {name: topology}',
     );
   }
+}
+
+/** An `updateConfig` whose tiers drop the topology plugin would silently stop honouring every constraint. */
+function refuseTiersWithoutPlugin(scenario: Scenario, ctx: NormaliseContext): void {
+  if (!jobsOf(scenario).some((j) => written.has(j))) return;
+  scenario.events.forEach((e, i) => {
+    if (e.kind !== 'updateConfig' || e.patch.tiers === undefined) return;
+    if (e.patch.tiers.some((t) => t.plugins.some((p) => p.name === 'topology'))) return;
+    ctx.sink.report(
+      'invalid-value',
+      ['events', i, 'updateConfig', 'tiers'],
+      'jobs of this scenario have topology constraints, but these tiers have no topology plugin to honour them; add {name: topology}',
+    );
+  });
 }

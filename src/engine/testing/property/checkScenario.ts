@@ -15,6 +15,7 @@ import type { SessionSnapshot } from '../../model/snapshot';
 import { checkNodeCapacity, checkPipelining, checkQueueLimits } from './checkCapacity';
 import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
 import { BrokenByNodeRemoval, checkConsolidation, checkGangs, checkStartTimes } from './checkGangs';
+import { checkTopology, topologyFacts } from './checkTopology';
 import { checkKubernetesRoundTrip } from './checkKubernetesRoundTrip';
 import { checkReaders } from './checkReaders';
 import { checkVariants } from './checkVariants';
@@ -92,6 +93,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
   const scenario = parsed.scenario;
   const facts = scenarioFacts(scenario);
   const broken = new BrokenByNodeRemoval();
+  const topology = topologyFacts(scenario);
   const pipeliningIsChecked = allocateRunsFirst(scenario);
   const kai = scenario.profile === 'kai';
   let first: LiveRun;
@@ -103,6 +105,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       checkGangs(snap, broken, violations, kai ? undefined : pendingBestEffort(snap, facts));
       checkEvictionRecords(snap, violations);
       if (!kai) return;
+      checkTopology(snap, topology, violations);
       // KAI's own rules: queue limits (Volcano bounds a queue by `capability`), pipelining only onto
       // releasing capacity, consolidation, last-start-timestamp and min-runtime.
       checkQueueLimits(snap, facts, violations);

@@ -173,11 +173,11 @@ export class Session {
    * null = every node, as one set.
    */
   subsetNodes(job: JobInfo, tasks: readonly TaskInfo[]): NodeSubsets | null {
-    for (const tier of this.extensions.tiers('subsetNodes'))
-      for (const { fn } of tier) {
-        const r = fn(job, tasks);
-        if (r !== null) return r;
-      }
+    // Flattened like the predicates: placement asks this for every attempt of every job.
+    for (const fn of this.flattened().subsetNodes) {
+      const r = fn(job, tasks);
+      if (r !== null) return r;
+    }
     return null;
   }
 
@@ -272,6 +272,7 @@ export class Session {
   private flat: {
     predicates: KaiExtensionPoints['predicate'][];
     scores: KaiExtensionPoints['nodeOrder'][];
+    subsetNodes: KaiExtensionPoints['subsetNodes'][];
     eventHandlers: KaiExtensionPoints['eventHandler'][];
     jobOrder: KaiExtensionPoints['jobOrder'][];
     taskOrder: KaiExtensionPoints['taskOrder'][];
@@ -286,6 +287,7 @@ export class Session {
       this.flat = {
         predicates: all(this.extensions.tiers('predicate')),
         scores: all(this.extensions.tiers('nodeOrder')),
+        subsetNodes: all(this.extensions.tiers('subsetNodes')),
         eventHandlers: all(this.extensions.tiers('eventHandler')),
         jobOrder: all(this.extensions.tiers('jobOrder')),
         taskOrder: all(this.extensions.tiers('taskOrder')),

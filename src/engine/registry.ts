@@ -22,6 +22,7 @@ import { createElasticPlugin } from './profiles/kai/plugins/elastic/elastic';
 import { createMinRuntimePlugin } from './profiles/kai/plugins/minruntime/minruntime';
 import { createProtectionModel, type ProtectionModel } from './profiles/kai/queries/protectionModel';
 import { createNodePlacementPlugin } from './profiles/kai/plugins/nodeplacement/nodeplacement';
+import { createTopologyPlugin } from './profiles/kai/plugins/topology/topology';
 import { createPredicatesPlugin } from './profiles/kai/plugins/predicates/predicates';
 import { createPriorityPlugin } from './profiles/kai/plugins/priority/priority';
 import { createProportionPlugin } from './profiles/kai/plugins/proportion/proportion';
@@ -51,6 +52,7 @@ const KAI_PLUGINS: Readonly<Record<string, PluginFactory>> = {
   elastic: createElasticPlugin,
   nodeplacement: createNodePlacementPlugin,
   minruntime: createMinRuntimePlugin,
+  topology: createTopologyPlugin,
 };
 
 /**

@@ -17,13 +17,14 @@ import sla2 from './sla-2-gang-rejects-first.yaml?raw';
 import thrashOff from './thrash-off.yaml?raw';
 import thrashOn from './thrash-on.yaml?raw';
 import timeAware from './time-aware.yaml?raw';
+import topology1 from './topology-1-rack-or-anywhere.yaml?raw';
 import welcome from './welcome-reclaim-waits.yaml?raw';
 import workshopLcaOrQueue from './workshop-lca-or-queue.yaml?raw';
 import workshopDeepTree from './workshop-lca-or-queue-deep-tree.yaml?raw';
 import workshopMinRuntime from './workshop-min-runtime-vs-gpu-time-lost.yaml?raw';
 
 export type ScenarioTopic =
-  'start' | 'reclaim' | 'preempt' | 'elastic' | 'compare' | 'thrash' | 'fairness' | 'seeds';
+  'start' | 'reclaim' | 'preempt' | 'elastic' | 'compare' | 'thrash' | 'fairness' | 'topology' | 'seeds';
 
 export interface BuiltinScenario {
   id: string;
@@ -43,6 +44,7 @@ export const TOPIC_LABELS: Record<ScenarioTopic, string> = {
   compare: 'Queue method vs LCA method',
   thrash: 'Thrashing',
   fairness: 'Fair share over time (KAI usage history)',
+  topology: 'Topology-aware scheduling (KAI)',
   seeds: 'Volcano and kube-batch, from the seed documents',
 };
 
@@ -169,6 +171,15 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
     topic: 'fairness',
     fileName: 'time-aware.yaml',
     text: timeAware,
+  },
+  {
+    id: 'topology-1',
+    title: 'Topology 1 · a required rack waits, a preferred rack spreads',
+    summary:
+      '10 GPUs free but only 5 per rack: a gang that requires one rack waits; one that prefers a rack is placed across two.',
+    topic: 'topology',
+    fileName: 'topology-1-rack-or-anywhere.yaml',
+    text: topology1,
   },
   {
     id: 'kube-batch-preempt',

@@ -28,8 +28,10 @@ const kaiClasses: PriorityClass[] = [
 export const CATALOGUE: Record<Profile, ProfileCatalogue> = {
   kai: {
     actions: ['allocate', 'consolidation', 'reclaim', 'preempt', 'stalegangeviction'],
-    plugins: ['predicates', 'proportion', 'priority', 'elastic', 'nodeplacement', 'minruntime'],
+    plugins: ['predicates', 'proportion', 'priority', 'elastic', 'nodeplacement', 'minruntime', 'topology'],
     defaultActions: ['allocate', 'consolidation', 'reclaim', 'preempt', 'stalegangeviction'],
+    // KAI's default configuration also has `topology`; a scenario gets it when it defines `topologies`
+    // (normaliseTopology.ts addTopologyPlugin, decision 0197), so every other scenario reads as before.
     defaultTiers: [['predicates', 'proportion', 'priority', 'elastic', 'nodeplacement', 'minruntime']],
     defaultPriorityClasses: kaiClasses,
     defaultQueuePriority: 100,

@@ -14,6 +14,7 @@ import { describeValue, expansionSchema, JOB_FIELDS, REQUEST_FIELDS, TASK_FIELDS
 import { reportZodIssues } from './reportZodIssues';
 import { readMinTaskMember, readTaskRole } from './normaliseTaskRoles';
 import { normaliseSubGroups } from './normaliseSubGroups';
+import { readTopologyConstraint, rememberConstraint } from './normaliseTopology';
 
 /** KAI: a job is preemptible iff its priority is below this (the `build` class value). */
 export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
@@ -95,6 +96,11 @@ export function normaliseJob(
     ...subGroups.fields,
   };
   readMinTaskMember(job, written['minTaskMember'], path, ctx);
+  if (f.topologyConstraint !== undefined) {
+    const at = [...path, 'topologyConstraint'];
+    const constraint = readTopologyConstraint(f.topologyConstraint, at, ctx);
+    if (constraint !== null) rememberConstraint(job, constraint, at);
+  }
   ctx.origins.set(job, path);
   return job;
 }

@@ -18,6 +18,7 @@ import { normaliseQueue } from './normaliseQueue';
 import { normaliseRun } from './normaliseRun';
 import { normaliseScheduler } from './normaliseScheduler';
 import { normaliseVariants } from './normaliseVariants';
+import { addTopologyPlugin, normaliseTopologies, resolveTopologyConstraints } from './normaliseTopology';
 import { cloneData, setOwn } from './ownEntries';
 import { isMapping, readFields } from './readFields';
 import { describeValue, TOP_LEVEL_FIELDS } from './schema';
@@ -88,6 +89,7 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
 
   // Read in document order, so that issues without line numbers (JSON) come out in a natural order.
   const scheduler = normaliseScheduler(f.scheduler, ctx);
+  const topologies = normaliseTopologies(f.topologies, ctx);
   const nodes = (f.nodes ?? []).flatMap((raw, i) => normaliseNode(raw, ['nodes', i], ctx));
   const queueList = bounded(f.queues ?? [], 'queues', MAX_QUEUES, 'queues', sink, true);
   const queues = queueList.flatMap((raw, i) => normaliseQueue(raw, ['queues', i], ctx) ?? []);
@@ -117,6 +119,9 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
     variants: [],
   };
   if (workload !== undefined) scenario.workload = workload;
+  if (topologies !== undefined) scenario.topologies = topologies;
+  resolveTopologyConstraints(scenario, ctx);
+  addTopologyPlugin(scenario, isMapping(doc['scheduler']) && doc['scheduler']['tiers'] != null, ctx);
   crossCheckScenario(scenario, events, ctx);
   // Variants name things of the base, so they are read once the base is complete (§15).
   if (f.variants !== undefined) scenario.variants = normaliseVariants(f.variants, scenario, ctx);

@@ -401,7 +401,7 @@ describe('scheduler errors', () => {
       path: 'scheduler.tiers[0].plugins[2].name',
       line: 9,
       message:
-        'plugin "gang" is not available in profile kai (available: predicates, proportion, priority, elastic, nodeplacement, minruntime)',
+        'plugin "gang" is not available in profile kai (available: predicates, proportion, priority, elastic, nodeplacement, minruntime, topology)',
     },
     {
       name: 'non-boolean plugin flag',

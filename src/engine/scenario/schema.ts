@@ -242,6 +242,7 @@ export const TOP_LEVEL_FIELDS = {
   variants: list,
   seed: seedSchema(),
   workload: list,
+  topologies: list,
 } satisfies FieldTable;
 
 /** A `priorityClasses` entry. */
@@ -387,6 +388,7 @@ export const JOB_FIELDS = {
   subGroups: unknownValue,
   minSubGroup: countSchema,
   stalenessGracePeriod: durationSchema(),
+  topologyConstraint: nested,
 } satisfies FieldTable;
 
 /** Per-task requests; `pods` is not listed because every task takes exactly one pod slot. */

@@ -38,6 +38,7 @@ import {
 import { cloneData, setOwn } from './ownEntries';
 import { quoteWhereNeeded, YAML_WRITE_OPTIONS } from './quoteWhereNeeded';
 import { workloadData } from './workload/workloadData';
+import { topologyConstraintData, topologyData } from './serialiseTopology';
 
 type Data = Record<string, unknown>;
 
@@ -54,6 +55,7 @@ export function serialiseScenario(s: Scenario): string {
   const customClasses = s.priorityClasses.filter((c) => !isDefaultClass(c, s.profile));
   if (customClasses.length > 0) out['priorityClasses'] = customClasses.map(priorityClassData);
   out['scheduler'] = schedulerData(s.scheduler);
+  if (s.topologies !== undefined) out['topologies'] = s.topologies.map(topologyData);
   out['nodes'] = s.nodes.map(nodeData);
   out['queues'] = s.queues.map((q) => queueData(q, s.profile));
   // Generated jobs are not written: `seed` and `workload` make them again (§19).
@@ -256,6 +258,8 @@ export function jobData(
   if (job.runtimeMs !== null) out['runtime'] = formatDuration(job.runtimeMs);
   if (Object.keys(job.annotations).length > 0) out['annotations'] = { ...job.annotations };
   if (job.minTaskMember !== undefined) out['minTaskMember'] = cloneData(job.minTaskMember);
+  if (job.topologyConstraint !== undefined)
+    out['topologyConstraint'] = topologyConstraintData(job.topologyConstraint);
   Object.assign(out, tasksData(job));
   return out;
 }

@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { formatDuration } from '../../model/duration';
 import { QUEUE_RESOURCE_NAMES } from '../../model/resources';
 import type { NodeSpec, PriorityClass, QueueSpec, Scenario, SchedulerConfig } from '../../model/scenario';
+import type { TopologySpec } from '../../model/topology';
 import { CATALOGUE } from '../../profiles/catalogue';
 import { LAB_CONFIGMAP, LAB_CONFIGMAP_KEY } from '../importers/labCarrier';
 import { KAI_CONF_KEYS, VOLCANO_CONF_KEY } from '../importers/mapSchedulerConfig';
@@ -31,7 +32,14 @@ type Data = Record<string, unknown>;
  * run, events, expect, lesson steps, variants, `x-` fields, and whatever the format gains later) travels in the
  * `preemption-lab-scenario` ConfigMap, so a new field cannot be lost in the round trip.
  */
-const TOP_LEVEL_AS_OBJECTS = new Set(['nodes', 'queues', 'jobs', 'priorityClasses', 'scheduler']);
+const TOP_LEVEL_AS_OBJECTS = new Set([
+  'nodes',
+  'queues',
+  'jobs',
+  'priorityClasses',
+  'scheduler',
+  'topologies',
+]);
 
 export function exportKubernetesYaml(scenario: Scenario): string {
   // A cluster holds the jobs a workload generated, not the generator (§19): they are exported as PodGroups.
@@ -42,6 +50,7 @@ export function exportKubernetesYaml(scenario: Scenario): string {
     ...s.priorityClasses.filter((c) => !isDefaultClass(c, s)).map(priorityClass),
     schedulerConfigMap(s.scheduler, s),
     ...s.queues.map((q) => (s.profile === 'kai' ? kaiQueue(q) : volcanoQueue(q, s))),
+    ...(s.topologies ?? []).map(topologyObject),
     ...s.nodes.map(node),
     ...s.jobs.flatMap((j) => exportJob(j, s.profile, classes)),
   ];
@@ -52,6 +61,16 @@ export function exportKubernetesYaml(scenario: Scenario): string {
     '# cannot (run, events, expectations, submit and start times, runtimes); a cluster ignores them.',
   ].join('\n');
   return `${header}\n${docs.map(emitYaml).join('---\n')}`;
+}
+
+/** KAI's Topology CRD (KAI pkg/apis/kai/v1alpha1/topology_types.go @d5bc503). */
+function topologyObject(t: TopologySpec): Data {
+  return {
+    apiVersion: 'kai.scheduler/v1alpha1',
+    kind: 'Topology',
+    metadata: { name: t.name },
+    spec: { levels: t.levels.map((l) => ({ ...l })) },
+  };
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 120);

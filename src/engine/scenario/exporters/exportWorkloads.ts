@@ -28,6 +28,7 @@ function exportSubGroups(job: JobSpec, spec: Data): boolean {
   Object.assign(spec, subGroupData(job));
   return (job.subGroups?.length ?? 0) > 0;
 }
+import { topologyConstraintData } from '../serialiseTopology';
 
 type Data = Record<string, unknown>;
 
@@ -71,6 +72,8 @@ function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, P
     spec.preemptibility = job.preemptible ? 'preemptible' : 'non-preemptible';
   if (job.minResources !== null) spec.minResources = resourceList(job.minResources);
   if (job.minTaskMember !== undefined) spec.minTaskMember = { ...job.minTaskMember };
+  if (job.topologyConstraint !== undefined)
+    spec.topologyConstraint = topologyConstraintData(job.topologyConstraint);
 
   const carried: Data = {};
   // As serialiseScenario writes it: a raw priority when there is no class, or it differs from the class.

@@ -17,6 +17,7 @@ import { ImportBudget } from './ImportBudget';
 import { newAliasBudget, readKubernetesDocuments } from './readKubernetesDocuments';
 import { commentText } from './commentText';
 import { dropRolesOutsideVolcano } from './mapTaskRoles';
+import { KAI_TOPOLOGY_GROUP, mapTopology } from './mapTopology';
 
 export type { UnmappedField } from './FieldTracker';
 
@@ -67,6 +68,7 @@ export function importKubernetesYaml(text: string): ImportResult {
   const jobs = new Map<string, Data>();
   const pods: MappedPod[] = [];
   const priorityClasses: Data[] = [];
+  const topologies: Data[] = [];
   /** Carried job fields, applied once the job's pods are attached (they may set `tasks`). */
   const jobFields = new Map<string, Data>();
   let topLevel: Data | null = null;
@@ -125,6 +127,9 @@ export function importKubernetesYaml(text: string): ImportResult {
       for (const u of config.unmapped) unmapped.push(u);
     } else if (kind === 'Node' && apiVersion === 'v1') {
       nodes.push(withFields(mapNode(t), carried));
+    } else if (kind === 'Topology' && apiVersion.startsWith(KAI_TOPOLOGY_GROUP)) {
+      setProfile('kai', label);
+      topologies.push(withFields(mapTopology(t), carried));
     } else if (
       kind === 'PodGroup' &&
       (apiVersion.startsWith(KAI_GROUP) || apiVersion.startsWith(VOLCANO_SCHEDULING))
@@ -213,6 +218,7 @@ export function importKubernetesYaml(text: string): ImportResult {
   const scenario: Data = { version: 1, name: 'Imported from Kubernetes YAML', profile: profile ?? 'kai' };
   if (priorityClasses.length > 0) scenario.priorityClasses = priorityClasses;
   if (scheduler !== null) scenario.scheduler = scheduler;
+  if (topologies.length > 0) scenario.topologies = topologies;
   scenario.nodes = nodes;
   scenario.queues = queues;
   scenario.jobs = [...jobs.values()];

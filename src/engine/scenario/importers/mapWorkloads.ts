@@ -11,6 +11,7 @@ import { podResources } from './podResources';
 import { readResourceList } from './resourceAmounts';
 import { readMinTaskMember, readPodRole, templateMinimum } from './mapTaskRoles';
 import { mapPodGroupSubGroups, mapPodSubGroup } from './mapSubGroups';
+import { mapTopologyConstraint } from './mapTopology';
 
 /** Labels a pod names its queue with (KAI, then the older run.ai label). */
 export const QUEUE_LABELS = ['kai.scheduler/queue', 'runai/queue'] as const;
@@ -45,6 +46,8 @@ export function mapPodGroup(t: FieldTracker): Data {
   const minResources = readResourceList(t, 'spec.minResources');
   if (minResources !== null) job.minResources = minResources;
   readMinTaskMember(t, job);
+  const topologyConstraint = mapTopologyConstraint(t);
+  if (topologyConstraint !== null) job.topologyConstraint = topologyConstraint;
   const namespace = t.get('metadata.namespace');
   if (typeof namespace === 'string' && namespace !== 'default') job.namespace = namespace;
   const annotations = t.peek('metadata.annotations');

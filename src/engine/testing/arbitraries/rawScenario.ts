@@ -143,6 +143,8 @@ export interface RawScenario {
   /** Top-level `seed` (null = the default) and `workload` generators (format §19). */
   seed: number | null;
   workload: RawWorkload[];
+  /** KAI only: 0 no topology; 1 a zone topology with required-zone jobs; 2 with preferred-zone jobs (§21). */
+  topology: number;
 }
 
 /** One workload generator (buildWorkload.ts); amounts are picks into small menus. */
@@ -370,6 +372,11 @@ export const rawScenarioWithRejections: fc.Arbitrary<RawScenario> = fc.record({
   workload: fc.oneof(
     { arbitrary: fc.constant<RawWorkload[]>([]), weight: 3 },
     { arbitrary: fc.array(rawWorkload, { minLength: 1, maxLength: 2 }), weight: 1 },
+  ),
+  // One scenario in three defines a topology of its nodes' zones and gives some jobs a constraint.
+  topology: fc.oneof(
+    { arbitrary: fc.constant(0), weight: 2 },
+    { arbitrary: fc.integer({ min: 1, max: 2 }), weight: 1 },
   ),
 });
 

@@ -101,6 +101,8 @@ function buildScenario(raw: RawScenario): {
     workload: workload.length > 0,
   });
   if (variants.docs.length > 0) doc['variants'] = variants.docs;
+  if (profile === 'kai' && raw.topology > 0)
+    addTopology(doc, raw.topology === 1 ? 'requiredTopologyLevel' : 'preferredTopologyLevel');
   return { doc, variantOutOfRange: variants.outOfRange, lateRunningJobs };
 }
 
@@ -129,3 +131,37 @@ export const scenarioDocument = rawScenario.map((raw) => {
 });
 
 export { rawScenario, fc };
+
+/**
+ * A topology of the nodes' `zone` labels (§21) and a constraint on every other job that starts pending (a job
+ * listed Running at t=0 sits wherever the generator put it). Written tiers, in `scheduler` and `updateConfig`,
+ * get the topology plugin, as the parser requires when jobs have constraints.
+ */
+function addTopology(
+  doc: Record<string, unknown>,
+  level: 'requiredTopologyLevel' | 'preferredTopologyLevel',
+): void {
+  doc['topologies'] = [{ name: 'zones', levels: [{ nodeLabel: 'zone' }] }];
+  const constraint = { topology: 'zones', [level]: 'zone' };
+  const startsPending = (job: Record<string, unknown>) =>
+    !(
+      Array.isArray(job['tasks']) &&
+      job['tasks'].some((t) => (t as Record<string, unknown>)['status'] === 'Running')
+    );
+  const jobs = (doc['jobs'] ?? []) as Record<string, unknown>[];
+  jobs.forEach((job, i) => {
+    if (i % 2 === 0 && startsPending(job)) job['topologyConstraint'] = { ...constraint };
+  });
+  const events = (doc['events'] ?? []) as Record<string, unknown>[];
+  for (const e of events) {
+    const submitted = e['submit'] as Record<string, unknown> | undefined;
+    if (submitted !== undefined) submitted['topologyConstraint'] = { ...constraint };
+    addPlugin(e['updateConfig']);
+  }
+  addPlugin(doc['scheduler']);
+}
+
+function addPlugin(scheduler: unknown): void {
+  const tiers = (scheduler as { tiers?: { plugins: Record<string, unknown>[] }[] } | undefined)?.tiers;
+  tiers?.at(-1)?.plugins.push({ name: 'topology' });
+}

@@ -18,6 +18,7 @@ import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
 import { BrokenByNodeRemoval, checkConsolidation, checkGangs, checkStartTimes } from './checkGangs';
 import { checkRoles, EvictedJobs, roleFacts } from './checkRoles';
 import { checkSubGroups, jobsWithSubGroups } from './checkSubGroups';
+import { checkTopology, topologyFacts } from './checkTopology';
 import { checkKubernetesRoundTrip } from './checkKubernetesRoundTrip';
 import { checkReaders } from './checkReaders';
 import { checkVariants } from './checkVariants';
@@ -98,6 +99,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
   const roles = roleFacts(scenario);
   const evictedJobs = new EvictedJobs();
   const subGroupJobs = jobsWithSubGroups(scenario);
+  const topology = topologyFacts(scenario);
   const pipeliningIsChecked = allocateRunsFirst(scenario);
   const kai = scenario.profile === 'kai';
   let first: LiveRun;
@@ -112,6 +114,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       checkSubGroups(subGroupJobs, snap, broken, violations);
       checkEvictionRecords(snap, violations);
       if (!kai) return;
+      checkTopology(snap, topology, violations);
       // KAI's own rules: queue limits (Volcano bounds a queue by `capability`), pipelining only onto
       // releasing capacity, consolidation, last-start-timestamp and min-runtime.
       checkQueueLimits(snap, facts, violations);

@@ -11,11 +11,12 @@ import {
   type Resources,
 } from '../../../model/resources';
 import type { PriorityClass, Profile, SchedulerConfig } from '../../../model/scenario';
+import type { TopologySpec } from '../../../model/topology';
 import type { JobAttempt, SessionTrace, Verdict } from '../../../model/trace';
 import type { TimeAwareShare } from '../../../model/snapshot';
 import { firstError } from '../../../framework/combine';
 import { ExtensionRegistry, type PluginHandle } from '../../../framework/ExtensionRegistry';
-import type { KaiExtensionPoints, VictimScenario } from './extensions';
+import type { KaiExtensionPoints, NodeSubsets, VictimScenario } from './extensions';
 import type { JobInfo, SessionTaskStatus, TaskInfo } from './JobInfo';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
 import type { QueueInfo } from './QueueInfo';
@@ -47,6 +48,8 @@ export interface SessionParts {
   nodes: NodeInfo[];
   queues: Map<string, QueueInfo>;
   jobs: JobInfo[];
+  /** KAI Topology objects of the scenario (§21); none when absent. */
+  topologies?: readonly TopologySpec[];
 }
 
 export class Session {
@@ -95,6 +98,10 @@ export class Session {
   private readonly freeNodes: FreeNodeIndex;
   /** Built on first use, once every plugin has registered (see placementScan). */
   private scan: PlacementScan | null | undefined = undefined;
+  /** KAI Topology objects (the topology plugin reads them). */
+  readonly topologies: readonly TopologySpec[];
+  /** While a job is placed inside one node subset (KAI AllocateJob per SubsetNodesFn set): its nodes. */
+  private restrictedTo: ReadonlySet<NodeInfo> | null = null;
 
   constructor(parts: SessionParts) {
     this.index = parts.index;
@@ -110,6 +117,7 @@ export class Session {
       .sort((a, b) => cmpName(a.name, b.name));
     this.jobs = parts.jobs;
     this.jobMap = new Map(parts.jobs.map((j) => [j.name, j]));
+    this.topologies = parts.topologies ?? [];
     this.extensions = new ExtensionRegistry<KaiExtensionPoints>(parts.config.tiers.length, () => null);
     this.clusterFuture = zeroResources();
     parts.nodes.forEach((n, i) => (n.position = i));
@@ -143,7 +151,7 @@ export class Session {
    * nodes (walking them is then cheaper than walking the whole cluster's verdicts).
    */
   placementScan(req: Resources): PlacementScan | null {
-    if (!speedUps.placementScan) return null;
+    if (!speedUps.placementScan || this.restrictedTo !== null) return null;
     const set = this.freeNodes.candidates(req);
     if (set !== null && set.size * 8 < this.nodes.length) return null;
     if (this.scan === undefined) {
@@ -156,7 +164,34 @@ export class Session {
   }
 
   forEachPlacementCandidate(req: Resources, extra: NodeInfo | null, visit: (node: NodeInfo) => void): void {
-    if (!this.freeNodes.forEachCandidate(req, extra, visit)) for (const node of this.nodes) visit(node);
+    const only = this.restrictedTo;
+    const see = only === null ? visit : (node: NodeInfo) => (only.has(node) ? visit(node) : undefined);
+    if (!this.freeNodes.forEachCandidate(req, extra, see)) for (const node of this.nodes) see(node);
+  }
+
+  /**
+   * The node subsets a job's tasks are to be tried in (KAI `ssn.SubsetNodesFn`, KAI pkg/scheduler/framework/
+   * session_plugins.go:378-399 @d5bc503): the first plugin with an opinion decides (only `topology` has one);
+   * null = every node, as one set.
+   */
+  subsetNodes(job: JobInfo, tasks: readonly TaskInfo[]): NodeSubsets | null {
+    // Flattened like the predicates: placement asks this for every attempt of every job.
+    for (const fn of this.flattened().subsetNodes) {
+      const r = fn(job, tasks);
+      if (r !== null) return r;
+    }
+    return null;
+  }
+
+  /** Runs `place` with placement limited to `nodes` (one subset of {@link subsetNodes}). */
+  withinNodes<T>(nodes: ReadonlySet<NodeInfo>, place: () => T): T {
+    const outer = this.restrictedTo;
+    this.restrictedTo = nodes;
+    try {
+      return place();
+    } finally {
+      this.restrictedTo = outer;
+    }
   }
 
   /**
@@ -239,6 +274,7 @@ export class Session {
   private flat: {
     predicates: KaiExtensionPoints['predicate'][];
     scores: KaiExtensionPoints['nodeOrder'][];
+    subsetNodes: KaiExtensionPoints['subsetNodes'][];
     eventHandlers: KaiExtensionPoints['eventHandler'][];
     jobOrder: KaiExtensionPoints['jobOrder'][];
     taskOrder: KaiExtensionPoints['taskOrder'][];
@@ -253,6 +289,7 @@ export class Session {
       this.flat = {
         predicates: all(this.extensions.tiers('predicate')),
         scores: all(this.extensions.tiers('nodeOrder')),
+        subsetNodes: all(this.extensions.tiers('subsetNodes')),
         eventHandlers: all(this.extensions.tiers('eventHandler')),
         jobOrder: all(this.extensions.tiers('jobOrder')),
         taskOrder: all(this.extensions.tiers('taskOrder')),

@@ -39,6 +39,23 @@ export interface VictimFilterFn {
   allowsQueue?(preemptor: JobInfo, victimQueue: QueueInfo): boolean;
   explain(preemptor: JobInfo, victim: JobInfo): Verdict;
 }
+/**
+ * A plugin's split of the nodes a job's tasks may use (KAI `api.SubsetNodesFn`, KAI pkg/scheduler/api/types.go:32
+ * @d5bc503): the node subsets to try, in order, each named for the trace; `refusal` says why there are none.
+ * Null: the plugin has no opinion on this job (every node, as one set).
+ */
+export interface NodeSubset {
+  nodes: ReadonlySet<NodeInfo>;
+  /** What the subset is, e.g. `rack "zone-a.rack-1"`. */
+  label: string;
+}
+export interface NodeSubsets {
+  subsets: NodeSubset[];
+  /** The plugin's verdict: which subsets it offers and why, or why none (then `allowed` is false). */
+  verdict: Verdict;
+}
+export type SubsetNodesFn = (job: JobInfo, tasks: readonly TaskInfo[]) => NodeSubsets | null;
+
 export type CanReclaimFn = (job: JobInfo, tasks: readonly TaskInfo[]) => Verdict;
 
 /** A candidate eviction set being validated. */
@@ -70,6 +87,7 @@ export interface KaiExtensionPoints {
   victimQueueOrder: VictimQueueOrderFn;
   predicate: PredicateFn;
   nodeOrder: NodeOrderFn;
+  subsetNodes: SubsetNodesFn;
   capacity: CapacityFn;
   reclaimVictimFilter: VictimFilterFn;
   preemptVictimFilter: VictimFilterFn;

@@ -76,6 +76,7 @@ export function openSession(
     nodes,
     queues,
     jobs,
+    topologies: state.scenario.topologies ?? [],
   });
   return { ssn, records, jobRecords };
 }

@@ -12,6 +12,7 @@ import { mapNode } from '../mapNodes';
 import { mapPriorityClass } from '../mapPriorityClass';
 import { mapKaiQueue } from '../mapQueues';
 import { mapPod, mapPodGroup, QUEUE_LABELS } from '../mapWorkloads';
+import { mapTopology } from '../mapTopology';
 import { NowTracker, parseTimestamp } from './snapshotNow';
 import type { ObjectRef } from './objectRef';
 import type { SnapshotJsonSink } from './splitSnapshotJson';
@@ -43,7 +44,15 @@ export const RAW_LISTS: Record<string, { kind: string; apiVersion: string; names
 };
 
 /** Lists read into the scenario; the others are reported whole (one group per list). */
-const READ_LISTS = new Set(['pods', 'nodes', 'queues', 'podGroups', 'bindRequests', 'priorityClasses']);
+const READ_LISTS = new Set([
+  'pods',
+  'nodes',
+  'queues',
+  'podGroups',
+  'bindRequests',
+  'priorityClasses',
+  'topologies',
+]);
 
 /** Why a list the engine does not read is not mapped. */
 const LIST_REASONS: Record<string, string> = {
@@ -56,7 +65,6 @@ const LIST_REASONS: Record<string, string> = {
   resourceClaims: 'DRA resource claims are not modelled',
   resourceSlices: 'DRA devices are not modelled',
   deviceClasses: 'DRA devices are not modelled',
-  topologies: 'topology-aware scheduling is not modelled',
   nodeResourceTopologies: 'NUMA topology is not modelled',
 };
 
@@ -125,6 +133,8 @@ export class SnapshotReader implements SnapshotJsonSink {
   readonly groups: GroupRecord[] = [];
   readonly binds = new Map<string, BindRecord>();
   readonly priorityClasses = new Map<string, Data>();
+  /** KAI Topology objects, as scenario `topologies` entries. */
+  readonly topologies: Data[] = [];
   /** Queues whose GPU limit is omitted: the CRD's 0 blocks GPUs (mapKaiQueue's note, rendered later). */
   readonly queuesWithoutGpuLimit: ObjectRef[] = [];
   private readonly seenTopLevel = new Set<string>();
@@ -221,6 +231,10 @@ export class SnapshotReader implements SnapshotJsonSink {
         break;
       case 'priorityClasses':
         this.priorityClasses.set(name, mapPriorityClass(t));
+        break;
+      case 'topologies':
+        // KAI Topology objects (§21): read as the scenario's `topologies`, with the PodGroups' constraints.
+        this.topologies.push(mapTopology(t));
         break;
     }
     this.unmapped.addFields(spec.kind, ref, t.unmapped());

@@ -227,6 +227,7 @@ export function assembleSnapshotScenario(
         : null) ?? 'PreemptLowerPriority';
     for (const t of tasks) if (t.preemptionPolicy === classPolicy) delete t.preemptionPolicy;
     if (job.preemptibility !== undefined) out.preemptibility = job.preemptibility;
+    if (job.topologyConstraint !== undefined) out.topologyConstraint = job.topologyConstraint;
     if (job.minAvailable !== undefined && job.minAvailable !== tasks.length)
       out.minAvailable = job.minAvailable;
     const submitAt = offset(created);
@@ -253,8 +254,21 @@ export function assembleSnapshotScenario(
     out.tasks = tasks;
     jobs.push(out);
   };
+  const topologyNames = new Set(reader.topologies.map((t) => t.name));
   for (const g of reader.groups) {
     const pods = podsOf.get(`${g.ref.namespace ?? ''}/${g.ref.name}`) ?? [];
+    // A constraint naming a topology the snapshot lacks keeps the job pending upstream ("Requested topology
+    // %s does not exist", KAI job_filtering.go:39-41 @d5bc503); the format refuses it, so it is listed instead.
+    const constraint = g.job.topologyConstraint as Data | undefined;
+    if (constraint !== undefined && !topologyNames.has(String(constraint.topology))) {
+      delete g.job.topologyConstraint;
+      reader.unmapped.add(
+        'PodGroup spec.topologyConstraint',
+        'names a topology the snapshot does not hold (KAI keeps such a job pending)',
+        g.ref,
+        'spec.topologyConstraint.topology',
+      );
+    }
     addJob(g.job, g.ref, pods, g.created, g.lastStart);
   }
   for (const p of lone) {
@@ -381,6 +395,7 @@ export function assembleSnapshotScenario(
   const scenario: Data = { version: 1, name: 'Imported KAI snapshot', profile: 'kai' };
   if (priorityClasses.length > 0) scenario.priorityClasses = priorityClasses;
   if (Object.keys(scheduler).length > 0) scenario.scheduler = scheduler;
+  if (reader.topologies.length > 0) scenario.topologies = reader.topologies;
   scenario.nodes = [...nodes.values()];
   scenario.queues = queues;
   scenario.jobs = leafJobs;

@@ -69,7 +69,8 @@ describe('KAI snapshots run as the same scenario written by hand', () => {
   it('lists the config plugins the engine does not simulate, by name', () => {
     const r = imported(strToU8(snapshotText('gang-consolidation')));
     const what = r.unmapped.map((g) => g.what);
-    expect(what).toContain('config plugin topology');
+    // topology is simulated since KAI's topology-aware scheduling is (§21): it stays in the tiers.
+    expect(what).not.toContain('config plugin topology');
     expect(what).toContain('config plugin gpupack');
     // The snapshot plugin only serves /get-snapshot: set aside (documented allow-list).
     expect(what).not.toContain('config plugin snapshot');
@@ -80,8 +81,6 @@ describe('what the engine does not model is reported, not silently changed', () 
   const base = snapshotOf('reclaim-min-runtime');
   const withFeatures = structuredClone(base);
   const objects = raw(withFeatures);
-  const group = objects.podGroups?.[4] as Json;
-  (group.spec as Json).topologyConstraint = { requiredTopologyLevel: 'rack', topology: 'cluster-topology' };
   const pod = objects.pods?.[5] as Json;
   (pod.spec as Json).affinity = {
     nodeAffinity: {
@@ -92,19 +91,14 @@ describe('what the engine does not model is reported, not silently changed', () 
   };
   (pod.spec as Json).resourceClaims = [{ name: 'gpu', resourceClaimName: 'train-b-gpu' }];
   objects.resourceClaims = [{ metadata: { name: 'train-b-gpu', namespace: 'product' }, spec: {} }];
-  objects.topologies = [
-    { metadata: { name: 'cluster-topology' }, spec: { levels: [{ nodeLabel: 'rack' }] } },
-  ];
   // A list a newer KAI may write: reported whole.
   objects.futureThings = [{ anything: 1 }, 'two'] as unknown as Json[];
 
   it('lists each feature with its count and object path', () => {
     const r = imported(bytesOf(withFeatures));
     const byWhat = new Map(r.unmapped.map((g) => [g.what, g]));
-    expect(byWhat.get('PodGroup spec.topologyConstraint')).toMatchObject({
-      count: 1,
-      paths: ['PodGroup/product/train-b: spec.topologyConstraint.requiredTopologyLevel'],
-    });
+    // Topologies and constraints are read since §21 (see the test below).
+    expect(byWhat.get('PodGroup spec.topologyConstraint')).toBeUndefined();
     expect(byWhat.get('Pod spec.affinity')?.paths[0]).toMatch(/^Pod\/product\/train-b-1: spec\.affinity\./);
     expect(byWhat.get('Pod spec.resourceClaims')).toMatchObject({ count: 1 });
     expect(byWhat.get('rawObjects.resourceClaims')).toMatchObject({
@@ -112,7 +106,7 @@ describe('what the engine does not model is reported, not silently changed', () 
       reason: 'DRA resource claims are not modelled',
       paths: ['ResourceClaim/product/train-b-gpu'],
     });
-    expect(byWhat.get('rawObjects.topologies')).toMatchObject({ count: 1 });
+    expect(byWhat.get('rawObjects.topologies')).toBeUndefined();
     expect(byWhat.get('rawObjects.futureThings')).toMatchObject({
       count: 2,
       reason: 'a list this version does not read',
@@ -125,6 +119,40 @@ describe('what the engine does not model is reported, not silently changed', () 
     const plain = parsed(imported(bytesOf(base)).text);
     const featured = parsed(imported(bytesOf(withFeatures)).text);
     expect(runnerDocument(featured, plain)).toBe([...streamRunDocument(plain)].join(''));
+  });
+
+  // Topology-aware scheduling is modelled (§21): a constraint changes the run, so it is not among the
+  // features above that must leave it unchanged.
+  const withTopology = structuredClone(base);
+  const topologyObjects = raw(withTopology);
+  const group = topologyObjects.podGroups?.[4] as Json;
+  (group.spec as Json).topologyConstraint = { requiredTopologyLevel: 'rack', topology: 'cluster-topology' };
+  topologyObjects.topologies = [
+    { metadata: { name: 'cluster-topology' }, spec: { levels: [{ nodeLabel: 'rack' }] } },
+  ];
+
+  it('reads Topology objects and PodGroup topology constraints (§21)', () => {
+    const scenario = parsed(imported(bytesOf(withTopology)).text);
+    expect(scenario.topologies).toEqual([{ name: 'cluster-topology', levels: [{ nodeLabel: 'rack' }] }]);
+    const constrained = [
+      ...scenario.jobs,
+      ...scenario.events.flatMap((e) => (e.kind === 'submit' ? [e.job] : [])),
+    ].filter((j) => j.topologyConstraint !== undefined);
+    expect(constrained.map((j) => j.name)).toEqual([constrained[0]?.name]);
+    expect(constrained[0]?.topologyConstraint).toEqual({
+      topology: 'cluster-topology',
+      requiredLevel: 'rack',
+      preferredLevel: null,
+    });
+  });
+
+  it('lists a constraint that names a topology the snapshot lacks, and leaves it out', () => {
+    const lacking = structuredClone(withTopology);
+    raw(lacking).topologies = [];
+    const r = imported(bytesOf(lacking));
+    const group = r.unmapped.find((g) => g.what === 'PodGroup spec.topologyConstraint');
+    expect(group?.reason).toBe('names a topology the snapshot does not hold (KAI keeps such a job pending)');
+    expect(parsed(r.text).jobs.every((j) => j.topologyConstraint === undefined)).toBe(true);
   });
 
   it('sets aside only what the allow-list names: default tolerations, images, status', () => {

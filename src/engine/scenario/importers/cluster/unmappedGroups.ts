@@ -170,7 +170,6 @@ const REASONS: [RegExp, string, string][] = [
   [/^spec\.tolerations/, 'spec.tolerations', 'taints and tolerations are not modelled'],
   [/^spec\.taints/, 'spec.taints', 'taints and tolerations are not modelled'],
   [/^spec\.topologySpreadConstraints/, 'spec.topologySpreadConstraints', 'topology spread is not modelled'],
-  [/^spec\.topologyConstraint/, 'spec.topologyConstraint', 'topology-aware scheduling is not modelled'],
   [/^spec\.resourceClaims/, 'spec.resourceClaims', 'DRA resource claims are not modelled'],
   [
     /^spec\.(resourceClaimAllocations|extendedResourceClaimAllocation)/,

@@ -40,11 +40,17 @@ export function createAllocateAction(): Action {
           record.message = (result.capacity[0] as Verdict).message;
           continue;
         }
+        if (result.subsets) record.verdicts.push(result.subsets);
         if (!result.ok) {
           record.code =
             (job.minAvailable > 1 || job.subGroupTree !== null) && tasks.length > 1
               ? 'gang-unsatisfiable'
               : 'no-capacity';
+          // A topology refusal says which domains were weighed; the first failing task is then secondary.
+          if (result.subsets) {
+            record.message = result.subsets.message;
+            continue;
+          }
           record.message =
             tasks.length > 1
               ? `The ${tasks.length} tasks needed now (${describeGang(job)}) do not ${tasks.length === 2 ? 'both' : 'all'} fit: ${result.task.name} found no node (${result.reasons[0] ?? 'no room'}).`
@@ -57,6 +63,7 @@ export function createAllocateAction(): Action {
           result.pipelined > 0
             ? `${job.name}: ${plural(tasks.length, 'task')} placed, ${result.pipelined} pipelined onto capacity being released.`
             : `${job.name}: ${plural(tasks.length, 'task')} allocated on idle capacity.`;
+        if (result.subsets) record.message += ` ${result.subsets.message}`;
         if (wasFresh && result.pipelined === 0 && job.counts.Pipelined === 0) job.startedAtMs = ssn.timeMs;
         if (job.counts.Pending > 0) order.push(job);
       }

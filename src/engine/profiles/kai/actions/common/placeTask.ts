@@ -9,6 +9,7 @@ import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import { podSetsOf } from '../../framework/subGroupTree';
 import type { FitMode, NodeInfo } from '../../framework/NodeInfo';
 import type { Session } from '../../framework/Session';
+import type { NodeSubsets } from '../../framework/extensions';
 import type { Statement } from '../../framework/Statement';
 import { EPSILON } from '../../../../model/resources';
 import type { PendingCode, Verdict } from '../../../../model/trace';
@@ -137,6 +138,15 @@ export interface PlaceFailure {
   reasons: string[];
   /** Set when the queue's capacity refused the job before any node was tried (limit, non-preemptible quota). */
   capacity: Verdict[] | null;
+  /** Set when a plugin limited the nodes (topology): its verdict, saying which domains were tried or why none. */
+  subsets?: Verdict;
+}
+
+/** A job's tasks placed; `subsets` as in {@link PlaceFailure}, saying which domain took them. */
+export interface PlaceSuccess {
+  ok: true;
+  pipelined: number;
+  subsets?: Verdict;
 }
 
 /**
@@ -155,15 +165,57 @@ export function placeTasks(
   tasks: readonly TaskInfo[],
   pipelineOnly: boolean,
   recreate = false,
-): { ok: true; pipelined: number } | PlaceFailure {
+): PlaceSuccess | PlaceFailure {
   const first = tasks[0];
-  if (first) {
-    const refusals = ssn.checkCapacity(first.job, tasks);
-    if (refusals.length > 0) {
-      return { ok: false, task: first, reasons: refusals.map((v) => v.message), capacity: refusals };
-    }
+  if (!first) return placeCheckedTasks(ssn, stmt, tasks, pipelineOnly, recreate);
+  const refusals = ssn.checkCapacity(first.job, tasks);
+  if (refusals.length > 0) {
+    return { ok: false, task: first, reasons: refusals.map((v) => v.message), capacity: refusals };
   }
-  return placeCheckedTasks(ssn, stmt, tasks, pipelineOnly, recreate);
+  const split = ssn.subsetNodes(first.job, tasks);
+  if (split === null) return placeCheckedTasks(ssn, stmt, tasks, pipelineOnly, recreate);
+  return placeInSubsets(ssn, stmt, tasks, pipelineOnly, recreate, split);
+}
+
+/**
+ * KAI `allocateSubGroupSet` (KAI pkg/scheduler/actions/common/allocate.go:41-64 @d5bc503): the job's tasks are
+ * tried in each node subset in turn, all-or-nothing, and the first subset that takes them all wins.
+ */
+function placeInSubsets(
+  ssn: Session,
+  stmt: Statement,
+  tasks: readonly TaskInfo[],
+  pipelineOnly: boolean,
+  recreate: boolean,
+  split: NodeSubsets,
+): PlaceSuccess | PlaceFailure {
+  const first = tasks[0] as TaskInfo;
+  if (split.subsets.length === 0)
+    return {
+      ok: false,
+      task: first,
+      reasons: [split.verdict.message],
+      capacity: null,
+      subsets: split.verdict,
+    };
+  let failure: PlaceFailure | null = null;
+  for (const [i, subset] of split.subsets.entries()) {
+    const r = ssn.withinNodes(subset.nodes, () =>
+      placeCheckedTasks(ssn, stmt, tasks, pipelineOnly, recreate),
+    );
+    const tried = split.subsets.slice(0, i).map((s) => s.label);
+    if (r.ok) {
+      const before =
+        tried.length === 0 ? '' : ` (tried first, without room for every task: ${tried.join(', ')})`;
+      const message = `${split.verdict.message} Placed in ${subset.label}${before}.`;
+      return { ...r, subsets: { ...split.verdict, message } };
+    }
+    failure ??= r;
+  }
+  const all = split.subsets.map((s) => s.label).join(', ');
+  const message = `${split.verdict.message} No domain took every task: tried ${all}.`;
+  const verdict: Verdict = { ...split.verdict, allowed: false, message };
+  return { ...(failure as PlaceFailure), subsets: verdict };
 }
 
 function placeCheckedTasks(
@@ -172,7 +224,7 @@ function placeCheckedTasks(
   tasks: readonly TaskInfo[],
   pipelineOnly: boolean,
   recreate: boolean,
-): { ok: true; pipelined: number } | PlaceFailure {
+): PlaceSuccess | PlaceFailure {
   const cp = stmt.checkpoint();
   let pipelined = 0;
   for (const task of tasks) {

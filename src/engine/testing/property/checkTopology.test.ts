@@ -1,0 +1,79 @@
+/**
+ * The topology invariant catches a job spread across two required-level domains or on a node outside the
+ * topology, and passes the same job inside one domain.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SessionSnapshot, TaskState } from '../../model/snapshot';
+import { scenarioOf } from '../scenarioTest';
+import type { Violation } from './invariants';
+import { checkTopology, topologyFacts } from './checkTopology';
+
+const scenario = scenarioOf({
+  topologies: [{ name: 't', levels: [{ nodeLabel: 'zone' }, { nodeLabel: 'rack' }] }],
+  nodes: [
+    { name: 'n0', resources: { gpu: 1 }, labels: { zone: 'z1', rack: 'r1' } },
+    { name: 'n1', resources: { gpu: 1 }, labels: { zone: 'z1', rack: 'r2' } },
+    { name: 'n2', resources: { gpu: 1 }, labels: { zone: 'z2', rack: 'r1' } },
+    { name: 'n3', resources: { gpu: 1 }, labels: { zone: 'z1' } },
+  ],
+  queues: [{ name: 'q' }],
+  jobs: [
+    {
+      name: 'a',
+      queue: 'q',
+      resources: { gpu: 1 },
+      tasks: 2,
+      topologyConstraint: { topology: 't', requiredTopologyLevel: 'zone' },
+    },
+    { name: 'b', queue: 'q', resources: { gpu: 1 }, tasks: 2 },
+  ],
+});
+const facts = topologyFacts(scenario);
+
+function snapshot(placed: Record<string, [TaskState['status'], string]>): SessionSnapshot {
+  const tasks = ['a-0', 'a-1', 'b-0', 'b-1'].map((name) => ({
+    name,
+    job: name.slice(0, 1),
+    status: (placed[name]?.[0] ?? 'Pending') as TaskState['status'],
+    node: placed[name]?.[1] ?? null,
+    gpus: [],
+  }));
+  return { index: 3, timeMs: 2000, tasks } as unknown as SessionSnapshot;
+}
+
+function violations(snap: SessionSnapshot): Violation[] {
+  const out: Violation[] = [];
+  checkTopology(snap, facts, out);
+  return out;
+}
+
+describe('topology-required-domain', () => {
+  it('passes a job whose tasks share the required zone, even across racks', () => {
+    expect(violations(snapshot({ 'a-0': ['Running', 'n0'], 'a-1': ['Pipelined', 'n1'] }))).toEqual([]);
+  });
+
+  it('reports a job across two zones', () => {
+    const [v] = violations(snapshot({ 'a-0': ['Running', 'n0'], 'a-1': ['Running', 'n2'] }));
+    expect(v?.invariant).toBe('topology-required-domain');
+    expect(v?.session).toBe(3);
+    expect(v?.message).toBe('a has tasks in two zone domains, "z1" and "z2" (a-1 on n2)');
+  });
+
+  it('reports a task on a node that lacks a level of the topology', () => {
+    const [v] = violations(snapshot({ 'a-0': ['Running', 'n3'] }));
+    expect(v?.message).toBe('a-0 of a is on n3, which is outside topology t');
+  });
+
+  it('ignores jobs without a constraint and tasks that are only releasing', () => {
+    expect(
+      violations(
+        snapshot({
+          'b-0': ['Running', 'n0'],
+          'b-1': ['Running', 'n2'],
+          'a-0': ['Releasing', 'n2'],
+          'a-1': ['Running', 'n0'],
+        }),
+      ),
+    ).toEqual([]);
+  });
+});

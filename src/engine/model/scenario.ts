@@ -127,6 +127,11 @@ export interface JobSpec {
   /** How long the job must run before it completes; null = forever. */
   runtimeMs: number | null;
   annotations: Record<string, string>;
+  /**
+   * KAI PodGroup `spec.preemptionDelay` (addition, §23): how long after its creation or last eviction the
+   * job may not trigger evictions; absent = none. Only profile `kai`.
+   */
+  preemptionDelayMs?: number;
   tasks: TaskSpec[];
   /**
    * Index of the `workload:` generator that made this job (§19); absent for jobs written in `jobs` or

@@ -12,6 +12,7 @@ import { isMapping, readFields, type FieldValues } from './readFields';
 import { readResourceList } from './normaliseQueue';
 import { describeValue, expansionSchema, JOB_FIELDS, REQUEST_FIELDS, TASK_FIELDS } from './schema';
 import { reportZodIssues } from './reportZodIssues';
+import { applyPreemptionDelay } from './readPreemptionDelay';
 
 /** KAI: a job is preemptible iff its priority is below this (the `build` class value). */
 export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
@@ -89,6 +90,7 @@ export function normaliseJob(
     annotations: { ...(f.annotations ?? {}) },
     tasks,
   };
+  applyPreemptionDelay(job, f.preemptionDelay, path, ctx);
   ctx.origins.set(job, path);
   return job;
 }

@@ -349,6 +349,7 @@ export const JOB_FIELDS = {
   submitAt: durationSchema(),
   startedAt: durationSchema(),
   runtime: durationSchema({ min: 0 }),
+  preemptionDelay: durationSchema({ min: 0 }),
   annotations: stringMapSchema,
   resources: nested,
   tasks: unknownValue,

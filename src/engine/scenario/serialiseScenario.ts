@@ -255,6 +255,7 @@ export function jobData(
   if (job.startedAtMs !== null && job.startedAtMs !== defaultStart)
     out['startedAt'] = formatDuration(job.startedAtMs);
   if (job.runtimeMs !== null) out['runtime'] = formatDuration(job.runtimeMs);
+  if (job.preemptionDelayMs !== undefined) out['preemptionDelay'] = formatDuration(job.preemptionDelayMs);
   if (Object.keys(job.annotations).length > 0) out['annotations'] = { ...job.annotations };
   Object.assign(out, tasksData(job));
   return out;

@@ -132,6 +132,11 @@ export interface JobSpec {
    * job may not trigger evictions; absent = none. Only profile `kai`.
    */
   preemptionDelayMs?: number;
+  /**
+   * KAI `kai.scheduler/last-eviction-timestamp` at t=0 (addition, §23): when the job was last evicted before
+   * the run began, where its preemption delay counts from; absent = never. Only profile `kai`.
+   */
+  lastEvictedAtMs?: number;
   tasks: TaskSpec[];
   /**
    * Index of the `workload:` generator that made this job (§19); absent for jobs written in `jobs` or

@@ -90,7 +90,7 @@ export function normaliseJob(
     annotations: { ...(f.annotations ?? {}) },
     tasks,
   };
-  applyPreemptionDelay(job, f.preemptionDelay, path, ctx);
+  applyPreemptionDelay(job, f.preemptionDelay, f.lastEvictedAt, path, ctx);
   ctx.origins.set(job, path);
   return job;
 }

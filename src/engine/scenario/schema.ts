@@ -350,6 +350,7 @@ export const JOB_FIELDS = {
   startedAt: durationSchema(),
   runtime: durationSchema({ min: 0 }),
   preemptionDelay: durationSchema({ min: 0 }),
+  lastEvictedAt: durationSchema(),
   annotations: stringMapSchema,
   resources: nested,
   tasks: unknownValue,

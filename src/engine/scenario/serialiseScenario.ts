@@ -256,6 +256,7 @@ export function jobData(
     out['startedAt'] = formatDuration(job.startedAtMs);
   if (job.runtimeMs !== null) out['runtime'] = formatDuration(job.runtimeMs);
   if (job.preemptionDelayMs !== undefined) out['preemptionDelay'] = formatDuration(job.preemptionDelayMs);
+  if (job.lastEvictedAtMs !== undefined) out['lastEvictedAt'] = formatDuration(job.lastEvictedAtMs);
   if (Object.keys(job.annotations).length > 0) out['annotations'] = { ...job.annotations };
   Object.assign(out, tasksData(job));
   return out;

@@ -151,7 +151,7 @@ export class ClusterState {
       progressAtMs: spec.submitAtMs,
       isRunning: false,
       staleSinceMs: null,
-      lastEvictedAtMs: null,
+      lastEvictedAtMs: spec.lastEvictedAtMs ?? null,
       phase: null,
       deleted: false,
     };

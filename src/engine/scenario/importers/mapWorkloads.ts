@@ -9,6 +9,7 @@ import type { ImportBudget } from './ImportBudget';
 import { MAX_IMPORT_REPLICAS } from './importLimits';
 import { podResources } from './podResources';
 import { readResourceList } from './resourceAmounts';
+import { mapPodGroupPreemptionDelay, podPreemptionDelay } from './mapPreemptionDelay';
 
 /** Labels a pod names its queue with (KAI, then the older run.ai label). */
 export const QUEUE_LABELS = ['kai.scheduler/queue', 'runai/queue'] as const;
@@ -49,6 +50,7 @@ export function mapPodGroup(t: FieldTracker): Data {
       t.use(['metadata', 'annotations', key]);
     }
   }
+  mapPodGroupPreemptionDelay(t, job);
   // A Volcano PodGroup's phase (Pending, Inqueue, Running) is where the enqueue action left it.
   const phase = t.peek('status.phase');
   if (typeof phase === 'string' && POD_GROUP_PHASES.has(phase)) {
@@ -65,6 +67,8 @@ export interface MappedPod {
   queue: string | null;
   priorityClassName: string | null;
   namespace: string | null;
+  /** KAI `kai.scheduler/preemption-delay` (§23): applies when the pod is a job of its own. */
+  preemptionDelay: string | null;
 }
 
 export function mapPod(t: FieldTracker, errors: string[]): MappedPod {
@@ -137,6 +141,7 @@ export function mapPod(t: FieldTracker, errors: string[]): MappedPod {
     queue,
     priorityClassName: typeof priorityClassName === 'string' ? priorityClassName : null,
     namespace: typeof namespace === 'string' ? namespace : null,
+    preemptionDelay: podPreemptionDelay(t),
   };
 }
 

@@ -33,6 +33,8 @@ export const INVARIANTS = {
     'the fast and the located readings agree, and CRLF, CR or mixed line ends read as the LF text',
   'late-running-refused':
     'a job created after t=0 with tasks listed Running is refused at each such task’s status (running-before-submit, decision 0112), never run',
+  'preemption-delay':
+    'no job triggers a preempt, reclaim or consolidation eviction before its preemption delay has elapsed since the later of its submission and its last eviction (KAI #1886)',
   'variant-validated':
     'a variant with an out-of-range value is rejected at its variants[…] path; every accepted variant, applied, is accepted by the parser and runs within capacity',
 } as const;

@@ -11,6 +11,7 @@ import lca1 from './lca-1-cousin-subtree.yaml?raw';
 import lca2 from './lca-2-sibling-leaf.yaml?raw';
 import lca3 from './lca-3-inherited-from-ancestor.yaml?raw';
 import preempt1 from './preempt-1-leaf-overrides.yaml?raw';
+import preempt3 from './preempt-3-delay-waits-for-a-node.yaml?raw';
 import preempt2 from './preempt-2-inherits-ancestor.yaml?raw';
 import sla1 from './sla-1-big-job-reserves.yaml?raw';
 import sla2 from './sla-2-gang-rejects-first.yaml?raw';
@@ -96,6 +97,14 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
     topic: 'preempt',
     fileName: 'preempt-2-inherits-ancestor.yaml',
     text: preempt2,
+  },
+  {
+    id: 'preempt-3',
+    title: 'Preempt 3 · a preemption delay lets a node arrive',
+    summary: 'KAI at head: a delayed job may not evict for 2 minutes; a new node arrives first.',
+    topic: 'preempt',
+    fileName: 'preempt-3-delay-waits-for-a-node.yaml',
+    text: preempt3,
   },
   {
     id: 'elastic',

@@ -154,6 +154,16 @@ export interface JobSpec {
   /** How long the job must run before it completes; null = forever. */
   runtimeMs: number | null;
   annotations: Record<string, string>;
+  /**
+   * KAI PodGroup `spec.preemptionDelay` (addition, §23): how long after its creation or last eviction the
+   * job may not trigger evictions; absent = none. Only profile `kai`.
+   */
+  preemptionDelayMs?: number;
+  /**
+   * KAI `kai.scheduler/last-eviction-timestamp` at t=0 (addition, §23): when the job was last evicted before
+   * the run began, where its preemption delay counts from; absent = never. Only profile `kai`.
+   */
+  lastEvictedAtMs?: number;
   tasks: TaskSpec[];
   /** Volcano PodGroup `spec.minTaskMember`: role → minimum (§26 addition); absent = none. */
   minTaskMember?: Record<string, number>;

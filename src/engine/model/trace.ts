@@ -183,7 +183,9 @@ export type PendingCode =
   | 'fair-share'
   | 'unschedulable'
   | 'not-attempted'
-  | 'waiting-for-release';
+  | 'waiting-for-release'
+  /** KAI: the job is within its preemption delay and may not trigger evictions yet (§23). */
+  | 'preemption-delay';
 
 /** Why a job still has pending tasks at the end of a session. */
 export interface PendingExplanation {

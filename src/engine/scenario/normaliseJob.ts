@@ -15,6 +15,7 @@ import { reportZodIssues } from './reportZodIssues';
 import { readMinTaskMember, readTaskRole } from './normaliseTaskRoles';
 import { normaliseSubGroups } from './normaliseSubGroups';
 import { readTopologyConstraint, rememberConstraint } from './normaliseTopology';
+import { applyPreemptionDelay } from './readPreemptionDelay';
 
 /** KAI: a job is preemptible iff its priority is below this (the `build` class value). */
 export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
@@ -101,6 +102,7 @@ export function normaliseJob(
     const constraint = readTopologyConstraint(f.topologyConstraint, at, ctx);
     if (constraint !== null) rememberConstraint(job, constraint, at);
   }
+  applyPreemptionDelay(job, f.preemptionDelay, f.lastEvictedAt, path, ctx);
   ctx.origins.set(job, path);
   return job;
 }

@@ -380,6 +380,8 @@ export const JOB_FIELDS = {
   submitAt: durationSchema(),
   startedAt: durationSchema(),
   runtime: durationSchema({ min: 0 }),
+  preemptionDelay: durationSchema({ min: 0 }),
+  lastEvictedAt: durationSchema(),
   annotations: stringMapSchema,
   resources: nested,
   tasks: unknownValue,

@@ -256,6 +256,8 @@ export function jobData(
   if (job.startedAtMs !== null && job.startedAtMs !== defaultStart)
     out['startedAt'] = formatDuration(job.startedAtMs);
   if (job.runtimeMs !== null) out['runtime'] = formatDuration(job.runtimeMs);
+  if (job.preemptionDelayMs !== undefined) out['preemptionDelay'] = formatDuration(job.preemptionDelayMs);
+  if (job.lastEvictedAtMs !== undefined) out['lastEvictedAt'] = formatDuration(job.lastEvictedAtMs);
   if (Object.keys(job.annotations).length > 0) out['annotations'] = { ...job.annotations };
   if (job.minTaskMember !== undefined) out['minTaskMember'] = cloneData(job.minTaskMember);
   if (job.topologyConstraint !== undefined)

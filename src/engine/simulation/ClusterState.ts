@@ -37,6 +37,8 @@ export interface JobRecord {
   isRunning: boolean;
   /** KAI stale-podgroup-timestamp. */
   staleSinceMs: number | null;
+  /** KAI last-eviction-timestamp: when a task of the job was last evicted; null = never (§23). */
+  lastEvictedAtMs: number | null;
   /** Profile-owned job state carried between sessions (Volcano PodGroup phase); null = the spec's. */
   phase: string | null;
   deleted: boolean;
@@ -149,6 +151,7 @@ export class ClusterState {
       progressAtMs: spec.submitAtMs,
       isRunning: false,
       staleSinceMs: null,
+      lastEvictedAtMs: spec.lastEvictedAtMs ?? null,
       phase: null,
       deleted: false,
     };

@@ -627,7 +627,10 @@ export function settleHorizonMs(scenario: Scenario): number {
       consider(e.patch.reclaimMinRuntimeMs);
     }
   }
-  for (const job of jobs) for (const v of Object.values(job.annotations)) considerText(v);
+  for (const job of jobs) {
+    for (const v of Object.values(job.annotations)) considerText(v);
+    consider(job.preemptionDelayMs);
+  }
   return longest;
 }
 

@@ -20,6 +20,7 @@ const CODE_LABEL: Record<PendingCode, string> = {
   unschedulable: 'it cannot be scheduled',
   'not-attempted': 'no action tried it in this session',
   'waiting-for-release': 'it is waiting for evicted pods to release their node',
+  'preemption-delay': 'it is within its preemption delay and may not evict anyone yet',
 };
 
 /** "Why is this job still pending?", from the trace's pending explanation and the attempts behind it. */

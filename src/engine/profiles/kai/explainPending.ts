@@ -10,6 +10,8 @@ import type { PendingCode, PendingExplanation } from '../../model/trace';
 const WEIGHT: Record<PendingCode, number> = {
   'waiting-for-release': 9,
   'victims-protected': 8,
+  // Nothing was tried for it: the delay is what keeps eviction actions from helping (KAI #1886).
+  'preemption-delay': 8,
   'non-preemptible-over-quota': 7,
   'over-limit': 6,
   'fair-share': 5,
@@ -47,6 +49,8 @@ export function explainPending(ssn: Session): PendingExplanation[] {
     // The placement reason comes first (why allocate could not place it); what eviction actions found is
     // added after it. Protection by min-runtime is the headline whenever it is what stopped an eviction.
     let protectedCode = false;
+    // Like a protection, the preemption delay is the headline: it is why no eviction made room.
+    let delayed = false;
     let allocateCode: PendingCode | null = null;
     let other: PendingCode | null = null;
     const parts: string[] = [];
@@ -54,13 +58,18 @@ export function explainPending(ssn: Session): PendingExplanation[] {
       const a = ssn.attempt(i);
       if (a.code === null) continue;
       if (a.code === 'victims-protected') protectedCode = true;
+      if (a.code === 'preemption-delay') delayed = true;
       if (a.action === 'allocate') allocateCode = a.code;
       else if (other === null || WEIGHT[a.code] > WEIGHT[other]) other = a.code;
       // Attempt messages never name their action (views show it beside them): named once here.
       const part = a.action === 'allocate' ? a.message : `${a.action}: ${a.message}`;
       if (!parts.includes(part)) parts.push(part);
     }
-    const code: PendingCode | null = protectedCode ? 'victims-protected' : (allocateCode ?? other);
+    const code: PendingCode | null = protectedCode
+      ? 'victims-protected'
+      : delayed
+        ? 'preemption-delay'
+        : (allocateCode ?? other);
     out.push({
       job: job.name,
       queue: job.queue.name,

@@ -74,6 +74,8 @@ function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, P
   if (job.minTaskMember !== undefined) spec.minTaskMember = { ...job.minTaskMember };
   if (job.topologyConstraint !== undefined)
     spec.topologyConstraint = topologyConstraintData(job.topologyConstraint);
+  // KAI's scheduler reads the PodGroup field (§23); the pod annotation is only the podgrouper's input.
+  if (job.preemptionDelayMs !== undefined) spec.preemptionDelay = formatDuration(job.preemptionDelayMs);
 
   const carried: Data = {};
   // As serialiseScenario writes it: a raw priority when there is no class, or it differs from the class.
@@ -87,6 +89,8 @@ function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, P
   if (job.startedAtMs !== null && job.startedAtMs !== (runsAtStart ? job.submitAtMs : null))
     carried.startedAt = formatDuration(job.startedAtMs);
   if (job.runtimeMs !== null) carried.runtime = formatDuration(job.runtimeMs);
+  // A time relative to the run, as startedAt: a lab annotation (KAI's own is an absolute RFC 3339 time).
+  if (job.lastEvictedAtMs !== undefined) carried.lastEvictedAt = formatDuration(job.lastEvictedAtMs);
   const annotations: Record<string, string> = {};
   const slaKeys: readonly string[] = SLA_ANNOTATIONS;
   for (const [key, value] of Object.entries(job.annotations))

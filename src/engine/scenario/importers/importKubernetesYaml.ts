@@ -184,6 +184,8 @@ export function importKubernetesYaml(text: string): ImportResult {
       notes.push(`Pod/${String(pod.task.name)}: no kai.scheduler/queue label; it goes to queue "default".`);
     if (pod.priorityClassName !== null) job.priorityClassName = pod.priorityClassName;
     if (pod.namespace !== null && pod.namespace !== 'default') job.namespace = pod.namespace;
+    // KAI's podgrouper copies the pod's annotation into the PodGroup it makes (§23).
+    if (pod.preemptionDelay !== null) job.preemptionDelay = pod.preemptionDelay;
     jobs.set(String(pod.task.name), job);
   }
   for (const job of jobs.values()) {

@@ -12,6 +12,7 @@ import { readResourceList } from './resourceAmounts';
 import { readMinTaskMember, readPodRole, templateMinimum } from './mapTaskRoles';
 import { mapPodGroupSubGroups, mapPodSubGroup } from './mapSubGroups';
 import { mapTopologyConstraint } from './mapTopology';
+import { mapPodGroupPreemptionDelay, podPreemptionDelay } from './mapPreemptionDelay';
 
 /** Labels a pod names its queue with (KAI, then the older run.ai label). */
 export const QUEUE_LABELS = ['kai.scheduler/queue', 'runai/queue'] as const;
@@ -57,6 +58,7 @@ export function mapPodGroup(t: FieldTracker): Data {
       t.use(['metadata', 'annotations', key]);
     }
   }
+  mapPodGroupPreemptionDelay(t, job);
   // A Volcano PodGroup's phase (Pending, Inqueue, Running) is where the enqueue action left it.
   const phase = t.peek('status.phase');
   if (typeof phase === 'string' && POD_GROUP_PHASES.has(phase)) {
@@ -73,6 +75,8 @@ export interface MappedPod {
   queue: string | null;
   priorityClassName: string | null;
   namespace: string | null;
+  /** KAI `kai.scheduler/preemption-delay` (§23): applies when the pod is a job of its own. */
+  preemptionDelay: string | null;
 }
 
 export function mapPod(t: FieldTracker, errors: string[]): MappedPod {
@@ -147,6 +151,7 @@ export function mapPod(t: FieldTracker, errors: string[]): MappedPod {
     queue,
     priorityClassName: typeof priorityClassName === 'string' ? priorityClassName : null,
     namespace: typeof namespace === 'string' ? namespace : null,
+    preemptionDelay: podPreemptionDelay(t),
   };
 }
 

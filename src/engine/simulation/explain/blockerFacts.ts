@@ -67,6 +67,14 @@ export function describeBlocker(
     }
     case 'waiting-for-release':
       return firstSentence(pending.message);
+    case 'preemption-delay': {
+      // The delay's own sentence ("waits N more before it may evict"), not the allocate one before it.
+      const delay = pending.attempts
+        .map((i) => snap.trace.attempts[i])
+        .find((a) => a?.code === 'preemption-delay');
+      if (delay) return firstSentence(delay.message);
+      break;
+    }
     case 'gang-unsatisfiable':
     case 'no-capacity':
     case 'unschedulable':

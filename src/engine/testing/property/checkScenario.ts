@@ -23,6 +23,7 @@ import { checkKubernetesRoundTrip } from './checkKubernetesRoundTrip';
 import { checkReaders } from './checkReaders';
 import { checkVariants } from './checkVariants';
 import { checkRejectedAsIntended, expectsRejection, type IntendedRejections } from './checkRejections';
+import { PreemptionDelayCheck } from './checkPreemptionDelay';
 import { checkWaits } from './checkWaits';
 import type { Violation } from './invariants';
 import { scenarioFacts } from './sessionFacts';
@@ -102,6 +103,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
   const topology = topologyFacts(scenario);
   const pipeliningIsChecked = allocateRunsFirst(scenario);
   const kai = scenario.profile === 'kai';
+  const delays = new PreemptionDelayCheck(scenario);
   let first: LiveRun;
   try {
     first = runLive(scenario, 'checked', (prev, snap) => {
@@ -123,6 +125,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       checkStartTimes(scenario, prev, snap, violations);
       checkMinRuntime(scenario, prev, snap, violations);
       checkUsageFetch(scenario, snap, violations);
+      delays.update(snap, violations);
     });
   } catch (error) {
     violations.push({ invariant: 'no-engine-crash', session: null, message: errorText(error) });

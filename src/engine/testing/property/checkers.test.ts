@@ -9,6 +9,7 @@ import { checkNodeCapacity, checkPipelining, checkQueueLimits } from './checkCap
 import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
 import { BrokenByNodeRemoval, checkConsolidation, checkGangs } from './checkGangs';
 import type { Violation } from './invariants';
+import { PreemptionDelayCheck } from './checkPreemptionDelay';
 import { scenarioFacts } from './sessionFacts';
 
 const scenario = scenarioOf({
@@ -198,5 +199,30 @@ describe('invariant checks', () => {
     const anonymous: Violation[] = [];
     checkEvictionRecords(snapshot({}, [decision('reclaim', 'evict', 'a-0', null)]), anonymous);
     expect(names(anonymous)).toEqual(['eviction-names-preemptor']);
+  });
+
+  it('preemption delay: an eviction triggered before the delay ends is reported; after it, or re-armed by an eviction, as stated', () => {
+    const delayed = scenarioOf({
+      nodes: [{ name: 'n', resources: { gpu: 1 } }],
+      queues: [{ name: 'q' }],
+      jobs: [
+        { name: 'a', queue: 'q', resources: { gpu: 1 }, tasks: [{ status: 'Running', node: 'n' }] },
+        { name: 'b', queue: 'q', priority: 100, preemptionDelay: '2s', resources: { gpu: 1 } },
+      ],
+    });
+    const at = (timeMs: number, decisions: SessionSnapshot['decisions']) =>
+      ({ ...snapshot({}, decisions), timeMs, index: timeMs / 1000 + 1 }) as SessionSnapshot;
+    const early: Violation[] = [];
+    new PreemptionDelayCheck(delayed).update(at(1000, [decision('preempt', 'evict', 'a-0', 'b')]), early);
+    expect(names(early)).toEqual(['preemption-delay']);
+    const onTime: Violation[] = [];
+    new PreemptionDelayCheck(delayed).update(at(2000, [decision('preempt', 'evict', 'a-0', 'b')]), onTime);
+    expect(onTime).toEqual([]);
+    // b itself evicted at 3s: it may not trigger evictions again before 5s.
+    const rearmed: Violation[] = [];
+    const check = new PreemptionDelayCheck(delayed);
+    check.update(at(3000, [decision('preempt', 'evict', 'b-0', 'a')]), rearmed);
+    check.update(at(4000, [decision('reclaim', 'evict', 'a-0', 'b')]), rearmed);
+    expect(names(rearmed)).toEqual(['preemption-delay']);
   });
 });

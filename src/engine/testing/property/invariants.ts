@@ -39,6 +39,8 @@ export const INVARIANTS = {
     'a job created after t=0 with tasks listed Running is refused at each such task’s status (running-before-submit, decision 0112), never run',
   'topology-required-domain':
     'every Running or Pipelined task of a job with a required topology level sits in one domain of that level, on a node of the topology',
+  'preemption-delay':
+    'no job triggers a preempt, reclaim or consolidation eviction before its preemption delay has elapsed since the later of its submission and its last eviction (KAI #1886)',
   'variant-validated':
     'a variant with an out-of-range value is rejected at its variants[…] path; every accepted variant, applied, is accepted by the parser and runs within capacity',
   'usage-fetch-schedule':

@@ -65,6 +65,8 @@ export class JobInfo {
   startedAtMs: number | null;
   /** KAI stale-podgroup-timestamp: since when the job has run below minAvailable. */
   staleSinceMs: number | null = null;
+  /** KAI last-eviction-timestamp (`framework/statement.go` commitEvict, #1886); null = never evicted. */
+  lastEvictedAtMs: number | null = null;
   /** Bumped whenever a task of the job changes status (lets plugins cache per-job figures). */
   version = 0;
   readonly counts: Record<SessionTaskStatus, number> = {

@@ -39,6 +39,9 @@ export function commitSession(
         if (evicted) decisions.push(decision(ssn, job, task, 'evict', task.node?.name ?? null));
         if (final === 'Pipelined' && task.movedFrom)
           decisions.push(decision(ssn, job, task, 'evict', task.movedFrom.node.name));
+        // KAI stamps the pod group's last-eviction-timestamp on every committed eviction, a consolidation
+        // move included (KAI pkg/scheduler/framework/statement.go:154 @d5bc503, commitEvict).
+        if (evicted || (final === 'Pipelined' && task.movedFrom)) job.lastEvictedAtMs = ssn.timeMs;
         if (final === 'Pipelined')
           decisions.push(decision(ssn, job, task, 'pipeline', task.node?.name ?? null));
         if (open === 'Pending' && final === 'Allocated')
@@ -56,9 +59,14 @@ export function commitSession(
       }
     }
     const jrec = jobRecords.get(job) as JobRecord;
-    if (jrec.startedAtMs !== job.startedAtMs || jrec.staleSinceMs !== job.staleSinceMs) {
+    if (
+      jrec.startedAtMs !== job.startedAtMs ||
+      jrec.staleSinceMs !== job.staleSinceMs ||
+      jrec.lastEvictedAtMs !== job.lastEvictedAtMs
+    ) {
       jrec.startedAtMs = job.startedAtMs;
       jrec.staleSinceMs = job.staleSinceMs;
+      jrec.lastEvictedAtMs = job.lastEvictedAtMs;
       changedJobs.push(jrec);
     }
   }

@@ -43,6 +43,7 @@ export function openSession(
     if (rec.tasks.length > 0 && rec.tasks.every((t) => t.status === 'Succeeded')) continue;
     const job = new JobInfo(rec.spec, queue, rec.startedAtMs);
     job.staleSinceMs = rec.staleSinceMs;
+    job.lastEvictedAtMs = rec.lastEvictedAtMs;
     for (const t of rec.tasks) {
       let status: SessionTaskStatus =
         t.status === 'Running' ? 'Running' : t.status === 'Succeeded' ? 'Succeeded' : 'Pending';

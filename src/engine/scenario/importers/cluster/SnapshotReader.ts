@@ -72,6 +72,8 @@ const LIST_REASONS: Record<string, string> = {
 export const KAI_SCHEDULER_NAME = 'kai-scheduler';
 /** KAI's PodGroup annotation of the job's last start (constants.go:63; read by job_info.go:251-258). */
 export const LAST_START_ANNOTATION = 'kai.scheduler/last-start-timestamp';
+/** Stamped on a PodGroup at each eviction (KAI pkg/common/constants/constants.go @d5bc503, #1886). */
+export const LAST_EVICTION_ANNOTATION = 'kai.scheduler/last-eviction-timestamp';
 /** The `app` label of KAI's GPU-sharing reservation pods (conf/global_config.go:25, utility_pods.go:26-33). */
 export const RESERVATION_APP = 'kai-resource-reservation';
 
@@ -96,6 +98,8 @@ export interface GroupRecord {
   job: Data;
   created: number | null;
   lastStart: number | null;
+  /** KAI `kai.scheduler/last-eviction-timestamp` (§23), absolute ms; null = none. */
+  lastEviction: number | null;
 }
 
 export interface BindRecord {
@@ -293,7 +297,14 @@ export class SnapshotReader implements SnapshotJsonSink {
       t.use(['metadata', 'annotations', LAST_START_ANNOTATION]);
       lastStart = this.time(t, ['metadata', 'annotations', LAST_START_ANNOTATION]);
     }
-    this.groups.push({ ref, job, created: this.time(t, 'metadata.creationTimestamp'), lastStart });
+    let lastEviction: number | null = null;
+    if (isData(annotations) && typeof annotations[LAST_EVICTION_ANNOTATION] === 'string') {
+      lastEviction = this.time(t, ['metadata', 'annotations', LAST_EVICTION_ANNOTATION]);
+      // An unreadable time is ignored by KAI too (job_info.go:259-266 @d5bc503): it stays listed unmapped.
+      if (lastEviction !== null) t.use(['metadata', 'annotations', LAST_EVICTION_ANNOTATION]);
+    }
+    const created = this.time(t, 'metadata.creationTimestamp');
+    this.groups.push({ ref, job, created, lastStart, lastEviction });
   }
 
   private readBindRequest(t: FieldTracker, ref: ObjectRef): void {
@@ -323,6 +334,12 @@ export class SnapshotReader implements SnapshotJsonSink {
         annotations[LAST_START_ANNOTATION],
         ref,
         `metadata.annotations.${LAST_START_ANNOTATION}`,
+      );
+    if (isData(annotations))
+      this.now.consider(
+        annotations[LAST_EVICTION_ANNOTATION],
+        ref,
+        `metadata.annotations.${LAST_EVICTION_ANNOTATION}`,
       );
     const status = obj.status;
     if (!isData(status)) return;

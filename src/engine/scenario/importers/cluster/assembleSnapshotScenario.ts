@@ -187,6 +187,7 @@ export function assembleSnapshotScenario(
     pods: PodRecord[],
     created: number | null,
     lastStart: number | null,
+    lastEviction: number | null = null,
   ) => {
     if (pods.length === 0) {
       emptyGroups++;
@@ -228,6 +229,10 @@ export function assembleSnapshotScenario(
     for (const t of tasks) if (t.preemptionPolicy === classPolicy) delete t.preemptionPolicy;
     if (job.preemptibility !== undefined) out.preemptibility = job.preemptibility;
     if (job.topologyConstraint !== undefined) out.topologyConstraint = job.topologyConstraint;
+    // KAI's preemption delay and the eviction time it counts from (§23).
+    if (job.preemptionDelay !== undefined) out.preemptionDelay = job.preemptionDelay;
+    const lastEvictedAt = offset(lastEviction);
+    if (lastEvictedAt !== null) out.lastEvictedAt = lastEvictedAt;
     if (job.minAvailable !== undefined && job.minAvailable !== tasks.length)
       out.minAvailable = job.minAvailable;
     const submitAt = offset(created);
@@ -269,7 +274,7 @@ export function assembleSnapshotScenario(
         'spec.topologyConstraint.topology',
       );
     }
-    addJob(g.job, g.ref, pods, g.created, g.lastStart);
+    addJob(g.job, g.ref, pods, g.created, g.lastStart, g.lastEviction);
   }
   for (const p of lone) {
     const job: Data = {};

@@ -9,6 +9,7 @@ import type { Session } from '../../framework/Session';
 import { sumRequest } from '../../framework/tasksToAllocate';
 import { EPSILON } from '../../../../model/resources';
 import { attemptPendingJobs } from '../common/attemptPendingJobs';
+import { jobsThatMayEvict } from '../common/preemptionDelay';
 import { runEvictionAttempt } from '../common/evictionAttempt';
 import { LazyVictimIndex, VictimCandidates } from '../common/VictimIndex';
 import { capacityCode } from '../common/placeTask';
@@ -24,7 +25,11 @@ export function createConsolidationAction(): Action {
       try {
         attemptPendingJobs(ssn, {
           action: 'consolidation',
-          jobs: ssn.jobs.filter((j) => j.counts.Pending > 0 && j.preemptible),
+          jobs: jobsThatMayEvict(
+            ssn,
+            'consolidation',
+            ssn.jobs.filter((j) => j.counts.Pending > 0 && j.preemptible),
+          ),
           reuseFailures: false,
           worthTrying: (_job, tasks) => sumRequest(tasks).gpu <= ssn.freeGpusOnceReleased + EPSILON,
           attempt: (job, tasks, attempt, record) => {

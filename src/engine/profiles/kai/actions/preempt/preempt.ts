@@ -7,6 +7,7 @@
 import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import { attemptPendingJobs } from '../common/attemptPendingJobs';
+import { jobsThatMayEvict } from '../common/preemptionDelay';
 import { evictFilteredVictims } from '../common/evictionAttempt';
 import { LazyVictimIndex, VictimCandidates } from '../common/VictimIndex';
 
@@ -19,7 +20,11 @@ export function createPreemptAction(): Action {
       try {
         attemptPendingJobs(ssn, {
           action: 'preempt',
-          jobs: ssn.jobs.filter((j) => j.counts.Pending > 0 && j.isReadyForScheduling),
+          jobs: jobsThatMayEvict(
+            ssn,
+            'preempt',
+            ssn.jobs.filter((j) => j.counts.Pending > 0 && j.isReadyForScheduling),
+          ),
           reuseFailures: true,
           attempt: (job, tasks, attempt, record) => {
             if (job.spec.preemptionPolicy === 'Never') {

@@ -8,6 +8,7 @@
 import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import { attemptPendingJobs } from '../common/attemptPendingJobs';
+import { jobsThatMayEvict } from '../common/preemptionDelay';
 import { evictFilteredVictims } from '../common/evictionAttempt';
 import { LazyVictimIndex, VictimCandidates } from '../common/VictimIndex';
 
@@ -20,7 +21,11 @@ export function createReclaimAction(): Action {
       try {
         attemptPendingJobs(ssn, {
           action: 'reclaim',
-          jobs: ssn.jobs.filter((j) => j.counts.Pending > 0 && j.isReadyForScheduling),
+          jobs: jobsThatMayEvict(
+            ssn,
+            'reclaim',
+            ssn.jobs.filter((j) => j.counts.Pending > 0 && j.isReadyForScheduling),
+          ),
           reuseFailures: true,
           attempt: (job, tasks, attempt, record) => {
             const gate = ssn.canReclaimResources(job, tasks);

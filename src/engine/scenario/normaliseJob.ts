@@ -89,6 +89,7 @@ export function normaliseJob(
     annotations: { ...(f.annotations ?? {}) },
     tasks,
   };
+  if (f.nodePool !== undefined) job.nodePool = f.nodePool;
   ctx.origins.set(job, path);
   return job;
 }

@@ -13,6 +13,7 @@ import { normaliseExpect } from './normaliseExpect';
 import { normaliseJob } from './normaliseJob';
 import { normaliseLesson } from './normaliseLesson';
 import { normaliseNode } from './normaliseNode';
+import { normaliseNodePools } from './normaliseNodePools';
 import { normalisePriorityClasses } from './normalisePriorityClasses';
 import { normaliseQueue } from './normaliseQueue';
 import { normaliseRun } from './normaliseRun';
@@ -88,6 +89,7 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
 
   // Read in document order, so that issues without line numbers (JSON) come out in a natural order.
   const scheduler = normaliseScheduler(f.scheduler, ctx);
+  const nodePools = f.nodePools === undefined ? [] : normaliseNodePools(f.nodePools, ctx);
   const nodes = (f.nodes ?? []).flatMap((raw, i) => normaliseNode(raw, ['nodes', i], ctx));
   const queueList = bounded(f.queues ?? [], 'queues', MAX_QUEUES, 'queues', sink, true);
   const queues = queueList.flatMap((raw, i) => normaliseQueue(raw, ['queues', i], ctx) ?? []);
@@ -117,6 +119,7 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
     variants: [],
   };
   if (workload !== undefined) scenario.workload = workload;
+  if (nodePools.length > 0) scenario.nodePools = nodePools;
   crossCheckScenario(scenario, events, ctx);
   // Variants name things of the base, so they are read once the base is complete (§15).
   if (f.variants !== undefined) scenario.variants = normaliseVariants(f.variants, scenario, ctx);

@@ -48,8 +48,8 @@ export function checkNodePools(
   for (const q of scenario.queues) {
     const path = ctx.origins.of(q);
     const value = q.nodePool ?? '';
-    if (noPools && q.nodePool !== undefined) {
-      report([...path, 'nodePool'], 'the scenario declares no nodePools');
+    if (noPools) {
+      if (q.nodePool !== undefined) report([...path, 'nodePool'], 'the scenario declares no nodePools');
       continue;
     }
     if (!known(value)) report([...path, 'nodePool'], `no node pool has partitionLabelValue ${quote(value)}`);

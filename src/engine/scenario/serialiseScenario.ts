@@ -36,6 +36,7 @@ import {
 import { cloneData, setOwn } from './ownEntries';
 import { quoteWhereNeeded, YAML_WRITE_OPTIONS } from './quoteWhereNeeded';
 import { workloadData } from './workload/workloadData';
+import { nodePoolsData } from './nodePoolsData';
 
 type Data = Record<string, unknown>;
 
@@ -52,6 +53,7 @@ export function serialiseScenario(s: Scenario): string {
   const customClasses = s.priorityClasses.filter((c) => !isDefaultClass(c, s.profile));
   if (customClasses.length > 0) out['priorityClasses'] = customClasses.map(priorityClassData);
   out['scheduler'] = schedulerData(s.scheduler);
+  if (s.nodePools !== undefined && s.nodePools.length > 0) out['nodePools'] = nodePoolsData(s.nodePools);
   out['nodes'] = s.nodes.map(nodeData);
   out['queues'] = s.queues.map((q) => queueData(q, s.profile));
   // Generated jobs are not written: `seed` and `workload` make them again (§19).
@@ -200,6 +202,7 @@ export function queueData(q: QueueSpec, profile: Profile): Data {
   }
   if (q.state !== DEFAULT_QUEUE_STATE) out['state'] = q.state;
   if (!q.reclaimable) out['reclaimable'] = false;
+  if (q.nodePool !== undefined) out['nodePool'] = q.nodePool;
   return out;
 }
 
@@ -256,6 +259,7 @@ export function jobData(
     out['startedAt'] = formatDuration(job.startedAtMs);
   if (job.runtimeMs !== null) out['runtime'] = formatDuration(job.runtimeMs);
   if (Object.keys(job.annotations).length > 0) out['annotations'] = { ...job.annotations };
+  if (job.nodePool !== undefined) out['nodePool'] = job.nodePool;
   Object.assign(out, tasksData(job));
   return out;
 }

@@ -137,6 +137,8 @@ export interface RawScenario {
   /** Top-level `seed` (null = the default) and `workload` generators (format §19). */
   seed: number | null;
   workload: RawWorkload[];
+  /** KAI node pools besides the default one (§24): 0 (most scenarios), 1 or 2 (buildNodePools). */
+  pools: number;
 }
 
 /** One workload generator (buildWorkload.ts); amounts are picks into small menus. */
@@ -360,6 +362,11 @@ export const rawScenarioWithRejections: fc.Arbitrary<RawScenario> = fc.record({
   workload: fc.oneof(
     { arbitrary: fc.constant<RawWorkload[]>([]), weight: 3 },
     { arbitrary: fc.array(rawWorkload, { minLength: 1, maxLength: 2 }), weight: 1 },
+  ),
+  // One scenario in three has node pools (KAI only; buildNodePools leaves the others alone).
+  pools: fc.oneof(
+    { arbitrary: fc.constant(0), weight: 2 },
+    { arbitrary: fc.integer({ min: 1, max: 2 }), weight: 1 },
   ),
 });
 

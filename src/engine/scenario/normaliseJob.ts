@@ -103,6 +103,7 @@ export function normaliseJob(
     if (constraint !== null) rememberConstraint(job, constraint, at);
   }
   applyPreemptionDelay(job, f.preemptionDelay, f.lastEvictedAt, path, ctx);
+  if (f.nodePool !== undefined) job.nodePool = f.nodePool;
   ctx.origins.set(job, path);
   return job;
 }

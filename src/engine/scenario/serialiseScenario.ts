@@ -39,6 +39,7 @@ import { cloneData, setOwn } from './ownEntries';
 import { quoteWhereNeeded, YAML_WRITE_OPTIONS } from './quoteWhereNeeded';
 import { workloadData } from './workload/workloadData';
 import { topologyConstraintData, topologyData } from './serialiseTopology';
+import { nodePoolsData } from './nodePoolsData';
 
 type Data = Record<string, unknown>;
 
@@ -56,6 +57,7 @@ export function serialiseScenario(s: Scenario): string {
   if (customClasses.length > 0) out['priorityClasses'] = customClasses.map(priorityClassData);
   out['scheduler'] = schedulerData(s.scheduler);
   if (s.topologies !== undefined) out['topologies'] = s.topologies.map(topologyData);
+  if (s.nodePools !== undefined && s.nodePools.length > 0) out['nodePools'] = nodePoolsData(s.nodePools);
   out['nodes'] = s.nodes.map(nodeData);
   out['queues'] = s.queues.map((q) => queueData(q, s.profile));
   // Generated jobs are not written: `seed` and `workload` make them again (§19).
@@ -198,6 +200,7 @@ export function queueData(q: QueueSpec, profile: Profile): Data {
   }
   if (q.state !== DEFAULT_QUEUE_STATE) out['state'] = q.state;
   if (!q.reclaimable) out['reclaimable'] = false;
+  if (q.nodePool !== undefined) out['nodePool'] = q.nodePool;
   return out;
 }
 
@@ -262,6 +265,7 @@ export function jobData(
   if (job.minTaskMember !== undefined) out['minTaskMember'] = cloneData(job.minTaskMember);
   if (job.topologyConstraint !== undefined)
     out['topologyConstraint'] = topologyConstraintData(job.topologyConstraint);
+  if (job.nodePool !== undefined) out['nodePool'] = job.nodePool;
   Object.assign(out, tasksData(job));
   return out;
 }

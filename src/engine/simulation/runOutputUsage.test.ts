@@ -33,8 +33,9 @@ describe('per-queue usage in the run document', () => {
     expect(queues.map((q) => q.name)).toEqual(['team-a', 'team-b']);
     expect(queues[0]?.usage?.['gpu']).toBeCloseTo(1, 12);
     expect(queues[1]?.usage).toEqual({ gpu: 0 });
+    // usageAsOfMs (§9.1 addition): the usage was fetched at t=60s, this very session (fetchInterval 1m).
     expect(JSON.stringify(queues[1])).toBe(
-      '{"name":"team-b","fairShare":{"gpu":12},"allocated":{"gpu":16},"usage":{"gpu":0}}',
+      '{"name":"team-b","fairShare":{"gpu":12},"allocated":{"gpu":16},"usage":{"gpu":0},"usageAsOfMs":60000}',
     );
   });
 

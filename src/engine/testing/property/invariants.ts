@@ -41,6 +41,8 @@ export const INVARIANTS = {
     'every Running or Pipelined task of a job with a required topology level sits in one domain of that level, on a node of the topology',
   'preemption-delay':
     'no job triggers a preempt, reclaim or consolidation eviction before its preemption delay has elapsed since the later of its submission and its last eviction (KAI #1886)',
+  'node-pool-placement':
+    'a job of a node pool only ever has tasks on nodes of its pool (each KAI shard lists only its partition, §24)',
   'variant-validated':
     'a variant with an out-of-range value is rejected at its variants[…] path; every accepted variant, applied, is accepted by the parser and runs within capacity',
   'usage-fetch-schedule':

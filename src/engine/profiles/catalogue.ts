@@ -48,6 +48,7 @@ export const CATALOGUE: Record<Profile, ProfileCatalogue> = {
       'nodeorder',
       'binpack',
       'sla',
+      'capacity',
     ],
     defaultActions: ['enqueue', 'allocate', 'backfill'],
     defaultTiers: [

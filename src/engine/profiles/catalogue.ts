@@ -50,6 +50,7 @@ export const CATALOGUE: Record<Profile, ProfileCatalogue> = {
       'nodeorder',
       'binpack',
       'sla',
+      'capacity',
     ],
     defaultActions: ['enqueue', 'allocate', 'backfill'],
     defaultTiers: [

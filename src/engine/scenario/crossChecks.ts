@@ -10,6 +10,7 @@ import { checkEvents } from './checkEvents';
 import { checkNodePools } from './checkNodePools';
 import { checkExpectReferences } from './checkExpectReferences';
 import { checkPlacement } from './checkPlacement';
+import { checkProfileFields } from './checkProfileFields';
 import { checkQueueTree } from './checkQueueTree';
 import type { NormalisedEvents } from './normaliseEvents';
 
@@ -22,6 +23,7 @@ export function crossCheckScenario(
   const submitted = scenario.events.flatMap((e) => (e.kind === 'submit' ? [e.job] : []));
   checkDuplicateNames(scenario, submitted, ctx);
   const queues = checkQueueTree(scenario.queues, [...scenario.jobs, ...submitted], ctx);
+  checkProfileFields(scenario, submitted, ctx);
   checkPlacement(scenario.nodes, scenario.jobs, ctx);
   checkEvents(scenario, events, queues, ctx);
   checkExpectReferences(scenario, ctx);

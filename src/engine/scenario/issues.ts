@@ -134,7 +134,12 @@ export const ISSUE_CATALOGUE = {
   'job-in-non-leaf-queue': {
     severity: 'error',
     summary: 'a job is submitted to a queue that has child queues',
-    hint: 'KAI schedules jobs only from leaf queues: move the job to one of the child queues.',
+    hint: 'KAI, and the Volcano capacity plugin with enableHierarchy, schedule jobs only from leaf queues: move the job to a child queue.',
+  },
+  'field-not-in-profile': {
+    severity: 'error',
+    summary: 'a field that this profile (or its configured plugins) does not use',
+    hint: 'Remove the field, or configure the plugin that reads it (docs/scenario-format.md §25).',
   },
   'unknown-queue': {
     severity: 'error',

@@ -583,15 +583,25 @@ describe('name and reference errors', () => {
   ];
   it.each(cases)('$name', (c) => expectIssue(errorsOf(c.text), c));
 
-  it('only kai requires leaf queues', () => {
-    const text = yaml(
+  it('volcano refuses a parent without a capacity tree, and a job on an inner queue with one', () => {
+    const head = [
       'version: 1',
       'profile: volcano',
       'nodes: []',
-      'queues: [{name: root}, {name: q, parent: root}]',
-      'jobs: [{name: j, queue: root}]',
+      'queues: [{name: top}, {name: q, parent: top}]',
+    ];
+    const flat = parseScenario(yaml(...head, 'jobs: [{name: j, queue: q}]'));
+    expect(flat.ok).toBe(false);
+    expect(flat.ok ? [] : flat.errors.map((i) => i.code)).toContain('field-not-in-profile');
+    const tree = parseScenario(
+      yaml(
+        ...head,
+        'jobs: [{name: j, queue: top}]',
+        'scheduler: {tiers: [{plugins: [{name: capacity, enableHierarchy: true}]}]}',
+      ),
     );
-    expect(parseScenario(text).ok).toBe(true);
+    expect(tree.ok).toBe(false);
+    expect(tree.ok ? [] : tree.errors.map((i) => i.code)).toEqual(['job-in-non-leaf-queue']);
   });
 });
 

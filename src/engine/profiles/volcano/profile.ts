@@ -14,6 +14,7 @@ import { createReclaimAction } from './actions/reclaim/reclaim';
 import { closeSession } from './closeSession';
 import type { VolcanoActionFactory, VolcanoPluginFactory } from './framework/Plugin';
 import { VolcanoSession, type Dialect } from './framework/Session';
+import { createCapacityPlugin } from './plugins/capacity/capacity';
 import { createBinpackPlugin } from './plugins/binpack/binpack';
 import { createConformancePlugin } from './plugins/conformance/conformance';
 import { createDrfPlugin } from './plugins/drf/drf';
@@ -44,6 +45,7 @@ export const VOLCANO_PLUGINS: Readonly<Record<string, VolcanoPluginFactory>> = {
   nodeorder: createNodeOrderPlugin,
   binpack: createBinpackPlugin,
   sla: createSlaPlugin,
+  capacity: createCapacityPlugin,
 };
 
 export const KUBE_BATCH_ACTIONS: Readonly<Record<string, VolcanoActionFactory>> = {

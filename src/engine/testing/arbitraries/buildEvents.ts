@@ -66,7 +66,7 @@ export function buildEvents(raw: readonly RawEvent[], ctx: EventContext): Record
         break;
       }
       case 4:
-        event['updateQueue'] = { name: at(ctx.queues, e.pick), ...queueFields(e.queue) };
+        event['updateQueue'] = { name: at(ctx.queues, e.pick), ...queueFields(e.queue, ctx.profile) };
         break;
       default:
         event['updateConfig'] = buildScheduler(e.scheduler, ctx.profile);

@@ -62,7 +62,8 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): BuiltJob {
   else if (raw.priorityPick <= DEFAULT_CLASSES.length + RAW_PRIORITIES.length)
     doc['priority'] = at(RAW_PRIORITIES, raw.priorityPick - DEFAULT_CLASSES.length - 1);
   const pre = at(PREEMPTIBILITY, raw.preemptibility);
-  if (pre !== null) doc['preemptibility'] = pre;
+  // `preemptibility` is KAI's; Volcano and kube-batch refuse it.
+  if (pre !== null && kai) doc['preemptibility'] = pre;
   const minAvailable = Math.min(raw.minAvailable, raw.tasks);
   if (minAvailable > 0) doc['minAvailable'] = minAvailable;
   if (raw.runtime !== null) doc['runtime'] = formatDuration(raw.runtime * 1000);

@@ -12,6 +12,7 @@ import type { RawScheduler } from './rawScenario';
 export function buildScheduler(
   raw: RawScheduler,
   profile: GeneratedProfile = 'kai',
+  tree = false,
 ): Record<string, unknown> {
   const actions = [...new Set(raw.actions.map((i) => at(actionsOf(profile), i)))];
   const out: Record<string, unknown> = {
@@ -19,7 +20,7 @@ export function buildScheduler(
     schedulePeriod: formatDuration(at(PERIODS_MS, raw.period)),
   };
   if (profile !== 'kai') {
-    if (raw.plugins !== null) out['tiers'] = volcanoTiers(raw, profile);
+    if (raw.plugins !== null) out['tiers'] = volcanoTiers(raw, profile, tree);
     return out;
   }
   if (raw.plugins !== null) {
@@ -73,7 +74,11 @@ export function periodOf(raw: RawScheduler | null): number {
  * Volcano / kube-batch tiers: the profile's default tiers, Volcano's with `sla` (its waiting time from the
  * minruntime default pick, so short waits that expire during the run are common) and `binpack` sometimes.
  */
-function volcanoTiers(raw: RawScheduler, profile: GeneratedProfile): Record<string, unknown>[] {
+function volcanoTiers(
+  raw: RawScheduler,
+  profile: GeneratedProfile,
+  tree: boolean,
+): Record<string, unknown>[] {
   const p = raw.plugins as NonNullable<RawScheduler['plugins']>;
   if (profile === 'kube-batch')
     return [
@@ -88,6 +93,8 @@ function volcanoTiers(raw: RawScheduler, profile: GeneratedProfile): Record<stri
     { name: 'nodeorder' },
   ];
   if (p.elastic) second.push({ name: 'binpack' });
+  // A queue tree: the capacity plugin with hierarchy (as upstream's hierarchical-queue configuration).
+  if (tree) second.push({ name: 'capacity', enableHierarchy: true });
   if (p.minruntime)
     second.push({ name: 'sla', arguments: { 'sla-waiting-time': `${p.reclaimDefault ?? 15}s` } });
   return [

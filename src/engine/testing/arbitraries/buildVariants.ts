@@ -65,8 +65,11 @@ function buildVariant(v: RawVariant, i: number, ctx: VariantContext): Record<str
     args['sla'] = { 'sla-waiting-time': `${v.slaWaiting}s` };
   if (Object.keys(args).length > 0) doc['plugins'] = args;
   if (v.queuePick !== null && ctx.queues.length > 0) {
-    const q: Record<string, unknown> = { name: at(ctx.queues, v.queuePick), ...queueFields(v.queue) };
-    if (v.unsetReclaimMinRuntime) q['reclaimMinRuntime'] = null;
+    const q: Record<string, unknown> = {
+      name: at(ctx.queues, v.queuePick),
+      ...queueFields(v.queue, ctx.profile),
+    };
+    if (v.unsetReclaimMinRuntime && ctx.profile === 'kai') q['reclaimMinRuntime'] = null;
     doc['queues'] = [q];
   }
   if (v.jobPick !== null && ctx.jobs.length > 0) {
@@ -75,7 +78,8 @@ function buildVariant(v: RawVariant, i: number, ctx: VariantContext): Record<str
       j['priorityClassName'] = at(DEFAULT_CLASSES, v.classPick);
     if (v.priority !== null) j['priority'] = v.priority;
     const pre = v.preemptibility === null ? null : at(PREEMPTIBILITY, v.preemptibility);
-    if (pre !== null) j['preemptibility'] = pre;
+    // `preemptibility` is KAI's; Volcano and kube-batch refuse it.
+    if (pre !== null && ctx.profile === 'kai') j['preemptibility'] = pre;
     if (v.runtime !== null) j['runtime'] = v.runtime === 0 ? null : `${v.runtime}s`;
     doc['jobs'] = [j];
   }

@@ -8,7 +8,7 @@ import { formatDuration } from '../../model/duration';
 import { buildEvents } from './buildEvents';
 import { buildJob } from './buildJob';
 import { buildNode, type NodeRoom } from './buildNodes';
-import { buildQueues } from './buildQueues';
+import { buildQueues, volcanoTreeWanted } from './buildQueues';
 import { buildScheduler, periodOf } from './buildScheduler';
 import { buildVariants } from './buildVariants';
 import { buildWorkload } from './buildWorkload';
@@ -43,7 +43,10 @@ function buildScenario(raw: RawScenario): {
   lateRunningJobs: number[];
 } {
   const profile = at(PROFILES, raw.profile);
-  const queues = buildQueues(raw.queues);
+  const tree =
+    profile === 'kai' ||
+    (profile === 'volcano' && volcanoTreeWanted(raw.queues, raw.scheduler?.plugins != null));
+  const queues = buildQueues(raw.queues, profile, tree);
   const rooms: NodeRoom[] = [];
   const nodes = raw.nodes.map((n, i) => {
     const built = buildNode(n, `n${i}`, true);
@@ -73,7 +76,8 @@ function buildScenario(raw: RawScenario): {
   });
   const doc: Record<string, unknown> = { version: 1, name: 'generated', profile };
   if (raw.customClass) doc['priorityClasses'] = [{ ...CUSTOM_CLASS }];
-  if (raw.scheduler !== null) doc['scheduler'] = buildScheduler(raw.scheduler, profile);
+  if (raw.scheduler !== null)
+    doc['scheduler'] = buildScheduler(raw.scheduler, profile, tree && profile === 'volcano');
   doc['nodes'] = nodes;
   doc['queues'] = queues.docs;
   if (jobs.length > 0) doc['jobs'] = jobs;

@@ -376,6 +376,18 @@ export class VolcanoSession {
     return r.value;
   }
 
+  /** Why a plugin last refused a boolean point (Allocatable, Preemptive), for the action's trace line. */
+  private readonly explanations = new Map<string, string>();
+
+  explain(plugin: string, reason: string): void {
+    this.explanations.set(plugin, reason);
+  }
+
+  /** The reason `plugin` gave with its last refusal, or null if it gives none. */
+  explanation(plugin: string | null): string | null {
+    return plugin === null ? null : (this.explanations.get(plugin) ?? null);
+  }
+
   /** `Overused`: OR across plugins. */
   overused(queue: QueueInfo): { value: boolean; by: string | null } {
     const r = anyOf(this.registry.tiers('overused'), (fn) => fn(queue));

@@ -98,7 +98,10 @@ function allocateForJob(
         plugin: alloc.by ?? 'session',
         point: 'allocatable',
         allowed: false,
-        message: `${alloc.by} says queue ${queue.name} may not take ${task.name}: its allocation plus the request would exceed its deserved share.`,
+        message:
+          ssn.explanation(alloc.by) !== null
+            ? `${alloc.by} says ${ssn.explanation(alloc.by)}.`
+            : `${alloc.by} says queue ${queue.name} may not take ${task.name}: its allocation plus the request would exceed its deserved share.`,
         detail: null,
         vote: 'refuse',
       });

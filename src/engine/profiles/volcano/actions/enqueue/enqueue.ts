@@ -52,7 +52,8 @@ export const createEnqueueAction = (): VolcanoAction => ({
           attempt.message = `${job.name} admitted: Pending → Inqueue. ${summary(vote.reason, vote.decidedBy, vote.decidingTier)}`;
         } else {
           attempt.outcome = 'failed';
-          attempt.code = vote.decidedBy === 'proportion' ? 'over-limit' : 'no-capacity';
+          attempt.code =
+            vote.decidedBy === 'proportion' || vote.decidedBy === 'capacity' ? 'over-limit' : 'no-capacity';
           attempt.message = `${job.name} stays Pending: Reject from ${vote.decidedBy} (tier ${vote.decidingTier}). It is tried again next session.`;
         }
       }

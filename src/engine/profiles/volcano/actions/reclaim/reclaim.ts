@@ -100,7 +100,10 @@ function reclaimForJob(
         plugin: pre.by ?? 'session',
         point: 'preemptive',
         allowed: false,
-        message: `${pre.by} says queue ${queue.name} may not reclaim for ${task.name}: its allocation plus the request would exceed its deserved share.`,
+        message:
+          ssn.explanation(pre.by) !== null
+            ? `${pre.by} says ${ssn.explanation(pre.by)}.`
+            : `${pre.by} says queue ${queue.name} may not reclaim for ${task.name}: its allocation plus the request would exceed its deserved share.`,
         detail: null,
         vote: 'refuse',
       });

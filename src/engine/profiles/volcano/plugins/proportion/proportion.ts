@@ -17,7 +17,8 @@ import type { QueueInfo } from '../../api/QueueInfo';
 import type { TaskInfo } from '../../api/JobInfo';
 import type { VolcanoPlugin, VolcanoPluginFactory } from '../../framework/Plugin';
 import type { EnqueueGateDetail, ProportionDetail } from '../../trace';
-import { inqueueRemainder, queueRes } from '../../api/resources';
+import { queueRes } from '../../api/resources';
+import { addJobDemand } from '../../api/queueDemand';
 import { waterFill, type WaterFillQueue } from './figures';
 
 interface QueueAttr extends WaterFillQueue {
@@ -79,19 +80,7 @@ export const createProportionPlugin: VolcanoPluginFactory = (_config, dialect): 
         };
         attrs.set(job.queue, attr);
       }
-      for (const t of job.tasks) {
-        if (t.status === 'Running' || t.status === 'Allocated' || t.status === 'Binding') {
-          addInto(attr.allocated, t.req);
-          addInto(attr.request, t.req);
-        } else if (t.status === 'Pending') addInto(attr.request, t.req);
-      }
-      if (job.minResources) {
-        if (job.phase === 'Inqueue') addInto(attr.inqueue, inqueueRemainder(job));
-        else if (job.phase === 'Running' && job.readyTaskNum() >= job.minAvailable)
-          addInto(attr.inqueue, inqueueRemainder(job));
-      }
-      const min = job.minResources ?? zeroResources();
-      for (const n of RESOURCE_NAMES) attr.elastic[n] += Math.max(job.allocated[n] - min[n], 0);
+      addJobDemand(attr, job);
     }
     const list = [...attrs.values()];
     waterFill(list, ssn.total);

@@ -21,6 +21,8 @@ import {
 import { createElasticPlugin } from './profiles/kai/plugins/elastic/elastic';
 import { createMinRuntimePlugin } from './profiles/kai/plugins/minruntime/minruntime';
 import { createProtectionModel, type ProtectionModel } from './profiles/kai/queries/protectionModel';
+import { createPooledProtectionModel } from './profiles/kai/nodePools/pooledProtectionModel';
+import type { NodePoolSpec } from './model/nodePool';
 import { createNodePlacementPlugin } from './profiles/kai/plugins/nodeplacement/nodeplacement';
 import { createTopologyPlugin } from './profiles/kai/plugins/topology/topology';
 import { createPredicatesPlugin } from './profiles/kai/plugins/predicates/predicates';
@@ -163,8 +165,15 @@ export function createPlugin(profile: Profile, config: PluginConfig): Plugin {
 }
 
 /** Min-runtime protection outside a session (snapshots, `sim resolve`). */
-export function protectionModel(config: SchedulerConfig, queues: readonly QueueSpec[]): ProtectionModel {
-  return createProtectionModel(config, queues);
+export function protectionModel(
+  config: SchedulerConfig,
+  queues: readonly QueueSpec[],
+  pools?: readonly NodePoolSpec[],
+): ProtectionModel {
+  // Node pools (§24): each pool resolves with its own minruntime defaults over its own queues.
+  return pools === undefined
+    ? createProtectionModel(config, queues)
+    : createPooledProtectionModel(config, queues, pools);
 }
 
 export type { ProtectionModel };

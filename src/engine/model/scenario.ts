@@ -7,6 +7,7 @@ import type { TopologyConstraint, TopologySpec } from './topology';
 import type { QueueResourceName, Resources } from './resources';
 import type { VariantSpec } from './variant';
 import type { WorkloadSpec } from './workload';
+import type { NodePoolSpec } from './nodePool';
 
 export type Profile = 'kai' | 'volcano' | 'kube-batch';
 export const PROFILES: readonly Profile[] = ['kai', 'volcano', 'kube-batch'];
@@ -88,6 +89,8 @@ export interface QueueSpec {
   guarantee: Partial<Resources> | null;
   state: string;
   reclaimable: boolean;
+  /** KAI node pool (the queue's `kai.scheduler/node-pool` label value, §24); absent = the default pool. */
+  nodePool?: string;
 }
 
 export type TaskInitialStatus = 'Pending' | 'Running';
@@ -136,6 +139,8 @@ export interface JobSpec {
   generatedBy?: number;
   /** KAI PodGroup `topologyConstraint` (§21, addition); absent when the job has none. */
   topologyConstraint?: TopologyConstraint;
+  /** KAI node pool (the PodGroup's `kai.scheduler/node-pool` label value, §24); absent = the default pool. */
+  nodePool?: string;
 }
 
 export interface SchedulerPatch {
@@ -245,4 +250,6 @@ export interface Scenario {
    * `workload:` (kept so `serialise` writes it back and replicates can re-seed it).
    */
   workload?: WorkloadSpec;
+  /** KAI node pools (§24) as written; absent = one scheduler over the whole cluster. */
+  nodePools?: NodePoolSpec[];
 }

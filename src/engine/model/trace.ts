@@ -22,6 +22,8 @@ export interface Decision {
   reason: string;
   /** Index into `SessionTrace.attempts` of the job attempt that produced it (null for completions). */
   attempt: number | null;
+  /** The node pool (KAI shard, §24) whose scheduler decided it; absent when the scenario has no pools. */
+  pool?: string;
 }
 
 /** How a min-runtime duration was resolved for a (preemptor, victim) pair. */
@@ -171,6 +173,8 @@ export interface JobAttempt {
   omittedVictims: number;
   /** How many candidate victims min-runtime protection kept (listed or not). */
   protectedVictims: number;
+  /** The node pool (KAI shard, §24) whose session made the attempt; absent when the scenario has no pools. */
+  pool?: string;
 }
 
 export type PendingCode =
@@ -193,6 +197,8 @@ export interface PendingExplanation {
   message: string;
   /** The attempts (indices into `SessionTrace.attempts`) the explanation was drawn from. */
   attempts: number[];
+  /** The node pool (KAI shard, §24) whose scheduler left the job pending; absent without pools. */
+  pool?: string;
 }
 
 export interface SessionTrace {

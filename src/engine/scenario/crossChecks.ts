@@ -7,6 +7,7 @@ import type { Scenario } from '../model/scenario';
 import type { NormaliseContext } from './NormaliseContext';
 import { checkDuplicateNames } from './checkDuplicateNames';
 import { checkEvents } from './checkEvents';
+import { checkNodePools } from './checkNodePools';
 import { checkExpectReferences } from './checkExpectReferences';
 import { checkPlacement } from './checkPlacement';
 import { checkQueueTree } from './checkQueueTree';
@@ -24,4 +25,5 @@ export function crossCheckScenario(
   checkPlacement(scenario.nodes, scenario.jobs, ctx);
   checkEvents(scenario, events, queues, ctx);
   checkExpectReferences(scenario, ctx);
+  checkNodePools(scenario, submitted, ctx);
 }

@@ -221,6 +221,11 @@ export const ISSUE_CATALOGUE = {
     summary: 'a lesson step goes to a session the run never reaches',
     hint: 'Extend `run` or pick an earlier session.',
   },
+  'node-pool-mismatch': {
+    severity: 'error',
+    summary: 'an object names a node pool that does not exist, or lies in another pool than what it uses',
+    hint: 'Label nodes, queues and jobs with a partitionLabelValue of nodePools (§24); a job and its queue share a pool.',
+  },
   'duplicate-plugin': {
     severity: 'warning',
     summary: 'a plugin is listed more than once',

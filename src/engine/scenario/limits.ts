@@ -70,3 +70,10 @@ export const MAX_WORKLOAD_SIGMA = 10;
 export const MAX_WORKLOAD_WEIGHT = 1_000_000;
 /** Largest top-level `seed` (§19): a non-negative 32-bit signed integer. */
 export const MAX_SEED = 2_147_483_647;
+/**
+ * Entries of `nodePools` (§24): each pool is a scheduler of its own that runs a session every period, so
+ * a run's work grows with their number.
+ */
+export const MAX_NODE_POOLS = 64;
+/** Entries of one pool's `plugins` or `actions` overrides (more than the catalogue has is a typo anyway). */
+export const MAX_NODE_POOL_OVERRIDES = 64;

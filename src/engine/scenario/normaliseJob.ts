@@ -95,6 +95,7 @@ export function normaliseJob(
     const constraint = readTopologyConstraint(f.topologyConstraint, at, ctx);
     if (constraint !== null) rememberConstraint(job, constraint, at);
   }
+  if (f.nodePool !== undefined) job.nodePool = f.nodePool;
   ctx.origins.set(job, path);
   return job;
 }

@@ -60,6 +60,7 @@ export function normaliseQueue(raw: unknown, path: FieldPath, ctx: NormaliseCont
     state: f.state ?? DEFAULT_QUEUE_STATE,
     reclaimable: f.reclaimable ?? true,
   };
+  if (f.nodePool !== undefined) queue.nodePool = f.nodePool;
   ctx.origins.set(queue, path);
   return queue;
 }
@@ -99,6 +100,9 @@ export function normaliseQueuePatch(
   }
   if (f.state !== undefined) patch.state = f.state;
   if (f.reclaimable !== undefined) patch.reclaimable = f.reclaimable;
+  // A queue belongs to one KAI shard for the whole run (§24): moving it would move its jobs' scheduler.
+  if (f.nodePool !== undefined)
+    ctx.sink.report('invalid-event', [...path, 'nodePool'], 'a queue cannot move to another node pool');
   return { patch, resources: f.resources === undefined ? null : readQueueResources(f, path, ctx) };
 }
 

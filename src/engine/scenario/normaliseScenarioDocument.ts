@@ -13,6 +13,7 @@ import { normaliseExpect } from './normaliseExpect';
 import { normaliseJob } from './normaliseJob';
 import { normaliseLesson } from './normaliseLesson';
 import { normaliseNode } from './normaliseNode';
+import { normaliseNodePools } from './normaliseNodePools';
 import { normalisePriorityClasses } from './normalisePriorityClasses';
 import { normaliseQueue } from './normaliseQueue';
 import { normaliseRun } from './normaliseRun';
@@ -90,6 +91,7 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
   // Read in document order, so that issues without line numbers (JSON) come out in a natural order.
   const scheduler = normaliseScheduler(f.scheduler, ctx);
   const topologies = normaliseTopologies(f.topologies, ctx);
+  const nodePools = f.nodePools === undefined ? [] : normaliseNodePools(f.nodePools, ctx);
   const nodes = (f.nodes ?? []).flatMap((raw, i) => normaliseNode(raw, ['nodes', i], ctx));
   const queueList = bounded(f.queues ?? [], 'queues', MAX_QUEUES, 'queues', sink, true);
   const queues = queueList.flatMap((raw, i) => normaliseQueue(raw, ['queues', i], ctx) ?? []);
@@ -122,6 +124,7 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
   if (topologies !== undefined) scenario.topologies = topologies;
   resolveTopologyConstraints(scenario, ctx);
   addTopologyPlugin(scenario, isMapping(doc['scheduler']) && doc['scheduler']['tiers'] != null, ctx);
+  if (nodePools.length > 0) scenario.nodePools = nodePools;
   crossCheckScenario(scenario, events, ctx);
   // Variants name things of the base, so they are read once the base is complete (§15).
   if (f.variants !== undefined) scenario.variants = normaliseVariants(f.variants, scenario, ctx);

@@ -243,6 +243,7 @@ export const TOP_LEVEL_FIELDS = {
   seed: seedSchema(),
   workload: list,
   topologies: list,
+  nodePools: list,
 } satisfies FieldTable;
 
 /** A `priorityClasses` entry. */
@@ -308,6 +309,15 @@ export const RESOURCE_LIST_FIELDS = {
   pods: quantitySchema(),
 } satisfies FieldTable;
 
+/**
+ * A Kubernetes label value naming a KAI node pool (§24): 1-63 characters, alphanumeric at both ends, `-`,
+ * `_` and `.` inside (the Kubernetes label value syntax; upstream selects by it).
+ */
+export const nodePoolLabelSchema = z
+  .string()
+  .max(63)
+  .regex(/^[A-Za-z0-9]([A-Za-z0-9_.-]*[A-Za-z0-9])?$/, 'a label value: 1-63 letters, digits, - _ .');
+
 /** A `queues` entry and `updateQueue` (docs §4). */
 export const QUEUE_FIELDS = {
   name: nameSchema,
@@ -324,6 +334,7 @@ export const QUEUE_FIELDS = {
   guarantee: nested,
   state: z.enum(QUEUE_STATES),
   reclaimable: booleanSchema,
+  nodePool: nodePoolLabelSchema,
 } satisfies FieldTable;
 
 /** Queue `resources`: one entry per resource. */
@@ -354,6 +365,7 @@ export const JOB_FIELDS = {
   resources: nested,
   tasks: unknownValue,
   topologyConstraint: nested,
+  nodePool: nodePoolLabelSchema,
 } satisfies FieldTable;
 
 /** Per-task requests; `pods` is not listed because every task takes exactly one pod slot. */

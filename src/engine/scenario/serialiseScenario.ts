@@ -37,6 +37,7 @@ import { cloneData, setOwn } from './ownEntries';
 import { quoteWhereNeeded, YAML_WRITE_OPTIONS } from './quoteWhereNeeded';
 import { workloadData } from './workload/workloadData';
 import { topologyConstraintData, topologyData } from './serialiseTopology';
+import { nodePoolsData } from './nodePoolsData';
 
 type Data = Record<string, unknown>;
 
@@ -54,6 +55,7 @@ export function serialiseScenario(s: Scenario): string {
   if (customClasses.length > 0) out['priorityClasses'] = customClasses.map(priorityClassData);
   out['scheduler'] = schedulerData(s.scheduler);
   if (s.topologies !== undefined) out['topologies'] = s.topologies.map(topologyData);
+  if (s.nodePools !== undefined && s.nodePools.length > 0) out['nodePools'] = nodePoolsData(s.nodePools);
   out['nodes'] = s.nodes.map(nodeData);
   out['queues'] = s.queues.map((q) => queueData(q, s.profile));
   // Generated jobs are not written: `seed` and `workload` make them again (§19).
@@ -202,6 +204,7 @@ export function queueData(q: QueueSpec, profile: Profile): Data {
   }
   if (q.state !== DEFAULT_QUEUE_STATE) out['state'] = q.state;
   if (!q.reclaimable) out['reclaimable'] = false;
+  if (q.nodePool !== undefined) out['nodePool'] = q.nodePool;
   return out;
 }
 
@@ -260,6 +263,7 @@ export function jobData(
   if (Object.keys(job.annotations).length > 0) out['annotations'] = { ...job.annotations };
   if (job.topologyConstraint !== undefined)
     out['topologyConstraint'] = topologyConstraintData(job.topologyConstraint);
+  if (job.nodePool !== undefined) out['nodePool'] = job.nodePool;
   Object.assign(out, tasksData(job));
   return out;
 }

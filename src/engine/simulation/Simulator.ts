@@ -33,7 +33,10 @@ import {
   type TaskDelta,
   type HistorySize,
 } from './History';
-import { openSession } from '../profiles/kai/session/openSession';
+import { openSession, type PoolScope } from '../profiles/kai/session/openSession';
+import { poolsOf } from '../model/nodePool';
+import { poolConfig } from '../profiles/kai/nodePools/poolConfig';
+import { appendPoolSession } from '../profiles/kai/nodePools/tagPool';
 import { TraceInterner } from './TraceInterner';
 import { explainPending } from '../profiles/kai/explainPending';
 import { buildSnapshot } from './buildSnapshot';
@@ -100,7 +103,7 @@ export class Simulator implements Simulation {
     assertSupported(scenario);
     this.recordsTrace = options.record !== 'metrics';
     this.state = new ClusterState(scenario);
-    this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
+    this.protection = protectionModel(this.state.config, [...this.state.queues.values()], scenario.nodePools);
     this.usage = usageLedgerFor(scenario);
     this.settleHorizonMs = settleHorizonMs(scenario);
     this.history = new History(
@@ -224,7 +227,7 @@ export class Simulator implements Simulation {
       throw new RangeError(`session ${session} has not run (sessions run: ${this.history.sessionCount})`);
     }
     const frame = this.history.stateAt(session);
-    return protectionModel(frame.config, frame.queueSpecs).resolve(query);
+    return protectionModel(frame.config, frame.queueSpecs, this.scenario.nodePools).resolve(query);
   }
 
   private hasWork(): boolean {
@@ -263,37 +266,43 @@ export class Simulator implements Simulation {
       trace = r.trace;
       figures = this.diffFigures(r.queues.map((q) => ({ ...q })));
     } else {
-      const { ssn, records, jobRecords } = openSession(this.state, index, timeMs, this.scenario.profile);
-      const usageParams = this.state.config.usage;
-      if (this.usage && usageParams) ssn.queueUsage = queueUsageAt(this.usage, usageParams, timeMs);
-      const profile = this.scenario.profile;
-      // Plugins keep their tier: the session files each callback under plugin and tier (ExtensionRegistry)
-      // and combines them tier by tier (combine.ts), as KAI's framework walks tiers, then plugins.
-      const plugins = this.state.config.tiers.flatMap((tier, t) =>
-        tier.plugins.map((p) => ({
-          handle: { name: p.name, tier: t + 1, flags: p.flags },
-          plugin: createPlugin(profile, p),
-        })),
-      );
-      for (const { handle, plugin } of plugins) ssn.openPlugin(handle, (s) => plugin.onSessionOpen(s));
-      for (const name of this.state.config.actions) createAction(profile, name).execute(ssn);
-      for (const { plugin } of plugins) plugin.onSessionClose?.(ssn);
-
-      const committed = commitSession(ssn, records, jobRecords);
-      for (const t of committed.changedTasks) changedTasks.add(t);
-      for (const j of committed.changedJobs) changedJobs.add(j);
+      const pools = poolsOf(this.scenario.nodePools);
+      if (pools.length === 0) {
+        const whole = this.runKaiSession(index, timeMs, null, changedTasks, changedJobs);
+        decisions = whole.decisions;
+        trace = whole.trace;
+        figures = this.diffFigures(whole.figures);
+      } else {
+        // Node pools (§24): every pool's scheduler runs its own session over its nodes, queues and jobs,
+        // with its own configuration, as each KAI shard is a scheduler of its own.
+        const joined = { decisions: [] as Decision[], trace: { attempts: [], pending: [] } as SessionTrace };
+        const all: QueueFiguresDelta[] = [];
+        for (const pool of pools) {
+          const scope = {
+            name: pool.name,
+            labelValue: pool.labelValue,
+            config: poolConfig(this.state.config, pool),
+          };
+          const r = this.runKaiSession(index, timeMs, scope, changedTasks, changedJobs);
+          appendPoolSession(joined, pool.name, r.decisions, r.trace);
+          all.push(...r.figures);
+        }
+        decisions = joined.decisions;
+        trace = joined.trace;
+        figures = this.diffFigures(all);
+      }
       this.updateRunningState(timeMs, changedJobs);
-      if (this.recordsTrace) ssn.trace.pending = explainPending(ssn);
-      decisions = committed.decisions;
-      trace = ssn.trace;
-      figures = this.queueFigures(ssn);
     }
 
     const queuesChanged = this.state.queueVersion !== this.lastQueueVersion;
     const nodesChanged = this.state.nodeVersion !== this.lastNodeVersion;
     const configChanged = this.state.configVersion !== this.lastConfigVersion;
     if (queuesChanged || configChanged) {
-      this.protection = protectionModel(this.state.config, [...this.state.queues.values()]);
+      this.protection = protectionModel(
+        this.state.config,
+        [...this.state.queues.values()],
+        this.scenario.nodePools,
+      );
     }
     // A running job's progress changes every session. A metrics-only run does not store that alone: the
     // metrics read a job's running state and deletion, not its progress, and storing every running job
@@ -399,6 +408,38 @@ export class Simulator implements Simulation {
     }
   }
 
+  /** One KAI session over the whole cluster (`pool` null) or over one node pool's part of it. */
+  private runKaiSession(
+    index: number,
+    timeMs: number,
+    pool: PoolScope | null,
+    changedTasks: Set<TaskRecord>,
+    changedJobs: Set<JobRecord>,
+  ): { decisions: Decision[]; trace: SessionTrace; figures: QueueFiguresDelta[] } {
+    const { ssn, records, jobRecords } = openSession(this.state, index, timeMs, this.scenario.profile, pool);
+    const config = pool?.config ?? this.state.config;
+    const usageParams = config.usage;
+    if (this.usage && usageParams) ssn.queueUsage = queueUsageAt(this.usage, usageParams, timeMs);
+    const profile = this.scenario.profile;
+    // Plugins keep their tier: the session files each callback under plugin and tier (ExtensionRegistry)
+    // and combines them tier by tier (combine.ts), as KAI's framework walks tiers, then plugins.
+    const plugins = config.tiers.flatMap((tier, t) =>
+      tier.plugins.map((p) => ({
+        handle: { name: p.name, tier: t + 1, flags: p.flags },
+        plugin: createPlugin(profile, p),
+      })),
+    );
+    for (const { handle, plugin } of plugins) ssn.openPlugin(handle, (s) => plugin.onSessionOpen(s));
+    for (const name of config.actions) createAction(profile, name).execute(ssn);
+    for (const { plugin } of plugins) plugin.onSessionClose?.(ssn);
+
+    const committed = commitSession(ssn, records, jobRecords);
+    for (const t of committed.changedTasks) changedTasks.add(t);
+    for (const j of committed.changedJobs) changedJobs.add(j);
+    if (this.recordsTrace) ssn.trace.pending = explainPending(ssn);
+    return { decisions: committed.decisions, trace: ssn.trace, figures: this.queueFigures(ssn) };
+  }
+
   private queueFigures(ssn: Session): QueueFiguresDelta[] {
     const allocated = new Map<string, QueueResources>();
     const requested = new Map<string, QueueResources>();
@@ -435,19 +476,17 @@ export class Simulator implements Simulation {
         if (task.status !== 'Succeeded') addUp(p.requested, task);
       }
     }
-    return this.diffFigures(
-      [...ssn.queues.values()].map((q) => {
-        const fig: QueueFiguresDelta = {
-          name: q.name,
-          fairShare: ssn.fairShare.get(q.name) ?? { gpu: 0, cpu: 0, memory: 0 },
-          allocated: allocated.get(q.name) as QueueResources,
-          requested: requested.get(q.name) as QueueResources,
-        };
-        const timeAware = ssn.timeAware.get(q.name);
-        if (timeAware) fig.timeAware = timeAware;
-        return fig;
-      }),
-    );
+    return [...ssn.queues.values()].map((q) => {
+      const fig: QueueFiguresDelta = {
+        name: q.name,
+        fairShare: ssn.fairShare.get(q.name) ?? { gpu: 0, cpu: 0, memory: 0 },
+        allocated: allocated.get(q.name) as QueueResources,
+        requested: requested.get(q.name) as QueueResources,
+      };
+      const timeAware = ssn.timeAware.get(q.name);
+      if (timeAware) fig.timeAware = timeAware;
+      return fig;
+    });
   }
 
   /**

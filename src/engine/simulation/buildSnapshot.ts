@@ -22,7 +22,7 @@ const ZERO_Q: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
 export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: Keyframe): SessionSnapshot {
   // The config and queues this session ran with, not the latest ones (an updateConfig or updateQueue
   // event after it must not change what it shows).
-  const protection = protectionModel(frame.config, frame.queueSpecs);
+  const protection = protectionModel(frame.config, frame.queueSpecs, state.scenario.nodePools);
   const tasks: TaskState[] = [];
   const jobs: JobState[] = [];
   const used = new Map<string, Resources>();

@@ -35,6 +35,8 @@ export interface SessionDocument {
     node: string | null;
     by: string | null;
     reason: string;
+    /** The node pool whose scheduler decided (§24); only in scenarios with `nodePools`. */
+    pool?: string;
   }[];
   tasks: { name: string; job: string; status: string; node: string | null }[];
   jobs: { name: string; queue: string; phase: string; startedAt: number | null }[];
@@ -70,6 +72,7 @@ export function sessionDocument(
       node: d.node,
       by: d.by,
       reason: d.reason,
+      ...(d.pool === undefined ? {} : { pool: d.pool }),
     })),
     tasks: s.tasks.map((t) => ({ name: t.name, job: t.job, status: t.status, node: t.node })),
     jobs: s.jobs.map((j) => ({ name: j.name, queue: j.queue, phase: j.phase, startedAt: j.startedAtMs })),

@@ -8,6 +8,7 @@
 import { parse } from 'yaml';
 import { formatDuration } from '../../model/duration';
 import { QUEUE_RESOURCE_NAMES } from '../../model/resources';
+import { NODE_POOL_LABEL_KEY } from '../../model/nodePool';
 import type { NodeSpec, PriorityClass, QueueSpec, Scenario, SchedulerConfig } from '../../model/scenario';
 import type { TopologySpec } from '../../model/topology';
 import { CATALOGUE } from '../../profiles/catalogue';
@@ -179,7 +180,10 @@ function kaiQueue(q: QueueSpec): Data {
   }
   if (q.state !== DEFAULT_QUEUE_STATE) carried.state = q.state;
   if (!q.reclaimable) carried.reclaimable = false;
-  return queueDocument('scheduling.run.ai/v2', q.name, spec, carried, null);
+  const doc = queueDocument('scheduling.run.ai/v2', q.name, spec, carried, null);
+  // Node pools (§24): the shard lists the queue by this label.
+  if (q.nodePool !== undefined) (doc.metadata as Data).labels = { [NODE_POOL_LABEL_KEY]: q.nodePool };
+  return doc;
 }
 
 function volcanoQueue(q: QueueSpec, s: Scenario): Data {

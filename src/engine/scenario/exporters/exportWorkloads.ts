@@ -4,6 +4,7 @@
  * What a cluster object has no field for (submit and start times, runtime, a raw job priority, task labels)
  * travels in `preemption-lab.dev/` annotations (labCarrier.ts).
  */
+import { NODE_POOL_LABEL_KEY } from '../../model/nodePool';
 import { formatDuration } from '../../model/duration';
 import type { Resources } from '../../model/resources';
 import type { JobSpec, PriorityClass, Profile, TaskSpec } from '../../model/scenario';
@@ -86,6 +87,8 @@ function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, P
   if (job.tasks.length === 0) carried.tasks = 0;
 
   const metadata: Data = { name: job.name, namespace: job.namespace };
+  // Node pools (§24): the shard lists the PodGroup by this label.
+  if (job.nodePool !== undefined) metadata.labels = { [NODE_POOL_LABEL_KEY]: job.nodePool };
   Object.assign(annotations, labAnnotations(carried));
   if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
   const out: Data = {

@@ -1,6 +1,7 @@
 /**
  * Queue documents: KAI `Queue` (scheduling.run.ai/v2) and Volcano `Queue` (scheduling.volcano.sh/v1beta1).
  */
+import { readNodePoolLabel } from './readNodePoolLabel';
 import type { Data, FieldTracker } from './FieldTracker';
 import { isData } from './FieldTracker';
 import { readResourceList } from './resourceAmounts';
@@ -37,6 +38,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 export function mapKaiQueue(t: FieldTracker, notes: string[]): Data {
   const name = String(t.get('metadata.name'));
   const queue: Data = { name };
+  readNodePoolLabel(t, queue);
   const parent = t.get('spec.parentQueue');
   if (typeof parent === 'string' && parent !== '') queue.parent = parent;
   const priority = num(t.get('spec.priority'));

@@ -3,6 +3,7 @@
  * `Job` (batch.volcano.sh/v1alpha1) and plain `Pod`s. A pod that names a pod group is a task of that
  * group's job; any other pod is a job of one task.
  */
+import { readNodePoolLabel } from './readNodePoolLabel';
 import type { Data, FieldTracker } from './FieldTracker';
 import { isData } from './FieldTracker';
 import type { ImportBudget } from './ImportBudget';
@@ -30,6 +31,7 @@ const POD_GROUP_PHASES = new Set(['Pending', 'Inqueue', 'Running']);
 
 export function mapPodGroup(t: FieldTracker): Data {
   const job: Data = { name: String(t.get('metadata.name')), tasks: [] };
+  readNodePoolLabel(t, job);
   const queue = t.get('spec.queue');
   if (typeof queue === 'string') job.queue = queue;
   const minMember = num(t.get('spec.minMember'));

@@ -139,6 +139,8 @@ export interface RawScenario {
   workload: RawWorkload[];
   /** KAI only: 0 no topology; 1 a zone topology with required-zone jobs; 2 with preferred-zone jobs (§21). */
   topology: number;
+  /** KAI node pools besides the default one (§24): 0 (most scenarios), 1 or 2 (buildNodePools). */
+  pools: number;
 }
 
 /** One workload generator (buildWorkload.ts); amounts are picks into small menus. */
@@ -365,6 +367,11 @@ export const rawScenarioWithRejections: fc.Arbitrary<RawScenario> = fc.record({
   ),
   // One scenario in three defines a topology of its nodes' zones and gives some jobs a constraint.
   topology: fc.oneof(
+    { arbitrary: fc.constant(0), weight: 2 },
+    { arbitrary: fc.integer({ min: 1, max: 2 }), weight: 1 },
+  ),
+  // One scenario in three has node pools (KAI only; buildNodePools leaves the others alone).
+  pools: fc.oneof(
     { arbitrary: fc.constant(0), weight: 2 },
     { arbitrary: fc.integer({ min: 1, max: 2 }), weight: 1 },
   ),

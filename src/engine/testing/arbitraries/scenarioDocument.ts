@@ -12,6 +12,7 @@ import { buildQueues } from './buildQueues';
 import { buildScheduler, periodOf } from './buildScheduler';
 import { buildVariants } from './buildVariants';
 import { buildWorkload } from './buildWorkload';
+import { applyNodePools } from './buildNodePools';
 import { CUSTOM_CLASS, LINE_ENDS, PROFILES, at } from './menus';
 import { rawScenario, type RawScenario } from './rawScenario';
 
@@ -103,6 +104,7 @@ function buildScenario(raw: RawScenario): {
   if (variants.docs.length > 0) doc['variants'] = variants.docs;
   if (profile === 'kai' && raw.topology > 0)
     addTopology(doc, raw.topology === 1 ? 'requiredTopologyLevel' : 'preferredTopologyLevel');
+  applyNodePools(doc, raw.pools);
   return { doc, variantOutOfRange: variants.outOfRange, lateRunningJobs };
 }
 

@@ -21,6 +21,7 @@ import { checkReaders } from './checkReaders';
 import { checkVariants } from './checkVariants';
 import { checkRejectedAsIntended, expectsRejection, type IntendedRejections } from './checkRejections';
 import { checkWaits } from './checkWaits';
+import { checkNodePoolPlacement, nodePoolIndex } from './checkNodePools';
 import type { Violation } from './invariants';
 import { scenarioFacts } from './sessionFacts';
 
@@ -96,10 +97,12 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
   const topology = topologyFacts(scenario);
   const pipeliningIsChecked = allocateRunsFirst(scenario);
   const kai = scenario.profile === 'kai';
+  const pools = nodePoolIndex(scenario);
   let first: LiveRun;
   try {
     first = runLive(scenario, 'checked', (prev, snap) => {
       checkNodeCapacity(snap, facts, violations);
+      checkNodePoolPlacement(pools, snap, violations);
       broken.update(scenario, prev, snap);
       broken.markUpstreamGangGaps(scenario, snap);
       checkGangs(snap, broken, violations, kai ? undefined : pendingBestEffort(snap, facts));

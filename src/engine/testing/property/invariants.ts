@@ -35,6 +35,8 @@ export const INVARIANTS = {
     'a job created after t=0 with tasks listed Running is refused at each such task’s status (running-before-submit, decision 0112), never run',
   'topology-required-domain':
     'every Running or Pipelined task of a job with a required topology level sits in one domain of that level, on a node of the topology',
+  'node-pool-placement':
+    'a job of a node pool only ever has tasks on nodes of its pool (each KAI shard lists only its partition, §24)',
   'variant-validated':
     'a variant with an out-of-range value is rejected at its variants[…] path; every accepted variant, applied, is accepted by the parser and runs within capacity',
 } as const;

@@ -7,7 +7,8 @@ import { JobInfo, TaskInfo, type SessionTaskStatus } from '../framework/JobInfo'
 import { NodeInfo } from '../framework/NodeInfo';
 import { buildQueueTree } from '../framework/QueueInfo';
 import { Session, cmpName } from '../framework/Session';
-import type { Profile } from '../../../model/scenario';
+import type { Profile, SchedulerConfig } from '../../../model/scenario';
+import { poolLabelValue } from '../../../model/nodePool';
 import type { ClusterState, JobRecord, TaskRecord } from '../../../simulation/ClusterState';
 
 export interface OpenedSession {
@@ -17,22 +18,38 @@ export interface OpenedSession {
   jobRecords: Map<JobInfo, JobRecord>;
 }
 
+/**
+ * One node pool's view (§24): its configuration and its partition label value. A shard lists only the
+ * nodes, queues and pod groups that carry its value, or lack the label when the value is empty (KAI
+ * pkg/scheduler/conf/scheduler_conf.go:99-116 and data_lister/kubernetes_lister.go:121-135 @d5bc503).
+ */
+export interface PoolScope {
+  name: string;
+  labelValue: string;
+  config: SchedulerConfig;
+}
+
 export function openSession(
   state: ClusterState,
   index: number,
   timeMs: number,
   profile: Profile,
+  pool: PoolScope | null = null,
 ): OpenedSession {
   const nodes = [...state.nodes.values()]
+    .filter((n) => pool === null || poolLabelValue(n.labels) === pool.labelValue)
     .sort((a, b) => cmpName(a.name, b.name))
     .map((spec) => new NodeInfo(spec));
   const nodeMap = new Map(nodes.map((n) => [n.name, n]));
-  const queues = buildQueueTree([...state.queues.values()]);
+  const queues = buildQueueTree(
+    [...state.queues.values()].filter((q) => pool === null || (q.nodePool ?? '') === pool.labelValue),
+  );
   const jobs: JobInfo[] = [];
   const records = new Map<TaskInfo, TaskRecord>();
   const jobRecords = new Map<JobInfo, JobRecord>();
 
   for (const rec of state.liveJobs()) {
+    if (pool !== null && (rec.spec.nodePool ?? '') !== pool.labelValue) continue;
     const queue = queues.get(rec.spec.queue);
     if (!queue) continue; // KAI: a pod group whose queue does not exist is never scheduled
     // A job whose every pod has succeeded takes no part in a session: KAI's actions order only jobs with
@@ -71,7 +88,7 @@ export function openSession(
     index,
     timeMs,
     profile,
-    config: state.config,
+    config: pool?.config ?? state.config,
     priorityClasses: state.scenario.priorityClasses,
     nodes,
     queues,

@@ -19,6 +19,9 @@ import { describeProtection, describeReclaim, describeReclaimLine } from '../job
 import { jobStatusLabel } from '../jobs/jobRows';
 import { useProtectionColor } from '../jobs/ProtectionCell';
 import { PodGroupCell, SlaCell } from '../jobs/VolcanoCells';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectSummary } from '../../store/scenarioSlice';
+import { PlacementConstraintsView } from './PlacementConstraintsView';
 
 function ProtectionSection({
   title,
@@ -126,6 +129,9 @@ export function JobInspector({
 }) {
   const tasks = useMemo(() => snapshot.tasks.filter((t) => t.job === job.name), [snapshot, job.name]);
   const pending = snapshot.trace.pending.find((p) => p.job === job.name) ?? null;
+  const placements = useAppStore(selectSummary)?.jobPlacements;
+  const placement =
+    placements !== undefined && Object.hasOwn(placements, job.name) ? placements[job.name] : undefined;
   const involved = useMemo(
     () => groupDecisions(snapshot.decisions.filter((d) => d.job === job.name || d.by === job.name)),
     [snapshot, job.name],
@@ -157,6 +163,7 @@ export function JobInspector({
         {job.runtimeMs !== null && ` of ${formatSpan(job.runtimeMs)}`}
         {job.stoppedAtMs !== null && ` until ${formatInstant(job.stoppedAtMs)}`}.
       </Typography>
+      <PlacementConstraintsView placement={placement} />
       {/* The engine's short answer and what would change it first; the session's full pending explanation below. */}
       <WhyPanel job={job.name} />
       {pending !== null && (

@@ -46,10 +46,10 @@ export interface ScenarioSummary {
   sessionLimit: number;
   /** The scripted lesson (docs/scenario-format.md §14); empty when the description is the lesson. */
   lesson: LessonStepDto[];
-  /** How the cluster map frames nodes (by pool, then topology level); null = a plain grid (issue 21). */
-  nodeGroups: NodeGroupsDto | null;
+  /** How the cluster map frames nodes (by pool, then topology level); null or absent = a plain grid (issue 21). */
+  nodeGroups?: NodeGroupsDto | null;
   /** Per job with a node pool or a topology constraint, those as written (the job inspector says them). */
-  jobPlacements: Record<string, JobPlacementDto>;
+  jobPlacements?: Record<string, JobPlacementDto>;
 }
 
 /**

@@ -305,8 +305,9 @@ export function layoutClusterMap(
 
   // The largest whole-pixel cell that fits the viewport; whole pixels keep canvas edges crisp.
   const fontSize = options.labelFontSize;
-  // Frame captions: at least 12 px, readable from the back of a room; frames nest by `inset` per level.
-  const frameFontSize = Math.max(12, fontSize ?? 12);
+  // Frame captions: a step above node labels and at least 14 px, readable from the back of a room;
+  // frames nest by `inset` per level.
+  const frameFontSize = Math.max(14, Math.round((fontSize ?? 12) * 1.15));
   const frameOf = (s: number): FrameMetrics => ({
     inset: Math.max(4, Math.round(s * 0.25)),
     header: Math.ceil(frameFontSize * 1.3) + 4,

@@ -7,6 +7,7 @@ import type { SessionMarker } from '../engine/api';
 import type { LessonTarget, Profile } from '../engine/model/scenario';
 import type { JobAttempt } from '../engine/model/trace';
 import type { ExplainRequestTypes } from './explain';
+import type { JobPlacementDto, NodeGroupsDto } from './nodeGroups';
 import type { QueryAnswer, RunQuery } from './queries';
 import type { SessionView } from './sessionView';
 import type { WorkshopRequestTypes } from './workshop';
@@ -45,6 +46,10 @@ export interface ScenarioSummary {
   sessionLimit: number;
   /** The scripted lesson (docs/scenario-format.md §14); empty when the description is the lesson. */
   lesson: LessonStepDto[];
+  /** How the cluster map frames nodes (by pool, then topology level); null or absent = a plain grid (issue 21). */
+  nodeGroups?: NodeGroupsDto | null;
+  /** Per job with a node pool or a topology constraint, those as written (the job inspector says them). */
+  jobPlacements?: Record<string, JobPlacementDto>;
 }
 
 /**

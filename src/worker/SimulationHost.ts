@@ -24,6 +24,8 @@ import { toSessionView } from './toSessionView';
 import { changedScenarioText } from './runExplain';
 import { workshopCompare, workshopRun } from './runWorkshop';
 import { workshopFrontier, workshopPoint, workshopSweepCsv } from './runWorkshopPoint';
+import { jobPlacementsOf } from './jobPlacementsOf';
+import { nodeGroupsOf } from './nodeGroupsOf';
 
 export interface SimulationHostDeps<I extends EngineIssueLike> {
   engine: EngineApi<I>;
@@ -242,6 +244,8 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
                 choices: step.ask.choices.map((c) => c.label),
               },
       })),
+      nodeGroups: nodeGroupsOf(scenario),
+      jobPlacements: jobPlacementsOf(scenario),
     };
   };
 

@@ -12,6 +12,7 @@ import type { AppState } from '../../store/AppState';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectSnapshot } from '../../store/runSlice';
+import { selectSummary } from '../../store/scenarioSlice';
 import { selectSelectedJob, selectSelectedNode, selectSelectedQueue } from '../../store/selectionSlice';
 import { ClusterMap } from '../../viz/charts/ClusterMap';
 import { clusterLegendHeight } from '../../viz/charts/ClusterMapLegend';
@@ -43,6 +44,8 @@ export function ClusterMapView({
   const minTextPx = useVizTextPx();
   const maxCell = isStage ? STAGE_MAX_CELL : MAX_CELL;
   const snapshot = useAppStore(selectSnapshot);
+  // Pool and topology-level frames come with the loaded scenario (node labels), not with a session.
+  const groups = useAppStore(selectSummary)?.nodeGroups ?? null;
   const selectedJob = useAppStore(selectSelectedJob);
   const selectedQueue = useAppStore(selectSelectedQueue);
   const selectedNode = useAppStore(selectSelectedNode);
@@ -158,6 +161,7 @@ export function ClusterMapView({
                       protection: rings,
                       maxCellSize: maxCell,
                       labelFontSize: minTextPx,
+                      groups,
                     },
                     emphasis: { selectedJob, highlightedQueues, highlightedNode: selectedNode },
                   },
@@ -199,6 +203,7 @@ export function ClusterMapView({
             onSelectJob={onSelectJob}
             reducedMotion={reducedMotion}
             ariaLabel={`Cluster map at session ${snapshot.index}`}
+            groups={groups}
           />
         </Box>
       )}

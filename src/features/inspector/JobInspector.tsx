@@ -21,6 +21,9 @@ import { useProtectionColor } from '../jobs/ProtectionCell';
 import { PodGroupCell, SlaCell } from '../jobs/VolcanoCells';
 import { RolesTable } from './RolesTable';
 import { SubGroupsSection } from './SubGroupsSection';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectSummary } from '../../store/scenarioSlice';
+import { PlacementConstraintsView } from './PlacementConstraintsView';
 
 function ProtectionSection({
   title,
@@ -128,6 +131,9 @@ export function JobInspector({
 }) {
   const tasks = useMemo(() => snapshot.tasks.filter((t) => t.job === job.name), [snapshot, job.name]);
   const pending = snapshot.trace.pending.find((p) => p.job === job.name) ?? null;
+  const placements = useAppStore(selectSummary)?.jobPlacements;
+  const placement =
+    placements !== undefined && Object.hasOwn(placements, job.name) ? placements[job.name] : undefined;
   const involved = useMemo(
     () => groupDecisions(snapshot.decisions.filter((d) => d.job === job.name || d.by === job.name)),
     [snapshot, job.name],
@@ -161,6 +167,7 @@ export function JobInspector({
       </Typography>
       {job.roles !== undefined && <RolesTable roles={job.roles} />}
       {job.subGroups !== undefined && <SubGroupsSection rows={job.subGroups} />}
+      <PlacementConstraintsView placement={placement} />
       {/* The engine's short answer and what would change it first; the session's full pending explanation below. */}
       <WhyPanel job={job.name} />
       {pending !== null && (

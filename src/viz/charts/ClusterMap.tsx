@@ -25,6 +25,7 @@ import {
   type ClusterMapOptions,
 } from '../layouts/layoutClusterMap';
 import { compareNames } from '../layouts/compareNames';
+import type { ClusterNodeGroups } from '../layouts/groupClusterNodes';
 import { leafQueueNames, queueColourScale } from '../layouts/queueColour';
 import type { VizTheme } from '../theme';
 import { CLUSTER_LEGEND_HEIGHT, ClusterMapLegend, clusterLegendHeight } from './ClusterMapLegend';
@@ -81,6 +82,8 @@ export interface ClusterMapProps {
   /** The canvas (for PNG export of exactly what is on screen). */
   canvasRef?: Ref<HTMLCanvasElement>;
   ariaLabel?: string;
+  /** Frame nodes by pool and topology level (the scenario's node labels, issue 21); null = a plain grid. */
+  groups?: ClusterNodeGroups | null;
 }
 
 interface PaintInputs {
@@ -124,6 +127,7 @@ export function ClusterMap({
   minTextPx,
   canvasRef,
   ariaLabel = 'Cluster map',
+  groups = null,
 }: ClusterMapProps) {
   const leaves = useMemo(() => leafQueueNames(queues), [queues]);
   const legendHeight = !showLegend
@@ -139,6 +143,7 @@ export function ClusterMap({
     if (cellsPerRow !== undefined) options.cellsPerRow = cellsPerRow;
     if (maxCellSize !== undefined) options.maxCellSize = maxCellSize;
     if (minTextPx !== undefined) options.labelFontSize = minTextPx;
+    if (groups !== null) options.groups = groups;
     const mapHeight = Math.max(0, height - legendHeight);
     return layoutClusterMap(nodes, tasks, { width, height: mapHeight }, options);
   }, [
@@ -155,13 +160,18 @@ export function ClusterMap({
     maxCellSize,
     minTextPx,
     legendHeight,
+    groups,
   ]);
   // Labels at a chosen size are SVG text over the canvas; the canvas then paints none.
   const paintLayout = useMemo(
     () =>
       minTextPx === undefined
         ? layout
-        : { ...layout, nodes: layout.nodes.map((n) => ({ ...n, label: null })) },
+        : {
+            ...layout,
+            nodes: layout.nodes.map((n) => ({ ...n, label: null })),
+            frames: layout.frames.map((f) => ({ ...f, label: '' })),
+          },
     [layout, minTextPx],
   );
   const colourOf = queueColourScale(leaves, theme);
@@ -407,6 +417,34 @@ export function ClusterMap({
             // Own compositor layer: moving the hover outline must not repaint the canvas under it.
             style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none', willChange: 'transform' }}
           >
+            {layout.frames.map((f, i) => (
+              <rect
+                key={`frame-${i}`}
+                x={f.x}
+                y={f.y}
+                width={f.width}
+                height={f.height}
+                fill="none"
+                stroke="none"
+                data-testid="cluster-map.group"
+                data-label={f.label}
+              />
+            ))}
+            {minTextPx !== undefined &&
+              layout.frames.map((f, i) => (
+                <text
+                  key={`caption-${i}`}
+                  x={f.labelX}
+                  y={f.labelY}
+                  fontSize={layout.frameFontSize}
+                  fontWeight={600}
+                  fontFamily={theme.fontFamily}
+                  fill={theme.text}
+                  data-testid="cluster-map.group-label"
+                >
+                  {f.label}
+                </text>
+              ))}
             {minTextPx !== undefined &&
               layout.nodes.map((n) =>
                 n.label === null ? null : (

@@ -124,6 +124,28 @@ export function paintClusterMap(
   const barReleasing: PaintOp[] = [];
   const emphasisOps: PaintOp[] = [];
 
+  // Group frames (pool, topology level; issue 21): outlines under everything, outer ones thicker.
+  const groupFrames: PaintOp[] = [];
+  for (const g of layout.frames) {
+    groupFrames.push(
+      rectOp(g.x + 0.5, g.y + 0.5, g.width - 1, g.height - 1, null, {
+        stroke: theme.border,
+        lineWidth: g.depth === 0 ? 2 : 1,
+      }),
+    );
+    // An empty label means the caption is drawn elsewhere (SVG text at the app's text size).
+    if (g.label !== '')
+      labels.push({
+        op: 'text',
+        x: g.labelX,
+        y: g.labelY,
+        text: g.label,
+        fill: theme.text,
+        fontSize: layout.frameFontSize,
+        fontFamily: theme.fontFamily,
+        alpha: 1,
+      });
+  }
   for (const node of layout.nodes) {
     frames.push(rectOp(node.x, node.y, node.width, node.height, theme.nodeFrame));
     if (node.label !== null) {
@@ -230,6 +252,7 @@ export function paintClusterMap(
   }
 
   return [
+    ...groupFrames,
     ...sortedByColour(frames),
     ...labels,
     ...sortedByColour(idle),

@@ -17,6 +17,15 @@ import {
 import { compareNames } from './compareNames';
 import type { Size } from './fitTransform';
 import { formatBytes, formatNumber } from './formatSpan';
+import { groupClusterNodes, type ClusterNodeGroups } from './groupClusterNodes';
+import {
+  groupedHeight,
+  nodeIndexAt,
+  placeClusterGroups,
+  type ClusterGridSection,
+  type ClusterGroupFrame,
+  type FrameMetrics,
+} from './placeClusterGroups';
 import { truncateText } from './textWidth';
 
 /** What a GPU cell shows overall. */
@@ -128,6 +137,8 @@ export interface ClusterMapOptions {
   labels?: 'auto' | boolean;
   /** Node label size (px), e.g. from the app's text-size setting; default 9-11 px from the cell size. */
   labelFontSize?: number;
+  /** Frame nodes by pool and topology level (issue 21); absent or null = one plain grid. */
+  groups?: ClusterNodeGroups | null;
 }
 
 /** Output of {@link layoutClusterMap}. */
@@ -156,6 +167,12 @@ export interface ClusterMapLayout {
   byNode: ReadonlyMap<string, ClusterNodeGeometry>;
   byCell: ReadonlyMap<string, ClusterCell>;
   resources: NodeBarResource[];
+  /** Group frames, outermost first within each group (empty without groups). */
+  frames: ClusterGroupFrame[];
+  /** The grids the node boxes sit in, top to bottom (one without groups). */
+  sections: ClusterGridSection[];
+  /** Caption size of the frames (px). */
+  frameFontSize: number;
 }
 
 const STATE_RANK: Record<SegmentState, number> = { running: 0, releasing: 1, pipelined: 2 };
@@ -260,7 +277,21 @@ export function layoutClusterMap(
   const minCell = options.minCellSize ?? 6;
   const maxCell = Math.max(minCell, options.maxCellSize ?? 36);
   const labels = options.labels ?? 'auto';
-  const sorted = [...nodes].sort((a, b) => compareNames(a.name, b.name));
+  const groups = options.groups ?? null;
+  const depth = groups === null ? 0 : groups.captions.length;
+  // Grouped: by pool and level values, then name; otherwise by name alone (positions never follow allocations).
+  const grouping =
+    groups === null || depth === 0
+      ? null
+      : groupClusterNodes(
+          nodes.map((n) => n.name),
+          groups,
+        );
+  const sorted =
+    grouping === null
+      ? [...nodes].sort((a, b) => compareNames(a.name, b.name))
+      : grouping.order.map((i) => nodes[i]).filter((n): n is NodeState => n !== undefined);
+  const roots = grouping?.roots ?? [];
   const resources: NodeBarResource[] =
     options.resources === undefined || options.resources === 'auto'
       ? (['cpu', 'memory'] as const).filter((r) =>
@@ -274,25 +305,40 @@ export function layoutClusterMap(
 
   // The largest whole-pixel cell that fits the viewport; whole pixels keep canvas edges crisp.
   const fontSize = options.labelFontSize;
-  let m = metricsFor(minCell, count, rowCells, cellRows, resources.length, labels, size.width, fontSize);
+  // Frame captions: a step above node labels and at least 14 px, readable from the back of a room;
+  // frames nest by `inset` per level.
+  const frameFontSize = Math.max(14, Math.round((fontSize ?? 12) * 1.15));
+  const frameOf = (s: number): FrameMetrics => ({
+    inset: Math.max(4, Math.round(s * 0.25)),
+    header: Math.ceil(frameFontSize * 1.3) + 4,
+    fontSize: frameFontSize,
+  });
+  const metricsAt = (s: number): Metrics => {
+    const insets = 2 * depth * frameOf(s).inset;
+    const w = Math.max(1, size.width - insets);
+    const mm = metricsFor(s, count, rowCells, cellRows, resources.length, labels, w, fontSize);
+    return roots.length === 0 ? mm : { ...mm, contentHeight: groupedHeight(roots, count, mm, frameOf(s)) };
+  };
+  let m = metricsAt(minCell);
   for (let s = Math.floor(maxCell); s >= minCell; s--) {
-    const candidate = metricsFor(
-      s,
-      count,
-      rowCells,
-      cellRows,
-      resources.length,
-      labels,
-      size.width,
-      fontSize,
-    );
+    const candidate = metricsAt(s);
     if (candidate.contentHeight <= size.height) {
       m = candidate;
       break;
     }
   }
-  const gridWidth = m.columns * (m.groupWidth + m.gap) - m.gap;
+  const frame = frameOf(m.s);
+  const gridWidth = m.columns * (m.groupWidth + m.gap) - m.gap + 2 * depth * frame.inset;
   const originX = Math.max(0, Math.floor((size.width - gridWidth) / 2));
+  const placed = placeClusterGroups(roots, sorted.length, depth, originX, m, frame);
+  // Each node's box origin, from the grid section that holds it.
+  const boxX = new Float64Array(sorted.length);
+  const boxY = new Float64Array(sorted.length);
+  for (const sec of placed.sections)
+    for (let i = 0; i < sec.count; i++) {
+      boxX[sec.first + i] = sec.x + (i % sec.columns) * (m.groupWidth + m.gap);
+      boxY[sec.first + i] = sec.y + Math.floor(i / sec.columns) * (m.groupHeight + m.gap);
+    }
   const originY = 0;
   const gutter = m.s >= 8 ? 1 : 0;
   const inner = m.s - gutter;
@@ -339,10 +385,8 @@ export function layoutClusterMap(
   const labelFontSize = fontSize ?? Math.max(9, Math.min(11, m.labelHeight - 3));
 
   sorted.forEach((n, order) => {
-    const col = order % m.columns;
-    const row = Math.floor(order / m.columns);
-    const x = originX + col * (m.groupWidth + m.gap);
-    const y = originY + row * (m.groupHeight + m.gap);
+    const x = boxX[order] ?? originX;
+    const y = (boxY[order] ?? 0) + originY;
     const cellsX = x + m.padding;
     const cellsY = y + m.padding + m.labelHeight;
     const nodeCells: ClusterCell[] = [];
@@ -491,6 +535,9 @@ export function layoutClusterMap(
     byNode,
     byCell,
     resources,
+    frames: placed.frames,
+    sections: placed.sections,
+    frameFontSize,
   };
 }
 
@@ -503,12 +550,8 @@ export interface ClusterHit {
 
 /** The node, cell and segment under (`px`, `py`) in map coordinates, found by grid arithmetic (O(1)). */
 export function hitTestClusterMap(layout: ClusterMapLayout, px: number, py: number): ClusterHit | null {
-  const stepX = layout.groupWidth + layout.gap;
-  const stepY = layout.groupHeight + layout.gap;
-  const col = Math.floor((px - layout.originX) / stepX);
-  const row = Math.floor((py - layout.originY) / stepY);
-  if (col < 0 || col >= layout.columns || row < 0) return null;
-  const node = layout.nodes[row * layout.columns + col];
+  const index = nodeIndexAt(layout.sections, layout, px, py - layout.originY);
+  const node = index === null ? undefined : layout.nodes[index];
   if (node === undefined) return null;
   if (px < node.x || px >= node.x + node.width || py < node.y || py >= node.y + node.height) return null;
   const s = layout.cellSize;

@@ -63,6 +63,8 @@ export interface NodeSpec {
   /** Capacity; `Infinity` where the scenario omitted the resource. */
   resources: Resources;
   labels: Record<string, string>;
+  /** Memory of each GPU device in MiB (addition, §23; KAI node_info MemoryOfEveryGpuOnNode); absent = not declared. */
+  gpuMemoryMiB?: number;
 }
 
 export interface QueueResourceSpec {
@@ -106,6 +108,11 @@ export interface TaskSpec {
   preemptionPolicy: PreemptionPolicy | null;
   labels: Record<string, string>;
   nodeSelector: Record<string, string>;
+  /**
+   * KAI GPU-memory request in MiB on one device (addition, §23; the `gpu-memory` annotation). When set,
+   * `resources.gpu` holds the fraction it converts to (resolveGpuMemory), not a written amount.
+   */
+  gpuMemoryMiB?: number;
 }
 
 export type PodGroupPhase = 'Pending' | 'Inqueue' | 'Running';

@@ -10,6 +10,7 @@ import { checkEvents } from './checkEvents';
 import { checkExpectReferences } from './checkExpectReferences';
 import { checkPlacement } from './checkPlacement';
 import { checkQueueTree } from './checkQueueTree';
+import { resolveGpuMemory } from './readGpuMemory';
 import type { NormalisedEvents } from './normaliseEvents';
 
 /** Runs every cross-check; completes `updateQueue` patches on the way (see checkEvents). */
@@ -21,6 +22,7 @@ export function crossCheckScenario(
   const submitted = scenario.events.flatMap((e) => (e.kind === 'submit' ? [e.job] : []));
   checkDuplicateNames(scenario, submitted, ctx);
   const queues = checkQueueTree(scenario.queues, [...scenario.jobs, ...submitted], ctx);
+  resolveGpuMemory(scenario, ctx);
   checkPlacement(scenario.nodes, scenario.jobs, ctx);
   checkEvents(scenario, events, queues, ctx);
   checkExpectReferences(scenario, ctx);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseScenarioDocument, parseScenario, serialiseScenario } from '../index';
 import { run, scenarioOf } from '../testing/scenarioTest';
+import { importKubernetesYaml } from './importers/importKubernetesYaml';
 
 const base = { version: 1, name: 't', queues: [{ name: 'q' }] };
 const node = (mib: number, name = 'n0') => ({ name, resources: { gpu: 2, gpuMemory: mib } });
@@ -127,5 +128,28 @@ describe('gpuMemory in the trace', () => {
     const messages = sim.snapshot(1).trace.attempts.map((a) => a.message);
     expect(messages.join('\n')).toContain('20480 MiB = 0.5 GPU of 40960 MiB devices');
     expect(sim.snapshot(1).trace.pending.find((p) => p.job === 'j')?.code).toBe('over-limit');
+  });
+});
+
+describe('gpuMemory through Kubernetes objects (§12/§13)', () => {
+  const nodeDoc = (labels: string) =>
+    `apiVersion: v1\nkind: Node\nmetadata: {name: n0, labels: {${labels}}}\nstatus: {allocatable: {nvidia.com/gpu: 2}}\n`;
+  const pod = (mib: string) =>
+    `---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, labels: {kai.scheduler/queue: q}, annotations: {gpu-memory: "${mib}"}}\nspec: {containers: [{name: c}]}\n`;
+  it('reads the node label and the pod annotation for kai', () => {
+    const r = importKubernetesYaml(nodeDoc('"nvidia.com/gpu.memory": "40960"') + pod('20480'));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const parsed = parseScenario(r.text);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.scenario.nodes[0]?.gpuMemoryMiB).toBe(40960);
+    expect(parsed.scenario.nodes[0]?.labels).toEqual({});
+    expect(parsed.scenario.jobs[0]?.tasks[0]?.resources.gpu).toBe(0.5);
+  });
+  it('explains a GPU-memory annotation that is not a whole number of MiB', () => {
+    const r = importKubernetesYaml(nodeDoc('a: b') + pod('1.5Gi'));
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.unmapped.map((u) => u.field)).toContain('metadata.annotations.gpu-memory');
   });
 });

@@ -4,6 +4,7 @@
  * What a cluster object has no field for (submit and start times, runtime, a raw job priority, task labels)
  * travels in `preemption-lab.dev/` annotations (labCarrier.ts).
  */
+import { GPU_MEMORY_ANNOTATION } from '../importers/mapGpuMemory';
 import { formatDuration } from '../../model/duration';
 import type { Resources } from '../../model/resources';
 import type { JobSpec, PriorityClass, Profile, TaskSpec } from '../../model/scenario';
@@ -111,7 +112,9 @@ function pod(task: TaskSpec, job: JobSpec, profile: Profile): Data {
   // The task's own priority: KAI reads a label (reference/kai-scheduler.md §task order), Volcano the pod's.
   const kaiTaskPriority = !isVolcanoLike(profile) && task.priority !== null;
   if (kaiTaskPriority) labels[KAI_TASK_PRIORITY_LABEL] = String(task.priority);
-  const gpu = task.resources.gpu;
+  // A GPU-memory request is the gpu-memory annotation alone; its converted fraction is not written (§23.3).
+  const gpu = task.gpuMemoryMiB === undefined ? task.resources.gpu : 0;
+  if (task.gpuMemoryMiB !== undefined) annotations[GPU_MEMORY_ANNOTATION] = String(task.gpuMemoryMiB);
   const fractional = gpu > 0 && gpu < 1;
   // KAI shares a device through the gpu-fraction annotation; whole devices are an extended resource.
   if (fractional) annotations[GPU_FRACTION_ANNOTATION] = String(gpu);

@@ -10,6 +10,7 @@ import { MAX_IMPORT_REPLICAS } from './importLimits';
 import { podResources } from './podResources';
 import { readResourceList } from './resourceAmounts';
 import { mapPodGroupPreemptionDelay, podPreemptionDelay } from './mapPreemptionDelay';
+import { mapPodGpuMemory } from './mapGpuMemory';
 
 /** Labels a pod names its queue with (KAI, then the older run.ai label). */
 export const QUEUE_LABELS = ['kai.scheduler/queue', 'runai/queue'] as const;
@@ -107,6 +108,7 @@ export function mapPod(t: FieldTracker, errors: string[]): MappedPod {
       );
     }
   }
+  mapPodGpuMemory(t, resources);
   const task: Data = { name, resources };
   const nodeName = t.get('spec.nodeName');
   const phase = t.get('status.phase');

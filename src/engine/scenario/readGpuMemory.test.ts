@@ -85,13 +85,19 @@ describe('gpuMemory refusals', () => {
       }
     }
   });
-  it('excludes a GPU count on the same task', () => {
+  it('excludes a GPU count in the same resources; a task's own gpuMemory replaces a job gpu', () => {
     const errors = errorsOf({
+      ...base,
+      nodes: [node(100)],
+      jobs: [{ name: 'j', queue: 'q', tasks: [{ resources: { gpu: 1, gpuMemory: 10 } }] }],
+    });
+    expect(errors.map((e) => e.path)).toEqual(['jobs[0].tasks[0].resources.gpuMemory']);
+    const s = scenarioOf({
       ...base,
       nodes: [node(100)],
       jobs: [{ name: 'j', queue: 'q', resources: { gpu: 1 }, tasks: [{ resources: { gpuMemory: 10 } }] }],
     });
-    expect(errors.map((e) => e.path)).toEqual(['jobs[0].tasks[0].resources.gpuMemory']);
+    expect(s.jobs[0]?.tasks[0]?.resources.gpu).toBe(0.1);
   });
   it('needs every GPU node to declare the same device memory, and the request to fit it', () => {
     const job = (mib: number) => ({ name: 'j', queue: 'q', resources: { gpuMemory: mib } });

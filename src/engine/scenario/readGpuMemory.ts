@@ -35,7 +35,8 @@ function refuseOutsideKai(field: FieldPath, ctx: NormaliseContext): boolean {
 
 /**
  * Sets `task.gpuMemoryMiB` from the task's own request, else the job's when the task does not write its own
- * `gpu`. A GPU count and a GPU-memory request exclude each other, as KAI's annotations do.
+ * `gpu` (either of the task's own replaces the job's GPU request). A GPU count and a GPU-memory request in the
+ * same resources exclude each other, as KAI's annotations do.
  */
 export function applyTaskGpuMemory(
   task: TaskSpec,
@@ -50,6 +51,8 @@ export function applyTaskGpuMemory(
   if (mib === undefined) return;
   const where = fromOwn ? ownPath : jobPath;
   if (refuseOutsideKai([...where, 'gpuMemory'], ctx)) return;
+  // The task's own request replaces the job's, as for every other resource: its gpuMemory overrides a job `gpu`.
+  if (fromOwn && own.gpu === undefined) task.resources.gpu = 0;
   if (task.resources.gpu > 0) {
     ctx.sink.report(
       'invalid-value',
@@ -93,7 +96,10 @@ export function resolveGpuMemory(scenario: Scenario, ctx: NormaliseContext): voi
   const tasks = [...scenario.jobs, ...submitted].flatMap((j) => j.tasks.filter((t) => t.gpuMemoryMiB));
   if (tasks.length === 0) return;
   const added = scenario.events.flatMap((e) => (e.kind === 'addNode' ? [e.node] : []));
-  const gpuNodes = [...scenario.nodes, ...added].filter((n) => n.resources.gpu > 0);
+  // A node that omits `gpu` (unconstrained, §3) has no devices to describe; it takes the fraction as it is.
+  const gpuNodes = [...scenario.nodes, ...added].filter(
+    (n) => Number.isFinite(n.resources.gpu) && n.resources.gpu > 0,
+  );
   let deviceMiB: number | undefined;
   for (const node of gpuNodes) {
     const mib = node.gpuMemoryMiB;

@@ -85,7 +85,7 @@ describe('gpuMemory refusals', () => {
       }
     }
   });
-  it('excludes a GPU count in the same resources; a task's own gpuMemory replaces a job gpu', () => {
+  it('excludes a GPU count in the same resources; a task gpuMemory replaces a job gpu', () => {
     const errors = errorsOf({
       ...base,
       nodes: [node(100)],

@@ -20,6 +20,7 @@ import { checkReaders } from './checkReaders';
 import { checkVariants } from './checkVariants';
 import { checkRejectedAsIntended, expectsRejection, type IntendedRejections } from './checkRejections';
 import { PreemptionDelayCheck } from './checkPreemptionDelay';
+import { GpuMemoryCheck } from './checkGpuMemory';
 import { checkWaits } from './checkWaits';
 import type { Violation } from './invariants';
 import { scenarioFacts } from './sessionFacts';
@@ -96,6 +97,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
   const pipeliningIsChecked = allocateRunsFirst(scenario);
   const kai = scenario.profile === 'kai';
   const delays = new PreemptionDelayCheck(scenario);
+  const gpuMemory = new GpuMemoryCheck(scenario);
   let first: LiveRun;
   try {
     first = runLive(scenario, 'checked', (prev, snap) => {
@@ -113,6 +115,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       checkStartTimes(scenario, prev, snap, violations);
       checkMinRuntime(scenario, prev, snap, violations);
       delays.update(snap, violations);
+      gpuMemory.update(snap, violations);
     });
   } catch (error) {
     violations.push({ invariant: 'no-engine-crash', session: null, message: errorText(error) });

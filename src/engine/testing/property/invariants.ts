@@ -35,6 +35,8 @@ export const INVARIANTS = {
     'a job created after t=0 with tasks listed Running is refused at each such task’s status (running-before-submit, decision 0112), never run',
   'preemption-delay':
     'no job triggers a preempt, reclaim or consolidation eviction before its preemption delay has elapsed since the later of its submission and its last eviction (KAI #1886)',
+  'gpu-memory-one-device':
+    'a placed task that asks for m MiB of GPU memory holds exactly one device, with the share m / (its node’s device memory) (KAI #1668/#1370)',
   'variant-validated':
     'a variant with an out-of-range value is rejected at its variants[…] path; every accepted variant, applied, is accepted by the parser and runs within capacity',
 } as const;

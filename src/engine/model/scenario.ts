@@ -76,6 +76,8 @@ export interface NodeSpec {
   /** Capacity; `Infinity` where the scenario omitted the resource. */
   resources: Resources;
   labels: Record<string, string>;
+  /** Memory of each GPU device in MiB (addition, §23; KAI node_info MemoryOfEveryGpuOnNode); absent = not declared. */
+  gpuMemoryMiB?: number;
 }
 
 export interface QueueResourceSpec {
@@ -125,6 +127,11 @@ export interface TaskSpec {
   role?: string;
   /** KAI: the leaf subgroup (pod set) the pod belongs to (§22, addition); absent = no subgroups. */
   subGroup?: string;
+  /**
+   * KAI GPU-memory request in MiB on one device (addition, §23; the `gpu-memory` annotation). When set,
+   * `resources.gpu` holds the fraction it converts to (resolveGpuMemory), not a written amount.
+   */
+  gpuMemoryMiB?: number;
 }
 
 /** One entry of a KAI pod group's `spec.subGroups` (§22, addition; KAI podgroup_types.go:149 @d5bc503). */

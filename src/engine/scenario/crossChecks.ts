@@ -12,6 +12,7 @@ import { checkExpectReferences } from './checkExpectReferences';
 import { checkPlacement } from './checkPlacement';
 import { checkProfileFields } from './checkProfileFields';
 import { checkQueueTree } from './checkQueueTree';
+import { resolveGpuMemory } from './readGpuMemory';
 import type { NormalisedEvents } from './normaliseEvents';
 
 /** Runs every cross-check; completes `updateQueue` patches on the way (see checkEvents). */
@@ -24,6 +25,7 @@ export function crossCheckScenario(
   checkDuplicateNames(scenario, submitted, ctx);
   const queues = checkQueueTree(scenario.queues, [...scenario.jobs, ...submitted], ctx);
   checkProfileFields(scenario, submitted, ctx);
+  resolveGpuMemory(scenario, ctx);
   checkPlacement(scenario.nodes, scenario.jobs, ctx);
   checkEvents(scenario, events, queues, ctx);
   checkExpectReferences(scenario, ctx);

@@ -16,13 +16,14 @@ import { readMinTaskMember, readTaskRole } from './normaliseTaskRoles';
 import { normaliseSubGroups } from './normaliseSubGroups';
 import { readTopologyConstraint, rememberConstraint } from './normaliseTopology';
 import { applyPreemptionDelay } from './readPreemptionDelay';
+import { applyTaskGpuMemory } from './readGpuMemory';
 
 /** KAI: a job is preemptible iff its priority is below this (the `build` class value). */
 export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
 /** Namespace of a job that names none. */
 export const DEFAULT_NAMESPACE = 'default';
 
-type Requests = Partial<Record<'gpu' | 'cpu' | 'memory', number>>;
+type Requests = Partial<Record<'gpu' | 'cpu' | 'memory' | 'gpuMemory', number>>;
 
 /** How a job entry is read. */
 export interface JobOptions {
@@ -183,6 +184,7 @@ function normaliseTasks(
     if (!ctx.budget.take('tasks', parsed.data, path)) return [];
     return Array.from({ length: parsed.data }, (_, i) => {
       const task = defaultTask(taskName(i), i, requestsToResources({}, jobRequests));
+      applyTaskGpuMemory(task, {}, jobRequests, path, [...jobPath, 'resources'], ctx);
       ctx.origins.set(task, path);
       return task;
     });
@@ -216,6 +218,7 @@ function normaliseTasks(
       ...(f.subGroup === undefined ? {} : { subGroup: f.subGroup }),
     };
     readTaskRole(task, item, taskPath, ctx);
+    applyTaskGpuMemory(task, own, jobRequests, [...taskPath, 'resources'], [...jobPath, 'resources'], ctx);
     checkTaskPlacement(task, isMapping(item) ? item : {}, taskPath, ctx, submitted);
     ctx.origins.set(task, taskPath);
     tasks.push(task);

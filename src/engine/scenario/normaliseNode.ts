@@ -6,6 +6,7 @@ import type { Resources } from '../model/resources';
 import type { NormaliseContext } from './NormaliseContext';
 import type { FieldPath } from './fieldPath';
 import { readFields } from './readFields';
+import { applyNodeGpuMemory } from './readGpuMemory';
 import { NODE_FIELDS, NODE_RESOURCE_FIELDS } from './schema';
 
 /**
@@ -33,9 +34,11 @@ export function normaliseNode(raw: unknown, path: FieldPath, ctx: NormaliseConte
   };
   const name = f.name;
   const names = f.count === undefined ? [name] : Array.from({ length: f.count }, (_, i) => `${name}-${i}`);
-  return names.map((nodeName) => {
+  const nodes = names.map((nodeName) => {
     const node: NodeSpec = { name: nodeName, resources: { ...resources }, labels: { ...(f.labels ?? {}) } };
     ctx.origins.set(node, path);
     return node;
   });
+  applyNodeGpuMemory(nodes, r.gpuMemory, path, ctx);
+  return nodes;
 }

@@ -180,6 +180,12 @@ export const gpuCapacitySchema = quantitySchema().transform((gpu, ctx): number =
   return gpu;
 });
 
+/** GPU memory in MiB (§23, addition): a whole number from 1 to MAX_GPU_MEMORY_MIB (1 TiB per device). */
+export const MAX_GPU_MEMORY_MIB = 1_048_576;
+export const gpuMemorySchema = integerSchema.refine((v) => v >= 1 && v <= MAX_GPU_MEMORY_MIB, {
+  message: `gpuMemory is a whole number of MiB from 1 to ${MAX_GPU_MEMORY_MIB}`,
+});
+
 /** Describes a value for a message without dumping it (names are data; long strings are cut). */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
@@ -329,6 +335,7 @@ export const NODE_RESOURCE_FIELDS = {
   cpu: quantitySchema(),
   memory: quantitySchema(),
   pods: quantitySchema(),
+  gpuMemory: gpuMemorySchema,
 } satisfies FieldTable;
 
 /** Volcano resource lists (queue capability/deserved/guarantee, PodGroup minResources); sums, so any GPU amount. */
@@ -410,6 +417,7 @@ export const REQUEST_FIELDS = {
   gpu: gpuRequestSchema,
   cpu: quantitySchema(),
   memory: quantitySchema(),
+  gpuMemory: gpuMemorySchema,
 } satisfies FieldTable;
 
 /** A task object. */

@@ -160,6 +160,7 @@ function tierData(tier: Tier): Data {
 function nodeData(node: NodeSpec): Data {
   const out: Data = { name: node.name };
   const resources = resourceData(node.resources, (v) => Number.isFinite(v));
+  if (node.gpuMemoryMiB !== undefined) resources['gpuMemory'] = node.gpuMemoryMiB;
   if (Object.keys(resources).length > 0) out['resources'] = resources;
   if (Object.keys(node.labels).length > 0) out['labels'] = { ...node.labels };
   return out;
@@ -277,11 +278,13 @@ function tasksData(job: JobSpec): Data {
     first !== undefined &&
     job.tasks.every(
       (t, i) =>
-        isPlainTask(t, job.name, i) && RESOURCE_NAMES.every((r) => t.resources[r] === first.resources[r]),
+        isPlainTask(t, job.name, i) &&
+        t.gpuMemoryMiB === first.gpuMemoryMiB &&
+        RESOURCE_NAMES.every((r) => t.resources[r] === first.resources[r]),
     );
   if (interchangeable) {
     const out: Data = {};
-    const resources = requestData(first.resources);
+    const resources = requestData(first);
     if (Object.keys(resources).length > 0) out['resources'] = resources;
     if (job.tasks.length !== 1) out['tasks'] = job.tasks.length;
     return out;
@@ -309,7 +312,7 @@ function isPlainTask(t: TaskSpec, jobName: string, i: number): boolean {
 function taskData(t: TaskSpec, jobName: string, i: number): Data {
   const out: Data = {};
   if (t.name !== `${jobName}-${i}`) out['name'] = t.name;
-  const resources = requestData(t.resources);
+  const resources = requestData(t);
   if (Object.keys(resources).length > 0) out['resources'] = resources;
   if (t.status !== 'Pending') out['status'] = t.status;
   if (t.node !== null) out['node'] = t.node;
@@ -324,9 +327,14 @@ function taskData(t: TaskSpec, jobName: string, i: number): Data {
   return out;
 }
 
-/** A task's request without the implicit pod slot and without zeros. */
-function requestData(r: Resources): Data {
-  return resourceData(r, (v) => v !== 0, ['gpu', 'cpu', 'memory']);
+/**
+ * A task's request without the implicit pod slot and without zeros; a GPU-memory request is written as
+ * `gpuMemory`, not as the fraction it was converted to (§23.3).
+ */
+function requestData(t: TaskSpec): Data {
+  if (t.gpuMemoryMiB === undefined)
+    return resourceData(t.resources, (v) => v !== 0, ['gpu', 'cpu', 'memory']);
+  return { ...resourceData(t.resources, (v) => v !== 0, ['cpu', 'memory']), gpuMemory: t.gpuMemoryMiB };
 }
 
 function eventData(

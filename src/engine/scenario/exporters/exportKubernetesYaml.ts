@@ -6,6 +6,7 @@
  * (docs/scenario-format.md §13, decision 0070). Pure: the editor downloads the text.
  */
 import { usageDBConfigData } from '../usageParamsData';
+import { GPU_MEMORY_LABEL } from '../importers/mapGpuMemory';
 import { parse } from 'yaml';
 import { formatDuration } from '../../model/duration';
 import { QUEUE_RESOURCE_NAMES } from '../../model/resources';
@@ -218,7 +219,9 @@ function queueDocument(
 function node(n: NodeSpec): Data {
   const resources = resourceList(n.resources, (v) => Number.isFinite(v));
   const metadata: Data = { name: n.name };
-  if (Object.keys(n.labels).length > 0) metadata.labels = { ...n.labels };
+  const labels: Record<string, string> = { ...n.labels };
+  if (n.gpuMemoryMiB !== undefined) labels[GPU_MEMORY_LABEL] = String(n.gpuMemoryMiB);
+  if (Object.keys(labels).length > 0) metadata.labels = labels;
   return {
     apiVersion: 'v1',
     kind: 'Node',

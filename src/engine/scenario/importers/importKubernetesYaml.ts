@@ -3,6 +3,7 @@
  * ConfigMaps, `Node`s, `PodGroup`s, Volcano `Job`s and `Pod`s. Every field that cannot be mapped is listed
  * by document and field. Pure: the editor shows the result, the user applies it.
  */
+import { applyNodeGpuMemoryLabels } from './mapGpuMemory';
 import { Document } from 'yaml';
 import { normaliseLineBreaks } from '../lineBreaks';
 import { quoteWhereNeeded, YAML_WRITE_OPTIONS } from '../quoteWhereNeeded';
@@ -221,6 +222,7 @@ export function importKubernetesYaml(text: string): ImportResult {
   if (priorityClasses.length > 0) scenario.priorityClasses = priorityClasses;
   if (scheduler !== null) scenario.scheduler = scheduler;
   if (topologies.length > 0) scenario.topologies = topologies;
+  applyNodeGpuMemoryLabels(nodes, String(scenario.profile));
   scenario.nodes = nodes;
   scenario.queues = queues;
   scenario.jobs = [...jobs.values()];

@@ -14,6 +14,7 @@ import { readMinTaskMember, readPodRole, templateMinimum } from './mapTaskRoles'
 import { mapPodGroupSubGroups, mapPodSubGroup } from './mapSubGroups';
 import { mapTopologyConstraint } from './mapTopology';
 import { mapPodGroupPreemptionDelay, podPreemptionDelay } from './mapPreemptionDelay';
+import { mapPodGpuMemory } from './mapGpuMemory';
 
 /** Labels a pod names its queue with (KAI, then the older run.ai label). */
 export const QUEUE_LABELS = ['kai.scheduler/queue', 'runai/queue'] as const;
@@ -117,6 +118,7 @@ export function mapPod(t: FieldTracker, errors: string[]): MappedPod {
       );
     }
   }
+  mapPodGpuMemory(t, resources);
   const task: Data = { name, resources };
   mapPodSubGroup(t, labels, task);
   const nodeName = t.get('spec.nodeName');

@@ -2,6 +2,7 @@
  * fast-check arbitraries for VALID KAI scenario documents (the YAML/JSON object and its text), built from
  * `rawScenario` choices. See `docs/decisions/0010-property-tests.md` for what is covered and why.
  */
+import { applyGpuMemory } from './buildGpuMemory';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { formatDuration } from '../../model/duration';
@@ -82,6 +83,7 @@ function buildScenario(raw: RawScenario): {
   doc['queues'] = queues.docs;
   if (jobs.length > 0) doc['jobs'] = jobs;
   if (events.length > 0) doc['events'] = events;
+  applyGpuMemory(doc, raw.nodes.length + raw.jobs.length);
   doc['run'] = raw.runByUntil
     ? { until: formatDuration((raw.runSessions - 1) * periodMs), maxSessions: MAX_GENERATED_SESSIONS }
     : { sessions: raw.runSessions };

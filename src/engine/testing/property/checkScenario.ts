@@ -24,6 +24,7 @@ import { checkReaders } from './checkReaders';
 import { checkVariants } from './checkVariants';
 import { checkRejectedAsIntended, expectsRejection, type IntendedRejections } from './checkRejections';
 import { PreemptionDelayCheck } from './checkPreemptionDelay';
+import { GpuMemoryCheck } from './checkGpuMemory';
 import { checkWaits } from './checkWaits';
 import { checkNodePoolPlacement, nodePoolIndex } from './checkNodePools';
 import type { Violation } from './invariants';
@@ -106,6 +107,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
   const kai = scenario.profile === 'kai';
   const delays = new PreemptionDelayCheck(scenario);
   const pools = nodePoolIndex(scenario);
+  const gpuMemory = new GpuMemoryCheck(scenario);
   let first: LiveRun;
   try {
     first = runLive(scenario, 'checked', (prev, snap) => {
@@ -129,6 +131,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       checkMinRuntime(scenario, prev, snap, violations);
       checkUsageFetch(scenario, snap, violations);
       delays.update(snap, violations);
+      gpuMemory.update(snap, violations);
     });
   } catch (error) {
     violations.push({ invariant: 'no-engine-crash', session: null, message: errorText(error) });

@@ -10,6 +10,7 @@ import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
 import { BrokenByNodeRemoval, checkConsolidation, checkGangs } from './checkGangs';
 import type { Violation } from './invariants';
 import { PreemptionDelayCheck } from './checkPreemptionDelay';
+import { GpuMemoryCheck } from './checkGpuMemory';
 import { scenarioFacts } from './sessionFacts';
 
 const scenario = scenarioOf({
@@ -224,5 +225,35 @@ describe('invariant checks', () => {
     check.update(at(3000, [decision('preempt', 'evict', 'b-0', 'a')]), rearmed);
     check.update(at(4000, [decision('reclaim', 'evict', 'a-0', 'b')]), rearmed);
     expect(names(rearmed)).toEqual(['preemption-delay']);
+  });
+});
+
+describe('gpu-memory-one-device', () => {
+  const memory = scenarioOf({
+    nodes: [{ name: 'n', resources: { gpu: 2, gpuMemory: 100 } }],
+    queues: [{ name: 'q' }],
+    jobs: [{ name: 'm', queue: 'q', resources: { gpuMemory: 40 } }],
+  });
+  const placed = (gpus: TaskState['gpus']) =>
+    ({
+      ...snapshot({}),
+      tasks: [{ name: 'm-0', job: 'm', status: 'Running', node: 'n', gpus }],
+    }) as SessionSnapshot;
+  it('holds for one device with share m / D', () => {
+    const out: Violation[] = [];
+    new GpuMemoryCheck(memory).update(placed([{ index: 1, share: 0.4 }]), out);
+    expect(out).toEqual([]);
+  });
+  it('flags a wrong share or a second device', () => {
+    const out: Violation[] = [];
+    new GpuMemoryCheck(memory).update(placed([{ index: 0, share: 0.5 }]), out);
+    new GpuMemoryCheck(memory).update(
+      placed([
+        { index: 0, share: 0.2 },
+        { index: 1, share: 0.2 },
+      ]),
+      out,
+    );
+    expect(names(out)).toEqual(['gpu-memory-one-device', 'gpu-memory-one-device']);
   });
 });

@@ -5,6 +5,7 @@
  * Succeeded and Failed pods hold nothing), pods of other schedulers taken off their node's capacity (KAI's
  * cache adds every pod to its node, cluster_info.go:359-390, decision 0150), times as offsets from "now".
  */
+import { applyNodeGpuMemoryLabels } from '../mapGpuMemory';
 import { MAX_DURATION_MS } from '../../../model/duration';
 import { CATALOGUE } from '../../../profiles/catalogue';
 import { MAX_TEXT_LENGTH } from '../../limits';
@@ -373,6 +374,8 @@ export function assembleSnapshotScenario(
   // Redaction: every name registered, then pseudonyms by sorted order (redaction.ts).
   let namer: Namer = PLAIN_NAMER;
   let redactor: Redactor | null = null;
+  // Before redaction renames label keys: the node label nvidia.com/gpu.memory is read by its real name.
+  applyNodeGpuMemoryLabels([...nodes.values()], 'kai');
   if (options.redact) {
     redactor = new Redactor();
     const r = redactor;

@@ -212,7 +212,7 @@ const REASONS: [RegExp, string, string][] = [
   [
     /^metadata\.annotations\.gpu-memory$/,
     'metadata.annotations.gpu-memory',
-    'GPU memory requests are not modelled (only gpu-fraction)',
+    'a GPU-memory request must be a whole number of MiB (§23.3)',
   ],
   [
     /\.resources\.(requests|limits)\./,

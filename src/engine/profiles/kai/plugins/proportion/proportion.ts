@@ -11,6 +11,7 @@ import { EPSILON, QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../../
 import type { PluginConfig } from '../../../../model/scenario';
 import type { Verdict } from '../../../../model/trace';
 import { compareQueueShares, compareVictimQueueShares } from './queueOrder';
+import { gpuMemoryNote } from './gpuMemoryNote';
 import {
   computeFairShares,
   newShare,
@@ -83,9 +84,11 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
           taken.get(b.name) ?? null,
         ),
       );
-      ssn.register('capacity', (job, tasks) => checkCapacity(shares, job, sumRequest(tasks)));
+      ssn.register('capacity', (job, tasks) =>
+        checkCapacity(shares, job, sumRequest(tasks), true, gpuMemoryNote(tasks)),
+      );
       ssn.register('nonPreemptibleQuota', (job, tasks) =>
-        job.preemptible ? null : checkCapacity(shares, job, sumRequest(tasks), false),
+        job.preemptible ? null : checkCapacity(shares, job, sumRequest(tasks), false, gpuMemoryNote(tasks)),
       );
       /** Counts allocation changes, so caches that depend on allocations know when to recompute. */
       let generation = 0;
@@ -209,6 +212,7 @@ export function checkCapacity(
   job: JobInfo,
   req: QueueResources,
   limits = true,
+  gpuNote = '',
 ): Verdict | null {
   const refuse = (point: string, message: string): Verdict => ({
     plugin: NAME,
@@ -224,7 +228,7 @@ export function checkCapacity(
       if (limits && s.limit[r] !== -1 && s.allocated[r] + req[r] > s.limit[r] + EPSILON) {
         return refuse(
           'capacity',
-          `Queue ${q.name} would exceed its ${r} limit: ${formatAmount(r, s.allocated[r])} allocated + ${formatAmount(r, req[r])} requested > limit ${formatAmount(r, s.limit[r])}.`,
+          `Queue ${q.name} would exceed its ${r} limit: ${formatAmount(r, s.allocated[r])} allocated + ${formatAmount(r, req[r])} requested > limit ${formatAmount(r, s.limit[r])}.${r === 'gpu' ? gpuNote : ''}`,
         );
       }
       if (
@@ -234,7 +238,7 @@ export function checkCapacity(
       ) {
         return refuse(
           limits ? 'capacity' : 'nonPreemptibleOverQuota',
-          `${job.name} is non-preemptible and may only use in-quota ${r}: queue ${q.name} has ${formatAmount(r, s.allocatedNonPreemptible[r])} non-preemptible allocated + ${formatAmount(r, req[r])} requested > quota ${formatAmount(r, s.quota[r])}.`,
+          `${job.name} is non-preemptible and may only use in-quota ${r}: queue ${q.name} has ${formatAmount(r, s.allocatedNonPreemptible[r])} non-preemptible allocated + ${formatAmount(r, req[r])} requested > quota ${formatAmount(r, s.quota[r])}.${r === 'gpu' ? gpuNote : ''}`,
         );
       }
     }

@@ -1,0 +1,47 @@
+/**
+ * KAI GPU-memory objects (§23.3): the pod annotation `gpu-memory` (MiB on one device; KAI
+ * pkg/common/constants/constants.go:58 @d5bc503) and the node label `nvidia.com/gpu.memory` (MiB per
+ * device, KAI pkg/scheduler/api/node_info/node_info.go:50 @d5bc503), so an imported cluster keeps them.
+ */
+import type { Data, FieldTracker } from './FieldTracker';
+import { isData } from './FieldTracker';
+
+export const GPU_MEMORY_ANNOTATION = 'gpu-memory';
+export const GPU_MEMORY_LABEL = 'nvidia.com/gpu.memory';
+
+const wholeMiB = (v: unknown): number | null =>
+  typeof v === 'string' && /^[1-9]\d{0,6}$/.test(v) ? Number(v) : null;
+
+/** Moves a pod's `gpu-memory` annotation into the task's resources; a bad value is explained. */
+export function mapPodGpuMemory(t: FieldTracker, resources: Record<string, number>): void {
+  const annotations = t.peek('metadata.annotations');
+  const raw = isData(annotations) ? annotations[GPU_MEMORY_ANNOTATION] : undefined;
+  if (raw === undefined) return;
+  const mib = wholeMiB(raw);
+  if (mib === null) {
+    t.explain(`metadata.annotations.${GPU_MEMORY_ANNOTATION}`, 'GPU memory is a whole number of MiB');
+    return;
+  }
+  resources.gpuMemory = mib;
+  t.use(['metadata', 'annotations', GPU_MEMORY_ANNOTATION]);
+}
+
+/**
+ * For profile kai only (the field is KAI's): a GPU node's `nvidia.com/gpu.memory` label becomes its
+ * `gpuMemory`; the label moves into the field (export writes it back from there), so the round trip is
+ * exact. A node selector naming that label no longer matches it (§23.3).
+ */
+export function applyNodeGpuMemoryLabels(nodes: Data[], profile: string): void {
+  if (profile !== 'kai') return;
+  for (const node of nodes) {
+    const labels = node.labels;
+    const resources = node.resources;
+    if (!isData(labels) || !isData(resources)) continue;
+    const mib = wholeMiB(labels[GPU_MEMORY_LABEL]);
+    if (mib === null || typeof resources.gpu !== 'number' || resources.gpu < 1) continue;
+    resources.gpuMemory = mib;
+    const rest: Data = { ...labels };
+    delete rest[GPU_MEMORY_LABEL];
+    node.labels = rest;
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * GPU-memory requests and device memory (§23.3, addition): KAI's `gpu-memory` pod annotation (a request in
+ * MiB on one device, instead of a GPU count) and a node's per-device memory (KAI node_info
+ * `MemoryOfEveryGpuOnNode`). Only the `kai` profile has them; another profile refuses the field rather than
+ * ignore it.
+ *
+ * Upstream converts a request of `m` MiB on `count` devices to `count × m / D` GPU, with three divisors D
+ * (KAI pkg/scheduler/api/resource_info/gpu_resource_requirment.go:230 @d5bc503 `GpuMemoryAsGpuFraction`):
+ * the smallest device memory of the cluster for queue order, reclaimer shares and pending usage
+ * (plugins/proportion/proportion.go:103,374 @d5bc503, #1792), the largest for the queue capacity check
+ * (plugins/proportion/capacity_policy/capacity_policy.go:71-87 @d5bc503, #1792) and the node's own for
+ * placement (api/node_info/node_info.go:694 @d5bc503, #1370). The lab models one device memory per
+ * scenario (every GPU node declares the same `gpuMemory`), where the three divisors are equal and the
+ * conversion is exact; mixed device memories are refused (decision 0209).
+ */
+import type { NodeSpec, Scenario, TaskSpec } from '../model/scenario';
+import type { NormaliseContext } from './NormaliseContext';
+import type { FieldPath } from './fieldPath';
+
+interface GpuMemoryRequests {
+  gpu?: number | undefined;
+  gpuMemory?: number | undefined;
+}
+
+function refuseOutsideKai(field: FieldPath, ctx: NormaliseContext): boolean {
+  if (ctx.profile === 'kai') return false;
+  ctx.sink.report(
+    'invalid-value',
+    field,
+    `gpuMemory is KAI's GPU-memory request (gpu-memory annotation); profile ${ctx.profile} has no such resource`,
+    'Remove the field, or use profile kai.',
+  );
+  return true;
+}
+
+/**
+ * Sets `task.gpuMemoryMiB` from the task's own request, else the job's when the task does not write its own
+ * `gpu` (either of the task's own replaces the job's GPU request). A GPU count and a GPU-memory request in the
+ * same resources exclude each other, as KAI's annotations do.
+ */
+export function applyTaskGpuMemory(
+  task: TaskSpec,
+  own: GpuMemoryRequests,
+  job: GpuMemoryRequests,
+  ownPath: FieldPath,
+  jobPath: FieldPath,
+  ctx: NormaliseContext,
+): void {
+  const fromOwn = own.gpuMemory !== undefined;
+  const mib = own.gpuMemory ?? (own.gpu === undefined ? job.gpuMemory : undefined);
+  if (mib === undefined) return;
+  const where = fromOwn ? ownPath : jobPath;
+  if (refuseOutsideKai([...where, 'gpuMemory'], ctx)) return;
+  // The task's own request replaces the job's, as for every other resource: its gpuMemory overrides a job `gpu`.
+  if (fromOwn && own.gpu === undefined) task.resources.gpu = 0;
+  if (task.resources.gpu > 0) {
+    ctx.sink.report(
+      'invalid-value',
+      [...where, 'gpuMemory'],
+      `task ${JSON.stringify(task.name)} asks for both gpu (${task.resources.gpu}) and gpuMemory (${mib} MiB); a request is one or the other`,
+      'Keep gpu for whole GPUs or a fraction, or gpuMemory for MiB of one device.',
+    );
+    return;
+  }
+  task.gpuMemoryMiB = mib;
+}
+
+/** Sets `node.gpuMemoryMiB` for every node of an entry; the node must have a finite number of GPUs. */
+export function applyNodeGpuMemory(
+  nodes: NodeSpec[],
+  mib: number | undefined,
+  path: FieldPath,
+  ctx: NormaliseContext,
+): void {
+  if (mib === undefined) return;
+  const field = [...path, 'resources', 'gpuMemory'];
+  if (refuseOutsideKai(field, ctx)) return;
+  const gpu = nodes[0]?.resources.gpu ?? 0;
+  if (!Number.isFinite(gpu) || gpu < 1) {
+    ctx.sink.report(
+      'invalid-value',
+      field,
+      'gpuMemory is the memory of each GPU device; the node must also state gpu (1 or more)',
+    );
+    return;
+  }
+  for (const node of nodes) node.gpuMemoryMiB = mib;
+}
+
+/**
+ * The cross-check: the scenario's one device memory, every GPU-memory request within it, and each such
+ * task's `resources.gpu` set to the fraction it converts to. Nodes added by events count too.
+ */
+export function resolveGpuMemory(scenario: Scenario, ctx: NormaliseContext): void {
+  const submitted = scenario.events.flatMap((e) => (e.kind === 'submit' ? [e.job] : []));
+  const tasks = [...scenario.jobs, ...submitted].flatMap((j) => j.tasks.filter((t) => t.gpuMemoryMiB));
+  if (tasks.length === 0) return;
+  const added = scenario.events.flatMap((e) => (e.kind === 'addNode' ? [e.node] : []));
+  // A node that omits `gpu` (unconstrained, §3) has no devices to describe; it takes the fraction as it is.
+  const gpuNodes = [...scenario.nodes, ...added].filter(
+    (n) => Number.isFinite(n.resources.gpu) && n.resources.gpu > 0,
+  );
+  let deviceMiB: number | undefined;
+  for (const node of gpuNodes) {
+    const mib = node.gpuMemoryMiB;
+    const path = [...ctx.origins.of(node), 'resources', 'gpuMemory'];
+    if (mib === undefined) {
+      ctx.sink.report(
+        'invalid-value',
+        [...ctx.origins.of(node), 'resources'],
+        `node ${JSON.stringify(node.name)} has GPUs but no gpuMemory, and a task requests GPU memory`,
+        'Give every GPU node its per-device gpuMemory (MiB).',
+      );
+      return;
+    }
+    if (deviceMiB !== undefined && mib !== deviceMiB) {
+      ctx.sink.report(
+        'invalid-value',
+        path,
+        `node ${JSON.stringify(node.name)} has ${mib} MiB devices but another GPU node has ${deviceMiB} MiB; the lab models one GPU device memory per scenario when tasks request GPU memory`,
+      );
+      return;
+    }
+    deviceMiB = mib;
+  }
+  if (deviceMiB === undefined) {
+    ctx.sink.report(
+      'invalid-value',
+      [...ctx.origins.of(tasks[0] as TaskSpec), 'resources', 'gpuMemory'],
+      'a task requests GPU memory but no node has GPUs with gpuMemory',
+    );
+    return;
+  }
+  for (const task of tasks) {
+    const mib = task.gpuMemoryMiB as number;
+    if (mib > deviceMiB) {
+      // KAI finds no device with that much memory (node_info.go IsTaskAllocatable); the lab says so early.
+      ctx.sink.report(
+        'out-of-range',
+        [...ctx.origins.of(task), 'resources', 'gpuMemory'],
+        `task ${JSON.stringify(task.name)} requests ${mib} MiB of GPU memory but devices have ${deviceMiB} MiB`,
+      );
+      continue;
+    }
+    // One device (count 1): count × m / D, the same for all three upstream divisors here.
+    task.resources.gpu = mib / deviceMiB;
+  }
+}

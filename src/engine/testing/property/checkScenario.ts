@@ -20,6 +20,7 @@ import { checkReaders } from './checkReaders';
 import { checkVariants } from './checkVariants';
 import { checkRejectedAsIntended, expectsRejection, type IntendedRejections } from './checkRejections';
 import { checkWaits } from './checkWaits';
+import { capacityConfigured, checkVolcanoCapability } from './checkVolcanoCapability';
 import type { Violation } from './invariants';
 import { scenarioFacts } from './sessionFacts';
 
@@ -102,6 +103,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       broken.markUpstreamGangGaps(scenario, snap);
       checkGangs(snap, broken, violations, kai ? undefined : pendingBestEffort(snap, facts));
       checkEvictionRecords(snap, violations);
+      if (capacityConfigured(scenario, snap)) checkVolcanoCapability(snap, facts, violations);
       if (!kai) return;
       // KAI's own rules: queue limits (Volcano bounds a queue by `capability`), pipelining only onto
       // releasing capacity, consolidation, last-start-timestamp and min-runtime.

@@ -34,8 +34,9 @@ test('Volcano capacity 1 · the tree cards and the reclaim decision, stepped to 
   await app.waitForSession();
 
   await page.getByTestId('main-view.queues-tab').click();
-  const card = (name: string) => page.getByTestId('queue-tree').locator(`[data-queue="${name}"]`);
-  await expect(card('root')).toBeVisible();
+  const card = (name: string) =>
+    page.getByTestId('queue-tree').locator(`[role="treeitem"][data-queue="${name}"]`);
+  await expect(card('research')).toHaveCount(1);
   // research: 8 GPUs at open, 2 evicted (Releasing) by the reclaim; its leaves' 6 running roll up.
   await expect(card('research')).toHaveAttribute(
     'aria-label',
@@ -53,6 +54,6 @@ test('Volcano capacity 1 · the tree cards and the reclaim decision, stepped to 
   const evict = await decisionLog.expand(decisionLog.items('evict').first());
   await expect(evict).toContainText('evicted to make room for serving (queue prod-serving)');
   await expect(evict).toContainText('Tier 1 (gang, conformance) listed it as a victim.');
-  await expect(decisionLog.items('pipeline')).toHaveCount(2);
+  await expect(decisionLog.items('pipeline').first()).toContainText('serving');
   if (shots !== undefined) await page.screenshot({ path: `${shots}/volcano-capacity-decision-1280x720.png` });
 });

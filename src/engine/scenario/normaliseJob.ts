@@ -12,6 +12,7 @@ import { isMapping, readFields, type FieldValues } from './readFields';
 import { readResourceList } from './normaliseQueue';
 import { describeValue, expansionSchema, JOB_FIELDS, REQUEST_FIELDS, TASK_FIELDS } from './schema';
 import { reportZodIssues } from './reportZodIssues';
+import { KAI_ONLY_JOB_FIELDS, refuseKaiOnlyFields } from './refuseKaiOnlyFields';
 
 /** KAI: a job is preemptible iff its priority is below this (the `build` class value). */
 export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
@@ -45,6 +46,7 @@ export function normaliseJob(
   });
   if (f === null || !ctx.budget.take('jobs', 1, path)) return null;
   const written = raw as Record<string, unknown>;
+  refuseKaiOnlyFields(raw, path, KAI_ONLY_JOB_FIELDS, ctx);
   const name = f.name ?? '';
   const requests = readRequests(f.resources, [...path, 'resources'], ctx);
   const tasks = normaliseTasks(written['tasks'], path, name, requests, ctx, options.submitted === true);

@@ -617,6 +617,7 @@ describe('name and reference errors', () => {
           'events:',
           '  - {at: 1s, updateQueue: {name: q, reclaimMinRuntime: 2m}}',
           '  - {at: 2s, submit: {name: s, queue: q, preemptibility: non-preemptible}}',
+          'workload: [{queue: q, until: 10s, arrivals: {every: 5s}, preemptible: 0.5}]',
         ),
       );
       expect(r.ok).toBe(false);
@@ -628,6 +629,7 @@ describe('name and reference errors', () => {
         'queues[0].preemptMinRuntime',
         'queues[0].reclaimMinRuntime',
         'queues[0].resources',
+        'workload[0].preemptible',
       ]);
       expect(refused[0]?.message).toContain(`profile ${profile}`);
       expect(refused[0]?.line).toBeGreaterThan(0);

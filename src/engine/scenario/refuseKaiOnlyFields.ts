@@ -15,6 +15,8 @@ import type { FieldPath } from './fieldPath';
 export const KAI_ONLY_QUEUE_FIELDS = ['resources', 'preemptMinRuntime', 'reclaimMinRuntime'] as const;
 /** Job fields only KAI reads (also in submitted jobs). */
 export const KAI_ONLY_JOB_FIELDS = ['preemptibility'] as const;
+/** Workload generator fields only KAI reads (`preemptible`: the share of jobs written preemptible). */
+export const KAI_ONLY_WORKLOAD_FIELDS = ['preemptible'] as const;
 
 const WHY: Record<string, string> = {
   resources:
@@ -22,6 +24,8 @@ const WHY: Record<string, string> = {
   preemptMinRuntime: 'KAI min-runtime (minruntime plugin)',
   reclaimMinRuntime: 'KAI min-runtime (minruntime plugin)',
   preemptibility: 'KAI preemptibility; Volcano marks victims per task with `preemptable`',
+  preemptible:
+    'the share of jobs given KAI preemptibility; Volcano marks victims per task with `preemptable`',
 };
 
 /** Reports each KAI-only field `raw` writes (any value, null included) when the profile is not KAI. */

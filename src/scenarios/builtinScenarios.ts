@@ -19,6 +19,7 @@ import thrashOff from './thrash-off.yaml?raw';
 import thrashOn from './thrash-on.yaml?raw';
 import timeAware from './time-aware.yaml?raw';
 import topology1 from './topology-1-rack-or-anywhere.yaml?raw';
+import volcanoCapacity1 from './volcano-capacity-1-reclaim-across-tree.yaml?raw';
 import welcome from './welcome-reclaim-waits.yaml?raw';
 import workshopLcaOrQueue from './workshop-lca-or-queue.yaml?raw';
 import workshopDeepTree from './workshop-lca-or-queue-deep-tree.yaml?raw';
@@ -215,6 +216,14 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
     topic: 'seeds',
     fileName: 'sla-2-gang-rejects-first.yaml',
     text: sla2,
+  },
+  {
+    id: 'volcano-capacity-1',
+    title: 'Volcano capacity 1 · Reclaim across the queue tree',
+    summary: 'Hierarchical capacity queues: a leaf under its deserved reclaims from the other subtree.',
+    topic: 'seeds',
+    fileName: 'volcano-capacity-1-reclaim-across-tree.yaml',
+    text: volcanoCapacity1,
   },
 ];
 

@@ -286,3 +286,38 @@ describe('kube-batch preempt walk-through: each function family of the seed deci
     expect(pipelinedOn(s2)).toEqual({ 'etl-2': 'node-a', 'notebook-1': 'node-a' });
   });
 });
+
+describe('Volcano capacity 1: reclaim across the queue tree', () => {
+  const sim = run('volcano-capacity-1');
+
+  it('session 1: research holds all 8 GPUs through its leaves; the snapshot carries the tree and each deserved', () => {
+    const s = sim.snapshot(1);
+    const q = (name: string) => s.queues.find((x) => x.name === name);
+    expect(q('research-a')?.parent).toBe('research');
+    expect(q('prod-serving')?.parent).toBe('prod');
+    expect(q('research')?.extras?.deserved).toEqual({ gpu: 4 });
+    expect(q('prod')?.extras?.capability).toEqual({ gpu: 8 });
+    expect(s.decisions).toEqual([]);
+    expect(phase(s, 'serving')).toBe(null);
+  });
+
+  it('session 2: capacity permits enqueue, allocate finds no GPU, reclaim takes two sweep-a tasks from the other subtree', () => {
+    const s = sim.snapshot(2);
+    const t = voteTable(attempts(s, 'serving', 'enqueue')[0], 'jobEnqueueable');
+    expect(t).toMatchObject({ result: true, decidedBy: 'capacity', decidingTier: 2 });
+    expect(attempts(s, 'serving', 'allocate')[0]?.code).toBe('unschedulable');
+    const evicts = s.decisions.filter((d) => d.kind === 'evict');
+    expect(evicts.map((d) => d.task).sort()).toEqual(['sweep-a-1', 'sweep-a-2']);
+    for (const d of evicts) {
+      expect(d.by).toBe('serving');
+      expect(d.reason).toContain('queue research-a');
+      expect(d.reason).toContain('Tier 1 (gang, conformance) listed it as a victim');
+    }
+    expect(status(s, 'serving-0')).toBe('Pipelined');
+    expect(status(s, 'serving-1')).toBe('Pipelined');
+  });
+
+  it('session 3: serving is bound where the GPUs were released', () => {
+    expect(bound(sim.snapshot(3)).sort()).toEqual(['serving-0', 'serving-1']);
+  });
+});

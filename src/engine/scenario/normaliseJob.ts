@@ -17,6 +17,7 @@ import { normaliseSubGroups } from './normaliseSubGroups';
 import { readTopologyConstraint, rememberConstraint } from './normaliseTopology';
 import { applyPreemptionDelay } from './readPreemptionDelay';
 import { applyTaskGpuMemory } from './readGpuMemory';
+import { KAI_ONLY_JOB_FIELDS, refuseKaiOnlyFields } from './refuseKaiOnlyFields';
 
 /** KAI: a job is preemptible iff its priority is below this (the `build` class value). */
 export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
@@ -50,6 +51,7 @@ export function normaliseJob(
   });
   if (f === null || !ctx.budget.take('jobs', 1, path)) return null;
   const written = raw as Record<string, unknown>;
+  refuseKaiOnlyFields(raw, path, KAI_ONLY_JOB_FIELDS, ctx);
   const name = f.name ?? '';
   const requests = readRequests(f.resources, [...path, 'resources'], ctx);
   const tasks = normaliseTasks(written['tasks'], path, name, requests, ctx, options.submitted === true);

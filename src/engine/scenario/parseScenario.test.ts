@@ -603,6 +603,38 @@ describe('name and reference errors', () => {
     expect(tree.ok).toBe(false);
     expect(tree.ok ? [] : tree.errors.map((i) => i.code)).toEqual(['job-in-non-leaf-queue']);
   });
+
+  it.each(['volcano', 'kube-batch'])(
+    '%s refuses KAI-only queue and job fields at their paths, in queues, jobs and events',
+    (profile) => {
+      const r = parseScenario(
+        yaml(
+          'version: 1',
+          `profile: ${profile}`,
+          'nodes: []',
+          'queues: [{name: q, resources: {gpu: {quota: 1}}, preemptMinRuntime: 1m, reclaimMinRuntime: null}]',
+          'jobs: [{name: j, queue: q, preemptibility: preemptible}]',
+          'events:',
+          '  - {at: 1s, updateQueue: {name: q, reclaimMinRuntime: 2m}}',
+          '  - {at: 2s, submit: {name: s, queue: q, preemptibility: non-preemptible}}',
+          'workload: [{queue: q, until: 10s, arrivals: {every: 5s}, preemptible: 0.5}]',
+        ),
+      );
+      expect(r.ok).toBe(false);
+      const refused = r.ok ? [] : r.errors.filter((i) => i.code === 'field-not-in-profile');
+      expect(refused.map((i) => i.path).sort()).toEqual([
+        'events[0].updateQueue.reclaimMinRuntime',
+        'events[1].submit.preemptibility',
+        'jobs[0].preemptibility',
+        'queues[0].preemptMinRuntime',
+        'queues[0].reclaimMinRuntime',
+        'queues[0].resources',
+        'workload[0].preemptible',
+      ]);
+      expect(refused[0]?.message).toContain(`profile ${profile}`);
+      expect(refused[0]?.line).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('running task errors', () => {

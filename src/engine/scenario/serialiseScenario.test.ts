@@ -110,7 +110,7 @@ const VOLCANO = yaml(
   '    minResources: {cpu: 3, memory: 3G}',
   '    minAvailable: 0',
   '    tasks: [{name: p1, status: Running, node: n1, resources: {cpu: 1, memory: 1G}}, {name: p2, preemptable: false}]',
-  '  - {name: pg2, queue: q2, preemptibility: non-preemptible}',
+  '  - {name: pg2, queue: q2}',
   'run: {sessions: 4}',
   'expect:',
   '  - session: 4',

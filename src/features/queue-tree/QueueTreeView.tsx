@@ -248,7 +248,7 @@ export function QueueTreeView({
   let status: string | null = null;
   if (!isKai)
     status =
-      'Each card’s band is proportion’s deserved share and its bar what is allocated; the table gives weight, capability, guarantee, deserved and allocated per queue.';
+      'Each card’s band is the deserved share (proportion’s, or capacity’s from the queue’s deserved), its bar what is allocated (a parent’s includes its children’s) and its cap the capability; the table gives weight, capability, guarantee, deserved and allocated per queue.';
   else if (subject.kind === 'none')
     status =
       selection?.kind === 'queue' || selection?.kind === 'node'

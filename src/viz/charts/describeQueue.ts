@@ -13,11 +13,13 @@ const NAMES: Record<QueueResourceName, string> = { gpu: 'GPU', cpu: 'CPU', memor
 /** One-sentence description used as the card's accessible label. */
 export function describeQueue(node: QueueTreeNode): string {
   const parts = [`queue ${node.name}`];
+  // A Volcano queue has no KAI quota: its band is the deserved share and its cap the written capability.
+  const volcano = node.queue?.extras !== undefined;
   for (const b of node.bars) {
     const r = b.resource;
-    let s = `${NAMES[r]} allocated ${formatResource(r, b.allocated)} of fair share ${formatResource(r, b.fairShare)}`;
-    s += b.quota === -1 ? ', quota unlimited' : `, quota ${formatResource(r, b.quota)}`;
-    if (b.limit >= 0) s += `, limit ${formatResource(r, b.limit)}`;
+    let s = `${NAMES[r]} allocated ${formatResource(r, b.allocated)} of ${volcano ? 'deserved' : 'fair share'} ${formatResource(r, b.fairShare)}`;
+    if (!volcano) s += b.quota === -1 ? ', quota unlimited' : `, quota ${formatResource(r, b.quota)}`;
+    if (b.limit >= 0) s += `, ${volcano ? 'capability' : 'limit'} ${formatResource(r, b.limit)}`;
     parts.push(s);
   }
   for (const badge of node.badges) parts.push(badge.description);

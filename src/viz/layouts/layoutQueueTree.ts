@@ -280,9 +280,18 @@ interface Datum {
 function autoResources(queues: readonly QueueState[]): QueueResourceName[] {
   const out: QueueResourceName[] = ['gpu'];
   for (const r of ['cpu', 'memory'] as const) {
-    if (queues.some((q) => q.quota[r] !== 0 || q.limit[r] !== -1)) out.push(r);
+    if (queues.some((q) => q.quota[r] !== 0 || shownLimit(q, r) !== -1)) out.push(r);
   }
   return out;
+}
+
+/**
+ * The cap a card draws: KAI's limit, or for a Volcano queue its written `capability` where it sets one
+ * (the snapshot's queue extras; the capacity and proportion plugins bound a queue by it). -1 = none.
+ */
+export function shownLimit(q: QueueState, r: QueueResourceName): number {
+  const capability = q.extras?.capability?.[r];
+  return capability === undefined ? q.limit[r] : capability;
 }
 
 /** The largest value a bar has to show: quota (when finite), fair share, allocation. */
@@ -310,7 +319,7 @@ function buildBar(
   const allocated = q.allocated[r];
   const requested = q.requested[r];
   const quota = q.quota[r];
-  const limit = q.limit[r];
+  const limit = shownLimit(q, r);
   const within = Math.min(allocated, fairShare);
   const isOver = allocated > fairShare + EPS;
   const requestedEnd = Math.max(requested, allocated);

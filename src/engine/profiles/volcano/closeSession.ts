@@ -60,6 +60,8 @@ export function closeSession(ssn: VolcanoSession): ProfileSessionResult {
     }
     phases.set(job.id, podGroupPhase(job));
   }
+  rollUpToAncestors(ssn, allocated);
+  rollUpToAncestors(ssn, requested);
   const queues: ProfileQueueFigures[] = [...ssn.queues.values()].map((q) => ({
     name: q.name,
     fairShare: ssn.deserved.get(q.name) ?? { gpu: 0, cpu: 0, memory: 0 },
@@ -68,6 +70,26 @@ export function closeSession(ssn: VolcanoSession): ProfileSessionResult {
   }));
   ssn.trace.pending = explainPending(ssn, tasks);
   return { decisions: ssn.committedDecisions(), trace: ssn.trace, tasks, phases, queues };
+}
+
+/**
+ * In a queue tree (only a hierarchical capacity configuration accepts `parent`), an inner queue's figures
+ * include its children's, as capacity's tree attributes do (volcano pkg/scheduler/plugins/capacity/
+ * capacity.go:1255-1319 adds a leaf job's allocated and request to every ancestor @ed72c7c8), so the tree's cards show
+ * what the plugin compares. Leaf figures are added once to each ancestor named in the snapshot.
+ */
+function rollUpToAncestors(ssn: VolcanoSession, figures: Map<string, QueueResources>): void {
+  const own = new Map([...figures].map(([name, r]) => [name, { ...r }]));
+  for (const [name, r] of own) {
+    const seen = new Set([name]);
+    let parent = ssn.queues.get(name)?.spec.parent ?? null;
+    while (parent !== null && !seen.has(parent)) {
+      seen.add(parent);
+      const sum = figures.get(parent);
+      if (sum) for (const n of QUEUE_RESOURCE_NAMES) sum[n] += r[n];
+      parent = ssn.queues.get(parent)?.spec.parent ?? null;
+    }
+  }
 }
 
 function explainPending(ssn: VolcanoSession, tasks: readonly ProfileTaskOutput[]): PendingExplanation[] {

@@ -64,7 +64,8 @@ export function buildWorkload(raw: readonly RawWorkload[], ctx: WorkloadContext)
         name,
         weight: k + 1,
       }));
-    if (w.preemptible !== null) doc['preemptible'] = w.preemptible / 2;
+    // KAI's preemptibility share; Volcano and kube-batch refuse it.
+    if (w.preemptible !== null && ctx.profile === 'kai') doc['preemptible'] = w.preemptible / 2;
     return doc;
   });
 }

@@ -27,6 +27,7 @@ import { PreemptionDelayCheck } from './checkPreemptionDelay';
 import { GpuMemoryCheck } from './checkGpuMemory';
 import { checkWaits } from './checkWaits';
 import { checkNodePoolPlacement, nodePoolIndex } from './checkNodePools';
+import { capacityConfigured, checkVolcanoCapability } from './checkVolcanoCapability';
 import type { Violation } from './invariants';
 import { scenarioFacts } from './sessionFacts';
 
@@ -120,6 +121,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       checkRoles(snap, roles, evictedJobs, broken, (t) => isBestEffort(facts, t), violations);
       checkSubGroups(subGroupJobs, snap, broken, violations);
       checkEvictionRecords(snap, violations);
+      if (capacityConfigured(scenario, snap)) checkVolcanoCapability(snap, facts, violations);
       if (!kai) return;
       checkTopology(snap, topology, violations);
       // KAI's own rules: queue limits (Volcano bounds a queue by `capability`), pipelining only onto

@@ -13,6 +13,8 @@ export const INVARIANTS = {
     'a job with Pipelined tasks has one on a node where capacity is being released (else it would be Allocated), or is a moved victim or the preemptor of an eviction in that session',
   'queue-limit':
     'Running+Pipelined within the limit of the queue and every ancestor when work was placed there',
+  'queue-capability':
+    'Volcano capacity plugin: Running+Pipelined of a queue and its subtree within its capability, for every queue on the path of work placed in that session',
   'gang-min-available': 'a job with Running/Pipelined tasks has at least minAvailable of them at session end',
   'role-min-member':
     'a Volcano job with Running/Pipelined tasks has every task role at its minTaskMember (when minAvailable ≥ their sum), unless an eviction or a removed node took its tasks',

@@ -1,0 +1,72 @@
+/**
+ * Volcano `capacity` plugin: no queue's capability is exceeded anywhere in the tree. Upstream refuses a
+ * placement when the leaf's or any ancestor's allocated plus the request exceeds its real capability on a
+ * requested dimension (volcano pkg/scheduler/plugins/capacity/capacity.go:1681-1684 `queueAllocatable` up
+ * the tree, :1212-1556 hierarchical attrs @ed72c7c8), in allocate and in reclaim (actions/reclaim/reclaim.go:435
+ * calls `ssn.Allocatable`). The real capability is at most the written `capability`, so the check is made
+ * against that: for every queue on the path of a job placed (bound or pipelined) this session, and every
+ * dimension that placement requested, Running+Pipelined of the queue's subtree ≤ its capability. Releasing
+ * tasks are not counted (upstream's `AllocatedStatus`, api/helpers.go:80-87, leaves them out; eviction
+ * fires the deallocate event). Tasks that ran before the session are only judged where new work was placed:
+ * a capability lowered below what already runs is not a placement error.
+ */
+import { VOLCANO_TOLERANCE } from '../../framework/NodeAccount';
+import { zeroResources, type ResourceName, type Resources } from '../../model/resources';
+import type { Scenario } from '../../model/scenario';
+import type { SessionSnapshot } from '../../model/snapshot';
+import type { Violation } from './invariants';
+import { configAt, queuePathIn, type ScenarioFacts } from './sessionFacts';
+
+/** The dimensions capacity compares (checks.ts `exceedsOnRequested`: pods is not compared). */
+const CHECKED: readonly ResourceName[] = ['gpu', 'cpu', 'memory'];
+
+/** Whether the session at `snap.timeMs` ran a Volcano configuration with the capacity plugin. */
+export function capacityConfigured(scenario: Scenario, snap: SessionSnapshot): boolean {
+  if (scenario.profile !== 'volcano') return false;
+  return configAt(scenario, snap.timeMs).tiers.some((t) => t.plugins.some((p) => p.name === 'capacity'));
+}
+
+export function checkVolcanoCapability(snap: SessionSnapshot, facts: ScenarioFacts, out: Violation[]): void {
+  const jobQueue = new Map(snap.jobs.map((j) => [j.name, j.queue]));
+  const placedIn = new Map<string, Set<ResourceName>>();
+  for (const d of snap.decisions) {
+    if (d.kind !== 'bind' && d.kind !== 'pipeline') continue;
+    const queue = jobQueue.get(d.job);
+    const req = facts.taskResources.get(d.task);
+    if (queue === undefined || !req) continue;
+    for (const q of queuePathIn(snap, queue)) {
+      const set = placedIn.get(q) ?? new Set<ResourceName>();
+      for (const k of CHECKED) if (req[k] > 0) set.add(k);
+      placedIn.set(q, set);
+    }
+  }
+  if (placedIn.size === 0) return;
+  const used = new Map<string, Resources>();
+  for (const t of snap.tasks) {
+    if (t.status !== 'Running' && t.status !== 'Pipelined') continue;
+    const queue = jobQueue.get(t.job);
+    const req = facts.taskResources.get(t.name);
+    if (queue === undefined || !req) continue;
+    for (const q of queuePathIn(snap, queue)) {
+      const sum = used.get(q) ?? zeroResources();
+      for (const k of CHECKED) sum[k] += req[k];
+      used.set(q, sum);
+    }
+  }
+  for (const q of snap.queues) {
+    const placed = placedIn.get(q.name);
+    const capability = q.extras?.capability;
+    if (!placed || !capability) continue;
+    for (const k of placed) {
+      const cap = capability[k];
+      if (cap === undefined) continue;
+      const sum = used.get(q.name)?.[k] ?? 0;
+      if (sum > cap + VOLCANO_TOLERANCE[k])
+        out.push({
+          invariant: 'queue-capability',
+          session: snap.index,
+          message: `queue ${q.name}: Running+Pipelined ${k} ${sum} of its subtree > capability ${cap}`,
+        });
+    }
+  }
+}

@@ -23,6 +23,10 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     variants: 'Named variants of this scenario, each a small change to the base (compared in the Workshop).',
     seed: 'Seed of the generated workload (an integer, default 1): the same seed gives the same jobs.',
     workload: 'Generators of jobs per leaf queue: arrivals, sizes, runtimes and shares, drawn from the seed.',
+    topologies:
+      'KAI Topology objects: {name, levels: [{nodeLabel, alias?}]}, outermost level first (zone, rack, hostname).',
+    nodePools:
+      'KAI node pools (scheduling shards): {name, partitionLabelValue, minRuntime?, kValue?, plugins?, actions?}; each runs its own session.',
   },
   variant: {
     name: 'Variant name (unique; "base" means the scenario itself).',
@@ -145,6 +149,7 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     cpu: 'CPU capacity (cores or a quantity such as 500m).',
     memory: 'Memory capacity (bytes or a quantity such as 64Gi).',
     pods: 'Most pods the node runs.',
+    gpuMemory: 'KAI: memory of each GPU device in MiB (needed when a task asks for gpuMemory).',
   },
   resourceList: {
     gpu: 'GPUs.',
@@ -167,6 +172,7 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     guarantee: 'Volcano: resources reserved for the queue.',
     state: 'Volcano queue state (Open, Closed, …).',
     reclaimable: 'Volcano: whether other queues may reclaim from this one.',
+    nodePool: 'KAI: the node pool the queue belongs to (its kai.scheduler/node-pool label).',
   },
   queueResources: {
     gpu: 'GPU quota, limit and overQuotaWeight.',
@@ -194,11 +200,22 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     annotations: 'Annotations, e.g. sla-waiting-time.',
     resources: 'Default per-task request {gpu, cpu, memory}.',
     tasks: 'A count, or a list of task objects.',
+    preemptionDelay: 'KAI: how long after creation (or its last eviction) the job may not trigger evictions.',
+    lastEvictedAt:
+      'KAI: when the job was last evicted (at or before 0s); the preemption delay counts from it.',
+    minTaskMember: 'Volcano: least tasks of each role, {role: count}, for the job to be ready.',
+    subGroups: 'KAI subgroups: {name, parent?, minMember? (leaf), minSubGroup? (set)}: a multi-level gang.',
+    minSubGroup: 'KAI: how many of the root subgroups must be satisfied (default all).',
+    stalenessGracePeriod: 'KAI: how long the gang may run below its minimum before stale-gang eviction.',
+    topologyConstraint:
+      'KAI: {topology, requiredTopologyLevel?, preferredTopologyLevel?}: place the gang in one domain.',
+    nodePool: 'KAI: the node pool of the job (must be its queue’s pool).',
   },
   request: {
     gpu: 'GPUs per task: whole devices, or a fraction of one (0 < x < 1).',
     cpu: 'CPU per task.',
     memory: 'Memory per task.',
+    gpuMemory: 'KAI: GPU memory per task in MiB, on one device (instead of gpu).',
   },
   task: {
     name: 'Task (pod) name; default <job>-<index>.',
@@ -210,6 +227,8 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     preemptionPolicy: 'The pod’s preemption policy.',
     labels: 'Pod labels.',
     nodeSelector: 'Node labels the task requires.',
+    role: 'Volcano: the pod’s role (volcano.sh/task-spec), counted against minTaskMember.',
+    subGroup: 'KAI: the leaf subgroup the pod belongs to.',
   },
   event: {
     at: 'When the change applies (before the first session at or after this time).',

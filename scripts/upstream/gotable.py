@@ -131,14 +131,7 @@ class Parser:
             if k == 'id':
                 self.take()
                 if self.peek()[1] == '(':
-                    self.take('(')
-                    args = []
-                    while self.peek()[1] != ')':
-                        args.append(self.expr())
-                        if self.peek()[1] == ',':
-                            self.take(',')
-                    self.take(')')
-                    return ('call', v, args)
+                    return self.primary_call(v)
                 if self.peek()[1] == '[':  # generic like ptr.To[int32](3)
                     self.take('[')
                     while self.peek()[1] != ']':

@@ -3,16 +3,11 @@
  * still occupy a node; Running+Pipelined must fit once the releasing tasks are gone), GPU devices, and queue
  * limits (KAI checks a queue's max-allowed before placing a job, in every action and for pipelining too).
  */
-import {
-  EPSILON,
-  QUEUE_RESOURCE_NAMES,
-  RESOURCE_NAMES,
-  zeroResources,
-  type Resources,
-} from '../../model/resources';
+import { EPSILON, RESOURCE_NAMES, zeroResources, type Resources } from '../../model/resources';
 import type { SessionSnapshot } from '../../model/snapshot';
 import type { Violation } from './invariants';
 import { queuePathIn, type ScenarioFacts } from './sessionFacts';
+import { queueSums } from './queueSums';
 
 export function checkNodeCapacity(snap: SessionSnapshot, facts: ScenarioFacts, out: Violation[]): void {
   const nodes = new Map(snap.nodes.map((n) => [n.name, n]));
@@ -87,41 +82,16 @@ export function checkNodeCapacity(snap: SessionSnapshot, facts: ScenarioFacts, o
  * resource that placement requested, Running+Pipelined of the queue's subtree ≤ its limit (when limited).
  */
 export function checkQueueLimits(snap: SessionSnapshot, facts: ScenarioFacts, out: Violation[]): void {
-  const placedIn = new Map<string, Set<string>>();
+  const sums = queueSums(snap, facts);
+  if (sums === null) return;
+  const { placedIn, used } = sums;
   const jobQueue = new Map(snap.jobs.map((j) => [j.name, j.queue]));
-  for (const d of snap.decisions) {
-    if (d.kind !== 'bind' && d.kind !== 'pipeline') continue;
-    const queue = jobQueue.get(d.job);
-    const req = facts.taskResources.get(d.task);
-    if (queue === undefined || !req) continue;
-    for (const q of queuePathIn(snap, queue)) {
-      const set = placedIn.get(q) ?? new Set<string>();
-      for (const k of QUEUE_RESOURCE_NAMES) if (req[k] > EPSILON) set.add(k);
-      placedIn.set(q, set);
-    }
-  }
-  if (placedIn.size === 0) return;
-  const used = new Map<string, Resources>();
-  const pathOf = new Map<string, string[]>();
-  for (const t of snap.tasks) {
-    if (t.status !== 'Running' && t.status !== 'Pipelined') continue;
-    const queue = jobQueue.get(t.job);
-    const req = facts.taskResources.get(t.name);
-    if (queue === undefined || !req) continue;
-    const path = pathOf.get(queue) ?? queuePathIn(snap, queue);
-    pathOf.set(queue, path);
-    for (const q of path) {
-      const sum = used.get(q) ?? zeroResources();
-      for (const k of RESOURCE_NAMES) sum[k] += req[k];
-      used.set(q, sum);
-    }
-  }
   for (const q of snap.queues) {
     const placed = placedIn.get(q.name);
     if (!placed) continue;
     for (const k of placed) {
-      const limit = q.limit[k as 'gpu'];
-      const sum = used.get(q.name)?.[k as 'gpu'] ?? 0;
+      const limit = q.limit[k];
+      const sum = used.get(q.name)?.[k] ?? 0;
       if (limit >= 0 && sum > limit + EPSILON) {
         const by = snap.decisions
           .filter(

@@ -11,15 +11,14 @@
  * a capability lowered below what already runs is not a placement error.
  */
 import { VOLCANO_TOLERANCE } from '../../framework/NodeAccount';
-import { zeroResources, type ResourceName, type Resources } from '../../model/resources';
 import type { Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
 import type { Violation } from './invariants';
-import { configAt, queuePathIn, type ScenarioFacts } from './sessionFacts';
+import { configAt, type ScenarioFacts } from './sessionFacts';
+import { queueSums } from './queueSums';
 
-/** The dimensions capacity compares (checks.ts `exceedsOnRequested`: pods is not compared). */
-const CHECKED: readonly ResourceName[] = ['gpu', 'cpu', 'memory'];
-
+// The dimensions capacity compares are gpu, cpu and memory (checks.ts `exceedsOnRequested`: pods is not
+// compared), the ones queueSums records.
 /** Whether the session at `snap.timeMs` ran a Volcano configuration with the capacity plugin. */
 export function capacityConfigured(scenario: Scenario, snap: SessionSnapshot): boolean {
   if (scenario.profile !== 'volcano') return false;
@@ -27,32 +26,9 @@ export function capacityConfigured(scenario: Scenario, snap: SessionSnapshot): b
 }
 
 export function checkVolcanoCapability(snap: SessionSnapshot, facts: ScenarioFacts, out: Violation[]): void {
-  const jobQueue = new Map(snap.jobs.map((j) => [j.name, j.queue]));
-  const placedIn = new Map<string, Set<ResourceName>>();
-  for (const d of snap.decisions) {
-    if (d.kind !== 'bind' && d.kind !== 'pipeline') continue;
-    const queue = jobQueue.get(d.job);
-    const req = facts.taskResources.get(d.task);
-    if (queue === undefined || !req) continue;
-    for (const q of queuePathIn(snap, queue)) {
-      const set = placedIn.get(q) ?? new Set<ResourceName>();
-      for (const k of CHECKED) if (req[k] > 0) set.add(k);
-      placedIn.set(q, set);
-    }
-  }
-  if (placedIn.size === 0) return;
-  const used = new Map<string, Resources>();
-  for (const t of snap.tasks) {
-    if (t.status !== 'Running' && t.status !== 'Pipelined') continue;
-    const queue = jobQueue.get(t.job);
-    const req = facts.taskResources.get(t.name);
-    if (queue === undefined || !req) continue;
-    for (const q of queuePathIn(snap, queue)) {
-      const sum = used.get(q) ?? zeroResources();
-      for (const k of CHECKED) sum[k] += req[k];
-      used.set(q, sum);
-    }
-  }
+  const sums = queueSums(snap, facts);
+  if (sums === null) return;
+  const { placedIn, used } = sums;
   for (const q of snap.queues) {
     const placed = placedIn.get(q.name);
     const capability = q.extras?.capability;

@@ -4,6 +4,8 @@
  * pool's configuration from it (profiles/kai/nodePools).
  */
 
+import type { UsageParams } from './scenario';
+
 /**
  * The label that assigns nodes, queues and pod groups to a pool: KAI's default `--nodepool-label-key`
  * (KAI pkg/common/constants/constants.go `DefaultNodePoolLabelKey` @d5bc503).
@@ -41,6 +43,11 @@ export interface NodePoolSpec {
   kValue: number | null;
   plugins: PoolPluginOverride[];
   actions: PoolActionOverride[];
+  /**
+   * The shard's own `usageDBConfig.usageParams` (KAI schedulingshard_types.go:131-133 @d5bc503): its
+   * scheduler's usage lister fetches with these (decision 0247). Absent = the `scheduler`'s, inherited.
+   */
+  usage?: UsageParams;
 }
 
 /** The pool label value of an object's labels ('' when absent: the default pool). */

@@ -1,5 +1,6 @@
 /** `nodePools` (§24) written back as the format reads it (normaliseNodePools). */
 import type { NodePoolSpec } from '../model/nodePool';
+import { usageDBConfigData } from './usageParamsData';
 
 type Data = Record<string, unknown>;
 
@@ -27,6 +28,7 @@ export function nodePoolsData(pools: readonly NodePoolSpec[]): Data[] {
       for (const o of p.actions) actions[o.name] = o.enabled === null ? {} : { enabled: o.enabled };
       out['actions'] = actions;
     }
+    if (p.usage !== undefined) out['usageDBConfig'] = usageDBConfigData(p.usage);
     return out;
   });
 }

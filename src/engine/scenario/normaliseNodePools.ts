@@ -1,8 +1,9 @@
 /**
  * `nodePools` (§24): KAI SchedulingShards in compact form. Each entry is read as the shard's spec is
  * (KAI pkg/apis/kai/v1/schedulingshard_types.go:86-154 @d5bc503): `name`, `partitionLabelValue`,
- * `minRuntime`, `kValue`, `plugins` and `actions` overrides; the fields the sandbox does not model
- * (`args`, `placementStrategy`, `queueDepthPerAction`, `usageDBConfig`, …) are unknown fields, and a
+ * `minRuntime`, `kValue`, `plugins` and `actions` overrides, and `usageDBConfig` (read as
+ * `scheduler.usageDBConfig` is: each shard's scheduler has its own usage lister, decision 0247); the fields
+ * the sandbox does not model (`args`, `placementStrategy`, `queueDepthPerAction`, …) are unknown fields, and a
  * plugin or action `priority` is refused (the order is the one of `scheduler.tiers` and `actions`).
  */
 import { z } from 'zod';
@@ -23,6 +24,7 @@ import {
   type FieldTable,
 } from './schema';
 import { checkPluginArguments } from './normaliseScheduler';
+import { normaliseUsageDBConfig } from './normaliseUsageDBConfig';
 import { MAX_NODE_POOL_OVERRIDES, MAX_NODE_POOLS } from './limits';
 
 const NODE_POOL_FIELDS = {
@@ -33,6 +35,7 @@ const NODE_POOL_FIELDS = {
   kValue: z.number().finite(),
   plugins: mapping,
   actions: mapping,
+  usageDBConfig: nested,
 } satisfies FieldTable;
 
 const MIN_RUNTIME_FIELDS = {
@@ -99,7 +102,7 @@ export function normaliseNodePools(raw: unknown, ctx: NormaliseContext): NodePoo
 function normalisePool(raw: unknown, path: FieldPath, ctx: NormaliseContext): NodePoolSpec | null {
   const f = readFields(raw, path, NODE_POOL_FIELDS, ctx.sink, {
     required: ['name'],
-    what: 'a node pool ({name, partitionLabelValue?, minRuntime?, kValue?, plugins?, actions?})',
+    what: 'a node pool ({name, partitionLabelValue?, minRuntime?, kValue?, plugins?, actions?, usageDBConfig?})',
   });
   if (f === null || f.name === undefined) return null;
   const pool: NodePoolSpec = {
@@ -124,6 +127,10 @@ function normalisePool(raw: unknown, path: FieldPath, ctx: NormaliseContext): No
   }
   if (f.plugins !== undefined) pool.plugins = readPluginOverrides(f.plugins, [...path, 'plugins'], ctx);
   if (f.actions !== undefined) pool.actions = readActionOverrides(f.actions, [...path, 'actions'], ctx);
+  if (f.usageDBConfig !== undefined) {
+    const usage = normaliseUsageDBConfig(f.usageDBConfig, [...path, 'usageDBConfig'], ctx);
+    if (usage !== null) pool.usage = usage;
+  }
   return pool;
 }
 

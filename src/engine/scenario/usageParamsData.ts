@@ -1,25 +1,29 @@
 /**
  * `usageDBConfig` as the scenario format writes it (the serialiser and the Kubernetes export share it):
  * upstream's field names and duration forms (windowSize a Prometheus duration, the others Go durations),
- * defaults left out except the three the format always wrote. `tumblingWindowStartTime` stays an offset
- * from t=0: the sandbox has no date to turn it into upstream's timestamp (decision 0217).
+ * defaults left out except the three the format always wrote. `tumblingWindowStartTime` is an offset from
+ * t=0 in the scenario; the Kubernetes export asks for upstream's timestamp instead (decision 0248).
  */
 import { formatDuration } from '../model/duration';
 import { formatPrometheusDuration } from '../model/prometheusDuration';
 import type { UsageParams } from '../model/scenario';
+import { startTimeOfOffset } from './tumblingStartTime';
 
 type Data = Record<string, unknown>;
 
 const DEFAULT_MS = 60_000;
 
-export function usageDBConfigData(usage: UsageParams): Data {
+export function usageDBConfigData(usage: UsageParams, startAs: 'offset' | 'timestamp' = 'offset'): Data {
   const params: Data = {
     halfLifePeriod: formatDuration(usage.halfLifePeriodMs),
     windowSize: formatPrometheusDuration(usage.windowSizeMs),
     windowType: usage.windowType,
   };
   if (usage.tumblingWindowStartMs !== undefined)
-    params['tumblingWindowStartTime'] = formatDuration(usage.tumblingWindowStartMs);
+    params['tumblingWindowStartTime'] =
+      startAs === 'timestamp'
+        ? startTimeOfOffset(usage.tumblingWindowStartMs)
+        : formatDuration(usage.tumblingWindowStartMs);
   if (usage.fetchIntervalMs !== undefined && usage.fetchIntervalMs !== DEFAULT_MS)
     params['fetchInterval'] = formatDuration(usage.fetchIntervalMs);
   if (usage.stalenessPeriodMs !== undefined)

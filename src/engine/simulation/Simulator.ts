@@ -92,8 +92,12 @@ export class Simulator implements Simulation {
   private readonly interner = new TraceInterner();
   /** KAI usage history (time-based fair share); null unless some configuration sets `usageDBConfig`. */
   private readonly usage: UsageLedger | null;
-  /** The last usage fetch and the parameters it was made with (a configuration change fetches anew). */
-  private lastUsageFetch: { params: UsageParams; fetch: UsageFetch } | null = null;
+  /**
+   * Each scheduler's last usage fetch and the parameters it was made with (a configuration change fetches
+   * anew), by pool name ('' = the one scheduler without pools): every shard's scheduler has its own usage
+   * lister, fetching on its own ticker with its own configuration (decision 0247).
+   */
+  private readonly lastUsageFetch = new Map<string, { params: UsageParams; fetch: UsageFetch }>();
   /**
    * Time of the last session that changed anything (see {@link settleHorizonMs}). It starts at t=0: the
    * scenario's initial state (jobs already running, protections already counting) is itself a change, so a
@@ -430,7 +434,7 @@ export class Simulator implements Simulation {
     const config = pool?.config ?? this.state.config;
     const usageParams = config.usage;
     if (this.usage && usageParams) {
-      const fetched = this.usageFetchedFor(usageParams, timeMs);
+      const fetched = this.usageFetchedFor(pool?.name ?? '', usageParams, timeMs);
       ssn.queueUsage = fetched.usage;
       ssn.queueUsageFetch = { asOfMs: fetched.asOfMs, noGpuCapacity: fetched.noGpuCapacity };
     }
@@ -508,12 +512,12 @@ export class Simulator implements Simulation {
    * pkg/scheduler/cache/usagedb/usagedb.go:84-105 @d5bc503), used by every session until the next one,
    * stale or not (GetResourceUsage returns the last data, usagedb.go:60-80). One query per fetch.
    */
-  private usageFetchedFor(params: UsageParams, timeMs: number): UsageFetch {
+  private usageFetchedFor(scheduler: string, params: UsageParams, timeMs: number): UsageFetch {
     const asOf = lastFetchAt(params, timeMs);
-    const last = this.lastUsageFetch;
+    const last = this.lastUsageFetch.get(scheduler);
     if (last && last.params === params && last.fetch.asOfMs === asOf) return last.fetch;
     const fetch = fetchUsage(this.usage as UsageLedger, params, asOf);
-    this.lastUsageFetch = { params, fetch };
+    this.lastUsageFetch.set(scheduler, { params, fetch });
     return fetch;
   }
 
@@ -563,6 +567,7 @@ export class Simulator implements Simulation {
 function usageLedgerFor(scenario: Scenario): UsageLedger | null {
   const params = [
     scenario.scheduler.usage,
+    ...(scenario.nodePools ?? []).map((p) => p.usage),
     ...scenario.events.map((e) => (e.kind === 'updateConfig' ? e.patch.usage : undefined)),
   ].filter((p) => p !== undefined);
   if (scenario.profile !== 'kai' || params.length === 0) return null;
@@ -653,6 +658,12 @@ export function settleHorizonMs(scenario: Scenario): number {
       for (const plugin of tier.plugins) for (const v of Object.values(plugin.arguments)) considerText(v);
   };
   considerConfig(scenario.scheduler);
+  // A pool's own usage window and min-runtime defaults (§24) bound its sessions the same way.
+  for (const pool of scenario.nodePools ?? []) {
+    if (pool.usage !== undefined) considerConfig({ usage: pool.usage });
+    considerText(pool.preemptMinRuntime);
+    considerText(pool.reclaimMinRuntime);
+  }
   const jobs = [...scenario.jobs];
   for (const q of scenario.queues) {
     consider(q.preemptMinRuntimeMs);

@@ -26,7 +26,7 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     topologies:
       'KAI Topology objects: {name, levels: [{nodeLabel, alias?}]}, outermost level first (zone, rack, hostname).',
     nodePools:
-      'KAI node pools (scheduling shards): {name, partitionLabelValue, minRuntime?, kValue?, plugins?, actions?}; each runs its own session.',
+      'KAI node pools (scheduling shards): {name, partitionLabelValue, minRuntime?, kValue?, plugins?, actions?, usageDBConfig?}; each runs its own session and fetches its own usage.',
   },
   variant: {
     name: 'Variant name (unique; "base" means the scenario itself).',

@@ -122,7 +122,8 @@ function schedulerConfigMap(config: SchedulerConfig, s: Scenario): Data {
       }),
     })),
   };
-  if (config.usage !== undefined) conf.usageDBConfig = usageDBConfigData(config.usage);
+  // Real KAI reads the tumbling start only as a timestamp: t=0 is written as TIME_ZERO_ISO (decision 0248).
+  if (config.usage !== undefined) conf.usageDBConfig = usageDBConfigData(config.usage, 'timestamp');
   // The period and KAI's consolidation and staleness knobs are command-line flags upstream, not config.
   const carried: Data = { schedulePeriod: formatDuration(config.schedulePeriodMs) };
   if (config.maxConsolidationPreemptees !== DEFAULT_MAX_CONSOLIDATION_PREEMPTEES)

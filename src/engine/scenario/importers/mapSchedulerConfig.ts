@@ -5,6 +5,7 @@
 import type { Data, FieldTracker, UnmappedField } from './FieldTracker';
 import { isData } from './FieldTracker';
 import { readYamlValue, type AliasBudget } from './readKubernetesDocuments';
+import { offsetOfStartTime } from '../tumblingStartTime';
 
 export const VOLCANO_CONF_KEY = 'volcano-scheduler.conf';
 export const KAI_CONF_KEYS = ['config.yaml', 'scheduler-config.yaml'] as const;
@@ -42,7 +43,14 @@ export function mapSchedulerConfigMap(
     errors.push(`${t.label}: data.${key} holds no configuration`);
     return null;
   }
-  const { scheduler, unmapped } = mapSchedulerConf(conf, t.label, `data.${key} → `, key === VOLCANO_CONF_KEY);
+  // A timestamp tumbling start is read with the Kubernetes export's t=0 (tumblingStartTime.ts, decision 0248).
+  const { scheduler, unmapped } = mapSchedulerConf(
+    conf,
+    t.label,
+    `data.${key} → `,
+    key === VOLCANO_CONF_KEY,
+    offsetOfStartTime,
+  );
   return { profile: key === VOLCANO_CONF_KEY ? 'volcano' : 'kai', scheduler, unmapped };
 }
 
@@ -57,7 +65,7 @@ export function mapSchedulerConf(
   prefix: string,
   volcano: boolean,
   /** A snapshot's "now" (t=0, §17.2): turns a timestamp `tumblingWindowStartTime` into an offset from it. */
-  startOffset?: (iso: string) => string | null,
+  startOffset?: (iso: string, windowSize: unknown) => string | null,
 ): { scheduler: Data; unmapped: UnmappedField[] } {
   const scheduler: Data = {};
   if (typeof conf.actions === 'string' || Array.isArray(conf.actions)) scheduler.actions = conf.actions;
@@ -73,7 +81,7 @@ export function mapSchedulerConf(
       const params = { ...db.usageParams };
       // Upstream writes the tumbling start as a timestamp; the scenario's times are offsets from t=0.
       const start = params.tumblingWindowStartTime;
-      const offset = typeof start === 'string' && startOffset ? startOffset(start) : null;
+      const offset = typeof start === 'string' && startOffset ? startOffset(start, params.windowSize) : null;
       if (offset !== null) params.tumblingWindowStartTime = offset;
       scheduler.usageDBConfig = { usageParams: params };
     }

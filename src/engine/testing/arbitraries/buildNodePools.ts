@@ -57,13 +57,17 @@ export function applyNodePools(doc: Data, count: number): void {
       nodePool.set(n, pool);
     }
   }
-  doc['nodePools'] = values
-    .slice(1)
-    .map((v, i) =>
-      i === 0
-        ? { name: v, partitionLabelValue: v, minRuntime: { preemptMinRuntime: '2s' } }
-        : { name: v, partitionLabelValue: v, actions: { consolidation: { enabled: false } } },
-    );
+  doc['nodePools'] = values.slice(1).map((v, i) =>
+    i === 0
+      ? { name: v, partitionLabelValue: v, minRuntime: { preemptMinRuntime: '2s' } }
+      : {
+          name: v,
+          partitionLabelValue: v,
+          actions: { consolidation: { enabled: false } },
+          // Its own usage lister (decision 0247): fetched on a 30s tick, whatever the scheduler's.
+          usageDBConfig: { usageParams: { windowSize: '5m', halfLifePeriod: '1m', fetchInterval: '30s' } },
+        },
+  );
   for (const q of queues) {
     const pool = poolOfQueue(q['name'] as string);
     if (pool !== '') q['nodePool'] = pool;

@@ -61,4 +61,38 @@ describe('checkUsageFetch (usage-fetch-schedule)', () => {
       expect(out.every((v) => v.invariant === 'usage-fetch-schedule')).toBe(true);
     }
   });
+
+  it('with node pools, a queue follows its own pool’s fetch schedule', () => {
+    const pooled = scenarioOf({
+      scheduler: { schedulePeriod: '20s' },
+      nodePools: [
+        {
+          name: 'slow',
+          partitionLabelValue: 'slow',
+          usageDBConfig: { usageParams: { windowSize: '10m', fetchInterval: '2m' } },
+        },
+      ],
+      nodes: [{ name: 'n', resources: { gpu: 2 }, labels: { 'kai.scheduler/node-pool': 'slow' } }],
+      queues: [{ name: 'q1', nodePool: 'slow' }],
+      jobs: [{ name: 'a', queue: 'q1', nodePool: 'slow', resources: { gpu: 2 }, runtime: '300s' }],
+    });
+    const sim = new Simulator(pooled);
+    sim.runToEnd();
+    const snaps = Array.from({ length: sim.sessionCount() }, (_, i) => sim.snapshot(i + 1));
+    const out: Violation[] = [];
+    for (const s of snaps) checkUsageFetch(pooled, s, out);
+    expect(out).toEqual([]);
+    const at100 = snaps.find((s) => s.timeMs === 100_000);
+    expect(at100?.queues[0]?.timeAware?.asOfMs).toBe(0);
+    if (!at100) return;
+    // A fetch on the scheduler's 1-minute tick is off the pool's 2-minute schedule.
+    const moved = {
+      ...at100,
+      queues: at100.queues.map((q) =>
+        q.timeAware ? { ...q, timeAware: { ...q.timeAware, asOfMs: 60_000 } } : q,
+      ),
+    };
+    checkUsageFetch(pooled, moved, out);
+    expect(out.map((v) => v.invariant)).toEqual(['usage-fetch-schedule']);
+  });
 });

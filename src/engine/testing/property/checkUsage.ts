@@ -1,21 +1,29 @@
 /**
  * KAI time-based fair share (decision 0217): a session runs with the usage of KAI's last fetch, made on start
  * and every fetchInterval (KAI pkg/scheduler/cache/usagedb/usagedb.go:84-105 @d5bc503), never a newer one
- * and never one older than an interval; and every usage is a fraction of the cluster, in [0, 1].
+ * and never one older than an interval; and every usage is a fraction of the cluster, in [0, 1]. With node
+ * pools the schedule is the queue's pool's: each shard's scheduler has its own usage lister (decision 0247).
  */
 import type { Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
 import { QUEUE_RESOURCE_NAMES } from '../../model/resources';
 import type { Violation } from './invariants';
-import { configAt } from './sessionFacts';
+import { poolsOf } from '../../model/nodePool';
+import { poolConfig } from '../../profiles/kai/nodePools/poolConfig';
+import { configAt, queueSpecsIn } from './sessionFacts';
 
 const SLACK = 1e-9;
 
 export function checkUsageFetch(scenario: Scenario, snap: SessionSnapshot, out: Violation[]): void {
-  const usage = configAt(scenario, snap.timeMs).usage;
+  const config = configAt(scenario, snap.timeMs);
+  const pools = poolsOf(scenario.nodePools);
+  const poolOf = new Map(queueSpecsIn(scenario, snap).map((q) => [q.name, q.nodePool ?? '']));
   for (const q of snap.queues) {
     const t = q.timeAware;
     if (t === undefined) continue;
+    // With node pools, each pool's scheduler fetches on its own schedule, with its own configuration.
+    const pool = pools.find((p) => p.labelValue === (poolOf.get(q.name) ?? ''));
+    const usage = (pool === undefined ? config : poolConfig(config, pool)).usage;
     const every = usage?.fetchIntervalMs;
     if (every === undefined || t.asOfMs === undefined) {
       out.push({

@@ -50,7 +50,7 @@ export const INVARIANTS = {
   'variant-validated':
     'a variant with an out-of-range value is rejected at its variants[…] path; every accepted variant, applied, is accepted by the parser and runs within capacity',
   'usage-fetch-schedule':
-    'a KAI session with usage history uses the usage of the last fetch (t=0, then every fetchInterval) at or before it, and every usage is within [0, 1]',
+    'a KAI session with usage history uses the usage of the last fetch (t=0, then every fetchInterval of the queue’s pool, §24) at or before it, and every usage is within [0, 1]',
 } as const;
 
 export type InvariantName = keyof typeof INVARIANTS;

@@ -9,6 +9,8 @@
  *   that queues override (the resolver falls back to them, KAI pkg/scheduler/plugins/minruntime/minruntime.go:144,162);
  * - a plugin or action override's `enabled` turns it off or on, and its `arguments` replace the plugin's
  *   arguments whole, the pool's `kValue`/`minRuntime` included (:279-294, :313-329).
+ * - the shard's own `usageDBConfig` replaces the inherited one whole (the operator renders the shard's,
+ *   pkg/operator/operands/scheduler/resources_for_shard.go:173-177, 265-278 @d5bc503; decision 0247).
  * A plugin or action turned on that the inherited list lacks is inserted where upstream's default
  * priorities place it (:213-244): before the first listed one of lower priority.
  */
@@ -61,7 +63,9 @@ export function poolConfig(base: SchedulerConfig, pool: NodePoolSpec): Scheduler
     else if (o.enabled === true && !actions.includes(o.name))
       actions = insertByPriority(actions, o.name, (a) => ACTION_PRIORITY[a] ?? 0);
   }
-  return { ...base, tiers, actions };
+  const config: SchedulerConfig = { ...base, tiers, actions };
+  if (pool.usage !== undefined) config.usage = pool.usage;
+  return config;
 }
 
 function allPlugins(tiers: readonly Tier[]): PluginConfig[] {

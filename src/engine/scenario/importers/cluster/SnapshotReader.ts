@@ -100,6 +100,8 @@ export interface GroupRecord {
   lastStart: number | null;
   /** KAI `kai.scheduler/last-eviction-timestamp` (§23), absolute ms; null = none. */
   lastEviction: number | null;
+  /** `metadata.labels` as written: the shard's selector reads them (snapshotShard.ts). */
+  labels: unknown;
 }
 
 export interface BindRecord {
@@ -133,7 +135,8 @@ export class SnapshotReader implements SnapshotJsonSink {
   params: Data | null = null;
   readonly pods: PodRecord[] = [];
   readonly nodes: NodeRecord[] = [];
-  readonly queues: { ref: ObjectRef; queue: Data }[] = [];
+  /** Queues with their `metadata.labels` as written (the shard's selector reads them, snapshotShard.ts). */
+  readonly queues: { ref: ObjectRef; queue: Data; labels: unknown }[] = [];
   readonly groups: GroupRecord[] = [];
   readonly binds = new Map<string, BindRecord>();
   readonly priorityClasses = new Map<string, Data>();
@@ -223,7 +226,7 @@ export class SnapshotReader implements SnapshotJsonSink {
         break;
       case 'queues': {
         const notes: string[] = [];
-        this.queues.push({ ref, queue: mapKaiQueue(t, notes) });
+        this.queues.push({ ref, queue: mapKaiQueue(t, notes), labels: t.peek('metadata.labels') });
         if (notes.length > 0) this.queuesWithoutGpuLimit.push(ref);
         break;
       }
@@ -304,7 +307,7 @@ export class SnapshotReader implements SnapshotJsonSink {
       if (lastEviction !== null) t.use(['metadata', 'annotations', LAST_EVICTION_ANNOTATION]);
     }
     const created = this.time(t, 'metadata.creationTimestamp');
-    this.groups.push({ ref, job, created, lastStart, lastEviction });
+    this.groups.push({ ref, job, created, lastStart, lastEviction, labels });
   }
 
   private readBindRequest(t: FieldTracker, ref: ObjectRef): void {

@@ -15,6 +15,8 @@ import { formatDuration } from '../../../model/duration';
 import { formatKubernetesQuantity } from '../../exporters/formatKubernetesQuantity';
 import { MAX_NOTES } from './clusterLimits';
 import { mapSnapshotConfig } from './mapSnapshotConfig';
+import { applySnapshotNodePool } from './snapshotNodePool';
+import { describeShard, readSnapshotShard, shardLists } from './snapshotShard';
 import { parseTimestamp } from './snapshotNow';
 import { PLAIN_NAMER, showRef, type Namer, type ObjectRef } from './objectRef';
 import { redactScenarioNames, Redactor, registerScenarioNames, type RedactionRow } from './redaction';
@@ -75,16 +77,36 @@ export function assembleSnapshotScenario(
   };
   const scheduler = mapSnapshotConfig(reader.config, reader.params, reader.unmapped, plainNotes, startOffset);
   const kaiName = reader.schedulerName;
+  // The shard the snapshot was taken from lists only its nodes, queues and pod groups (snapshotShard.ts).
+  const shard = readSnapshotShard(reader.params);
+  const outside = { nodes: 0, queues: 0, groups: 0 };
 
   // Nodes, by name (the first of a repeated name wins).
   const nodes = new Map<string, Data>();
   for (const { node } of reader.nodes) {
+    if (!shardLists(shard, node.labels)) {
+      outside.nodes++;
+      continue;
+    }
     const name = String(node.name);
     if (!nodes.has(name)) nodes.set(name, node);
   }
+  const groups = reader.groups.filter((g) => shardLists(shard, g.labels));
+  outside.groups = reader.groups.length - groups.length;
+  const otherShardGroups = new Set(
+    reader.groups.filter((g) => !groups.includes(g)).map((g) => `${g.ref.namespace ?? ''}/${g.ref.name}`),
+  );
 
   // Pods: where each one is, as KAI's cache has it.
-  const counts = { finished: 0, reservation: 0, other: 0, otherPending: 0, binding: 0, lostNode: 0 };
+  const counts = {
+    finished: 0,
+    reservation: 0,
+    other: 0,
+    otherPending: 0,
+    otherShard: 0,
+    binding: 0,
+    lostNode: 0,
+  };
   const kaiPods: PodRecord[] = [];
   for (const pod of reader.pods) {
     if (pod.phase === 'Succeeded' || pod.phase === 'Failed') {
@@ -103,13 +125,16 @@ export function assembleSnapshotScenario(
         counts.binding++;
       }
     }
-    if (pod.schedulerName !== kaiName) {
+    // A pod of another shard's pod group is scheduled by that shard, but held on its node all the same.
+    const otherShard = pod.group !== null && otherShardGroups.has(`${pod.ref.namespace ?? ''}/${pod.group}`);
+    if (pod.schedulerName !== kaiName || otherShard) {
       const node = nodes.get(nodeName);
+      if (otherShard) counts.otherShard++;
       if (node === undefined) {
-        counts.otherPending++;
+        if (!otherShard) counts.otherPending++;
         continue;
       }
-      counts.other++;
+      if (!otherShard) counts.other++;
       // Another scheduler's pod holds its requests on the node, outside every queue.
       const resources = node.resources as Amounts;
       const request = pod.task.resources as Amounts;
@@ -148,6 +173,11 @@ export function assembleSnapshotScenario(
     notes.push(
       () => `${counts.otherPending} pod(s) of other schedulers on no node of the snapshot: left out.`,
     );
+  if (counts.otherShard > 0)
+    notes.push(
+      (n) =>
+        `${counts.otherShard} pod(s) of pod groups outside ${describeShard(shard, n.label)}: not its tasks (those on its nodes still hold their requests there).`,
+    );
   if (counts.binding > 0)
     notes.push(() => `${counts.binding} pod(s) with a bind request in flight run on its selected node.`);
   if (counts.lostNode > 0)
@@ -155,7 +185,7 @@ export function assembleSnapshotScenario(
 
   // Jobs: one per pod group (in the snapshot's order), then one per pod of no known group.
   const groupByKey = new Map<string, (typeof reader.groups)[number]>();
-  for (const g of reader.groups) groupByKey.set(`${g.ref.namespace ?? ''}/${g.ref.name}`, g);
+  for (const g of groups) groupByKey.set(`${g.ref.namespace ?? ''}/${g.ref.name}`, g);
   const podsOf = new Map<string, PodRecord[]>();
   const lone: PodRecord[] = [];
   for (const pod of kaiPods) {
@@ -170,7 +200,7 @@ export function assembleSnapshotScenario(
     notes.push(() => `${lone.length} pod(s) of no pod group in the snapshot: each is a job of its own.`);
 
   // Names must be unique in a scenario: a name used in two namespaces becomes `namespace/name` (§5).
-  const jobRefs: ObjectRef[] = [...reader.groups.map((g) => g.ref), ...lone.map((p) => p.ref)];
+  const jobRefs: ObjectRef[] = [...groups.map((g) => g.ref), ...lone.map((p) => p.ref)];
   const jobName = uniqueNames(jobRefs);
   const taskName = uniqueNames(kaiPods.map((p) => p.ref));
 
@@ -261,7 +291,7 @@ export function assembleSnapshotScenario(
     jobs.push(out);
   };
   const topologyNames = new Set(reader.topologies.map((t) => t.name));
-  for (const g of reader.groups) {
+  for (const g of groups) {
     const pods = podsOf.get(`${g.ref.namespace ?? ''}/${g.ref.name}`) ?? [];
     // A constraint naming a topology the snapshot lacks keeps the job pending upstream ("Requested topology
     // %s does not exist", KAI job_filtering.go:39-41 @d5bc503); the format refuses it, so it is listed instead.
@@ -306,7 +336,9 @@ export function assembleSnapshotScenario(
     );
 
   // Queues: the snapshot's, then any a job names that it does not hold.
-  const queues = reader.queues.map((q) => q.queue);
+  const listedQueues = reader.queues.filter((q) => shardLists(shard, q.labels));
+  outside.queues = reader.queues.length - listedQueues.length;
+  const queues = listedQueues.map((q) => q.queue);
   const queueNames = new Set(queues.map((q) => String(q.name)));
   const parents = new Set(queues.map((q) => q.parent).filter((p): p is string => typeof p === 'string'));
   for (const job of jobs) {
@@ -355,6 +387,24 @@ export function assembleSnapshotScenario(
   }
   if (labelsDropped > 0)
     notes.push(() => `${labelsDropped} node label(s) whose key no pod's nodeSelector reads are left out.`);
+  if (outside.nodes + outside.queues + outside.groups > 0)
+    notes.push(
+      (n) =>
+        `${outside.nodes} node(s), ${outside.queues} queue(s) and ${outside.groups} pod group(s) are outside ${describeShard(shard, n.label)}, which the snapshot was taken from: left out, as its scheduler does not list them.`,
+    );
+  // Node pools (§24): the shard's label value is the scenario's one pool (snapshotNodePool.ts); after the
+  // label filter above, so the pool label stays on the nodes.
+  const pool = applySnapshotNodePool(shard, nodes.values(), queues, leafJobs);
+  if (pool.nodePools !== null)
+    notes.push(
+      (n) =>
+        `The snapshot is of ${describeShard(shard, n.label)}: its nodes, queues and jobs are node pool ${n.label(shard.value)}, run with the snapshot's config (§24).`,
+    );
+  if (pool.cleared > 0)
+    notes.push(
+      () =>
+        `${pool.cleared} queue(s) and job(s) carry the label ${'kai.scheduler/node-pool'}, but the snapshot's scheduler has no partition by it: the label is not a node pool here.`,
+    );
   if (clamped > 0)
     notes.push(
       () => `${clamped} time(s) more than 10000h before now are taken as -10000h (the duration bound, §10).`,
@@ -386,8 +436,15 @@ export function assembleSnapshotScenario(
       if (o.ref.namespace !== null) r.add('namespace', o.ref.namespace);
     }
     registerScenarioNames(r, [...nodes.values()], queues, leafJobs);
+    if (pool.nodePools !== null) r.add('label', shard.value);
     namer = r.namer();
     redactScenarioNames(namer, [...nodes.values()], queues, leafJobs);
+    // The pool is named by its label value: a label value like any other, pseudonymised the same way.
+    if (pool.nodePools !== null) {
+      const pseudonym = namer.label(shard.value);
+      for (const o of [...queues, ...leafJobs]) o.nodePool = pseudonym;
+      pool.nodePools = [{ name: pseudonym, partitionLabelValue: pseudonym }];
+    }
   }
 
   // Memory as a quantity where one reads back exactly (`64Gi`, not 68719476736): the text stays compact (§17.4).
@@ -404,6 +461,7 @@ export function assembleSnapshotScenario(
   if (priorityClasses.length > 0) scenario.priorityClasses = priorityClasses;
   if (Object.keys(scheduler).length > 0) scenario.scheduler = scheduler;
   if (reader.topologies.length > 0) scenario.topologies = reader.topologies;
+  if (pool.nodePools !== null) scenario.nodePools = pool.nodePools;
   scenario.nodes = [...nodes.values()];
   scenario.queues = queues;
   scenario.jobs = leafJobs;

@@ -2,7 +2,8 @@
  * A snapshot is whatever a person drops on the window: `importClusterBytes` must answer every file with a
  * result — `ok: false` with errors, or `ok: true` with a scenario the parser reads and the engine runs — and
  * never throw (docs/scenario-format.md §17.4). The files here are the four fixture snapshots with one value
- * replaced by another of any type, one key removed, or the bytes cut, zipped or not, redacted or not.
+ * replaced by another of any type, one key removed, or the bytes cut, zipped or not, redacted or not; and
+ * one of them as a node-pool shard's snapshot.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +13,25 @@ import { describe, expect, it } from 'vitest';
 import { createSimulation, importClusterBytes, parseScenario } from '../../../index';
 import { SHAPES } from './fixtures/shapes';
 
-const SNAPSHOTS = SHAPES.map((shape) =>
+const FIXTURES = SHAPES.map((shape) =>
   JSON.parse(readFileSync(join(__dirname, 'fixtures', `${shape}.snapshot.json`), 'utf8')),
-) as unknown[];
+) as Record<string, unknown>[];
+
+/** The first fixture as one shard's snapshot (§17.7): partitioned by the node-pool label, objects labelled. */
+function sharded(snapshot: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(snapshot);
+  const label = { 'kai.scheduler/node-pool': 'a100' };
+  copy.schedulerParams = {
+    ...(copy.schedulerParams as object),
+    partitionParams: { NodePoolLabelKey: 'kai.scheduler/node-pool', NodePoolLabelValue: 'a100' },
+  };
+  const raw = copy.rawObjects as Record<string, { metadata: { labels?: object } }[] | null>;
+  for (const list of ['nodes', 'queues', 'podGroups'])
+    for (const o of raw[list] ?? []) o.metadata.labels = { ...o.metadata.labels, ...label };
+  return copy;
+}
+
+const SNAPSHOTS: unknown[] = [...FIXTURES, sharded(FIXTURES[0] as Record<string, unknown>)];
 
 type Mutation =
   | { kind: 'replace'; pick: number; value: unknown }

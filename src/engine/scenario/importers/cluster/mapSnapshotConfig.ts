@@ -5,6 +5,7 @@
  * integers of nanoseconds) as the scenario's `scheduler` (docs/scenario-format.md §2).
  */
 import { formatDuration } from '../../../model/duration';
+import { NODE_POOL_LABEL_KEY } from '../../../model/nodePool';
 import { CATALOGUE } from '../../../profiles/catalogue';
 import { isData, type Data } from '../FieldTracker';
 import { mapSchedulerConf } from '../mapSchedulerConfig';
@@ -97,10 +98,12 @@ export function mapSnapshotConfig(
         if (typeof value === 'number' && Number.isInteger(value) && value > 0)
           scheduler.maxConsolidationPreemptees = value;
       } else if (key === 'partitionParams') {
-        if (isData(value) && typeof value.NodePoolLabelKey === 'string' && value.NodePoolLabelKey !== '')
+        // The shard's partition (snapshotShard.ts, snapshotNodePool.ts): read with KAI's own node-pool label.
+        const key = isData(value) ? value.NodePoolLabelKey : undefined;
+        if (typeof key === 'string' && key !== '' && key !== NODE_POOL_LABEL_KEY)
           unmapped.add(
             'schedulerParams.partitionParams',
-            'node pools are not modelled: every node of the snapshot is in the scenario',
+            `the sandbox's node pools use the label ${NODE_POOL_LABEL_KEY}, not ${key}: the shard's nodes, queues and pod groups are imported as one cluster`,
             null,
             '',
           );

@@ -93,9 +93,10 @@ for (const size of [
 }
 
 test('diagram text is at least 14 px at 1280x720 on the largest text size', async ({ page, app, stage }) => {
+  await app.largestTextBeforeLoad();
   await page.goto('/?scenario=welcome&session=3');
   await app.waitForSession();
-  await app.largestText();
+  await app.expectLargestText();
   await expect(app.fontSizeButton.locator('..')).toBeVisible();
   await expect(stage.map.getByTestId('cluster-map.node-label').first()).toBeVisible();
   // On the stage the tree's legend is one click away; measure it too.

@@ -8,6 +8,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/fixtures';
 import { manyQueuesScenario } from './fixtures/manyQueuesScenario';
 
+/** Screenshots for review only with E2E_SHOTS=1 (as the other specs): CI reads none of them (decision 0255). */
+const SHOTS = process.env['E2E_SHOTS'] === '1';
+
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -45,7 +48,7 @@ for (const size of [
       for (const box of [await stage.tree.boundingBox(), panel, await stage.decision.boundingBox()]) {
         expect(box!.y).toBeLessThan(size.height);
       }
-      await page.screenshot({ path: test.info().outputPath(`stage-${size.width}.png`) });
+      if (SHOTS) await page.screenshot({ path: test.info().outputPath(`stage-${size.width}.png`) });
     });
 
     test('presenter mode steps with Page Down and shows the decision as a caption', async ({
@@ -82,7 +85,7 @@ for (const size of [
       await expect(stage.presenterLesson).toContainText('Step 3 of 5');
       await expect(stage.presenterLesson).toContainText('At t=20s sweep-1 has run 65s');
       await expect.poll(async () => (await app.searchParams()).get('present')).toBe('1');
-      await page.screenshot({ path: test.info().outputPath(`presenter-${size.width}.png`) });
+      if (SHOTS) await page.screenshot({ path: test.info().outputPath(`presenter-${size.width}.png`) });
       // Escape leaves (the browser may take the first Escape to leave full screen).
       await page.keyboard.press('Escape');
       if (await stage.presenter.isVisible()) await page.keyboard.press('Escape');

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { encodeShareFragment } from '../src/features/share/shareLink';
 import { expect, test } from './fixtures/fixtures';
 
+/** Screenshots for review only with E2E_SHOTS=1 (as the other specs): CI reads none of them (decision 0255). */
+const SHOTS = process.env['E2E_SHOTS'] === '1';
+
 const START = `version: 1
 name: Typing test
 nodes: [{name: gpu-node, count: 2, resources: {gpu: 4}}]
@@ -89,7 +92,7 @@ test('screenshots: editor with an error mark, share dialog, preview banner', asy
     await expect(editor.marks.first()).toBeVisible();
     await editor.marks.first().hover();
     await expect(page.locator('.cm-tooltip-lint')).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`editor-error-${at}.png`) });
+    if (SHOTS) await page.screenshot({ path: testInfo.outputPath(`editor-error-${at}.png`) });
     await editor.replaceText(`${START}ent: dept\n`);
     await editor.apply.click();
     await expect(editor.dialog).toBeHidden();
@@ -97,7 +100,7 @@ test('screenshots: editor with an error mark, share dialog, preview banner', asy
 
     await share.button.click();
     await expect(share.link).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`share-dialog-${at}.png`) });
+    if (SHOTS) await page.screenshot({ path: testInfo.outputPath(`share-dialog-${at}.png`) });
     await share.close.click();
 
     const fragment = encodeShareFragment(
@@ -107,7 +110,7 @@ test('screenshots: editor with an error mark, share dialog, preview banner', asy
     await page.goto(`/#${fragment}`);
     await app.waitForSession();
     await expect(share.banner).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`preview-banner-${at}.png`) });
+    if (SHOTS) await page.screenshot({ path: testInfo.outputPath(`preview-banner-${at}.png`) });
   }
 });
 

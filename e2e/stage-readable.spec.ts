@@ -1,44 +1,12 @@
 /**
- * Issue 11: "diagram text at least 14 px at 1280x720 on the largest setting", measured for every built-in
- * gallery scenario on the stage (the queue tree's and cluster map's text, SVG font size times its screen
- * scale), with nothing selected (the tree as a lesson first shows it) and with the key decision's path drawn.
+ * Issue 11: text on the stage and in presenter mode is readable on a projector. The "at least 14 px at
+ * 1280x720 on the largest setting" measure of every gallery scenario is made in stage-path-in-view.spec.ts,
+ * on the same page load as that lesson's path check (decision 0255); here are the text-size button itself and
+ * presenter mode's own sizes.
  */
 import { expect, test } from './fixtures/fixtures';
-import { galleryIds } from './fixtures/galleryIds';
-
-const IDS = galleryIds();
 
 test.use({ viewport: { width: 1280, height: 720 } });
-
-test('the gallery lists every scenario this spec measures', () => {
-  // 16 since the time-aware pair became one scenario with a variant (issue 12).
-  expect(IDS.length).toBeGreaterThanOrEqual(16);
-  expect(IDS).toContain('time-aware');
-  expect(IDS).toContain('workshop-lca-or-queue');
-});
-
-for (const id of IDS) {
-  test(`stage text of "${id}" is at least 14 px at 1280x720 on the largest text size`, async ({
-    app,
-    stage,
-  }) => {
-    await app.open(`?scenario=${id}&view=stage`);
-    await expect(stage.stage).toBeVisible();
-    await app.largestText();
-    await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();
-    await expect
-      .poll(async () => (await stage.diagramTextSizes()).length, { timeout: 10_000 })
-      .toBeGreaterThan(0);
-    // Let the tree's zoom settle (it animates to its fit unless motion is reduced).
-    await stage.untilStill(id);
-    const sizes = await stage.diagramTextSizes();
-    const small = sizes.filter((s) => s.px < 14).map((s) => `"${s.text}" ${s.px.toFixed(1)} px`);
-    expect(small, `${id}: text under 14 px`).toEqual([]);
-    // Queue names are among what is measured (the tree is on screen, not only the map).
-    const queueCards = await stage.tree.getByRole('treeitem').count();
-    expect(queueCards).toBeGreaterThan(0);
-  });
-}
 
 test('headings and the lesson text grow with the text-size button', async ({ page, app }) => {
   await page.goto('/?scenario=welcome');
@@ -75,9 +43,10 @@ test('presenter mode fits a 1280 px window with a long title at the largest text
   app,
   stage,
 }) => {
+  await app.largestTextBeforeLoad();
   await page.goto('/?scenario=lca-1&session=2');
   await app.waitForSession();
-  await app.largestText();
+  await app.expectLargestText();
   await page.keyboard.press('f');
   await expect(stage.presenter).toBeVisible();
   await expect(stage.presenterExit).toBeInViewport({ ratio: 1 });

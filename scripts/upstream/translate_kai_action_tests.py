@@ -123,7 +123,7 @@ def cpu_memory_mode(case):
 # Harness units. A task's RequiredCPUsPerTask and a node's CPUMillis are plain numbers given to
 # resource.MustParse, hence cores despite the name; memory is in bytes. Unset: 1 CPU and 1G per task
 # (KAI pkg/scheduler/test_utils/resources_fake/resources.go:16-17 DefaultCPU/DefaultMemory, used whenever
-# the GPU is given, jobs_fake/jobs.go:296-299), 20000 CPU and 20G allocatable per node
+# the GPU is given, jobs_fake/jobs.go:285-303), 20000 CPU and 20G allocatable per node
 # (nodes_fake/nodes.go:38-39). A queue's DeservedCPUs/MaxAllowedCPUs are Queue CRD millicores and
 # DeservedMemory/MaxAllowedMemory MB (10^6 bytes, proportion.go:49); unset: quota -1, limit -1, OQW 1
 # (test_utils_builder.go:144-171 queues, 223-242 departments, 44 defaultOverQuotaWeight). All @d5bc503.
@@ -299,7 +299,7 @@ def translate(case, action, source_path, index, commit):
         out.append(f'    submitAt: -{fmt(created[i])}m')
         best_effort = j.get('IsBestEffortJob') is True
         if best_effort:
-            out.append('    # harness: IsBestEffortJob, its pods request no GPU, CPU or memory (jobs_fake.go:284-287)')
+            out.append('    # harness: IsBestEffortJob, its pods request no GPU, CPU or memory (jobs_fake/jobs.go:285-287)')
         statuses = []
         for t in tasks:
             only(t, TASK_FIELDS, f'a task of {jname}')

@@ -3,7 +3,8 @@
 Only the subset the test tables use: composite literals (keyed or not, with or without a type), strings,
 numbers, selectors (pod_status.Running), calls (ptr.To(110), jobs_fake.DefaultSubGroup(2)), unary & and -,
 and simple binary arithmetic. Values come back as Python dicts (keyed literals), lists (unkeyed),
-('call', name, args), ('ident', name), ('binop', op, a, b), numbers and strings.
+('call', name, args), ('ident', name), ('binop', op, a, b), ('type', text) for a bare type such as the
+`[]*T` of make([]*T, 0), numbers and strings.
 """
 import re
 
@@ -125,8 +126,12 @@ class Parser:
             return float(v) if ('.' in v or 'e' in v.lower()) else int(v)
         if v in ('[', '*') or k == 'id':
             save = self.i
-            if self.type_prefix() and self.peek()[1] == '{':
+            typed = self.type_prefix()
+            if typed and self.peek()[1] == '{':
                 return self.literal_body()
+            if typed and v in ('[', '*', 'map'):
+                # A bare type, as the first argument of make([]*T, 0) or make(map[K]V): kept as its text.
+                return ('type', ''.join(t[1] for t in self.t[save:self.i]))
             self.i = save
             if k == 'id':
                 self.take()

@@ -1,6 +1,7 @@
 /**
- * Gang invariants (KAI places a pod group all-or-nothing, at least minAvailable tasks; consolidation moves
- * running jobs whole and only what ran when the session opened), and the start time (KAI's
+ * Gang invariants (KAI places a pod group all-or-nothing, at least minAvailable tasks; consolidation leaves a
+ * moved job at least minAvailable Running + Pipelined, some tasks possibly staying where they ran (decision
+ * 0254), and moves only what ran when the session opened), and the start time (KAI's
  * last-start-timestamp changes only on a fresh start).
  */
 import type { Scenario } from '../../model/scenario';

@@ -71,18 +71,8 @@ function bestNode(
   return best;
 }
 
-/**
- * Places one task. `recreate` is for a victim whose job is re-created as a whole (see `solveVictims`): it
- * may not take its old place back by being un-evicted; it is pipelined like a new pod, possibly onto the
- * capacity it is itself releasing.
- */
-export function placeTask(
-  ssn: Session,
-  stmt: Statement,
-  task: TaskInfo,
-  pipelineOnly: boolean,
-  recreate = false,
-): PlaceResult {
+/** Places one task. */
+export function placeTask(ssn: Session, stmt: Statement, task: TaskInfo, pipelineOnly: boolean): PlaceResult {
   const reasons: string[] = [];
   if (task.status !== 'Releasing' && !ssn.mayFitSomewhere(task.req)) {
     return {
@@ -92,11 +82,9 @@ export function placeTask(
   }
   if (task.status === 'Releasing') {
     const own = task.node;
-    const node = recreate
-      ? bestNode(ssn, task, reasons, 'future')
-      : bestNode(ssn, task, reasons, 'future', own, (n) => canUnevict(task, n));
+    const node = bestNode(ssn, task, reasons, 'future', own, (n) => canUnevict(task, n));
     if (!node) return { placement: null, reasons };
-    if (node === own && !recreate) {
+    if (node === own) {
       stmt.unevict(task);
       return { placement: 'unevicted', reasons };
     }
@@ -164,17 +152,16 @@ export function placeTasks(
   stmt: Statement,
   tasks: readonly TaskInfo[],
   pipelineOnly: boolean,
-  recreate = false,
 ): PlaceSuccess | PlaceFailure {
   const first = tasks[0];
-  if (!first) return placeCheckedTasks(ssn, stmt, tasks, pipelineOnly, recreate);
+  if (!first) return placeCheckedTasks(ssn, stmt, tasks, pipelineOnly);
   const refusals = ssn.checkCapacity(first.job, tasks);
   if (refusals.length > 0) {
     return { ok: false, task: first, reasons: refusals.map((v) => v.message), capacity: refusals };
   }
   const split = ssn.subsetNodes(first.job, tasks);
-  if (split === null) return placeCheckedTasks(ssn, stmt, tasks, pipelineOnly, recreate);
-  return placeInSubsets(ssn, stmt, tasks, pipelineOnly, recreate, split);
+  if (split === null) return placeCheckedTasks(ssn, stmt, tasks, pipelineOnly);
+  return placeInSubsets(ssn, stmt, tasks, pipelineOnly, split);
 }
 
 /**
@@ -186,7 +173,6 @@ function placeInSubsets(
   stmt: Statement,
   tasks: readonly TaskInfo[],
   pipelineOnly: boolean,
-  recreate: boolean,
   split: NodeSubsets,
 ): PlaceSuccess | PlaceFailure {
   const first = tasks[0] as TaskInfo;
@@ -200,9 +186,7 @@ function placeInSubsets(
     };
   let failure: PlaceFailure | null = null;
   for (const [i, subset] of split.subsets.entries()) {
-    const r = ssn.withinNodes(subset.nodes, () =>
-      placeCheckedTasks(ssn, stmt, tasks, pipelineOnly, recreate),
-    );
+    const r = ssn.withinNodes(subset.nodes, () => placeCheckedTasks(ssn, stmt, tasks, pipelineOnly));
     const tried = split.subsets.slice(0, i).map((s) => s.label);
     if (r.ok) {
       const before =
@@ -223,12 +207,11 @@ function placeCheckedTasks(
   stmt: Statement,
   tasks: readonly TaskInfo[],
   pipelineOnly: boolean,
-  recreate: boolean,
 ): PlaceSuccess | PlaceFailure {
   const cp = stmt.checkpoint();
   let pipelined = 0;
   for (const task of tasks) {
-    const r = placeTask(ssn, stmt, task, pipelineOnly, recreate);
+    const r = placeTask(ssn, stmt, task, pipelineOnly);
     if (r.placement === null) {
       stmt.rollback(cp);
       return { ok: false, task, reasons: r.reasons, capacity: null };
@@ -238,7 +221,7 @@ function placeCheckedTasks(
   const job = tasks[0]?.job;
   if (!pipelineOnly && job && pipelined > 0 && shouldPipelineJob(job)) {
     stmt.rollback(cp);
-    return placeCheckedTasks(ssn, stmt, tasks, true, recreate);
+    return placeCheckedTasks(ssn, stmt, tasks, true);
   }
   return { ok: true, pipelined };
 }

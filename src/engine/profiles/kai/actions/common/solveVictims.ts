@@ -135,22 +135,6 @@ function replaceCount(job: JobInfo): number {
   return job.placed < job.minAvailable ? job.minAvailable - job.placed : 1;
 }
 
-/**
- * After re-placing a victim job: some of its tasks moved (they will be re-created elsewhere) while the
- * tasks left running are fewer than minAvailable. Upstream's pods are re-created one by one; the job's
- * running part would then sit below its gang minimum until stalegangeviction kills it (issue 8: such
- * gangs were moved again every session and never ran).
- */
-function breaksGang(job: JobInfo): boolean {
-  let moved = 0;
-  let staying = 0;
-  for (const t of job.tasks) {
-    if (t.status === 'Pipelined' && t.movedFrom) moved++;
-    else if (t.status === 'Running' || t.status === 'Allocated') staying++;
-  }
-  return moved > 0 && staying > 0 && staying < job.minAvailable;
-}
-
 function distinctNodes(tasks: readonly TaskInfo[]): NodeInfo[] {
   const seen = new Set<NodeInfo>();
   for (const t of tasks) if (t.node) seen.add(t.node);
@@ -285,21 +269,11 @@ function tryScenario(
   for (const job of victimJobs) {
     const evicted = job.tasks.filter((t) => evict.has(t) && t.status === 'Releasing').sort(ssn.compareTasks);
     if (evicted.length === 0) continue;
-    const cpJob = stmt.checkpoint();
-    let back = placeTasks(ssn, stmt, evicted.slice(0, replaceCount(job)), true);
-    if (back.ok && breaksGang(job)) {
-      // Some tasks moved and the ones left where they were are fewer than minAvailable: the gang would
-      // run broken. A moved job is re-created (its pods are deleted and made again), so move all of it.
-      stmt.rollback(cpJob);
-      for (const t of job.tasks) {
-        if (t.status === 'Running' || t.status === 'Allocated') {
-          stmt.evict(t);
-          evict.add(t);
-        }
-      }
-      const all = job.tasks.filter((t) => evict.has(t) && t.status === 'Releasing').sort(ssn.compareTasks);
-      back = placeTasks(ssn, stmt, all, true, true);
-    }
+    // Each task is put back where it fits: one that lands on its own node is un-evicted, the others move,
+    // even when what stays is fewer than minAvailable. Upstream keeps such a partial move (KAI
+    // consolidation_subgroups_test.go #3 "partial eviction": one task stays Running, one is pipelined,
+    // at most one eviction, @d5bc503); decision 0254 drops the lab's former whole-job move.
+    const back = placeTasks(ssn, stmt, evicted.slice(0, replaceCount(job)), true);
     if (!back.ok && notReplaced === null) {
       notReplaced = `${job.name} could not be re-placed (${(back.reasons[0] ?? 'no room').replace(/\.+$/, '')})`;
       notReplacedVerdicts = back.capacity ?? [];

@@ -14,6 +14,7 @@ import { defaultPreemptible } from './normaliseJob';
 import { completeQueueResources, normaliseQueuePatch } from './normaliseQueue';
 import { normaliseSchedulerPatch } from './normaliseScheduler';
 import { checkVariantScenario } from './checkVariantScenario';
+import { KAI_ONLY_JOB_FIELDS, refuseKaiOnlyFields } from './refuseKaiOnlyFields';
 import { cloneData, setOwn } from './ownEntries';
 import { isMapping, readFields } from './readFields';
 import { describeValue, VARIANT_FIELDS, VARIANT_JOB_FIELDS } from './schema';
@@ -219,6 +220,8 @@ function readJob(raw: unknown, path: FieldPath, known: BaseNames, ctx: Normalise
     what: 'a job change ({name, priority?, priorityClassName?, preemptibility?, runtime?})',
   });
   if (f === null || f.name === undefined) return null;
+  // The same refusal as for the base's jobs (normaliseJob): a patch the profile would ignore is an error.
+  refuseKaiOnlyFields(raw, path, KAI_ONLY_JOB_FIELDS, ctx);
   const job = known.jobs.get(f.name);
   if (job === undefined) {
     ctx.sink.report(

@@ -80,12 +80,14 @@ function volcanoFields(
   profile: GeneratedProfile,
 ): Record<string, unknown> {
   const doc: Record<string, unknown> = { weight: at(VOLCANO_WEIGHT, v.weight) };
+  // kube-batch reads a queue's weight only (refuseUnreadQueueFields, decision 0250).
+  if (profile === 'kube-batch') return doc;
   if (v.capability !== null) doc['capability'] = { gpu: at(VOLCANO_AMOUNT, v.capability) };
   if (v.guarantee !== null) doc['guarantee'] = { gpu: at(VOLCANO_AMOUNT, v.guarantee) };
   // capacity's deserved: the guarantee pick again, so deserved ≥ guarantee often holds, as in practice.
   if (profile === 'volcano' && v.guarantee !== null)
     doc['deserved'] = { gpu: at(VOLCANO_AMOUNT, v.guarantee) };
-  if (v.reclaimable !== null && profile !== 'kube-batch') doc['reclaimable'] = v.reclaimable;
+  if (v.reclaimable !== null) doc['reclaimable'] = v.reclaimable;
   return doc;
 }
 

@@ -59,16 +59,13 @@ const VOLCANO: QueueWords = {
   priority: true,
 };
 
+/** kube-batch: Volcano's weight, and nothing else a queue writes is read (decision 0250). */
 const KUBE_BATCH: QueueWords = {
+  ...VOLCANO,
   profile: 'kube-batch',
   share: { label: 'deserved', meaning: 'the deserved share proportion divided by weight' },
   floor: null,
   cap: null,
-  weight: {
-    label: 'weight',
-    meaning: 'how proportion divides the cluster between queues',
-    perResource: false,
-  },
   priority: false,
 };
 

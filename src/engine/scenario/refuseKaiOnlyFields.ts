@@ -56,16 +56,8 @@ const KUBE_BATCH_WHY =
  */
 export function refuseUnreadQueueFields(raw: unknown, path: FieldPath, ctx: NormaliseContext): void {
   refuseKaiOnlyFields(raw, path, KAI_ONLY_QUEUE_FIELDS, ctx);
-  if (ctx.profile !== 'kube-batch' || typeof raw !== 'object' || raw === null || Array.isArray(raw)) return;
-  const written = raw as Record<string, unknown>;
-  for (const key of KUBE_BATCH_UNREAD_QUEUE_FIELDS) {
-    if (!(key in written)) continue;
-    ctx.sink.report(
-      'field-not-in-profile',
-      [...path, key],
-      `profile kube-batch does not read \`${key}\` (${KUBE_BATCH_WHY}), so it would be ignored`,
-    );
-  }
+  if (ctx.profile === 'kube-batch')
+    refuseWritten(raw, path, KUBE_BATCH_UNREAD_QUEUE_FIELDS, () => KUBE_BATCH_WHY, ctx);
 }
 
 /** Reports each KAI-only field `raw` writes (any value, null included) when the profile is not KAI. */
@@ -75,14 +67,25 @@ export function refuseKaiOnlyFields(
   fields: readonly string[],
   ctx: NormaliseContext,
 ): void {
-  if (ctx.profile === 'kai' || typeof raw !== 'object' || raw === null || Array.isArray(raw)) return;
+  if (ctx.profile !== 'kai') refuseWritten(raw, path, fields, (key) => WHY[key] ?? 'a KAI field', ctx);
+}
+
+/** Reports each of `fields` that `raw` (a mapping) writes, any value, `null` included. */
+function refuseWritten(
+  raw: unknown,
+  path: FieldPath,
+  fields: readonly string[],
+  why: (key: string) => string,
+  ctx: NormaliseContext,
+): void {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return;
   const written = raw as Record<string, unknown>;
   for (const key of fields) {
     if (!(key in written)) continue;
     ctx.sink.report(
       'field-not-in-profile',
       [...path, key],
-      `profile ${ctx.profile} does not read \`${key}\` (${WHY[key] ?? 'a KAI field'}), so it would be ignored`,
+      `profile ${ctx.profile} does not read \`${key}\` (${why(key)}), so it would be ignored`,
     );
   }
 }

@@ -259,11 +259,13 @@ function readJob(raw: unknown, path: FieldPath, known: BaseNames, ctx: Normalise
   if (f.priority !== undefined) patch.priority = f.priority;
   if (f.preemptibility !== undefined) patch.preemptible = f.preemptibility === 'preemptible';
   else if (
+    ctx.profile === 'kai' &&
     patch.priority !== undefined &&
     job.preemptible === defaultPreemptible(ctx.profile, job.priority)
   ) {
     // The base job's preemptibility was the default for its priority (the serialiser would not write it),
-    // so it follows the new priority as it would if the base were edited.
+    // so it follows the new priority as it would if the base were edited. Only KAI has preemptibility:
+    // elsewhere every job stays preemptible and a patch must not write it (decision 0250).
     patch.preemptible = defaultPreemptible(ctx.profile, patch.priority);
   }
   const written = raw as Record<string, unknown>;

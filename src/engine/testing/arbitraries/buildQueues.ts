@@ -33,10 +33,14 @@ export function buildQueues(
   profile: GeneratedProfile = 'kai',
   tree = true,
 ): BuiltQueues {
-  const names = raw.map((_, i) => `q${i}`);
-  const parents = raw.map((q, i) =>
-    !tree || q.parentPick === 0 || i === 0 ? null : (names[(q.parentPick - 1) % i] as string),
+  const parentIndex = raw.map((q, i) =>
+    !tree || q.parentPick === 0 || i === 0 ? null : (q.parentPick - 1) % i,
   );
+  // A Volcano capacity tree whose first queue has children names it `root`, as upstream's tree does, so that
+  // `parent: root` goes through the Kubernetes round trip too (decision 0249).
+  const writtenRoot = profile === 'volcano' && tree && parentIndex.includes(0);
+  const names = raw.map((_, i) => (writtenRoot && i === 0 ? 'root' : `q${i}`));
+  const parents = parentIndex.map((p) => (p === null ? null : (names[p] as string)));
   const docs = raw.map((q, i) => {
     const doc: Record<string, unknown> = { name: names[i] };
     const parent = parents[i];

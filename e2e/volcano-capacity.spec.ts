@@ -1,7 +1,8 @@
 /**
  * Volcano hierarchical capacity queues (gallery lesson volcano-capacity-1): the queue tree draws the
  * Volcano tree with each card's deserved share, allocation (a parent's includes its children's) and
- * capability, and the decision log says in words why the reclaim took research's GPUs.
+ * capability, its hover card names them in Volcano's words, and the decision log says in words why the
+ * reclaim took research's GPUs.
  * Screenshot for review: VOLCANO_SHOTS=<dir>.
  */
 import { AppPage } from './fixtures/AppPage';
@@ -48,6 +49,11 @@ test('Volcano capacity 1 · the tree cards and the reclaim decision, stepped to 
   await expect(page.getByTestId('queue-tree.status')).toContainText('its cap the capability');
   const row = page.locator('[data-testid="volcano-queues.row"][data-queue="research"]');
   await expect(row).toContainText('gpu 8');
+  // The hover card names research's figures in Volcano's words (engine/model/queueWords), not KAI's.
+  await card('research').hover();
+  const tip = page.getByRole('tooltip');
+  for (const word of ['deserved', 'guarantee', 'capability', 'weight']) await expect(tip).toContainText(word);
+  for (const word of ['quota', 'limit', 'OQW', 'fair']) await expect(tip).not.toContainText(word);
   if (shots !== undefined) await page.screenshot({ path: `${shots}/volcano-capacity-tree-1280x720.png` });
 
   await app.decisionsTab.click();

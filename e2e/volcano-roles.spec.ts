@@ -22,6 +22,8 @@ test('the job inspector shows running/min per role, and the trace names the fail
   await expect(editor.dialog).toBeHidden();
   await app.waitForSession();
   await app.jobsTab.click();
+  // The jobs table's Roles column: each role's running tasks against its minTaskMember.
+  await expect(jobsTable.row('pg1').getByTestId('jobs-table.role')).toHaveText(['master 1/1', 'worker 1/1']);
   await jobsTable.row('pg1').click();
   const rows = page.getByTestId('inspector.role-row');
   await expect(rows).toHaveCount(2);

@@ -20,6 +20,7 @@ import thrashOn from './thrash-on.yaml?raw';
 import timeAware from './time-aware.yaml?raw';
 import topology1 from './topology-1-rack-or-anywhere.yaml?raw';
 import volcanoCapacity1 from './volcano-capacity-1-reclaim-across-tree.yaml?raw';
+import volcanoRoles1 from './volcano-roles-1-other-roles-go-on.yaml?raw';
 import welcome from './welcome-reclaim-waits.yaml?raw';
 import workshopLcaOrQueue from './workshop-lca-or-queue.yaml?raw';
 import workshopDeepTree from './workshop-lca-or-queue-deep-tree.yaml?raw';
@@ -224,6 +225,15 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
     topic: 'seeds',
     fileName: 'volcano-capacity-1-reclaim-across-tree.yaml',
     text: volcanoCapacity1,
+  },
+  {
+    id: 'volcano-roles-1',
+    title: 'Volcano roles 1 · One role stuck, the others go on',
+    summary:
+      'Task roles: allocate goes on to other roles after one role’s pod fits no node; a job starts once each role has its minTaskMember.',
+    topic: 'seeds',
+    fileName: 'volcano-roles-1-other-roles-go-on.yaml',
+    text: volcanoRoles1,
   },
 ];
 

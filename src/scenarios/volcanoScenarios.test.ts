@@ -321,3 +321,34 @@ describe('Volcano capacity 1: reclaim across the queue tree', () => {
     expect(bound(sim.snapshot(3)).sort()).toEqual(['serving-0', 'serving-1']);
   });
 });
+
+describe('Volcano roles 1: one role stuck, the others go on', () => {
+  const sim = run('volcano-roles-1');
+
+  it('session 2: ps-1 fits no node, allocate goes on to the workers, and the job is ready at each role minimum', () => {
+    const s = sim.snapshot(2);
+    expect(bound(s).sort()).toEqual(['ps-0', 'worker-0', 'worker-1']);
+    expect(status(s, 'ps-1')).toBe('Pending');
+    expect(status(s, 'worker-2')).toBe('Pending');
+    const first = attempts(s, 'mpi-train', 'allocate')[0];
+    expect(first?.outcome).toBe('allocated');
+    expect(first?.message).toContain('allocate went on past no node fits ps-1 (role ps)');
+    expect(first?.message).toContain('roles allocated/minTaskMember: ps 1/1, worker 2/2');
+    const job = s.jobs.find((j) => j.name === 'mpi-train');
+    expect(job?.phase).toBe('Running');
+    expect(job?.roles?.map((r) => [r.role, r.running, r.minTaskMember])).toEqual([
+      ['ps', 1, 1],
+      ['worker', 2, 2],
+    ]);
+  });
+
+  it("session 3: mpi-eval's worker role stays below its minimum, so its ps placement is discarded", () => {
+    const s = sim.snapshot(3);
+    expect(status(s, 'eval-ps-0')).toBe('Pending');
+    const a = attempts(s, 'mpi-eval', 'allocate')[0];
+    expect(a?.code).toBe('gang-unsatisfiable');
+    expect(a?.message).toContain('its placements (eval-ps-0 → cpu-node) were discarded');
+    expect(a?.message).toContain('worker 0/1');
+    expect(s.decisions.filter((d) => d.task.startsWith('eval-'))).toEqual([]);
+  });
+});

@@ -13,7 +13,7 @@ import { CATALOGUE } from '../profiles/catalogue';
 import type { NormaliseContext } from './NormaliseContext';
 import type { FieldPath } from './fieldPath';
 import { readFields, type FieldValues } from './readFields';
-import { KAI_ONLY_QUEUE_FIELDS, refuseKaiOnlyFields } from './refuseKaiOnlyFields';
+import { refuseUnreadQueueFields } from './refuseKaiOnlyFields';
 import { QUEUE_FIELDS, QUEUE_RESOURCE_FIELDS, QUEUE_RESOURCES_FIELDS, RESOURCE_LIST_FIELDS } from './schema';
 
 /** Per-resource defaults of the compact format (not of the KAI Queue CRD, whose omitted limit is 0). */
@@ -47,7 +47,7 @@ export function normaliseQueue(raw: unknown, path: FieldPath, ctx: NormaliseCont
     what: 'a queue ({name, ...})',
   });
   if (f === null || f.name === undefined) return null;
-  refuseKaiOnlyFields(raw, path, KAI_ONLY_QUEUE_FIELDS, ctx);
+  refuseUnreadQueueFields(raw, path, ctx);
   const queue: QueueSpec = {
     name: f.name,
     parent: f.parent ?? null,
@@ -81,7 +81,7 @@ export function normaliseQueuePatch(
     what: 'a queue update ({name, ...})',
   });
   if (f === null || f.name === undefined) return null;
-  refuseKaiOnlyFields(raw, path, KAI_ONLY_QUEUE_FIELDS, ctx);
+  refuseUnreadQueueFields(raw, path, ctx);
   const written = raw as Record<string, unknown>;
   const patch: QueuePatch = { name: f.name };
   for (const key of NULLABLE) {

@@ -14,6 +14,7 @@ import { defaultPreemptible } from './normaliseJob';
 import { completeQueueResources, normaliseQueuePatch } from './normaliseQueue';
 import { normaliseSchedulerPatch } from './normaliseScheduler';
 import { checkVariantScenario } from './checkVariantScenario';
+import { KAI_ONLY_JOB_FIELDS, refuseKaiOnlyFields } from './refuseKaiOnlyFields';
 import { cloneData, setOwn } from './ownEntries';
 import { isMapping, readFields } from './readFields';
 import { describeValue, VARIANT_FIELDS, VARIANT_JOB_FIELDS } from './schema';
@@ -219,6 +220,8 @@ function readJob(raw: unknown, path: FieldPath, known: BaseNames, ctx: Normalise
     what: 'a job change ({name, priority?, priorityClassName?, preemptibility?, runtime?})',
   });
   if (f === null || f.name === undefined) return null;
+  // The same refusal as for the base's jobs (normaliseJob): a patch the profile would ignore is an error.
+  refuseKaiOnlyFields(raw, path, KAI_ONLY_JOB_FIELDS, ctx);
   const job = known.jobs.get(f.name);
   if (job === undefined) {
     ctx.sink.report(
@@ -256,11 +259,13 @@ function readJob(raw: unknown, path: FieldPath, known: BaseNames, ctx: Normalise
   if (f.priority !== undefined) patch.priority = f.priority;
   if (f.preemptibility !== undefined) patch.preemptible = f.preemptibility === 'preemptible';
   else if (
+    ctx.profile === 'kai' &&
     patch.priority !== undefined &&
     job.preemptible === defaultPreemptible(ctx.profile, job.priority)
   ) {
     // The base job's preemptibility was the default for its priority (the serialiser would not write it),
-    // so it follows the new priority as it would if the base were edited.
+    // so it follows the new priority as it would if the base were edited. Only KAI has preemptibility:
+    // elsewhere every job stays preemptible and a patch must not write it (decision 0250).
     patch.preemptible = defaultPreemptible(ctx.profile, patch.priority);
   }
   const written = raw as Record<string, unknown>;

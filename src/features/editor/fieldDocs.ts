@@ -14,7 +14,8 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     priorityClasses: 'Priority classes {name, value, preemptionPolicy?}; defaults per profile.',
     scheduler: 'Actions, plugin tiers and the session period.',
     nodes: 'The cluster’s nodes and their capacity.',
-    queues: 'The queue tree: quotas, limits, over-quota weights, min-runtimes.',
+    queues:
+      'The queue tree: KAI quotas, limits, over-quota weights, min-runtimes; Volcano weight, capability, deserved, guarantee.',
     jobs: 'Pod groups: queue, priority, tasks and their requests.',
     events: 'Timed changes: submit, deleteJob, addNode, removeNode, updateQueue, updateConfig.',
     run: 'How long to run: sessions: N, or until: <duration> (default 1h).',

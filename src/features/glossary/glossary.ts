@@ -13,9 +13,26 @@ export interface GlossaryEntry {
 export const GLOSSARY: readonly GlossaryEntry[] = [
   {
     term: 'quota',
-    forms: ['quota', 'quotas', 'deserved'],
+    forms: ['quota', 'quotas'],
     definition:
-      'The share of a resource a queue is entitled to (KAI quota, Volcano deserved). Quotas are handed out first; what is left is shared as over-quota.',
+      'KAI: the share of a resource a queue is entitled to. Quotas are handed out first; what is left is shared as over-quota. (Volcano’s word is deserved.)',
+  },
+  {
+    term: 'deserved',
+    forms: ['deserved', 'deserved share'],
+    definition:
+      'Volcano: the share a queue is owed this session. proportion divides the cluster by queue weight (up to what the queue asks, within its capability); capacity takes the queue’s written deserved. A queue above it may be reclaimed from.',
+  },
+  {
+    term: 'capability',
+    forms: ['capability', 'capabilities'],
+    definition:
+      'Volcano: the most of each resource a queue may be allocated (KAI calls its cap a limit). kube-batch reads none.',
+  },
+  {
+    term: 'guarantee',
+    forms: ['guarantee', 'guaranteed'],
+    definition: 'Volcano: resources reserved for a queue; no other queue’s capability may reach into them.',
   },
   {
     term: 'fair share',

@@ -7,9 +7,8 @@ import { selectActions } from '../../store/createAppStore';
 import { selectSnapshot } from '../../store/runSlice';
 import { selectSelection } from '../../store/selectionSlice';
 import { formatInstant } from '../format/formatTime';
-import { formatQueueResources } from '../format/formatResources';
 import { JobInspector } from './JobInspector';
-import { describeTimeAware } from '../../viz/charts/describeQueue';
+import { QueueFigures } from './QueueFigures';
 
 const selectHasSnapshot = (s: AppState) => s.run.snapshot !== null;
 
@@ -58,31 +57,7 @@ export function SelectionInspector() {
           <Typography variant="h2" component="h2">
             Queue {queue.name}
           </Typography>
-          <Typography variant="body1">
-            Parent: {queue.parent ?? 'none (top level)'} · priority {queue.priority}
-          </Typography>
-          <Typography variant="body2">Fair share: {formatQueueResources(queue.fairShare)}</Typography>
-          <Typography variant="body2">Allocated: {formatQueueResources(queue.allocated)}</Typography>
-          <Typography variant="body2">Requested: {formatQueueResources(queue.requested)}</Typography>
-          <Typography variant="body2">Quota: {formatQueueResources(queue.quota)}</Typography>
-          {queue.timeAware !== undefined && (
-            <Box data-testid="inspector.queue.timeAware" sx={{ display: 'grid', gap: 0.5 }}>
-              <Typography variant="subtitle2" component="h3">
-                Time-aware fair share (usage history, kValue {queue.timeAware.kValue})
-              </Typography>
-              {describeTimeAware(queue).map((line) => (
-                <Typography key={line} variant="body2">
-                  {line}
-                </Typography>
-              ))}
-            </Box>
-          )}
-          <Typography variant="body2">
-            preemptMinRuntime:{' '}
-            {queue.preemptMinRuntimeMs === null ? 'unset (inherits)' : `${queue.preemptMinRuntimeMs / 1000}s`}{' '}
-            · reclaimMinRuntime:{' '}
-            {queue.reclaimMinRuntimeMs === null ? 'unset (inherits)' : `${queue.reclaimMinRuntimeMs / 1000}s`}
-          </Typography>
+          <QueueFigures queue={queue} />
           <Button size="small" onClick={clear} sx={{ justifySelf: 'start' }}>
             Clear selection
           </Button>

@@ -286,5 +286,20 @@ describe('JobsTable', () => {
       expect(screen.queryByTestId('jobs-table.column.sla')).toBeNull();
       expect(screen.getByTestId('jobs-table.column.podgroup')).toBeTruthy();
     });
+    it('shows a Roles column, each role running/minTaskMember, only when a job has roles', () => {
+      const roles = [
+        { role: 'master', minTaskMember: 1, tasks: 1, running: 1, pipelined: 0 },
+        { role: 'worker', minTaskMember: 2, tasks: 3, running: 1, pipelined: 0 },
+      ];
+      setup([volcanoJob('mpi', { roles }, {}), volcanoJob('plain', {}, {})], 0, summary);
+      expect(screen.getByTestId('jobs-table.column.roles').textContent).toBe('Roles');
+      const cells = within(row('mpi')).getAllByTestId('jobs-table.role');
+      expect(cells.map((c) => c.textContent)).toEqual(['master 1/1', 'worker 1/2 below min']);
+      expect(cells[1]?.getAttribute('data-short')).toBe('true');
+      expect(within(row('plain')).getByText('no roles')).toBeTruthy();
+      cleanup();
+      setup([volcanoJob('plain', {}, {})], 0, summary);
+      expect(screen.queryByTestId('jobs-table.column.roles')).toBeNull();
+    });
   });
 });

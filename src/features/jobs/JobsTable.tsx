@@ -28,7 +28,7 @@ import { nounFor, plural } from '../../common/plural';
 import { formatInstant, formatSpan } from '../format/formatTime';
 import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
 import { ProtectionCell, ReclaimProtectionCell } from './ProtectionCell';
-import { PodGroupCell, SlaCell } from './VolcanoCells';
+import { PodGroupCell, RolesCell, SlaCell } from './VolcanoCells';
 
 const NO_JOBS: JobState[] = [];
 const selectSnapshot = (s: AppState) => s.run.snapshot;
@@ -51,6 +51,7 @@ function jobRowStyles(theme: Theme) {
     '& col.col-preempt, & col.col-reclaim': { width: '21%' },
     '& col.col-podgroup': { width: '20%' },
     '& col.col-sla': { width: '22%' },
+    '& col.col-roles': { width: '18%' },
     '& .phase': { fontWeight: 700 },
     '& .sla-expired': { fontWeight: 700, color: sim.evict },
     '& .job-row': { cursor: 'pointer', borderBottom: `1px solid ${palette.divider}` },
@@ -99,7 +100,7 @@ function jobRowStyles(theme: Theme) {
 
 interface Column {
   /** Cell and `<col>` class name. */
-  id: 'job' | 'queue' | 'status' | 'runtime' | 'preempt' | 'reclaim' | 'podgroup' | 'sla';
+  id: 'job' | 'queue' | 'status' | 'runtime' | 'preempt' | 'reclaim' | 'podgroup' | 'roles' | 'sla';
   /** Null: not sortable. */
   sortKey: JobSortKey | null;
   label: string;
@@ -141,6 +142,13 @@ const PODGROUP_COLUMN: Column = {
   help: 'Phase (Pending, Inqueue, Running, Completed, Unknown), minAvailable, tasks ready (running or succeeded) and pipelined, and the last enqueue decision',
 };
 
+const ROLES_COLUMN: Column = {
+  id: 'roles',
+  sortKey: null,
+  label: 'Roles',
+  help: 'Volcano task roles (§26): each role’s running tasks against its minTaskMember (— when none); a role below its minimum is marked',
+};
+
 const SLA_COLUMN: Column = {
   id: 'sla',
   sortKey: null,
@@ -150,13 +158,23 @@ const SLA_COLUMN: Column = {
 
 /**
  * The columns for the loaded scenario: KAI shows min-runtime protection; Volcano and kube-batch show the
- * PodGroup, and the SLA clock only when the sla plugin is configured (the load summary lists plugins).
+ * PodGroup, the task roles when some job of the session has them, and the SLA clock only when the sla
+ * plugin is configured (the load summary lists plugins).
  */
-function columnsFor(summary: ScenarioSummary | null): Column[] {
+function columnsFor(summary: ScenarioSummary | null, hasRoles: boolean): Column[] {
   if (summary === null || summary.profile === 'kai') return [...COMMON_COLUMNS, ...KAI_COLUMNS];
   const hasSla = summary.plugins.some((p) => p.name === 'sla');
-  return [...COMMON_COLUMNS, PODGROUP_COLUMN, ...(hasSla ? [SLA_COLUMN] : [])];
+  return [
+    ...COMMON_COLUMNS,
+    PODGROUP_COLUMN,
+    ...(hasRoles ? [ROLES_COLUMN] : []),
+    ...(hasSla ? [SLA_COLUMN] : []),
+  ];
 }
+
+/** Whether some job of the shown session has task roles (the engine writes `roles` only then). */
+const selectHasRoles = (s: AppState): boolean =>
+  s.run.snapshot?.jobs.some((j) => j.roles !== undefined) ?? false;
 
 const SORT_LABELS: Record<JobSortKey, string> = {
   name: 'job name',
@@ -295,6 +313,12 @@ const JobRow = memo(function JobRow({
             return (
               <td key="podgroup">
                 <PodGroupCell job={job} />
+              </td>
+            );
+          case 'roles':
+            return (
+              <td key="roles">
+                <RolesCell job={job} />
               </td>
             );
           case 'sla':
@@ -492,7 +516,8 @@ export function JobsTable() {
   const theme = useTheme();
   const rowStyles = useMemo(() => jobRowStyles(theme), [theme]);
   const summary = useAppStore(selectSummary);
-  const columns = useMemo(() => columnsFor(summary), [summary]);
+  const hasRoles = useAppStore(selectHasRoles);
+  const columns = useMemo(() => columnsFor(summary, hasRoles), [summary, hasRoles]);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
       <JobsToolbar columns={columns} />

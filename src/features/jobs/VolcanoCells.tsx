@@ -1,4 +1,7 @@
-/** The jobs table's Volcano/kube-batch cells: the PodGroup and the sla clock (engine extras, formatted). */
+/**
+ * The jobs table's Volcano/kube-batch cells: the PodGroup, the task roles and the sla clock (engine extras,
+ * formatted).
+ */
 import type { JobState } from '../../engine/model/snapshot';
 import { describeSla } from './describeSla';
 
@@ -22,6 +25,29 @@ export function PodGroupCell({ job }: { job: JobState }) {
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * Each task role's running tasks against its minTaskMember, as the snapshot has them (§26); a role the
+ * engine found below its minimum at session end is marked, as the inspector's roles table does.
+ */
+export function RolesCell({ job }: { job: JobState }) {
+  const roles = job.roles;
+  if (roles === undefined) return <span className="muted">no roles</span>;
+  return (
+    <div data-testid="jobs-table.roles">
+      {roles.map((r) => {
+        const short = r.minTaskMember !== null && r.running + r.pipelined < r.minTaskMember;
+        return (
+          <div key={r.role} data-testid="jobs-table.role" data-short={short ? 'true' : undefined}>
+            {r.role === '' ? '(no role)' : r.role} {r.running}/{r.minTaskMember ?? '—'}
+            {r.pipelined > 0 && ` +${r.pipelined} pipelined`}
+            {short && <span className="muted"> below min</span>}
+          </div>
+        );
+      })}
+    </div>
   );
 }
 

@@ -1,11 +1,17 @@
 /**
- * Hover card for a queue: allocation, request, fair share, quota, limit and over-quota weight per
- * resource, priority, and where its min-runtimes come from.
+ * Hover card for a queue: allocation, request and the profile's own figures per resource (KAI: fair share,
+ * quota, limit, over-quota weight; Volcano: deserved, guarantee, capability, with the weight in the
+ * heading; words from engine/model/queueWords), priority, and where its min-runtimes come from.
  */
 import type { ViewTransform } from '../layouts/fitTransform';
 import type { QueueTreeNode } from '../layouts/layoutQueueTree';
 import type { VizTheme } from '../theme';
-import { describeTimeAware, queueTooltipRows } from './describeQueue';
+import {
+  describeTimeAware,
+  queueTooltipColumns,
+  queueTooltipHeading,
+  queueTooltipRows,
+} from './describeQueue';
 
 /** Props of {@link QueueTooltip}. */
 export interface QueueTooltipProps {
@@ -25,6 +31,8 @@ const BASE_WIDTH = 300;
 /** The tooltip (HTML, positioned over the SVG next to the card). */
 export function QueueTooltip({ node, theme, transform, width, height, fontPx }: QueueTooltipProps) {
   const rows = queueTooltipRows(node);
+  const columns = queueTooltipColumns(node);
+  const heading = queueTooltipHeading(node);
   const fontSize = Math.max(theme.fontSizeSmall + 1, fontPx ?? 0);
   const tooltipWidth = Math.round((BASE_WIDTH * fontSize) / (theme.fontSizeSmall + 1));
   const right = transform.x + (node.x + node.width) * transform.k + 14;
@@ -54,33 +62,28 @@ export function QueueTooltip({ node, theme, transform, width, height, fontPx }: 
     >
       <div style={{ fontWeight: 600, marginBottom: 4 }}>
         {node.name}
-        <span style={{ color: theme.textMuted, fontWeight: 400 }}>
-          {' '}
-          · priority {node.queue?.priority ?? '—'}
-        </span>
+        {heading !== '' && <span style={{ color: theme.textMuted, fontWeight: 400 }}> · {heading}</span>}
       </div>
       <table style={{ borderCollapse: 'collapse', width: '100%' }}>
         <thead style={{ color: theme.textMuted }}>
           <tr>
             <th style={{ ...cell, textAlign: 'left' }} />
-            <th style={cell}>alloc</th>
-            <th style={cell}>req</th>
-            <th style={cell}>fair</th>
-            <th style={cell}>quota</th>
-            <th style={cell}>limit</th>
-            <th style={cell}>OQW</th>
+            {columns.map((c) => (
+              <th key={c.label} style={cell} title={c.meaning}>
+                {c.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.resource}>
               <td style={{ ...cell, textAlign: 'left', color: theme.textMuted }}>{r.resource}</td>
-              <td style={cell}>{r.allocated}</td>
-              <td style={cell}>{r.requested}</td>
-              <td style={cell}>{r.fairShare}</td>
-              <td style={cell}>{r.quota}</td>
-              <td style={cell}>{r.limit}</td>
-              <td style={cell}>{r.overQuotaWeight}</td>
+              {r.cells.map((v, i) => (
+                <td key={columns[i]?.label ?? i} style={cell}>
+                  {v}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -27,6 +27,7 @@ import { LcaBand } from './LcaBand';
 import { LcaOverlay } from './LcaOverlay';
 import { QueueCard } from './QueueCard';
 import { QueueTooltip } from './QueueTooltip';
+import { queueWords } from '../../engine/model/queueWords';
 import { QueueTreeLegend, queueTreeLegendHeight, queueTreeLegendRows } from './QueueTreeLegend';
 
 /** A min-runtime resolution to draw over the tree. */
@@ -224,8 +225,10 @@ export function QueueTree({
   const colourOf = queueColourScale(leaves, theme);
 
   const legendScale = minTextPx === undefined ? 1 : minTextPx / theme.fontSizeSmall;
+  // The marks' names follow the session's profile (every Volcano or kube-batch queue carries it).
+  const words = queueWords(queues.find((q) => q.extras !== undefined)?.extras?.profile);
   const legendRows = showLegend
-    ? queueTreeLegendRows(theme, layout0(candidates).showsMinRuntime, legendScale, width)
+    ? queueTreeLegendRows(theme, layout0(candidates).showsMinRuntime, legendScale, width, words)
     : 0;
   const legendHeight = showLegend ? queueTreeLegendHeight(legendRows, legendScale) : 0;
   const firstLca = candidates[0]?.lca ?? null;
@@ -497,6 +500,7 @@ export function QueueTree({
             x={8}
             y={height - 8}
             showsMinRuntime={layout.showsMinRuntime}
+            words={words}
             scale={legendScale}
             maxWidth={width}
           />

@@ -2,6 +2,7 @@
  * Key to the queue card marks, drawn in screen space at the bottom-left of the tree.
  */
 import type { ReactNode } from 'react';
+import { queueWords, type QueueWords } from '../../engine/model/queueWords';
 import { textWidth } from '../layouts/textWidth';
 import type { VizTheme } from '../theme';
 
@@ -12,6 +13,8 @@ export interface QueueTreeLegendProps {
   x: number;
   y: number;
   showsMinRuntime: boolean;
+  /** The profile's names for the marks (KAI's fair share/quota/limit, Volcano's deserved/capability). */
+  words?: QueueWords;
   /** Text size multiplier (the legend follows the app's text size); default 1. */
   scale?: number;
   /** Width available (screen px): items wrap onto more rows instead of running off the edge. */
@@ -56,25 +59,34 @@ export function queueTreeLegendRows(
   showsMinRuntime: boolean,
   scale = 1,
   maxWidth = Infinity,
+  words: QueueWords = queueWords('kai'),
 ): number {
-  const placed = wrapItems(legendWidths(theme, showsMinRuntime), (maxWidth - 16) / scale);
+  const placed = wrapItems(legendWidths(theme, showsMinRuntime, words), (maxWidth - 16) / scale);
   return placed.reduce((m, p) => Math.max(m, p.row + 1), 1);
 }
 
-const MAIN_LABELS = [
-  'fair share',
-  'allocated',
-  'over fair share',
-  'requested',
-  'quota',
-  'limit',
-  'allocated/fair share',
-];
+/** The mark labels in the profile's words; KAI's quota tick and a cap only where the profile has them. */
+function mainLabels(words: QueueWords) {
+  const share = words.share.label;
+  return {
+    share,
+    allocated: 'allocated',
+    over: `over ${share}`,
+    requested: 'requested',
+    quota: words.profile === 'kai' ? (words.floor?.label ?? null) : null,
+    cap: words.cap?.label ?? null,
+    ratio: `allocated/${share}`,
+  };
+}
+
+const labelList = (words: QueueWords): string[] =>
+  Object.values(mainLabels(words)).filter((l): l is string => l !== null);
+
 const BADGE_LABELS = ['min-runtime set here', 'inherited (↑from)', 'plugin default'];
 
-function legendWidths(theme: VizTheme, showsMinRuntime: boolean) {
+function legendWidths(theme: VizTheme, showsMinRuntime: boolean, words: QueueWords) {
   const itemWidth = (label: string): number => 22 + textWidth(label, theme.fontSizeSmall) + 10;
-  const groups = [MAIN_LABELS.map((l) => ({ key: l, width: itemWidth(l) }))];
+  const groups = [labelList(words).map((l) => ({ key: l, width: itemWidth(l) }))];
   if (showsMinRuntime) groups.push(BADGE_LABELS.map((l) => ({ key: l, width: itemWidth(l) })));
   return groups;
 }
@@ -87,10 +99,12 @@ export function QueueTreeLegend({
   showsMinRuntime,
   scale = 1,
   maxWidth = Infinity,
+  words = queueWords('kai'),
 }: QueueTreeLegendProps) {
-  const items: { label: string; mark: (ox: number) => ReactNode }[] = [
+  const l = mainLabels(words);
+  const all: { label: string | null; mark: (ox: number) => ReactNode }[] = [
     {
-      label: 'fair share',
+      label: l.share,
       mark: (ox) => <rect x={ox} y={3} width={18} height={9} fill={theme.fairShare} />,
     },
     {
@@ -98,7 +112,7 @@ export function QueueTreeLegend({
       mark: (ox) => <rect x={ox} y={5} width={18} height={5} fill={theme.allocated} />,
     },
     {
-      label: 'over fair share',
+      label: l.over,
       mark: (ox) => <rect x={ox} y={5} width={18} height={5} fill={theme.overFairShare} />,
     },
     {
@@ -116,17 +130,17 @@ export function QueueTreeLegend({
       ),
     },
     {
-      label: 'quota',
+      label: l.quota,
       mark: (ox) => <line x1={ox + 9} x2={ox + 9} y1={1} y2={14} stroke={theme.quota} strokeWidth={1.5} />,
     },
     {
-      label: 'limit',
+      label: l.cap,
       mark: (ox) => (
         <path d={`M${ox + 7},1H${ox + 9}V14H${ox + 7}`} fill="none" stroke={theme.limit} strokeWidth={1.5} />
       ),
     },
     {
-      label: 'allocated/fair share',
+      label: l.ratio,
       mark: (ox) => (
         <text x={ox + 18} y={11} textAnchor="end" fill={theme.textMuted}>
           3/6
@@ -134,13 +148,14 @@ export function QueueTreeLegend({
       ),
     },
   ];
+  const items = all.flatMap((i) => (i.label === null ? [] : [{ label: i.label, mark: i.mark }]));
   const badgeItems = [
     { label: 'min-runtime set here', fill: theme.badgeSet, stroke: 'none', dash: undefined },
     { label: 'inherited (↑from)', fill: 'none', stroke: theme.badgeInherited, dash: undefined },
     { label: 'plugin default', fill: 'none', stroke: theme.badgeDefault, dash: '2 2' },
   ];
   const placed = new Map(
-    wrapItems(legendWidths(theme, showsMinRuntime), (maxWidth - 16) / scale).map((p) => [p.key, p]),
+    wrapItems(legendWidths(theme, showsMinRuntime, words), (maxWidth - 16) / scale).map((p) => [p.key, p]),
   );
   const rows = [...placed.values()].reduce((m, p) => Math.max(m, p.row + 1), 1);
   const width = [...placed.values()].reduce(

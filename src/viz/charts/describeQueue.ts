@@ -7,19 +7,26 @@ import type { QueueTreeNode } from '../layouts/layoutQueueTree';
 import type { QueueState, TimeAwareShare } from '../../engine/model/snapshot';
 import { noGpuCapacityNote, usageAsOf } from '../../engine/model/timeAwareNotes';
 import { plural } from '../../common/plural';
+import { queueWords, type QueueWord, type QueueWords } from '../../engine/model/queueWords';
 
 const NAMES: Record<QueueResourceName, string> = { gpu: 'GPU', cpu: 'CPU', memory: 'memory' };
+
+/** The words of the node's profile (a Volcano or kube-batch queue carries its profile in `extras`). */
+export function wordsOf(node: QueueTreeNode): QueueWords {
+  return queueWords(node.queue?.extras?.profile);
+}
 
 /** One-sentence description used as the card's accessible label. */
 export function describeQueue(node: QueueTreeNode): string {
   const parts = [`queue ${node.name}`];
-  // A Volcano queue has no KAI quota: its band is the deserved share and its cap the written capability.
-  const volcano = node.queue?.extras !== undefined;
+  const words = wordsOf(node);
+  const kai = words.profile === 'kai';
   for (const b of node.bars) {
     const r = b.resource;
-    let s = `${NAMES[r]} allocated ${formatResource(r, b.allocated)} of ${volcano ? 'deserved' : 'fair share'} ${formatResource(r, b.fairShare)}`;
-    if (!volcano) s += b.quota === -1 ? ', quota unlimited' : `, quota ${formatResource(r, b.quota)}`;
-    if (b.limit >= 0) s += `, ${volcano ? 'capability' : 'limit'} ${formatResource(r, b.limit)}`;
+    let s = `${NAMES[r]} allocated ${formatResource(r, b.allocated)} of ${words.share.label} ${formatResource(r, b.fairShare)}`;
+    // A Volcano queue has no KAI quota: its band is the deserved share and its cap the written capability.
+    if (kai) s += b.quota === -1 ? ', quota unlimited' : `, quota ${formatResource(r, b.quota)}`;
+    if (b.limit >= 0 && words.cap !== null) s += `, ${words.cap.label} ${formatResource(r, b.limit)}`;
     parts.push(s);
   }
   for (const badge of node.badges) parts.push(badge.description);
@@ -27,38 +34,76 @@ export function describeQueue(node: QueueTreeNode): string {
   return parts.join('; ');
 }
 
-/** A row of the queue tooltip. */
+/** The tooltip's columns after the resource name, in the profile's words. */
+export function queueTooltipColumns(node: QueueTreeNode): QueueWord[] {
+  const w = wordsOf(node);
+  const cols: QueueWord[] = [
+    { label: 'alloc', meaning: 'allocated this session' },
+    { label: 'req', meaning: 'requested by its jobs' },
+    w.share,
+  ];
+  if (w.floor !== null) cols.push(w.floor);
+  if (w.cap !== null) cols.push(w.cap);
+  if (w.weight.perResource) cols.push(w.weight);
+  return cols;
+}
+
+/** The queue-wide line under the tooltip's title: priority and (Volcano, kube-batch) weight. */
+export function queueTooltipHeading(node: QueueTreeNode): string {
+  const w = wordsOf(node);
+  const q = node.queue;
+  const parts: string[] = [];
+  if (w.priority) parts.push(`priority ${q?.priority ?? '—'}`);
+  const extras = q?.extras;
+  if (!w.weight.perResource && extras !== undefined) parts.push(`${w.weight.label} ${extras.weight}`);
+  if (extras !== undefined && !extras.reclaimable) parts.push('not reclaimable');
+  return parts.join(' · ');
+}
+
+/** A row of the queue tooltip: the resource and one cell per {@link queueTooltipColumns} entry. */
 export interface QueueTooltipRow {
   resource: QueueResourceName;
-  allocated: string;
-  requested: string;
-  fairShare: string;
-  quota: string;
-  limit: string;
-  overQuotaWeight: string;
+  cells: string[];
+}
+
+/** A written Volcano list entry: its value, or the word for none. */
+function listed(r: QueueResourceName, list: Partial<Record<QueueResourceName, number>> | null, none: string) {
+  const v = list?.[r];
+  return v === undefined ? none : formatResource(r, v);
 }
 
 /** Tooltip rows: every resource that has a non-default setting or any use. */
 export function queueTooltipRows(node: QueueTreeNode): QueueTooltipRow[] {
   const q = node.queue;
   if (q === null) return [];
+  const w = wordsOf(node);
+  const x = q.extras;
   return QUEUE_RESOURCE_NAMES.filter(
     (r) =>
       r === 'gpu' ||
-      q.quota[r] !== 0 ||
-      q.limit[r] !== -1 ||
+      (x === undefined && (q.quota[r] !== 0 || q.limit[r] !== -1)) ||
+      (x !== undefined && (x.capability?.[r] !== undefined || x.guarantee?.[r] !== undefined)) ||
       q.allocated[r] !== 0 ||
       q.requested[r] !== 0 ||
       q.fairShare[r] !== 0,
-  ).map((r) => ({
-    resource: r,
-    allocated: formatResource(r, q.allocated[r]),
-    requested: formatResource(r, q.requested[r]),
-    fairShare: formatResource(r, q.fairShare[r]),
-    quota: q.quota[r] === -1 ? 'unlimited' : formatResource(r, q.quota[r]),
-    limit: q.limit[r] === -1 ? 'none' : q.limit[r] === 0 ? '0 (blocked)' : formatResource(r, q.limit[r]),
-    overQuotaWeight: String(q.overQuotaWeight[r]),
-  }));
+  ).map((r) => {
+    const cells = [
+      formatResource(r, q.allocated[r]),
+      formatResource(r, q.requested[r]),
+      formatResource(r, q.fairShare[r]),
+    ];
+    if (x === undefined) {
+      cells.push(q.quota[r] === -1 ? 'unlimited' : formatResource(r, q.quota[r]));
+      cells.push(
+        q.limit[r] === -1 ? 'none' : q.limit[r] === 0 ? '0 (blocked)' : formatResource(r, q.limit[r]),
+      );
+      cells.push(String(q.overQuotaWeight[r]));
+    } else {
+      if (w.floor !== null) cells.push(listed(r, x.guarantee, '0'));
+      if (w.cap !== null) cells.push(listed(r, x.capability, 'none'));
+    }
+    return { resource: r, cells };
+  });
 }
 
 const fixed2 = (v: number): string => v.toFixed(2);

@@ -282,8 +282,11 @@ describe('exporting a volcano and a kube-batch scenario', () => {
   });
 
   it('kube-batch uses the Volcano shapes; the carrier keeps the profile', () => {
+    // kube-batch reads a queue's weight only; the other Volcano queue fields are refused (decision 0250).
     const original = parse(
-      VOLCANO.replace('profile: volcano', 'profile: kube-batch').replace(/phase: Inqueue, /, ''),
+      VOLCANO.replace('profile: volcano', 'profile: kube-batch')
+        .replace(/phase: Inqueue, /, '')
+        .replace(/queues:\n[\s\S]*?\njobs:/, 'queues:\n  - {name: q1, weight: 2}\n  - {name: q2}\njobs:'),
     );
     const { back } = roundTrip(original);
     expect(back.profile).toBe('kube-batch');

@@ -183,7 +183,9 @@ function kaiQueue(q: QueueSpec): Data {
 }
 
 function volcanoQueue(q: QueueSpec, s: Scenario): Data {
-  const spec: Data = { weight: q.weight, reclaimable: q.reclaimable };
+  // kube-batch's Queue has no reclaimable (decision 0250): writing the default would import as refused.
+  const spec: Data =
+    s.profile === 'kube-batch' ? { weight: q.weight } : { weight: q.weight, reclaimable: q.reclaimable };
   if (q.parent !== null) spec.parent = q.parent;
   if (q.priority !== CATALOGUE[s.profile].defaultQueuePriority) spec.priority = q.priority;
   if (q.capability !== null) spec.capability = resourceList(q.capability);

@@ -12,6 +12,7 @@ import { LAB_CONFIGMAP, mergeLabFields, readLabAnnotations, readLabConfigMap } f
 import { mapNode } from './mapNodes';
 import { mapPriorityClass } from './mapPriorityClass';
 import { mapKaiQueue, mapVolcanoQueue } from './mapQueues';
+import { settleRootParents } from './settleRootParents';
 import { mapSchedulerConfigMap } from './mapSchedulerConfig';
 import { mapPod, mapPodGroup, mapVolcanoJob, type MappedPod } from './mapWorkloads';
 import { ImportBudget } from './ImportBudget';
@@ -228,6 +229,7 @@ export function importKubernetesYaml(text: string): ImportResult {
   scenario.jobs = [...jobs.values()];
   // A Preemption Lab export carries name, lesson text, profile, run, events and expect (labCarrier.ts).
   if (topLevel !== null) mergeLabFields(scenario, topLevel);
+  settleRootParents(scenario);
   if (nodes.length === 0)
     notes.push('No Node documents: the scenario has no nodes yet (add some under `nodes`).');
   // Names and keys come from the documents and may hold line breaks: each comment stays on its line.

@@ -93,7 +93,8 @@ export function mapVolcanoQueue(t: FieldTracker): Data {
     if (state !== 'Open') queue.state = state;
   }
   const parent = t.get('spec.parent');
-  if (typeof parent === 'string' && parent !== '' && parent !== 'root') queue.parent = parent;
+  // `root` is kept here and settled once the whole scenario is read (settleRootParents.ts).
+  if (typeof parent === 'string' && parent !== '') queue.parent = parent;
   const reclaimable = t.get('spec.reclaimable');
   if (typeof reclaimable === 'boolean') queue.reclaimable = reclaimable;
   const capability = readResourceList(t, 'spec.capability');

@@ -59,7 +59,8 @@ export function candidateChanges(input: CandidateInput): Candidate[] {
     if (quotaBound) out.push(...queueRaise(input, 'quota'));
   } else {
     // Volcano and kube-batch read no KAI quota or limit: proportion divides by weight up to capability,
-    // capacity reads `deserved` (profiles/volcano/plugins/proportion).
+    // capacity reads `deserved` (profiles/volcano/plugins/proportion). kube-batch has neither bound
+    // (decision 0250), so only the weight is suggested there: volcanoBound finds no written bound.
     if (pending.code === 'over-limit') out.push(...volcanoBound(input, 'capability'));
     if (quotaBound) out.push(...volcanoWeight(input), ...volcanoBound(input, 'deserved'));
   }

@@ -33,10 +33,14 @@ export function buildQueues(
   profile: GeneratedProfile = 'kai',
   tree = true,
 ): BuiltQueues {
-  const names = raw.map((_, i) => `q${i}`);
-  const parents = raw.map((q, i) =>
-    !tree || q.parentPick === 0 || i === 0 ? null : (names[(q.parentPick - 1) % i] as string),
+  const parentIndex = raw.map((q, i) =>
+    !tree || q.parentPick === 0 || i === 0 ? null : (q.parentPick - 1) % i,
   );
+  // A Volcano capacity tree whose first queue has children names it `root`, as upstream's tree does, so that
+  // `parent: root` goes through the Kubernetes round trip too (decision 0249).
+  const writtenRoot = profile === 'volcano' && tree && parentIndex.includes(0);
+  const names = raw.map((_, i) => (writtenRoot && i === 0 ? 'root' : `q${i}`));
+  const parents = parentIndex.map((p) => (p === null ? null : (names[p] as string)));
   const docs = raw.map((q, i) => {
     const doc: Record<string, unknown> = { name: names[i] };
     const parent = parents[i];
@@ -80,12 +84,14 @@ function volcanoFields(
   profile: GeneratedProfile,
 ): Record<string, unknown> {
   const doc: Record<string, unknown> = { weight: at(VOLCANO_WEIGHT, v.weight) };
+  // kube-batch reads a queue's weight only (refuseUnreadQueueFields, decision 0250).
+  if (profile === 'kube-batch') return doc;
   if (v.capability !== null) doc['capability'] = { gpu: at(VOLCANO_AMOUNT, v.capability) };
   if (v.guarantee !== null) doc['guarantee'] = { gpu: at(VOLCANO_AMOUNT, v.guarantee) };
   // capacity's deserved: the guarantee pick again, so deserved ≥ guarantee often holds, as in practice.
   if (profile === 'volcano' && v.guarantee !== null)
     doc['deserved'] = { gpu: at(VOLCANO_AMOUNT, v.guarantee) };
-  if (v.reclaimable !== null && profile !== 'kube-batch') doc['reclaimable'] = v.reclaimable;
+  if (v.reclaimable !== null) doc['reclaimable'] = v.reclaimable;
   return doc;
 }
 

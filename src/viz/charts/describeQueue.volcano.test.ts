@@ -1,0 +1,76 @@
+/**
+ * A Volcano or kube-batch queue is described in its own scheduler's words (engine/model/queueWords):
+ * deserved, capability, guarantee and weight, never KAI's quota, limit or over-quota weight.
+ */
+import { describe, expect, it } from 'vitest';
+import type { QueueState } from '../../engine/model/snapshot';
+import type { QueueTreeNode } from '../layouts/layoutQueueTree';
+import { describeQueue, queueTooltipColumns, queueTooltipHeading, queueTooltipRows } from './describeQueue';
+
+const queue = (profile: string): QueueState => ({
+  name: 'research',
+  parent: null,
+  fairShare: { gpu: 4, cpu: 0, memory: 0 },
+  allocated: { gpu: 2, cpu: 0, memory: 0 },
+  requested: { gpu: 6, cpu: 0, memory: 0 },
+  quota: { gpu: 0, cpu: 0, memory: 0 },
+  limit: { gpu: -1, cpu: -1, memory: -1 },
+  overQuotaWeight: { gpu: 1, cpu: 1, memory: 1 },
+  priority: 0,
+  preemptMinRuntimeMs: null,
+  reclaimMinRuntimeMs: null,
+  extras: {
+    profile,
+    weight: 3,
+    capability: profile === 'volcano' ? { gpu: 6 } : null,
+    guarantee: profile === 'volcano' ? { gpu: 1 } : null,
+    deserved: null,
+    reclaimable: profile !== 'volcano',
+  },
+});
+
+const node = (q: QueueState): QueueTreeNode =>
+  ({
+    name: q.name,
+    label: q.name,
+    isSynthetic: false,
+    queue: q,
+    parent: null,
+    depth: 0,
+    x: 0,
+    y: 0,
+    width: 200,
+    height: 80,
+    childCount: 0,
+    hiddenCount: 0,
+    isCollapsed: false,
+    isLeaf: true,
+    bars: [{ resource: 'gpu', allocated: 2, fairShare: 4, quota: 0, limit: 6 }],
+    badges: [],
+    toggle: null,
+    foldLabel: null,
+  }) as unknown as QueueTreeNode;
+
+describe('Volcano queue words', () => {
+  it('names deserved, guarantee and capability in the tooltip, the weight in its heading', () => {
+    const n = node(queue('volcano'));
+    expect(queueTooltipColumns(n).map((c) => c.label)).toEqual([
+      'alloc',
+      'req',
+      'deserved',
+      'guarantee',
+      'capability',
+    ]);
+    expect(queueTooltipRows(n)).toEqual([{ resource: 'gpu', cells: ['2', '6', '4', '1', '6'] }]);
+    expect(queueTooltipHeading(n)).toBe('priority 0 · weight 3 · not reclaimable');
+    const label = describeQueue(n);
+    expect(label).toBe('queue research; GPU allocated 2 of deserved 4, capability 6');
+    expect(label).not.toMatch(/quota|limit|fair share/);
+  });
+
+  it('gives kube-batch the weight and deserved only', () => {
+    const n = node(queue('kube-batch'));
+    expect(queueTooltipColumns(n).map((c) => c.label)).toEqual(['alloc', 'req', 'deserved']);
+    expect(queueTooltipHeading(n)).toBe('weight 3');
+  });
+});

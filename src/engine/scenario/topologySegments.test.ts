@@ -154,6 +154,14 @@ describe('per-subgroup topology constraints in placement', () => {
     expect(message).toContain('Placed in z "z2"'); // the level's alias
     expect(message).toContain('Subgroup "worker-0": Topology "t" (required level rack)');
     expect(message).toMatch(/Subgroup "worker-1".*Placed in rack "z2\.r\d"/);
+    // The snapshot says where each segment sits, for the inspector.
+    const rows = snap.jobs.find((j) => j.name === 'train')?.subGroups ?? [];
+    const seg = rows.filter((r) => r.name.startsWith('worker-'));
+    expect(seg.map((r) => r.topology)).toEqual([
+      'requires one rack of topology t',
+      'requires one rack of topology t',
+    ]);
+    expect(new Set(seg.map((r) => r.domain))).toEqual(new Set(['rack "z2.r1"', 'rack "z2.r2"']));
   });
 
   it('says why no domain fits a subgroup', () => {

@@ -93,12 +93,14 @@ export function expandSegments(
     ctx,
   );
   if (written === null) return null;
+  // A task may name its segment (an imported pod carries its subgroup label), but only the one its position gives.
   tasks.forEach((t, i) => {
-    if (t.subGroup !== undefined)
+    const own = `${SEGMENT_SET}-${Math.floor(i / size)}`;
+    if (t.subGroup !== undefined && t.subGroup !== own)
       ctx.sink.report(
         'invalid-subgroups',
         [...path.slice(0, -1), 'tasks', i, 'subGroup'],
-        'a job with segments assigns its tasks to segments by position; remove subGroup',
+        `a job with segments assigns task ${i} to segment ${JSON.stringify(own)} by its position; remove subGroup`,
       );
   });
   const mandatory = Math.ceil((minAvailable ?? tasks.length) / size);

@@ -119,8 +119,11 @@ export function expandSegments(
     subGroups.push(g);
     rememberConstraint(g, written, path);
   }
+  // Deleted first so the key always comes last: a task that named its segment reads the same as one that did not.
   tasks.forEach((t, i) => {
-    (t as { subGroup?: string }).subGroup = `${SEGMENT_SET}-${Math.floor(i / size)}`;
+    const task = t as { subGroup?: string };
+    delete task.subGroup;
+    task.subGroup = `${SEGMENT_SET}-${Math.floor(i / size)}`;
   });
   if (isMapping(raw)) ctx.origins.set(subGroups[0] as SubGroupSpec, path);
   const segments: SegmentSpec = {

@@ -143,6 +143,18 @@ export interface SubGroupSpec {
   minMember: number;
   /** Inner node only: direct children that must be satisfied; null = all of them. */
   minSubGroup: number | null;
+  /** KAI `SubGroup.topologyConstraint` (§21/§22, addition): this subgroup's tasks share one domain. */
+  topologyConstraint?: TopologyConstraint;
+}
+
+/**
+ * KAI segments (§21, addition): the PodGrouper's `kai.scheduler/segment-size` and segment placement
+ * annotations, expanded into subgroups when the scenario is read (KAI pkg/podgrouper/podgrouper/plugins/
+ * kubeflow/pytorch/pytorch_grouper.go:129-216 @d5bc503).
+ */
+export interface SegmentSpec {
+  size: number;
+  constraint: TopologyConstraint;
 }
 
 export type PodGroupPhase = 'Pending' | 'Inqueue' | 'Running';
@@ -190,6 +202,8 @@ export interface JobSpec {
   generatedBy?: number;
   /** KAI PodGroup `topologyConstraint` (§21, addition); absent when the job has none. */
   topologyConstraint?: TopologyConstraint;
+  /** KAI segments (§21, addition); the job's `subGroups` then hold their expansion. */
+  segments?: SegmentSpec;
   /** KAI node pool (the PodGroup's `kai.scheduler/node-pool` label value, §24); absent = the default pool. */
   nodePool?: string;
 }

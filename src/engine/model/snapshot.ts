@@ -116,6 +116,10 @@ export interface SubGroupState {
   running: number;
   pipelined: number;
   taskCount: number;
+  /** The subgroup's topology constraint in words (§21/§22, addition), e.g. `requires one rack of topology t`. */
+  topology?: string;
+  /** The domains its placed tasks occupy at that level, e.g. `rack "z1.r2"`, or `not placed`. */
+  domain?: string;
 }
 
 /** Per-job facts a profile adds to the neutral core (Volcano and kube-batch). */

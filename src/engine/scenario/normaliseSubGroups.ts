@@ -11,6 +11,8 @@ import type { NormaliseContext } from './NormaliseContext';
 import { listNames, quote, type FieldPath } from './fieldPath';
 import { isMapping, readFields, type FieldValues } from './readFields';
 import { describeValue, SUBGROUP_FIELDS, type JOB_FIELDS } from './schema';
+import { readTopologyConstraint, rememberConstraint } from './normaliseTopology';
+import { expandSegments } from './normaliseSegments';
 
 /** Bound on `subGroups` entries per job (§22; upstream has none, a tree this size is already unusual). */
 export const MAX_SUBGROUPS_PER_JOB = 64;
@@ -20,7 +22,7 @@ const MAX_LABEL_LENGTH = 63;
 /** KAI job_info.go:46 @d5bc503: a pod naming no subgroup belongs to the pod set `default`. */
 export const DEFAULT_SUBGROUP = 'default';
 
-type SubGroupFields = Pick<JobSpec, 'subGroups' | 'minSubGroup' | 'stalenessGracePeriodMs'>;
+type SubGroupFields = Pick<JobSpec, 'subGroups' | 'minSubGroup' | 'stalenessGracePeriodMs' | 'segments'>;
 
 /**
  * Reads and checks the subgroup fields of one job; `tasks` carry their `subGroup` already. Returns the
@@ -40,6 +42,7 @@ export function normaliseSubGroups(
   }
   const fields: SubGroupFields = {};
   if (f.stalenessGracePeriod !== undefined) fields.stalenessGracePeriodMs = f.stalenessGracePeriod;
+  if (written['segments'] !== undefined) return segmentFields(f, written, tasks, path, ctx, fields);
   const subGroups = readSubGroupList(written['subGroups'], [...path, 'subGroups'], ctx);
   if (subGroups.length === 0) {
     if (f.minSubGroup !== undefined)
@@ -70,13 +73,49 @@ export function normaliseSubGroups(
   return { fields, minTasks: tree };
 }
 
+/** §21 segments: expanded into subgroups (normaliseSegments.ts); `subGroups` and `minSubGroup` beside them are errors. */
+function segmentFields(
+  f: FieldValues<typeof JOB_FIELDS>,
+  written: Record<string, unknown>,
+  tasks: readonly TaskSpec[],
+  path: FieldPath,
+  ctx: NormaliseContext,
+  fields: SubGroupFields,
+): { fields: SubGroupFields; minTasks: number | null } {
+  for (const key of ['subGroups', 'minSubGroup'])
+    if (written[key] !== undefined)
+      ctx.sink.report(
+        'invalid-subgroups',
+        [...path, key],
+        `${key} and segments are exclusive: segments generate the job's subgroups (KAI pytorch_grouper.go:189-213)`,
+      );
+  const constraint = written['topologyConstraint'];
+  const topology =
+    isMapping(constraint) && typeof constraint['topology'] === 'string' ? constraint['topology'] : undefined;
+  const at = [...path, 'segments'];
+  const x = expandSegments(
+    written['segments'],
+    at,
+    tasks,
+    f.minAvailable,
+    topology,
+    MAX_SUBGROUPS_PER_JOB,
+    ctx,
+  );
+  if (x === null) return { fields, minTasks: null };
+  return {
+    fields: { ...fields, subGroups: x.subGroups, minSubGroup: null, segments: x.segments },
+    minTasks: x.minTasks,
+  };
+}
+
 function refuseOutsideKai(
   written: Record<string, unknown>,
   tasks: readonly TaskSpec[],
   path: FieldPath,
   ctx: NormaliseContext,
 ): void {
-  for (const key of ['subGroups', 'minSubGroup', 'stalenessGracePeriod'])
+  for (const key of ['subGroups', 'minSubGroup', 'stalenessGracePeriod', 'segments'])
     if (written[key] !== undefined)
       ctx.sink.report(
         'kai-only-field',
@@ -113,7 +152,7 @@ function readSubGroupList(raw: unknown, path: FieldPath, ctx: NormaliseContext):
     const p = [...path, i];
     const g = readFields(item, p, SUBGROUP_FIELDS, ctx.sink, {
       required: ['name'],
-      what: 'a subgroup ({name, parent?, minMember?, minSubGroup?})',
+      what: 'a subgroup ({name, parent?, minMember?, minSubGroup?, topologyConstraint?})',
     });
     if (g === null || g.name === undefined) return;
     for (const [key, value] of [
@@ -138,13 +177,20 @@ function readSubGroupList(raw: unknown, path: FieldPath, ctx: NormaliseContext):
         [...p, 'minSubGroup'],
         'minMember and minSubGroup are mutually exclusive (KAI podgroup_types.go:158)',
       );
-    out.push({
+    const spec: SubGroupSpec = {
       name: g.name,
       parent: g.parent ?? null,
       minMember: g.minMember ?? 0,
       minSubGroup: g.minSubGroup ?? null,
-    });
-    if (isMapping(item)) ctx.origins.set(out[out.length - 1] as SubGroupSpec, p);
+    };
+    out.push(spec);
+    if (isMapping(item)) ctx.origins.set(spec, p);
+    // KAI SubGroup.topologyConstraint (podgroup_types.go:176 @d5bc503), resolved with the job's (§21).
+    if (g.topologyConstraint !== undefined) {
+      const at = [...p, 'topologyConstraint'];
+      const c = readTopologyConstraint(g.topologyConstraint, at, ctx);
+      if (c !== null) rememberConstraint(spec, c, at);
+    }
   });
   return out;
 }

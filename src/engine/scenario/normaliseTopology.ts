@@ -6,7 +6,7 @@
  * topology-aware scheduling, so both fields are refused there.
  */
 import { z } from 'zod';
-import type { JobSpec, Scenario } from '../model/scenario';
+import type { JobSpec, Scenario, SubGroupSpec } from '../model/scenario';
 import {
   resolveTopologyLevel,
   type TopologyConstraint,
@@ -44,7 +44,18 @@ export interface WrittenConstraint {
   preferred: string | null;
 }
 
-const written = new WeakMap<JobSpec, { constraint: WrittenConstraint; path: FieldPath }>();
+/** Written constraints of jobs and of their subgroups (segments included), keyed by the spec they go on. */
+const written = new WeakMap<JobSpec | SubGroupSpec, { constraint: WrittenConstraint; path: FieldPath }>();
+
+/** Does the job or one of its subgroups carry a written constraint? */
+function hasConstraint(job: JobSpec): boolean {
+  return written.has(job) || (job.subGroups ?? []).some((g) => written.has(g));
+}
+
+/** The first written constraint of a job or its subgroups (where an error about the job points). */
+function firstConstraint(job: JobSpec): { path: FieldPath } | undefined {
+  return written.get(job) ?? (job.subGroups ?? []).map((g) => written.get(g)).find((w) => w !== undefined);
+}
 
 function refuseOutsideKai(path: FieldPath, what: string, ctx: NormaliseContext): boolean {
   if (ctx.profile === 'kai') return false;
@@ -178,8 +189,12 @@ function jobsOf(scenario: Scenario): JobSpec[] {
 }
 
 /** Keeps a job's written constraint until the topologies are known. */
-export function rememberConstraint(job: JobSpec, constraint: WrittenConstraint, path: FieldPath): void {
-  written.set(job, { constraint, path });
+export function rememberConstraint(
+  owner: JobSpec | SubGroupSpec,
+  constraint: WrittenConstraint,
+  path: FieldPath,
+): void {
+  written.set(owner, { constraint, path });
 }
 
 /**
@@ -194,10 +209,17 @@ export function resolveTopologyConstraints(scenario: Scenario, ctx: NormaliseCon
   const jobs = jobsOf(scenario);
   const byName = new Map((scenario.topologies ?? []).map((t) => [t.name, t]));
   for (const job of jobs) {
-    const w = written.get(job);
-    if (w === undefined) continue;
-    const resolved = resolveOne(w.constraint, w.path, byName, ctx);
-    if (resolved !== null) job.topologyConstraint = resolved;
+    for (const owner of [job, ...(job.subGroups ?? [])]) {
+      const w = written.get(owner);
+      if (w === undefined) continue;
+      const resolved = resolveOne(w.constraint, w.path, byName, ctx);
+      if (resolved !== null) owner.topologyConstraint = resolved;
+    }
+    if (job.segments !== undefined) {
+      // Segments share one constraint: every segment subgroup holds the same resolved value.
+      const first = job.subGroups?.find((g) => g.topologyConstraint !== undefined)?.topologyConstraint;
+      if (first !== undefined) job.segments.constraint = first;
+    }
   }
 }
 
@@ -267,7 +289,7 @@ export function addTopologyPlugin(scenario: Scenario, tiersWritten: boolean, ctx
     return;
   }
   for (const job of jobsOf(scenario)) {
-    const w = written.get(job);
+    const w = firstConstraint(job);
     if (w === undefined) continue;
     ctx.sink.report(
       'invalid-value',
@@ -279,7 +301,7 @@ export function addTopologyPlugin(scenario: Scenario, tiersWritten: boolean, ctx
 
 /** An `updateConfig` whose tiers drop the topology plugin would silently stop honouring every constraint. */
 function refuseTiersWithoutPlugin(scenario: Scenario, ctx: NormaliseContext): void {
-  if (!jobsOf(scenario).some((j) => written.has(j))) return;
+  if (!jobsOf(scenario).some(hasConstraint)) return;
   scenario.events.forEach((e, i) => {
     if (e.kind !== 'updateConfig' || e.patch.tiers === undefined) return;
     if (e.patch.tiers.some((t) => t.plugins.some((p) => p.name === 'topology'))) return;

@@ -409,6 +409,7 @@ export const JOB_FIELDS = {
   minSubGroup: countSchema,
   stalenessGracePeriod: durationSchema(),
   topologyConstraint: nested,
+  segments: nested,
   nodePool: nodePoolLabelSchema,
 } satisfies FieldTable;
 
@@ -441,6 +442,7 @@ export const SUBGROUP_FIELDS = {
   parent: nameSchema,
   minMember: countSchema,
   minSubGroup: countSchema,
+  topologyConstraint: nested,
 } satisfies FieldTable;
 
 /** An `events` entry: `at` and one kind (docs §6). */

@@ -30,7 +30,7 @@ import { CATALOGUE } from '../profiles/catalogue';
 import { DEFAULT_NAMESPACE, defaultPreemptible } from './normaliseJob';
 import { DEFAULT_QUEUE_RESOURCE, DEFAULT_QUEUE_STATE, DEFAULT_QUEUE_WEIGHT } from './normaliseQueue';
 import { DEFAULT_MAX_SESSIONS } from './normaliseRun';
-import { subGroupData } from './serialiseSubGroups';
+import { segmentData, subGroupData, withoutSegmentExpansion } from './serialiseSubGroups';
 import {
   DEFAULT_MAX_CONSOLIDATION_PREEMPTEES,
   DEFAULT_STALENESS_GRACE_PERIOD_MS,
@@ -248,6 +248,9 @@ export function jobData(
   if (job.preemptible !== defaultPreemptible(profile, job.priority)) {
     out['preemptibility'] = job.preemptible ? 'preemptible' : 'non-preemptible';
   }
+  // §21: a job with segments is written with `segments`, not the subgroups they expand into.
+  const segments = job.segments;
+  job = withoutSegmentExpansion(job);
   const hasSubGroups = (job.subGroups?.length ?? 0) > 0;
   // §22: a job with subgroups derives minAvailable from its tree, so it is not written.
   if (!hasSubGroups && job.minAvailable !== job.tasks.length) out['minAvailable'] = job.minAvailable;
@@ -266,6 +269,7 @@ export function jobData(
   if (job.minTaskMember !== undefined) out['minTaskMember'] = cloneData(job.minTaskMember);
   if (job.topologyConstraint !== undefined)
     out['topologyConstraint'] = topologyConstraintData(job.topologyConstraint);
+  if (segments !== undefined) out['segments'] = segmentData(segments);
   if (job.nodePool !== undefined) out['nodePool'] = job.nodePool;
   Object.assign(out, tasksData(job));
   return out;

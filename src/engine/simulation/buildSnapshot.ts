@@ -3,7 +3,7 @@
  * place, job summaries with their min-runtime protection at that moment, queue figures and node occupation.
  */
 import { zeroResources, addInto, type QueueResources, type Resources } from '../model/resources';
-import type { JobSpec, QueueSpec } from '../model/scenario';
+import type { JobSpec, NodeSpec, QueueSpec } from '../model/scenario';
 import type {
   JobExtras,
   JobState,
@@ -17,6 +17,8 @@ import type {
 import { jobExtras, protectionModel, queueExtras } from '../registry';
 import type { ClusterState } from './ClusterState';
 import { subGroupStates } from './subGroupStates';
+import { addSubGroupDomains, type PlacedTask } from './subGroupDomains';
+import type { TopologySpec } from '../model/topology';
 import type { TaskStatus } from '../model/trace';
 import type { JobDelta, Keyframe, SessionEntry, TaskDelta } from './History';
 import { RoleCounter } from './roleStates';
@@ -47,6 +49,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
     const counts = { Pending: 0, Pipelined: 0, Running: 0, Releasing: 0, Succeeded: 0 };
     const roles = new RoleCounter(spec);
     const statusByTask = new Map<string, TaskStatus>();
+    const placedByTask = new Map<string, PlacedTask>();
     for (const t of rec.tasks) {
       if (t.id >= entry.taskCount) continue;
       const td: TaskDelta | undefined = frame.tasks[t.id];
@@ -55,7 +58,10 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       const gpus = td?.gpus ?? [];
       counts[status]++;
       roles.add(t.spec.role, status);
-      if (spec.subGroups !== undefined) statusByTask.set(t.spec.name, status);
+      if (spec.subGroups !== undefined) {
+        statusByTask.set(t.spec.name, status);
+        placedByTask.set(t.spec.name, { status, node });
+      }
       tasks.push({ name: t.spec.name, job: spec.name, status, node, gpus: gpus.map((g) => ({ ...g })) });
       if (node !== null) {
         for (const g of gpus) devicesInUse.set(node, Math.max(devicesInUse.get(node) ?? 0, g.index + 1));
@@ -95,7 +101,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       stoppedAtMs: jd !== undefined && !jd.isRunning && jd.progressMs > 0 ? jd.progressAtMs : null,
       runtimeMs: spec.runtimeMs,
       isElastic: isElasticJob(spec),
-      ...subGroupField(spec, statusByTask),
+      ...subGroupField(spec, statusByTask, placedByTask, frame.nodeSpecs, state.scenario.topologies ?? []),
       ...(spec.generatedBy === undefined ? {} : { generatedBy: spec.generatedBy }),
       ...(roleRows === null ? {} : { roles: roleRows }),
       preemptProtection: null,
@@ -184,9 +190,16 @@ function phaseOf(spec: JobSpec, counts: Record<string, number>, isRunning: boole
 function subGroupField(
   spec: JobSpec,
   statuses: ReadonlyMap<string, TaskStatus>,
+  placed: ReadonlyMap<string, PlacedTask>,
+  nodes: readonly NodeSpec[],
+  topologies: readonly TopologySpec[],
 ): { subGroups?: SubGroupState[] } {
   const rows = subGroupStates(spec, (t) => statuses.get(t) ?? 'Pending');
-  return rows === undefined ? {} : { subGroups: rows };
+  if (rows === undefined) return {};
+  // §21: where constrained subgroups sit, only for jobs that have such constraints.
+  if (spec.subGroups?.some((g) => g.topologyConstraint !== undefined))
+    addSubGroupDomains(spec, rows, placed, (n) => nodes.find((x) => x.name === n)?.labels, topologies);
+  return { subGroups: rows };
 }
 
 /** KAI IsElastic (job_info.go:486): with subgroups, some leaf has fewer minMember than tasks. */

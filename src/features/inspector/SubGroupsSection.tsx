@@ -14,7 +14,9 @@ function describeRow(row: SubGroupState): string {
 
 /**
  * The job's subgroup tree at the cursor, as the engine reported it in the session's snapshot: each subgroup
- * with its placed tasks or satisfied children against its minimum. Names are rendered as text.
+ * with its placed tasks or satisfied children against its minimum, and for a subgroup with a topology
+ * constraint (§21) the constraint and the domains its placed tasks occupy, as the engine reported them.
+ * Names are rendered as text.
  */
 export function SubGroupsSection({ rows }: { rows: readonly SubGroupState[] }) {
   return (
@@ -38,6 +40,14 @@ export function SubGroupsSection({ rows }: { rows: readonly SubGroupState[] }) {
             {describeRow(row)}
             {' — '}
             <span style={{ fontWeight: 700 }}>{row.satisfied ? 'at its minimum' : 'below its minimum'}</span>
+            {row.topology !== undefined && (
+              <span data-testid="inspector.subgroup.topology">
+                {'; '}
+                {row.topology}
+                {': '}
+                {row.domain ?? 'not placed'}
+              </span>
+            )}
           </Typography>
         ))}
       </Box>

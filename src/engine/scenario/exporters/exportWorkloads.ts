@@ -31,6 +31,7 @@ function exportSubGroups(job: JobSpec, spec: Data): boolean {
   return (job.subGroups?.length ?? 0) > 0;
 }
 import { topologyConstraintData } from '../serialiseTopology';
+import { segmentAnnotations } from '../importers/mapSegments';
 
 type Data = Record<string, unknown>;
 
@@ -68,7 +69,8 @@ export function exportJob(
 function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, PriorityClass>): Data {
   const spec: Data = { queue: job.queue };
   // §22: a job with subgroups has its gang in spec.subGroups; KAI would ignore minMember beside them.
-  if (!exportSubGroups(job, spec)) spec.minMember = job.minAvailable;
+  // §21: segments keep the job's minimum in minMember (the PodGrouper's worker minAvailable, mapSegments.ts).
+  if (!exportSubGroups(job, spec) || job.segments !== undefined) spec.minMember = job.minAvailable;
   if (job.priorityClassName !== null) spec.priorityClassName = job.priorityClassName;
   if (job.preemptible !== defaultPreemptible(profile, job.priority))
     spec.preemptibility = job.preemptible ? 'preemptible' : 'non-preemptible';
@@ -106,7 +108,7 @@ function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, P
   const metadata: Data = { name: job.name, namespace: job.namespace };
   // Node pools (§24): the shard lists the PodGroup by this label.
   if (job.nodePool !== undefined) metadata.labels = { [NODE_POOL_LABEL_KEY]: job.nodePool };
-  Object.assign(annotations, labAnnotations(carried));
+  Object.assign(annotations, labAnnotations(carried), segmentAnnotations(job));
   if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
   const out: Data = {
     apiVersion: isVolcanoLike(profile) ? 'scheduling.volcano.sh/v1beta1' : 'scheduling.run.ai/v2alpha2',

@@ -23,6 +23,16 @@ export function mapPodGroupSubGroups(t: FieldTracker, job: Data): boolean {
       const v = isData(entry) ? entry[key] : undefined;
       if (v !== undefined && v !== null) out[key] = t.get(`spec.subGroups.${i}.${key}`);
     }
+    // KAI SubGroup.topologyConstraint (podgroup_types.go:176 @d5bc503), as the job's (§21).
+    const c = isData(entry) ? entry['topologyConstraint'] : undefined;
+    if (isData(c)) {
+      const constraint: Data = {};
+      for (const key of ['topology', 'requiredTopologyLevel', 'preferredTopologyLevel']) {
+        const v = t.get(`spec.subGroups.${i}.topologyConstraint.${key}`);
+        if (v !== undefined && v !== null && v !== '') constraint[key] = v;
+      }
+      if (constraint['topology'] !== undefined) out['topologyConstraint'] = constraint;
+    }
     return out;
   });
   return true;

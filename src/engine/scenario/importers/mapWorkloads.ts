@@ -12,6 +12,7 @@ import { podResources } from './podResources';
 import { readResourceList } from './resourceAmounts';
 import { readMinTaskMember, readPodRole, templateMinimum } from './mapTaskRoles';
 import { mapPodGroupSubGroups, mapPodSubGroup } from './mapSubGroups';
+import { mapPodGroupSegments } from './mapSegments';
 import { mapTopologyConstraint } from './mapTopology';
 import { mapPodGroupPreemptionDelay, podPreemptionDelay } from './mapPreemptionDelay';
 import { mapPodGpuMemory } from './mapGpuMemory';
@@ -40,6 +41,7 @@ export function mapPodGroup(t: FieldTracker): Data {
   if (typeof queue === 'string') job.queue = queue;
   // KAI ignores minMember once spec.subGroups define pod sets (job_info.go:280 @d5bc503).
   const hasSubGroups = mapPodGroupSubGroups(t, job);
+  mapPodGroupSegments(t, job); // §21: segments replace the subgroups they expanded into
   const minMember = num(t.get('spec.minMember'));
   if (minMember !== null && !hasSubGroups) job.minAvailable = minMember;
   const priorityClassName = t.get('spec.priorityClassName');

@@ -159,6 +159,7 @@ function addTopology(
   const jobs = (doc['jobs'] ?? []) as Record<string, unknown>[];
   jobs.forEach((job, i) => {
     if (i % 2 === 0 && startsPending(job)) job['topologyConstraint'] = { ...constraint };
+    else if (startsPending(job)) addSubGroupConstraint(job, level);
   });
   const events = (doc['events'] ?? []) as Record<string, unknown>[];
   for (const e of events) {
@@ -167,6 +168,27 @@ function addTopology(
     addPlugin(e['updateConfig']);
   }
   addPlugin(doc['scheduler']);
+}
+
+/**
+ * §21 per-subgroup constraints on some of the other pending jobs: a job with subgroups gets the constraint on
+ * its first subgroup; one of four or more tasks without subgroups gets `segments` of two.
+ */
+function addSubGroupConstraint(
+  job: Record<string, unknown>,
+  level: 'requiredTopologyLevel' | 'preferredTopologyLevel',
+): void {
+  const groups = job['subGroups'] as Record<string, unknown>[] | undefined;
+  const first = groups?.[0];
+  if (first !== undefined) {
+    first['topologyConstraint'] = { topology: 'zones', [level]: 'zone' };
+    return;
+  }
+  const tasks = job['tasks'];
+  const count = Array.isArray(tasks) ? tasks.length : typeof tasks === 'number' ? tasks : 1;
+  const named =
+    Array.isArray(tasks) && tasks.some((t) => (t as Record<string, unknown>)['subGroup'] !== undefined);
+  if (count >= 4 && !named) job['segments'] = { size: 2, topology: 'zones', [level]: 'zone' };
 }
 
 function addPlugin(scheduler: unknown): void {

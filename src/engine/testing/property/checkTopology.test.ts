@@ -77,3 +77,46 @@ describe('topology-required-domain', () => {
     ).toEqual([]);
   });
 });
+
+describe('topology-required-domain for subgroups and segments', () => {
+  const withSegments = scenarioOf({
+    topologies: [{ name: 't', levels: [{ nodeLabel: 'zone' }, { nodeLabel: 'rack' }] }],
+    nodes: [
+      { name: 'n0', resources: { gpu: 2 }, labels: { zone: 'z1', rack: 'r1' } },
+      { name: 'n1', resources: { gpu: 2 }, labels: { zone: 'z1', rack: 'r2' } },
+      { name: 'n2', resources: { gpu: 2 }, labels: { zone: 'z2', rack: 'r1' } },
+    ],
+    queues: [{ name: 'q' }],
+    jobs: [
+      {
+        name: 's',
+        queue: 'q',
+        resources: { gpu: 1 },
+        tasks: 4,
+        segments: { size: 2, topology: 't', requiredTopologyLevel: 'rack' },
+      },
+    ],
+  });
+  const segFacts = topologyFacts(withSegments);
+  const snap = (nodes: string[]): SessionSnapshot =>
+    ({
+      index: 2,
+      timeMs: 1000,
+      tasks: nodes.map((node, i) => ({ name: `s-${i}`, job: 's', status: 'Running', node, gpus: [] })),
+    }) as unknown as SessionSnapshot;
+  const check = (s: SessionSnapshot) => {
+    const out: Violation[] = [];
+    checkTopology(s, segFacts, out);
+    return out;
+  };
+
+  it('passes segments each within one rack, in different racks', () => {
+    expect(check(snap(['n0', 'n0', 'n1', 'n1']))).toEqual([]);
+  });
+
+  it('reports a segment split across racks, naming the subgroup', () => {
+    expect(check(snap(['n0', 'n1', 'n2', 'n2'])).map((v) => v.message)).toEqual([
+      's subgroup worker-0 has tasks in two rack domains, "z1.r1" and "z1.r2" (s-1 on n1)',
+    ]);
+  });
+});

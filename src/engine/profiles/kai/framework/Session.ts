@@ -16,7 +16,7 @@ import type { JobAttempt, SessionTrace, Verdict } from '../../../model/trace';
 import type { TimeAwareShare } from '../../../model/snapshot';
 import { firstError } from '../../../framework/combine';
 import { ExtensionRegistry, type PluginHandle } from '../../../framework/ExtensionRegistry';
-import type { KaiExtensionPoints, NodeSubsets, VictimScenario } from './extensions';
+import type { KaiExtensionPoints, NodeSubsets, SubsetScope, VictimScenario } from './extensions';
 import type { JobInfo, SessionTaskStatus, TaskInfo } from './JobInfo';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
 import type { QueueInfo } from './QueueInfo';
@@ -174,13 +174,18 @@ export class Session {
    * session_plugins.go:378-399 @d5bc503): the first plugin with an opinion decides (only `topology` has one);
    * null = every node, as one set.
    */
-  subsetNodes(job: JobInfo, tasks: readonly TaskInfo[]): NodeSubsets | null {
+  subsetNodes(job: JobInfo, tasks: readonly TaskInfo[], scope?: SubsetScope): NodeSubsets | null {
     // Flattened like the predicates: placement asks this for every attempt of every job.
     for (const fn of this.flattened().subsetNodes) {
-      const r = fn(job, tasks);
+      const r = fn(job, tasks, scope);
       if (r !== null) return r;
     }
     return null;
+  }
+
+  /** The nodes placement is limited to now (the enclosing subset), or null for every node. */
+  get placementNodes(): ReadonlySet<NodeInfo> | null {
+    return this.restrictedTo;
   }
 
   /** Runs `place` with placement limited to `nodes` (one subset of {@link subsetNodes}). */

@@ -2,6 +2,7 @@
  * Extension-point signatures. Plugins register these when a session opens; the Session decides how they
  * combine (KAI: the first non-zero order result wins, every filter/validator must allow).
  */
+import type { TopologyConstraint } from '../../../model/topology';
 import type { QueueResources } from '../../../model/resources';
 import type { Verdict } from '../../../model/trace';
 import type { JobInfo, TaskInfo } from './JobInfo';
@@ -54,7 +55,25 @@ export interface NodeSubsets {
   /** The plugin's verdict: which subsets it offers and why, or why none (then `allowed` is false). */
   verdict: Verdict;
 }
-export type SubsetNodesFn = (job: JobInfo, tasks: readonly TaskInfo[]) => NodeSubsets | null;
+/**
+ * A subgroup asking for subsets (KAI allocate.go:49,119 @d5bc503 pass the subgroup, its pod sets and the node
+ * set of the enclosing domain). Absent: the job as a whole, over every node (a job whose subgroups carry no
+ * constraint of their own).
+ */
+export interface SubsetScope {
+  /** The subgroup's name; '' for the pod group's root. */
+  subGroup: string;
+  constraint: TopologyConstraint | undefined;
+  /** The enclosing subgroup's domain; null = every node. */
+  nodes: ReadonlySet<NodeInfo> | null;
+  /** Every task of the pod sets being placed (their running tasks pin a required domain). */
+  podSetTasks: readonly TaskInfo[];
+}
+export type SubsetNodesFn = (
+  job: JobInfo,
+  tasks: readonly TaskInfo[],
+  scope?: SubsetScope,
+) => NodeSubsets | null;
 
 export type CanReclaimFn = (job: JobInfo, tasks: readonly TaskInfo[]) => Verdict;
 

@@ -5,6 +5,7 @@
  * read from the tasks' current statuses, so victim simulations that roll back need no bookkeeping here.
  */
 import type { JobSpec } from '../../../model/scenario';
+import type { TopologyConstraint } from '../../../model/topology';
 import type { TaskInfo } from './JobInfo';
 
 export interface PodSetNode {
@@ -12,6 +13,8 @@ export interface PodSetNode {
   readonly name: string;
   readonly minMember: number;
   readonly tasks: TaskInfo[];
+  /** KAI SubGroup.topologyConstraint (factory.go:71-77 @d5bc503); absent = none. */
+  readonly constraint?: TopologyConstraint;
 }
 
 export interface SubGroupSetNode {
@@ -21,6 +24,8 @@ export interface SubGroupSetNode {
   readonly minSubGroup: number | null;
   /** Direct children: subgroup sets first, then pod sets, each in declaration order (subgroupset.go:94). */
   readonly members: SubGroupMember[];
+  /** The subgroup's constraint; the root's is the pod group's own (factory.go:25-33 @d5bc503). */
+  constraint?: TopologyConstraint;
 }
 
 export type SubGroupMember = PodSetNode | SubGroupSetNode;
@@ -44,10 +49,21 @@ export function buildSubGroupTree(spec: JobSpec, tasks: readonly TaskInfo[]): Su
     return s;
   };
   const root = setOf(null, spec.minSubGroup ?? null);
-  for (const g of groups) if (hasChildren.has(g.name)) setOf(g.name, g.minSubGroup);
+  if (spec.topologyConstraint !== undefined) root.constraint = spec.topologyConstraint;
+  for (const g of groups)
+    if (hasChildren.has(g.name)) {
+      const set = setOf(g.name, g.minSubGroup);
+      if (g.topologyConstraint !== undefined) set.constraint = g.topologyConstraint;
+    }
   for (const g of groups)
     if (!hasChildren.has(g.name))
-      podSets.set(g.name, { kind: 'podset', name: g.name, minMember: g.minMember, tasks: [] });
+      podSets.set(g.name, {
+        kind: 'podset',
+        name: g.name,
+        minMember: g.minMember,
+        tasks: [],
+        ...(g.topologyConstraint === undefined ? {} : { constraint: g.topologyConstraint }),
+      });
   // Sets before pod sets among a parent's members, as GetMembers lists them (subgroupset.go:94).
   for (const g of groups)
     if (hasChildren.has(g.name)) setOf(g.parent, null).members.push(setOf(g.name, null));

@@ -305,6 +305,19 @@ export function assembleSnapshotScenario(
         'spec.topologyConstraint.topology',
       );
     }
+    // The same for a subgroup's constraint (§21/§22, KAI podgroup_types.go:176 @d5bc503).
+    const subGroups = Array.isArray(g.job.subGroups) ? (g.job.subGroups as Data[]) : [];
+    subGroups.forEach((sg, i) => {
+      const c = sg.topologyConstraint as Data | undefined;
+      if (c === undefined || topologyNames.has(String(c.topology))) return;
+      delete sg.topologyConstraint;
+      reader.unmapped.add(
+        'PodGroup spec.subGroups[].topologyConstraint',
+        'names a topology the snapshot does not hold (KAI keeps such a job pending)',
+        g.ref,
+        `spec.subGroups.${i}.topologyConstraint.topology`,
+      );
+    });
     addJob(g.job, g.ref, pods, g.created, g.lastStart, g.lastEviction);
   }
   for (const p of lone) {

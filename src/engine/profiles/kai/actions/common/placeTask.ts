@@ -7,6 +7,7 @@
  */
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import { podSetsOf } from '../../framework/subGroupTree';
+import { hasSubGroupConstraints, placeSubGroupTree } from './placeSubGroups';
 import type { FitMode, NodeInfo } from '../../framework/NodeInfo';
 import type { Session } from '../../framework/Session';
 import type { NodeSubsets } from '../../framework/extensions';
@@ -159,6 +160,9 @@ export function placeTasks(
   if (refusals.length > 0) {
     return { ok: false, task: first, reasons: refusals.map((v) => v.message), capacity: refusals };
   }
+  const tree = first.job.subGroupTree;
+  if (tree !== null && hasSubGroupConstraints(first.job))
+    return placeTree(ssn, stmt, tasks, pipelineOnly, recreate);
   const split = ssn.subsetNodes(first.job, tasks);
   if (split === null) return placeCheckedTasks(ssn, stmt, tasks, pipelineOnly);
   return placeInSubsets(ssn, stmt, tasks, pipelineOnly, split);
@@ -200,6 +204,31 @@ function placeInSubsets(
   const message = `${split.verdict.message} No domain took every task: tried ${all}.`;
   const verdict: Verdict = { ...split.verdict, allowed: false, message };
   return { ...(failure as PlaceFailure), subsets: verdict };
+}
+
+/** A job whose subgroups have constraints: the tree walk (placeSubGroups.ts), then the pipeline-all rule. */
+function placeTree(
+  ssn: Session,
+  stmt: Statement,
+  tasks: readonly TaskInfo[],
+  pipelineOnly: boolean,
+  recreate: boolean,
+): PlaceSuccess | PlaceFailure {
+  const job = (tasks[0] as TaskInfo).job;
+  const cp = stmt.checkpoint();
+  const r = placeSubGroupTree(
+    ssn,
+    stmt,
+    job,
+    job.subGroupTree as NonNullable<JobInfo['subGroupTree']>,
+    tasks,
+    (t) => placeTask(ssn, stmt, t, pipelineOnly, recreate),
+  );
+  if (r.ok && !pipelineOnly && r.pipelined > 0 && shouldPipelineJob(job)) {
+    stmt.rollback(cp);
+    return placeTree(ssn, stmt, tasks, true, recreate);
+  }
+  return r;
 }
 
 function placeCheckedTasks(

@@ -14,7 +14,8 @@
 import type { TopologyConstraint } from '../../../../model/topology';
 import type { Verdict } from '../../../../model/trace';
 import type { NodeSubsets } from '../../framework/extensions';
-import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
+import type { TaskInfo } from '../../framework/JobInfo';
+import type { NodeInfo } from '../../framework/NodeInfo';
 import {
   isNodeInTopology,
   levelDomains,
@@ -43,21 +44,42 @@ function verdict(allowed: boolean, message: string): Verdict {
   return { plugin: 'topology', point: 'subsetNodes', allowed, message, detail: null };
 }
 
-function describe(c: TopologyConstraint, tree: DomainTree): string {
+/**
+ * Where a subset is asked for: the nodes the enclosing subgroup's domain left (null = every node), the tasks
+ * whose running members pin a required domain (the pod sets being placed, job_filtering.go:283,319-353), and
+ * the subgroup named in the trace (null = the job itself).
+ */
+export interface FilterScope {
+  nodes: ReadonlySet<NodeInfo> | null;
+  active: readonly TaskInfo[];
+  subGroup: string | null;
+}
+
+function describe(c: TopologyConstraint, tree: DomainTree, subGroup: string | null): string {
   const name = (label: string) => tree.topology.levels.find((l) => l.nodeLabel === label)?.alias ?? label;
   const parts = [
     c.requiredLevel === null ? null : `required level ${name(c.requiredLevel)}`,
     c.preferredLevel === null ? null : `preferred level ${name(c.preferredLevel)}`,
   ].filter((p) => p !== null);
-  return `Topology ${JSON.stringify(c.topology)} (${parts.join(', ')}):`;
+  const who = subGroup === null ? '' : `Subgroup ${JSON.stringify(subGroup)}: `;
+  return `${who}Topology ${JSON.stringify(c.topology)} (${parts.join(', ')}):`;
 }
 
-/** The lowest domain holding every node of the topology, no deeper than the preferred level (common.go). */
-function lowestCommonDomain(tree: DomainTree, c: TopologyConstraint): Domain {
+/**
+ * The lowest domain holding every node of the topology that `nodes` allows, no deeper than the preferred
+ * level (common.go:17-67 lowestCommonDomainID). Without a restriction that is the tree's single-child chain.
+ */
+function lowestCommonDomain(
+  tree: DomainTree,
+  c: TopologyConstraint,
+  nodes: ReadonlySet<NodeInfo> | null,
+): Domain {
   let domain = tree.root;
   for (const l of tree.topology.levels) {
-    if (domain.children.length !== 1) break;
-    domain = domain.children[0] as Domain;
+    const inside =
+      nodes === null ? domain.children : domain.children.filter((d) => d.nodes.some((n) => nodes.has(n)));
+    if (inside.length !== 1) break;
+    domain = inside[0] as Domain;
     if (l.nodeLabel === c.preferredLevel) break;
   }
   return domain;
@@ -97,26 +119,43 @@ function preferredScores(domain: Domain, preferred: string): NodeScores {
   return scores;
 }
 
-/** Active tasks of the job (running, pipelined or releasing: upstream's active allocated statuses). */
-function activeNodes(job: JobInfo): Set<string> {
+/** Nodes of active tasks (running, pipelined or releasing: upstream's active allocated statuses). */
+function activeNodes(tasks: readonly TaskInfo[]): Set<string> {
   const out = new Set<string>();
-  for (const t of job.tasks)
+  for (const t of tasks)
     if ((t.status === 'Running' || t.status === 'Pipelined' || t.status === 'Releasing') && t.node !== null)
       out.add(t.node.name);
   return out;
 }
 
+/**
+ * The domains a subset may be: the common domain's subtree (upstream counts free resources only there,
+ * job_filtering.go:55-61, so no other domain fits) and the domains above it. Without a restriction that is
+ * every domain, as before subgroups had constraints.
+ */
+function domainsAround(tree: DomainTree, top: Domain): Set<Domain> {
+  const out = new Set(reverseLevelOrder(top));
+  const probe = top.nodes[0];
+  let cur: Domain | undefined = tree.root;
+  while (cur !== undefined && cur !== top && probe !== undefined) {
+    out.add(cur);
+    cur = cur.children.find((d): boolean => d.nodeSet.has(probe));
+  }
+  return out;
+}
+
 export function subsetNodesForJob(
-  job: JobInfo,
   tasks: readonly TaskInfo[],
   c: TopologyConstraint,
   tree: DomainTree,
   setScores: (scores: NodeScores | null) => void,
+  scope: FilterScope,
 ): NodeSubsets {
   setScores(null);
-  const head = describe(c, tree);
+  const head = describe(c, tree, scope.subGroup);
   const request = sumRequests(tasks);
-  const top = lowestCommonDomain(tree, c);
+  const top = lowestCommonDomain(tree, c, scope.nodes);
+  const within = domainsAround(tree, top);
   const podCounts = countsPods(tasks) ? allocatablePodsOf(top, tasks) : null;
   const topMisfit = domainMisfit(top, tasks, request, podCounts);
   if (topMisfit !== null) {
@@ -131,7 +170,7 @@ export function subsetNodesForJob(
   if (preferred !== null) setScores(preferredScores(top, preferred));
   const levels = relevantLevels(tree, c);
   let allowedDomains: Set<Domain> | null = null;
-  const active = activeNodes(job);
+  const active = activeNodes(scope.active);
   if (active.size > 0 && c.requiredLevel !== null) {
     // Pods already placed fix the required-level domain: only it and its subtree remain.
     allowedDomains = new Set();
@@ -143,7 +182,7 @@ export function subsetNodesForJob(
   const misfits: string[] = [];
   for (const [i, level] of levels.entries()) {
     for (const d of tree.byLevel.get(level)?.values() ?? []) {
-      if (allowedDomains !== null && !allowedDomains.has(d)) continue;
+      if (!within.has(d) || (allowedDomains !== null && !allowedDomains.has(d))) continue;
       const why = domainMisfit(d, tasks, request, podCounts);
       if (why === null) fitting.add(d);
       else if (i === levels.length - 1) misfits.push(why);
@@ -162,9 +201,12 @@ export function subsetNodesForJob(
       ),
     };
   }
+  const allowed = scope.nodes;
   const subsets = ordered.map((d) => ({
     label: domainName(d),
-    nodes: new Set(d.nodes.filter((n) => isNodeInTopology(n, tree.topology))),
+    nodes: new Set(
+      d.nodes.filter((n) => isNodeInTopology(n, tree.topology) && (allowed === null || allowed.has(n))),
+    ),
   }));
   const first = subsets.length === 1 ? '' : `; the fullest fitting domain first (bin-packing)`;
   return {

@@ -13,6 +13,7 @@ import type { NodeSubsets } from '../../framework/extensions';
 import type { Statement } from '../../framework/Statement';
 import { EPSILON } from '../../../../model/resources';
 import type { PendingCode, Verdict } from '../../../../model/trace';
+import { canUnevictWholeGpus, unevictWholeGpus } from './unevictWholeGpus';
 
 export type Placement = 'allocated' | 'pipelined' | 'unevicted';
 
@@ -94,10 +95,18 @@ export function placeTask(
     const own = task.node;
     const node = recreate
       ? bestNode(ssn, task, reasons, 'future')
-      : bestNode(ssn, task, reasons, 'future', own, (n) => canUnevict(task, n));
+      : bestNode(
+          ssn,
+          task,
+          reasons,
+          'future',
+          own,
+          (n) => canUnevict(task, n) || canUnevictWholeGpus(stmt, task, n),
+        );
     if (!node) return { placement: null, reasons };
     if (node === own && !recreate) {
-      stmt.unevict(task);
+      if (canUnevict(task, node)) stmt.unevict(task);
+      else unevictWholeGpus(stmt, task, node);
       return { placement: 'unevicted', reasons };
     }
     stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future') ?? []);

@@ -266,7 +266,12 @@ export class Session {
       const r = fn(a, b, aJob, bJob, taken);
       if (r !== 0) return r;
     }
-    return cmpName(a.name, b.name);
+    // The victim order is the queue order reversed, its last tie-break included: upstream's victim queue uses
+    // !QueueOrderFn (KAI pkg/scheduler/actions/utils/job_order_by_queue.go:300 @d5bc503), whose last rule
+    // prefers the queue created first (plugins/proportion/queue_order/queue_order.go:97 @d5bc503), so among
+    // tied queues the newest gives victims first. The lab's queue creation order is the name order
+    // (compareQueues above), reversed here (decision 0240).
+    return cmpName(b.name, a.name);
   }
 
   // ---- placement ------------------------------------------------------------------------------------

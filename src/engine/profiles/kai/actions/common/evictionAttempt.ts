@@ -8,6 +8,7 @@ import type { Session } from '../../framework/Session';
 import type { PendingCode, Verdict, VictimRecord } from '../../../../model/trace';
 import { capacityCode } from './placeTask';
 import { solveVictims, type SolveOptions } from './solveVictims';
+import { GENERATOR_WORDS } from './scenarioGenerators';
 import { VictimCandidates } from './VictimIndex';
 import { plural } from '../../../../../common/plural';
 
@@ -193,6 +194,6 @@ export function runEvictionAttempt(
   }
   record.victims.unshift(...evicted);
   record.outcome = 'evicted';
-  record.message = `${preemptor.name} is pipelined onto capacity freed by evicting ${result.victims.map((t) => t.name).join(', ')}.`;
+  record.message = `${preemptor.name} is pipelined onto capacity freed by evicting ${result.victims.map((t) => t.name).join(', ')}, ${GENERATOR_WORDS[result.generator]}.`;
   return true;
 }

@@ -14,6 +14,7 @@ import type { NodeSubsets } from '../../framework/extensions';
 import type { Statement } from '../../framework/Statement';
 import { EPSILON } from '../../../../model/resources';
 import type { PendingCode, Verdict } from '../../../../model/trace';
+import { canUnevictWholeGpus, unevictWholeGpus } from './unevictWholeGpus';
 
 export type Placement = 'allocated' | 'pipelined' | 'unevicted';
 
@@ -83,10 +84,18 @@ export function placeTask(ssn: Session, stmt: Statement, task: TaskInfo, pipelin
   }
   if (task.status === 'Releasing') {
     const own = task.node;
-    const node = bestNode(ssn, task, reasons, 'future', own, (n) => canUnevict(task, n));
+    const node = bestNode(
+      ssn,
+      task,
+      reasons,
+      'future',
+      own,
+      (n) => canUnevict(task, n) || canUnevictWholeGpus(stmt, task, n),
+    );
     if (!node) return { placement: null, reasons };
     if (node === own) {
-      stmt.unevict(task);
+      if (canUnevict(task, node)) stmt.unevict(task);
+      else unevictWholeGpus(stmt, task, node);
       return { placement: 'unevicted', reasons };
     }
     stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future') ?? []);

@@ -1,23 +1,29 @@
 /**
- * The victim search shared by reclaim, preempt and consolidation (KAI `actions/common/solvers`:
- * `job_solver.go`, `pod_scenario_builder.go`, `by_pod_solver.go`).
+ * The victim search shared by reclaim, preempt and consolidation (KAI `actions/common/solvers` @d5bc503:
+ * `job_solver.go`, `scenario_generator.go`, `pod_scenario_builder.go`, `by_pod_solver.go`).
  *
- * The preemptor's tasks are solved incrementally (1 task, then 2, …); each partial solution's victims are
- * recorded for the next step and only the last statement is kept. Within a step, scenarios grow
- * cumulatively from the victim queue. A scenario is tried per node hosting its newest victim: evict the
- * recorded victims and every task of the potential victims touching that node, then place the preemptor
- * and re-place the victims in job order, pipeline-only (victims that fit back on their own node are
- * un-evicted, others may move), and ask the session's scenario validators. The first valid scenario wins.
+ * Upstream's solver at head drives a portfolio of scenario generators, in the order the scheduler config
+ * lists them (KAI pkg/scheduler/conf_util/scheduler_conf_util.go:62-63 @d5bc503: `sg-nodelocalgreedy`, then
+ * `sg-multinodegang`). Each generator gets a fresh search (job_solver.go:126-152): the preemptor's tasks are
+ * probed k = 1, 2, 4, … then bisected (searchMaxSolvableK), each successful probe's victims recorded for the
+ * next, and the whole job is probed last (job_solver.go:160-182); the first generator whose last probe solves
+ * wins. Within a probe, the victim queue grows one batch at a time and the generator turns each accumulated set
+ * into scenarios (scenarioGenerators.ts). A scenario evicts the recorded victims and its potential victims,
+ * places the preemptor and re-places the victims in job order, pipeline-only (victims that fit back on their
+ * own node are un-evicted, others may move), and asks the session's scenario validators.
  */
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
-import type { NodeInfo } from '../../framework/NodeInfo';
 import type { Session } from '../../framework/Session';
 import type { Statement } from '../../framework/Statement';
 import type { Verdict } from '../../../../model/trace';
-import { speedUps } from '../../framework/PlacementScan';
 import { placeTasks } from './placeTask';
 import { VictimQueue } from './VictimQueue';
 import type { VictimCandidates } from './VictimIndex';
+import { searchMaxSolvableK } from './searchMaxSolvableK';
+import { JobSearchBudget, SEARCH_BUDGET } from './searchBudget';
+import { GENERATORS, scenariosOf, type GeneratorName, type Accumulation } from './scenarioGenerators';
+
+export type { GeneratorName } from './scenarioGenerators';
 
 export interface SolveOptions {
   action: 'reclaim' | 'preempt' | 'consolidation';
@@ -31,8 +37,20 @@ export interface SolveOptions {
 }
 
 export type SolveResult =
-  | { ok: true; statement: Statement; victims: TaskInfo[] }
+  | { ok: true; statement: Statement; victims: TaskInfo[]; generator: GeneratorName }
   | { ok: false; reason: string; verdicts: Verdict[]; acceptedVictims: number };
+
+type StepResult =
+  | { ok: true; statement: Statement; victims: TaskInfo[]; verdicts: Verdict[] }
+  | { ok: false; reason: string; verdicts: Verdict[]; acceptedVictims: number; final?: true; tried: boolean };
+
+/** The job's search stopped on its budget (upstream: SearchResultDeadlineExhausted, job_solver.go:331-333). */
+const OUT_OF_BUDGET = {
+  ok: false as const,
+  reason: `the victim search ran out of its budget (${SEARCH_BUDGET.job.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')} simulated evictions for one job, ${SEARCH_BUDGET.action.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')} for the action in one session)`,
+  verdicts: [] as Verdict[],
+  final: true as const,
+};
 
 export function solveVictims(
   ssn: Session,
@@ -42,17 +60,86 @@ export function solveVictims(
   opts: SolveOptions,
 ): SolveResult {
   ssn.onJobSolutionStart(preemptor);
-  let recorded: TaskInfo[] = [];
-  let last: SolveResult = { ok: false, reason: 'no scenario was tried', verdicts: [], acceptedVictims: 0 };
-  for (let k = 1; k <= tasks.length; k++) {
-    const partial = tasks.slice(0, k);
-    const stmt = ssn.statement({ action: opts.action, by: preemptor.name, attempt: opts.attempt });
-    last = solveStep(ssn, stmt, preemptor, partial, candidates, recorded, opts);
-    if (!last.ok) return last;
-    recorded = last.victims;
-    if (k < tasks.length) stmt.discard();
+  let last: Extract<StepResult, { ok: false }> | null = null;
+  let accepted = 0;
+  const budget = new JobSearchBudget(ssn, opts.action);
+  const failed = new FailedScenarios();
+  for (const generator of GENERATORS) {
+    if (budget.jobExhausted()) {
+      last ??= { ...OUT_OF_BUDGET, acceptedVictims: 0, tried: false };
+      break;
+    }
+    budget.beginGenerator(generator);
+    const r = solveWithGenerator(ssn, preemptor, tasks, candidates, opts, generator, budget, failed);
+    if (r.ok) {
+      // Only the kept solution's verdicts enter the attempt (discarded probes asked the validators too).
+      ssn.attempt(opts.attempt).verdicts.push(...r.verdicts);
+      return { ok: true, statement: r.statement, victims: r.victims, generator };
+    }
+    accepted = Math.max(accepted, r.acceptedVictims);
+    // The failure shown is the last generator's that tried a scenario (upstream returns the last result).
+    if (last === null || r.tried) last = r;
+    // A refusal that no other victim set can lift (e.g. the preemptor's queue may not reclaim) ends the search.
+    if (r.final) break;
   }
-  return last;
+  const { reason, verdicts } = last ?? { reason: 'no scenario was tried', verdicts: [] };
+  return { ok: false, reason, verdicts, acceptedVictims: accepted };
+}
+
+/**
+ * One generator's search (job_solver.go:160-182 solvePendingJobWithGenerator): the largest solvable k, then the
+ * whole job once more with the victims the last successful probe recorded. Probes are discarded; the last one
+ * is kept when it solves.
+ */
+function solveWithGenerator(
+  ssn: Session,
+  preemptor: JobInfo,
+  tasks: readonly TaskInfo[],
+  candidates: VictimCandidates,
+  opts: SolveOptions,
+  generator: GeneratorName,
+  budget: JobSearchBudget,
+  failed: FailedScenarios,
+): StepResult {
+  let recorded: TaskInfo[] = [];
+  let lastFailure: StepResult | null = null;
+  let stop = false;
+  const probe = (k: number, keep: boolean): StepResult => {
+    const stmt = ssn.statement({ action: opts.action, by: preemptor.name, attempt: opts.attempt });
+    const r = solveStep(
+      ssn,
+      stmt,
+      preemptor,
+      tasks.slice(0, k),
+      candidates,
+      recorded,
+      opts,
+      generator,
+      budget,
+      failed,
+    );
+    if (r.ok) {
+      recorded = r.victims;
+      if (!keep) stmt.discard();
+    } else {
+      lastFailure = r;
+      if (r.final) stop = true;
+    }
+    return r;
+  };
+  const maxK = searchMaxSolvableK(tasks.length, (k) => !stop && probe(k, false).ok);
+  if (maxK === 0 || stop) {
+    return (
+      lastFailure ?? {
+        ok: false,
+        reason: 'no scenario was tried',
+        verdicts: [],
+        acceptedVictims: 0,
+        tried: false,
+      }
+    );
+  }
+  return probe(tasks.length, true);
 }
 
 function solveStep(
@@ -63,64 +150,67 @@ function solveStep(
   candidates: VictimCandidates,
   recorded: readonly TaskInfo[],
   opts: SolveOptions,
-): SolveResult {
+  generator: GeneratorName,
+  budget: JobSearchBudget,
+  failed: FailedScenarios,
+): StepResult {
   const queue = new VictimQueue(ssn, candidates, opts.accept);
   queue.markTaken(recorded);
-  const memo = new PlacementFailureMemo();
-  const byNodeCache: PotentialByNode = { size: 0, jobsOnNode: new Map(), positions: new Map() };
-  const scenario: TaskInfo[] = [...recorded];
+  const acc: Accumulation = {
+    recorded,
+    potential: [],
+    batches: [],
+    index: { size: 0, jobsOnNode: new Map(), positions: new Map() },
+  };
   // The scenario's victim jobs, kept as it grows (rebuilding the set every round was quadratic).
   const victimJobs = new Set<JobInfo>(recorded.map((t) => t.job));
   let lastReason = 'no victims could make room';
   let lastVerdicts: Verdict[] = [];
-  let newest: TaskInfo[] = [];
+  let tried = false;
+  const failure = (final?: true): StepResult => ({
+    ok: false,
+    reason: lastReason,
+    verdicts: lastVerdicts,
+    acceptedVictims: victimJobs.size,
+    tried,
+    ...(final ? { final } : {}),
+  });
+  const scenarios = scenariosOf(generator, ssn, tasks);
   for (;;) {
     if (victimJobs.size > opts.maxVictimJobs) {
-      return {
-        ok: false,
-        reason: `more than ${opts.maxVictimJobs} victim jobs would be needed`,
-        verdicts: lastVerdicts,
-        acceptedVictims: victimJobs.size,
-      };
+      lastReason = `more than ${opts.maxVictimJobs} victim jobs would be needed`;
+      return failure();
     }
-    const potential = scenario.slice(recorded.length);
-    const byNode = potentialByNode(potential, byNodeCache);
-    const nodes: (NodeInfo | null)[] = newest.length > 0 ? distinctNodes(newest) : [null];
     // Upstream's scenario builder starts from the recorded victims, or else from the first victim popped:
     // a scenario without any victim is never solved (it would only redo what allocate already refused).
-    for (const node of scenario.length === 0 ? [] : nodes) {
-      const r = tryScenario(
-        ssn,
-        stmt,
-        preemptor,
-        tasks,
-        scenario,
-        recorded,
-        potential,
-        byNode,
-        node,
-        opts,
-        memo,
-      );
-      if (r.ok) return { ok: true, statement: stmt, victims: r.victims };
-      lastReason = r.reason;
-      if (r.verdicts.length > 0) lastVerdicts = r.verdicts;
-      if (r.verdicts.some((v) => !v.allowed && v.final)) {
-        return { ok: false, reason: lastReason, verdicts: lastVerdicts, acceptedVictims: victimJobs.size };
+    if (recorded.length > 0 || acc.potential.length > 0) {
+      for (const chosen of scenarios(acc)) {
+        // Upstream checks the job's budget before each scenario and the generator's before asking it for one.
+        if (budget.jobExhausted()) {
+          lastReason = OUT_OF_BUDGET.reason;
+          return failure(true);
+        }
+        if (budget.generatorExhausted()) {
+          lastReason = `this search ran out of its budget (${SEARCH_BUDGET.generator[generator].toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')} simulated evictions)`;
+          return failure();
+        }
+        // A scenario this job's search already failed (any generator, any probe) is not simulated again.
+        const key = failed.key(tasks.length, recorded, chosen);
+        if (failed.has(key)) continue;
+        tried = true;
+        const r = tryScenario(ssn, stmt, preemptor, tasks, recorded, chosen, opts, budget);
+        if (r.ok) return { ok: true, statement: stmt, victims: r.victims, verdicts: r.verdicts };
+        failed.add(key);
+        lastReason = r.reason;
+        if (r.verdicts.length > 0) lastVerdicts = r.verdicts;
+        if (r.verdicts.some((v) => !v.allowed && v.final)) return failure(true);
       }
     }
     const more = queue.next();
-    if (!more) {
-      return {
-        ok: false,
-        reason: lastReason,
-        verdicts: lastVerdicts,
-        acceptedVictims: victimJobs.size,
-      };
-    }
-    scenario.push(...more);
+    if (!more) return failure();
+    acc.batches.push(more);
+    acc.potential.push(...more);
     for (const t of more) victimJobs.add(t.job);
-    newest = more;
   }
 }
 
@@ -135,88 +225,31 @@ function replaceCount(job: JobInfo): number {
   return job.placed < job.minAvailable ? job.minAvailable - job.placed : 1;
 }
 
-function distinctNodes(tasks: readonly TaskInfo[]): NodeInfo[] {
-  const seen = new Set<NodeInfo>();
-  for (const t of tasks) if (t.node) seen.add(t.node);
-  return [...seen].sort((a, b) => (a.name < b.name ? -1 : 1));
-}
-
 /**
- * The potential victims of a step by node (the jobs with a task there) and each job's positions in the
- * scenario, grown as the scenario grows: every scenario tried on a node needs the jobs touching it, and
- * scanning every potential victim for each of them was a fifth of a 140,000-pod session.
+ * The scenarios a job's search has failed, across generators and probes (KAI job_solver.go:122 and :341-349
+ * `failedScenarios`, scenario_fingerprint.go @d5bc503): identified by the pending tasks, the recorded victims
+ * and the potential victims, each as a set. The lab keys them by probe size (the pending tasks are always the
+ * first k) and task positions, exactly, where upstream hashes UIDs.
  */
-interface PotentialByNode {
-  /** How many potential victims are indexed. */
-  size: number;
-  jobsOnNode: Map<NodeInfo, Set<JobInfo>>;
-  positions: Map<JobInfo, number[]>;
-}
+class FailedScenarios {
+  private readonly seen = new Set<string>();
 
-function potentialByNode(potential: readonly TaskInfo[], index: PotentialByNode): PotentialByNode {
-  for (; index.size < potential.length; index.size++) {
-    const t = potential[index.size] as TaskInfo;
-    if (t.node !== null) {
-      let jobs = index.jobsOnNode.get(t.node);
-      if (jobs === undefined) index.jobsOnNode.set(t.node, (jobs = new Set()));
-      jobs.add(t.job);
-    }
-    const list = index.positions.get(t.job);
-    if (list === undefined) index.positions.set(t.job, [index.size]);
-    else list.push(index.size);
-  }
-  return index;
-}
-
-interface PlacementFailure {
-  ok: false;
-  reason: string;
-  verdicts: Verdict[];
-}
-
-/**
- * Scenarios of one step whose preemptor could not be placed, by the exact sequence of tasks they evicted.
- * Every scenario of a step starts from the same state (each failed one is rolled back, and only the victim
- * queue is read between them), and up to the preemptor's placement nothing else enters: the same evictions
- * in the same order give the same placement failure, with the same reason. A victim job spread over many
- * nodes makes the per-node scenarios evict the very same tasks again and again: on 4,000 nodes with 140,000
- * pods, 124,000 of 139,000 scenarios (6 of 6.7 million simulated evictions) were such repeats (issue 13).
- */
-class PlacementFailureMemo {
-  private readonly byHash = new Map<number, { tasks: TaskInfo[]; failure: PlacementFailure }[]>();
-
-  get(tasks: readonly TaskInfo[]): PlacementFailure | null {
-    if (!speedUps.repeatedScenarioMemo) return null;
-    const list = this.byHash.get(hashOf(tasks));
-    if (list === undefined) return null;
-    for (const e of list) {
-      if (sameTasks(e.tasks, tasks)) {
-        speedUps.memoHits++;
-        return e.failure;
-      }
-    }
-    return null;
+  key(k: number, recorded: readonly TaskInfo[], chosen: readonly TaskInfo[]): string {
+    const ids = (ts: readonly TaskInfo[]) =>
+      ts
+        .map((t) => t.position)
+        .sort((a, b) => a - b)
+        .join(',');
+    return `${k}|${ids(recorded)}|${ids(chosen)}`;
   }
 
-  set(tasks: TaskInfo[], failure: PlacementFailure): PlacementFailure {
-    const h = hashOf(tasks);
-    const list = this.byHash.get(h);
-    if (list === undefined) this.byHash.set(h, [{ tasks, failure }]);
-    else list.push({ tasks, failure });
-    return failure;
+  has(key: string): boolean {
+    return this.seen.has(key);
   }
-}
 
-function hashOf(tasks: readonly TaskInfo[]): number {
-  let h = tasks.length;
-  for (const t of tasks) h = (Math.imul(h, 31) + t.position) | 0;
-  return h;
-}
-
-function sameTasks(a: readonly TaskInfo[], b: readonly TaskInfo[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+  add(key: string): void {
+    this.seen.add(key);
+  }
 }
 
 function tryScenario(
@@ -224,29 +257,20 @@ function tryScenario(
   stmt: Statement,
   preemptor: JobInfo,
   tasks: readonly TaskInfo[],
-  scenario: readonly TaskInfo[],
   recorded: readonly TaskInfo[],
-  potential: readonly TaskInfo[],
-  byNode: PotentialByNode,
-  node: NodeInfo | null,
+  chosen: readonly TaskInfo[],
   opts: SolveOptions,
-  memo: PlacementFailureMemo,
-): { ok: true; victims: TaskInfo[] } | { ok: false; reason: string; verdicts: Verdict[] } {
+  budget: JobSearchBudget,
+):
+  | { ok: true; victims: TaskInfo[]; verdicts: Verdict[] }
+  | { ok: false; reason: string; verdicts: Verdict[] } {
   const cp = stmt.checkpoint();
-  // The recorded victims, then every potential task of a job with a potential task on `node` (all of
-  // them without a node), in scenario order.
+  // The recorded victims, then the scenario's potential victims, in the order the victim queue gave them.
   const evict = new Set<TaskInfo>(recorded);
-  if (node === null) for (const t of potential) evict.add(t);
-  else {
-    const at: number[] = [];
-    for (const job of byNode.jobsOnNode.get(node) ?? []) at.push(...(byNode.positions.get(job) as number[]));
-    at.sort((a, b) => a - b);
-    for (const i of at) evict.add(potential[i] as TaskInfo);
-  }
+  for (const t of chosen) evict.add(t);
   const evicted: TaskInfo[] = [];
   for (const t of evict) if (t.status === 'Running' || t.status === 'Allocated') evicted.push(t);
-  const known = memo.get(evicted);
-  if (known !== null) return known;
+  budget.spend(evicted.length);
   for (const t of evicted) stmt.evict(t);
 
   // The preemptor first (it must fit entirely), then the victims in job order: those that fit back on
@@ -255,13 +279,13 @@ function tryScenario(
   const r = placeTasks(ssn, stmt, tasks, true);
   if (!r.ok) {
     stmt.rollback(cp);
-    return memo.set(evicted, {
+    return {
       ok: false,
       reason: r.capacity
         ? (r.reasons[0] ?? 'the queue has no capacity left')
         : `${r.task.name} still does not fit (${r.reasons[0] ?? 'no room'})`,
       verdicts: r.capacity ?? [],
-    });
+    };
   }
   const victimJobs = [...new Set([...evict].map((t) => t.job))].sort(ssn.compareJobs);
   let notReplaced: string | null = null;
@@ -291,7 +315,8 @@ function tryScenario(
     action: opts.action,
     preemptor,
     preemptorTasks: tasks,
-    victimTasks: scenario,
+    // The scenario's victims: recorded and its potential ones (by_pod_solver.go:145 validates the scenario).
+    victimTasks: [...evict],
   });
   const refused = verdicts.filter((v) => !v.allowed);
   if (refused.length > 0) {
@@ -304,6 +329,5 @@ function tryScenario(
   const victims = [...evict].filter(
     (t) => t.status === 'Releasing' || (t.status === 'Pipelined' && t.movedFrom),
   );
-  ssn.attempt(opts.attempt).verdicts.push(...verdicts);
-  return { ok: true, victims };
+  return { ok: true, victims, verdicts };
 }

@@ -40,6 +40,8 @@ export interface SchedulerConfig {
   maxConsolidationPreemptees: number;
   /** KAI `--default-staleness-grace-period` in ms (default 60 s; negative = never). */
   stalenessGracePeriodMs: number;
+  /** KAI `--stuck-in-releasing-threshold` in ms (§23.4 addition); absent = 2 m (the default). */
+  stuckInReleasingThresholdMs?: number;
   /**
    * KAI `usageDBConfig.usageParams` (time-based fair share): absent = no usage history, as when KAI has no
    * usage database configured.
@@ -132,6 +134,11 @@ export interface TaskSpec {
    * `resources.gpu` holds the fraction it converts to (resolveGpuMemory), not a written amount.
    */
   gpuMemoryMiB?: number;
+  /**
+   * KAI: when the Running pod's `deletionTimestamp` was set, relative to run start (≤ 0, §23.4 addition);
+   * it stays terminating, holding its node, for the whole run. Absent = not terminating. Only profile `kai`.
+   */
+  terminatingSinceMs?: number;
 }
 
 /** One entry of a KAI pod group's `spec.subGroups` (§22, addition; KAI podgroup_types.go:149 @d5bc503). */
@@ -200,6 +207,7 @@ export interface SchedulerPatch {
   schedulePeriodMs?: number;
   maxConsolidationPreemptees?: number;
   stalenessGracePeriodMs?: number;
+  stuckInReleasingThresholdMs?: number;
   usage?: UsageParams;
 }
 

@@ -3,6 +3,16 @@
  */
 import type { QueueResources, Resources } from './resources';
 import type { Decision, MinRuntimeResolution, SessionTrace, TaskStatus } from './trace';
+import type { TerminatingStatus } from './terminating';
+
+/** A Running pod that is being deleted (KAI, §23.4): the status KAI gave it in this session, and why. */
+export interface TerminatingState {
+  status: TerminatingStatus;
+  /** Its deletion time, relative to run start. */
+  sinceMs: number;
+  /** One plain-words sentence: what it means for the node's resources. */
+  message: string;
+}
 
 export interface TaskState {
   name: string;
@@ -11,6 +21,8 @@ export interface TaskState {
   node: string | null;
   /** GPU devices used on `node` (index and the fraction of it), for Running, Pipelined and Releasing tasks. */
   gpus: { index: number; share: number }[];
+  /** KAI: set while the pod is terminating (`terminatingSince`, §23.4); its status is then `Running`. */
+  terminating?: TerminatingState;
 }
 
 export interface ProtectionState {
@@ -72,6 +84,8 @@ export interface JobState {
   preemptible: boolean;
   minAvailable: number;
   taskCount: number;
+  /** KAI terminating pods (§23.4), counted in `running` too; absent when the job has none. */
+  terminating?: { releasing: number; stuck: number };
   running: number;
   pipelined: number;
   pending: number;

@@ -20,6 +20,8 @@ import { subGroupStates } from './subGroupStates';
 import type { TaskStatus } from '../model/trace';
 import type { JobDelta, Keyframe, SessionEntry, TaskDelta } from './History';
 import { RoleCounter } from './roleStates';
+import { terminatingState } from './terminatingState';
+import { DEFAULT_STUCK_IN_RELEASING_THRESHOLD_MS } from '../model/terminating';
 
 const ZERO_Q: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
 
@@ -27,6 +29,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
   // The config and queues this session ran with, not the latest ones (an updateConfig or updateQueue
   // event after it must not change what it shows).
   const protection = protectionModel(frame.config, frame.queueSpecs, state.scenario.nodePools);
+  const threshold = frame.config.stuckInReleasingThresholdMs ?? DEFAULT_STUCK_IN_RELEASING_THRESHOLD_MS;
   const tasks: TaskState[] = [];
   const jobs: JobState[] = [];
   const used = new Map<string, Resources>();
@@ -45,6 +48,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
     if (jd?.deleted) continue;
     const spec = rec.spec;
     const counts = { Pending: 0, Pipelined: 0, Running: 0, Releasing: 0, Succeeded: 0 };
+    const terminating = { releasing: 0, stuck: 0 };
     const roles = new RoleCounter(spec);
     const statusByTask = new Map<string, TaskStatus>();
     for (const t of rec.tasks) {
@@ -56,7 +60,26 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       counts[status]++;
       roles.add(t.spec.role, status);
       if (spec.subGroups !== undefined) statusByTask.set(t.spec.name, status);
-      tasks.push({ name: t.spec.name, job: spec.name, status, node, gpus: gpus.map((g) => ({ ...g })) });
+      const task: TaskState = {
+        name: t.spec.name,
+        job: spec.name,
+        status,
+        node,
+        gpus: gpus.map((g) => ({ ...g })),
+      };
+      const term = terminatingState(
+        t.spec.terminatingSinceMs,
+        status,
+        node,
+        t.spec.name,
+        entry.timeMs,
+        threshold,
+      );
+      if (term !== null) {
+        task.terminating = term;
+        terminating[term.status === 'StuckInReleasing' ? 'stuck' : 'releasing']++;
+      }
+      tasks.push(task);
       if (node !== null) {
         for (const g of gpus) devicesInUse.set(node, Math.max(devicesInUse.get(node) ?? 0, g.index + 1));
         const bucket = status === 'Releasing' ? releasing : status === 'Running' ? used : null;
@@ -84,6 +107,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       preemptible: spec.preemptible,
       minAvailable: spec.minAvailable,
       taskCount: spec.tasks.length,
+      ...(terminating.releasing + terminating.stuck > 0 ? { terminating } : {}),
       running: counts.Running,
       pipelined: counts.Pipelined,
       pending: counts.Pending,

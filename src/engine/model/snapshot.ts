@@ -2,17 +2,7 @@
  * The state of the simulated cluster at the end of one session, as the UI and the CLI see it.
  */
 import type { QueueResources, Resources } from './resources';
-import type { Decision, MinRuntimeResolution, SessionTrace, TaskStatus } from './trace';
-import type { TerminatingStatus } from './terminating';
-
-/** A Running pod that is being deleted (KAI, §23.4): the status KAI gave it in this session, and why. */
-export interface TerminatingState {
-  status: TerminatingStatus;
-  /** Its deletion time, relative to run start. */
-  sinceMs: number;
-  /** One plain-words sentence: what it means for the node's resources. */
-  message: string;
-}
+import type { Decision, MinRuntimeResolution, SessionTrace, TaskStatus, TerminatingNote } from './trace';
 
 export interface TaskState {
   name: string;
@@ -22,7 +12,7 @@ export interface TaskState {
   /** GPU devices used on `node` (index and the fraction of it), for Running, Pipelined and Releasing tasks. */
   gpus: { index: number; share: number }[];
   /** KAI: set while the pod is terminating (`terminatingSince`, §23.4); its status is then `Running`. */
-  terminating?: TerminatingState;
+  terminating?: TerminatingNote;
 }
 
 export interface ProtectionState {

@@ -20,8 +20,6 @@ import { subGroupStates } from './subGroupStates';
 import type { TaskStatus } from '../model/trace';
 import type { JobDelta, Keyframe, SessionEntry, TaskDelta } from './History';
 import { RoleCounter } from './roleStates';
-import { terminatingState } from './terminatingState';
-import { DEFAULT_STUCK_IN_RELEASING_THRESHOLD_MS } from '../model/terminating';
 
 const ZERO_Q: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
 
@@ -29,7 +27,8 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
   // The config and queues this session ran with, not the latest ones (an updateConfig or updateQueue
   // event after it must not change what it shows).
   const protection = protectionModel(frame.config, frame.queueSpecs, state.scenario.nodePools);
-  const threshold = frame.config.stuckInReleasingThresholdMs ?? DEFAULT_STUCK_IN_RELEASING_THRESHOLD_MS;
+  // The session's own record of its terminating pods (§23.4): views say what the engine decided.
+  const terminatingByTask = new Map((entry.trace.terminating ?? []).map((n) => [n.task, n]));
   const tasks: TaskState[] = [];
   const jobs: JobState[] = [];
   const used = new Map<string, Resources>();
@@ -67,22 +66,17 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
         node,
         gpus: gpus.map((g) => ({ ...g })),
       };
-      const term = terminatingState(
-        t.spec.terminatingSinceMs,
-        status,
-        node,
-        t.spec.name,
-        entry.timeMs,
-        threshold,
-      );
-      if (term !== null) {
+      const term = terminatingByTask.get(t.spec.name);
+      if (term !== undefined) {
         task.terminating = term;
         terminating[term.status === 'StuckInReleasing' ? 'stuck' : 'releasing']++;
       }
       tasks.push(task);
       if (node !== null) {
         for (const g of gpus) devicesInUse.set(node, Math.max(devicesInUse.get(node) ?? 0, g.index + 1));
-        const bucket = status === 'Releasing' ? releasing : status === 'Running' ? used : null;
+        // A pod terminating within the threshold is releasing, as the session counted it (§23.4).
+        const freeing = status === 'Releasing' || term?.status === 'Releasing';
+        const bucket = freeing ? releasing : status === 'Running' ? used : null;
         if (bucket) {
           const r = bucket.get(node) ?? zeroResources();
           addInto(r, t.spec.resources);

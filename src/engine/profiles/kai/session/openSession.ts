@@ -8,7 +8,12 @@ import { NodeInfo } from '../framework/NodeInfo';
 import { buildQueueTree } from '../framework/QueueInfo';
 import { Session, cmpName } from '../framework/Session';
 import type { Profile, SchedulerConfig } from '../../../model/scenario';
-import { DEFAULT_STUCK_IN_RELEASING_THRESHOLD_MS, terminatingStatus } from '../../../model/terminating';
+import {
+  DEFAULT_STUCK_IN_RELEASING_THRESHOLD_MS,
+  describeTerminating,
+  terminatingStatus,
+} from '../../../model/terminating';
+import type { TerminatingNote } from '../../../model/trace';
 import { poolLabelValue } from '../../../model/nodePool';
 import type { ClusterState, JobRecord, TaskRecord } from '../../../simulation/ClusterState';
 
@@ -47,6 +52,7 @@ export function openSession(
   );
   const config = pool?.config ?? state.config;
   const threshold = config.stuckInReleasingThresholdMs ?? DEFAULT_STUCK_IN_RELEASING_THRESHOLD_MS;
+  const notes: TerminatingNote[] = [];
   const jobs: JobInfo[] = [];
   const records = new Map<TaskInfo, TaskRecord>();
   const jobRecords = new Map<JobInfo, JobRecord>();
@@ -82,6 +88,8 @@ export function openSession(
       if (since !== undefined) status = 'Releasing';
       const task = new TaskInfo(t.spec, job, status, node, gpus);
       task.stuck = stuck;
+      if (since !== undefined && node !== null)
+        notes.push(terminatingNote(task, node.name, since, timeMs, threshold));
       task.position = records.size;
       if (t.status === 'Pipelined' && t.node !== null) task.promisedNode = nodeMap.get(t.node) ?? null;
       job.tasks.push(task);
@@ -105,5 +113,24 @@ export function openSession(
     jobs,
     topologies: state.scenario.topologies ?? [],
   });
+  if (notes.length > 0) ssn.trace.terminating = notes;
   return { ssn, records, jobRecords };
+}
+
+/** The trace's record of a terminating pod's status in this session (§23.4). */
+function terminatingNote(
+  task: TaskInfo,
+  node: string,
+  sinceMs: number,
+  nowMs: number,
+  thresholdMs: number,
+): TerminatingNote {
+  return {
+    task: task.name,
+    job: task.job.name,
+    node,
+    status: task.stuck ? 'StuckInReleasing' : 'Releasing',
+    sinceMs,
+    message: describeTerminating(task.name, node, sinceMs, nowMs, thresholdMs),
+  };
 }

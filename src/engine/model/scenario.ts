@@ -135,10 +135,11 @@ export interface TaskSpec {
    */
   gpuMemoryMiB?: number;
   /**
-   * KAI: when the Running pod's `deletionTimestamp` was set, relative to run start (≤ 0, §23.4 addition);
-   * it stays terminating, holding its node, for the whole run. Absent = not terminating. Only profile `kai`.
+   * KAI: the Running pod's `metadata.deletionTimestamp`, relative to run start (§23.4 addition): the pod is
+   * terminating from t=0 and stays so, holding its node, for the whole run (or until its job completes).
+   * Absent = not terminating. Only profile `kai`.
    */
-  terminatingSinceMs?: number;
+  deletionTimestampMs?: number;
 }
 
 /** One entry of a KAI pod group's `spec.subGroups` (§22, addition; KAI podgroup_types.go:149 @d5bc503). */

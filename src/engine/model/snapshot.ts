@@ -11,7 +11,7 @@ export interface TaskState {
   node: string | null;
   /** GPU devices used on `node` (index and the fraction of it), for Running, Pipelined and Releasing tasks. */
   gpus: { index: number; share: number }[];
-  /** KAI: set while the pod is terminating (`terminatingSince`, §23.4); its status is then `Running`. */
+  /** KAI: set while the pod is terminating (`deletionTimestamp`, §23.4); its status is then `Running`. */
   terminating?: TerminatingNote;
 }
 

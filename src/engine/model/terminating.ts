@@ -29,8 +29,10 @@ export function describeTerminating(
   nowMs: number,
   thresholdMs: number,
 ): string {
-  const forText = formatDuration(nowMs - sinceMs);
   const limit = formatDuration(thresholdMs);
+  if (nowMs < sinceMs)
+    return `${node}'s resources held by pod ${task}, being deleted (its deletionTimestamp is ${formatDuration(sinceMs - nowMs)} ahead, within KAI's ${limit} threshold), are counted as releasing: pending pods may be pipelined onto them.`;
+  const forText = formatDuration(nowMs - sinceMs);
   if (terminatingStatus(sinceMs, nowMs, thresholdMs) === 'StuckInReleasing')
     return `${node}'s resources held by pod ${task}, terminating for ${forText} (over KAI's ${limit} threshold), are not counted as releasing: nothing is pipelined onto them, and the pod is no victim.`;
   return `${node}'s resources held by pod ${task}, terminating for ${forText} (within KAI's ${limit} threshold), are counted as releasing: pending pods may be pipelined onto them.`;

@@ -221,7 +221,7 @@ function normaliseTasks(
       ...(f.subGroup === undefined ? {} : { subGroup: f.subGroup }),
     };
     readTaskRole(task, item, taskPath, ctx);
-    applyTerminatingSince(task, f.terminatingSince, taskPath, ctx);
+    applyTerminatingSince(task, f.deletionTimestamp, taskPath, ctx);
     applyTaskGpuMemory(task, own, jobRequests, [...taskPath, 'resources'], [...jobPath, 'resources'], ctx);
     checkTaskPlacement(task, isMapping(item) ? item : {}, taskPath, ctx, submitted);
     ctx.origins.set(task, taskPath);

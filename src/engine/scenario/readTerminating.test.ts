@@ -1,5 +1,5 @@
 /**
- * `terminatingSince` and `stuckInReleasingThreshold` (§23.4): read, bounded with located errors, refused
+ * `deletionTimestamp` and `stuckInReleasingThreshold` (§23.4): read, bounded with located errors, refused
  * outside the kai profile, and written back. The scheduling cases are the conformance files HT1..HT7.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,27 +13,28 @@ function errorsOf(text: string): { path: string; line: number | null; message: s
   return r.ok ? [] : r.errors.map((e) => ({ path: e.path, line: e.line ?? null, message: e.message }));
 }
 
-describe('terminatingSince', () => {
+describe('deletionTimestamp', () => {
   it('reads a Running pod terminating since before the run', () => {
-    const r = parseScenario(job('{status: Running, node: n0, terminatingSince: -3m}'));
-    expect(r.ok && r.scenario.jobs[0]?.tasks[0]?.terminatingSinceMs).toBe(-180_000);
+    const r = parseScenario(job('{status: Running, node: n0, deletionTimestamp: -3m}'));
+    expect(r.ok && r.scenario.jobs[0]?.tasks[0]?.deletionTimestampMs).toBe(-180_000);
   });
 
-  it('must be at or before 0s, and within the format bound, at its path and line', () => {
-    const late = errorsOf(job('{status: Running, node: n0, terminatingSince: 1s}'));
-    expect(late[0]?.path).toBe('jobs[0].tasks[0].terminatingSince');
-    expect(late[0]?.line).toBe(5);
-    expect(late[0]?.message).toContain('at or before 0s');
-    const far = errorsOf(job('{status: Running, node: n0, terminatingSince: -10001h}'));
-    expect(far[0]?.path).toBe('jobs[0].tasks[0].terminatingSince');
-    expect(errorsOf(job('{status: Running, node: n0, terminatingSince: 5}'))[0]?.path).toBe(
-      'jobs[0].tasks[0].terminatingSince',
+  it('may lie ahead (request time + grace period), within the format bound, errors at its path and line', () => {
+    const ahead = parseScenario(job('{status: Running, node: n0, deletionTimestamp: 30s}'));
+    expect(ahead.ok && ahead.scenario.jobs[0]?.tasks[0]?.deletionTimestampMs).toBe(30_000);
+    const bad = errorsOf(job('{status: Running, node: n0, deletionTimestamp: soon}'));
+    expect(bad[0]?.path).toBe('jobs[0].tasks[0].deletionTimestamp');
+    expect(bad[0]?.line).toBe(5);
+    const far = errorsOf(job('{status: Running, node: n0, deletionTimestamp: -10001h}'));
+    expect(far[0]?.path).toBe('jobs[0].tasks[0].deletionTimestamp');
+    expect(errorsOf(job('{status: Running, node: n0, deletionTimestamp: 5}'))[0]?.path).toBe(
+      'jobs[0].tasks[0].deletionTimestamp',
     );
   });
 
   it('needs a Running task', () => {
-    const e = errorsOf(job('{terminatingSince: -1m}'));
-    expect(e.map((x) => x.path)).toEqual(['jobs[0].tasks[0].terminatingSince']);
+    const e = errorsOf(job('{deletionTimestamp: -1m}'));
+    expect(e.map((x) => x.path)).toEqual(['jobs[0].tasks[0].deletionTimestamp']);
     expect(e[0]?.message).toContain('needs a Running task');
   });
 
@@ -46,7 +47,7 @@ describe('terminatingSince', () => {
         queues: [{ name: 'q' }],
         scheduler: { stuckInReleasingThreshold: '5m' },
         jobs: [
-          { name: 'j', queue: 'q', tasks: [{ status: 'Running', node: 'n0', terminatingSince: '-1m' }] },
+          { name: 'j', queue: 'q', tasks: [{ status: 'Running', node: 'n0', deletionTimestamp: '-1m' }] },
         ],
       });
       expect(r.ok).toBe(false);
@@ -54,7 +55,7 @@ describe('terminatingSince', () => {
         expect(r.errors.map((e) => e.path)).toEqual(
           expect.arrayContaining([
             'scheduler.stuckInReleasingThreshold',
-            'jobs[0].tasks[0].terminatingSince',
+            'jobs[0].tasks[0].deletionTimestamp',
           ]),
         );
     }
@@ -79,12 +80,12 @@ describe('stuckInReleasingThreshold', () => {
 describe('round trip', () => {
   it('writes both fields back', () => {
     const r = parseScenario(
-      `${head}scheduler: {stuckInReleasingThreshold: 10m}\njobs:\n  - {name: j, queue: q, submitAt: -1m, tasks: [{status: Running, node: n0, terminatingSince: -2m30s}]}\n`,
+      `${head}scheduler: {stuckInReleasingThreshold: 10m}\njobs:\n  - {name: j, queue: q, submitAt: -1m, tasks: [{status: Running, node: n0, deletionTimestamp: -2m30s}]}\n`,
     );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const again = parseScenario(serialiseScenario(r.scenario));
     expect(again.ok && again.scenario.scheduler.stuckInReleasingThresholdMs).toBe(600_000);
-    expect(again.ok && again.scenario.jobs[0]?.tasks[0]?.terminatingSinceMs).toBe(-150_000);
+    expect(again.ok && again.scenario.jobs[0]?.tasks[0]?.deletionTimestampMs).toBe(-150_000);
   });
 });

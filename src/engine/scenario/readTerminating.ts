@@ -1,11 +1,10 @@
 /**
- * A task's `terminatingSince` and the scheduler's `stuckInReleasingThreshold` (§23.4, addition): KAI's pod
+ * A task's `deletionTimestamp` and the scheduler's `stuckInReleasingThreshold` (§23.4, addition): KAI's pod
  * `metadata.deletionTimestamp` and `--stuck-in-releasing-threshold` (#1578; KAI
  * cmd/scheduler/app/options/options.go:126 and pkg/scheduler/api/pod_info/pod_info.go:465-471 @d5bc503).
  * Only the `kai` profile has the rule: another profile refuses each field rather than ignore it.
  */
 import type { TaskSpec } from '../model/scenario';
-import { formatDuration } from '../model/duration';
 import type { NormaliseContext } from './NormaliseContext';
 import type { FieldPath } from './fieldPath';
 
@@ -21,7 +20,7 @@ function refuse(field: string, path: FieldPath, ctx: NormaliseContext): void {
   );
 }
 
-/** Sets the task's `terminatingSinceMs` from the read value, or reports why it cannot have one. */
+/** Sets the task's `deletionTimestampMs` from the read value, or reports why it cannot have one. */
 export function applyTerminatingSince(
   task: TaskSpec,
   sinceMs: number | undefined,
@@ -29,29 +28,23 @@ export function applyTerminatingSince(
   ctx: NormaliseContext,
 ): void {
   if (sinceMs === undefined) return;
-  const path = [...taskPath, 'terminatingSince'];
-  if (ctx.profile !== 'kai') return refuse('terminatingSince', path, ctx);
+  const path = [...taskPath, 'deletionTimestamp'];
+  if (ctx.profile !== 'kai') return refuse('deletionTimestamp', path, ctx);
   // Only a Running pod is Releasing when deleted (pod_info.go:467 @d5bc503); a pending pod being deleted
   // holds nothing and KAI gives it no such status.
   if (task.status !== 'Running') {
     ctx.sink.report(
       'invalid-value',
       path,
-      `terminatingSince needs a Running task (a pod on a node that is being deleted); task is ${task.status}`,
-      'Add status: Running and a node, or remove terminatingSince.',
+      `deletionTimestamp needs a Running task (a pod on a node that is being deleted); task is ${task.status}`,
+      'Add status: Running and a node, or remove deletionTimestamp.',
     );
     return;
   }
-  // A deletion is a past event: the run starts at t=0, and the lab has no event that deletes a pod later.
-  if (sinceMs > 0) {
-    ctx.sink.report(
-      'out-of-range',
-      path,
-      `terminatingSince is when the pod's deletion began before the run; it must be at or before 0s, got ${formatDuration(sinceMs)}`,
-    );
-    return;
-  }
-  task.terminatingSinceMs = sinceMs;
+  // Any time within the format's duration bound: Kubernetes sets deletionTimestamp to the time of the delete
+  // request plus the pod's grace period, so a pod deleted just before the run has one still ahead (KAI then
+  // counts it Releasing until threshold after it). The pod is terminating from t=0 either way.
+  task.deletionTimestampMs = sinceMs;
 }
 
 /** The scheduler's threshold, or a refusal for a profile without the rule; undefined when not written. */

@@ -444,7 +444,7 @@ export const TASK_FIELDS = {
   role: nested,
   subGroup: nameSchema,
   // KAI pod deletionTimestamp relative to run start (§23.4, addition); read by readTerminating.ts.
-  terminatingSince: durationSchema(),
+  deletionTimestamp: durationSchema(),
 } satisfies FieldTable;
 
 /** An entry of a job's `subGroups` (§22, addition). */

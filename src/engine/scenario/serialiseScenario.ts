@@ -329,7 +329,7 @@ function taskData(t: TaskSpec, jobName: string, i: number): Data {
   // A role read from the volcano.sh/task-spec label comes back from the label (§26).
   if (t.role !== undefined && t.labels['volcano.sh/task-spec'] !== t.role) out['role'] = t.role;
   if (t.subGroup !== undefined) out['subGroup'] = t.subGroup;
-  if (t.terminatingSinceMs !== undefined) out['terminatingSince'] = formatDuration(t.terminatingSinceMs);
+  if (t.deletionTimestampMs !== undefined) out['deletionTimestamp'] = formatDuration(t.deletionTimestampMs);
   return out;
 }
 

@@ -252,7 +252,7 @@ export function JobInspector({
                   // A terminating pod (KAI, §23.4): KAI's status and the engine's sentence, as text.
                   <>
                     {t.terminating.status}
-                    <Typography variant="body2" component="span" display="block" color="text.secondary">
+                    <Typography variant="body2" color="text.secondary">
                       {t.terminating.message}
                     </Typography>
                   </>

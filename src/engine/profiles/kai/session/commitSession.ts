@@ -51,7 +51,7 @@ export function commitSession(
       // A pod terminating since before the run (§23.4) stays on its node, terminating, for the whole run:
       // the record keeps it Running and the next session derives Releasing/StuckInReleasing again.
       const terminating =
-        open === 'Releasing' && final === 'Releasing' && task.spec.terminatingSinceMs !== undefined;
+        open === 'Releasing' && final === 'Releasing' && task.spec.deletionTimestampMs !== undefined;
       const status = final === 'Allocated' || terminating ? 'Running' : final;
       const node = final === 'Pending' || final === 'Succeeded' ? null : (task.node?.name ?? null);
       const gpus = node === null ? NO_GPUS : task.gpus;

@@ -83,7 +83,7 @@ export function openSession(
       }
       if (status !== 'Running') node = null;
       // A terminating pod (§23.4) is Releasing or, past the threshold, StuckInReleasing: see terminating.ts.
-      const since = status === 'Running' ? t.spec.terminatingSinceMs : undefined;
+      const since = status === 'Running' ? t.spec.deletionTimestampMs : undefined;
       const stuck = since !== undefined && terminatingStatus(since, timeMs, threshold) === 'StuckInReleasing';
       if (since !== undefined) status = 'Releasing';
       const task = new TaskInfo(t.spec, job, status, node, gpus);

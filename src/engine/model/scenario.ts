@@ -40,6 +40,8 @@ export interface SchedulerConfig {
   maxConsolidationPreemptees: number;
   /** KAI `--default-staleness-grace-period` in ms (default 60 s; negative = never). */
   stalenessGracePeriodMs: number;
+  /** KAI `--stuck-in-releasing-threshold` in ms (§23.4 addition); absent = 2 m (the default). */
+  stuckInReleasingThresholdMs?: number;
   /**
    * KAI `usageDBConfig.usageParams` (time-based fair share): absent = no usage history, as when KAI has no
    * usage database configured.
@@ -132,6 +134,12 @@ export interface TaskSpec {
    * `resources.gpu` holds the fraction it converts to (resolveGpuMemory), not a written amount.
    */
   gpuMemoryMiB?: number;
+  /**
+   * KAI: the Running pod's `metadata.deletionTimestamp`, relative to run start (§23.4 addition): the pod is
+   * terminating from t=0 and stays so, holding its node, for the whole run (or until its job completes).
+   * Absent = not terminating. Only profile `kai`.
+   */
+  deletionTimestampMs?: number;
 }
 
 /** One entry of a KAI pod group's `spec.subGroups` (§22, addition; KAI podgroup_types.go:149 @d5bc503). */
@@ -214,6 +222,7 @@ export interface SchedulerPatch {
   schedulePeriodMs?: number;
   maxConsolidationPreemptees?: number;
   stalenessGracePeriodMs?: number;
+  stuckInReleasingThresholdMs?: number;
   usage?: UsageParams;
 }
 

@@ -2,7 +2,7 @@
  * The state of the simulated cluster at the end of one session, as the UI and the CLI see it.
  */
 import type { QueueResources, Resources } from './resources';
-import type { Decision, MinRuntimeResolution, SessionTrace, TaskStatus } from './trace';
+import type { Decision, MinRuntimeResolution, SessionTrace, TaskStatus, TerminatingNote } from './trace';
 
 export interface TaskState {
   name: string;
@@ -11,6 +11,8 @@ export interface TaskState {
   node: string | null;
   /** GPU devices used on `node` (index and the fraction of it), for Running, Pipelined and Releasing tasks. */
   gpus: { index: number; share: number }[];
+  /** KAI: set while the pod is terminating (`deletionTimestamp`, §23.4); its status is then `Running`. */
+  terminating?: TerminatingNote;
 }
 
 export interface ProtectionState {
@@ -72,6 +74,8 @@ export interface JobState {
   preemptible: boolean;
   minAvailable: number;
   taskCount: number;
+  /** KAI terminating pods (§23.4), counted in `running` too; absent when the job has none. */
+  terminating?: { releasing: number; stuck: number };
   running: number;
   pipelined: number;
   pending: number;

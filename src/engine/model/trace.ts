@@ -203,7 +203,25 @@ export interface PendingExplanation {
   pool?: string;
 }
 
+/**
+ * KAI (§23.4): a Running pod being deleted, and the status the session opened it with: `Releasing` (its
+ * resources count as releasing on its node) or `StuckInReleasing` (terminating longer than the threshold:
+ * they count as used, so nothing is pipelined onto them, and the pod is no victim).
+ */
+export interface TerminatingNote {
+  task: string;
+  job: string;
+  node: string;
+  status: 'Releasing' | 'StuckInReleasing';
+  /** The pod's deletion time, relative to run start. */
+  sinceMs: number;
+  /** One plain-words sentence. */
+  message: string;
+}
+
 export interface SessionTrace {
   attempts: JobAttempt[];
   pending: PendingExplanation[];
+  /** KAI: the terminating pods the session saw (§23.4); absent when there were none. */
+  terminating?: TerminatingNote[];
 }

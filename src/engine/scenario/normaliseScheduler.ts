@@ -11,6 +11,7 @@ import { cloneData } from './ownEntries';
 import { readFields } from './readFields';
 import { describeValue, PLUGIN_FIELDS, PLUGIN_FLAG_KEY, SCHEDULER_FIELDS, TIER_FIELDS } from './schema';
 import { suggest } from './suggest';
+import { readStuckThreshold } from './readTerminating';
 import { checkProportionArguments, normaliseUsageDBConfig } from './normaliseUsageDBConfig';
 
 /** KAI `--max-consolidation-preemptees` default. */
@@ -29,6 +30,9 @@ export function normaliseScheduler(raw: unknown, ctx: NormaliseContext): Schedul
     schedulePeriodMs: patch.schedulePeriodMs ?? DEFAULT_SCHEDULE_PERIOD_MS,
     maxConsolidationPreemptees: patch.maxConsolidationPreemptees ?? DEFAULT_MAX_CONSOLIDATION_PREEMPTEES,
     stalenessGracePeriodMs: patch.stalenessGracePeriodMs ?? DEFAULT_STALENESS_GRACE_PERIOD_MS,
+    ...(patch.stuckInReleasingThresholdMs === undefined
+      ? {}
+      : { stuckInReleasingThresholdMs: patch.stuckInReleasingThresholdMs }),
     ...(patch.usage ? { usage: patch.usage } : {}),
   };
 }
@@ -51,6 +55,8 @@ export function normaliseSchedulerPatch(
   if (f.maxConsolidationPreemptees !== undefined)
     patch.maxConsolidationPreemptees = f.maxConsolidationPreemptees;
   if (f.stalenessGracePeriod !== undefined) patch.stalenessGracePeriodMs = f.stalenessGracePeriod;
+  const stuck = readStuckThreshold(f.stuckInReleasingThreshold, path, ctx);
+  if (stuck !== undefined) patch.stuckInReleasingThresholdMs = stuck;
   if (f.usageDBConfig !== undefined) {
     const usage = normaliseUsageDBConfig(f.usageDBConfig, [...path, 'usageDBConfig'], ctx);
     if (usage !== null) patch.usage = usage;

@@ -209,7 +209,15 @@ export const PREEMPTION_POLICIES = ['PreemptLowerPriority', 'Never'] as const;
 /** Volcano queue states. */
 export const QUEUE_STATES = ['Open', 'Closed', 'Closing', 'Unknown'] as const;
 /** Statuses a check may expect (docs/scenario-format.md §7). */
-export const EXPECTED_TASK_STATUSES = ['Pending', 'Pipelined', 'Running', 'Releasing', 'Succeeded'] as const;
+export const EXPECTED_TASK_STATUSES = [
+  'Pending',
+  'Pipelined',
+  'Running',
+  'Releasing',
+  'Succeeded',
+  // KAI's long-terminating pod (§23.4, addition).
+  'StuckInReleasing',
+] as const;
 /** Volcano PodGroup phases a check may expect (the upstream enum). */
 export const EXPECTED_JOB_PHASES = ['Pending', 'Inqueue', 'Running', 'Completed', 'Unknown'] as const;
 /** Event kinds (docs §6). */
@@ -266,6 +274,8 @@ export const SCHEDULER_FIELDS = {
   schedulePeriod: durationSchema({ min: 0, inclusive: false }),
   maxConsolidationPreemptees: countSchema,
   stalenessGracePeriod: durationSchema(),
+  // KAI --stuck-in-releasing-threshold (§23.4, addition); read by readTerminating.ts.
+  stuckInReleasingThreshold: durationSchema({ min: 0, inclusive: false }),
   usageDBConfig: nested,
 } satisfies FieldTable;
 
@@ -434,6 +444,8 @@ export const TASK_FIELDS = {
   nodeSelector: stringMapSchema,
   role: nested,
   subGroup: nameSchema,
+  // KAI pod deletionTimestamp relative to run start (§23.4, addition); read by readTerminating.ts.
+  deletionTimestamp: durationSchema(),
 } satisfies FieldTable;
 
 /** An entry of a job's `subGroups` (§22, addition). */

@@ -127,6 +127,9 @@ export function schedulerData(config: SchedulerConfig): Data {
     ...(config.stalenessGracePeriodMs === DEFAULT_STALENESS_GRACE_PERIOD_MS
       ? {}
       : { stalenessGracePeriodMs: config.stalenessGracePeriodMs }),
+    ...(config.stuckInReleasingThresholdMs === undefined
+      ? {}
+      : { stuckInReleasingThresholdMs: config.stuckInReleasingThresholdMs }),
     ...(config.usage ? { usage: config.usage } : {}),
   });
 }
@@ -140,6 +143,8 @@ export function schedulerPatchData(patch: SchedulerPatch): Data {
     out['maxConsolidationPreemptees'] = patch.maxConsolidationPreemptees;
   if (patch.stalenessGracePeriodMs !== undefined)
     out['stalenessGracePeriod'] = formatDuration(patch.stalenessGracePeriodMs);
+  if (patch.stuckInReleasingThresholdMs !== undefined)
+    out['stuckInReleasingThreshold'] = formatDuration(patch.stuckInReleasingThresholdMs);
   if (patch.usage !== undefined) {
     out['usageDBConfig'] = usageDBConfigData(patch.usage);
   }
@@ -328,6 +333,7 @@ function taskData(t: TaskSpec, jobName: string, i: number): Data {
   // A role read from the volcano.sh/task-spec label comes back from the label (§26).
   if (t.role !== undefined && t.labels['volcano.sh/task-spec'] !== t.role) out['role'] = t.role;
   if (t.subGroup !== undefined) out['subGroup'] = t.subGroup;
+  if (t.deletionTimestampMs !== undefined) out['deletionTimestamp'] = formatDuration(t.deletionTimestampMs);
   return out;
 }
 

@@ -30,7 +30,7 @@ export class TraceInterner {
     const pending = trace.pending.map((p) => reuse(this.pending, nextPending, p.job, p));
     this.attempts = nextAttempts;
     this.pending = nextPending;
-    return { attempts, pending };
+    return trace.terminating ? { attempts, pending, terminating: trace.terminating } : { attempts, pending };
   }
 }
 

@@ -29,6 +29,8 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
   // The config and queues this session ran with, not the latest ones (an updateConfig or updateQueue
   // event after it must not change what it shows).
   const protection = protectionModel(frame.config, frame.queueSpecs, state.scenario.nodePools);
+  // The session's own record of its terminating pods (§23.4): views say what the engine decided.
+  const terminatingByTask = new Map((entry.trace.terminating ?? []).map((n) => [n.task, n]));
   const tasks: TaskState[] = [];
   const jobs: JobState[] = [];
   const used = new Map<string, Resources>();
@@ -47,6 +49,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
     if (jd?.deleted) continue;
     const spec = rec.spec;
     const counts = { Pending: 0, Pipelined: 0, Running: 0, Releasing: 0, Succeeded: 0 };
+    const terminating = { releasing: 0, stuck: 0 };
     const roles = new RoleCounter(spec);
     const statusByTask = new Map<string, TaskStatus>();
     const placedByTask = new Map<string, PlacedTask>();
@@ -62,10 +65,24 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
         statusByTask.set(t.spec.name, status);
         placedByTask.set(t.spec.name, { status, node });
       }
-      tasks.push({ name: t.spec.name, job: spec.name, status, node, gpus: gpus.map((g) => ({ ...g })) });
+      const task: TaskState = {
+        name: t.spec.name,
+        job: spec.name,
+        status,
+        node,
+        gpus: gpus.map((g) => ({ ...g })),
+      };
+      const term = terminatingByTask.get(t.spec.name);
+      if (term !== undefined) {
+        task.terminating = term;
+        terminating[term.status === 'StuckInReleasing' ? 'stuck' : 'releasing']++;
+      }
+      tasks.push(task);
       if (node !== null) {
         for (const g of gpus) devicesInUse.set(node, Math.max(devicesInUse.get(node) ?? 0, g.index + 1));
-        const bucket = status === 'Releasing' ? releasing : status === 'Running' ? used : null;
+        // A pod terminating within the threshold is releasing, as the session counted it (§23.4).
+        const freeing = status === 'Releasing' || term?.status === 'Releasing';
+        const bucket = freeing ? releasing : status === 'Running' ? used : null;
         if (bucket) {
           const r = bucket.get(node) ?? zeroResources();
           addInto(r, t.spec.resources);
@@ -90,6 +107,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       preemptible: spec.preemptible,
       minAvailable: spec.minAvailable,
       taskCount: spec.tasks.length,
+      ...(terminating.releasing + terminating.stuck > 0 ? { terminating } : {}),
       running: counts.Running,
       pipelined: counts.Pipelined,
       pending: counts.Pending,

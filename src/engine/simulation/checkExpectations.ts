@@ -112,7 +112,9 @@ function checkSession(check: ExpectCheck, s: SessionSnapshot, where: string): st
   for (const [name, status] of Object.entries(check.tasks ?? {})) {
     const t = tasks.get(name);
     if (!t) fail(`${where}: task ${name} does not exist`);
-    else if (t.status !== status) fail(`${where}: task ${name} is ${t.status}, expected ${status}`);
+    else if ((t.terminating?.status ?? t.status) !== status)
+      // A terminating pod (§23.4) is Releasing or StuckInReleasing, as KAI names it.
+      fail(`${where}: task ${name} is ${t.terminating?.status ?? t.status}, expected ${status}`);
   }
   if (check.evicted) {
     const got = s.decisions.filter((d) => d.kind === 'evict').map((d) => d.task);

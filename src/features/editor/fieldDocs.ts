@@ -98,6 +98,8 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     schedulePeriod: 'Time between sessions (Go duration, default 1s).',
     maxConsolidationPreemptees: 'KAI: most tasks one consolidation may move.',
     stalenessGracePeriod: 'KAI: how long a gang may run below minAvailable before stalegangeviction.',
+    stuckInReleasingThreshold:
+      'KAI: how long a pod may be terminating before it is StuckInReleasing and nothing is pipelined onto it (default 2m).',
     usageDBConfig: 'KAI time-based fair share: keep each queue’s usage history ({usageParams: {…}}).',
   },
   usageDBConfig: {
@@ -230,6 +232,8 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     nodeSelector: 'Node labels the task requires.',
     role: 'Volcano: the pod’s role (volcano.sh/task-spec), counted against minTaskMember.',
     subGroup: 'KAI: the leaf subgroup the pod belongs to.',
+    deletionTimestamp:
+      'KAI: the Running pod’s deletionTimestamp (it is terminating); threshold past it, it is StuckInReleasing.',
   },
   event: {
     at: 'When the change applies (before the first session at or after this time).',

@@ -95,4 +95,31 @@ describe('JobInspector', () => {
     const rows = screen.getAllByTestId('inspector.role-row').map((r) => r.textContent);
     expect(rows).toEqual(['<b>master</b>1 / 102', 'worker1 / 2 (below its minimum)03']);
   });
+
+  it("shows a terminating pod's KAI status and the engine's sentence as text (§23.4)", () => {
+    const message =
+      "n0's resources held by pod <i>p</i>, terminating for 5m0s (over KAI's 2m0s threshold), …";
+    const job = { ...arrival, name: 'j', running: 1, pending: 0, terminating: { releasing: 0, stuck: 1 } };
+    const terminating = {
+      task: 'j-0',
+      job: 'j',
+      node: 'n0',
+      status: 'StuckInReleasing' as const,
+      sinceMs: -300_000,
+      message,
+    };
+    const snap = {
+      ...session,
+      tasks: [{ name: 'j-0', job: 'j', status: 'Running' as const, node: 'n0', gpus: [], terminating }],
+    };
+    render(
+      <AppStoreProvider store={createAppStore({ client: offlineClient, scheduleFrame: (cb) => cb() })}>
+        <ThemeProvider theme={createAppTheme('light')}>
+          <JobInspector job={job} snapshot={snap} onClose={() => undefined} />
+        </ThemeProvider>
+      </AppStoreProvider>,
+    );
+    expect(screen.getByText('StuckInReleasing')).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+  });
 });

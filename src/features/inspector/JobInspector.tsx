@@ -247,7 +247,19 @@ export function JobInspector({
           {tasks.map((t) => (
             <TableRow key={t.name}>
               <TableCell>{t.name}</TableCell>
-              <TableCell>{t.status}</TableCell>
+              <TableCell>
+                {t.terminating ? (
+                  // A terminating pod (KAI, §23.4): KAI's status and the engine's sentence, as text.
+                  <>
+                    {t.terminating.status}
+                    <Typography variant="body2" color="text.secondary">
+                      {t.terminating.message}
+                    </Typography>
+                  </>
+                ) : (
+                  t.status
+                )}
+              </TableCell>
               <TableCell>{t.node ?? '—'}</TableCell>
             </TableRow>
           ))}

@@ -52,6 +52,13 @@ describe('jobs table rows', () => {
     expect(jobStatusLabel(job('a', { running: 0, succeeded: 1 }))).toBe('Succeeded');
   });
 
+  it("names a job's terminating pods as KAI does (§23.4): StuckInReleasing before Releasing", () => {
+    expect(jobStatusLabel(job('a', { terminating: { releasing: 1, stuck: 0 } }))).toBe('Releasing');
+    expect(
+      jobStatusLabel(job('a', { taskCount: 2, running: 2, terminating: { releasing: 1, stuck: 1 } })),
+    ).toBe('StuckInReleasing');
+  });
+
   it('filters by text across name, queue and class, and by status', () => {
     const jobs = [
       job('train-a', { queue: 'research' }),

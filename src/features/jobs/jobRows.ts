@@ -3,7 +3,9 @@ import { reclaimProtections, type JobState, type ProtectionState } from '../../e
 import type { JobSortKey, JobStatusFilter } from '../../store/AppState';
 
 export function jobStatusLabel(job: JobState): string {
-  if (job.releasing > 0) return 'Releasing';
+  // KAI's names for a job's terminating pods, as the engine reported them (§23.4).
+  if ((job.terminating?.stuck ?? 0) > 0) return 'StuckInReleasing';
+  if (job.releasing > 0 || (job.terminating?.releasing ?? 0) > 0) return 'Releasing';
   if (job.taskCount > 0 && job.succeeded === job.taskCount) return 'Succeeded';
   if (job.running > 0 && job.pending === 0 && job.pipelined === 0) return 'Running';
   if (job.running > 0) return 'Partly running';

@@ -130,6 +130,9 @@ function schedulerConfigMap(config: SchedulerConfig, s: Scenario): Data {
     carried.maxConsolidationPreemptees = config.maxConsolidationPreemptees;
   if (config.stalenessGracePeriodMs !== DEFAULT_STALENESS_GRACE_PERIOD_MS)
     carried.stalenessGracePeriod = formatDuration(config.stalenessGracePeriodMs);
+  // KAI --stuck-in-releasing-threshold (§23.4): a scheduler flag, carried as a lab annotation like the above.
+  if (config.stuckInReleasingThresholdMs !== undefined)
+    carried.stuckInReleasingThreshold = formatDuration(config.stuckInReleasingThresholdMs);
   const kai = s.profile === 'kai';
   return {
     apiVersion: 'v1',

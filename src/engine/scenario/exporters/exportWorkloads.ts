@@ -139,8 +139,13 @@ function pod(task: TaskSpec, job: JobSpec, profile: Profile): Data {
   const fractional = gpu > 0 && gpu < 1;
   // KAI shares a device through the gpu-fraction annotation; whole devices are an extended resource.
   if (fractional) annotations[GPU_FRACTION_ANNOTATION] = String(gpu);
-  if (Object.keys(task.labels).length > 0)
-    Object.assign(annotations, labAnnotations({ labels: task.labels }));
+  const carried: Data = {};
+  if (Object.keys(task.labels).length > 0) carried.labels = task.labels;
+  // A time relative to the run (§23.4), as lastEvictedAt: a lab annotation, since the pod's own
+  // metadata.deletionTimestamp is an absolute time the API server sets, not one a manifest may write.
+  if (task.deletionTimestampMs !== undefined)
+    carried.deletionTimestamp = formatDuration(task.deletionTimestampMs);
+  if (Object.keys(carried).length > 0) Object.assign(annotations, labAnnotations(carried));
   exportPodRole(task.role, annotations);
 
   const requests = resourceList(

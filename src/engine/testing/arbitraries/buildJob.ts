@@ -1,7 +1,7 @@
 /**
  * Job documents: gangs and elastic jobs (minAvailable < tasks), every priority form (default class, custom
  * class with `preemptionPolicy: Never`, raw integer, omitted), explicit preemptibility, runtime, namespace,
- * annotations, KAI's preemptionDelay and lastEvictedAt (§23), per-task objects (name, resources, priority, labels, nodeSelector), and, for jobs present at
+ * annotations, KAI's preemptionDelay and lastEvictedAt (§23), terminating Running pods (deletionTimestamp, §23.4), per-task objects (name, resources, priority, labels, nodeSelector), and, for jobs present at
  * t=0, Running tasks placed on nodes with room (all of a job's Running tasks, at least minAvailable of them,
  * or none, so the initial state never holds a broken gang). Late arrivals too: a job with `submitAt` > 0,
  * as users write it; its tasks are listed Running only when the scenario keeps them so (rare), and the parser
@@ -119,6 +119,7 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): BuiltJob {
     const ago = raw.startedAgo ?? 0;
     doc['submitAt'] = formatDuration(-(ago + Math.abs(raw.submitAt)) * 1000);
     if (raw.startedAgo !== null) doc['startedAt'] = formatDuration(-ago * 1000);
+    if (kai) markTerminating(tasks, placed, raw);
   } else if (raw.submitAt !== 0 && ctx.rooms !== null) {
     doc['submitAt'] = formatDuration(raw.submitAt * 1000);
   }
@@ -182,4 +183,17 @@ function placeRunning(
     Object.assign(tasks[i] as Record<string, unknown>, { status: 'Running', node }),
   );
   return want;
+}
+
+/**
+ * KAI long-terminating pods (§23.4) on about a fifth of the jobs running at t=0: the last Running task is
+ * has a deletionTimestamp from 299 s before the run to 30 s into it (a grace period still running), so both
+ * sides of the default 2 m threshold occur. Derived
+ * from fields already drawn (like the preemption delay above), so the seeds' sample is unchanged.
+ */
+function markTerminating(tasks: Record<string, unknown>[], placed: number, raw: RawJob): void {
+  if ((raw.gpu + raw.tasks + raw.priorityPick) % 5 !== 0) return;
+  const task = tasks[placed - 1];
+  if (task)
+    task['deletionTimestamp'] = formatDuration((30 - ((raw.cpu * 37 + raw.queuePick * 11) % 330)) * 1000);
 }

@@ -8,6 +8,7 @@ import type { SessionSnapshot } from '../../model/snapshot';
 import type { Violation } from './invariants';
 import { queuePathIn, type ScenarioFacts } from './sessionFacts';
 import { queueSums } from './queueSums';
+import { isFreshlyTerminating } from './checkStuckReleasing';
 
 export function checkNodeCapacity(snap: SessionSnapshot, facts: ScenarioFacts, out: Violation[]): void {
   const nodes = new Map(snap.nodes.map((n) => [n.name, n]));
@@ -32,8 +33,10 @@ export function checkNodeCapacity(snap: SessionSnapshot, facts: ScenarioFacts, o
       continue;
     }
     const req = facts.taskResources.get(t.name) ?? zeroResources();
-    if (t.status !== 'Pipelined') add(held, t.node, req);
-    if (t.status !== 'Releasing') add(promised, t.node, req);
+    // A pod terminating within KAI's threshold is Releasing to the session (§23.4), though it stays Running.
+    const status = isFreshlyTerminating(t) ? 'Releasing' : t.status;
+    if (status !== 'Pipelined') add(held, t.node, req);
+    if (status !== 'Releasing') add(promised, t.node, req);
     for (const g of t.gpus) {
       if (g.index < 0 || g.index >= node.gpuDevices)
         out.push({
@@ -42,8 +45,8 @@ export function checkNodeCapacity(snap: SessionSnapshot, facts: ScenarioFacts, o
           message: `${t.name} uses GPU ${g.index} of ${t.node}, which has ${node.gpuDevices}`,
         });
       const key = `${t.node}#${g.index}`;
-      if (t.status !== 'Pipelined') heldDev.set(key, (heldDev.get(key) ?? 0) + g.share);
-      if (t.status !== 'Releasing') promisedDev.set(key, (promisedDev.get(key) ?? 0) + g.share);
+      if (status !== 'Pipelined') heldDev.set(key, (heldDev.get(key) ?? 0) + g.share);
+      if (status !== 'Releasing') promisedDev.set(key, (promisedDev.get(key) ?? 0) + g.share);
     }
   }
   for (const [what, sums] of [
@@ -123,7 +126,9 @@ export function checkQueueLimits(snap: SessionSnapshot, facts: ScenarioFacts, ou
  */
 export function checkPipelining(snap: SessionSnapshot, out: Violation[]): void {
   const releasing = new Set(
-    snap.tasks.flatMap((t) => (t.status === 'Releasing' && t.node !== null ? [t.node] : [])),
+    snap.tasks.flatMap((t) =>
+      (t.status === 'Releasing' || isFreshlyTerminating(t)) && t.node !== null ? [t.node] : [],
+    ),
   );
   const evictedNow = new Set<string>();
   const preemptors = new Set<string>();

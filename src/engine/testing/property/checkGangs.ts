@@ -31,7 +31,13 @@ export class BrokenByNodeRemoval {
 
   /** Jobs that upstream's preempt or reclaim may leave below minAvailable in session `snap` (above). */
   markUpstreamGangGaps(scenario: Scenario, snap: SessionSnapshot): void {
-    if (scenario.profile === 'kai') return;
+    if (scenario.profile === 'kai') {
+      // KAI #1578 (§23.4): a terminating pod is not active-allocated, so preempt and reclaim may evict its
+      // Running siblings and leave the job below minAvailable with it (conformance HT4, upstream's case).
+      const terminating = new Set((snap.trace.terminating ?? []).map((n) => n.job));
+      for (const d of snap.decisions) if (d.kind === 'evict' && terminating.has(d.job)) this.jobs.add(d.job);
+      return;
+    }
     const kubeBatch = scenario.profile === 'kube-batch';
     for (const d of snap.decisions) {
       if (d.action === 'preempt' && d.kind === 'pipeline') this.jobs.add(d.job);

@@ -27,6 +27,7 @@ import { PreemptionDelayCheck } from './checkPreemptionDelay';
 import { GpuMemoryCheck } from './checkGpuMemory';
 import { checkWaits } from './checkWaits';
 import { checkNodePoolPlacement, nodePoolIndex } from './checkNodePools';
+import { checkStuckReleasing } from './checkStuckReleasing';
 import { capacityConfigured, checkVolcanoCapability } from './checkVolcanoCapability';
 import type { Violation } from './invariants';
 import { scenarioFacts } from './sessionFacts';
@@ -127,6 +128,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       // KAI's own rules: queue limits (Volcano bounds a queue by `capability`), pipelining only onto
       // releasing capacity, consolidation, last-start-timestamp and min-runtime.
       checkQueueLimits(snap, facts, violations);
+      checkStuckReleasing(snap, facts, violations);
       if (pipeliningIsChecked) checkPipelining(snap, violations);
       checkConsolidation(scenario, prev, snap, violations, broken);
       checkStartTimes(scenario, prev, snap, violations);

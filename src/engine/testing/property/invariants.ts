@@ -51,6 +51,9 @@ export const INVARIANTS = {
     'a variant with an out-of-range value is rejected at its variants[…] path; every accepted variant, applied, is accepted by the parser and runs within capacity',
   'usage-fetch-schedule':
     'a KAI session with usage history uses the usage of the last fetch (t=0, then every fetchInterval of the queue’s pool, §24) at or before it, and every usage is within [0, 1]',
+  'no-pipelining-onto-stuck':
+    'on a node with a StuckInReleasing pod, Running (stuck pods included) + Pipelined fits the node and its GPU devices: nothing is pipelined onto a pod terminating longer than the threshold (KAI #1578)',
+  'terminating-pod-not-victim': 'no action evicts a pod that is already terminating (KAI #1578)',
 } as const;
 
 export type InvariantName = keyof typeof INVARIANTS;

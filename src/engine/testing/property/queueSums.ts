@@ -46,6 +46,8 @@ export function queueSums(snap: SessionSnapshot, facts: ScenarioFacts): QueueSum
   const used = new Map<string, Resources>();
   for (const t of snap.tasks) {
     if (t.status !== 'Running' && t.status !== 'Pipelined') continue;
+    // A terminating pod is not allocated to its queue (KAI proportion counts active-allocated pods, §23.4).
+    if (t.terminating !== undefined) continue;
     const queue = jobQueue.get(t.job);
     const req = facts.taskResources.get(t.name);
     if (queue === undefined || !req) continue;

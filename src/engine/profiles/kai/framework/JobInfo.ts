@@ -36,6 +36,11 @@ export class TaskInfo {
   cause: OperationCause | null = null;
   /** Index among the session's tasks (set by openSession): a cheap identity for memo keys. */
   position = -1;
+  /**
+   * KAI `StuckInReleasing` (#1578, §23.4): a terminating pod (status Releasing here, as both are in the same
+   * status groups, pod_status.go:70-74 @d5bc503) whose resources count as used on its node, not releasing.
+   */
+  stuck = false;
 
   constructor(
     spec: TaskSpec,

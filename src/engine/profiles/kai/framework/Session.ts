@@ -503,6 +503,13 @@ export class Session {
         this.freeNodes.update(node);
         break;
       case 'Releasing':
+        if (task.stuck) {
+          // StuckInReleasing (§23.4): held as used, so nothing is pipelined onto it.
+          node.account('used', task.req, task.gpus, sign);
+          addInto(this.clusterFuture, task.req, -sign);
+          this.freeNodes.update(node);
+          break;
+        }
         // Releasing capacity does not change a node's future room (capacity − used − pipelined).
         node.account('releasing', task.req, task.gpus, sign);
         break;

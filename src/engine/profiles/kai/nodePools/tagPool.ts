@@ -21,6 +21,7 @@ export function appendPoolSession(
       pool,
     });
   for (const a of trace.attempts) into.trace.attempts.push({ ...a, pool });
+  if (trace.terminating) (into.trace.terminating ??= []).push(...trace.terminating);
   for (const p of trace.pending)
     into.trace.pending.push({
       ...p,

@@ -48,7 +48,11 @@ export function commitSession(
           decisions.push(decision(ssn, job, task, 'bind', task.node?.name ?? null));
       }
 
-      const status = final === 'Allocated' ? 'Running' : final;
+      // A pod terminating since before the run (§23.4) stays on its node, terminating, for the whole run:
+      // the record keeps it Running and the next session derives Releasing/StuckInReleasing again.
+      const terminating =
+        open === 'Releasing' && final === 'Releasing' && task.spec.deletionTimestampMs !== undefined;
+      const status = final === 'Allocated' || terminating ? 'Running' : final;
       const node = final === 'Pending' || final === 'Succeeded' ? null : (task.node?.name ?? null);
       const gpus = node === null ? NO_GPUS : task.gpus;
       if (rec.status !== status || rec.node !== node || !sameGpus(rec.gpus, gpus)) {

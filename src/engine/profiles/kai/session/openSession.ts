@@ -8,6 +8,12 @@ import { NodeInfo } from '../framework/NodeInfo';
 import { buildQueueTree } from '../framework/QueueInfo';
 import { Session, cmpName } from '../framework/Session';
 import type { Profile, SchedulerConfig } from '../../../model/scenario';
+import {
+  DEFAULT_STUCK_IN_RELEASING_THRESHOLD_MS,
+  describeTerminating,
+  terminatingStatus,
+} from '../../../model/terminating';
+import type { TerminatingNote } from '../../../model/trace';
 import { poolLabelValue } from '../../../model/nodePool';
 import type { ClusterState, JobRecord, TaskRecord } from '../../../simulation/ClusterState';
 
@@ -44,6 +50,9 @@ export function openSession(
   const queues = buildQueueTree(
     [...state.queues.values()].filter((q) => pool === null || (q.nodePool ?? '') === pool.labelValue),
   );
+  const config = pool?.config ?? state.config;
+  const threshold = config.stuckInReleasingThresholdMs ?? DEFAULT_STUCK_IN_RELEASING_THRESHOLD_MS;
+  const notes: TerminatingNote[] = [];
   const jobs: JobInfo[] = [];
   const records = new Map<TaskInfo, TaskRecord>();
   const jobRecords = new Map<JobInfo, JobRecord>();
@@ -73,12 +82,20 @@ export function openSession(
           node.pickGpus(t.spec.resources.gpu, 'idle') ?? node.pickGpus(t.spec.resources.gpu, 'future') ?? [];
       }
       if (status !== 'Running') node = null;
+      // A terminating pod (§23.4) is Releasing or, past the threshold, StuckInReleasing: see terminating.ts.
+      const since = status === 'Running' ? t.spec.deletionTimestampMs : undefined;
+      const stuck = since !== undefined && terminatingStatus(since, timeMs, threshold) === 'StuckInReleasing';
+      if (since !== undefined) status = 'Releasing';
       const task = new TaskInfo(t.spec, job, status, node, gpus);
+      task.stuck = stuck;
+      if (since !== undefined && node !== null)
+        notes.push(terminatingNote(task, node.name, since, timeMs, threshold));
       task.position = records.size;
       if (t.status === 'Pipelined' && t.node !== null) task.promisedNode = nodeMap.get(t.node) ?? null;
       job.tasks.push(task);
       job.counts[status]++;
-      if (node && status === 'Running') node.account('used', task.req, gpus, 1);
+      if (node && (status === 'Running' || stuck)) node.account('used', task.req, gpus, 1);
+      else if (node && status === 'Releasing') node.account('releasing', task.req, gpus, 1);
       records.set(task, t);
     }
     jobs.push(job);
@@ -89,12 +106,31 @@ export function openSession(
     index,
     timeMs,
     profile,
-    config: pool?.config ?? state.config,
+    config,
     priorityClasses: state.scenario.priorityClasses,
     nodes,
     queues,
     jobs,
     topologies: state.scenario.topologies ?? [],
   });
+  if (notes.length > 0) ssn.trace.terminating = notes;
   return { ssn, records, jobRecords };
+}
+
+/** The trace's record of a terminating pod's status in this session (§23.4). */
+function terminatingNote(
+  task: TaskInfo,
+  node: string,
+  sinceMs: number,
+  nowMs: number,
+  thresholdMs: number,
+): TerminatingNote {
+  return {
+    task: task.name,
+    job: task.job.name,
+    node,
+    status: task.stuck ? 'StuckInReleasing' : 'Releasing',
+    sinceMs,
+    message: describeTerminating(task.name, node, sinceMs, nowMs, thresholdMs),
+  };
 }

@@ -207,7 +207,7 @@ const REASONS: [RegExp, string, string][] = [
   [
     /^metadata\.deletionTimestamp/,
     'metadata.deletionTimestamp (terminating)',
-    'KAI counts a terminating pod as Releasing; the scenario has no Releasing start state and runs it as Running',
+    'KAI counts a terminating pod as Releasing (StuckInReleasing past its threshold); the snapshot import does not map it to the task field deletionTimestamp yet (§23.4) and runs it as Running',
   ],
   [
     /^metadata\.annotations\.gpu-memory$/,

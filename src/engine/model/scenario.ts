@@ -140,6 +140,11 @@ export interface TaskSpec {
    * Absent = not terminating. Only profile `kai`.
    */
   deletionTimestampMs?: number;
+  /**
+   * Devices the GPU-memory request is made on (addition, §23.3; KAI `gpu-fraction-num-devices`, #1370); absent
+   * = one. Each of them takes `gpuMemoryMiB`, and `resources.gpu` holds the total (count × m / D).
+   */
+  gpuMemoryDevices?: number;
 }
 
 /** One entry of a KAI pod group's `spec.subGroups` (§22, addition; KAI podgroup_types.go:149 @d5bc503). */

@@ -2,6 +2,7 @@
  * Tasks that are Running at t=0: their node must exist, the node must hold all of them (per resource),
  * and their GPU requests must pack onto the node's whole GPU devices.
  */
+import { gpuDeviceCount } from '../model/gpuDevices';
 import type { JobSpec, NodeSpec, TaskSpec } from '../model/scenario';
 import { EPSILON, RESOURCE_NAMES, type ResourceName } from '../model/resources';
 import type { NormaliseContext } from './NormaliseContext';
@@ -73,6 +74,22 @@ function checkGpuPacking(node: NodeSpec, tasks: readonly TaskSpec[], ctx: Normal
     const gpu = task.resources.gpu;
     if (gpu <= EPSILON) continue;
     const path = [...ctx.origins.of(task), 'node'];
+    const count = gpuDeviceCount(task);
+    if (count > 1 && gpu / count < 1 - EPSILON) {
+      // A GPU-memory request on several devices (§23.3): that share on each of `count` distinct devices.
+      const share = gpu / count;
+      const devices = free.flatMap((f, i) => (f + EPSILON >= share ? [i] : [])).slice(0, count);
+      if (devices.length < count) {
+        ctx.sink.report(
+          'gpu-packing',
+          path,
+          `task ${quote(task.name)} needs ${share} of each of ${count} GPUs but node ${quote(node.name)} has ${devices.length} device${devices.length === 1 ? '' : 's'} with that much room (free per device: ${describeFree(free)})`,
+        );
+        continue;
+      }
+      for (const d of devices) free[d] = (free[d] as number) - share;
+      continue;
+    }
     if (gpu >= 1 - EPSILON) {
       const whole = Math.round(gpu);
       const devices = free.flatMap((f, i) => (f >= 1 - EPSILON ? [i] : [])).slice(0, whole);

@@ -25,7 +25,7 @@ export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
 /** Namespace of a job that names none. */
 export const DEFAULT_NAMESPACE = 'default';
 
-type Requests = Partial<Record<'gpu' | 'cpu' | 'memory' | 'gpuMemory', number>>;
+type Requests = Partial<Record<'gpu' | 'cpu' | 'memory' | 'gpuMemory' | 'gpuMemoryDevices', number>>;
 
 /** How a job entry is read. */
 export interface JobOptions {

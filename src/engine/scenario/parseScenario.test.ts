@@ -351,7 +351,7 @@ describe('field errors', () => {
       code: 'unknown-field',
       path: 'jobs[0].resources.pods',
       line: 7,
-      message: 'unknown field "pods" (known fields: gpu, cpu, memory, gpuMemory)',
+      message: 'unknown field "pods" (known fields: gpu, cpu, memory, gpuMemory, gpuMemoryDevices)',
     },
   ];
   it.each(cases)('$name', (c) => expectIssue(errorsOf(c.text), c));

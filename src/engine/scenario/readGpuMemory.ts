@@ -9,9 +9,11 @@
  * the smallest device memory of the cluster for queue order, reclaimer shares and pending usage
  * (plugins/proportion/proportion.go:103,374 @d5bc503, #1792), the largest for the queue capacity check
  * (plugins/proportion/capacity_policy/capacity_policy.go:71-87 @d5bc503, #1792) and the node's own for
- * placement (api/node_info/node_info.go:694 @d5bc503, #1370). The lab models one device memory per
+ * placement (api/node_info/node_info.go:727 @d5bc503, #1370). The lab models one device memory per
  * scenario (every GPU node declares the same `gpuMemory`), where the three divisors are equal and the
- * conversion is exact; mixed device memories are refused (decision 0209).
+ * conversion is exact; mixed device memories are refused (decision 0209). A request on several devices
+ * (`gpuMemoryDevices`, KAI `gpu-fraction-num-devices`) counts `count × m / D` and holds `count` devices
+ * with `m / D` each (decision 0257).
  */
 import type { NodeSpec, Scenario, TaskSpec } from '../model/scenario';
 import type { NormaliseContext } from './NormaliseContext';
@@ -20,6 +22,7 @@ import type { FieldPath } from './fieldPath';
 interface GpuMemoryRequests {
   gpu?: number | undefined;
   gpuMemory?: number | undefined;
+  gpuMemoryDevices?: number | undefined;
 }
 
 function refuseOutsideKai(field: FieldPath, ctx: NormaliseContext): boolean {
@@ -48,6 +51,12 @@ export function applyTaskGpuMemory(
 ): void {
   const fromOwn = own.gpuMemory !== undefined;
   const mib = own.gpuMemory ?? (own.gpu === undefined ? job.gpuMemory : undefined);
+  if (refuseLoneDevices(own, ownPath, ctx)) return;
+  // The job's resources are read once per task: report a fault there once (first task), skip it for all.
+  if (job.gpuMemoryDevices !== undefined && (ctx.profile !== 'kai' || job.gpuMemory === undefined)) {
+    if (task.index === 0) refuseLoneDevices(job, jobPath, ctx);
+    return;
+  }
   if (mib === undefined) return;
   const where = fromOwn ? ownPath : jobPath;
   if (refuseOutsideKai([...where, 'gpuMemory'], ctx)) return;
@@ -63,6 +72,24 @@ export function applyTaskGpuMemory(
     return;
   }
   task.gpuMemoryMiB = mib;
+  // The device count goes with the memory it multiplies: the task's own resources, else the job's.
+  const devices = fromOwn ? own.gpuMemoryDevices : job.gpuMemoryDevices;
+  if (devices !== undefined && devices > 1) task.gpuMemoryDevices = devices;
+}
+
+/** `gpuMemoryDevices` says on how many devices `gpuMemory` is asked; without it in the same resources it means nothing. */
+function refuseLoneDevices(r: GpuMemoryRequests, path: FieldPath, ctx: NormaliseContext): boolean {
+  if (r.gpuMemoryDevices === undefined) return false;
+  const field = [...path, 'gpuMemoryDevices'];
+  if (refuseOutsideKai(field, ctx)) return true;
+  if (r.gpuMemory !== undefined) return false;
+  ctx.sink.report(
+    'invalid-value',
+    field,
+    'gpuMemoryDevices is the number of devices a gpuMemory request is made on; these resources have no gpuMemory',
+    'Add gpuMemory (MiB per device) next to it, or remove it.',
+  );
+  return true;
 }
 
 /** Sets `node.gpuMemoryMiB` for every node of an entry; the node must have a finite number of GPUs. */
@@ -142,7 +169,8 @@ export function resolveGpuMemory(scenario: Scenario, ctx: NormaliseContext): voi
       );
       continue;
     }
-    // One device (count 1): count × m / D, the same for all three upstream divisors here.
-    task.resources.gpu = mib / deviceMiB;
+    // count × m / D (KAI gpu_resource_requirment.go:231-236 @d5bc503), the same for all three upstream
+    // divisors here; placement spreads it back over `count` devices (NodeInfo.pickGpus).
+    task.resources.gpu = ((task.gpuMemoryDevices ?? 1) * mib) / deviceMiB;
   }
 }

@@ -185,6 +185,10 @@ export const MAX_GPU_MEMORY_MIB = 1_048_576;
 export const gpuMemorySchema = integerSchema.refine((v) => v >= 1 && v <= MAX_GPU_MEMORY_MIB, {
   message: `gpuMemory is a whole number of MiB from 1 to ${MAX_GPU_MEMORY_MIB}`,
 });
+/** Devices of a GPU-memory request (§23.3, addition): 1 … MAX_GPUS_PER_NODE, as all come from one node. */
+export const gpuMemoryDevicesSchema = integerSchema.refine((v) => v >= 1 && v <= MAX_GPUS_PER_NODE, {
+  message: `gpuMemoryDevices is a whole number of devices from 1 to ${MAX_GPUS_PER_NODE}`,
+});
 
 /** Describes a value for a message without dumping it (names are data; long strings are cut). */
 export function describeValue(value: unknown): string {
@@ -429,6 +433,7 @@ export const REQUEST_FIELDS = {
   cpu: quantitySchema(),
   memory: quantitySchema(),
   gpuMemory: gpuMemorySchema,
+  gpuMemoryDevices: gpuMemoryDevicesSchema,
 } satisfies FieldTable;
 
 /** A task object. */

@@ -289,6 +289,7 @@ function tasksData(job: JobSpec): Data {
       (t, i) =>
         isPlainTask(t, job.name, i) &&
         t.gpuMemoryMiB === first.gpuMemoryMiB &&
+        t.gpuMemoryDevices === first.gpuMemoryDevices &&
         RESOURCE_NAMES.every((r) => t.resources[r] === first.resources[r]),
     );
   if (interchangeable) {
@@ -344,7 +345,12 @@ function taskData(t: TaskSpec, jobName: string, i: number): Data {
 function requestData(t: TaskSpec): Data {
   if (t.gpuMemoryMiB === undefined)
     return resourceData(t.resources, (v) => v !== 0, ['gpu', 'cpu', 'memory']);
-  return { ...resourceData(t.resources, (v) => v !== 0, ['cpu', 'memory']), gpuMemory: t.gpuMemoryMiB };
+  const devices = t.gpuMemoryDevices === undefined ? {} : { gpuMemoryDevices: t.gpuMemoryDevices };
+  return {
+    ...resourceData(t.resources, (v) => v !== 0, ['cpu', 'memory']),
+    gpuMemory: t.gpuMemoryMiB,
+    ...devices,
+  };
 }
 
 function eventData(

@@ -9,6 +9,7 @@
  * keeps its devices while it releases them. This decides nothing: the scheduler never reads devices in
  * these profiles, and every count (per node, per queue) is the scheduler's own. Decision 0076.
  */
+import { gpuDeviceCount } from '../model/gpuDevices';
 import { EPSILON } from '../model/resources';
 import type { GpuSlot } from '../profiles/kai/framework/NodeInfo';
 import type { ClusterState, TaskRecord } from './ClusterState';
@@ -56,10 +57,10 @@ export function numberDevices(state: ClusterState): TaskRecord[] {
       // Devices being released first (room once they are free), then idle ones.
       const waiting = (i: number): number =>
         (d.releasing[i] as number) > EPSILON ? 1 - (d.running[i] as number) - (d.promised[i] as number) : 0;
-      slots = pick(t.spec.resources.gpu, n, waiting);
-      if (slots.length === 0) slots = pick(t.spec.resources.gpu, n, free);
+      slots = pick(t.spec.resources.gpu, n, waiting, gpuDeviceCount(t.spec));
+      if (slots.length === 0) slots = pick(t.spec.resources.gpu, n, free, gpuDeviceCount(t.spec));
     } else {
-      slots = pick(t.spec.resources.gpu, n, free);
+      slots = pick(t.spec.resources.gpu, n, free, gpuDeviceCount(t.spec));
     }
     for (const g of slots) add(d, t, g);
     t.gpus = slots;
@@ -97,7 +98,8 @@ function deviceCounts(
     if (unbounded.has(t.node as string))
       counts.set(
         t.node as string,
-        (counts.get(t.node as string) as number) + Math.ceil(t.spec.resources.gpu - EPSILON),
+        (counts.get(t.node as string) as number) +
+          Math.max(gpuDeviceCount(t.spec), Math.ceil(t.spec.resources.gpu - EPSILON)),
       );
   }
   return counts;
@@ -109,7 +111,15 @@ function add(d: Devices, t: TaskRecord, g: GpuSlot): void {
 }
 
 /** Whole GPUs on the lowest-numbered devices with room; a fraction on the first device it fits. */
-function pick(gpu: number, count: number, room: (i: number) => number): GpuSlot[] {
+function pick(gpu: number, count: number, room: (i: number) => number, devices: number): GpuSlot[] {
+  if (devices > 1 && gpu / devices < 1 - EPSILON) {
+    // A GPU-memory request on several devices (§23.3): that many distinct devices with the share each, all or nothing.
+    const share = gpu / devices;
+    const out: GpuSlot[] = [];
+    for (let i = 0; i < count && out.length < devices; i++)
+      if (room(i) + EPSILON >= share) out.push({ index: i, share });
+    return out.length === devices ? out : [];
+  }
   if (gpu < 1 - EPSILON) {
     for (let i = 0; i < count; i++) if (room(i) + EPSILON >= gpu) return [{ index: i, share: gpu }];
     return [];

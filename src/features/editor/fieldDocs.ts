@@ -218,7 +218,8 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     gpu: 'GPUs per task: whole devices, or a fraction of one (0 < x < 1).',
     cpu: 'CPU per task.',
     memory: 'Memory per task.',
-    gpuMemory: 'KAI: GPU memory per task in MiB, on one device (instead of gpu).',
+    gpuMemory: 'KAI: GPU memory per task in MiB, on each of gpuMemoryDevices devices (instead of gpu).',
+    gpuMemoryDevices: 'KAI: number of devices the gpuMemory is asked on (default 1).',
   },
   task: {
     name: 'Task (pod) name; default <job>-<index>.',

@@ -5,7 +5,7 @@
  * travels in `preemption-lab.dev/` annotations (labCarrier.ts).
  */
 import { NODE_POOL_LABEL_KEY } from '../../model/nodePool';
-import { GPU_MEMORY_ANNOTATION } from '../importers/mapGpuMemory';
+import { GPU_DEVICES_ANNOTATION, GPU_MEMORY_ANNOTATION } from '../importers/mapGpuMemory';
 import { formatDuration } from '../../model/duration';
 import type { Resources } from '../../model/resources';
 import type { JobSpec, PriorityClass, Profile, TaskSpec } from '../../model/scenario';
@@ -136,6 +136,8 @@ function pod(task: TaskSpec, job: JobSpec, profile: Profile): Data {
   // A GPU-memory request is the gpu-memory annotation alone; its converted fraction is not written (§23.3).
   const gpu = task.gpuMemoryMiB === undefined ? task.resources.gpu : 0;
   if (task.gpuMemoryMiB !== undefined) annotations[GPU_MEMORY_ANNOTATION] = String(task.gpuMemoryMiB);
+  if (task.gpuMemoryDevices !== undefined)
+    annotations[GPU_DEVICES_ANNOTATION] = String(task.gpuMemoryDevices);
   const fractional = gpu > 0 && gpu < 1;
   // KAI shares a device through the gpu-fraction annotation; whole devices are an extended resource.
   if (fractional) annotations[GPU_FRACTION_ANNOTATION] = String(gpu);

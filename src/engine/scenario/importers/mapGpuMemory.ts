@@ -8,6 +8,8 @@ import { isData } from './FieldTracker';
 
 export const GPU_MEMORY_ANNOTATION = 'gpu-memory';
 export const GPU_MEMORY_LABEL = 'nvidia.com/gpu.memory';
+/** KAI pkg/common/constants/constants.go:60 @d5bc503: the number of devices a fractional request is made on. */
+export const GPU_DEVICES_ANNOTATION = 'gpu-fraction-num-devices';
 
 const wholeMiB = (v: unknown): number | null =>
   typeof v === 'string' && /^[1-9]\d{0,6}$/.test(v) ? Number(v) : null;
@@ -24,6 +26,15 @@ export function mapPodGpuMemory(t: FieldTracker, resources: Record<string, numbe
   }
   resources.gpuMemory = mib;
   t.use(['metadata', 'annotations', GPU_MEMORY_ANNOTATION]);
+  // The device count with a memory request (#1370); with a gpu-fraction it stays unmapped (not modelled).
+  const count = isData(annotations) ? annotations[GPU_DEVICES_ANNOTATION] : undefined;
+  if (count === undefined) return;
+  if (typeof count !== 'string' || !/^[1-9]\d{0,2}$/.test(count)) {
+    t.explain(`metadata.annotations.${GPU_DEVICES_ANNOTATION}`, 'the device count is a whole number from 1');
+    return;
+  }
+  resources.gpuMemoryDevices = Number(count);
+  t.use(['metadata', 'annotations', GPU_DEVICES_ANNOTATION]);
 }
 
 /**

@@ -3,7 +3,9 @@
  * fields already drawn, so that the sample the seeds were chosen for does not move), every GPU node states
  * 40960 MiB devices and every fractional GPU request becomes the same amount of memory (0.5 -> 20480 MiB).
  * Placement is then the same fraction of one device, so the room tracking of buildNodes stays valid, while
- * the scenario exercises the field's reading, conversion, capacity text, export and round trip.
+ * the scenario exercises the field's reading, conversion, capacity text, export and round trip. A whole
+ * request of g ≥ 2 GPUs becomes the whole device memory on g devices (`gpuMemoryDevices`, KAI
+ * `gpu-fraction-num-devices`): g × 40960 / 40960 = g GPU on g whole devices, again the same placement.
  */
 const DEVICE_MIB = 40960;
 
@@ -19,9 +21,11 @@ function nodeMemory(node: unknown): void {
 function requestMemory(resources: unknown): void {
   if (!isDoc(resources)) return;
   const gpu = resources['gpu'];
-  if (typeof gpu !== 'number' || gpu <= 0 || gpu >= 1) return;
+  if (typeof gpu !== 'number' || gpu <= 0) return;
+  if (gpu >= 1 && (gpu < 2 || !Number.isInteger(gpu))) return;
   delete resources['gpu'];
-  resources['gpuMemory'] = Math.round(gpu * DEVICE_MIB);
+  resources['gpuMemory'] = gpu < 1 ? Math.round(gpu * DEVICE_MIB) : DEVICE_MIB;
+  if (gpu >= 2) resources['gpuMemoryDevices'] = gpu;
 }
 
 function jobMemory(job: unknown): void {

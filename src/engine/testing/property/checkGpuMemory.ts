@@ -1,8 +1,9 @@
 /**
- * KAI GPU-memory requests (§23.3): a placed task that asks for `m` MiB holds exactly one device of its node,
- * with the share `m / D` where `D` is that node's device memory (KAI GpuMemoryAsGpuFraction with the node's
- * memory, api/node_info/node_info.go GetRequiredInitQuota @d5bc503, one device). Read from the snapshot's
- * device slots and the scenario's written memories, never from the engine's converted request.
+ * KAI GPU-memory requests (§23.3): a placed task that asks for `m` MiB on `n` devices (`gpuMemoryDevices`,
+ * default 1) holds exactly `n` distinct devices of its node, each with the share `m / D` where `D` is that
+ * node's device memory (KAI api/node_info/node_info.go:727 @d5bc503 GetRequiredInitQuota: count × m / D;
+ * gpu_sharing/gpuSharing.go:46-63 @d5bc503: `n` GPU groups). Read from the snapshot's device slots and the
+ * scenario's written memories and counts, never from the engine's converted request.
  */
 import { EPSILON } from '../../model/resources';
 import type { Scenario } from '../../model/scenario';
@@ -11,12 +12,17 @@ import type { Violation } from './invariants';
 
 export class GpuMemoryCheck {
   private readonly requestMiB = new Map<string, number>();
+  private readonly requestDevices = new Map<string, number>();
   private readonly deviceMiB = new Map<string, number>();
 
   constructor(scenario: Scenario) {
     const jobs = [...scenario.jobs, ...scenario.events.flatMap((e) => (e.kind === 'submit' ? [e.job] : []))];
     for (const j of jobs)
-      for (const t of j.tasks) if (t.gpuMemoryMiB !== undefined) this.requestMiB.set(t.name, t.gpuMemoryMiB);
+      for (const t of j.tasks) {
+        if (t.gpuMemoryMiB === undefined) continue;
+        this.requestMiB.set(t.name, t.gpuMemoryMiB);
+        this.requestDevices.set(t.name, t.gpuMemoryDevices ?? 1);
+      }
     const nodes = [
       ...scenario.nodes,
       ...scenario.events.flatMap((e) => (e.kind === 'addNode' ? [e.node] : [])),
@@ -34,12 +40,14 @@ export class GpuMemoryCheck {
       // A node that omits `gpu` has no device memory (§3): the fraction is checked only where it is stated.
       if (device === undefined) continue;
       const want = mib / device;
-      const slot = t.gpus[0];
-      if (t.gpus.length !== 1 || slot === undefined || Math.abs(slot.share - want) > EPSILON)
+      const count = this.requestDevices.get(t.name) ?? 1;
+      const distinct = new Set(t.gpus.map((g) => g.index)).size;
+      const shares = t.gpus.every((g) => Math.abs(g.share - want) <= EPSILON);
+      if (t.gpus.length !== count || distinct !== count || !shares)
         out.push({
-          invariant: 'gpu-memory-one-device',
+          invariant: 'gpu-memory-devices',
           session: snap.index,
-          message: `${t.name} asks for ${mib} MiB on ${t.node} (${device} MiB devices) but holds ${JSON.stringify(t.gpus)}, not one device with share ${want}`,
+          message: `${t.name} asks for ${count} × ${mib} MiB on ${t.node} (${device} MiB devices) but holds ${JSON.stringify(t.gpus)}, not ${count} distinct device(s) with share ${want} each`,
         });
     }
   }

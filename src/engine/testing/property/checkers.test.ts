@@ -228,7 +228,7 @@ describe('invariant checks', () => {
   });
 });
 
-describe('gpu-memory-one-device', () => {
+describe('gpu-memory-devices', () => {
   const memory = scenarioOf({
     nodes: [{ name: 'n', resources: { gpu: 2, gpuMemory: 100 } }],
     queues: [{ name: 'q' }],
@@ -254,6 +254,35 @@ describe('gpu-memory-one-device', () => {
       ]),
       out,
     );
-    expect(names(out)).toEqual(['gpu-memory-one-device', 'gpu-memory-one-device']);
+    expect(names(out)).toEqual(['gpu-memory-devices', 'gpu-memory-devices']);
+  });
+  const twoDevices = scenarioOf({
+    nodes: [{ name: 'n', resources: { gpu: 3, gpuMemory: 100 } }],
+    queues: [{ name: 'q' }],
+    jobs: [{ name: 'm', queue: 'q', resources: { gpuMemory: 40, gpuMemoryDevices: 2 } }],
+  });
+  it('holds for n distinct devices with share m / D each', () => {
+    const out: Violation[] = [];
+    new GpuMemoryCheck(twoDevices).update(
+      placed([
+        { index: 0, share: 0.4 },
+        { index: 2, share: 0.4 },
+      ]),
+      out,
+    );
+    expect(out).toEqual([]);
+  });
+  it('flags one device too few, the same device twice, or the total on one device', () => {
+    const out: Violation[] = [];
+    new GpuMemoryCheck(twoDevices).update(placed([{ index: 0, share: 0.4 }]), out);
+    new GpuMemoryCheck(twoDevices).update(
+      placed([
+        { index: 1, share: 0.4 },
+        { index: 1, share: 0.4 },
+      ]),
+      out,
+    );
+    new GpuMemoryCheck(twoDevices).update(placed([{ index: 0, share: 0.8 }]), out);
+    expect(names(out)).toEqual(['gpu-memory-devices', 'gpu-memory-devices', 'gpu-memory-devices']);
   });
 });

@@ -45,8 +45,8 @@ export const INVARIANTS = {
     'no job triggers a preempt, reclaim or consolidation eviction before its preemption delay has elapsed since the later of its submission and its last eviction (KAI #1886)',
   'node-pool-placement':
     'a job of a node pool only ever has tasks on nodes of its pool (each KAI shard lists only its partition, §24)',
-  'gpu-memory-one-device':
-    'a placed task that asks for m MiB of GPU memory holds exactly one device, with the share m / (its node’s device memory) (KAI #1668/#1370)',
+  'gpu-memory-devices':
+    'a placed task that asks for m MiB of GPU memory on n devices (default 1) holds exactly n distinct devices, each with the share m / (its node’s device memory) (KAI #1668/#1370)',
   'variant-validated':
     'a variant with an out-of-range value is rejected at its variants[…] path; every accepted variant, applied, is accepted by the parser and runs within capacity',
   'usage-fetch-schedule':

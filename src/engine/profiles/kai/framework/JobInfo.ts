@@ -2,6 +2,7 @@
  * Jobs (pod groups) and tasks (pods) as one session sees them. Statuses change only through a Statement.
  */
 import type { OperationCause } from './Statement';
+import { gpuDeviceCount } from '../../../model/gpuDevices';
 import type { Resources } from '../../../model/resources';
 import type { JobSpec, TaskSpec } from '../../../model/scenario';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
@@ -16,6 +17,8 @@ export class TaskInfo {
   readonly spec: TaskSpec;
   readonly job: JobInfo;
   readonly req: Resources;
+  /** Devices `req.gpu` is spread over (a GPU-memory request on several devices, §23.3); otherwise 1. */
+  readonly gpuDevices: number;
   status: SessionTaskStatus;
   node: NodeInfo | null;
   gpus: GpuSlot[];
@@ -53,6 +56,7 @@ export class TaskInfo {
     this.spec = spec;
     this.job = job;
     this.req = spec.resources;
+    this.gpuDevices = gpuDeviceCount(spec);
     this.status = status;
     this.node = node;
     this.gpus = gpus;

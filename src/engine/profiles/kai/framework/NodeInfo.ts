@@ -72,10 +72,13 @@ export class NodeInfo {
   /**
    * Chooses GPU devices for a request, or returns null when it does not fit. Whole GPUs take the
    * lowest-numbered fully free devices; a fraction goes to the fullest device that still has room
-   * (binpack inside the node), ties to the lowest index.
+   * (binpack inside the node), ties to the lowest index. A request spread over `devices` devices (a
+   * GPU-memory request on several devices, §23.3) takes that many distinct devices with `gpu / devices`
+   * each (KAI gpu_sharing/gpuSharing.go:46-63 @d5bc503 collects `GetNumOfGpuDevices()` GPU groups).
    */
-  pickGpus(gpu: number, mode: FitMode): GpuSlot[] | null {
+  pickGpus(gpu: number, mode: FitMode, devices = 1): GpuSlot[] | null {
     if (gpu <= EPSILON) return [];
+    if (devices > 1 && gpu / devices < 1 - EPSILON) return this.pickShares(gpu / devices, devices, mode);
     if (gpu >= 1 - EPSILON) {
       const need = Math.ceil(gpu - EPSILON);
       const free: number[] = [];
@@ -103,8 +106,25 @@ export class NodeInfo {
     return best < 0 ? null : [{ index: best, share: gpu }];
   }
 
+  /**
+   * `count` distinct devices with room for `share` each, fullest first (the single fraction's binpack,
+   * repeated), ties to the lowest index; on an unconstrained node, new devices make up the rest.
+   */
+  private pickShares(share: number, count: number, mode: FitMode): GpuSlot[] | null {
+    const room: { index: number; free: number }[] = [];
+    for (let i = 0; i < this.devices.length; i++) {
+      const free = this.deviceFree(this.devices[i] as GpuDevice, mode);
+      if (free + EPSILON >= share) room.push({ index: i, free });
+    }
+    room.sort((a, b) => (Math.abs(a.free - b.free) > EPSILON ? a.free - b.free : a.index - b.index));
+    const picked = room.slice(0, count).map((r) => r.index);
+    if (this.unboundedGpus) for (let i = this.devices.length; picked.length < count; i++) picked.push(i);
+    if (picked.length < count) return null;
+    return picked.sort((a, b) => a - b).map((index) => ({ index, share }));
+  }
+
   /** True when `req` fits the node in the given mode (scalar resources and GPU devices). */
-  fits(req: Resources, mode: FitMode): boolean {
+  fits(req: Resources, mode: FitMode, devices = 1): boolean {
     // Written out per resource (the same arithmetic as idle() and future()): placement asks this of every
     // candidate node for every task, 32 million times for 8,000 CPU pods on 4,000 nodes (issue 13).
     const c = this.capacity;
@@ -123,7 +143,7 @@ export class NodeInfo {
       if (req.pods > c.pods - u.pods - p.pods + EPSILON) return false;
     }
     // Scalar room is necessary but not sufficient: whole GPUs need whole free devices.
-    return req.gpu <= EPSILON || this.pickGpus(req.gpu, mode) !== null;
+    return req.gpu <= EPSILON || this.pickGpus(req.gpu, mode, devices) !== null;
   }
 
   /** Applies a change of occupation: `kind` is which bucket, `sign` +1 to add, −1 to remove. */

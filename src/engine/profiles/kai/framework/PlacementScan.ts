@@ -106,7 +106,7 @@ export class PlacementScan {
     const node = this.nodes[i] as NodeInfo;
     v.versions[i] = node.version;
     v.reason[i] = null;
-    if (!node.fits(task.req, mode)) {
+    if (!node.fits(task.req, mode, task.gpuDevices)) {
       v.state[i] = NOT_FIT;
       return;
     }
@@ -123,7 +123,7 @@ export class PlacementScan {
   /** The remembered verdicts for this request (its amounts, node selector and fit mode). */
   private verdicts(task: TaskInfo, mode: FitMode): Verdicts {
     const r = task.req;
-    const key = `${mode} ${r.gpu} ${r.cpu} ${r.memory} ${r.pods} ${selectorKey(task.spec.nodeSelector)}`;
+    const key = `${mode} ${r.gpu}x${task.gpuDevices} ${r.cpu} ${r.memory} ${r.pods} ${selectorKey(task.spec.nodeSelector)}`;
     let v = this.entries.get(key);
     if (v) {
       // Most recently used last, so the first key is the one to drop.

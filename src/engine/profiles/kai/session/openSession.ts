@@ -3,6 +3,7 @@
  * Pipelined or Releasing at the end of the previous session are Pending again (nothing about pipelining
  * survives a session; evicted pods are re-created pending).
  */
+import { gpuDeviceCount } from '../../../model/gpuDevices';
 import { JobInfo, TaskInfo, type SessionTaskStatus } from '../framework/JobInfo';
 import { NodeInfo } from '../framework/NodeInfo';
 import { buildQueueTree } from '../framework/QueueInfo';
@@ -78,8 +79,11 @@ export function openSession(
       let gpus = status === 'Running' ? t.gpus : [];
       if (node && status === 'Running' && gpus.length === 0 && t.spec.resources.gpu > 0) {
         // Tasks running at t=0 get their GPU devices when the first session sees them.
+        const n = gpuDeviceCount(t.spec);
         gpus =
-          node.pickGpus(t.spec.resources.gpu, 'idle') ?? node.pickGpus(t.spec.resources.gpu, 'future') ?? [];
+          node.pickGpus(t.spec.resources.gpu, 'idle', n) ??
+          node.pickGpus(t.spec.resources.gpu, 'future', n) ??
+          [];
       }
       if (status !== 'Running') node = null;
       // A terminating pod (§23.4) is Releasing or, past the threshold, StuckInReleasing: see terminating.ts.

@@ -215,6 +215,11 @@ const REASONS: [RegExp, string, string][] = [
     'a GPU-memory request must be a whole number of MiB (§23.3)',
   ],
   [
+    /^metadata\.annotations\.gpu-fraction-num-devices$/,
+    'metadata.annotations.gpu-fraction-num-devices',
+    'a device count is read only with gpu-memory, as a whole number from 1 (§23.3)',
+  ],
+  [
     /\.resources\.(requests|limits)\./,
     'container resources other than nvidia.com/gpu, cpu, memory',
     'only GPUs, CPU, memory and pods are modelled',

@@ -25,7 +25,9 @@ export class FailureMemo {
       job.minAvailable,
     ];
     for (const t of tasks) {
-      parts.push(`${t.req.gpu}/${t.req.cpu}/${t.req.memory}/${JSON.stringify(t.spec.nodeSelector)}`);
+      parts.push(
+        `${t.req.gpu}x${t.gpuDevices}/${t.req.cpu}/${t.req.memory}/${JSON.stringify(t.spec.nodeSelector)}`,
+      );
     }
     return parts.join('|');
   }

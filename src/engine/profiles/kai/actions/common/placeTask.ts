@@ -58,7 +58,12 @@ function bestNode(
   let bestScore = -Infinity;
   ssn.forEachPlacementCandidate(task.req, own, (node) => {
     // Capacity first: it is cheap and rejects most candidates.
-    if (node === own ? !(ownAccept as (node: NodeInfo) => boolean)(node) : !node.fits(task.req, mode)) return;
+    if (
+      node === own
+        ? !(ownAccept as (node: NodeInfo) => boolean)(node)
+        : !node.fits(task.req, mode, task.gpuDevices)
+    )
+      return;
     const why = ssn.predicate(task, node);
     if (why !== null) {
       if (reasons.length < 4) reasons.push(`${node.name}: ${why}`);
@@ -98,19 +103,19 @@ export function placeTask(ssn: Session, stmt: Statement, task: TaskInfo, pipelin
       else unevictWholeGpus(stmt, task, node);
       return { placement: 'unevicted', reasons };
     }
-    stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future') ?? []);
+    stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future', task.gpuDevices) ?? []);
     return { placement: 'pipelined', reasons };
   }
   if (!pipelineOnly) {
     const node = bestNode(ssn, task, [], 'idle');
     if (node) {
-      stmt.allocate(task, node, node.pickGpus(task.req.gpu, 'idle') ?? []);
+      stmt.allocate(task, node, node.pickGpus(task.req.gpu, 'idle', task.gpuDevices) ?? []);
       return { placement: 'allocated', reasons };
     }
   }
   const node = bestNode(ssn, task, reasons, 'future');
   if (node) {
-    stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future') ?? []);
+    stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future', task.gpuDevices) ?? []);
     return { placement: 'pipelined', reasons };
   }
   if (reasons.length === 0)

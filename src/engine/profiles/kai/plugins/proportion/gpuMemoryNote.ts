@@ -1,7 +1,9 @@
 /**
  * Trace text for GPU-memory requests (§23.3): the queue capacity check counts `m` MiB as `m / D` GPU
  * (KAI plugins/proportion/capacity_policy/capacity_policy.go:71-87 @d5bc503, #1668/#1792), so a refusal
- * says how the memory was counted: "20480 MiB = 0.5 GPU of 40960 MiB devices".
+ * says how the memory was counted: "20480 MiB = 0.5 GPU of 40960 MiB devices", and for a request on several
+ * devices (count × m / D, KAI resource_info/gpu_resource_requirment.go:231-236 @d5bc503)
+ * "2 × 20480 MiB = 0.5 GPU of 81920 MiB devices".
  */
 import type { TaskInfo } from '../../framework/JobInfo';
 
@@ -10,8 +12,10 @@ export function describeGpuMemory(task: TaskInfo): string | null {
   const mib = task.spec.gpuMemoryMiB;
   const gpu = task.req.gpu;
   if (mib === undefined || gpu <= 0) return null;
-  const device = Math.round(mib / gpu);
-  return `${mib} MiB = ${Math.round(gpu * 1000) / 1000} GPU of ${device} MiB devices`;
+  const count = task.gpuDevices;
+  const device = Math.round((count * mib) / gpu);
+  const asked = count > 1 ? `${count} × ${mib} MiB` : `${mib} MiB`;
+  return `${asked} = ${Math.round(gpu * 1000) / 1000} GPU of ${device} MiB devices`;
 }
 
 /** " (GPU memory: …)" for the distinct conversions among `tasks`; empty when none asks for GPU memory. */

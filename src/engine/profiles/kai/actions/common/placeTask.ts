@@ -162,7 +162,7 @@ export function placeTasks(
   }
   const tree = first.job.subGroupTree;
   if (tree !== null && hasSubGroupConstraints(first.job))
-    return placeTree(ssn, stmt, tasks, pipelineOnly, recreate);
+    return placeTree(ssn, stmt, tasks, pipelineOnly);
   const split = ssn.subsetNodes(first.job, tasks);
   if (split === null) return placeCheckedTasks(ssn, stmt, tasks, pipelineOnly);
   return placeInSubsets(ssn, stmt, tasks, pipelineOnly, split);
@@ -212,7 +212,6 @@ function placeTree(
   stmt: Statement,
   tasks: readonly TaskInfo[],
   pipelineOnly: boolean,
-  recreate: boolean,
 ): PlaceSuccess | PlaceFailure {
   const job = (tasks[0] as TaskInfo).job;
   const cp = stmt.checkpoint();
@@ -222,11 +221,11 @@ function placeTree(
     job,
     job.subGroupTree as NonNullable<JobInfo['subGroupTree']>,
     tasks,
-    (t) => placeTask(ssn, stmt, t, pipelineOnly, recreate),
+    (t) => placeTask(ssn, stmt, t, pipelineOnly),
   );
   if (r.ok && !pipelineOnly && r.pipelined > 0 && shouldPipelineJob(job)) {
     stmt.rollback(cp);
-    return placeTree(ssn, stmt, tasks, true, recreate);
+    return placeTree(ssn, stmt, tasks, true);
   }
   return r;
 }

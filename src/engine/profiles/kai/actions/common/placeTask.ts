@@ -175,8 +175,7 @@ export function placeTasks(
     return { ok: false, task: first, reasons: refusals.map((v) => v.message), capacity: refusals };
   }
   const tree = first.job.subGroupTree;
-  if (tree !== null && hasSubGroupConstraints(first.job))
-    return placeTree(ssn, stmt, tasks, pipelineOnly);
+  if (tree !== null && hasSubGroupConstraints(first.job)) return placeTree(ssn, stmt, tasks, pipelineOnly);
   const split = ssn.subsetNodes(first.job, tasks);
   if (split === null) return placeCheckedTasks(ssn, stmt, tasks, pipelineOnly);
   return placeInSubsets(ssn, stmt, tasks, pipelineOnly, split);

@@ -80,6 +80,28 @@ export function domainMisfit(
     : null;
 }
 
+/**
+ * Why a domain strictly above `top` (the lowest domain holding every node the job may use) cannot hold the
+ * tasks, or null when it can. Upstream clears every domain's free resources and pod count, then counts them
+ * again only from the lowest common domain down (KAI pkg/scheduler/plugins/topology/job_filtering.go:55-61,
+ * treeAllocatableCleanup :446-453 @d5bc503), so a domain above it keeps no free resources and an unset pod
+ * count: checkJobDomainFit (:369-387) then falls back to the ratio test, which a domain with nothing free
+ * fails for any positive request (requiredResourceNotInDomainRatio, :527-530) and passes for an empty one
+ * (:509-512). A job requiring a zone on a cluster whose nodes all share one rack therefore waits, as upstream.
+ */
+export function aboveCommonMisfit(
+  domain: Domain,
+  top: Domain,
+  tasks: readonly TaskInfo[],
+  request: Resources,
+): string | null {
+  if (requestRatio(request, { gpu: 0, cpu: 0, memory: 0, pods: 0 }) <= 1) return null;
+  return (
+    `${domainName(domain)} cannot hold the ${tasks.length} tasks: it lies above ${domainName(top)}, the lowest ` +
+    `domain holding every node it may use, and KAI counts free resources only from there down, so it has none free`
+  );
+}
+
 /** Pods each domain of the subtree can host (KAI calcSubTreeAllocatable, job_filtering.go:163-186 @d5bc503). */
 export function allocatablePodsOf(root: Domain, tasks: readonly TaskInfo[]): Map<Domain, number> {
   const largest = largestTask(tasks);

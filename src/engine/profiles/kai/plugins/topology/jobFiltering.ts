@@ -25,6 +25,7 @@ import {
   type DomainTree,
 } from './domainTree';
 import {
+  aboveCommonMisfit,
   allocatablePodsOf,
   countsPods,
   domainFree,
@@ -130,18 +131,20 @@ function activeNodes(tasks: readonly TaskInfo[]): Set<string> {
 
 /**
  * The domains a subset may be: the common domain's subtree (upstream counts free resources only there,
- * job_filtering.go:55-61, so no other domain fits) and the domains above it. Without a restriction that is
- * every domain, as before subgroups had constraints.
+ * job_filtering.go:55-61, so no other domain fits) and the domains above it, which are judged with no free
+ * resources (aboveCommonMisfit: they fit only a job that requests nothing), as upstream leaves them.
  */
-function domainsAround(tree: DomainTree, top: Domain): Set<Domain> {
-  const out = new Set(reverseLevelOrder(top));
+function domainsAround(tree: DomainTree, top: Domain): { within: Set<Domain>; above: Set<Domain> } {
+  const within = new Set(reverseLevelOrder(top));
+  const above = new Set<Domain>();
   const probe = top.nodes[0];
   let cur: Domain | undefined = tree.root;
   while (cur !== undefined && cur !== top && probe !== undefined) {
-    out.add(cur);
+    within.add(cur);
+    above.add(cur);
     cur = cur.children.find((d): boolean => d.nodeSet.has(probe));
   }
-  return out;
+  return { within, above };
 }
 
 export function subsetNodesForJob(
@@ -155,7 +158,7 @@ export function subsetNodesForJob(
   const head = describe(c, tree, scope.subGroup);
   const request = sumRequests(tasks);
   const top = lowestCommonDomain(tree, c, scope.nodes);
-  const within = domainsAround(tree, top);
+  const { within, above } = domainsAround(tree, top);
   const podCounts = countsPods(tasks) ? allocatablePodsOf(top, tasks) : null;
   const topMisfit = domainMisfit(top, tasks, request, podCounts);
   if (topMisfit !== null) {
@@ -183,7 +186,9 @@ export function subsetNodesForJob(
   for (const [i, level] of levels.entries()) {
     for (const d of tree.byLevel.get(level)?.values() ?? []) {
       if (!within.has(d) || (allowedDomains !== null && !allowedDomains.has(d))) continue;
-      const why = domainMisfit(d, tasks, request, podCounts);
+      const why = above.has(d)
+        ? aboveCommonMisfit(d, top, tasks, request)
+        : domainMisfit(d, tasks, request, podCounts);
       if (why === null) fitting.add(d);
       else if (i === levels.length - 1) misfits.push(why);
     }

@@ -212,6 +212,8 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     stalenessGracePeriod: 'KAI: how long the gang may run below its minimum before stale-gang eviction.',
     topologyConstraint:
       'KAI: {topology, requiredTopologyLevel?, preferredTopologyLevel?}: place the gang in one domain.',
+    segments:
+      'KAI: {size, topology?, requiredTopologyLevel?, preferredTopologyLevel?}: split the tasks into segments of `size`, each placed in one domain.',
     nodePool: 'KAI: the node pool of the job (must be its queue’s pool).',
   },
   request: {

@@ -20,6 +20,7 @@ import type { EnqueueGateDetail, ProportionDetail } from '../../trace';
 import { queueRes } from '../../api/resources';
 import { addJobDemand } from '../../api/queueDemand';
 import { waterFill, type WaterFillQueue } from './figures';
+import { kubeBatchWaterFill } from './kubeBatchWaterFill';
 
 interface QueueAttr extends WaterFillQueue {
   queue: QueueInfo;
@@ -27,6 +28,10 @@ interface QueueAttr extends WaterFillQueue {
   inqueue: Resources;
   elastic: Resources;
   share: number;
+  /** kube-batch: the deserved has a GPU entry, so its share counts GPUs (always true on volcano). */
+  deservedHasGpu: boolean;
+  /** kube-batch: no queue deserves pods (`Resource.Add` skips MaxTaskNum), so its share skips them. */
+  sharePods: boolean;
 }
 
 function full(p: Partial<Resources> | null, absent: number): Resources {
@@ -38,6 +43,7 @@ function full(p: Partial<Resources> | null, absent: number): Resources {
 function shareOf(attr: QueueAttr): number {
   let s = 0;
   for (const n of RESOURCE_NAMES) {
+    if ((n === 'pods' && !attr.sharePods) || (n === 'gpu' && !attr.deservedHasGpu)) continue;
     const d = attr.deserved[n];
     const a = attr.allocated[n];
     const x = d === 0 ? (a === 0 ? 0 : 1) : a / d;
@@ -77,13 +83,17 @@ export const createProportionPlugin: VolcanoPluginFactory = (_config, dialect): 
           inqueue: zeroResources(),
           elastic: zeroResources(),
           share: 0,
+          deservedHasGpu: true,
+          sharePods: dialect === 'volcano',
         };
         attrs.set(job.queue, attr);
       }
       addJobDemand(attr, job);
     }
     const list = [...attrs.values()];
-    waterFill(list, ssn.total);
+    // kube-batch's loop is not Volcano's (decision 0259).
+    if (dialect === 'kube-batch') kubeBatchWaterFill(list, ssn.total);
+    else waterFill(list, ssn.total);
     for (const a of list) {
       a.share = shareOf(a);
       ssn.deserved.set(a.name, queueRes(a.deserved));

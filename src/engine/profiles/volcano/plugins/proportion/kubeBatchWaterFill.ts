@@ -13,11 +13,15 @@
  *   may be absent, and `Less`, `Min` and `Diff` treat an absent map specially (see below). Pods
  *   (`MaxTaskNum`) are not added by `Resource.Add` (:127-140), so no queue deserves pods.
  *
- * Lab modelling: a GPU figure is "in the scalar map" when it is non-zero (a pod or node that lists no GPUs
- * has no `nvidia.com/gpu` entry; `gpu: 0` written explicitly is read the same way). An unconstrained
- * (`Infinity`) cluster dimension stays infinite in `remaining`, a queue not yet met deserves all of it, and
- * it does not keep `remaining` from being empty (as a very large finite total would run out in the round
- * after every queue that can be met is met).
+ * Lab modelling (no upstream counterpart; decision 0259):
+ * - A GPU figure is "in the scalar map" when it is non-zero and finite: a pod or node that lists no GPUs has
+ *   no `nvidia.com/gpu` entry, and nodes that omit `gpu` (unconstrained in the lab) are read as Kubernetes
+ *   nodes that list no GPUs, so a queue's GPU request does not enter the comparison there.
+ * - Every Kubernetes node reports cpu and memory; a lab node may omit them (unconstrained). Such a
+ *   dimension stays infinite in `remaining`, a queue not yet met deserves all of it, it never keeps
+ *   `remaining` from being empty (a very large finite total would run out in the round after every queue
+ *   that can be met is met), and at the end an infinite deserved is cut to the queue's request so that
+ *   no figure the trace writes is infinite.
  */
 import { zeroResources, type Resources } from '../../../../model/resources';
 
@@ -54,7 +58,7 @@ function toKb(r: Resources): KbRes {
   return {
     cpu: milli(r.cpu),
     memory: Number.isFinite(r.memory) ? Math.round(r.memory) : r.memory,
-    gpu: gpu > 0 ? gpu : null,
+    gpu: gpu > 0 && Number.isFinite(gpu) ? gpu : null,
   };
 }
 
@@ -149,8 +153,8 @@ export function kubeBatchWaterFill(queues: KubeBatchWaterFillQueue[], total: Res
   for (const q of queues) {
     const d = deserved.get(q.name) as KbRes;
     const out = zeroResources();
-    out.cpu = d.cpu / 1000;
-    out.memory = d.memory;
+    out.cpu = Number.isFinite(d.cpu) ? d.cpu / 1000 : q.request.cpu;
+    out.memory = Number.isFinite(d.memory) ? d.memory : q.request.memory;
     out.gpu = d.gpu === null ? 0 : d.gpu / 1000;
     q.deserved = out;
     q.deservedHasGpu = d.gpu !== null;

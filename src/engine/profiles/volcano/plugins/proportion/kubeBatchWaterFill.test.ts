@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { zeroResources, type Resources } from '../../../../model/resources';
-import { kubeBatchWaterFill, type KubeBatchWaterFillQueue } from './kubeBatchWaterFill';
+import { kubeBatchLessEqual, kubeBatchWaterFill, type KubeBatchWaterFillQueue } from './kubeBatchWaterFill';
 import { waterFill, type WaterFillQueue } from './figures';
 
 const Gi = 2 ** 30;
@@ -185,5 +185,22 @@ describe("kube-batch's proportion water-fill (proportion.go:101-154 @86b2ba21)",
     let cpu = 0;
     for (const q of Object.values(a)) cpu += q.deserved.cpu;
     expect(cpu).toBeLessThanOrEqual(500 + 1e-6);
+  });
+});
+
+describe("kube-batch's LessEqual for Overused and Reclaimable (resource_info.go:267-302)", () => {
+  it('allows 10 milli-CPU and 10Mi below, ignores pods and a GPU share of at most 10 milli-GPUs', () => {
+    const deserved = res(2, 4, 1);
+    expect(kubeBatchLessEqual(deserved, res(1.991, 4, 1), true)).toBe(true);
+    expect(kubeBatchLessEqual(deserved, res(1.99, 4, 1), true)).toBe(false);
+    expect(kubeBatchLessEqual(deserved, { ...res(2, 4, 1), memory: 4 * Gi - 9 * 2 ** 20 }, true)).toBe(true);
+    expect(kubeBatchLessEqual(deserved, { ...res(2, 4, 1), memory: 4 * Gi - 10 * 2 ** 20 }, true)).toBe(
+      false,
+    );
+    expect(kubeBatchLessEqual({ ...deserved, pods: 5 }, res(2, 4, 1), true)).toBe(true);
+    expect(kubeBatchLessEqual(deserved, res(2, 4, 0), true)).toBe(false);
+    expect(kubeBatchLessEqual(res(2, 4, 0.01), res(2, 4, 0), true)).toBe(true);
+    // A deserved without a GPU entry (cut by Min) does not compare GPUs.
+    expect(kubeBatchLessEqual(deserved, res(2, 4, 0), false)).toBe(true);
   });
 });

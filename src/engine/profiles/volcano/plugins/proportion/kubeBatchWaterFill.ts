@@ -160,3 +160,20 @@ export function kubeBatchWaterFill(queues: KubeBatchWaterFillQueue[], total: Res
     q.deservedHasGpu = d.gpu !== null;
   }
 }
+
+/**
+ * `l.LessEqual(r)` as kube-batch's `api.Resource` has it (resource_info.go:267-302), for proportion's
+ * Overused (:198-209) and Reclaimable (:189-191), where `l` is a deserved share: cpu and memory at most
+ * `r`'s or within 10 milli-CPU / 10Mi of it; a GPU entry of `l` counts only above 10 milli-GPUs (and only
+ * when `lHasGpu`); pods never count (`MaxTaskNum` is not compared). Lab units in, kube-batch units inside.
+ */
+export function kubeBatchLessEqual(l: Resources, r: Resources, lHasGpu: boolean): boolean {
+  const within = (a: number, b: number, diff: number): boolean => a < b || Math.abs(a - b) < diff;
+  // A deserved share is not a whole number of milli-units; only `r` (sums of requests) is rounded.
+  const rk = toKb(r);
+  if (!within(l.cpu * 1000, rk.cpu, MIN_MILLI_CPU)) return false;
+  if (!within(l.memory, rk.memory, MIN_MEMORY)) return false;
+  const gpu = l.gpu * 1000;
+  if (!lHasGpu || gpu <= MIN_MILLI_SCALAR) return true;
+  return within(gpu, rk.gpu ?? 0, MIN_MILLI_SCALAR);
+}

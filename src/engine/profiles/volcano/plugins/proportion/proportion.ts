@@ -20,7 +20,7 @@ import type { EnqueueGateDetail, ProportionDetail } from '../../trace';
 import { queueRes } from '../../api/resources';
 import { addJobDemand } from '../../api/queueDemand';
 import { waterFill, type WaterFillQueue } from './figures';
-import { kubeBatchWaterFill } from './kubeBatchWaterFill';
+import { kubeBatchLessEqual, kubeBatchWaterFill } from './kubeBatchWaterFill';
 
 interface QueueAttr extends WaterFillQueue {
   queue: QueueInfo;
@@ -106,9 +106,14 @@ export const createProportionPlugin: VolcanoPluginFactory = (_config, dialect): 
       const rs = attrOf(r)?.share ?? 0;
       return ls < rs ? -1 : ls > rs ? 1 : 0;
     });
+    // kube-batch's LessEqual has its own tolerances and skips pods and tiny GPU shares (decision 0259).
+    const deservedWithin = (a: QueueAttr, allocated: Resources): boolean =>
+      dialect === 'kube-batch'
+        ? kubeBatchLessEqual(a.deserved, allocated, a.deservedHasGpu)
+        : lessEqual(a.deserved, allocated);
     ssn.add('overused', self, (q) => {
       const a = attrOf(q);
-      return a ? lessEqual(a.deserved, a.allocated) : false;
+      return a ? deservedWithin(a, a.allocated) : false;
     });
     const fitsDeserved = (q: QueueInfo, task: TaskInfo): boolean => {
       const a = attrOf(q);
@@ -137,7 +142,7 @@ export const createProportionPlugin: VolcanoPluginFactory = (_config, dialect): 
         }
         if (dialect === 'kube-batch') {
           addInto(alloc, c.req, -1);
-          if (lessEqual(a.deserved, alloc)) victims.push(c);
+          if (deservedWithin(a, alloc)) victims.push(c);
         } else if (!lessEqual(alloc, a.deserved)) {
           addInto(alloc, c.req, -1);
           victims.push(c);

@@ -52,3 +52,31 @@ describe('proportion deserved share by dialect', () => {
     expect(v['q-b']).toEqual({ gpu: 0, cpu: 1, memory: Gi });
   });
 });
+
+describe('kube-batch GPU total', () => {
+  it('counts only the nodes that give a GPU number (a node that omits gpu lists none)', () => {
+    const d = {
+      profile: 'kube-batch',
+      nodes: [
+        { name: 'cpu-node', resources: { cpu: 10, memory: '10Gi', pods: 110 } },
+        { name: 'gpu-node', resources: { gpu: 8, cpu: 10, memory: '10Gi', pods: 110 } },
+      ],
+      queues: [
+        { name: 'q-a', weight: 1 },
+        { name: 'q-b', weight: 1 },
+      ],
+      jobs: [
+        { name: 'a', queue: 'q-a', phase: 'Inqueue', resources: { gpu: 8, cpu: 1, memory: '1Gi' } },
+        { name: 'b', queue: 'q-b', phase: 'Inqueue', resources: { cpu: 1, memory: '1Gi' } },
+      ],
+      scheduler: { actions: ['allocate'], tiers: [{ plugins: [{ name: 'proportion' }] }] },
+    };
+    const s = runVolcano(d).snapshot(1);
+    // Round 1: q-b is met (4 GPUs of share dropped by Min, never charged); q-a gets 10 CPU, 10Gi, 4 GPUs
+    // and is not met (8 GPUs asked). Round 2: q-a alone gets 9 CPU, 9Gi and the 4 GPUs left: 8 = 8, so
+    // still not met, and remaining is empty.
+    const share = Object.fromEntries(s.queues.map((q) => [q.name, q.fairShare]));
+    expect(share['q-a']).toEqual({ gpu: 8, cpu: 19, memory: 19 * Gi });
+    expect(share['q-b']).toEqual({ gpu: 0, cpu: 1, memory: Gi });
+  });
+});

@@ -16,7 +16,8 @@
  * Lab modelling (no upstream counterpart; decision 0259):
  * - A GPU figure is "in the scalar map" when it is non-zero and finite: a pod or node that lists no GPUs has
  *   no `nvidia.com/gpu` entry, and nodes that omit `gpu` (unconstrained in the lab) are read as Kubernetes
- *   nodes that list no GPUs, so a queue's GPU request does not enter the comparison there.
+ *   nodes that list no GPUs (the caller leaves them out of the GPU total; an infinite GPU total here is
+ *   read the same way), so a queue's GPU request does not enter the comparison on such a cluster.
  * - Every Kubernetes node reports cpu and memory; a lab node may omit them (unconstrained). Such a
  *   dimension stays infinite in `remaining`, a queue not yet met deserves all of it, it never keeps
  *   `remaining` from being empty (a very large finite total would run out in the round after every queue

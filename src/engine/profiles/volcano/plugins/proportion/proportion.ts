@@ -92,8 +92,14 @@ export const createProportionPlugin: VolcanoPluginFactory = (_config, dialect): 
     }
     const list = [...attrs.values()];
     // kube-batch's loop is not Volcano's (decision 0259).
-    if (dialect === 'kube-batch') kubeBatchWaterFill(list, ssn.total);
-    else waterFill(list, ssn.total);
+    if (dialect === 'kube-batch') {
+      // A node that omits gpu (unconstrained in the lab) lists no `nvidia.com/gpu` in kube-batch's terms, so
+      // the GPU total counts only the nodes that give a number (proportion.go:60-62 adds Allocatable).
+      let gpu = 0;
+      for (const n of ssn.nodes)
+        if (Number.isFinite(n.account.allocatable.gpu)) gpu += n.account.allocatable.gpu;
+      kubeBatchWaterFill(list, { ...ssn.total, gpu });
+    } else waterFill(list, ssn.total);
     for (const a of list) {
       a.share = shareOf(a);
       ssn.deserved.set(a.name, queueRes(a.deserved));

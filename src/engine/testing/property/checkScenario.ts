@@ -29,6 +29,7 @@ import { checkWaits } from './checkWaits';
 import { checkNodePoolPlacement, nodePoolIndex } from './checkNodePools';
 import { checkStuckReleasing } from './checkStuckReleasing';
 import { capacityConfigured, checkVolcanoCapability } from './checkVolcanoCapability';
+import { checkKubeBatchShares } from './checkKubeBatchShares';
 import type { Violation } from './invariants';
 import { scenarioFacts } from './sessionFacts';
 
@@ -123,6 +124,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       checkSubGroups(subGroupJobs, snap, broken, violations);
       checkEvictionRecords(snap, violations);
       if (capacityConfigured(scenario, snap)) checkVolcanoCapability(snap, facts, violations);
+      if (scenario.profile === 'kube-batch') checkKubeBatchShares(snap, violations);
       if (!kai) return;
       checkTopology(snap, topology, violations);
       // KAI's own rules: queue limits (Volcano bounds a queue by `capability`), pipelining only onto

@@ -15,6 +15,8 @@ export const INVARIANTS = {
     'Running+Pipelined within the limit of the queue and every ancestor when work was placed there',
   'queue-capability':
     'Volcano capacity plugin: Running+Pipelined of a queue and its subtree within its capability, for every queue on the path of work placed in that session',
+  'kube-batch-shares':
+    'kube-batch proportion: the queues’ fair shares are finite, not negative, and sum to at most the cluster’s total in every dimension it bounds',
   'gang-min-available': 'a job with Running/Pipelined tasks has at least minAvailable of them at session end',
   'role-min-member':
     'a Volcano job with Running/Pipelined tasks has every task role at its minTaskMember (when minAvailable ≥ their sum), unless an eviction or a removed node took its tasks',

@@ -20,6 +20,7 @@ import type { EnqueueGateDetail, ProportionDetail } from '../../trace';
 import { queueRes } from '../../api/resources';
 import { addJobDemand } from '../../api/queueDemand';
 import { waterFill, type WaterFillQueue } from './figures';
+import { kubeBatchLessEqual, kubeBatchWaterFill } from './kubeBatchWaterFill';
 
 interface QueueAttr extends WaterFillQueue {
   queue: QueueInfo;
@@ -27,6 +28,10 @@ interface QueueAttr extends WaterFillQueue {
   inqueue: Resources;
   elastic: Resources;
   share: number;
+  /** kube-batch: the deserved has a GPU entry, so its share counts GPUs (always true on volcano). */
+  deservedHasGpu: boolean;
+  /** kube-batch: no queue deserves pods (`Resource.Add` skips MaxTaskNum), so its share skips them. */
+  sharePods: boolean;
 }
 
 function full(p: Partial<Resources> | null, absent: number): Resources {
@@ -38,6 +43,7 @@ function full(p: Partial<Resources> | null, absent: number): Resources {
 function shareOf(attr: QueueAttr): number {
   let s = 0;
   for (const n of RESOURCE_NAMES) {
+    if ((n === 'pods' && !attr.sharePods) || (n === 'gpu' && !attr.deservedHasGpu)) continue;
     const d = attr.deserved[n];
     const a = attr.allocated[n];
     const x = d === 0 ? (a === 0 ? 0 : 1) : a / d;
@@ -77,13 +83,23 @@ export const createProportionPlugin: VolcanoPluginFactory = (_config, dialect): 
           inqueue: zeroResources(),
           elastic: zeroResources(),
           share: 0,
+          deservedHasGpu: true,
+          sharePods: dialect === 'volcano',
         };
         attrs.set(job.queue, attr);
       }
       addJobDemand(attr, job);
     }
     const list = [...attrs.values()];
-    waterFill(list, ssn.total);
+    // kube-batch's loop is not Volcano's (decision 0259).
+    if (dialect === 'kube-batch') {
+      // A node that omits gpu (unconstrained in the lab) lists no `nvidia.com/gpu` in kube-batch's terms, so
+      // the GPU total counts only the nodes that give a number (proportion.go:60-62 adds Allocatable).
+      let gpu = 0;
+      for (const n of ssn.nodes)
+        if (Number.isFinite(n.account.allocatable.gpu)) gpu += n.account.allocatable.gpu;
+      kubeBatchWaterFill(list, { ...ssn.total, gpu });
+    } else waterFill(list, ssn.total);
     for (const a of list) {
       a.share = shareOf(a);
       ssn.deserved.set(a.name, queueRes(a.deserved));
@@ -96,9 +112,14 @@ export const createProportionPlugin: VolcanoPluginFactory = (_config, dialect): 
       const rs = attrOf(r)?.share ?? 0;
       return ls < rs ? -1 : ls > rs ? 1 : 0;
     });
+    // kube-batch's LessEqual has its own tolerances and skips pods and tiny GPU shares (decision 0259).
+    const deservedWithin = (a: QueueAttr, allocated: Resources): boolean =>
+      dialect === 'kube-batch'
+        ? kubeBatchLessEqual(a.deserved, allocated, a.deservedHasGpu)
+        : lessEqual(a.deserved, allocated);
     ssn.add('overused', self, (q) => {
       const a = attrOf(q);
-      return a ? lessEqual(a.deserved, a.allocated) : false;
+      return a ? deservedWithin(a, a.allocated) : false;
     });
     const fitsDeserved = (q: QueueInfo, task: TaskInfo): boolean => {
       const a = attrOf(q);
@@ -127,7 +148,7 @@ export const createProportionPlugin: VolcanoPluginFactory = (_config, dialect): 
         }
         if (dialect === 'kube-batch') {
           addInto(alloc, c.req, -1);
-          if (lessEqual(a.deserved, alloc)) victims.push(c);
+          if (deservedWithin(a, alloc)) victims.push(c);
         } else if (!lessEqual(alloc, a.deserved)) {
           addInto(alloc, c.req, -1);
           victims.push(c);

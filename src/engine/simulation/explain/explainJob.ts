@@ -158,7 +158,8 @@ function headline(
     }
     case 'evicted': {
       const e = out.eviction;
-      const by = e?.by ? ` by ${e.by}${e.byQueue ? ` (queue ${e.byQueue})` : ''}` : '';
+      // stalegangeviction evicts a job for itself (no preemptor, KAI stalegangeviction.go:73-76 @d5bc503).
+      const by = e?.by && e.by !== state.name ? ` by ${e.by}${e.byQueue ? ` (queue ${e.byQueue})` : ''}` : '';
       const mr =
         e?.victimElastic === true
           ? '; it is elastic: min-runtime does not protect its tasks above minAvailable'

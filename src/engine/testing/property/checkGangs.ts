@@ -91,6 +91,12 @@ function initialTasks(scenario: Scenario): { job: string; node: string | null; s
 }
 
 /**
+ * The count is Running + Pipelined at session end, a terminating pod (§23.4) included in Running: KAI's gang
+ * satisfaction counts active-used pods, Releasing and StuckInReleasing included (`PodSet.IsGangSatisfied`,
+ * pkg/scheduler/api/podgroup_info/subgroup_info/podset.go:122-125; pod_status.go:70 @d5bc503), and so do its
+ * allocate (actions/common/allocate.go:244) and its solvers (solvers/job_solver.go:137-138); a pod evicted in
+ * the session is left out, as it is gone by the next one (decision 0265).
+ *
  * `ready(job)` adds what the profile counts as ready besides placed tasks: Volcano's and kube-batch's
  * `IsReady` is Ready + pending BestEffort tasks ≥ MinAvailable (reference/volcano.md, job readiness), as
  * `backfill` places those; KAI counts placed tasks only.

@@ -175,6 +175,24 @@ describe('invariant checks', () => {
     expect(names(out)).toEqual(['gang-min-available']);
   });
 
+  it('gangs: a terminating pod counts toward its gang, as KAI IsGangSatisfied counts active-used pods', () => {
+    const stuck = {
+      job: 'b',
+      task: 'b-1',
+      node: 'n',
+      status: 'StuckInReleasing' as const,
+      sinceMs: -125_000,
+      message: 'stuck',
+    };
+    const whole = snapshot({
+      'b-0': { status: 'Running', node: 'n' },
+      'b-1': { status: 'Running', node: 'n', terminating: stuck },
+    });
+    const out: Violation[] = [];
+    checkGangs(whole, new BrokenByNodeRemoval(), out);
+    expect(out).toEqual([]);
+  });
+
   it('consolidation: moving a task that was not running when the session opened is reported', () => {
     const prev = snapshot({ 'a-0': { status: 'Running', node: 'n' } });
     const now = snapshot(

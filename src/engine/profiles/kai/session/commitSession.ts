@@ -137,6 +137,10 @@ function describe(
       }
       return `${task.name} pipelined to ${node}: it will bind once the capacity being released there is free.`;
     case 'evict':
+      // stalegangeviction evicts a job's own tasks, for nobody (KAI stalegangeviction.go:73-80 @d5bc503:
+      // no preemptor): say why in the action's own words.
+      if (action === 'stalegangeviction' && attempt?.message)
+        return `${task.name} (job ${task.job.name}, queue ${task.job.queue.name}) evicted: ${attempt.message}`;
       return `${task.name} (job ${task.job.name}, queue ${task.job.queue.name}) evicted to make room for ${by ?? '?'}${attempt ? ` (queue ${attempt.queue})` : ''}.${evictionWhy(task, action, attempt)}`;
     case 'complete':
       return `${task.name} finished its runtime and succeeded.`;

@@ -28,7 +28,10 @@ export function createConsolidationAction(): Action {
           jobs: jobsThatMayEvict(
             ssn,
             'consolidation',
-            ssn.jobs.filter((j) => j.counts.Pending > 0 && j.preemptible),
+            // KAI consolidation.go:48-54 @d5bc503: FilterUnready as in allocate, preempt and reclaim
+            // (input_jobs.go:33): a gang with fewer alive tasks than its minimum (a terminating pod is not
+            // alive, pod_status.go:72) is not moved for (decision 0265).
+            ssn.jobs.filter((j) => j.counts.Pending > 0 && j.preemptible && j.isReadyForScheduling),
           ),
           reuseFailures: false,
           worthTrying: (_job, tasks) => sumRequest(tasks).gpu <= ssn.freeGpusOnceReleased + EPSILON,

@@ -4,26 +4,40 @@
  * been stale longer than the grace period (default 60 s; negative = never) all its active tasks are
  * evicted. A job that is no longer stale loses its stamp. A job with subgroups (§22) is stale while one of
  * its pod sets is below minMember, and its own `stalenessGracePeriod` replaces the scheduler-wide one.
+ *
+ * "Active" is KAI's active-used group (KAI pkg/scheduler/api/pod_status/pod_status.go:70 @d5bc503: Allocated,
+ * Pipelined, Binding, Bound, Running, Releasing, StuckInReleasing): `IsStale` counts
+ * `GetNumActiveUsedTasks` and each pod set's `IsGangSatisfied` does too (KAI
+ * pkg/scheduler/api/podgroup_info/job_info.go:495-510, subgroup_info/podset.go:122-125 @d5bc503). So a
+ * gang whose pods include a terminating one (Releasing or StuckInReleasing, §23.4) is whole for this
+ * action, and so is a job that lost pods to an eviction earlier in the session (decision 0265).
  */
-import type { JobInfo } from '../../framework/JobInfo';
+import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import { podSetsOf } from '../../framework/subGroupTree';
 import type { Action } from '../../framework/Plugin';
 import type { Session } from '../../framework/Session';
 import { formatDuration } from '../../../../model/duration';
 
 /**
+ * KAI active-used (pod_status.go:70 @d5bc503): Allocated, Pipelined, Running, and Releasing — a pod
+ * terminating since before the session (Releasing or StuckInReleasing, §23.4) or one evicted earlier in this
+ * session (KAI's Statement.Evict makes it Releasing, which IsStale still counts).
+ */
+function isActive(t: TaskInfo): boolean {
+  return t.status !== 'Pending' && t.status !== 'Succeeded';
+}
+
+/**
  * For a job with subgroups, its pod sets below minMember (KAI job_info.go:495 IsStale asks every pod set's
  * IsGangSatisfied, podset.go:101 — leaves only, minSubGroup does not enter); null for a job without them.
- * Active tasks are counted as for a job without subgroups above (Allocated, Pipelined, Running).
+ * Active tasks are counted as for a job without subgroups above.
  */
 function shortPodSets(job: JobInfo): string[] | null {
   const tree = job.subGroupTree;
   if (tree === null) return null;
   const out: string[] = [];
   for (const ps of podSetsOf(tree)) {
-    const n = ps.tasks.filter(
-      (t) => t.status === 'Allocated' || t.status === 'Pipelined' || t.status === 'Running',
-    ).length;
+    const n = ps.tasks.filter(isActive).length;
     if (n < ps.minMember) out.push(`${ps.name} (${n} of minMember ${ps.minMember})`);
   }
   return out;
@@ -36,7 +50,7 @@ export function createStaleGangEvictionAction(): Action {
       for (const job of ssn.jobs) {
         // KAI stalegangeviction.go:47 @d5bc503 (#1942): the pod group's own period overrides the scheduler's.
         const grace = job.spec.stalenessGracePeriodMs ?? ssn.config.stalenessGracePeriodMs;
-        const active = job.activeUsed - job.counts.Releasing;
+        const active = job.activeUsed;
         const short = shortPodSets(job);
         const stale =
           active > 0 &&

@@ -60,23 +60,16 @@ export class AccumulatedIdleGpus<K> {
   private readonly seen = new Set<object>();
 
   /**
-   * `nodes` in a fixed order (upstream ranges over a Go map; the lab takes the session's name order, which
-   * only decides ties between equal values and so never the outcome).
+   * createGpuMap (idle_gpus.go:192-211) keeps the N largest while filling the map from a Go map (random
+   * order). The lab sorts once, stably, in the order given (the session's name order): the same N values,
+   * ties between equal values decided by name, which the greedy match cannot tell apart.
    */
-  constructor(nodes: Iterable<[K, number]>, pendingGpus: readonly number[]) {
+  constructor(nodes: Iterable<readonly [K, number]>, pendingGpus: readonly number[]) {
     this.required = [...pendingGpus].sort((a, b) => b - a);
-    this.free = new Map();
-    this.top = [];
-    // createGpuMap (idle_gpus.go:192-211): keep the N largest while filling the map.
-    const n = pendingGpus.length;
-    let min = -1;
-    for (const [node, free] of nodes) {
-      this.free.set(node, free);
-      if (free > min || this.top.length < n) {
-        this.orderedInsert(node, n <= this.top.length);
-        min = this.free.get(this.top[this.top.length - 1] as K) as number;
-      }
-    }
+    this.free = new Map(nodes);
+    this.top = [...this.free.keys()]
+      .sort((a, b) => (this.free.get(b) as number) - (this.free.get(a) as number))
+      .slice(0, pendingGpus.length);
   }
 
   /** Filter (idle_gpus.go:80-91): count the scenario's new victims, then try to fit the pending tasks. */

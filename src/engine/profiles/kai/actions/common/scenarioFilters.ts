@@ -9,26 +9,33 @@
 import type { TaskInfo } from '../../framework/JobInfo';
 import type { NodeInfo } from '../../framework/NodeInfo';
 import type { Session } from '../../framework/Session';
+import { EPSILON } from '../../../../model/resources';
 import { AccumulatedIdleGpus, type FreedGpus } from './accumulatedIdleGpus';
 
 export class ScenarioFilters {
-  private readonly idleGpus: AccumulatedIdleGpus<NodeInfo>;
+  private idleGpus: AccumulatedIdleGpus<NodeInfo> | null = null;
   /** Potential victims only grow within a probe: the filters are shown each one once. */
   private counted = 0;
 
-  constructor(ssn: Session, pending: readonly TaskInfo[]) {
-    // Idle or releasing GPUs of every node of the cluster (idle_gpus/common.go:12-16 with
-    // pod_scenario_builder.go:76 session.ClusterInfo.Nodes), read before the probe evicts anything.
-    this.idleGpus = new AccumulatedIdleGpus(
-      ssn.nodes.map((n): [NodeInfo, number] => [n, n.future('gpu')]),
-      pending.map((t) => t.req.gpu),
-    );
-  }
+  constructor(
+    private readonly ssn: Session,
+    private readonly pending: readonly TaskInfo[],
+  ) {}
 
   /** Is the accumulated set (recorded victims, then the potential ones so far) worth simulating? */
   passes(recorded: readonly TaskInfo[], potential: readonly TaskInfo[]): boolean {
     const fresh = potential.slice(this.counted);
     this.counted = potential.length;
+    // Pending tasks that ask no GPU always pass the idle-GPU filter (common.go:41-43: a zero requirement
+    // ends the match), whatever the victims free: the lab skips its bookkeeping then.
+    if (!this.pending.some((t) => t.req.gpu > EPSILON)) return true;
+    // Idle or releasing GPUs of every node of the cluster (idle_gpus/common.go:12-16 with
+    // pod_scenario_builder.go:76 session.ClusterInfo.Nodes), read before the probe evicts anything
+    // (the first call comes before the first scenario is simulated; each scenario is rolled back).
+    this.idleGpus ??= new AccumulatedIdleGpus(
+      this.ssn.nodes.map((n) => [n, n.future('gpu')] as const),
+      this.pending.map((t) => t.req.gpu),
+    );
     return this.idleGpus.passes(freed(recorded, fresh));
   }
 }

@@ -2,7 +2,7 @@
  * KAI's idle-GPU filter tests translated (accumulated_scenario_filters/idle_gpus/idle_gpus_test.go @d5bc503):
  * Test_greedyMatchRequirements (every case), TestAccumulatedIdleGpus_updateWithVictim (every case, the top-N
  * list built by the constructor instead of set by hand) and TestAccumulatedIdleGpus_Filter's valid and
- * invalid accumulations. Decision 0263 lists the cases not expressible here.
+ * invalid accumulations and its GPU-memory victim case. Decision 0263 lists the cases not expressible here.
  */
 import { describe, expect, it } from 'vitest';
 import { AccumulatedIdleGpus, greedyMatchRequirements } from './accumulatedIdleGpus';
@@ -64,5 +64,10 @@ describe('Filter (idle_gpus_test.go:943-1380)', () => {
   it('insufficient amount of GPUs for largest job - invalid scenario', () => {
     const f = new AccumulatedIdleGpus(Object.entries({ n1: 9, n2: 8 }), [10, 8, 2]);
     expect(f.passes([{ id: {}, node: 'n2', gpu: 1 }])).toBe(false);
+  });
+  it('gpu memory pods counted for freed resources - scenario valid', () => {
+    // n1 has 0.8 idle; a victim holding a GPU-memory share of 0.2 (accepted portion) frees the rest.
+    const f = new AccumulatedIdleGpus(Object.entries({ n1: 0.8 }), [1]);
+    expect(f.passes([{ id: {}, node: 'n1', gpu: 0.2 }])).toBe(true);
   });
 });

@@ -5,11 +5,10 @@
  * with what changes, not with sessions × pending jobs.
  */
 import type { JobAttempt, PendingExplanation, SessionTrace } from '../model/trace';
+import { sameRecord } from './sameRecord';
 
 interface Entry<T> {
   value: T;
-  /** Serialised lazily: only records whose cheap fields match last session's are ever compared in full. */
-  json: string | null;
 }
 
 export class TraceInterner {
@@ -41,12 +40,13 @@ function reuse<T extends { message: string; code: string | null }>(
   value: T,
 ): T {
   const old = previous.get(key);
-  let entry: Entry<T> = { value, json: null };
-  if (old && old.value.message === value.message && old.value.code === value.code) {
-    const json = JSON.stringify(value);
-    old.json ??= JSON.stringify(old.value);
-    entry = old.json === json ? old : { value, json };
-  }
+  // Only records whose cheap fields match last session's are compared in full.
+  const same =
+    old !== undefined &&
+    old.value.message === value.message &&
+    old.value.code === value.code &&
+    sameRecord(old.value, value);
+  const entry: Entry<T> = same ? old : { value };
   next.set(key, entry);
   return entry.value;
 }

@@ -22,6 +22,7 @@ import type { VictimCandidates } from './VictimIndex';
 import { searchMaxSolvableK } from './searchMaxSolvableK';
 import { JobSearchBudget, SEARCH_BUDGET } from './searchBudget';
 import { GENERATORS, scenariosOf, type GeneratorName, type Accumulation } from './scenarioGenerators';
+import { ScenarioFilters } from './scenarioFilters';
 
 export type { GeneratorName } from './scenarioGenerators';
 
@@ -176,6 +177,8 @@ function solveStep(
     ...(final ? { final } : {}),
   });
   const scenarios = scenariosOf(generator, ssn, tasks);
+  // Each generator's scenario builder makes its own filters (pod_scenario_builder.go:61-79), per probe.
+  const filters = new ScenarioFilters(ssn, tasks);
   for (;;) {
     if (victimJobs.size > opts.maxVictimJobs) {
       lastReason = `more than ${opts.maxVictimJobs} victim jobs would be needed`;
@@ -183,7 +186,9 @@ function solveStep(
     }
     // Upstream's scenario builder starts from the recorded victims, or else from the first victim popped:
     // a scenario without any victim is never solved (it would only redo what allocate already refused).
-    if (recorded.length > 0 || acc.potential.length > 0) {
+    // An accumulated victim set the filters show hopeless is not turned into scenarios (iterate,
+    // pod_scenario_builder.go:148-150 and :174-176): the queue gives the next victims instead.
+    if ((recorded.length > 0 || acc.potential.length > 0) && filters.passes(recorded, acc.potential)) {
       for (const chosen of scenarios(acc)) {
         // Upstream checks the job's budget before each scenario and the generator's before asking it for one.
         if (budget.jobExhausted()) {

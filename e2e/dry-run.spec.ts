@@ -32,7 +32,11 @@ test('dry-run a job that starts, one that never starts and an invalid one; the t
   // Nothing else changed: the scenario is still loaded as it was.
   expect(await app.state()).toMatchObject({ scenario: 'welcome', loadState: 'loaded' });
 
-  // Closing keeps the text; R opens the dialog again.
+  // The keyboard focus stayed in the dialog through the run (a disabled Run button used to drop it, and
+  // Escape then did nothing). Closing keeps the text; R opens the dialog again.
+  expect(await app.page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(
+    true,
+  );
   await app.page.keyboard.press('Escape');
   await expect(dryRun.dialog).toBeHidden();
   await app.page.keyboard.press('r');

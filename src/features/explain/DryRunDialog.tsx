@@ -206,10 +206,14 @@ export function DryRunDialog() {
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Close</Button>
+        {/* Busy, not disabled, while running: a disabled button drops the keyboard focus out of the dialog,
+            and the Escape pressed next would not close it (start() ignores clicks while running). */}
         <Button
           variant="contained"
           onClick={start}
-          disabled={!hasRun || run.status === 'running'}
+          disabled={!hasRun}
+          aria-disabled={run.status === 'running'}
+          aria-busy={run.status === 'running'}
           data-testid="dryrun.run"
         >
           Run

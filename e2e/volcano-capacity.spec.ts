@@ -5,24 +5,9 @@
  * reclaim took research's GPUs.
  * Screenshot for review: VOLCANO_SHOTS=<dir>.
  */
-import { AppPage } from './fixtures/AppPage';
 import { expect, test } from './fixtures/fixtures';
 
 const shots = process.env.VOLCANO_SHOTS;
-
-/** Opens the app and waits for the worker's first session (a Volcano run may take a while to start). */
-async function open(app: AppPage, query: string): Promise<void> {
-  await app.page.goto(`/${AppPage.withView(query)}`);
-  await expect
-    .poll(
-      async () => {
-        const s = await app.state();
-        return s !== null && s.loadState === 'loaded' && s.cursor > 0 && s.shownSession === s.cursor;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 test('Volcano capacity 1 · the tree cards and the reclaim decision, stepped to the reclaim', async ({
   app,
@@ -30,7 +15,7 @@ test('Volcano capacity 1 · the tree cards and the reclaim decision, stepped to 
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await open(app, '?scenario=volcano-capacity-1&session=1');
+  await app.open('?scenario=volcano-capacity-1&session=1', 30_000);
   await page.getByRole('button', { name: 'Next session' }).click();
   await app.waitForSession();
 

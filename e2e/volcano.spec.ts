@@ -5,7 +5,6 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { AppPage } from './fixtures/AppPage';
 import { expect, test } from './fixtures/fixtures';
 
 const shots = process.env.VOLCANO_SHOTS;
@@ -36,23 +35,6 @@ async function openPendingAttempt(page: Page, text: RegExp): Promise<Locator> {
   return attempt;
 }
 
-/**
- * `app.open` with a longer wait: a Volcano run starts in the worker after the page loads, and on a loaded
- * machine the first session can take longer than the default 5 s to reach the screen.
- */
-async function open(app: AppPage, query: string): Promise<void> {
-  await app.page.goto(`/${AppPage.withView(query)}`);
-  await expect
-    .poll(
-      async () => {
-        const s = await app.state();
-        return s !== null && s.loadState === 'loaded' && s.cursor > 0 && s.shownSession === s.cursor;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
-
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -66,7 +48,7 @@ test.describe('SLA 1 · a big job stops waiting (Volcano sla)', () => {
     jobsTable,
     page,
   }) => {
-    await open(app, '?scenario=sla-1&session=2');
+    await app.open('?scenario=sla-1&session=2', 30_000);
     const big = jobsTable.row('big-training');
     await expect(big.getByTestId('jobs-table.sla')).toHaveText(/waiting 10s of 15s · expires in 5s/);
     await expect(big.getByTestId('jobs-table.phase')).toHaveText('Pending');
@@ -87,7 +69,7 @@ test.describe('SLA 1 · a big job stops waiting (Volcano sla)', () => {
     app,
     page,
   }) => {
-    await open(app, '?scenario=sla-1&session=2&job=big-training');
+    await app.open('?scenario=sla-1&session=2&job=big-training', 30_000);
     await app.decisionsTab.click();
     await expect(page.getByTestId('decision-log').getByTestId('pending-explanation')).toContainText(
       'Why is big-training still Pending, not Inqueue?',
@@ -118,7 +100,7 @@ test.describe('SLA 1 · a big job stops waiting (Volcano sla)', () => {
     app,
     page,
   }) => {
-    await open(app, '?scenario=sla-1&session=3');
+    await app.open('?scenario=sla-1&session=3', 30_000);
     await expect(page.locator('[data-kind="sla-expiry"]')).toHaveCount(1);
     await expect(page.locator('[data-kind="enqueue"]').first()).toBeVisible();
     await page.getByTestId('main-view.queues-tab').click();
@@ -133,7 +115,7 @@ test('SLA 2 · the JobPipelined vote shows gang’s Reject beating sla’s Permi
   app,
   page,
 }) => {
-  await open(app, '?scenario=sla-2&session=3&job=big-training');
+  await app.open('?scenario=sla-2&session=3&job=big-training', 30_000);
   await app.decisionsTab.click();
   const attempt = await openPendingAttempt(page, /^allocate/);
   const pipelined = attempt.locator('[data-testid="vote-table"][data-point="jobPipelined"]').first();
@@ -153,7 +135,7 @@ test('kube-batch preempt · the eviction shows each plugin’s victim list and t
   decisionLog,
   page,
 }) => {
-  await open(app, '?scenario=kube-batch-preempt&session=1');
+  await app.open('?scenario=kube-batch-preempt&session=1', 30_000);
   await app.decisionsTab.click();
   const evict = await decisionLog.expand(decisionLog.items('evict').first());
   const table = evict.getByTestId('victim-vote-table').first();
@@ -170,7 +152,7 @@ test('a Volcano scenario has no serious or critical axe violations (jobs, votes,
   app,
   page,
 }) => {
-  await open(app, '?scenario=sla-1&session=3&job=big-training');
+  await app.open('?scenario=sla-1&session=3&job=big-training', 30_000);
   expect(await seriousViolations(page)).toEqual([]);
   await app.decisionsTab.click();
   await openPendingAttempt(page, /^enqueue/);

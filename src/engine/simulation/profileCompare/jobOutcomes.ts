@@ -81,7 +81,7 @@ export class JobOutcomes {
         : `waits at the end${t.pendingReason !== null ? `: ${t.pendingReason}` : ''}`;
     if (t.firstEviction !== null) {
       const e = t.firstEviction;
-      const tasks = t.evictedTasks === 1 ? "1 task evicted" : `${t.evictedTasks} task evictions`;
+      const tasks = t.evictedTasks === 1 ? '1 task evicted' : `${t.evictedTasks} task evictions`;
       return {
         state: 'evicted',
         session: e.session,

@@ -5,7 +5,7 @@
  * dropped with a line, or refused.
  */
 import { QUEUE_RESOURCE_NAMES, type Resources } from '../../model/resources';
-import type { JobSpec, Profile, QueuePatch, QueueSpec, Scenario } from '../../model/scenario';
+import type { JobSpec, Profile, QueuePatch, QueueSpec, Scenario, ScenarioEvent } from '../../model/scenario';
 import { DEFAULT_QUEUE_RESOURCE, defaultQueueResources } from '../normaliseQueue';
 import type { MappingLog } from './MappingLog';
 import { eachJob } from './mappingKit';
@@ -203,7 +203,7 @@ export function flattenQueueTree(s: Scenario, target: Profile, log: MappingLog):
     if (inner.has(q.name))
       log.drop(`queues[${i}]`, `inner queue ${q.name} is left out; its children share as top-level queues`);
   });
-  const events = s.events.flatMap((e, k) => {
+  const events = s.events.flatMap((e, k): ScenarioEvent[] => {
     if (e.kind !== 'updateQueue') return [e];
     if (inner.has(e.patch.name)) {
       log.drop(`events[${k}]`, `a change of inner queue ${e.patch.name}, which is left out`);

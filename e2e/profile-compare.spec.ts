@@ -28,6 +28,9 @@ test('a compare link shows who runs, waits and is evicted on each profile, and t
   );
   await expect(cell(page, 'sweep-1', 'kai')).toHaveText('evicted · session 3');
   await expect(cell(page, 'sweep-1', 'volcano')).toHaveText('runs · session 1');
+  await expect(
+    page.locator('[data-testid="compare.row"][data-job="sweep-1"] [data-profile="kai"] [data-role="reason"]'),
+  ).toContainText('at least its reclaim min-runtime (1m0s');
   await expect(cell(page, 'sweep-2', 'volcano')).toHaveText('evicted · session 1');
   await expect(cell(page, 'train-b', 'kai')).toHaveText('runs · session 3');
   await expect(page.locator('[data-testid="compare.row"][data-diverging="true"]')).toHaveCount(2);

@@ -24,7 +24,8 @@ export function cellHeadline(cell: JobCell): string {
   return cell.session === null ? WORD[cell.state] : `${WORD[cell.state]} · session ${cell.session}`;
 }
 
-export function CompareCell({ cell }: { cell: JobCell | null }) {
+/** `full`: the whole reason; else its first three lines (the whole text stays in the tooltip). */
+export function CompareCell({ cell, full }: { cell: JobCell | null; full: boolean }) {
   if (cell === null)
     return (
       <Typography variant="body2" color="text.disabled">
@@ -37,9 +38,21 @@ export function CompareCell({ cell }: { cell: JobCell | null }) {
         {cellHeadline(cell)}
       </Typography>
       <Typography
-        variant="caption"
+        variant="body2"
         component="p"
-        sx={{ color: 'text.secondary', lineHeight: 1.35 }}
+        title={full ? undefined : cell.text}
+        sx={{
+          color: 'text.secondary',
+          lineHeight: 1.35,
+          ...(full
+            ? {}
+            : {
+                display: '-webkit-box',
+                WebkitLineClamp: 3,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }),
+        }}
         data-role="reason"
       >
         {cell.text}

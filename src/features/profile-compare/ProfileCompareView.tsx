@@ -5,9 +5,11 @@
  * what each mapping assumed. Every word comes from the worker's answer; this view decides nothing.
  */
 import Alert from '@mui/material/Alert';
+import { alpha } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Switch from '@mui/material/Switch';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -16,7 +18,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { ProfileComparison } from '../../engine/index';
 import { PROFILES } from '../../engine/model/scenario';
 import { useAppStore } from '../../store/AppStoreProvider';
@@ -48,9 +50,8 @@ export function ProfileCompareView() {
       <Typography variant="h6" component="h2">
         One scenario, several schedulers
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        The scenario is mapped onto each profile (the mapping&apos;s assumptions are listed below), run to its
-        end in a worker, and compared job by job.
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        Mapped onto each profile (assumptions below), run to its end, compared job by job.
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         {PROFILES.map((p) => (
@@ -92,6 +93,7 @@ export function ProfileCompareView() {
 }
 
 function ComparisonResult({ result }: { result: ProfileComparison }) {
+  const [full, setFull] = useState(false);
   const diverging = new Set(result.firstDivergence?.jobs.map((j) => j.job) ?? []);
   const ran = result.columns.filter((c) => c.expressible).map((c) => c.profile);
   return (
@@ -107,10 +109,16 @@ function ComparisonResult({ result }: { result: ProfileComparison }) {
             ? `No divergence: ${ran.join(', ')} commit the same decisions in every session.`
             : `First divergence: ${result.firstDivergence.text}`}
       </Alert>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {result.scenario} (written for {result.sourceProfile}); sessions that differ:{' '}
-        {result.differingSessions}
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ mb: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary">
+          {result.scenario} (written for {result.sourceProfile}); sessions that differ:{' '}
+          {result.differingSessions}
+        </Typography>
+        <FormControlLabel
+          label="Full reasons"
+          control={<Switch checked={full} onChange={(e) => setFull(e.target.checked)} />}
+        />
+      </Stack>
       <Box sx={{ overflowX: 'auto' }}>
         <Table
           size="small"
@@ -137,12 +145,27 @@ function ComparisonResult({ result }: { result: ProfileComparison }) {
                   data-diverging={isDiverging ? 'true' : 'false'}
                   sx={
                     isDiverging
-                      ? { bgcolor: 'warning.light', '& td': { borderColor: 'warning.main' } }
+                      ? {
+                          // A pale tint and a bar on the left: the cells' own colours stay readable on it.
+                          bgcolor: (t) => alpha(t.palette.warning.main, 0.14),
+                          '& td:first-of-type': {
+                            boxShadow: (t) => `inset 5px 0 0 ${t.palette.warning.main}`,
+                          },
+                        }
                       : undefined
                   }
                 >
                   <TableCell sx={{ verticalAlign: 'top', fontWeight: 600, overflowWrap: 'anywhere' }}>
                     {row.job}
+                    {isDiverging && (
+                      <Typography
+                        variant="caption"
+                        component="p"
+                        sx={{ color: 'warning.dark', fontWeight: 600 }}
+                      >
+                        first divergence
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>{row.queue}</TableCell>
                   {result.profiles.map((p) => (
@@ -152,7 +175,7 @@ function ComparisonResult({ result }: { result: ProfileComparison }) {
                       data-testid="compare.cell"
                       data-profile={p}
                     >
-                      <CompareCell cell={row.cells[p] ?? null} />
+                      <CompareCell cell={row.cells[p] ?? null} full={full} />
                     </TableCell>
                   ))}
                 </TableRow>

@@ -16,8 +16,8 @@ export function parseViewParams(search: string): ViewParams {
   const params = new URLSearchParams(search);
   const view = params.get('view');
   return {
-    // `compare=kai,volcano` opens the Compare view on those profiles (issue 23 Deliver 4).
-    view: VIEWS.find((v) => v === view) ?? (params.has('compare') ? 'compare' : null),
+    // `compare=kai,volcano` opens the Compare view on those profiles (issue 23 Deliver 4), whatever `view` says.
+    view: params.has('compare') ? 'compare' : (VIEWS.find((v) => v === view) ?? null),
     isPresenting: params.get('present') === '1',
   };
 }
@@ -27,6 +27,8 @@ export function formatViewParams(state: ViewParams, currentSearch = ''): string 
   const params = new URLSearchParams(currentSearch);
   params.delete('view');
   params.delete('present');
+  // The profiles stay in the URL while the Compare view is shown; leaving it leaves them out.
+  if (state.view !== 'compare') params.delete('compare');
   if (state.view !== null) params.set('view', state.view);
   if (state.isPresenting) params.set('present', '1');
   const text = params.toString();

@@ -5,7 +5,7 @@
  * staging/src/volcano.sh/apis/pkg/apis/scheduling/v1beta1/types.go:466,469,496 @ed72c7c8). The configuration
  * is Volcano's own CI configuration (installer/helm/chart/volcano/config/volcano-scheduler-ci.conf:1-20
  * @ed72c7c8) without its sla, binpack and network-topology plugins, with the capacity plugin in place of
- * proportion when queues have quotas or a tree (hierarchy on for a tree: capacity.go's enableHierarchy).
+ * proportion when queues have quotas or a tree (capacity reads Spec.Deserved: pkg/scheduler/plugins/capacity/capacity.go:1074; hierarchy on for a tree: capacity.go:450-454, conf/scheduler_conf.go:57-58 @ed72c7c8).
  */
 import type { QueuePatch, QueueSpec, Scenario, Tier } from '../../model/scenario';
 import { MappingLog, type MappingResult } from '../../scenario/profileMapping/MappingLog';

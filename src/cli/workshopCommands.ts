@@ -25,7 +25,7 @@ export const WORKSHOP_COMMANDS = ['metrics', 'compare'] as const;
 
 export const WORKSHOP_USAGE = `  npm run --silent sim -- metrics <file> [--variant NAME] [--csv]
   npm run --silent sim -- compare <file> --a NAME --b NAME
-\${PROFILE_COMPARE_USAGE}`;
+${PROFILE_COMPARE_USAGE}`;
 
 /** How the runner reads flags and refuses input (exit 2); shared with runCli. */
 export interface CommandHelpers {

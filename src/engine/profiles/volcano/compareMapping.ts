@@ -8,7 +8,8 @@
  * proportion when queues have quotas or a tree (capacity reads Spec.Deserved: pkg/scheduler/plugins/capacity/capacity.go:1074; hierarchy on for a tree: capacity.go:450-454, conf/scheduler_conf.go:57-58 @ed72c7c8).
  */
 import type { QueuePatch, QueueSpec, Scenario, Tier } from '../../model/scenario';
-import { MappingLog, type MappingResult } from '../../scenario/profileMapping/MappingLog';
+import type { MappingLog } from '../../scenario/profileMapping/MappingLog';
+import { type MappingResult } from '../../scenario/profileMapping/MappingLog';
 import {
   hasKaiResources,
   kaiJobFieldsOut,

@@ -611,7 +611,17 @@ export function layoutClusterMap(
         : segments.some((s) => s.state === 'releasing')
           ? 'releasing'
           : 'pipelined';
-      const cell: ClusterCell = { ...idleCell, state, usedShare, segments };
+      const cell: ClusterCell = {
+        key: idleCell.key,
+        node: idleCell.node,
+        index,
+        x: cx,
+        y: cy,
+        size: inner,
+        state,
+        usedShare,
+        segments,
+      };
       nodeCells.push(cell);
       cells.push(cell);
     }

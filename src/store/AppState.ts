@@ -158,6 +158,11 @@ export interface LessonSliceState {
   answers: Record<number, boolean[]>;
   /** A session a step asked for that the run has not reached yet (shown as soon as it exists). */
   pendingSession: number | null;
+  /**
+   * The session a move tried to reach past the open, unanswered question (decision 0267): held, and the
+   * lesson pane says so until the question is answered, revealed or left.
+   */
+  heldAt: number | null;
 }
 
 export type ThemeMode = 'light' | 'dark';

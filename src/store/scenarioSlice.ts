@@ -15,7 +15,7 @@ import type {
   ScenarioSource,
 } from './AppState';
 import type { RunController } from './runSlice';
-import { initialLessonState } from './lessonSlice';
+import { initialLessonState, lessonOpening } from './lessonSlice';
 import { initialRunState } from './runSlice';
 import type { StoreContext } from './StoreContext';
 
@@ -158,6 +158,9 @@ export function createScenarioActions(
         }));
         return;
       }
+      // A lesson opens on the step of its first session with that step's selection, unless the location
+      // names a selection of its own.
+      const opening = lessonOpening(result.summary.lesson, options.cursor, options.selection);
       set((state) => ({
         scenario: {
           ...state.scenario,
@@ -171,14 +174,14 @@ export function createScenarioActions(
           summary: result.summary,
           loadError: null,
         },
-        selection: { current: options.selection ?? null, pair: options.pair ?? null },
-        lesson: initialLessonState,
+        selection: { current: opening.selection, pair: options.pair ?? null },
+        lesson: opening.lesson,
         // A flag on the timeline belonged to the previous run.
         view: { ...state.view, timelineFlag: null },
       }));
       // A restored run shows the session it had on screen at once: the engine is deterministic, so the
       // same text rebuilds exactly that session.
-      controller.startRun(result.runId, result.status, options.cursor ?? 1, restore?.snapshot ?? null);
+      controller.startRun(result.runId, result.status, opening.cursor ?? 1, restore?.snapshot ?? null);
     } catch (error) {
       if (token !== latestLoad) return;
       const message = error instanceof Error ? error.message : String(error);

@@ -91,6 +91,8 @@ export interface ScenarioSliceState {
   loadState: LoadState;
   /** Parse/validation errors of the last load attempt (empty unless `loadState` is `invalid`). */
   issues: IssueDto[];
+  /** The text `issues` describe (the text of the last load attempt). */
+  issuesText: string;
   warnings: IssueDto[];
   summary: ScenarioSummary | null;
   /** Why the last load failed outside parsing (engine refused the scenario, worker crashed). */

@@ -27,6 +27,7 @@ export const initialScenarioState: ScenarioSliceState = {
   fileName: null,
   loadState: 'idle',
   issues: [],
+  issuesText: '',
   warnings: [],
   summary: null,
   loadError: null,
@@ -41,6 +42,7 @@ export const selectDraftEntry = (state: AppState): DraftEntry | null => state.sc
 export const selectLoadedText = (state: AppState): string => state.scenario.loadedText;
 export const selectLoadState = (state: AppState): LoadState => state.scenario.loadState;
 export const selectIssues = (state: AppState): IssueDto[] => state.scenario.issues;
+export const selectIssuesText = (state: AppState): string => state.scenario.issuesText;
 export const selectWarnings = (state: AppState): IssueDto[] => state.scenario.warnings;
 export const selectSummary = (state: AppState): ScenarioSummary | null => state.scenario.summary;
 export const selectLoadError = (state: AppState): string | null => state.scenario.loadError;
@@ -153,6 +155,7 @@ export function createScenarioActions(
             loadState: 'invalid',
             loadProgress: null,
             issues: result.errors,
+            issuesText: text,
             warnings: [],
           },
         }));

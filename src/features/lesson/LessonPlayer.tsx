@@ -231,7 +231,7 @@ function Question({
       </Box>
       {heldAt !== null && !revealed && pick === undefined && (
         <Alert severity="warning" sx={{ mt: 1 }} data-testid="lesson-question.held">
-          Answer or reveal first: session {heldAt} is past this question, so the run stays here. Then{' '}
+          Answer or reveal first: session {heldAt} is past this question, so the run stays here. To go on,{' '}
           <AnswerKeys choices={ask.choices.length} />. Going back stays free.
         </Alert>
       )}

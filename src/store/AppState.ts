@@ -165,6 +165,8 @@ export interface LessonSliceState {
    * lesson pane says so until the question is answered, revealed or left.
    */
   heldAt: number | null;
+  /** True once the lesson itself showed a step (Next, Back, the clicker): the lesson is being taught. */
+  isLed: boolean;
 }
 
 export type ThemeMode = 'light' | 'dark';

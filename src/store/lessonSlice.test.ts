@@ -254,6 +254,11 @@ describe('lesson slice', () => {
   it('lets a move go on once the question is answered, and going back is always free', () => {
     const store = lessonStore(9);
     const { actions } = store.getState();
+    // Never stepped by its own keys and not presenting, the lesson does not hold the run.
+    actions.setCursor(2);
+    actions.setCursor(3);
+    expect(store.getState().run.cursor).toBe(3);
+    actions.setCursor(1);
     actions.lessonNext();
     actions.lessonBack();
     actions.setCursor(2); // within the question's step: the lesson follows to the question (session 1)
@@ -265,5 +270,18 @@ describe('lesson slice', () => {
     actions.lessonPick(1);
     actions.setCursor(9);
     expect(store.getState().run.cursor).toBe(9);
+  });
+
+  it('moves a selection the lesson made along with the step the cursor reached; the person’s stays', () => {
+    const store = lessonStore(9);
+    const { actions } = store.getState();
+    actions.lessonNext(); // step 1 selects train-b
+    actions.lessonPick(0);
+    actions.setCursor(3);
+    expect(store.getState().lesson.step).toBe(2);
+    expect(store.getState().selection.current).toEqual({ kind: 'job', name: 'sweep-1' });
+    actions.select({ kind: 'queue', name: 'org' });
+    actions.setCursor(9);
+    expect(store.getState().selection.current).toEqual({ kind: 'queue', name: 'org' });
   });
 });

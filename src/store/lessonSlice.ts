@@ -15,6 +15,7 @@ export const initialLessonState: LessonSliceState = {
   answers: {},
   pendingSession: null,
   heldAt: null,
+  isLed: false,
 };
 
 export const selectLesson = (state: AppState): LessonSliceState => state.lesson;
@@ -136,10 +137,14 @@ export function selectOpenQuestion(
 
 /**
  * True when moving the cursor to `target` would carry the lesson past a question nobody has answered or
- * revealed (decision 0267): forward, beyond both the cursor and the question's own session. Going back is
+ * revealed (decision 0267), while the lesson is taught: forward, beyond both the cursor and the question's
+ * own session. Going back is
  * always free, and the lesson's own reveal is not held (it marks the question revealed before it moves).
  */
 export function isHeldByQuestion(state: AppState, target: number): boolean {
+  // Only while the lesson is taught: presenting, or after its own Next/Back. Someone stepping the run of a
+  // lesson they never stepped is not skipping a question they were asked.
+  if (!state.view.isPresenting && !state.lesson.isLed) return false;
   const open = selectOpenQuestion(state);
   return open !== null && target > state.run.cursor && target > open.session;
 }
@@ -160,7 +165,14 @@ export function createLessonActions({ set, get }: StoreContext): LessonActions {
     const selection = selectionOfTarget(targetOfStep(steps, step)) ?? state.selection.current;
     const reached = session <= state.run.markers.length;
     set((s) => ({
-      lesson: { ...s.lesson, step, revealed, pendingSession: reached ? null : session, heldAt: null },
+      lesson: {
+        ...s.lesson,
+        step,
+        revealed,
+        pendingSession: reached ? null : session,
+        heldAt: null,
+        isLed: true,
+      },
       // A pair is resolved to its attempt by the lesson pane once the session's trace is on screen.
       selection: { current: selection, pair: null },
     }));
@@ -199,10 +211,21 @@ export function createLessonActions({ set, get }: StoreContext): LessonActions {
       const { lesson, run } = get();
       // While a step waits for its session (pendingSession), the script is moving the cursor itself.
       if (lesson.pendingSession !== null || run.cursor < 1) return;
-      const next = stepAtSession(selectLessonSteps(get()), lesson, run.cursor);
+      const steps = selectLessonSteps(get());
+      const next = stepAtSession(steps, lesson, run.cursor);
       if (next.step === lesson.step && next.revealed === lesson.revealed) return;
-      // Only the step: the person's selection is theirs (the next step's own target applies when they step).
-      set((s) => ({ lesson: { ...s.lesson, step: next.step, revealed: next.revealed, heldAt: null } }));
+      // The person's own selection stays theirs (the next step's target applies when they step). A selection
+      // the lesson made follows the lesson: else E from LCA 1's step 1 kept queue d selected over the
+      // eviction the new step is about, and the stage drew no path (step 1's target applies on open, 0268).
+      const shown = get().selection.current;
+      const made = selectionOfTarget(targetOfStep(steps, lesson.step));
+      const isLessons =
+        shown !== null && made !== null && shown.kind === made.kind && shown.name === made.name;
+      const target = selectionOfTarget(targetOfStep(steps, next.step));
+      set((s) => ({
+        lesson: { ...s.lesson, step: next.step, revealed: next.revealed, heldAt: null },
+        ...(isLessons && target !== null ? { selection: { current: target, pair: null } } : {}),
+      }));
     },
     lessonSettle() {
       const { lesson, run, actions, selection } = get();

@@ -96,7 +96,12 @@ export function openLocation(
   return loadScenario(entry.text, {
     source: { kind: 'builtin', id: entry.id },
     fileName: entry.fileName,
-    replaceDraft: mayReplaceDraft(store, context),
+    // The default lesson, opened because the location named nothing usable (a damaged link), changes no
+    // text of the user's.
+    replaceDraft:
+      named !== null
+        ? mayReplaceDraft(store, context)
+        : isBuiltinOrEmpty(context.isInitial ? context.savedDraft : store.getState().scenario.draft),
     ...(named !== null ? at : {}),
   });
 }
@@ -113,7 +118,7 @@ function mayReplaceDraft(store: AppStore, context: OpenLocationContext): boolean
   const state = store.getState();
   const draft = context.isInitial ? context.savedDraft : state.scenario.draft;
   // A reload shows what the tab had, whatever it was (even an applied text that failed to parse).
-  if (context.isReload) return draft === null || BUILTIN_SCENARIOS.some((s) => s.text === draft);
+  if (context.isReload) return isBuiltinOrEmpty(draft);
   if (draft === null || !isOwnText(draft, context.listMine())) return true;
   const kept = keepOwnDraft(state, context.listMine());
   if (kept.error !== null) {
@@ -126,4 +131,8 @@ function mayReplaceDraft(store: AppStore, context: OpenLocationContext): boolean
     });
   }
   return true;
+}
+
+function isBuiltinOrEmpty(draft: string | null): boolean {
+  return draft === null || draft.trim() === '' || BUILTIN_SCENARIOS.some((s) => s.text === draft);
 }

@@ -4,6 +4,8 @@ test('keyboard shortcuts step, jump, play and open help', async ({ app, runContr
   await app.open('?scenario=welcome');
   await page.keyboard.press('ArrowRight');
   await runControls.expectSession(2);
+  // The lesson now shows its first question: answered, it lets the run move past it (decision 0267).
+  await page.getByTestId('lesson-question.choice').first().click();
   await page.keyboard.press('e');
   await runControls.expectSession(3);
   await page.keyboard.press('Shift+E');

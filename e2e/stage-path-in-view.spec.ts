@@ -91,7 +91,7 @@ for (const id of IDS) {
     await expect(stage.stage).toBeVisible();
     await app.expectLargestText();
 
-    // Nothing selected yet: the tree as a lesson first shows it.
+    // The tree as the lesson's first step shows it (with that step's selection, decision 0268).
     await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();
     await expect
       .poll(async () => (await stage.diagramTextSizes()).length, { timeout: 10_000 })
@@ -104,7 +104,10 @@ for (const id of IDS) {
     // Queue names are among what is measured (the tree is on screen, not only the map).
     expect(await stage.tree.getByRole('treeitem').count()).toBeGreaterThan(0);
 
-    // E jumps to the next eviction (stays put when there is none).
+    // E jumps to the next eviction (stays put when there is none), once step 1's question, if it asks one,
+    // is answered: an open question holds every move past it (decision 0267).
+    const choice = page.getByTestId('lesson-question.choice').first();
+    if (await choice.isVisible()) await choice.click();
     await page.keyboard.press('e');
     if (PATH_LESSONS.includes(id)) {
       await expect(stage.tree.locator('[data-lca-card]').first()).toBeAttached();

@@ -177,8 +177,10 @@ test('selecting a job shows its details beside the lesson, never instead of it',
   await app.open('?scenario=welcome&session=2');
   // At session 2 the lesson shows its step about it (the question asked at session 1, answered at 3).
   await expect(app.lessonPane).toContainText('At t=0 product submits train-b');
-  await jobsTable.row('train-b').click();
+  // The lesson opens with that step's selection (decision 0268); the person then selects another job.
   await expect(inspector.job).toHaveAttribute('data-job', 'train-b');
+  await jobsTable.row('sweep-1').click();
+  await expect(inspector.job).toHaveAttribute('data-job', 'sweep-1');
   await expect(app.lessonPane).toBeVisible();
   await expect(app.lessonPane).toContainText('At t=0 product submits train-b');
 });

@@ -38,9 +38,13 @@ describe.each(BUILTIN_SCENARIOS.map((s) => [s.id, s] as const))('lesson %s', (_i
     while (sim.step()) {
       /* run to the end */
     }
+    // The session a step shows (docs/scenario-format.md §14): its own, else where the step before ended
+    // (that step's answer when it asked a question).
     let session = 1;
+    let previousReveal: number | null = null;
     for (const step of scenario.lesson) {
-      session = step.session ?? session;
+      session = step.session ?? previousReveal ?? session;
+      previousReveal = step.ask?.revealSession ?? null;
       const target = step.select;
       if (target?.kind !== 'pair') continue;
       const evictions = sim

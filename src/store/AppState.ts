@@ -91,6 +91,8 @@ export interface ScenarioSliceState {
   loadState: LoadState;
   /** Parse/validation errors of the last load attempt (empty unless `loadState` is `invalid`). */
   issues: IssueDto[];
+  /** The text `issues` describe (the text of the last load attempt). */
+  issuesText: string;
   warnings: IssueDto[];
   summary: ScenarioSummary | null;
   /** Why the last load failed outside parsing (engine refused the scenario, worker crashed). */
@@ -158,6 +160,13 @@ export interface LessonSliceState {
   answers: Record<number, boolean[]>;
   /** A session a step asked for that the run has not reached yet (shown as soon as it exists). */
   pendingSession: number | null;
+  /**
+   * The session a move tried to reach past the open, unanswered question (decision 0267): held, and the
+   * lesson pane says so until the question is answered, revealed or left.
+   */
+  heldAt: number | null;
+  /** True once the lesson itself showed a step (Next, Back, the clicker): the lesson is being taught. */
+  isLed: boolean;
 }
 
 export type ThemeMode = 'light' | 'dark';

@@ -4,7 +4,7 @@ import type { SessionMarker } from '../engine/api';
 import type { LessonStepDto, ScenarioSummary } from '../protocol/messages';
 import type { SessionView } from '../protocol/sessionView';
 import { createAppStore } from './createAppStore';
-import { sessionOfStep, stepAtSession, targetOfStep } from './lessonSlice';
+import { lessonOpening, sessionOfStep, stepAtSession, targetOfStep } from './lessonSlice';
 
 const STEPS: LessonStepDto[] = [
   { say: 'intro', session: null, select: null, ask: null },
@@ -185,6 +185,103 @@ describe('lesson slice', () => {
     store.getState().actions.select({ kind: 'queue', name: 'org' });
     store.getState().actions.setCursor(1);
     expect(store.getState().lesson).toMatchObject({ step: 0, revealed: false });
+    expect(store.getState().selection.current).toEqual({ kind: 'queue', name: 'org' });
+  });
+
+  it('continues a step without a session from the answer of the question before it', () => {
+    // Welcome's shape: a question answered at session 5, then a closing step with no session of its own.
+    const closing: LessonStepDto[] = [
+      STEPS[0]!,
+      { ...STEPS[1]!, session: 4, ask: { ...STEPS[1]!.ask!, revealSession: 5 } },
+      { say: 'end', session: null, select: null, ask: null },
+    ];
+    expect(sessionOfStep(closing, 2)).toBe(5);
+    const store = lessonStore(5);
+    store.setState((s) => ({ scenario: { ...s.scenario, summary: { ...summary, lesson: closing } } }));
+    const { actions } = store.getState();
+    actions.lessonNext();
+    actions.lessonPick(0);
+    actions.lessonNext();
+    expect(store.getState().run.cursor).toBe(5);
+    actions.lessonNext();
+    expect(store.getState().lesson).toMatchObject({ step: 2 });
+    expect(store.getState().run.cursor).toBe(5);
+    // Back lands on the answer, the same session: no step moves forward in time going back.
+    actions.lessonBack();
+    expect(store.getState().lesson).toMatchObject({ step: 1, revealed: true });
+    expect(store.getState().run.cursor).toBe(5);
+  });
+
+  it('opens a lesson on its first step with that step’s selection, unless the location names one', () => {
+    const first: LessonStepDto[] = [
+      { ...STEPS[0]!, select: { kind: 'queue', name: 'd' } },
+      ...STEPS.slice(1),
+    ];
+    expect(lessonOpening(first, undefined, null)).toMatchObject({
+      cursor: 1,
+      lesson: { step: 0, revealed: false },
+      selection: { kind: 'queue', name: 'd' },
+    });
+    expect(lessonOpening(first, 3, null).selection).toEqual({ kind: 'job', name: 'sweep-1' });
+    expect(lessonOpening(first, undefined, { kind: 'node', name: 'n' }).selection).toEqual({
+      kind: 'node',
+      name: 'n',
+    });
+    expect(lessonOpening([], undefined, undefined)).toMatchObject({ cursor: undefined, selection: null });
+  });
+
+  it('holds every forward move past an open, unanswered question, and says where it was going', () => {
+    const store = lessonStore(9);
+    const { actions } = store.getState();
+    actions.lessonNext(); // step 1: the question of session 1, answered at session 3
+    for (const move of [actions.stepForward, actions.toEnd, () => actions.setCursor(3)]) {
+      move();
+      expect(store.getState().run.cursor).toBe(1);
+    }
+    expect(store.getState().lesson.heldAt).toBe(3);
+    store.setState((s) => ({
+      run: { ...s.run, isPlaying: true, snapshot: { index: 1, decisions: [] } as unknown as SessionView },
+    }));
+    actions.playbackTick();
+    expect(store.getState().run.isPlaying).toBe(false);
+    expect(store.getState().run.cursor).toBe(1);
+    // The lesson's own reveal moves on, and clears the note.
+    actions.lessonNext();
+    expect(store.getState().run.cursor).toBe(3);
+    expect(store.getState().lesson).toMatchObject({ step: 1, revealed: true, heldAt: null });
+  });
+
+  it('lets a move go on once the question is answered, and going back is always free', () => {
+    const store = lessonStore(9);
+    const { actions } = store.getState();
+    // Never stepped by its own keys and not presenting, the lesson does not hold the run.
+    actions.setCursor(2);
+    actions.setCursor(3);
+    expect(store.getState().run.cursor).toBe(3);
+    actions.setCursor(1);
+    actions.lessonNext();
+    actions.lessonBack();
+    actions.setCursor(2); // within the question's step: the lesson follows to the question (session 1)
+    expect(store.getState().lesson).toMatchObject({ step: 1, revealed: false });
+    actions.stepForward();
+    expect(store.getState().run.cursor).toBe(2);
+    actions.stepBack();
+    expect(store.getState().run.cursor).toBe(1);
+    actions.lessonPick(1);
+    actions.setCursor(9);
+    expect(store.getState().run.cursor).toBe(9);
+  });
+
+  it('moves a selection the lesson made along with the step the cursor reached; the person’s stays', () => {
+    const store = lessonStore(9);
+    const { actions } = store.getState();
+    actions.lessonNext(); // step 1 selects train-b
+    actions.lessonPick(0);
+    actions.setCursor(3);
+    expect(store.getState().lesson.step).toBe(2);
+    expect(store.getState().selection.current).toEqual({ kind: 'job', name: 'sweep-1' });
+    actions.select({ kind: 'queue', name: 'org' });
+    actions.setCursor(9);
     expect(store.getState().selection.current).toEqual({ kind: 'queue', name: 'org' });
   });
 });

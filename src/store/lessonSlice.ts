@@ -14,6 +14,8 @@ export const initialLessonState: LessonSliceState = {
   picks: {},
   answers: {},
   pendingSession: null,
+  heldAt: null,
+  isLed: false,
 };
 
 export const selectLesson = (state: AppState): LessonSliceState => state.lesson;
@@ -21,13 +23,22 @@ export const selectLessonSteps = (state: AppState): readonly LessonStepDto[] =>
   state.scenario.summary?.lesson ?? NO_STEPS;
 const NO_STEPS: readonly LessonStepDto[] = [];
 
-/** The session step `index` shows: its own, else the latest one set by a step before it (1 by default). */
+/**
+ * The session step `index` shows: its own, else the session the step before it ended on: that step's
+ * answer (`reveal`) when it asked a question, else that step's own session (1 at the start). A step
+ * without a session continues from where the lesson left off, so stepping on never moves back in time
+ * (Welcome's last step used to return from its question's answer, session 5, to session 4; decision 0268).
+ */
 export function sessionOfStep(steps: readonly LessonStepDto[], index: number): number {
-  for (let i = Math.min(index, steps.length - 1); i >= 0; i--) {
-    const session = steps[i]?.session;
-    if (session !== null && session !== undefined) return session;
+  let session = 1;
+  const last = Math.min(index, steps.length - 1);
+  for (let i = 0; i <= last; i++) {
+    const own = steps[i]?.session;
+    const before = steps[i - 1]?.ask;
+    if (own !== null && own !== undefined) session = own;
+    else if (before !== null && before !== undefined) session = before.revealSession;
   }
-  return 1;
+  return session;
 }
 
 /** What step `index` selects: its own target, else the latest one set by a step before it. */
@@ -80,6 +91,64 @@ export function stepAtSession(
   return { step: best, revealed: ask != null && ask.revealSession <= cursor };
 }
 
+/** What a step selects, as the app's selection (a pair selects its victim; the pane resolves the pair). */
+function selectionOfTarget(target: LessonStepDto['select']): Selection | null {
+  if (target === null) return null;
+  return target.kind === 'pair'
+    ? { kind: 'job', name: target.victim }
+    : { kind: target.kind, name: target.name };
+}
+
+/**
+ * How a lesson opens (a load, a link, Back/Forward): the step of the session it opens at, and that step's
+ * selection unless the location names one. The first step used to wait for a Next and a Back before its
+ * selection applied (issue 22; decision 0268).
+ */
+export function lessonOpening(
+  steps: readonly LessonStepDto[],
+  cursor: number | undefined,
+  selection: Selection | null | undefined,
+): { lesson: LessonSliceState; cursor: number | undefined; selection: Selection | null } {
+  if (steps.length === 0) return { lesson: initialLessonState, cursor, selection: selection ?? null };
+  const at = cursor ?? sessionOfStep(steps, 0);
+  const { step, revealed } = stepAtSession(steps, initialLessonState, at);
+  return {
+    lesson: { ...initialLessonState, step, revealed },
+    cursor: at,
+    selection: selection ?? selectionOfTarget(targetOfStep(steps, step)),
+  };
+}
+
+/** The question on screen while it is open and unanswered (no choice picked, not revealed), else null. */
+export function selectOpenQuestion(
+  state: AppState,
+): { session: number; revealSession: number; choices: number } | null {
+  const { lesson } = state;
+  const steps = selectLessonSteps(state);
+  const ask = steps[lesson.step]?.ask;
+  if (ask === null || ask === undefined || lesson.revealed || lesson.picks[lesson.step] !== undefined)
+    return null;
+  return {
+    session: sessionOfStep(steps, lesson.step),
+    revealSession: ask.revealSession,
+    choices: ask.choices.length,
+  };
+}
+
+/**
+ * True when moving the cursor to `target` would carry the lesson past a question nobody has answered or
+ * revealed (decision 0267), while the lesson is taught: forward, beyond both the cursor and the question's
+ * own session. Going back is
+ * always free, and the lesson's own reveal is not held (it marks the question revealed before it moves).
+ */
+export function isHeldByQuestion(state: AppState, target: number): boolean {
+  // Only while the lesson is taught: presenting, or after its own Next/Back. Someone stepping the run of a
+  // lesson they never stepped is not skipping a question they were asked.
+  if (!state.view.isPresenting && !state.lesson.isLed) return false;
+  const open = selectOpenQuestion(state);
+  return open !== null && target > state.run.cursor && target > open.session;
+}
+
 type LessonActions = Pick<
   AppActions,
   'lessonNext' | 'lessonBack' | 'lessonPick' | 'lessonGoTo' | 'lessonSettle' | 'lessonFollowCursor'
@@ -93,16 +162,17 @@ export function createLessonActions({ set, get }: StoreContext): LessonActions {
     const current = steps[step];
     if (current === undefined) return;
     const session = revealed && current.ask !== null ? current.ask.revealSession : sessionOfStep(steps, step);
-    const target = targetOfStep(steps, step);
-    const selection: Selection | null =
-      target === null
-        ? state.selection.current
-        : target.kind === 'pair'
-          ? { kind: 'job', name: target.victim }
-          : { kind: target.kind, name: target.name };
+    const selection = selectionOfTarget(targetOfStep(steps, step)) ?? state.selection.current;
     const reached = session <= state.run.markers.length;
     set((s) => ({
-      lesson: { ...s.lesson, step, revealed, pendingSession: reached ? null : session },
+      lesson: {
+        ...s.lesson,
+        step,
+        revealed,
+        pendingSession: reached ? null : session,
+        heldAt: null,
+        isLed: true,
+      },
       // A pair is resolved to its attempt by the lesson pane once the session's trace is on screen.
       selection: { current: selection, pair: null },
     }));
@@ -130,7 +200,9 @@ export function createLessonActions({ set, get }: StoreContext): LessonActions {
       const { lesson } = get();
       const ask = selectLessonSteps(get())[lesson.step]?.ask;
       if (ask == null || lesson.revealed || index < 0 || index >= ask.choices.length) return;
-      set((s) => ({ lesson: { ...s.lesson, picks: { ...s.lesson.picks, [lesson.step]: index } } }));
+      set((s) => ({
+        lesson: { ...s.lesson, picks: { ...s.lesson.picks, [lesson.step]: index }, heldAt: null },
+      }));
     },
     lessonGoTo(index) {
       show(index, false);
@@ -139,10 +211,21 @@ export function createLessonActions({ set, get }: StoreContext): LessonActions {
       const { lesson, run } = get();
       // While a step waits for its session (pendingSession), the script is moving the cursor itself.
       if (lesson.pendingSession !== null || run.cursor < 1) return;
-      const next = stepAtSession(selectLessonSteps(get()), lesson, run.cursor);
+      const steps = selectLessonSteps(get());
+      const next = stepAtSession(steps, lesson, run.cursor);
       if (next.step === lesson.step && next.revealed === lesson.revealed) return;
-      // Only the step: the person's selection is theirs (the next step's own target applies when they step).
-      set((s) => ({ lesson: { ...s.lesson, step: next.step, revealed: next.revealed } }));
+      // The person's own selection stays theirs (the next step's target applies when they step). A selection
+      // the lesson made follows the lesson: else E from LCA 1's step 1 kept queue d selected over the
+      // eviction the new step is about, and the stage drew no path (step 1's target applies on open, 0268).
+      const shown = get().selection.current;
+      const made = selectionOfTarget(targetOfStep(steps, lesson.step));
+      const isLessons =
+        shown !== null && made !== null && shown.kind === made.kind && shown.name === made.name;
+      const target = selectionOfTarget(targetOfStep(steps, next.step));
+      set((s) => ({
+        lesson: { ...s.lesson, step: next.step, revealed: next.revealed, heldAt: null },
+        ...(isLessons && target !== null ? { selection: { current: target, pair: null } } : {}),
+      }));
     },
     lessonSettle() {
       const { lesson, run, actions, selection } = get();

@@ -9,6 +9,7 @@ import type { RunProgressMessage, RunStatus } from '../protocol/messages';
 import type { SessionView } from '../protocol/sessionView';
 import type { AppActions, AppState, AttemptEntry, RunSliceState } from './AppState';
 import { createFrameBatcher, type ScheduleFrame } from './frameBatcher';
+import { isHeldByQuestion } from './lessonSlice';
 import type { StoreContext } from './StoreContext';
 import { clampSession, findNextSession, findPreviousSession, hasEviction } from './timelineQueries';
 
@@ -224,6 +225,17 @@ export function createRunActions(
     const { run } = get();
     const cursor = clampSession(index, run.markers.length);
     if (cursor === run.cursor) return;
+    // Every way of moving on (keys, the transport, the timeline, playback, links inside the app) comes
+    // through here, so one rule holds them all at an open question (decision 0267). The pane that says
+    // so is opened.
+    if (isHeldByQuestion(get(), cursor)) {
+      set((state) => ({
+        run: { ...state.run, isPlaying: false },
+        lesson: { ...state.lesson, heldAt: cursor },
+        view: state.view.isSidePanelOpen ? state.view : { ...state.view, isSidePanelOpen: true },
+      }));
+      return;
+    }
     set((state) => ({ run: { ...state.run, cursor, snapshotError: null } }));
     controller.ensureSnapshot();
   };

@@ -15,7 +15,7 @@ import type {
   ScenarioSource,
 } from './AppState';
 import type { RunController } from './runSlice';
-import { initialLessonState } from './lessonSlice';
+import { initialLessonState, lessonOpening } from './lessonSlice';
 import { initialRunState } from './runSlice';
 import type { StoreContext } from './StoreContext';
 
@@ -27,6 +27,7 @@ export const initialScenarioState: ScenarioSliceState = {
   fileName: null,
   loadState: 'idle',
   issues: [],
+  issuesText: '',
   warnings: [],
   summary: null,
   loadError: null,
@@ -41,6 +42,7 @@ export const selectDraftEntry = (state: AppState): DraftEntry | null => state.sc
 export const selectLoadedText = (state: AppState): string => state.scenario.loadedText;
 export const selectLoadState = (state: AppState): LoadState => state.scenario.loadState;
 export const selectIssues = (state: AppState): IssueDto[] => state.scenario.issues;
+export const selectIssuesText = (state: AppState): string => state.scenario.issuesText;
 export const selectWarnings = (state: AppState): IssueDto[] => state.scenario.warnings;
 export const selectSummary = (state: AppState): ScenarioSummary | null => state.scenario.summary;
 export const selectLoadError = (state: AppState): string | null => state.scenario.loadError;
@@ -153,11 +155,15 @@ export function createScenarioActions(
             loadState: 'invalid',
             loadProgress: null,
             issues: result.errors,
+            issuesText: text,
             warnings: [],
           },
         }));
         return;
       }
+      // A lesson opens on the step of its first session with that step's selection, unless the location
+      // names a selection of its own.
+      const opening = lessonOpening(result.summary.lesson, options.cursor, options.selection);
       set((state) => ({
         scenario: {
           ...state.scenario,
@@ -171,14 +177,14 @@ export function createScenarioActions(
           summary: result.summary,
           loadError: null,
         },
-        selection: { current: options.selection ?? null, pair: options.pair ?? null },
-        lesson: initialLessonState,
+        selection: { current: opening.selection, pair: options.pair ?? null },
+        lesson: opening.lesson,
         // A flag on the timeline belonged to the previous run.
         view: { ...state.view, timelineFlag: null },
       }));
       // A restored run shows the session it had on screen at once: the engine is deterministic, so the
       // same text rebuilds exactly that session.
-      controller.startRun(result.runId, result.status, options.cursor ?? 1, restore?.snapshot ?? null);
+      controller.startRun(result.runId, result.status, opening.cursor ?? 1, restore?.snapshot ?? null);
     } catch (error) {
       if (token !== latestLoad) return;
       const message = error instanceof Error ? error.message : String(error);

@@ -31,6 +31,7 @@ import {
   selectDraftEntry,
   selectIsDraftDirty,
   selectIssues,
+  selectIssuesText,
   selectLoadError,
   selectLoadedText,
   selectLoadState,
@@ -41,6 +42,7 @@ import {
   looksLikeKubernetesYaml,
 } from '../../engine/scenario/importers/importKubernetesYaml';
 import { exportDraftAsKubernetes } from './exportDraftAsKubernetes';
+import { useCurrentIssues } from './useCurrentIssues';
 import { formatYaml } from './formatYaml';
 import { ImportReport, type ImportSummary } from './ImportReport';
 import { IssueList } from './IssueList';
@@ -63,6 +65,7 @@ export function EditorDialog() {
   const loadedText = useAppStore(selectLoadedText);
   const isDirty = useAppStore(selectIsDraftDirty);
   const issues = useAppStore(selectIssues);
+  const issuesText = useAppStore(selectIssuesText);
   const loadState = useAppStore(selectLoadState);
   const actions = useAppStore(selectActions);
   const store = useAppStoreApi();
@@ -154,6 +157,12 @@ export function EditorDialog() {
   }, [loadState, actions]);
 
   const showLine = (line: number) => codeRef.current?.showLine(line);
+  // The Apply's problems while the text is the one applied; a replaced or edited text is validated anew.
+  const listed = useCurrentIssues(
+    draft,
+    loadState === 'invalid' && !isKubernetes ? { text: issuesText, issues } : null,
+    actions.validateText,
+  );
 
   /** Downloads the scenario as KAI or Volcano objects (Queues, scheduler ConfigMap, Nodes, PodGroups, Pods). */
   const exportKubernetes = () => {
@@ -334,10 +343,10 @@ export function EditorDialog() {
             {engineError}
           </Alert>
         )}
-        {loadState === 'invalid' && issues.length > 0 && (
+        {listed.issues.length > 0 && (
           <IssueList
-            issues={issues}
-            title={`${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}: nothing was applied`}
+            issues={listed.issues}
+            title={`${listed.issues.length} ${listed.issues.length === 1 ? 'problem' : 'problems'}${listed.isFresh ? ' in this text: it is not applied yet' : ': nothing was applied'}`}
             onShowLine={showLine}
             testId="editor.issues"
           />

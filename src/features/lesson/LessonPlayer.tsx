@@ -1,4 +1,5 @@
 import type { Theme } from '@mui/material/styles';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -13,6 +14,7 @@ import { selectCursor, selectMarkers, selectSnapshot } from '../../store/runSlic
 import { Keycap } from '../../ui/Keycap';
 import { Markdown, renderInline } from '../../ui/Markdown';
 import { glossaryText } from '../glossary/GlossaryText';
+import { AnswerKeys } from './AnswerFirst';
 import { LESSON_KEYS } from './lessonKeys';
 import { RevealExplanation } from './RevealExplanation';
 
@@ -56,6 +58,14 @@ export function LessonPlayer() {
     question?.scrollIntoView?.({ block: 'nearest' });
     return undefined;
   }, [lesson.step, lesson.revealed]);
+
+  // A held move says why where the question is: bring the note into view (a clicker cannot scroll).
+  useEffect(() => {
+    if (lesson.heldAt === null) return;
+    top.current
+      ?.querySelector('[data-testid="lesson-question.held"]')
+      ?.scrollIntoView?.({ block: 'nearest' });
+  }, [lesson.heldAt]);
 
   const step = steps[lesson.step];
   if (step === undefined) return null;
@@ -158,6 +168,7 @@ function Question({
   const revealed = useAppStore((s) => s.lesson.revealed);
   const cursor = useAppStore(selectCursor);
   const stored = useAppStore((s) => s.lesson.answers[stepIndex]);
+  const heldAt = useAppStore((s) => s.lesson.heldAt);
   const ask = step.ask;
   if (ask === null) return null;
   // The engine's verdict arrives with the reveal session (SessionView.lessonAnswers) and is kept.
@@ -218,6 +229,12 @@ function Question({
           );
         })}
       </Box>
+      {heldAt !== null && !revealed && pick === undefined && (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid="lesson-question.held">
+          Answer or reveal first: session {heldAt} is past this question, so the run stays here. To go on,{' '}
+          <AnswerKeys choices={ask.choices.length} />. Going back stays free.
+        </Alert>
+      )}
       <Typography aria-live="polite" sx={{ mt: 1, fontWeight: 600 }} data-testid="lesson-question.result">
         {!revealed
           ? pick === undefined

@@ -9,7 +9,9 @@ import { useTheme, type Theme } from '@mui/material/styles';
 import { useMemo } from 'react';
 import type { AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
+import { selectOpenQuestion } from '../../store/lessonSlice';
 import { selectSnapshot } from '../../store/runSlice';
+import { AnswerFirstHint } from '../lesson/AnswerFirst';
 import { FetchedAttempt } from '../decision-log/FetchedAttempt';
 import { KIND_LABEL, kindColor } from '../decision-log/DecisionLog';
 import { countKinds, describeGroup, groupDecisions } from '../decision-log/groupDecisions';
@@ -39,6 +41,7 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
   const theme = useTheme();
   const snapshot = useAppStore(selectSnapshot);
   const evictionSessions = useAppStore(selectEvictionSessions);
+  const isQuestionOpen = useAppStore((s) => selectOpenQuestion(s) !== null);
   const groups = useMemo(() => (snapshot === null ? [] : groupDecisions(snapshot.decisions)), [snapshot]);
   const key = useMemo(() => keyDecision(groups), [groups]);
   if (snapshot === null) {
@@ -65,7 +68,12 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
           data-testid="stage.decision.headline"
         >
           Nothing was placed or evicted in this session.
-          {evictionSessions > 0 && ' Press E to jump to the next eviction.'}
+          {/* Under an open question, E would skip it (it is held, decision 0267): offer the answer's keys. */}
+          {isQuestionOpen ? (
+            <AnswerFirstHint />
+          ) : (
+            evictionSessions > 0 && ' Press E to jump to the next eviction.'
+          )}
         </Typography>
       ) : (
         <Box sx={{ borderLeft: `6px solid ${color}`, pl: 1.5 }}>

@@ -3,8 +3,10 @@
  * (`?scenario=custom&mine=<id>`), the tab's own buffer (`?scenario=custom`), or a built-in scenario by id
  * (else the default lesson), at the location's session, selection and preemptor/victim pair. Used on
  * page load and on Back/Forward. A damaged link shows its error and opens what would have opened without
- * it (on Back/Forward: nothing changes); the editor buffer is never replaced by a link.
+ * it (on Back/Forward: nothing changes). A built-in or saved scenario takes the editor buffer unless that is
+ * the user's unsaved text (see `mayReplaceDraft`); a shared link never does (it opens in preview).
  */
+import { isOwnText, keepOwnDraft } from '../library/keepDraft';
 import type { SavedScenario } from '../library/myScenarios';
 import {
   BUILTIN_SCENARIOS,
@@ -25,8 +27,12 @@ export interface OpenLocationContext {
   /** The tab's editor buffer at startup (null when empty). */
   savedDraft: string | null;
   findMine(id: string): SavedScenario | null;
+  /** "My scenarios" as saved (a buffer equal to one of them is not the user's unsaved text). */
+  listMine(): readonly SavedScenario[];
   /** True on page load (open the default lesson when the location names nothing usable). */
   isInitial: boolean;
+  /** True when the page load is a reload of the tab: the buffer stays as typed. */
+  isReload: boolean;
 }
 
 export function openLocation(
@@ -71,7 +77,12 @@ export function openLocation(
   if (url.scenario === 'custom') {
     const mine = url.mine === null ? null : context.findMine(url.mine);
     if (mine !== null) {
-      return loadScenario(mine.text, { source: { kind: 'custom', savedId: mine.id }, fileName: null, ...at });
+      return loadScenario(mine.text, {
+        source: { kind: 'custom', savedId: mine.id },
+        fileName: null,
+        replaceDraft: mayReplaceDraft(store, context),
+        ...at,
+      });
     }
     const draft = context.isInitial ? context.savedDraft : store.getState().scenario.draft;
     if (draft !== null && draft.trim() !== '') {
@@ -82,14 +93,46 @@ export function openLocation(
   if (named === null && !context.isInitial) return Promise.resolve();
   const entry = named ?? findBuiltinScenario(DEFAULT_SCENARIO_ID);
   if (entry === null) return Promise.resolve();
-  const savedDraft = context.isInitial ? context.savedDraft : store.getState().scenario.draft;
-  // A buffer the user wrote stays in the editor; a copy of a built-in may be replaced.
-  const isOwnDraft =
-    savedDraft !== null && savedDraft.trim() !== '' && !BUILTIN_SCENARIOS.some((s) => s.text === savedDraft);
   return loadScenario(entry.text, {
     source: { kind: 'builtin', id: entry.id },
     fileName: entry.fileName,
-    replaceDraft: !isOwnDraft,
+    // The default lesson, opened because the location named nothing usable (a damaged link), changes no
+    // text of the user's.
+    replaceDraft:
+      named !== null
+        ? mayReplaceDraft(store, context)
+        : isBuiltinOrEmpty(context.isInitial ? context.savedDraft : store.getState().scenario.draft),
     ...(named !== null ? at : {}),
   });
+}
+
+/**
+ * Whether the scenario a location opens may take the editor buffer, so that Edit YAML shows the scenario
+ * on screen (issue 22: after Back/Forward it showed the previous scenario's text; decision 0269). A buffer
+ * that is empty, a built-in's text or saved in "My scenarios" loses nothing; other text is the user's own.
+ * A reload keeps it as typed (the tab's buffer, decision 0021). Opening a location (a typed URL, a link,
+ * Back/Forward) keeps it in "My scenarios" first; when it cannot be kept the buffer stays and the notice
+ * says why.
+ */
+function mayReplaceDraft(store: AppStore, context: OpenLocationContext): boolean {
+  const state = store.getState();
+  const draft = context.isInitial ? context.savedDraft : state.scenario.draft;
+  // A reload shows what the tab had, whatever it was (even an applied text that failed to parse).
+  if (context.isReload) return isBuiltinOrEmpty(draft);
+  if (draft === null || !isOwnText(draft, context.listMine())) return true;
+  const kept = keepOwnDraft(state, context.listMine());
+  if (kept.error !== null) {
+    state.actions.setView({ notice: { severity: 'error', text: kept.error } });
+    return false;
+  }
+  if (kept.keptAs !== null) {
+    state.actions.setView({
+      notice: { severity: 'info', text: `Your text is kept in My scenarios as “${kept.keptAs}”.` },
+    });
+  }
+  return true;
+}
+
+function isBuiltinOrEmpty(draft: string | null): boolean {
+  return draft === null || draft.trim() === '' || BUILTIN_SCENARIOS.some((s) => s.text === draft);
 }

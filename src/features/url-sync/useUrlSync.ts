@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { AppState, BaseSource, ScenarioSource, SelectedPair, Selection } from '../../store/AppState';
 import { useAppStoreApi } from '../../store/AppStoreProvider';
-import { findMyScenario } from '../library/myScenarios';
+import { findMyScenario, listMyScenarios } from '../library/myScenarios';
 import { browserLocalStorage } from '../library/useMyScenarios';
 import { openLocation } from './openLocation';
 import { formatShareHash, formatUrlState, type UrlState } from './urlState';
@@ -99,7 +99,9 @@ export function useUrlSync(delayMs = 200): void {
       void openLocation(store, window.location, {
         savedDraft: null,
         isInitial: false,
+        isReload: false,
         findMine: (id) => findMyScenario(storage, id),
+        listMine: () => listMyScenarios(storage),
       });
     };
     window.addEventListener('popstate', onPopState);

@@ -38,13 +38,15 @@ export function LessonPlayer() {
   const isFirstRender = useRef(true);
   useEffect(() => {
     const question = top.current?.querySelector('[data-testid="lesson-question"]');
+    // An open question is in view with its Reveal button: both are what the class and the clicker need.
+    const askAndControls = question === null ? null : top.current?.querySelector('[data-lesson-ask]');
     if (isFirstRender.current) {
       // Opening on a question (a link, or presenter mode): its choices in view, the page otherwise as is,
       // once the pane around it has its size (presenter mode lays out its grid in the same frame).
       isFirstRender.current = false;
       if (lesson.revealed || question === null || question === undefined) return undefined;
       const frame = requestAnimationFrame(() =>
-        requestAnimationFrame(() => question.scrollIntoView?.({ block: 'nearest' })),
+        requestAnimationFrame(() => (askAndControls ?? question).scrollIntoView?.({ block: 'nearest' })),
       );
       return () => cancelAnimationFrame(frame);
     }
@@ -53,7 +55,7 @@ export function LessonPlayer() {
       return undefined;
     }
     top.current?.scrollIntoView?.({ block: 'start' });
-    question?.scrollIntoView?.({ block: 'nearest' });
+    (askAndControls ?? question)?.scrollIntoView?.({ block: 'nearest' });
     return undefined;
   }, [lesson.step, lesson.revealed]);
 
@@ -112,25 +114,28 @@ export function LessonPlayer() {
         sx={{ mb: 2, height: 6, borderRadius: 3 }}
       />
       {step.say !== '' && <Markdown source={step.say} decorate={glossaryText} />}
-      {ask !== null && <Question step={step} stepIndex={lesson.step} pick={pick} />}
-      {lesson.revealed && ask !== null && <RevealExplanation session={ask.revealSession} />}
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 2, flexWrap: 'wrap' }}>
-        <Button
-          variant="outlined"
-          onClick={() => actions.lessonBack()}
-          disabled={lesson.step === 0 && !lesson.revealed}
-          data-testid="lesson-player.back"
-        >
-          Back
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => actions.lessonNext()}
-          disabled={isLast}
-          data-testid="lesson-player.next"
-        >
-          {isQuestionOpen ? 'Reveal the answer' : isLast ? 'End of lesson' : 'Next'}
-        </Button>
+      {/* The question and the buttons that answer it are scrolled into view together (decision 0270). */}
+      <Box data-lesson-ask="" sx={{ scrollMarginTop: 64 }}>
+        {ask !== null && <Question step={step} stepIndex={lesson.step} pick={pick} />}
+        {lesson.revealed && ask !== null && <RevealExplanation session={ask.revealSession} />}
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 2, flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            onClick={() => actions.lessonBack()}
+            disabled={lesson.step === 0 && !lesson.revealed}
+            data-testid="lesson-player.back"
+          >
+            Back
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => actions.lessonNext()}
+            disabled={isLast}
+            data-testid="lesson-player.next"
+          >
+            {isQuestionOpen ? 'Reveal the answer' : isLast ? 'End of lesson' : 'Next'}
+          </Button>
+        </Box>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         With the lesson focused: <Keycap label="→" /> next, <Keycap label="←" /> back

@@ -22,6 +22,7 @@ import { selectSelectedPair, selectSelection } from '../../store/selectionSlice'
 import { QueueTree, type QueueTreePath } from '../../viz/charts/QueueTree';
 import { exportQueueTree } from '../../viz/export/exportQueueTree';
 import { leafQueueNames } from '../../viz/layouts/queueColour';
+import { foldOffPath } from '../../viz/layouts/foldOffPath';
 import { collapsedBeyondDepth, revealQueues, treeDepth } from '../../viz/layouts/revealQueues';
 import { ExportButtons } from '../viz-panel/ExportButtons';
 import { useReducedMotion, useVizTextPx, useVizTheme } from '../viz-panel/useVizSettings';
@@ -225,6 +226,13 @@ export function QueueTreeView({
     ];
   }, [path, selectedQueue, highlighted]);
   const [collapsed, toggleCollapse] = useCollapsed(queues, reveal, isStage);
+  // The stage folds what is off the drawn path when the tree is too wide or deep to show it readable
+  // (decision 0271); the walk's queues are on the path too.
+  const walk = path?.resolution.path;
+  const hidden = useMemo(
+    () => (isStage ? foldOffPath(queues, [...reveal, ...(walk ?? [])], collapsed) : undefined),
+    [isStage, queues, reveal, walk, collapsed],
+  );
 
   const onSelectQueue = useCallback(
     (queue: string | null) => actions.select(queue === null ? null : { kind: 'queue', name: queue }),
@@ -396,6 +404,7 @@ export function QueueTreeView({
           height={height}
           theme={theme}
           collapsed={collapsed}
+          {...(hidden === undefined ? {} : { hidden })}
           onToggleCollapse={toggleCollapse}
           selectedQueue={selectedQueue}
           onSelectQueue={onSelectQueue}

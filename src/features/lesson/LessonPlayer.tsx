@@ -59,6 +59,23 @@ export function LessonPlayer() {
     return undefined;
   }, [lesson.step, lesson.revealed]);
 
+  // While a question is open it stays in view with its Reveal button when what is around it changes size:
+  // a pick lengthens the line under the choices, a step's selection opens the details pane below, a text
+  // size re-flows the pane (at 1280x720 each pushed Reveal out of the pane; decision 0270).
+  const isAsking = steps[lesson.step]?.ask != null && !lesson.revealed;
+  useEffect(() => {
+    const el = top.current;
+    const ask = el?.querySelector('[data-lesson-ask]');
+    if (!isAsking || el === null || ask === null || ask === undefined) return undefined;
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const keep = () => ask.scrollIntoView?.({ block: 'nearest' });
+    const observer = new ResizeObserver(keep);
+    observer.observe(el);
+    const pane = el.parentElement?.closest('[tabindex="0"]');
+    if (pane !== null && pane !== undefined) observer.observe(pane);
+    return () => observer.disconnect();
+  }, [isAsking, lesson.step]);
+
   const step = steps[lesson.step];
   if (step === undefined) return null;
   const ask = step.ask;
@@ -115,10 +132,12 @@ export function LessonPlayer() {
       />
       {step.say !== '' && <Markdown source={step.say} decorate={glossaryText} />}
       {/* The question and the buttons that answer it are scrolled into view together (decision 0270). */}
-      <Box data-lesson-ask="" sx={{ scrollMarginTop: 64 }}>
+      {/* Its scroll margin clears the pane's sticky title (39 px at x1.3) and no more: a margin counts in
+          the height `nearest` compares with the pane, and 64 px made a question that fits align its top. */}
+      <Box data-lesson-ask="" sx={{ scrollMarginTop: 40 }}>
         {ask !== null && <Question step={step} stepIndex={lesson.step} pick={pick} />}
         {lesson.revealed && ask !== null && <RevealExplanation session={ask.revealSession} />}
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1.5, flexWrap: 'wrap' }}>
           <Button
             variant="outlined"
             onClick={() => actions.lessonBack()}
@@ -182,7 +201,9 @@ function Question({
       >
         {renderInline(ask.prompt, glossaryText)}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 1 }}>
+      {/* Tight enough that three two-line choices, the line under them and Reveal fit the side pane at
+          1280x720 on the largest text size (decision 0270). */}
+      <Box sx={{ display: 'grid', gap: 0.75 }}>
         {ask.choices.map((label, i) => {
           const isPicked = pick === i;
           const verdict = answers === null ? null : answers[i] === true;
@@ -204,7 +225,7 @@ function Question({
                 // A button's 1.75 line height left three long choices taller than presenter mode's lesson
                 // pane on the largest text size; 1.35 keeps wrapped labels readable and the choices in view.
                 lineHeight: 1.35,
-                py: 0.75,
+                py: 0.5,
                 gap: 1,
                 // After the reveal the choices are a verdict, not controls: keep them legible.
                 ...(verdict === false && !isPicked ? { color: 'text.primary', borderColor: 'divider' } : {}),
@@ -227,7 +248,8 @@ function Question({
         {!revealed
           ? pick === undefined
             ? 'Pick an answer, then reveal it.'
-            : `You chose “${ask.choices[pick] ?? ''}”. Next reveals whether the scheduler agrees.`
+            : // Short: at x1.3 a third line pushed Reveal (which says what comes next) out of the pane.
+              `You chose “${ask.choices[pick] ?? ''}”.`
           : answers === null
             ? cursor === ask.revealSession
               ? `Stepping to session ${ask.revealSession}…`

@@ -18,10 +18,10 @@ const paneTitle = {
 } as const;
 
 /**
- * Height of the details pane while a lesson question is open: its title and one line of the selection, so
- * the class sees that something is selected (decision 0270).
+ * Height of the details pane while a lesson question is open: its title bar only (it says what is selected),
+ * so the largest text size still shows three choices and Reveal at 1280x720 (decision 0270).
  */
-const DETAILS_WHILE_ASKING = '5.5rem';
+const DETAILS_WHILE_ASKING = '2.5rem';
 
 /**
  * The right-hand panel: the lesson in its own pane, and the details of the selection in another below
@@ -37,7 +37,7 @@ export function SidePanel() {
     const step = selectLessonSteps(s)[selectLesson(s).step];
     return step !== undefined && step.ask !== null && !selectLesson(s).revealed;
   });
-  const lessonFlex = !hasSelection ? '1 1 auto' : isAsking ? '0 1 auto' : '1 1 45%';
+  const lessonFlex = isAsking ? '1 1 auto' : !hasSelection ? '1 1 auto' : '1 1 45%';
   const detailsFlex = !hasSelection ? '0 0 auto' : isAsking ? '1 1 0' : '1 1 55%';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -69,7 +69,9 @@ export function SidePanel() {
         tabIndex={hasSelection ? 0 : -1}
         sx={{
           flex: detailsFlex,
-          minHeight: hasSelection && isAsking ? DETAILS_WHILE_ASKING : 0,
+          minHeight: isAsking ? DETAILS_WHILE_ASKING : 0,
+          // With nothing selected its hint took 90-135 px under an open question.
+          ...(isAsking ? { flex: '0 0 auto', height: DETAILS_WHILE_ASKING } : {}),
           overflow: 'auto',
           borderTop: 2,
           borderColor: 'divider',
@@ -82,6 +84,12 @@ export function SidePanel() {
           sx={{ ...paneTitle, position: 'sticky', top: 0, zIndex: 1 }}
         >
           Details
+          {hasSelection && isAsking && (
+            <Box component="span" sx={{ fontWeight: 400, textTransform: 'none', letterSpacing: 0 }}>
+              {' '}
+              · {selection.kind} {selection.name} selected
+            </Box>
+          )}
         </Typography>
         <Box sx={hasSelection ? { p: 2 } : { px: 2, py: 1 }}>
           <SelectionInspector />

@@ -83,6 +83,9 @@ for (const size of ['default', 'largest'] as const) {
     page,
     app,
   }) => {
+    // Known, not yet met (decision 0270): at x1.3 lca-3 step 1's Reveal ends 28 px below the side pane.
+    // Expected to fail until it is; Playwright reports it when it starts passing.
+    test.fail(size === 'largest', 'lca-3 step 1 at x1.3: Reveal below the side pane (decision 0270)');
     // One page per lesson, one test per size (CI time, e2e/README.md).
     test.setTimeout(300_000);
     if (size === 'largest') await app.largestTextBeforeLoad();

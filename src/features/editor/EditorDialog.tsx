@@ -148,13 +148,20 @@ export function EditorDialog() {
   };
 
   // Close once an applied text has loaded; stay open (showing the problems) when it did not parse.
+  const issueListRef = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     if (applied.current && loadState === 'loaded') {
       applied.current = false;
       actions.setView({ isEditorOpen: false });
     }
-    if (loadState === 'invalid' || loadState === 'failed') applied.current = false;
+    if (loadState === 'invalid' || loadState === 'failed') {
+      // At 1280x720 the list began under the dialog's footer (y=619): Apply looked like it did nothing.
+      // The failed Apply brings the list into view (decision 0270).
+      if (applied.current) issueListRef.current?.scrollIntoView?.({ block: 'nearest' });
+      applied.current = false;
+    }
   }, [loadState, actions]);
+  const showIssues = () => issueListRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
 
   const showLine = (line: number) => codeRef.current?.showLine(line);
   // The Apply's problems while the text is the one applied; a replaced or edited text is validated anew.
@@ -345,6 +352,7 @@ export function EditorDialog() {
         )}
         {listed.issues.length > 0 && (
           <IssueList
+            ref={issueListRef}
             issues={listed.issues}
             title={`${listed.issues.length} ${listed.issues.length === 1 ? 'problem' : 'problems'}${listed.isFresh ? ' in this text: it is not applied yet' : ': nothing was applied'}`}
             onShowLine={showLine}
@@ -353,7 +361,19 @@ export function EditorDialog() {
         )}
       </DialogContent>
       <DialogActions>
-        <Box sx={{ flex: 1, minWidth: 0, pl: 1 }}>
+        <Box sx={{ flex: 1, minWidth: 0, pl: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
+          {listed.issues.length > 0 && !listed.isFresh && (
+            // Beside Apply, where the eye is after clicking it: the failed Apply said so only in the list.
+            <Button
+              color="error"
+              onClick={showIssues}
+              sx={{ textTransform: 'none', fontWeight: 700 }}
+              data-testid="editor.issue-summary"
+            >
+              {listed.issues.length} {listed.issues.length === 1 ? 'problem' : 'problems'}: nothing was
+              applied (show)
+            </Button>
+          )}
           <LoadProgress
             onCancel={() => {
               // Stay open on the text the user typed: the restored scenario's load is not this Apply.

@@ -3,6 +3,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import type { Ref } from 'react';
 import type { IssueDto } from '../../protocol/messages';
 
 function issueLocation(issue: IssueDto): string {
@@ -20,15 +21,19 @@ export function IssueList({
   onShowLine,
   testId,
   onClose,
+  ref,
 }: {
   issues: readonly IssueDto[];
   title: string;
   onShowLine(line: number): void;
   testId: string;
   onClose?: () => void;
+  /** The editor scrolls the list into view after a failed Apply. */
+  ref?: Ref<HTMLDivElement>;
 }) {
   return (
     <Alert
+      ref={ref}
       severity="error"
       icon={false}
       data-testid={testId}

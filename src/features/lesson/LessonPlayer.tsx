@@ -40,13 +40,15 @@ export function LessonPlayer() {
   const isFirstRender = useRef(true);
   useEffect(() => {
     const question = top.current?.querySelector('[data-testid="lesson-question"]');
+    // An open question is in view with its Reveal button: both are what the class and the clicker need.
+    const askAndControls = question === null ? null : top.current?.querySelector('[data-lesson-ask]');
     if (isFirstRender.current) {
       // Opening on a question (a link, or presenter mode): its choices in view, the page otherwise as is,
       // once the pane around it has its size (presenter mode lays out its grid in the same frame).
       isFirstRender.current = false;
       if (lesson.revealed || question === null || question === undefined) return undefined;
       const frame = requestAnimationFrame(() =>
-        requestAnimationFrame(() => question.scrollIntoView?.({ block: 'nearest' })),
+        requestAnimationFrame(() => (askAndControls ?? question).scrollIntoView?.({ block: 'nearest' })),
       );
       return () => cancelAnimationFrame(frame);
     }
@@ -55,7 +57,7 @@ export function LessonPlayer() {
       return undefined;
     }
     top.current?.scrollIntoView?.({ block: 'start' });
-    question?.scrollIntoView?.({ block: 'nearest' });
+    (askAndControls ?? question)?.scrollIntoView?.({ block: 'nearest' });
     return undefined;
   }, [lesson.step, lesson.revealed]);
 
@@ -66,6 +68,22 @@ export function LessonPlayer() {
       ?.querySelector('[data-testid="lesson-question.held"]')
       ?.scrollIntoView?.({ block: 'nearest' });
   }, [lesson.heldAt]);
+  // While a question is open it stays in view with its Reveal button when what is around it changes size:
+  // a pick lengthens the line under the choices, a step's selection opens the details pane below, a text
+  // size re-flows the pane (at 1280x720 each pushed Reveal out of the pane; decision 0270).
+  const isAsking = steps[lesson.step]?.ask != null && !lesson.revealed;
+  useEffect(() => {
+    const el = top.current;
+    const ask = el?.querySelector('[data-lesson-ask]');
+    if (!isAsking || el === null || ask === null || ask === undefined) return undefined;
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const keep = () => ask.scrollIntoView?.({ block: 'nearest' });
+    const observer = new ResizeObserver(keep);
+    observer.observe(el);
+    const pane = el.parentElement?.closest('[tabindex="0"]');
+    if (pane !== null && pane !== undefined) observer.observe(pane);
+    return () => observer.disconnect();
+  }, [isAsking, lesson.step]);
 
   const step = steps[lesson.step];
   if (step === undefined) return null;
@@ -122,25 +140,30 @@ export function LessonPlayer() {
         sx={{ mb: 2, height: 6, borderRadius: 3 }}
       />
       {step.say !== '' && <Markdown source={step.say} decorate={glossaryText} />}
-      {ask !== null && <Question step={step} stepIndex={lesson.step} pick={pick} />}
-      {lesson.revealed && ask !== null && <RevealExplanation session={ask.revealSession} />}
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 2, flexWrap: 'wrap' }}>
-        <Button
-          variant="outlined"
-          onClick={() => actions.lessonBack()}
-          disabled={lesson.step === 0 && !lesson.revealed}
-          data-testid="lesson-player.back"
-        >
-          Back
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => actions.lessonNext()}
-          disabled={isLast}
-          data-testid="lesson-player.next"
-        >
-          {isQuestionOpen ? 'Reveal the answer' : isLast ? 'End of lesson' : 'Next'}
-        </Button>
+      {/* The question and the buttons that answer it are scrolled into view together (decision 0270). */}
+      {/* Its scroll margin clears the pane's sticky title (39 px at x1.3) and no more: a margin counts in
+          the height `nearest` compares with the pane, and 64 px made a question that fits align its top. */}
+      <Box data-lesson-ask="" sx={{ scrollMarginTop: 40 }}>
+        {ask !== null && <Question step={step} stepIndex={lesson.step} pick={pick} />}
+        {lesson.revealed && ask !== null && <RevealExplanation session={ask.revealSession} />}
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1.5, flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            onClick={() => actions.lessonBack()}
+            disabled={lesson.step === 0 && !lesson.revealed}
+            data-testid="lesson-player.back"
+          >
+            Back
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => actions.lessonNext()}
+            disabled={isLast}
+            data-testid="lesson-player.next"
+          >
+            {isQuestionOpen ? 'Reveal the answer' : isLast ? 'End of lesson' : 'Next'}
+          </Button>
+        </Box>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         With the lesson focused: <Keycap label="→" /> next, <Keycap label="←" /> back
@@ -188,7 +211,9 @@ function Question({
       >
         {renderInline(ask.prompt, glossaryText)}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 1 }}>
+      {/* Tight enough that three two-line choices, the line under them and Reveal fit the side pane at
+          1280x720 on the largest text size (decision 0270). */}
+      <Box sx={{ display: 'grid', gap: 0.75 }}>
         {ask.choices.map((label, i) => {
           const isPicked = pick === i;
           const verdict = answers === null ? null : answers[i] === true;
@@ -210,7 +235,7 @@ function Question({
                 // A button's 1.75 line height left three long choices taller than presenter mode's lesson
                 // pane on the largest text size; 1.35 keeps wrapped labels readable and the choices in view.
                 lineHeight: 1.35,
-                py: 0.75,
+                py: 0.5,
                 gap: 1,
                 // After the reveal the choices are a verdict, not controls: keep them legible.
                 ...(verdict === false && !isPicked ? { color: 'text.primary', borderColor: 'divider' } : {}),
@@ -239,7 +264,8 @@ function Question({
         {!revealed
           ? pick === undefined
             ? 'Pick an answer, then reveal it.'
-            : `You chose “${ask.choices[pick] ?? ''}”. Next reveals whether the scheduler agrees.`
+            : // Short: at x1.3 a third line pushed Reveal (which says what comes next) out of the pane.
+              `You chose “${ask.choices[pick] ?? ''}”.`
           : answers === null
             ? cursor === ask.revealSession
               ? `Stepping to session ${ask.revealSession}…`

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useAppStore } from '../../store/AppStoreProvider';
+import { selectLesson, selectLessonSteps } from '../../store/lessonSlice';
 import { selectSelection } from '../../store/selectionSlice';
 import { SelectionInspector } from '../inspector/SelectionInspector';
 import { LessonPanel } from './LessonPanel';
@@ -17,12 +18,27 @@ const paneTitle = {
 } as const;
 
 /**
+ * Height of the details pane while a lesson question is open: its title bar only (it says what is selected),
+ * so the largest text size still shows three choices and Reveal at 1280x720 (decision 0270).
+ */
+const DETAILS_WHILE_ASKING = '2.5rem';
+
+/**
  * The right-hand panel: the lesson in its own pane, and the details of the selection in another below
  * it. Selecting a job never replaces the lesson text (a class keeps reading while the teacher points).
+ * While a question waits for the class the lesson takes the height it needs and the details keep only
+ * their title and first line: at 1280x720 the 45/55 split left the lesson ~240 px, and Welcome step 2's third
+ * choice and its Reveal button below the pane (issue 22, decision 0270).
  */
 export function SidePanel() {
   const selection = useAppStore(selectSelection);
   const hasSelection = selection !== null;
+  const isAsking = useAppStore((s) => {
+    const step = selectLessonSteps(s)[selectLesson(s).step];
+    return step !== undefined && step.ask !== null && !selectLesson(s).revealed;
+  });
+  const lessonFlex = isAsking ? '1 1 auto' : !hasSelection ? '1 1 auto' : '1 1 45%';
+  const detailsFlex = !hasSelection ? '0 0 auto' : isAsking ? '1 1 0' : '1 1 55%';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box
@@ -31,7 +47,8 @@ export function SidePanel() {
         data-testid="side-panel.lesson"
         // Scrolls on its own: reachable by keyboard.
         tabIndex={0}
-        sx={{ flex: hasSelection ? '1 1 45%' : '1 1 auto', minHeight: 0, overflow: 'auto' }}
+        data-asking={isAsking}
+        sx={{ flex: lessonFlex, minHeight: 0, overflow: 'auto' }}
       >
         <Typography
           id="side-lesson-title"
@@ -51,8 +68,10 @@ export function SidePanel() {
         data-testid="side-panel.details"
         tabIndex={hasSelection ? 0 : -1}
         sx={{
-          flex: hasSelection ? '1 1 55%' : '0 0 auto',
-          minHeight: 0,
+          flex: detailsFlex,
+          minHeight: isAsking ? DETAILS_WHILE_ASKING : 0,
+          // With nothing selected its hint took 90-135 px under an open question.
+          ...(isAsking ? { flex: '0 0 auto', height: DETAILS_WHILE_ASKING } : {}),
           overflow: 'auto',
           borderTop: 2,
           borderColor: 'divider',
@@ -65,6 +84,12 @@ export function SidePanel() {
           sx={{ ...paneTitle, position: 'sticky', top: 0, zIndex: 1 }}
         >
           Details
+          {hasSelection && isAsking && (
+            <Box component="span" sx={{ fontWeight: 400, textTransform: 'none', letterSpacing: 0 }}>
+              {' '}
+              · {selection.kind} {selection.name} selected
+            </Box>
+          )}
         </Typography>
         <Box sx={hasSelection ? { p: 2 } : { px: 2, py: 1 }}>
           <SelectionInspector />

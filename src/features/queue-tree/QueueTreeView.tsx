@@ -19,9 +19,11 @@ import { selectActions } from '../../store/createAppStore';
 import { selectAttempt, selectQueues, selectSnapshot } from '../../store/runSlice';
 import { selectSummary } from '../../store/scenarioSlice';
 import { selectSelectedPair, selectSelection } from '../../store/selectionSlice';
+import { selectFontScale } from '../../store/viewSlice';
 import { QueueTree, type QueueTreePath } from '../../viz/charts/QueueTree';
 import { exportQueueTree } from '../../viz/export/exportQueueTree';
 import { leafQueueNames } from '../../viz/layouts/queueColour';
+import { foldOffPath } from '../../viz/layouts/foldOffPath';
 import { collapsedBeyondDepth, revealQueues, treeDepth } from '../../viz/layouts/revealQueues';
 import { ExportButtons } from '../viz-panel/ExportButtons';
 import { useReducedMotion, useVizTextPx, useVizTheme } from '../viz-panel/useVizSettings';
@@ -112,6 +114,7 @@ export function QueueTreeView({
   const storedSelection = useAppStore(selectSelection);
   const storedPair = useAppStore(selectSelectedPair);
   const minTextPx = useVizTextPx();
+  const fontScale = useAppStore(selectFontScale);
   // The stage draws its key decision's path until the person selects something else.
   const isFallback = storedSelection === null && fallbackPair !== null;
   const fallbackSelection = useMemo(
@@ -225,6 +228,13 @@ export function QueueTreeView({
     ];
   }, [path, selectedQueue, highlighted]);
   const [collapsed, toggleCollapse] = useCollapsed(queues, reveal, isStage);
+  // The stage folds what is off the drawn path when the tree is too wide or deep to show it readable
+  // (decision 0271); the walk's queues are on the path too.
+  const walk = path?.resolution.path;
+  const hidden = useMemo(
+    () => (isStage ? foldOffPath(queues, [...reveal, ...(walk ?? [])], collapsed) : undefined),
+    [isStage, queues, reveal, walk, collapsed],
+  );
 
   const onSelectQueue = useCallback(
     (queue: string | null) => actions.select(queue === null ? null : { kind: 'queue', name: queue }),
@@ -386,31 +396,73 @@ export function QueueTreeView({
     </>
   );
 
+  // Above the default text size the stage's tree is fitted to its height, which the toolbar's row took:
+  // its text shrank as the type grew (14.2 -> 13.9 px at x1.15) and x1.3 clipped the root. Its two buttons
+  // then float in the corner instead; a job's what-if controls keep the row (decision 0270).
+  const isToolbarFloating = isStage && !isPresenting && fontScale > 1 && subject.kind !== 'job';
+  const floating = (
+    <Box
+      data-testid="queue-tree.floating-toolbar"
+      sx={{
+        position: 'absolute',
+        top: 4,
+        right: 4,
+        display: 'flex',
+        gap: 0.5,
+        bgcolor: 'background.paper',
+        borderRadius: 1,
+        opacity: 0.92,
+      }}
+    >
+      <Button
+        size="small"
+        aria-pressed={isLegendShown}
+        onClick={() => setIsLegendShown((shown) => !shown)}
+        data-testid="queue-tree.legend-toggle"
+      >
+        Legend
+      </Button>
+      <Button
+        size="small"
+        startIcon={<CenterFocusStrongIcon />}
+        onClick={() => setFitCount((n) => n + 1)}
+        aria-label="Fit the queue tree"
+        data-testid="queue-tree.fit"
+      >
+        Fit
+      </Button>
+    </Box>
+  );
+
   return (
-    <VizPanel toolbar={isPresenting ? null : toolbar} testId="queue-tree" fill={isStage}>
+    <VizPanel toolbar={isPresenting || isToolbarFloating ? null : toolbar} testId="queue-tree" fill={isStage}>
       {({ width, height }) => (
-        <QueueTree
-          key={fitCount}
-          queues={queues}
-          width={width}
-          height={height}
-          theme={theme}
-          collapsed={collapsed}
-          onToggleCollapse={toggleCollapse}
-          selectedQueue={selectedQueue}
-          onSelectQueue={onSelectQueue}
-          highlightedQueues={highlighted}
-          path={treePath}
-          {...(settings === null ? {} : { minRuntimeDefaults: settings.defaults })}
-          reducedMotion={reducedMotion}
-          minTextPx={minTextPx}
-          allowOverview={!isStage}
-          // The stage's compact cards, laid out whichever way shows more at a readable size (decision 0100).
-          {...(isStage ? { orientation: 'auto' as const, density: 'compact' as const } : {})}
-          showLegend={isLegendShown}
-          svgRef={svg}
-          ariaLabel={`Queue tree at session ${snapshot.index}`}
-        />
+        <>
+          <QueueTree
+            key={fitCount}
+            queues={queues}
+            width={width}
+            height={height}
+            theme={theme}
+            collapsed={collapsed}
+            {...(hidden === undefined ? {} : { hidden })}
+            onToggleCollapse={toggleCollapse}
+            selectedQueue={selectedQueue}
+            onSelectQueue={onSelectQueue}
+            highlightedQueues={highlighted}
+            path={treePath}
+            {...(settings === null ? {} : { minRuntimeDefaults: settings.defaults })}
+            reducedMotion={reducedMotion}
+            minTextPx={minTextPx}
+            allowOverview={!isStage}
+            // The stage's compact cards, laid out whichever way shows more at a readable size (decision 0100).
+            {...(isStage ? { orientation: 'auto' as const, density: 'compact' as const } : {})}
+            showLegend={isLegendShown}
+            svgRef={svg}
+            ariaLabel={`Queue tree at session ${snapshot.index}`}
+          />
+          {isToolbarFloating && floating}
+        </>
       )}
     </VizPanel>
   );

@@ -29,14 +29,6 @@ const headlineSx = (scale: number) => (t: Theme) => ({
   lineHeight: 1.3,
 });
 
-/** At most two lines (the caption); the decision log has the rest. */
-const clampSx = {
-  display: '-webkit-box',
-  WebkitLineClamp: 2,
-  WebkitBoxOrient: 'vertical',
-  overflow: 'hidden',
-} as const;
-
 export function KeyDecisionView({ showExplanation = true }: { showExplanation?: boolean }) {
   const theme = useTheme();
   const snapshot = useAppStore(selectSnapshot);
@@ -98,7 +90,9 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
             </Box>
             {describeGroup(key)}
           </Typography>
-          <Typography variant="body1" sx={{ mt: 0.5, ...(showExplanation ? {} : clampSx) }}>
+          {/* Whole, wrapped: the caption used to stop at two lines, just before the reason ("sweep-1 has
+              ru…"); at 1280x720 the reason takes three lines (decision 0270). */}
+          <Typography variant="body1" sx={{ mt: 0.5 }} data-testid="stage.decision.reason">
             under <b>{key.action}</b> · {key.reasons[0]}
           </Typography>
         </Box>

@@ -225,6 +225,7 @@ function QueueCardView({
           textAnchor={node.foldLabel.anchor}
           fontSize={C.smallFontSize}
           fill={theme.textMuted}
+          data-testid="queue-tree.fold"
         >
           {`+${node.hiddenCount} ${node.hiddenCount === 1 ? 'queue' : 'queues'}`}
         </text>

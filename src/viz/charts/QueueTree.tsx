@@ -55,6 +55,8 @@ export interface QueueTreeProps {
   theme: VizTheme;
   /** Queues whose subtrees are folded. */
   collapsed?: ReadonlySet<string>;
+  /** Queues folded off the explained path (the stage; see foldOffPath). */
+  hidden?: ReadonlySet<string>;
   onToggleCollapse?: (queue: string) => void;
   selectedQueue?: string | null;
   onSelectQueue?: (queue: string | null) => void;
@@ -170,6 +172,7 @@ export function QueueTree({
   height,
   theme,
   collapsed = EMPTY,
+  hidden,
   onToggleCollapse,
   selectedQueue = null,
   onSelectQueue,
@@ -203,6 +206,7 @@ export function QueueTree({
   // One layout per orientation tried (both for `auto`), each with the path drawn over it.
   const candidates = useMemo(() => {
     const options: QueueTreeOptions = { collapsed, density };
+    if (hidden !== undefined) options.hidden = hidden;
     if (resources !== undefined) options.resources = resources;
     if (barScale !== undefined) options.barScale = barScale;
     if (minRuntimeDefaults !== undefined) options.minRuntimeDefaults = minRuntimeDefaults;
@@ -219,7 +223,19 @@ export function QueueTree({
             });
       return { layout, lca };
     });
-  }, [queues, width, height, collapsed, resources, barScale, minRuntimeDefaults, orientation, density, path]);
+  }, [
+    queues,
+    width,
+    height,
+    collapsed,
+    hidden,
+    resources,
+    barScale,
+    minRuntimeDefaults,
+    orientation,
+    density,
+    path,
+  ]);
 
   const leaves = useMemo(() => leafQueueNames(queues), [queues]);
   const colourOf = queueColourScale(leaves, theme);
@@ -456,7 +472,9 @@ export function QueueTree({
                   fill="none"
                   stroke={theme.edge}
                   strokeWidth={1.5}
-                  strokeDasharray={l.isSynthetic ? '3 3' : undefined}
+                  // Dashed where queues are folded away between the two cards (decision 0271).
+                  strokeDasharray={l.isSynthetic || l.elided > 0 ? '3 3' : undefined}
+                  data-elided={l.elided > 0 ? l.elided : undefined}
                 />
               ))}
             </g>

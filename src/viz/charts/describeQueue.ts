@@ -30,7 +30,7 @@ export function describeQueue(node: QueueTreeNode): string {
     parts.push(s);
   }
   for (const badge of node.badges) parts.push(badge.description);
-  if (node.isCollapsed) parts.push(`${plural(node.hiddenCount, 'queue')} hidden`);
+  if (node.hiddenCount > 0) parts.push(`${plural(node.hiddenCount, 'queue')} hidden`);
   return parts.join('; ');
 }
 

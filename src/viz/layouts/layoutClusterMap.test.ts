@@ -22,6 +22,22 @@ describe('layoutClusterMap', () => {
     expect(new Set(layout.nodes.map((n) => n.width)).size).toBe(1);
   });
 
+  it('shrinks cells until one node fits the width, not only the height (Elastic on the stage)', () => {
+    // One node of 4 GPUs in a panel wider than tall enough for 160 px cells: the node must stay inside.
+    const layout = layoutClusterMap(
+      [nodeState('node0', 4)],
+      [],
+      { width: 300, height: 400 },
+      {
+        maxCellSize: 160,
+        labelFontSize: 14,
+      },
+    );
+    const node = layout.nodes[0]!;
+    expect(node.x + node.width).toBeLessThanOrEqual(300);
+    expect(layout.cells.every((c) => c.x + c.size <= 300)).toBe(true);
+  });
+
   it('reports cell states, queues, jobs and tasks', () => {
     const tasks = [
       taskState('train-0', 'train', 'Running', 'node-1', { 0: 1 }),

@@ -378,16 +378,17 @@ function buildGeometry(
     header: Math.ceil(frameFontSize * 1.3) + 4,
     fontSize: frameFontSize,
   });
+  const widthAt = (s: number): number => Math.max(1, size.width - 2 * depth * frameOf(s).inset);
   const metricsAt = (s: number): Metrics => {
-    const insets = 2 * depth * frameOf(s).inset;
-    const w = Math.max(1, size.width - insets);
-    const mm = metricsFor(s, count, rowCells, cellRows, resources.length, labels, w, fontSize);
+    const mm = metricsFor(s, count, rowCells, cellRows, resources.length, labels, widthAt(s), fontSize);
     return roots.length === 0 ? mm : { ...mm, contentHeight: groupedHeight(roots, count, mm, frameOf(s)) };
   };
   let m = metricsAt(minCell);
   for (let s = Math.floor(maxCell); s >= minCell; s--) {
     const candidate = metricsAt(s);
-    if (candidate.contentHeight <= size.height) {
+    // Both ways: one node wider than the panel (Elastic's four GPUs on the stage) was cut off at the right,
+    // because a single column always "fits" the width (issue 22).
+    if (candidate.contentHeight <= size.height && candidate.groupWidth <= widthAt(s)) {
       m = candidate;
       break;
     }

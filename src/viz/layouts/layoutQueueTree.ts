@@ -145,6 +145,11 @@ export interface QueueTreeOptions {
   orientation?: TreeOrientation;
   /** `regular` (default) or `compact` cards. */
   density?: TreeDensity;
+  /**
+   * Queues folded away off the explained path (the stage, decision 0271): not drawn; a drawn queue below one
+   * hangs from its nearest drawn ancestor by an elided link, and that ancestor says "+N queues".
+   */
+  hidden?: ReadonlySet<string>;
 }
 
 /** One resource bar on a card; x/y are relative to the card's top-left corner. */
@@ -219,7 +224,10 @@ export interface QueueTreeNode {
   height: number;
   /** Children in the data (0 for leaves). */
   childCount: number;
-  /** Descendants hidden because this queue or an ancestor is collapsed (non-zero only on the collapsed queue). */
+  /**
+   * Queues hidden under this card: its descendants when it is collapsed, else the queues folded off the path
+   * (`hidden`) whose nearest drawn ancestor it is.
+   */
   hiddenCount: number;
   isCollapsed: boolean;
   isLeaf: boolean;
@@ -243,6 +251,8 @@ export interface QueueTreeLink {
   path: string;
   /** True for edges from the synthetic root. */
   isSynthetic: boolean;
+  /** Queues between the two that are folded away (0 for a parent and its child). */
+  elided: number;
 }
 
 /** Output of {@link layoutQueueTree}. */
@@ -466,10 +476,25 @@ export function layoutQueueTree(
   for (const list of childrenOf.values()) list.sort((a, b) => compareNames(a.name, b.name));
 
   const visited = new Set<string>();
+  const hidden = options.hidden ?? new Set<string>();
+  // Queues folded off the path, per nearest drawn ancestor; a folded queue's drawn descendants hang from it.
+  const foldedUnder = new Map<string, number>();
   const build = (q: QueueState): Datum => {
     visited.add(q.name);
-    const kids = (childrenOf.get(q.name) ?? []).filter((c) => !visited.has(c.name));
-    return { name: q.name, queue: q, children: kids.map(build) };
+    const drawnKids: QueueState[] = [];
+    const collect = (parent: string): void => {
+      for (const c of childrenOf.get(parent) ?? []) {
+        if (visited.has(c.name)) continue;
+        if (hidden.has(c.name)) {
+          visited.add(c.name);
+          foldedUnder.set(q.name, (foldedUnder.get(q.name) ?? 0) + 1);
+          collect(c.name);
+        } else drawnKids.push(c);
+      }
+    };
+    collect(q.name);
+    drawnKids.sort((a, b) => compareNames(a.name, b.name));
+    return { name: q.name, queue: q, children: drawnKids.map(build) };
   };
   const tops = (childrenOf.get(null) ?? []).map(build);
   // Queues caught in a parent cycle are never reached from a top-level queue: show them as top-level.
@@ -507,6 +532,8 @@ export function layoutQueueTree(
   const countDescendants = (d: Datum): number => {
     let n = 0;
     for (const c of d.children) n += 1 + countDescendants(c);
+    // Queues folded off the path below it are hidden too when it is collapsed.
+    n += foldedUnder.get(d.name) ?? 0;
     descendants.set(d.name, n);
     return n;
   };
@@ -514,10 +541,12 @@ export function layoutQueueTree(
 
   const root = hierarchy(rootDatum, (d) => (collapsed.has(d.name) && d.queue !== null ? [] : d.children));
   const colWidth = C.width + C.levelGap;
+  // A "+N queues" under an open card needs its own line above the role tags of the cards below it.
+  const foldLine = [...foldedUnder.keys()].some((n) => !collapsed.has(n)) ? C.smallFontSize + 5 : 0;
   // Top down, d3's breadth axis runs across the screen and the depth axis down it.
-  const rowPitch = cardHeight + C.levelGapDown;
+  const rowPitch = cardHeight + C.levelGapDown + foldLine;
   const laid = tree<Datum>()
-    .nodeSize(isDown ? [C.width + C.siblingGapDown, rowPitch] : [cardHeight + C.rowGap, colWidth])
+    .nodeSize(isDown ? [C.width + C.siblingGapDown, rowPitch] : [cardHeight + C.rowGap + foldLine, colWidth])
     // Cousins sit a little further apart than siblings (less so top down, where width is what runs out).
     .separation((a, b) => (a.parent === b.parent ? 1 : isDown ? 1.15 : 1.25))(root);
   const valueWidth = C.valueWidth === 'auto' ? widestValue(C, byQueue.values(), resources) : C.valueWidth;
@@ -573,6 +602,7 @@ export function layoutQueueTree(
     }
     const childCount = d.children.length;
     const isCollapsed = !isSynthetic && collapsed.has(d.name) && childCount > 0;
+    const folded = isCollapsed ? 0 : (foldedUnder.get(d.name) ?? 0);
     const label = isSynthetic
       ? 'cluster'
       : truncateText(
@@ -595,7 +625,7 @@ export function layoutQueueTree(
       width,
       height,
       childCount,
-      hiddenCount: isCollapsed ? (descendants.get(d.name) ?? 0) : 0,
+      hiddenCount: isCollapsed ? (descendants.get(d.name) ?? 0) : folded,
       isCollapsed,
       isLeaf: childCount === 0,
       bars,
@@ -606,8 +636,11 @@ export function layoutQueueTree(
           : isDown
             ? { x: x + width - C.padX - C.toggleRadius + 2, y: y + C.header / 2 + 1, r: C.toggleRadius }
             : { x: x + width, y: p.x, r: C.toggleRadius },
+      // Folded off the path: under the card's left corner, clear of the links that leave its middle.
       foldLabel: !isCollapsed
-        ? null
+        ? folded > 0
+          ? { x: 0, y: height + C.smallFontSize + 2, anchor: 'start' }
+          : null
         : isDown
           ? { x: width / 2, y: height + C.smallFontSize + 4, anchor: 'middle' }
           : { x: width + C.toggleRadius + 3, y: height / 2 + C.smallFontSize * 0.4, anchor: 'start' },
@@ -631,6 +664,7 @@ export function layoutQueueTree(
       target: n.name,
       path: link(parent, n),
       isSynthetic: parent.isSynthetic,
+      elided: elidedBetween(parentOf, n.name, parent.name),
     });
   }
 
@@ -642,7 +676,11 @@ export function layoutQueueTree(
     // the toggle, or top down under the card).
     const overhang = n.toggle === null || isDown ? 0 : n.toggle.r;
     bounds.x1 = Math.max(bounds.x1, n.x + n.width + overhang);
-    if (n.foldLabel !== null && !isDown) {
+    if (n.foldLabel !== null && !n.isCollapsed) {
+      const words = `+${n.hiddenCount} ${n.hiddenCount === 1 ? 'queue' : 'queues'}`;
+      bounds.x1 = Math.max(bounds.x1, n.x + textWidth(words, C.smallFontSize));
+      bounds.y1 = Math.max(bounds.y1, n.y + n.foldLabel.y + 3);
+    } else if (n.foldLabel !== null && !isDown) {
       const words = `+${n.hiddenCount} ${n.hiddenCount === 1 ? 'queue' : 'queues'}`;
       bounds.x1 = Math.max(bounds.x1, n.x + n.foldLabel.x + textWidth(words, C.smallFontSize));
     }
@@ -672,6 +710,16 @@ export function layoutQueueTree(
     density,
     metrics: C,
   };
+}
+
+/** How many queues lie between `child` and its drawn parent `parent` in the data (folded away). */
+function elidedBetween(parentOf: ReadonlyMap<string, string | null>, child: string, parent: string): number {
+  let n = 0;
+  for (let a = parentOf.get(child) ?? null; a !== null && a !== parent; a = parentOf.get(a) ?? null) {
+    n++;
+    if (n > parentOf.size) break; // a cycle in a bad snapshot: the validator rejects them, this bounds it
+  }
+  return n;
 }
 
 type Card = Pick<QueueTreeNode, 'x' | 'y' | 'width' | 'height'>;

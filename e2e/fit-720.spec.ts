@@ -1,0 +1,236 @@
+/**
+ * Issue 22 "Cut off at 1280x720" (decisions 0270, 0271): what a teacher needs is on screen, read from the
+ * page as a person sees it: each element's box inside the window and, at its centre, the element itself
+ * (`elementFromPoint`), not a dialog footer or a pane edge over it.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures/fixtures';
+import { galleryIds } from './fixtures/galleryIds';
+import { untilStill } from './fixtures/untilStill';
+import { deepScenario, siblingsScenario } from './fixtures/widePathScenarios';
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+/**
+ * Why each element is not seen whole ('' when it is): out of the window, outside the scrolling box around
+ * it, or under something else at its centre.
+ */
+async function unseen(targets: Locator): Promise<string[]> {
+  return targets
+    .evaluateAll((els) =>
+      els.map((el, i) => {
+        const r = el.getBoundingClientRect();
+        const name = `#${i} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+        if (r.width === 0 || r.height === 0) return `${name}: not drawn`;
+        if (r.left < 0 || r.top < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight)
+          return `${name}: outside the window (${Math.round(r.top)}-${Math.round(r.bottom)})`;
+        for (let p = el.parentElement; p !== null; p = p.parentElement) {
+          const style = getComputedStyle(p);
+          if (style.overflowY === 'visible' && style.overflowX === 'visible') continue;
+          const b = p.getBoundingClientRect();
+          if (r.top < b.top - 1 || r.bottom > b.bottom + 1 || r.left < b.left - 1 || r.right > b.right + 1)
+            return `${name}: scrolled out of ${p.getAttribute('data-testid') ?? p.tagName} (${Math.round(r.top)}-${Math.round(r.bottom)} in ${Math.round(b.top)}-${Math.round(b.bottom)})`;
+        }
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (hit === null || !(el.contains(hit) || hit.contains(el)))
+          return `${name}: covered by ${hit?.getAttribute('data-testid') ?? hit?.tagName ?? 'nothing'}`;
+        return '';
+      }),
+    )
+    .then((reasons) => reasons.filter((r) => r !== ''));
+}
+
+/**
+ * Walks the lesson open in the side panel with its Next button, picking the first choice of each question,
+ * and requires every open question's choices and its Reveal button in view. Returns the questions seen.
+ */
+async function walkLessonQuestions(page: Page, where: string): Promise<number> {
+  const next = page.getByTestId('lesson-player.next');
+  const position = page.getByTestId('lesson-player.position');
+  let questions = 0;
+  // Bounded: no gallery lesson has 20 steps with a question each.
+  for (let i = 0; i < 40 && (await next.isEnabled()); i++) {
+    const label = (await next.textContent()) ?? '';
+    const at = (await position.textContent()) ?? '';
+    if (label === 'Reveal the answer') {
+      questions++;
+      const choices = page.getByTestId('lesson-question.choice');
+      await choices.first().click({ timeout: 10_000 });
+      await untilStill(
+        page,
+        ['[data-testid="lesson-question.choice"]', '[data-testid="lesson-player.next"]'],
+        `${where}, ${at}`,
+      );
+      expect(
+        await unseen(
+          page.locator('[data-testid="lesson-question.choice"], [data-testid="lesson-player.next"]'),
+        ),
+        `${where}, ${at}`,
+      ).toEqual([]);
+    }
+    // Off the glossary terms: a term's tooltip left open by the pointer would cover the button.
+    await page.mouse.move(1, 1);
+    await next.click({ timeout: 10_000 });
+    await expect
+      .poll(async () => `${await position.textContent()}|${await next.textContent()}`, { message: where })
+      .not.toBe(`${at}|${label}`);
+  }
+  return questions;
+}
+
+for (const size of ['default', 'largest'] as const) {
+  test(`every gallery lesson's open questions and Reveal button are in view at the ${size} text size`, async ({
+    page,
+    app,
+  }) => {
+    // Known, not yet met (decision 0270): at x1.3 lca-3 step 1's Reveal ends 28 px below the side pane.
+    // Expected to fail until it is; Playwright reports it when it starts passing.
+    test.fail(size === 'largest', 'lca-3 step 1 at x1.3: Reveal below the side pane (decision 0270)');
+    // One page per lesson, one test per size (CI time, e2e/README.md).
+    test.setTimeout(300_000);
+    if (size === 'largest') await app.largestTextBeforeLoad();
+    let questions = 0;
+    for (const id of galleryIds()) {
+      await page.goto(`/?scenario=${id}`);
+      await app.waitForSession();
+      if (size === 'largest') await app.expectLargestText();
+      questions += await walkLessonQuestions(page, `${id} at the ${size} text size`);
+    }
+    // The gallery asks questions (Welcome step 2, topology-1, …): the walk saw them.
+    expect(questions).toBeGreaterThan(5);
+  });
+}
+
+test('a failed Apply shows its problems in view, and says so beside Apply', async ({ page, app, editor }) => {
+  await app.open('?scenario=welcome');
+  await app.editButton.click();
+  await editor.replaceText(
+    'version: 1\nname: broken\nnodes:\n  - {name: n, count: 1, resources: {gpu: 8}}\nqueues:\n  - {name: a, parent: nowhere}\njobs: []\n',
+  );
+  await editor.apply.click();
+  await expect(editor.issues.first()).toBeVisible();
+  await untilStill(page, ['[data-testid="editor.issue"]'], 'the problem list');
+  expect(await unseen(editor.issues.first())).toEqual([]);
+  const summary = page.getByTestId('editor.issue-summary');
+  await expect(summary).toContainText('nothing was applied');
+  expect(await unseen(summary)).toEqual([]);
+});
+
+test("Elastic's stage shows node0's four GPUs whole", async ({ app, stage }) => {
+  await app.open('?scenario=elastic&view=stage');
+  await stage.untilStill('elastic');
+  const canvas = stage.map.getByRole('img');
+  const fits = await canvas.evaluate((el) => {
+    const scroller = el.parentElement?.parentElement;
+    const panel = el.closest('[data-testid="cluster-map"]')?.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    return {
+      inPanel: panel !== undefined && r.right <= panel.right + 0.5 && r.left >= panel.left - 0.5,
+      scrolls: scroller === null || scroller === undefined ? 0 : scroller.scrollWidth - scroller.clientWidth,
+    };
+  });
+  expect(fits).toEqual({ inPanel: true, scrolls: 0 });
+  // The canvas says what it draws: four GPU cells on its one node.
+  await expect(canvas).toHaveAttribute('aria-label', /^1 node, 4 GPUs/);
+});
+
+test('each larger text size keeps the tree text as large or larger, with no card cut off', async ({
+  page,
+  app,
+  stage,
+}) => {
+  await page.goto('/?scenario=lca-1&session=2');
+  await app.waitForSession();
+  const measure = async (where: string) => {
+    await stage.untilStill(where);
+    const names = await stage.tree.getByRole('treeitem').evaluateAll((items) => {
+      const svg = items[0]?.closest('svg');
+      const view = svg?.getBoundingClientRect();
+      const band = svg?.querySelector('[data-testid="queue-tree.band"]')?.getBoundingClientRect();
+      const bottom = band?.top ?? view?.bottom ?? 0;
+      return items.map((it) => {
+        const r = it.getBoundingClientRect();
+        const text = it.querySelector('text');
+        const m = text?.getScreenCTM();
+        const px =
+          text === null || m == null ? 0 : parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b);
+        const inside =
+          view !== undefined &&
+          r.left >= view.left - 1 &&
+          r.right <= view.right + 1 &&
+          r.top >= view.top - 1 &&
+          r.bottom <= bottom + 1;
+        return { name: text?.textContent ?? '', px, inside };
+      });
+    });
+    expect(
+      names.filter((n) => !n.inside).map((n) => n.name),
+      `${where}: cards cut off`,
+    ).toEqual([]);
+    return Math.min(...names.map((n) => n.px));
+  };
+  const sizes = [await measure('x1')];
+  await app.fontSizeButton.click();
+  await expect
+    .poll(() => page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize)))
+    .toBeCloseTo(18.4, 1);
+  sizes.push(await measure('x1.15'));
+  await app.fontSizeButton.click();
+  await app.expectLargestText();
+  sizes.push(await measure('x1.3'));
+  // Was 14.2, 13.9 and a clipped root card.
+  expect(sizes[1]).toBeGreaterThanOrEqual(sizes[0] ?? Infinity);
+  expect(sizes[2]).toBeGreaterThanOrEqual(sizes[1] ?? Infinity);
+  expect(sizes[2]).toBeGreaterThanOrEqual(14);
+});
+
+test("presenter captions show the key decision's whole reason", async ({ page, app, stage }) => {
+  await app.open('?scenario=welcome&session=3&view=stage');
+  await page.keyboard.press('f');
+  await expect(stage.presenter).toBeVisible();
+  const reason = stage.caption.getByTestId('stage.decision.reason');
+  await expect(reason).toContainText('sweep-1 has run');
+  const lines = await reason.evaluate((el) => ({
+    hidden: el.scrollHeight - el.clientHeight,
+    lines: Math.round(el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)),
+  }));
+  expect(lines.hidden).toBeLessThanOrEqual(1);
+  expect(lines.lines).toBeLessThanOrEqual(3);
+  expect(await unseen(reason)).toEqual([]);
+});
+
+for (const [what, scenario, folded] of [
+  ['20 sibling queues', siblingsScenario(), '+18 queues'],
+  ['a path six levels deep', deepScenario(), '+8 queues'],
+] as const) {
+  test(`the stage frames the reclaim path of ${what} readable, folding the rest`, async ({
+    page,
+    app,
+    editor,
+    stage,
+  }) => {
+    await app.open('?scenario=welcome&view=stage');
+    await app.editButton.click();
+    await editor.replaceText(scenario.text);
+    await editor.apply.click();
+    await expect(app.lessonTitle).toHaveText(scenario.text.match(/^name: "(.*)"$/m)?.[1] ?? '');
+    await app.waitForSession();
+    await page.keyboard.press('e');
+    for (const role of [scenario.preemptor, scenario.victim, 'org'])
+      await expect(stage.tree.getByRole('treeitem', { name: new RegExp(`^queue ${role};`) })).toBeVisible();
+    await stage.untilStill(what);
+    expect((await stage.pathOutOfView()).filter((c) => c.out > 0)).toEqual([]);
+    // The tree's text on screen (SVG font size times its zoom), fold labels included.
+    const small = await stage.tree.locator('svg[role="group"] text').evaluateAll((texts) =>
+      texts
+        .map((t) => {
+          const m = (t as SVGTextElement).getScreenCTM();
+          const px = parseFloat(getComputedStyle(t).fontSize) * (m === null ? 1 : Math.hypot(m.a, m.b));
+          return { text: t.textContent ?? '', px };
+        })
+        .filter((s) => s.text.trim() !== '' && s.px < 12),
+    );
+    expect(small).toEqual([]);
+    await expect(stage.tree.getByTestId('queue-tree.fold').first()).toHaveText(folded);
+  });
+}

@@ -81,6 +81,14 @@ export interface ClusterCell {
   /** Share of the device held by running and releasing tasks. */
   usedShare: number;
   segments: CellSegment[];
+  /**
+   * The job that reserved this idle device during the session (decision 0274), else null. The engine gives
+   * a count of GPUs per node, not device numbers (Volcano counts GPUs as a scalar): the node's first idle
+   * devices carry it, a fractional total rounded up to whole devices.
+   */
+  reservedFor: string | null;
+  /** The queue of `reservedFor` (its colour), null when unknown. */
+  reservedQueue: string | null;
 }
 
 /** A cpu or memory bar under a node's cells. */
@@ -139,6 +147,16 @@ export interface ClusterMapOptions {
   labelFontSize?: number;
   /** Frame nodes by pool and topology level (issue 21); absent or null = one plain grid. */
   groups?: ClusterNodeGroups | null;
+  /** Placements Volcano jobs reserved during the session (the engine's `JobAttempt.reserved`, decision 0274). */
+  reservations?: readonly ClusterReservation[];
+}
+
+/** One reserved placement as the engine recorded it: `gpu` GPUs of `node` held for `job` until the session closed. */
+export interface ClusterReservation {
+  job: string;
+  task: string;
+  node: string;
+  gpu: number;
 }
 
 /** Output of {@link layoutClusterMap}. */
@@ -377,6 +395,12 @@ export function layoutClusterMap(
     }
   }
   const NONE: TaskState[] = [];
+  const reservedByNode = new Map<string, Map<string, number>>();
+  for (const r of options.reservations ?? []) {
+    let byJob = reservedByNode.get(r.node);
+    if (byJob === undefined) reservedByNode.set(r.node, (byJob = new Map()));
+    byJob.set(r.job, (byJob.get(r.job) ?? 0) + r.gpu);
+  }
 
   const outNodes: ClusterNodeGeometry[] = [];
   const cells: ClusterCell[] = [];
@@ -462,11 +486,15 @@ export function layoutClusterMap(
         state,
         usedShare,
         segments,
+        reservedFor: null,
+        reservedQueue: null,
       };
       nodeCells.push(cell);
       cells.push(cell);
       byCell.set(key, cell);
     }
+
+    markReserved(nodeCells, reservedByNode.get(n.name), (job) => jobs.get(job)?.queue ?? null);
 
     const bars: NodeResourceBar[] = [];
     let barY = cellsY + cellRows * m.s + m.barGap;
@@ -570,4 +598,23 @@ export function hitTestClusterMap(layout: ClusterMapLayout, px: number, py: numb
     cell.segments.find((g) => !g.isOverlay && inside(g)) ??
     null;
   return { node, cell, segment };
+}
+
+/** Marks a node's first idle devices as reserved, job by job in the order the engine reserved them. */
+function markReserved(
+  cells: readonly ClusterCell[],
+  byJob: ReadonlyMap<string, number> | undefined,
+  queueOf: (job: string) => string | null,
+): void {
+  if (byJob === undefined) return;
+  let i = 0;
+  for (const [job, gpu] of byJob) {
+    for (let left = Math.ceil(gpu - 1e-9); left > 0; left--) {
+      while (i < cells.length && (cells[i] as ClusterCell).state !== 'idle') i++;
+      const cell = cells[i++];
+      if (cell === undefined) return;
+      cell.reservedFor = job;
+      cell.reservedQueue = queueOf(job);
+    }
+  }
 }

@@ -98,11 +98,15 @@ export function ClusterMapView({
 
   const toolbar = (size: ChartSize | null) => (
     <>
-      <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 100%', order: 9 }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={isStage ? { flex: '100 1 auto', minWidth: 0, order: 2 } : { flex: '1 1 100%', order: 9 }}
+      >
         <SessionFiguresLine figures={snapshot.figures} testId="cluster-map.summary" />
       </Typography>
       {isStage ? (
-        <Typography variant="body1" component="h2" sx={{ fontWeight: 600, flex: '1 1 0' }}>
+        <Typography variant="body1" component="h2" sx={{ fontWeight: 600, flex: '0 0 auto', order: 1 }}>
           Cluster map
         </Typography>
       ) : (

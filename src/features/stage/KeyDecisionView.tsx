@@ -60,7 +60,12 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
     >
       {/* The caption's session is in the presenter's header already. */}
       {showExplanation && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mb: 0.5 }}
+          data-testid="stage.decision.counts"
+        >
           Session {snapshot.index} at {formatInstant(snapshot.timeMs)}
           <MomentTag moment="attempt" />
           {counts.evict > 0 && ` · ${counts.evict} evicted`}

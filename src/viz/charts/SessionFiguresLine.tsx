@@ -24,7 +24,7 @@ export function SessionFiguresLine({ figures, testId }: SessionFiguresLineProps)
         <span data-testid="figures.reserved">
           {' · '}
           <MomentTag moment="attempt" />
-          {reserved}, released when the session closed
+          <span title="held from the attempt until the session closed, not bound">{reserved}</span>
         </span>
       )}
     </span>

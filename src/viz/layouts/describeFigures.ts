@@ -16,13 +16,18 @@ export const MOMENT_LABEL: Record<FigureMoment, string> = {
   session: 'after the session',
 };
 
-/** "6 of 8 GPUs running · 2 pipelined · 2 releasing · 0 idle" (after the session). */
+/**
+ * "6 of 8 GPUs running · 2 pipelined · 2 releasing · 0 idle" (after the session). Pipelined and releasing
+ * are left out at 0, so a small panel keeps its room; running and idle are always there.
+ */
 export function describeGpuFigures(f: SessionFigures): string {
   const g = f.gpus;
-  return (
-    `${formatNumber(g.running)} of ${gpus(g.total)} running · ` +
-    `${formatNumber(g.pipelined)} pipelined · ${formatNumber(g.releasing)} releasing · ${formatNumber(g.idle)} idle`
-  );
+  return [
+    `${formatNumber(g.running)} of ${gpus(g.total)} running`,
+    ...(g.pipelined > 0 ? [`${formatNumber(g.pipelined)} pipelined`] : []),
+    ...(g.releasing > 0 ? [`${formatNumber(g.releasing)} releasing`] : []),
+    `${formatNumber(g.idle)} idle`,
+  ].join(' · ');
 }
 
 /** "2 GPUs reserved for big-training" (during the session), or null when nothing was reserved. */

@@ -215,6 +215,21 @@ export interface SessionSnapshot {
   nodes: NodeState[];
   decisions: Decision[];
   trace: SessionTrace;
+  /** The session's whole-cluster figures, the one source of every summary on screen (decision 0273). */
+  figures: SessionFigures;
+}
+
+/**
+ * Whole-cluster figures of one session. `gpus` and `tasks` describe the moment after the session (the tasks'
+ * state when it closed); `reserved` describes what Volcano jobs held during it, from their allocate attempt
+ * until the session closed (decision 0274), and is 0 after it.
+ */
+export interface SessionFigures {
+  /** GPUs (sum of requests) by the holding task's status; `idle` = total − running − releasing. */
+  gpus: { total: number; running: number; pipelined: number; releasing: number; idle: number };
+  tasks: Record<TaskStatus, number>;
+  /** At the attempt: GPUs and tasks reserved (not bound), and the jobs that reserved them in trace order. */
+  reserved: { gpus: number; tasks: number; jobs: string[] };
 }
 
 /**

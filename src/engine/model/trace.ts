@@ -155,6 +155,17 @@ export interface VictimRecord {
 export type AttemptOutcome =
   'allocated' | 'pipelined' | 'evicted' | 'failed' | 'skipped' | 'enqueued' | 'reserved';
 
+/**
+ * A placement Volcano's allocate kept without committing (outcome `reserved`, JobPipelined true, JobReady
+ * false): it holds `gpu` GPUs of `node` from the attempt until the session closes (decision 0274).
+ */
+export interface ReservedPlacement {
+  task: string;
+  node: string;
+  /** The task's GPU request (whole or fractional GPUs). */
+  gpu: number;
+}
+
 /** One attempt of one action to place one pending job. */
 export interface JobAttempt {
   action: string;
@@ -175,6 +186,8 @@ export interface JobAttempt {
   protectedVictims: number;
   /** The node pool (KAI shard, §24) whose session made the attempt; absent when the scenario has no pools. */
   pool?: string;
+  /** Outcome `reserved` only: what the job holds until the session closes, in placement order. */
+  reserved?: ReservedPlacement[];
 }
 
 export type PendingCode =

@@ -22,6 +22,7 @@ import type { TopologySpec } from '../model/topology';
 import type { TaskStatus } from '../model/trace';
 import type { JobDelta, Keyframe, SessionEntry, TaskDelta } from './History';
 import { RoleCounter } from './roleStates';
+import { sessionFigures } from './sessionFigures';
 
 const ZERO_Q: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
 
@@ -32,6 +33,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
   // The session's own record of its terminating pods (§23.4): views say what the engine decided.
   const terminatingByTask = new Map((entry.trace.terminating ?? []).map((n) => [n.task, n]));
   const tasks: TaskState[] = [];
+  const gpuByTask = new Map<TaskState, number>();
   const jobs: JobState[] = [];
   const used = new Map<string, Resources>();
   const releasing = new Map<string, Resources>();
@@ -78,6 +80,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
         terminating[term.status === 'StuckInReleasing' ? 'stuck' : 'releasing']++;
       }
       tasks.push(task);
+      gpuByTask.set(task, t.spec.resources.gpu);
       if (node !== null) {
         for (const g of gpus) devicesInUse.set(node, Math.max(devicesInUse.get(node) ?? 0, g.index + 1));
         // A pod terminating within the threshold is releasing, as the session counted it (§23.4).
@@ -179,6 +182,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
     nodes,
     decisions: entry.decisions,
     trace: entry.trace,
+    figures: sessionFigures(tasks, nodes, entry.trace, (t) => gpuByTask.get(t) ?? 0),
   };
 }
 

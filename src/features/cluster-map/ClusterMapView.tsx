@@ -8,6 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import type { AttemptSummary } from '../../protocol/sessionView';
 import type { AppState } from '../../store/AppState';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
@@ -15,8 +16,11 @@ import { selectSnapshot } from '../../store/runSlice';
 import { selectSummary } from '../../store/scenarioSlice';
 import { selectSelectedJob, selectSelectedNode, selectSelectedQueue } from '../../store/selectionSlice';
 import { ClusterMap } from '../../viz/charts/ClusterMap';
+import type { ClusterReservation } from '../../viz/layouts/layoutClusterMap';
+import { SessionFiguresLine } from '../../viz/charts/SessionFiguresLine';
 import { clusterLegendHeight } from '../../viz/charts/ClusterMapLegend';
 import { leafQueueNames } from '../../viz/layouts/queueColour';
+import { describeSessionFigures } from '../../viz/layouts/describeFigures';
 import type { ClusterHoverInfo } from '../../viz/charts/describeCell';
 import { exportClusterMap } from '../../viz/export/exportClusterMap';
 import { ExportButtons } from '../viz-panel/ExportButtons';
@@ -71,6 +75,8 @@ export function ClusterMapView({
   );
 
   const queues = snapshot?.queues;
+  const attempts = snapshot?.trace.attempts;
+  const reservations = useMemo(() => reservationsOf(attempts ?? []), [attempts]);
   const highlightedQueues = useMemo(
     () => (selectedQueue === null || queues === undefined ? null : leavesUnder(queues, selectedQueue)),
     [queues, selectedQueue],
@@ -92,8 +98,15 @@ export function ClusterMapView({
 
   const toolbar = (size: ChartSize | null) => (
     <>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={isStage ? { flex: '100 1 auto', minWidth: 0, order: 2 } : { flex: '1 1 100%', order: 9 }}
+      >
+        <SessionFiguresLine figures={snapshot.figures} testId="cluster-map.summary" />
+      </Typography>
       {isStage ? (
-        <Typography variant="body1" component="h2" sx={{ fontWeight: 600, flex: '1 1 0' }}>
+        <Typography variant="body1" component="h2" sx={{ fontWeight: 600, flex: '0 0 auto', order: 1 }}>
           Cluster map
         </Typography>
       ) : (
@@ -153,7 +166,13 @@ export function ClusterMapView({
                     height: Math.max(
                       0,
                       size.height -
-                        clusterLegendHeight(leafQueueNames(snapshot.queues), minTextPx, size.width),
+                        clusterLegendHeight(
+                          leafQueueNames(snapshot.queues),
+                          minTextPx,
+                          size.width,
+                          10,
+                          reservations.length > 0,
+                        ),
                     ),
                     theme,
                     options: {
@@ -162,6 +181,7 @@ export function ClusterMapView({
                       maxCellSize: maxCell,
                       labelFontSize: minTextPx,
                       groups,
+                      reservations,
                     },
                     emphasis: { selectedJob, highlightedQueues, highlightedNode: selectedNode },
                   },
@@ -203,10 +223,20 @@ export function ClusterMapView({
             onSelectJob={onSelectJob}
             reducedMotion={reducedMotion}
             ariaLabel={`Cluster map at session ${snapshot.index}`}
+            summary={describeSessionFigures(snapshot.figures)}
+            reservations={reservations}
             groups={groups}
           />
         </Box>
       )}
     </VizPanel>
   );
+}
+
+/** The placements reserved attempts hold during the session (decision 0274), as the engine recorded them. */
+function reservationsOf(attempts: readonly AttemptSummary[]): ClusterReservation[] {
+  const out: ClusterReservation[] = [];
+  for (const a of attempts)
+    for (const r of a.reserved ?? []) out.push({ job: a.job, task: r.task, node: r.node, gpu: r.gpu });
+  return out;
 }

@@ -25,6 +25,8 @@ import {
   type DecisionGroup,
 } from './groupDecisions';
 import { PendingExplanationView } from './PendingExplanationView';
+import { MomentTag } from '../../viz/charts/MomentTag';
+import { describeReservation, describeReserved } from '../../viz/layouts/describeFigures';
 
 /** The kind's word in the log and on the stage. */
 export const KIND_LABEL: Record<DecisionKind, string> = {
@@ -106,6 +108,7 @@ const DecisionItem = memo(function DecisionItem({
             <span className="headline">{describeGroup(group)}</span>
           </div>
           <div className="secondary">
+            <MomentTag moment="attempt" />
             under <b>{group.action}</b> · {group.reasons[0]}
             {group.reasons.length > 1 && ` (and likewise for ${group.reasons.length - 1} more)`}
           </div>
@@ -154,6 +157,51 @@ function AttemptItem({
   );
 }
 
+/**
+ * A Volcano job's reservation (decision 0274): it changed the session (the devices were held from the
+ * attempt until the session closed), so it is listed as what it did, not among attempts that changed nothing.
+ */
+function ReservationItem({
+  attempt,
+  index,
+  session,
+  isHighlighted,
+  color,
+  textColor,
+}: {
+  attempt: AttemptSummary;
+  index: number;
+  session: number;
+  isHighlighted: boolean;
+  color: string;
+  textColor: string;
+}) {
+  return (
+    <Disclosure
+      className={isHighlighted ? 'decision highlighted' : 'decision'}
+      style={{ '--kind-color': color, '--kind-text': textColor } as CSSProperties}
+      testId="decision-log.reservation"
+      data={{ job: attempt.job }}
+      summary={
+        <div>
+          <div>
+            <span className="kind">reserved</span>
+            <span className="headline" data-testid="decision-log.reservation-line">
+              {attempt.action} {describeReservation(attempt.job, attempt.reserved ?? [])}
+            </span>
+          </div>
+          <div className="secondary">
+            <MomentTag moment="attempt" />
+            held until the session closed, not bound · {attempt.message}
+          </div>
+        </div>
+      }
+    >
+      {() => <FetchedAttempt session={session} index={index} />}
+    </Disclosure>
+  );
+}
+
 /** The cursor session's decisions in plain words, each expandable into the trace's full explanation. */
 export function DecisionLog() {
   const theme = useTheme();
@@ -184,10 +232,14 @@ export function DecisionLog() {
     () => (isEvictionsOnly ? allGroups.filter((g) => g.kind === 'evict') : allGroups),
     [allGroups, isEvictionsOnly],
   );
-  const others = useMemo(
+  const withoutDecisions = useMemo(
     () => (snapshot === null ? [] : attemptsWithoutDecisions(snapshot.trace, snapshot.decisions)),
     [snapshot],
   );
+  // A reservation holds devices for the rest of the session: it changed something (decision 0274).
+  const isReservation = (i: number) => snapshot?.trace.attempts[i]?.outcome === 'reserved';
+  const reservations = withoutDecisions.filter(isReservation);
+  const others = withoutDecisions.filter((i) => !isReservation(i));
   if (snapshot === null) {
     return (
       <Typography color="text.secondary" sx={{ p: 2 }}>
@@ -200,6 +252,7 @@ export function DecisionLog() {
     .filter((k) => counts[k] > 0)
     .map((k) => `${counts[k]} ${KIND_LABEL[k]}`)
     .join(' · ');
+  const reserved = describeReserved(snapshot.figures);
 
   return (
     <Box
@@ -209,8 +262,16 @@ export function DecisionLog() {
     >
       <Typography variant="h2" component="h2">
         Session {snapshot.index} at {formatInstant(snapshot.timeMs)}
-        <Typography component="span" variant="body1" color="text.secondary" sx={{ ml: 1.5 }}>
-          {summary === '' ? 'no placements or evictions' : summary}
+        <Typography
+          component="span"
+          variant="body1"
+          color="text.secondary"
+          sx={{ ml: 1.5 }}
+          data-testid="decision-log.summary"
+        >
+          <MomentTag moment="attempt" />
+          {summary === '' && reserved === null ? 'no placements or evictions' : summary}
+          {reserved !== null && `${summary === '' ? '' : ' · '}${reserved}`}
         </Typography>
       </Typography>
       {pending !== null && (
@@ -257,6 +318,21 @@ export function DecisionLog() {
           Show more decisions ({groups.length - groupLimit} not shown)
         </Button>
       )}
+      {!isEvictionsOnly &&
+        reservations.map((index) => {
+          const attempt = snapshot.trace.attempts[index]!;
+          return (
+            <ReservationItem
+              key={`${snapshot.index}:reservation:${index}`}
+              attempt={attempt}
+              index={index}
+              session={snapshot.index}
+              isHighlighted={attempt.job === selected}
+              color={theme.palette.text.secondary}
+              textColor={theme.palette.background.paper}
+            />
+          );
+        })}
       {others.length > 0 && !isEvictionsOnly && (
         <>
           <Typography variant="h3" component="h3" sx={{ mt: 1 }}>

@@ -46,6 +46,11 @@ const session: SessionView = {
   nodes: [],
   decisions: [],
   trace: { attempts: [], pending: [] },
+  figures: {
+    gpus: { total: 0, running: 0, pipelined: 0, releasing: 0, idle: 0 },
+    tasks: { Pending: 0, Pipelined: 0, Running: 0, Releasing: 0, Succeeded: 0 },
+    reserved: { gpus: 0, tasks: 0, jobs: [] },
+  },
 };
 
 /** The inspector asks the worker nothing until "Why?" is pressed; a client that refuses everything proves it. */

@@ -84,6 +84,11 @@ function view(jobs: JobState[], timeMs: number): SessionView {
     nodes: [],
     decisions: [],
     trace: { attempts: [], pending: [] },
+    figures: {
+      gpus: { total: 0, running: 0, pipelined: 0, releasing: 0, idle: 0 },
+      tasks: { Pending: 0, Pipelined: 0, Running: 0, Releasing: 0, Succeeded: 0 },
+      reserved: { gpus: 0, tasks: 0, jobs: [] },
+    },
   };
 }
 

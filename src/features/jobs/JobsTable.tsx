@@ -28,6 +28,8 @@ import { nounFor, plural } from '../../common/plural';
 import { formatInstant, formatSpan } from '../format/formatTime';
 import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
 import { ProtectionCell, ReclaimProtectionCell } from './ProtectionCell';
+import { MomentTag } from '../../viz/charts/MomentTag';
+import { describeReservation } from '../../viz/layouts/describeFigures';
 import { PodGroupCell, RolesCell, SlaCell } from './VolcanoCells';
 
 const NO_JOBS: JobState[] = [];
@@ -216,6 +218,7 @@ const JobRow = memo(function JobRow({
   columns,
   nowMs,
   isSelected,
+  reservation,
   onToggle,
   onShowOnTree,
 }: {
@@ -223,6 +226,8 @@ const JobRow = memo(function JobRow({
   columns: readonly Column[];
   nowMs: number;
   isSelected: boolean;
+  /** "reserves 2 GPUs on node-0 for job" when the job reserved devices during the session. */
+  reservation: string | null;
   onToggle: (name: string) => void;
   onShowOnTree: () => void;
 }) {
@@ -276,6 +281,12 @@ const JobRow = memo(function JobRow({
           {job.running}/{job.minAvailable}/{job.taskCount} {nounFor(job.taskCount, 'task')}
           {job.isElastic && ' · elastic'}
         </div>
+        {reservation !== null && (
+          <div className="muted" data-testid="jobs-table.reservation">
+            <MomentTag moment="attempt" />
+            {reservation}
+          </div>
+        )}
       </td>
       <td data-testid="jobs-table.runtime">
         {job.startedAtMs === null ? '—' : runtime}
@@ -369,6 +380,10 @@ const JobsToolbar = memo(function JobsToolbar({ columns }: { columns: readonly C
   const actions = useAppStore(selectActions);
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', px: 2, py: 1, flexWrap: 'wrap' }}>
+      <Typography variant="body2" color="text.secondary" data-testid="jobs-table.moment">
+        Statuses and task counts
+        <MomentTag moment="session" />
+      </Typography>
       <TextField
         size="small"
         label="Filter jobs"
@@ -466,6 +481,13 @@ function JobsBody({ columns }: { columns: readonly Column[] }) {
   const actions = useAppStore(selectActions);
   const [page, setPage] = useState(0);
   const showOnTree = useCallback(() => actions.setView({ mainView: 'queues' }), [actions]);
+  // What each job reserved during the session (decision 0274), worded by the shared formatter.
+  const reservations = useMemo(() => {
+    const out = new Map<string, string>();
+    for (const a of snapshot?.trace.attempts ?? [])
+      if (a.reserved !== undefined) out.set(a.job, describeReservation(a.job, a.reserved));
+    return out;
+  }, [snapshot]);
   const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const shownPage = Math.min(page, pageCount - 1);
   const visible =
@@ -480,6 +502,7 @@ function JobsBody({ columns }: { columns: readonly Column[] }) {
             columns={columns}
             nowMs={nowMs}
             isSelected={job.name === selected}
+            reservation={reservations.get(job.name) ?? null}
             onToggle={actions.toggleJob}
             onShowOnTree={showOnTree}
           />

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { MomentTag } from '../../viz/charts/MomentTag';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { QueueState } from '../../engine/model/snapshot';
@@ -287,6 +288,20 @@ export function QueueTreeView({
         {isStage && (
           <Typography variant="body1" component="h2" sx={{ fontWeight: 600 }}>
             Queue tree
+            <Typography
+              component="span"
+              variant="body2"
+              color="text.secondary"
+              data-testid="queue-tree.moment"
+            >
+              <MomentTag moment="session" />
+            </Typography>
+          </Typography>
+        )}
+        {!isStage && (
+          <Typography variant="body2" color="text.secondary" data-testid="queue-tree.moment">
+            Allocated / fair share on the cards
+            <MomentTag moment="session" />
           </Typography>
         )}
         {!isStage && path !== null && <PathSummary path={path} nowMs={nowMs} />}

@@ -17,6 +17,8 @@ import { KIND_LABEL, kindColor } from '../decision-log/DecisionLog';
 import { countKinds, describeGroup, groupDecisions } from '../decision-log/groupDecisions';
 import { formatInstant } from '../format/formatTime';
 import { keyDecision } from './keyDecision';
+import { MomentTag } from '../../viz/charts/MomentTag';
+import { describeReservation, describeReserved } from '../../viz/layouts/describeFigures';
 
 const selectEvictionSessions = (s: AppState) => s.run.markers.filter((m) => m.evictions > 0).length;
 
@@ -40,20 +42,62 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
     return <Typography color="text.secondary">Loading the session…</Typography>;
   }
   const counts = countKinds(snapshot.decisions);
+  const reserved = describeReserved(snapshot.figures);
+  // Decision 0274: with nothing placed or evicted, a reservation is what the session did.
+  const reservation = snapshot.trace.attempts.find((a) => a.outcome === 'reserved') ?? null;
   const others = groups.length - (key === null ? 0 : 1);
   const color = key === null ? theme.palette.divider : kindColor(theme, key.kind);
   return (
-    <Box data-testid="stage.decision" data-kind={key?.kind ?? 'none'} data-session={snapshot.index}>
+    <Box
+      data-testid="stage.decision"
+      data-kind={key?.kind ?? (reservation !== null ? 'reserved' : 'none')}
+      data-session={snapshot.index}
+    >
       {/* The caption's session is in the presenter's header already. */}
       {showExplanation && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mb: 0.5 }}
+          data-testid="stage.decision.counts"
+        >
           Session {snapshot.index} at {formatInstant(snapshot.timeMs)}
+          <MomentTag moment="attempt" />
           {counts.evict > 0 && ` · ${counts.evict} evicted`}
           {counts.pipeline > 0 && ` · ${counts.pipeline} pipelined`}
           {counts.bind > 0 && ` · ${counts.bind} allocated`}
+          {reserved !== null && ` · ${reserved}`}
         </Typography>
       )}
-      {key === null ? (
+      {key === null && reservation !== null ? (
+        <Box sx={{ borderLeft: `6px solid ${theme.palette.text.secondary}`, pl: 1.5 }}>
+          <Typography
+            component="p"
+            sx={headlineSx(showExplanation ? 1.1 : 1.25)}
+            data-testid="stage.decision.headline"
+          >
+            <Box
+              component="span"
+              sx={{
+                display: 'inline-block',
+                px: 1,
+                mr: 1,
+                borderRadius: 3,
+                bgcolor: theme.palette.text.secondary,
+                color: theme.palette.background.paper,
+                fontSize: '0.85em',
+              }}
+            >
+              reserved
+            </Box>
+            {reservation.action} {describeReservation(reservation.job, reservation.reserved ?? [])}
+          </Typography>
+          <Typography variant="body1" sx={{ mt: 0.5 }}>
+            <MomentTag moment="attempt" />
+            held until the session closed, not bound · {reservation.message}
+          </Typography>
+        </Box>
+      ) : key === null ? (
         <Typography
           component="p"
           sx={headlineSx(showExplanation ? 1.1 : 1.25)}
@@ -93,6 +137,7 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
           {/* Whole, wrapped: the caption used to stop at two lines, just before the reason ("sweep-1 has
               ru…"); at 1280x720 the reason takes three lines (decision 0270). */}
           <Typography variant="body1" sx={{ mt: 0.5 }} data-testid="stage.decision.reason">
+            <MomentTag moment="attempt" />
             under <b>{key.action}</b> · {key.reasons[0]}
           </Typography>
         </Box>

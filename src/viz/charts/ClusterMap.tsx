@@ -23,13 +23,14 @@ import {
   type ClusterHit,
   type ClusterMapLayout,
   type ClusterMapOptions,
+  type ClusterReservation,
 } from '../layouts/layoutClusterMap';
 import { compareNames } from '../layouts/compareNames';
 import type { ClusterNodeGroups } from '../layouts/groupClusterNodes';
 import { leafQueueNames, queueColourScale } from '../layouts/queueColour';
 import type { VizTheme } from '../theme';
 import { CLUSTER_LEGEND_HEIGHT, ClusterMapLegend, clusterLegendHeight } from './ClusterMapLegend';
-import { describeHit, hoverInfo, summariseClusterMap, type ClusterHoverInfo } from './describeCell';
+import { describeHit, hoverInfo, type ClusterHoverInfo } from './describeCell';
 import { drawPaintOps } from './paintOps';
 import {
   paintClusterBase,
@@ -85,6 +86,13 @@ export interface ClusterMapProps {
   ariaLabel?: string;
   /** Frame nodes by pool and topology level (the scenario's node labels, issue 21); null = a plain grid. */
   groups?: ClusterNodeGroups | null;
+  /**
+   * The map's accessible summary: the engine's session figures in words with their moments
+   * (`describeSessionFigures`, decision 0273), never a count of the cells drawn.
+   */
+  summary: string;
+  /** What Volcano jobs reserved during the session (decision 0274), drawn on idle devices. */
+  reservations?: readonly ClusterReservation[];
 }
 
 interface PaintInputs {
@@ -129,13 +137,16 @@ export function ClusterMap({
   canvasRef,
   ariaLabel = 'Cluster map',
   groups = null,
+  summary,
+  reservations,
 }: ClusterMapProps) {
   const leaves = useMemo(() => leafQueueNames(queues), [queues]);
+  const hasReserved = reservations !== undefined && reservations.length > 0;
   const legendHeight = !showLegend
     ? 0
     : minTextPx === undefined
       ? CLUSTER_LEGEND_HEIGHT
-      : clusterLegendHeight(leaves, minTextPx, width);
+      : clusterLegendHeight(leaves, minTextPx, width, 10, hasReserved);
   const layout = useMemo(() => {
     const options: ClusterMapOptions = { jobs, cursorMs };
     if (protection !== undefined) options.protection = protection;
@@ -145,6 +156,7 @@ export function ClusterMap({
     if (maxCellSize !== undefined) options.maxCellSize = maxCellSize;
     if (minTextPx !== undefined) options.labelFontSize = minTextPx;
     if (groups !== null) options.groups = groups;
+    if (reservations !== undefined && reservations.length > 0) options.reservations = reservations;
     const mapHeight = Math.max(0, height - legendHeight);
     return layoutClusterMap(nodes, tasks, { width, height: mapHeight }, options);
   }, [
@@ -162,6 +174,7 @@ export function ClusterMap({
     minTextPx,
     legendHeight,
     groups,
+    reservations,
   ]);
   const colourOf = queueColourScale(leaves, theme);
   const legendQueues = useMemo(() => {
@@ -459,6 +472,7 @@ export function ClusterMap({
           theme={theme}
           queues={legendQueues}
           height={legendHeight}
+          showReserved={hasReserved}
           {...(minTextPx === undefined ? {} : { fontSize: minTextPx })}
         />
       )}
@@ -489,7 +503,7 @@ export function ClusterMap({
             width={Math.round(layout.width * dpr)}
             height={Math.round(layout.height * dpr)}
             role="img"
-            aria-label={summariseClusterMap(layout)}
+            aria-label={summary}
             style={{ display: 'block', width: layout.width, height: layout.height, willChange: 'transform' }}
           />
           <svg

@@ -17,6 +17,8 @@ export interface ClusterMapLegendProps {
   fontSize?: number;
   /** Height in px (from {@link clusterLegendHeight}); default one row. */
   height?: number;
+  /** Show the key to reserved devices (decision 0274): only when the session reserved some. */
+  showReserved?: boolean;
 }
 
 /** Height the legend takes (px) at the default text size. */
@@ -24,6 +26,8 @@ export const CLUSTER_LEGEND_HEIGHT = 22;
 
 const S = 12;
 const STATE_LABELS = ['running', 'pipelined', 'releasing', 'idle', 'min-runtime protection left'];
+/** The key to reserved devices, in words (the cells carry the letter R). */
+export const RESERVED_LABEL = 'R reserved during the session';
 
 /** Height of a legend at `fontSize` that wraps its items within `width` px (estimated from text widths). */
 export function clusterLegendHeight(
@@ -31,9 +35,15 @@ export function clusterLegendHeight(
   fontSize: number,
   width: number,
   maxQueues = 10,
+  showReserved = false,
 ): number {
   const shown = queueNames.slice(0, maxQueues);
-  const labels = [...shown, ...(queueNames.length > shown.length ? ['+99 more'] : []), ...STATE_LABELS];
+  const labels = [
+    ...shown,
+    ...(queueNames.length > shown.length ? ['+99 more'] : []),
+    ...STATE_LABELS,
+    ...(showReserved ? [RESERVED_LABEL] : []),
+  ];
   const swatch = Math.round(fontSize);
   let rows = 1;
   let x = 8;
@@ -55,6 +65,7 @@ export function ClusterMapLegend({
   maxQueues = 10,
   fontSize = theme.fontSizeSmall,
   height = CLUSTER_LEGEND_HEIGHT,
+  showReserved = false,
 }: ClusterMapLegendProps) {
   // Swatches grow with the text (drawn in a 12-unit box).
   const size = Math.max(S, Math.round(fontSize));
@@ -130,6 +141,18 @@ export function ClusterMapLegend({
         {swatch(<rect width={S} height={S} fill={theme.idleCell} />)}
         idle
       </span>
+      {showReserved && (
+        <span style={item} data-testid="cluster-map.legend-reserved">
+          {swatch(
+            <>
+              <rect width={S} height={S} fill={theme.idleCell} />
+              <rect x={0.5} y={0.5} width={S - 1} height={S - 1} fill="none" stroke={sample} />
+              <rect x={2.5} y={2.5} width={S - 5} height={S - 5} fill="none" stroke={sample} />
+            </>,
+          )}
+          {RESERVED_LABEL}
+        </span>
+      )}
       <span style={item}>
         {swatch(
           <>

@@ -2,13 +2,7 @@
  * Words for what lies under the pointer or the keyboard focus on the cluster map.
  */
 import { formatNumber, formatSpan, formatTime } from '../layouts/formatSpan';
-import type {
-  CellProtection,
-  CellState,
-  ClusterHit,
-  ClusterMapLayout,
-  SegmentState,
-} from '../layouts/layoutClusterMap';
+import type { CellProtection, CellState, ClusterHit, SegmentState } from '../layouts/layoutClusterMap';
 import { plural } from '../../common/plural';
 
 /** What the cluster map reports on hover and keyboard focus. */
@@ -50,8 +44,10 @@ export function describeHit(hit: ClusterHit): string[] {
     if (node.gpulessTasks > 0) lines.push(`${plural(node.gpulessTasks, 'task')} without GPUs`);
     return lines;
   }
+  if (cell.reservedFor !== null)
+    lines.push(`reserved for ${cell.reservedFor} during the session (released when it closed)`);
   if (segment === null) {
-    if (cell.segments.length === 0) lines.push('idle');
+    if (cell.segments.length === 0 && cell.reservedFor === null) lines.push('idle');
     for (const g of cell.segments) lines.push(`${g.task} (${g.state}, ${formatNumber(g.share)} GPU)`);
     return lines;
   }
@@ -67,14 +63,4 @@ export function describeHit(hit: ClusterHit): string[] {
   for (const g of cell.segments)
     if (g !== segment) lines.push(`also: ${g.task} (${g.state}, ${formatNumber(g.share)})`);
   return lines;
-}
-
-/** A one-line summary of the map for its accessible label. */
-export function summariseClusterMap(layout: ClusterMapLayout): string {
-  const count: Record<CellState, number> = { idle: 0, running: 0, pipelined: 0, releasing: 0 };
-  for (const c of layout.cells) count[c.state] += 1;
-  return (
-    `${plural(layout.nodes.length, 'node')}, ${plural(layout.cells.length, 'GPU')}: ${count.running} running, ` +
-    `${count.pipelined} pipelined, ${count.releasing} releasing, ${count.idle} idle`
-  );
 }

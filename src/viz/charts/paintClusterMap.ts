@@ -174,9 +174,45 @@ export function paintClusterMap(
   const barUsed: PaintOp[] = [];
   const barReleasing: PaintOp[] = [];
   const emphasisOps: PaintOp[] = [];
+  const reservedLabels: PaintOp[] = [];
 
   for (const node of layout.nodes) {
     for (const cell of node.cells) {
+      if (cell.reservedFor !== null) {
+        // Reserved (decision 0274): a solid double outline and the letter R, not a colour alone.
+        const colour = colourOf(cell.reservedQueue);
+        const dim = selectedJob !== null && cell.reservedFor !== selectedJob ? theme.dimOpacity : 1;
+        planned.push(rectOp(cell.x, cell.y, cell.size, cell.size, colour, { alpha: dim * 0.12 }));
+        const w = outlineWidth;
+        outlines.push(
+          rectOp(cell.x + w / 2, cell.y + w / 2, cell.size - w, cell.size - w, null, {
+            alpha: dim,
+            stroke: colour,
+            lineWidth: w,
+          }),
+        );
+        if (cell.size >= 10)
+          outlines.push(
+            rectOp(cell.x + 2.5 * w, cell.y + 2.5 * w, cell.size - 5 * w, cell.size - 5 * w, null, {
+              alpha: dim,
+              stroke: colour,
+              lineWidth: w,
+            }),
+          );
+        if (cell.size >= 14) {
+          const fontSize = Math.round(cell.size * 0.45);
+          reservedLabels.push({
+            op: 'text',
+            x: cell.x + cell.size / 2 - fontSize * 0.32,
+            y: cell.y + cell.size / 2 + fontSize * 0.36,
+            text: 'R',
+            fill: theme.text,
+            fontSize,
+            fontFamily: theme.fontFamily,
+            alpha: dim,
+          });
+        }
+      }
       let stacked = 0;
       for (const g of cell.segments) {
         const colour = colourOf(g.queue);
@@ -274,6 +310,7 @@ export function paintClusterMap(
     // Pipelined segments may lie over releasing ones they wait for: drawn after them.
     ...sortedByColour(planned),
     ...sortedByColour(outlines),
+    ...reservedLabels,
     ...sortedByColour(rings),
     ...barTracks,
     ...barUsed,

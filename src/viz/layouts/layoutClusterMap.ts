@@ -81,6 +81,14 @@ export interface ClusterCell {
   /** Share of the device held by running and releasing tasks. */
   usedShare: number;
   segments: CellSegment[];
+  /**
+   * The job that reserved this idle device during the session (decision 0274), else null. The engine gives
+   * a count of GPUs per node, not device numbers (Volcano counts GPUs as a scalar): the node's first idle
+   * devices carry it, a fractional total rounded up to whole devices.
+   */
+  reservedFor: string | null;
+  /** The queue of `reservedFor` (its colour), null when unknown. */
+  reservedQueue: string | null;
 }
 
 /** A cpu or memory bar under a node's cells. */
@@ -139,6 +147,16 @@ export interface ClusterMapOptions {
   labelFontSize?: number;
   /** Frame nodes by pool and topology level (issue 21); absent or null = one plain grid. */
   groups?: ClusterNodeGroups | null;
+  /** Placements Volcano jobs reserved during the session (the engine's `JobAttempt.reserved`, decision 0274). */
+  reservations?: readonly ClusterReservation[];
+}
+
+/** One reserved placement as the engine recorded it: `gpu` GPUs of `node` held for `job` until the session closed. */
+export interface ClusterReservation {
+  job: string;
+  task: string;
+  node: string;
+  gpu: number;
 }
 
 /** Output of {@link layoutClusterMap}. */
@@ -431,6 +449,8 @@ function buildGeometry(
         state: 'idle',
         usedShare: 0,
         segments: [],
+        reservedFor: null,
+        reservedQueue: null,
       });
     }
     idleCells.push(cells);
@@ -530,6 +550,12 @@ export function layoutClusterMap(
       else list.push(t);
     }
   }
+  const reservedByNode = new Map<string, Map<string, number>>();
+  for (const r of options.reservations ?? []) {
+    let byJob = reservedByNode.get(r.node);
+    if (byJob === undefined) reservedByNode.set(r.node, (byJob = new Map()));
+    byJob.set(r.job, (byJob.get(r.job) ?? 0) + r.gpu);
+  }
 
   const outNodes: ClusterNodeGeometry[] = [];
   const cells: ClusterCell[] = [];
@@ -541,7 +567,8 @@ export function layoutClusterMap(
     const devices = perDevice.get(n.name);
     const gpulessTasks = gpuless.get(n.name) ?? 0;
     // A node with nothing on it and no bars is the same as in every other such session.
-    if (devices === undefined && resources.length === 0 && gpulessTasks === 0) {
+    const reserved = reservedByNode.get(n.name);
+    if (devices === undefined && resources.length === 0 && gpulessTasks === 0 && reserved === undefined) {
       for (const c of idle.cells) cells.push(c);
       outNodes.push(idle);
       byNode.set(n.name, idle);
@@ -553,7 +580,6 @@ export function layoutClusterMap(
       const onDevice = devices?.[index];
       if (onDevice === undefined || onDevice.length === 0) {
         nodeCells.push(idleCell);
-        cells.push(idleCell);
         continue;
       }
       const cx = idleCell.x;
@@ -622,10 +648,14 @@ export function layoutClusterMap(
         state,
         usedShare,
         segments,
+        reservedFor: null,
+        reservedQueue: null,
       };
       nodeCells.push(cell);
-      cells.push(cell);
     }
+
+    markReserved(nodeCells, reserved, (job) => jobs.get(job)?.queue ?? null);
+    for (const c of nodeCells) cells.push(c);
 
     const bars: NodeResourceBar[] = [];
     const cellsX = idle.labelX;
@@ -717,4 +747,25 @@ export function hitTestClusterMap(layout: ClusterMapLayout, px: number, py: numb
     cell.segments.find((g) => !g.isOverlay && inside(g)) ??
     null;
   return { node, cell, segment };
+}
+
+/**
+ * Marks a node's first idle devices as reserved, job by job in the order the engine reserved them. An idle
+ * cell is shared by every session of the same geometry (decision 0276), so a reserved one is a copy.
+ */
+function markReserved(
+  cells: ClusterCell[],
+  byJob: ReadonlyMap<string, number> | undefined,
+  queueOf: (job: string) => string | null,
+): void {
+  if (byJob === undefined) return;
+  let i = 0;
+  for (const [job, gpu] of byJob) {
+    for (let left = Math.ceil(gpu - 1e-9); left > 0; left--) {
+      while (i < cells.length && (cells[i] as ClusterCell).state !== 'idle') i++;
+      const cell = cells[i];
+      if (cell === undefined) return;
+      cells[i++] = { ...cell, reservedFor: job, reservedQueue: queueOf(job) };
+    }
+  }
 }

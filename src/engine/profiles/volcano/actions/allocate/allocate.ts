@@ -13,6 +13,7 @@
  * allocate.go:767-828 @ed72c7c8; decisions 0227, 0228).
  */
 import { PriorityQueue } from '../../../../framework/PriorityQueue';
+import type { ReservedPlacement } from '../../../../model/trace';
 import type { JobInfo, TaskInfo } from '../../api/JobInfo';
 import type { NodeInfo } from '../../api/NodeInfo';
 import type { QueueInfo } from '../../api/QueueInfo';
@@ -85,6 +86,8 @@ function allocateForJob(
   ssn.currentPreemptor = null;
   const stmt = ssn.statement();
   const placed: string[] = [];
+  /** The same placements as data, kept on the attempt when the job reserves them (decision 0274). */
+  const placedAt: ReservedPlacement[] = [];
   const skipped: string[] = [];
   const failures: string[] = [];
   let stopped = false;
@@ -146,6 +149,7 @@ function allocateForJob(
     placed.push(
       `${task.name} → ${node.name}${idle.length > 0 ? '' : ' (pipelined on capacity being released)'}`,
     );
+    placedAt.push({ task: task.name, node: node.name, gpu: task.spec.resources.gpu });
     if (ssn.jobReady(job)) {
       if (!tasks.empty()) jobs.push(job);
       break;
@@ -172,6 +176,7 @@ function allocateForJob(
   } else if (dialect === 'volcano' && ssn.jobPipelined(job, attempt.verdicts)) {
     // Neither committed nor discarded: the placements hold their nodes until the session ends.
     attempt.outcome = placed.length > 0 ? 'reserved' : 'failed';
+    if (placed.length > 0) attempt.reserved = placedAt;
     if (placed.length === 0) attempt.code = failure ? 'unschedulable' : 'fair-share';
     attempt.message =
       placed.length > 0

@@ -1,0 +1,34 @@
+/**
+ * The small label that says which moment a number describes (decision 0273): "at the attempt" (when the
+ * decision was made inside the session) or "after the session" (the state when it closed). Words, not
+ * colour: it inherits the text colour and only draws a thin outline of it.
+ */
+import { MOMENT_LABEL, type FigureMoment } from '../layouts/describeFigures';
+
+export interface MomentTagProps {
+  moment: FigureMoment;
+}
+
+export function MomentTag({ moment }: MomentTagProps) {
+  return (
+    <span
+      data-testid="moment"
+      data-moment={moment}
+      style={{
+        display: 'inline-block',
+        border: '1px solid currentColor',
+        borderRadius: 4,
+        padding: '0 4px',
+        marginInline: 4,
+        fontSize: '0.8em',
+        lineHeight: 1.4,
+        fontWeight: 500,
+        whiteSpace: 'nowrap',
+        opacity: 0.85,
+        verticalAlign: 'baseline',
+      }}
+    >
+      {MOMENT_LABEL[moment]}
+    </span>
+  );
+}

@@ -10,9 +10,17 @@
  * the simulator never sees a profile's internals (the contract of `Profile.ts`, decision 0014).
  */
 import type { NodePoolSpec } from '../model/nodePool';
-import type { JobSpec, PriorityClass, QueueSpec, Scenario, SchedulerConfig } from '../model/scenario';
+import type {
+  JobSpec,
+  PriorityClass,
+  QueueSpec,
+  Scenario,
+  SchedulerConfig,
+  TaskSpec,
+} from '../model/scenario';
 import type { Decision, ProfileDetail, SessionTrace, TaskStatus } from '../model/trace';
 import type { QueueResources } from '../model/resources';
+import type { ProtectionState, ReclaimProtection } from '../model/snapshot';
 import type { ClusterState, JobRecord, TaskRecord } from '../simulation/ClusterState';
 import type { UsageLedger } from '../simulation/UsageLedger';
 
@@ -142,10 +150,25 @@ export interface ProfileFrame {
 export interface SnapshotJobInput {
   readonly spec: JobSpec;
   readonly startedAtMs: number | null;
-  readonly statuses: readonly TaskStatus[];
+  /** How many of its tasks are in each status at the end of the session. */
+  readonly counts: Readonly<Record<TaskStatus, number>>;
   readonly isRunning: boolean;
   /** Profile-owned state carried across sessions (Volcano: PodGroup phase). */
   readonly phase: string | null;
+}
+
+/** What a profile adds to one snapshot, per job and per queue. */
+export interface SnapshotHooks {
+  job(job: SnapshotJobInput): ProfileJobExtras | null;
+  queue(queue: QueueSpec): ProfileQueueExtras | null;
+  /**
+   * The job's time-based protections for the snapshot's core fields (`preemptProtection`,
+   * `reclaimProtection`, kept in the core so the golden snapshots stay byte-identical); absent = none.
+   */
+  protection?(job: SnapshotJobInput): {
+    preempt: ProtectionState | null;
+    reclaim: ReclaimProtection | null;
+  };
 }
 
 /** Snapshot hooks: computed once per snapshot, per job and per queue. */
@@ -162,7 +185,7 @@ export interface ProfileSnapshot {
     queue(queue: QueueSpec): ProfileQueueExtras | null;
   };
   /** The PodGroup phase a snapshot shows for a job (KAI derives it; Volcano carries its own). */
-  phase(job: SnapshotJobInput, counts: Readonly<Record<TaskStatus, number>>): string;
+  phase(job: SnapshotJobInput): string;
 }
 
 /**
@@ -254,20 +277,30 @@ export type KubeData = Record<string, unknown>;
 export interface ProfileKubernetes {
   /** The scheduler's title in headers and notes ("KAI-Scheduler", "Volcano"). */
   readonly title: string;
-  /** `spec.schedulerName` of exported pods and the import's recognition of them. */
+  /** `spec.schedulerName` of exported pods. */
   readonly schedulerName: string;
+  /** apiVersion of exported PodGroups. */
+  readonly podGroupApiVersion: string;
+  /** The scheduler ConfigMap this profile reads its configuration from. */
+  readonly configMap: { readonly name: string; readonly namespace: string; readonly key: string };
   /** Whether an imported object (apiVersion, kind) belongs to this profile (the import picks the profile). */
   claims(apiVersion: string, kind: string): boolean;
-  /** The ConfigMap key holding this profile's scheduler configuration, when it has one. */
-  readonly configMapKey: string | null;
   /** Exported Queue object for a queue. */
   exportQueue(queue: QueueSpec, scenario: Scenario): KubeData;
-  /** Exported PodGroup for a job (apiVersion, annotations, spec). */
-  exportPodGroup(job: JobSpec, scenario: Scenario): KubeData;
-  /** Annotations and labels an exported pod of the job carries to name its group. */
-  podGroupMarks(job: JobSpec): { annotations: Record<string, string>; labels: Record<string, string> };
-  /** Imported Queue object to a scenario queue document (notes for what could not be mapped). */
-  importQueue?(object: KubeData, notes: string[]): KubeData | null;
+  /**
+   * Labels and annotations an exported pod carries to name its group and queue, and whether the task's
+   * own priority is written as `spec.priority` (Volcano) or by the profile in `labels` (KAI).
+   */
+  podMarks(
+    task: TaskSpec,
+    job: JobSpec,
+  ): {
+    labels: Record<string, string>;
+    annotations: Record<string, string>;
+    priorityInSpec: boolean;
+  };
+  /** Whether a job's written preemptibility differs from what the profile derives from its priority. */
+  defaultPreemptible(priority: number): boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------

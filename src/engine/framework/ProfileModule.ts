@@ -10,17 +10,10 @@
  * the simulator never sees a profile's internals (the contract of `Profile.ts`, decision 0014).
  */
 import type { NodePoolSpec } from '../model/nodePool';
-import type {
-  JobSpec,
-  PriorityClass,
-  QueueSpec,
-  Scenario,
-  SchedulerConfig,
-  TaskSpec,
-} from '../model/scenario';
-import type { Decision, ProfileDetail, SessionTrace, TaskStatus } from '../model/trace';
+import type { JobSpec, PriorityClass, QueueSpec, Scenario, SchedulerConfig } from '../model/scenario';
+import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
 import type { QueueResources } from '../model/resources';
-import type { ProtectionState, ReclaimProtection } from '../model/snapshot';
+import type { ProtectionState, ReclaimProtection, TimeAwareShare } from '../model/snapshot';
 import type { ClusterState, JobRecord, TaskRecord } from '../simulation/ClusterState';
 import type { UsageLedger } from '../simulation/UsageLedger';
 
@@ -59,8 +52,8 @@ export interface RunnerQueueFigures {
   readonly fairShare: QueueResources;
   readonly allocated: QueueResources;
   readonly requested: QueueResources;
-  /** Profile-owned per-queue session figures (KAI: time-based fair share); copied to the snapshot. */
-  readonly [extra: string]: unknown;
+  /** KAI time-based fair share at this session's open; absent unless the profile computes one. */
+  readonly timeAware?: TimeAwareShare;
 }
 
 /** What the simulator hands a runner for one session. */
@@ -102,15 +95,10 @@ export interface SessionRunner {
   runSession(input: RunnerSessionInput): RunnerSessionOutcome;
   /**
    * Protections (KAI min-runtime) that began or ended in `(previousTimeMs, timeMs]`, counted after the
-   * session; 0 for a profile without time-based protection. `changed` says whether queues or the
-   * configuration changed this session (the runner rebuilds what it derived from them).
+   * session under the queues and configuration then in force; 0 for a profile without time-based
+   * protection.
    */
-  protectionChanges(
-    state: ClusterState,
-    timeMs: number,
-    previousTimeMs: number | null,
-    changed: boolean,
-  ): number;
+  protectionChanges(state: ClusterState, timeMs: number, previousTimeMs: number | null): number;
   /** What a metrics-only run keeps of a session's trace (KAI: the attempts where min-runtime kept a victim). */
   keepForMetrics(trace: SessionTrace): SessionTrace;
 }
@@ -127,13 +115,11 @@ export interface RunnerOptions {
 /** Per-job facts a profile adds to the neutral core of a snapshot; views pick a renderer by `profile`. */
 export interface ProfileJobExtras {
   readonly profile: string;
-  readonly [field: string]: unknown;
 }
 
 /** Per-queue facts a profile adds (Volcano: weight, capability…; KAI: effective min-runtimes). */
 export interface ProfileQueueExtras {
   readonly profile: string;
-  readonly [field: string]: unknown;
 }
 
 /** The state a snapshot, a query or a resolved figure is computed from (the end of one session). */
@@ -177,13 +163,7 @@ export interface ProfileSnapshot {
    * Prepares per-snapshot figures (KAI: the protection model and who waits to reclaim) and returns the
    * per-job and per-queue extras functions over them.
    */
-  open(
-    frame: ProfileFrame,
-    jobs: readonly SnapshotJobInput[],
-  ): {
-    job(job: SnapshotJobInput): ProfileJobExtras | null;
-    queue(queue: QueueSpec): ProfileQueueExtras | null;
-  };
+  open(frame: ProfileFrame, jobs: readonly SnapshotJobInput[]): SnapshotHooks;
   /** The PodGroup phase a snapshot shows for a job (KAI derives it; Volcano carries its own). */
   phase(job: SnapshotJobInput): string;
 }
@@ -288,19 +268,15 @@ export interface ProfileKubernetes {
   /** Exported Queue object for a queue. */
   exportQueue(queue: QueueSpec, scenario: Scenario): KubeData;
   /**
-   * Labels and annotations an exported pod carries to name its group and queue, and whether the task's
-   * own priority is written as `spec.priority` (Volcano) or by the profile in `labels` (KAI).
+   * Labels and annotations an exported pod carries to name its group and queue, and the pod label the
+   * profile reads a task's own priority from (KAI `kai.scheduler/task-priority`); null = the pod's
+   * `spec.priority` (Volcano).
    */
-  podMarks(
-    task: TaskSpec,
-    job: JobSpec,
-  ): {
+  podMarks(job: JobSpec): {
     labels: Record<string, string>;
     annotations: Record<string, string>;
-    priorityInSpec: boolean;
+    taskPriorityLabel: string | null;
   };
-  /** Whether a job's written preemptibility differs from what the profile derives from its priority. */
-  defaultPreemptible(priority: number): boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -342,9 +318,4 @@ export interface ProfileModule<N extends string = string> {
   readonly queueWords: QueueWords;
   readonly kubernetes: ProfileKubernetes;
   readonly arbitraries?: ProfileArbitraries;
-  /** Verdict-detail types this profile records in `Verdict.profileDetail` (for the trace reader). */
-  readonly detailTypes: readonly string[];
 }
-
-/** A profile-owned verdict detail of `module` (helper type for profile code). */
-export type DetailOf<M extends ProfileModule> = ProfileDetail & { readonly profile: M['name'] };

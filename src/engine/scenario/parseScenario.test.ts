@@ -934,7 +934,8 @@ describe('event and expect errors', () => {
       code: 'invalid-value',
       path: 'expect[0].tasks.j-0',
       line: 8,
-      message: 'expected one of Pending, Pipelined, Running, Releasing, Succeeded, StuckInReleasing; got "Evicted"',
+      message:
+        'expected one of Pending, Pipelined, Running, Releasing, Succeeded, StuckInReleasing; got "Evicted"',
     },
   ];
   it.each(cases)('$name', (c) => expectIssue(errorsOf(c.text), c));

@@ -304,7 +304,7 @@ export interface ProfileArbitraries {
 /** One scheduler profile. `N` is its name as written in a scenario's `profile:` field. */
 export interface ProfileModule<N extends string = string> {
   readonly name: N;
-  /** Display title ("KAI-Scheduler", "Volcano", "kube-batch"). */
+  /** Display title (KAI-Scheduler, Volcano, kube-batch). */
   readonly title: string;
   readonly catalogue: ProfileCatalogue;
   /** Implemented action and plugin names (a test checks them against the catalogue). */

@@ -153,7 +153,7 @@ function readPluginOverrides(
   const out: PoolPluginOverride[] = [];
   for (const [name, value] of overrideEntries(raw, path, ctx)) {
     const at = [...path, name];
-    if (!catalogueOf('kai').plugins.includes(name)) {
+    if (!catalogueOf(ctx.profile).plugins.includes(name)) {
       ctx.sink.report(
         'unknown-plugin',
         at,
@@ -181,11 +181,11 @@ function readActionOverrides(
   const out: PoolActionOverride[] = [];
   for (const [name, value] of overrideEntries(raw, path, ctx)) {
     const at = [...path, name];
-    if (!catalogueOf('kai').actions.includes(name)) {
+    if (!catalogueOf(ctx.profile).actions.includes(name)) {
       ctx.sink.report(
         'unknown-action',
         at,
-        `action ${quote(name)} is not available in profile ${ctx.profile} (available: ${catalogueOf('kai').actions.join(', ')})`,
+        `action ${quote(name)} is not available in profile ${ctx.profile} (available: ${catalogueOf(ctx.profile).actions.join(', ')})`,
       );
       continue;
     }

@@ -5,7 +5,7 @@
  * session replays at most about one keyframe's worth of changes.
  */
 import type { SessionMarks } from '../framework/ProfileModule';
-import type { GpuSlot } from '../profiles/kai/framework/NodeInfo';
+import type { GpuSlot } from '../model/gpuDevices';
 import type { QueueResources } from '../model/resources';
 import type { NodeSpec, QueueSpec, SchedulerConfig } from '../model/scenario';
 import type { Decision, SessionTrace, TaskStatus } from '../model/trace';

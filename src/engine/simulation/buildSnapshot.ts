@@ -3,7 +3,7 @@
  * place, job summaries with their min-runtime protection at that moment, queue figures and node occupation.
  */
 import { zeroResources, addInto, type QueueResources, type Resources } from '../model/resources';
-import type { JobSpec, NodeSpec, QueueSpec } from '../model/scenario';
+import type { JobSpec, NodeSpec } from '../model/scenario';
 import type { ProfileQueueExtras, SnapshotJobInput } from '../framework/ProfileModule';
 import type {
   JobExtras,

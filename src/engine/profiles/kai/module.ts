@@ -12,7 +12,7 @@ import { MIN_RUNTIME_QUERY } from './module/kaiQueries';
 import { createKaiRunner } from './module/kaiRunner';
 import { kaiSnapshot } from './module/kaiSnapshot';
 import { kaiUsageLedger } from './module/kaiUsage';
-import { KAI_WORDS } from './module/kaiWords';
+import { queueWords } from '../../model/queueWords';
 
 export const kai: ProfileModule<'kai'> = {
   name: 'kai',
@@ -24,6 +24,7 @@ export const kai: ProfileModule<'kai'> = {
   snapshot: kaiSnapshot,
   queries: [MIN_RUNTIME_QUERY],
   format: kaiFormat,
-  queueWords: KAI_WORDS,
+  // The words' tables are still one shared file the views read (engine/model/queueWords.ts).
+  queueWords: queueWords('kai'),
   kubernetes: kaiKubernetes,
 };

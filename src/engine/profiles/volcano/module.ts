@@ -25,7 +25,7 @@ import {
   kubeBatchProfile,
   volcanoProfile,
 } from './profile';
-import { KUBE_BATCH_WORDS, VOLCANO_WORDS } from './queueWords';
+import { queueWords } from '../../model/queueWords';
 import { volcanoSessionMarks } from './sessionMarks';
 
 function createRunner(dialect: Dialect): SessionRunner {
@@ -81,7 +81,7 @@ function moduleOf<N extends Dialect>(dialect: N, title: string): ProfileModule<N
     snapshot: snapshotOf(dialect),
     queries: [],
     format: volcanoFormat(dialect),
-    queueWords: dialect === 'volcano' ? VOLCANO_WORDS : KUBE_BATCH_WORDS,
+    queueWords: queueWords(dialect),
     kubernetes: volcanoKubernetes(dialect),
   };
 }

@@ -9,13 +9,10 @@ import { usageDBConfigData } from '../usageParamsData';
 import { GPU_MEMORY_LABEL } from '../importers/mapGpuMemory';
 import { parse } from 'yaml';
 import { formatDuration } from '../../model/duration';
-import { QUEUE_RESOURCE_NAMES } from '../../model/resources';
-import { NODE_POOL_LABEL_KEY } from '../../model/nodePool';
-import type { NodeSpec, PriorityClass, QueueSpec, Scenario, SchedulerConfig } from '../../model/scenario';
+import type { NodeSpec, PriorityClass, Scenario, SchedulerConfig } from '../../model/scenario';
 import type { TopologySpec } from '../../model/topology';
 import { catalogueOf, moduleOf } from '../../registry';
 import { LAB_CONFIGMAP, LAB_CONFIGMAP_KEY } from '../importers/labCarrier';
-import { DEFAULT_QUEUE_RESOURCE, DEFAULT_QUEUE_STATE, DEFAULT_QUEUE_WEIGHT } from '../normaliseQueue';
 import {
   DEFAULT_MAX_CONSOLIDATION_PREEMPTEES,
   DEFAULT_STALENESS_GRACE_PERIOD_MS,

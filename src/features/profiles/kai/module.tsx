@@ -4,7 +4,7 @@
  * and queue words (pure data from engine/profiles/kai).
  */
 import { KAI_CATALOGUE } from '../../../engine/profiles/kai/catalogue';
-import { KAI_WORDS } from '../../../engine/profiles/kai/module/kaiWords';
+import { queueWords } from '../../../engine/model/queueWords';
 import { ProtectionCell, ReclaimProtectionCell } from '../../jobs/ProtectionCell';
 import type { ProfileJobColumn, ProfileUiModule } from '../ProfileUiModule';
 
@@ -38,7 +38,7 @@ export const kaiUi: ProfileUiModule<'kai'> = {
   name: 'kai',
   title: 'KAI-Scheduler',
   catalogue: KAI_CATALOGUE,
-  queueWords: KAI_WORDS,
+  queueWords: queueWords('kai'),
   jobColumns: () => COLUMNS,
   ownSortKeys: ['preempt', 'reclaim'],
   timelineLegend: [{ label: 'protection starts or ends', color: 'protected', shape: 'dot' }],

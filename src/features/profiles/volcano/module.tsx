@@ -4,7 +4,7 @@
  * detail renderers, names and queue words (pure data from engine/profiles/volcano).
  */
 import { KUBE_BATCH_CATALOGUE, VOLCANO_CATALOGUE } from '../../../engine/profiles/volcano/catalogue';
-import { KUBE_BATCH_WORDS, VOLCANO_WORDS } from '../../../engine/profiles/volcano/queueWords';
+import { queueWords } from '../../../engine/model/queueWords';
 import type { ScenarioSummary } from '../../../protocol/messages';
 import type { ProfileJobColumn, ProfileLegendEntry, ProfileUiModule, ShownFacts } from '../ProfileUiModule';
 import { PodGroupCell, RolesCell, SlaCell } from './VolcanoCells';
@@ -56,7 +56,7 @@ export const volcanoUi: ProfileUiModule<'volcano'> = {
   name: 'volcano',
   title: 'Volcano',
   catalogue: VOLCANO_CATALOGUE,
-  queueWords: VOLCANO_WORDS,
+  queueWords: queueWords('volcano'),
   ...volcanoLike,
 };
 
@@ -64,6 +64,6 @@ export const kubeBatchUi: ProfileUiModule<'kube-batch'> = {
   name: 'kube-batch',
   title: 'kube-batch',
   catalogue: KUBE_BATCH_CATALOGUE,
-  queueWords: KUBE_BATCH_WORDS,
+  queueWords: queueWords('kube-batch'),
   ...volcanoLike,
 };

@@ -41,7 +41,9 @@ export default defineConfig({
     // Recording a trace costs every test, passed or not: the 21 stage tests of stage-path-in-view took 98–102 s
     // of test time without one and 161–182 s with 'retain-on-failure' (117–131 s without its screenshots;
     // decision 0256). CI keeps a screenshot of a failure instead; run the failing spec locally for its trace.
-    trace: process.env.CI ? 'off' : 'retain-on-failure',
+    // Benchmarks record none either: the recorder's DOM snapshots run on the page's main thread and were most of a
+    // cluster-map step's profile (decision 0276).
+    trace: process.env.CI || process.env.E2E_BENCH ? 'off' : 'retain-on-failure',
     screenshot: process.env.CI ? 'only-on-failure' : 'off',
     viewport: { width: 1280, height: 720 },
   },

@@ -12,9 +12,11 @@ const ClusterMapView = lazy(() =>
   import('../features/cluster-map/ClusterMapView').then((m) => ({ default: m.ClusterMapView })),
 );
 const WorkshopTab = lazy(() => import('./WorkshopTab').then((m) => ({ default: m.WorkshopTab })));
+const CompareTab = lazy(() => import('./CompareTab').then((m) => ({ default: m.CompareTab })));
 
 export const EXTRA_VIEWS: readonly ExtraView[] = [
   { id: 'queues', label: 'Queue tree', render: () => <QueueTreeView /> },
   { id: 'cluster', label: 'Cluster map', render: () => <ClusterMapView /> },
   { id: 'workshop', label: 'Workshop', render: () => <WorkshopTab /> },
+  { id: 'compare', label: 'Compare', render: () => <CompareTab /> },
 ];

@@ -2,6 +2,7 @@
  * The workshop commands of the headless runner (docs/scenario-format.md §15.1), beside run/check/resolve:
  *   sim metrics <file> [--variant NAME] [--csv]   metrics over time (§16) as JSON, or CSV
  *   sim compare <file> --a NAME --b NAME          first divergence, differing sessions, summary deltas
+ *   sim compare <file> --profiles P1,P2[,…]       one scenario on several profiles (profileCompareCommand.ts)
  * `base` names the base scenario. An unknown variant is invalid input (exit 2), as any bad flag.
  */
 import {
@@ -18,11 +19,13 @@ import {
 } from '../engine/index';
 import type { Scenario } from '../engine/model/scenario';
 import { sessionRowsRefusal } from './sessionRowsBound';
+import { PROFILE_COMPARE_USAGE, runProfileCompare } from './profileCompareCommand';
 
 export const WORKSHOP_COMMANDS = ['metrics', 'compare'] as const;
 
 export const WORKSHOP_USAGE = `  npm run --silent sim -- metrics <file> [--variant NAME] [--csv]
-  npm run --silent sim -- compare <file> --a NAME --b NAME`;
+  npm run --silent sim -- compare <file> --a NAME --b NAME
+${PROFILE_COMPARE_USAGE}`;
 
 /** How the runner reads flags and refuses input (exit 2); shared with runCli. */
 export interface CommandHelpers {
@@ -54,6 +57,7 @@ export function runWorkshopCommand(command: string, scenario: Scenario, h: Comma
     }
     return 0;
   }
+  if (h.option('--profiles') !== undefined) return runProfileCompare(scenario, h);
   const a = h.option('--a');
   const b = h.option('--b');
   if (a === undefined || b === undefined) h.invalid('compare needs --a NAME and --b NAME', true);

@@ -26,6 +26,7 @@ import type { SessionView } from '../protocol/sessionView';
 import type { Transport, TransportFactory } from '../protocol/Transport';
 import type {
   KnobSetting,
+  ProfileCompareResult,
   WorkshopCompareResult,
   WorkshopPointResult,
   WorkshopRunResult,
@@ -116,6 +117,11 @@ export interface WorkshopRequests {
   ): Promise<string>;
 }
 
+/** One scenario on several profiles (issue 23 Deliver 4); runs in the client's worker. */
+export interface ProfileCompareRequests {
+  profileCompare(text: string, profiles: string[], options?: RequestOptions): Promise<ProfileCompareResult>;
+}
+
 interface Pending {
   kind: RequestKind;
   /** Items of `replyPart` messages received for this request, by field, in order. */
@@ -134,7 +140,7 @@ interface Connection {
 export function createSimulationClient(
   createTransport: TransportFactory,
   options: SimulationClientOptions = {},
-): SimulationClient & WorkshopRequests {
+): SimulationClient & WorkshopRequests & ProfileCompareRequests {
   const defaultTimeout = options.timeoutMs ?? 15_000;
   /**
    * Characters of the scenario last sent to `load`: every other request may wait behind one session of its
@@ -314,6 +320,8 @@ export function createSimulationClient(
     workshopPoint: (params, requestOptions) => request('workshopPoint', params, requestOptions),
     workshopFrontier: (points, requestOptions) => request('workshopFrontier', { points }, requestOptions),
     workshopSweepCsv: (points, requestOptions) => request('workshopSweepCsv', { points }, requestOptions),
+    profileCompare: (text, profiles, requestOptions) =>
+      request('profileCompare', { text, profiles }, requestOptions),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -204,3 +204,15 @@ export type {
   DryRunEviction,
   DryRunOutcome,
 } from './simulation/explain/index';
+
+export {
+  compareProfiles,
+  MAX_COMPARE_ROWS,
+  type ProfileComparison,
+  type ProfileColumn,
+  type ProfileDivergence,
+  type JobRow,
+} from './simulation/profileCompare/compareProfiles';
+export type { JobCell } from './simulation/profileCompare/jobOutcomes';
+export type { MappingNote, MappingResult } from './scenario/profileMapping/MappingLog';
+export { mapScenarioTo } from './compareMappers';

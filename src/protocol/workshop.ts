@@ -6,6 +6,7 @@
 import type {
   DecisionFact,
   FrontierPoint,
+  ProfileComparison,
   ReplicateRun,
   ReplicateSummary,
   RunComparison,
@@ -75,6 +76,13 @@ export type WorkshopPointResult =
     }
   | { ok: false; errors: IssueDto[] };
 
+/**
+ * One scenario on several profiles (issue 23 Deliver 4): the engine's comparison (mappings, a cell per job
+ * and profile, the first divergence), or why the text or the profile list cannot be compared.
+ */
+export type ProfileCompareResult =
+  { ok: true; comparison: ProfileComparison } | { ok: false; errors: IssueDto[] };
+
 /** Params and results of the workshop request kinds (merged into `RequestTypes`). */
 export interface WorkshopRequestTypes {
   /** Runs variants `a` and `b` of `text` to their end and compares them. */
@@ -100,4 +108,6 @@ export interface WorkshopRequestTypes {
    * the per-point summary with the frontier flag. The points' runs as workshopPoint answered them.
    */
   workshopSweepCsv: { params: { points: { label: string; runs: ReplicateRun[] }[] }; result: string };
+  /** Maps `text` onto each of `profiles` (two or more distinct profile names), runs each and compares them. */
+  profileCompare: { params: { text: string; profiles: string[] }; result: ProfileCompareResult };
 }

@@ -162,7 +162,7 @@ export interface LessonSliceState {
 
 export type ThemeMode = 'light' | 'dark';
 /** `stage` shows the queue tree, the cluster map and the session's key decision together (docs/decisions/0040). */
-export type MainView = 'stage' | 'jobs' | 'decisions' | 'queues' | 'cluster' | 'workshop';
+export type MainView = 'stage' | 'jobs' | 'decisions' | 'queues' | 'cluster' | 'workshop' | 'compare';
 export type DecisionFilter = 'all' | 'evictions';
 export type JobSortKey =
   'name' | 'queue' | 'priority' | 'status' | 'tasks' | 'runtime' | 'preempt' | 'reclaim';

@@ -22,7 +22,7 @@ import type { LessonAnswer, SessionView } from '../protocol/sessionView';
 import type { EngineApi, EngineIssueLike } from './EngineApi';
 import { toSessionView } from './toSessionView';
 import { changedScenarioText } from './runExplain';
-import { workshopCompare, workshopRun } from './runWorkshop';
+import { profileCompare, workshopCompare, workshopRun } from './runWorkshop';
 import { workshopFrontier, workshopPoint, workshopSweepCsv } from './runWorkshopPoint';
 import { jobPlacementsOf } from './jobPlacementsOf';
 import { nodeGroupsOf } from './nodeGroupsOf';
@@ -459,6 +459,11 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         const answer = engineCall(() => workshopSweepCsv(w, command.points));
         if (!answer.ok) throw new HostError('bad-request', answer.message);
         return { type: 'reply', id, kind: 'workshopSweepCsv', result: answer.csv };
+      }
+      case 'profileCompare': {
+        const w = requireWorkshop();
+        const result = engineCall(() => profileCompare(w, command.text, command.profiles));
+        return { type: 'reply', id, kind: 'profileCompare', result };
       }
       case 'explainJob': {
         const x = requireExplain();

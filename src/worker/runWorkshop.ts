@@ -4,11 +4,23 @@
  * is its own worker (the page starts one per side or per sweep point), so the main run is never blocked.
  */
 import type { Simulation } from '../engine/api';
-import type { RunComparison, RunMetrics, RunSummary, ScenarioIssue, SimulatorOptions } from '../engine/index';
-import type { Scenario } from '../engine/model/scenario';
+import type {
+  ProfileComparison,
+  RunComparison,
+  RunMetrics,
+  RunSummary,
+  ScenarioIssue,
+  SimulatorOptions,
+} from '../engine/index';
+import { PROFILES, type Profile, type Scenario } from '../engine/model/scenario';
 import type { VariantSpec } from '../engine/model/variant';
 import type { IssueDto } from '../protocol/messages';
-import type { VariantRun, WorkshopCompareResult, WorkshopRunResult } from '../protocol/workshop';
+import type {
+  ProfileCompareResult,
+  VariantRun,
+  WorkshopCompareResult,
+  WorkshopRunResult,
+} from '../protocol/workshop';
 
 /** The engine functions the workshop needs (from engine/index.ts). */
 export interface WorkshopEngine {
@@ -24,6 +36,7 @@ export interface WorkshopEngine {
   describeDivergence(c: RunComparison): string;
   hasRandomWorkload(scenario: Scenario): boolean;
   reseedScenario(scenario: Scenario, seed: number): Scenario;
+  compareProfiles(scenario: Scenario, profiles: readonly Profile[]): ProfileComparison;
 }
 
 export const BASE = 'base';
@@ -147,4 +160,51 @@ export function workshopRun(
   const sim = run(engine, chosen.scenario);
   const summary: RunSummary = engine.runMetrics(sim).summary;
   return { ok: true, variant: name, seed: chosen.seed, sessionCount: sim.sessionCount(), summary };
+}
+
+/** The request's profile list, checked as the CLI checks `--profiles` (two or more, known, distinct). */
+function profileList(
+  profiles: readonly string[],
+): { ok: true; profiles: Profile[] } | { ok: false; message: string } {
+  const known = PROFILES.join(', ');
+  const out: Profile[] = [];
+  for (const name of profiles) {
+    if (!(PROFILES as readonly string[]).includes(name))
+      return { ok: false, message: `unknown profile ${JSON.stringify(name)} (profiles: ${known})` };
+    if ((out as string[]).includes(name))
+      return { ok: false, message: `${JSON.stringify(name)} is listed twice` };
+    out.push(name as Profile);
+  }
+  if (out.length < 2)
+    return { ok: false, message: `compare needs at least two profiles (profiles: ${known})` };
+  return { ok: true, profiles: out };
+}
+
+/** One scenario on several profiles (issue 23 Deliver 4): the engine maps, runs and compares. */
+export function profileCompare(
+  engine: WorkshopEngine,
+  text: string,
+  profiles: readonly string[],
+): ProfileCompareResult {
+  const list = profileList(profiles);
+  if (!list.ok) {
+    const message = list.message;
+    return {
+      ok: false,
+      errors: [
+        {
+          code: 'invalid-value',
+          path: 'profiles',
+          message,
+          line: null,
+          column: null,
+          hint: null,
+          text: message,
+        },
+      ],
+    };
+  }
+  const parsed = engine.parseScenario(text);
+  if (!parsed.ok) return { ok: false, errors: parsed.errors.map((i) => issue(engine, i)) };
+  return { ok: true, comparison: engine.compareProfiles(parsed.scenario, list.profiles) };
 }

@@ -25,6 +25,7 @@ const VIEW_LABEL: Record<MainViewId, string> = {
   queues: 'Queue tree',
   cluster: 'Cluster map',
   workshop: 'Workshop',
+  compare: 'Compare',
 };
 
 const selectDecisionCount = (s: AppState) => s.run.snapshot?.decisions.length ?? 0;

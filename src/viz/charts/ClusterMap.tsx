@@ -32,6 +32,7 @@ import { CLUSTER_LEGEND_HEIGHT, ClusterMapLegend, clusterLegendHeight } from './
 import { describeHit, hoverInfo, summariseClusterMap, type ClusterHoverInfo } from './describeCell';
 import { drawPaintOps } from './paintOps';
 import {
+  paintClusterBase,
   paintClusterMap,
   paintTransition,
   type ClusterEmphasis,
@@ -162,18 +163,6 @@ export function ClusterMap({
     legendHeight,
     groups,
   ]);
-  // Labels at a chosen size are SVG text over the canvas; the canvas then paints none.
-  const paintLayout = useMemo(
-    () =>
-      minTextPx === undefined
-        ? layout
-        : {
-            ...layout,
-            nodes: layout.nodes.map((n) => ({ ...n, label: null })),
-            frames: layout.frames.map((f) => ({ ...f, label: '' })),
-          },
-    [layout, minTextPx],
-  );
   const colourOf = queueColourScale(leaves, theme);
   const legendQueues = useMemo(() => {
     if (!showLegend) return [];
@@ -199,6 +188,9 @@ export function ClusterMap({
   // change paints the map once, not twice.
   const still = useRef<HTMLCanvasElement | null>(null);
   const isStillStale = useRef(true);
+  // The picture under every session (frames, labels, idle devices), painted once per geometry, theme and
+  // canvas size; a session change copies it and paints only its tasks (decision 0276).
+  const base = useRef<{ key: string; theme: VizTheme; canvas: HTMLCanvasElement } | null>(null);
 
   const redraw = useCallback(() => {
     const el = canvas.current;
@@ -227,7 +219,7 @@ export function ClusterMap({
   // Paint the settled picture whenever what is drawn changes (layout effect: no blank first frame).
   useLayoutEffect(() => {
     const input: PaintInputs = {
-      layout: paintLayout,
+      layout,
       theme,
       colourOf,
       emphasis: { selectedJob, highlightedQueue, highlightedQueues, highlightedNode },
@@ -236,13 +228,47 @@ export function ClusterMap({
     const el = canvas.current;
     const ctx = el?.getContext('2d') ?? null;
     if (el === null || ctx === null) return;
+    const baseKey = `${layout.geometry}|${el.width}x${el.height}|${dpr}|${minTextPx ?? ''}`;
+    let under = base.current;
+    if (under === null || under.key !== baseKey || under.theme !== theme) {
+      const picture = document.createElement('canvas');
+      picture.width = el.width;
+      picture.height = el.height;
+      const pctx = picture.getContext('2d');
+      if (pctx !== null) {
+        pctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+        // Labels at a chosen size are SVG text over the canvas; the canvas then paints none.
+        const baseLayout =
+          minTextPx === undefined
+            ? layout
+            : {
+                ...layout,
+                nodes: layout.nodes.map((n) => ({ ...n, label: null })),
+                frames: layout.frames.map((f) => ({ ...f, label: '' })),
+              };
+        drawPaintOps(pctx, paintClusterBase(baseLayout, theme));
+      }
+      under = { key: baseKey, theme, canvas: picture };
+      base.current = under;
+    }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, el.width, el.height);
+    ctx.drawImage(under.canvas, 0, 0);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawPaintOps(ctx, paintClusterMap(paintLayout, theme, colourOf, input.emphasis));
+    drawPaintOps(ctx, paintClusterMap(layout, theme, colourOf, input.emphasis, 'session'));
     isStillStale.current = true;
     // A transition under way keeps its accents (on the new picture) from its next frame on.
-  }, [paintLayout, theme, colourOf, selectedJob, highlightedQueue, highlightedQueues, highlightedNode, dpr]);
+  }, [
+    layout,
+    theme,
+    colourOf,
+    selectedJob,
+    highlightedQueue,
+    highlightedQueues,
+    highlightedNode,
+    dpr,
+    minTextPx,
+  ]);
 
   const changes = useRef<readonly CellChange[]>([]);
   const timer = useTransitionTimer(
@@ -358,6 +384,62 @@ export function ClusterMap({
     report(focusHit(next));
   };
 
+  // Frames and node labels (SVG) follow the geometry, not the session: 4,000 labels are not rebuilt per step.
+  const geometryLayout = useRef(layout);
+  if (geometryLayout.current.geometry !== layout.geometry) geometryLayout.current = layout;
+  const fixed = geometryLayout.current;
+  const fixedSvg = useMemo(
+    () => (
+      <>
+        {fixed.frames.map((f, i) => (
+          <rect
+            key={`frame-${i}`}
+            x={f.x}
+            y={f.y}
+            width={f.width}
+            height={f.height}
+            fill="none"
+            stroke="none"
+            data-testid="cluster-map.group"
+            data-label={f.label}
+          />
+        ))}
+        {minTextPx !== undefined &&
+          fixed.frames.map((f, i) => (
+            <text
+              key={`caption-${i}`}
+              x={f.labelX}
+              y={f.labelY}
+              fontSize={fixed.frameFontSize}
+              fontWeight={600}
+              fontFamily={theme.fontFamily}
+              fill={theme.text}
+              data-testid="cluster-map.group-label"
+            >
+              {f.label}
+            </text>
+          ))}
+        {minTextPx !== undefined &&
+          fixed.nodes.map((n) =>
+            n.label === null ? null : (
+              <text
+                key={n.name}
+                x={n.labelX}
+                y={n.labelY}
+                fontSize={fixed.labelFontSize}
+                fontFamily={theme.fontFamily}
+                fill={theme.textMuted}
+                data-testid="cluster-map.node-label"
+              >
+                {n.label}
+              </text>
+            ),
+          )}
+      </>
+    ),
+    [fixed, minTextPx, theme],
+  );
+
   const focused = focusHit(focusIndex);
   const outlined = hover?.hit ?? focused;
   const outline = outlined === null ? null : (outlined.segment ?? outlined.cell ?? outlined.node);
@@ -417,50 +499,7 @@ export function ClusterMap({
             // Own compositor layer: moving the hover outline must not repaint the canvas under it.
             style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none', willChange: 'transform' }}
           >
-            {layout.frames.map((f, i) => (
-              <rect
-                key={`frame-${i}`}
-                x={f.x}
-                y={f.y}
-                width={f.width}
-                height={f.height}
-                fill="none"
-                stroke="none"
-                data-testid="cluster-map.group"
-                data-label={f.label}
-              />
-            ))}
-            {minTextPx !== undefined &&
-              layout.frames.map((f, i) => (
-                <text
-                  key={`caption-${i}`}
-                  x={f.labelX}
-                  y={f.labelY}
-                  fontSize={layout.frameFontSize}
-                  fontWeight={600}
-                  fontFamily={theme.fontFamily}
-                  fill={theme.text}
-                  data-testid="cluster-map.group-label"
-                >
-                  {f.label}
-                </text>
-              ))}
-            {minTextPx !== undefined &&
-              layout.nodes.map((n) =>
-                n.label === null ? null : (
-                  <text
-                    key={n.name}
-                    x={n.labelX}
-                    y={n.labelY}
-                    fontSize={layout.labelFontSize}
-                    fontFamily={theme.fontFamily}
-                    fill={theme.textMuted}
-                    data-testid="cluster-map.node-label"
-                  >
-                    {n.label}
-                  </text>
-                ),
-              )}
+            {fixedSvg}
             {box !== null && (
               <rect
                 x={box.x - 1}

@@ -165,7 +165,8 @@ export interface ClusterMapLayout {
   /** Every cell, in node order then device index (for fast painting). */
   cells: ClusterCell[];
   byNode: ReadonlyMap<string, ClusterNodeGeometry>;
-  byCell: ReadonlyMap<string, ClusterCell>;
+  /** Cell by `node#index` (built on first use). */
+  byCell: Pick<ReadonlyMap<string, ClusterCell>, 'get'>;
   resources: NodeBarResource[];
   /** Group frames, outermost first within each group (empty without groups). */
   frames: ClusterGroupFrame[];
@@ -173,6 +174,11 @@ export interface ClusterMapLayout {
   sections: ClusterGridSection[];
   /** Caption size of the frames (px). */
   frameFontSize: number;
+  /**
+   * Equal for two layouts with the same positions, labels and frames (the same nodes, viewport and options):
+   * what does not change between sessions can be drawn once and kept (decision 0276).
+   */
+  geometry: number;
 }
 
 const STATE_RANK: Record<SegmentState, number> = { running: 0, releasing: 1, pipelined: 2 };
@@ -263,16 +269,73 @@ function protectionOf(
 }
 
 /**
- * Lays out `nodes` and the GPU devices `tasks` hold on them.
- *
- * @param size - the viewport; cells take the largest size (within the options' bounds) that fits it.
+ * What does not change from one session to the next: node order, positions, labels, group frames and an
+ * idle cell per device. At 4,000 nodes (32,000 cells) building it took most of a session change's main-thread
+ * time (issue 22, decision 0276), so it is kept for the next call with the same nodes, viewport and options.
  */
-export function layoutClusterMap(
+interface ClusterGeometry {
+  key: string;
+  /** Told apart from every other geometry built in this page (`ClusterMapLayout.geometry`). */
+  id: number;
+  groups: ClusterNodeGroups | null;
+  /** Grid slot -> index into the caller's `nodes`. */
+  order: Int32Array;
+  m: Metrics;
+  gridWidth: number;
+  originX: number;
+  placed: ReturnType<typeof placeClusterGroups>;
+  boxX: Float64Array;
+  boxY: Float64Array;
+  rowCells: number;
+  cellRows: number;
+  gutter: number;
+  inner: number;
+  labelFontSize: number;
+  frameFontSize: number;
+  resources: NodeBarResource[];
+  labelsOf: (string | null)[];
+  /** Per grid slot, the node's devices with nothing on them (shared by every session that leaves them idle). */
+  idleCells: ClusterCell[][];
+  /** Per grid slot, the node with nothing on it (no bars, no tasks), shared the same way. */
+  idleNodes: ClusterNodeGeometry[];
+}
+
+/** Everything the geometry depends on, as one string (names in the caller's order, devices, options). */
+function geometryKey(nodes: readonly NodeState[], size: Size, options: ClusterMapOptions): string {
+  const parts = [
+    size.width,
+    size.height,
+    options.cellsPerRow ?? '',
+    options.minCellSize ?? '',
+    options.maxCellSize ?? '',
+    String(options.labels ?? ''),
+    options.labelFontSize ?? '',
+    Array.isArray(options.resources) ? options.resources.join(',') : (options.resources ?? ''),
+  ].join('|');
+  let out = parts;
+  for (const n of nodes)
+    out += `\u0000${n.name}\u0000${n.gpuDevices}${Number.isFinite(n.capacity.cpu) && n.capacity.cpu > 0 ? 'c' : ''}${Number.isFinite(n.capacity.memory) && n.capacity.memory > 0 ? 'm' : ''}`;
+  return out;
+}
+
+/** One geometry kept: a session change finds the previous session's. */
+let kept: ClusterGeometry | null = null;
+let lastId = 0;
+
+function geometryOf(nodes: readonly NodeState[], size: Size, options: ClusterMapOptions): ClusterGeometry {
+  const key = geometryKey(nodes, size, options);
+  const groups = options.groups ?? null;
+  if (kept !== null && kept.key === key && kept.groups === groups) return kept;
+  kept = buildGeometry(nodes, size, options, key);
+  return kept;
+}
+
+function buildGeometry(
   nodes: readonly NodeState[],
-  tasks: readonly TaskState[],
   size: Size,
-  options: ClusterMapOptions = {},
-): ClusterMapLayout {
+  options: ClusterMapOptions,
+  key: string,
+): ClusterGeometry {
   const cellsPerRow = Math.max(1, Math.floor(options.cellsPerRow ?? 8));
   const minCell = options.minCellSize ?? 6;
   const maxCell = Math.max(minCell, options.maxCellSize ?? 36);
@@ -287,10 +350,12 @@ export function layoutClusterMap(
           nodes.map((n) => n.name),
           groups,
         );
-  const sorted =
+  const orderList =
     grouping === null
-      ? [...nodes].sort((a, b) => compareNames(a.name, b.name))
-      : grouping.order.map((i) => nodes[i]).filter((n): n is NodeState => n !== undefined);
+      ? nodes.map((_, i) => i).sort((a, b) => compareNames(nodes[a]!.name, nodes[b]!.name))
+      : grouping.order.filter((i) => nodes[i] !== undefined);
+  const order = Int32Array.from(orderList);
+  const sorted = orderList.map((i) => nodes[i]!);
   const roots = grouping?.roots ?? [];
   const resources: NodeBarResource[] =
     options.resources === undefined || options.resources === 'auto'
@@ -339,16 +404,104 @@ export function layoutClusterMap(
       boxX[sec.first + i] = sec.x + (i % sec.columns) * (m.groupWidth + m.gap);
       boxY[sec.first + i] = sec.y + Math.floor(i / sec.columns) * (m.groupHeight + m.gap);
     }
-  const originY = 0;
   const gutter = m.s >= 8 ? 1 : 0;
   const inner = m.s - gutter;
+  const labelFontSize = fontSize ?? Math.max(9, Math.min(11, m.labelHeight - 3));
+  const labelsOf: (string | null)[] = [];
+  const idleCells: ClusterCell[][] = [];
+  const idleNodes: ClusterNodeGeometry[] = [];
+  sorted.forEach((n, slot) => {
+    const x = boxX[slot] ?? originX;
+    const y = boxY[slot] ?? 0;
+    const cellsX = x + m.padding;
+    const cellsY = y + m.padding + m.labelHeight;
+    const label =
+      m.labelHeight > 0 ? truncateText(n.name, m.groupWidth - 2 * m.padding, labelFontSize) : null;
+    labelsOf.push(label);
+    const cells: ClusterCell[] = [];
+    for (let index = 0; index < n.gpuDevices; index++) {
+      cells.push({
+        key: `${n.name}#${index}`,
+        node: n.name,
+        index,
+        x: cellsX + (index % rowCells) * m.s,
+        y: cellsY + Math.floor(index / rowCells) * m.s,
+        size: inner,
+        state: 'idle',
+        usedShare: 0,
+        segments: [],
+      });
+    }
+    idleCells.push(cells);
+    idleNodes.push({
+      name: n.name,
+      order: slot,
+      label,
+      x,
+      y,
+      width: m.groupWidth,
+      height: m.groupHeight,
+      labelX: cellsX,
+      labelY: y + m.padding + m.labelHeight - 3,
+      gpuDevices: n.gpuDevices,
+      cells,
+      bars: [],
+      gpulessTasks: 0,
+    });
+  });
+  return {
+    key,
+    id: ++lastId,
+    groups,
+    order,
+    m,
+    gridWidth,
+    originX,
+    placed,
+    boxX,
+    boxY,
+    rowCells,
+    cellRows,
+    gutter,
+    inner,
+    labelFontSize,
+    frameFontSize,
+    resources,
+    labelsOf,
+    idleCells,
+    idleNodes,
+  };
+}
+
+/** `node#index` -> cell, built on the first look-up (only tests and tools look cells up by key). */
+class CellIndex {
+  private map: Map<string, ClusterCell> | null = null;
+  constructor(private readonly cells: readonly ClusterCell[]) {}
+  get(key: string): ClusterCell | undefined {
+    if (this.map === null) this.map = new Map(this.cells.map((c) => [c.key, c]));
+    return this.map.get(key);
+  }
+}
+
+/**
+ * Lays out `nodes` and the GPU devices `tasks` hold on them.
+ *
+ * @param size - the viewport; cells take the largest size (within the options' bounds) that fits it.
+ */
+export function layoutClusterMap(
+  nodes: readonly NodeState[],
+  tasks: readonly TaskState[],
+  size: Size,
+  options: ClusterMapOptions = {},
+): ClusterMapLayout {
+  const geo = geometryOf(nodes, size, options);
+  const { m, rowCells, cellRows, gutter, inner, resources } = geo;
 
   const jobs = new Map<string, JobState>();
   for (const j of options.jobs ?? []) jobs.set(j.name, j);
   const kind = options.protection ?? 'either';
   const cursorMs = options.cursorMs ?? null;
 
-  // Tasks per node and device.
   // One protection record per job (a job's tasks share it), computed when first needed.
   const protections = new Map<string, CellProtection | null>();
   const protectionFor = (job: JobState | undefined): CellProtection | null => {
@@ -376,26 +529,34 @@ export function layoutClusterMap(
       else list.push(t);
     }
   }
-  const NONE: TaskState[] = [];
 
   const outNodes: ClusterNodeGeometry[] = [];
   const cells: ClusterCell[] = [];
   const byNode = new Map<string, ClusterNodeGeometry>();
-  const byCell = new Map<string, ClusterCell>();
-  const labelFontSize = fontSize ?? Math.max(9, Math.min(11, m.labelHeight - 3));
 
-  sorted.forEach((n, order) => {
-    const x = boxX[order] ?? originX;
-    const y = (boxY[order] ?? 0) + originY;
-    const cellsX = x + m.padding;
-    const cellsY = y + m.padding + m.labelHeight;
-    const nodeCells: ClusterCell[] = [];
+  for (let slot = 0; slot < geo.order.length; slot++) {
+    const n = nodes[geo.order[slot]!]!;
+    const idle = geo.idleNodes[slot]!;
     const devices = perDevice.get(n.name);
-    for (let index = 0; index < n.gpuDevices; index++) {
-      const cx = cellsX + (index % rowCells) * m.s;
-      const cy = cellsY + Math.floor(index / rowCells) * m.s;
-      const key = `${n.name}#${index}`;
-      const onDevice = devices?.[index] ?? NONE;
+    const gpulessTasks = gpuless.get(n.name) ?? 0;
+    // A node with nothing on it and no bars is the same as in every other such session.
+    if (devices === undefined && resources.length === 0 && gpulessTasks === 0) {
+      for (const c of idle.cells) cells.push(c);
+      outNodes.push(idle);
+      byNode.set(n.name, idle);
+      continue;
+    }
+    const nodeCells: ClusterCell[] = [];
+    for (const idleCell of idle.cells) {
+      const index = idleCell.index;
+      const onDevice = devices?.[index];
+      if (onDevice === undefined || onDevice.length === 0) {
+        nodeCells.push(idleCell);
+        cells.push(idleCell);
+        continue;
+      }
+      const cx = idleCell.x;
+      const cy = idleCell.y;
       const entries = onDevice.map((t) => {
         const share = t.gpus.find((g) => g.index === index)?.share ?? 0;
         const job = jobs.get(t.job);
@@ -449,12 +610,10 @@ export function layoutClusterMap(
         ? 'running'
         : segments.some((s) => s.state === 'releasing')
           ? 'releasing'
-          : segments.length > 0
-            ? 'pipelined'
-            : 'idle';
+          : 'pipelined';
       const cell: ClusterCell = {
-        key,
-        node: n.name,
+        key: idleCell.key,
+        node: idleCell.node,
         index,
         x: cx,
         y: cy,
@@ -465,11 +624,11 @@ export function layoutClusterMap(
       };
       nodeCells.push(cell);
       cells.push(cell);
-      byCell.set(key, cell);
     }
 
     const bars: NodeResourceBar[] = [];
-    let barY = cellsY + cellRows * m.s + m.barGap;
+    const cellsX = idle.labelX;
+    let barY = idle.y + m.padding + m.labelHeight + cellRows * m.s + m.barGap;
     const barWidth = rowCells * m.s - gutter;
     for (const r of resources) {
       const capacity = n.capacity[r];
@@ -495,49 +654,36 @@ export function layoutClusterMap(
       barY += m.barHeight + m.barGap;
     }
 
-    const node: ClusterNodeGeometry = {
-      name: n.name,
-      order,
-      label: m.labelHeight > 0 ? truncateText(n.name, m.groupWidth - 2 * m.padding, labelFontSize) : null,
-      x,
-      y,
-      width: m.groupWidth,
-      height: m.groupHeight,
-      labelX: cellsX,
-      labelY: y + m.padding + m.labelHeight - 3,
-      gpuDevices: n.gpuDevices,
-      cells: nodeCells,
-      bars,
-      gpulessTasks: gpuless.get(n.name) ?? 0,
-    };
+    const node: ClusterNodeGeometry = { ...idle, cells: nodeCells, bars, gpulessTasks };
     outNodes.push(node);
     byNode.set(n.name, node);
-  });
+  }
 
   return {
     size,
-    width: Math.max(size.width, gridWidth),
+    width: Math.max(size.width, geo.gridWidth),
     height: Math.max(0, m.contentHeight),
     cellSize: m.s,
     cellsPerRow: rowCells,
     cellRows,
     columns: m.columns,
-    originX,
-    originY,
+    originX: geo.originX,
+    originY: 0,
     groupWidth: m.groupWidth,
     groupHeight: m.groupHeight,
     gap: m.gap,
     padding: m.padding,
     labelHeight: m.labelHeight,
-    labelFontSize,
+    labelFontSize: geo.labelFontSize,
     nodes: outNodes,
     cells,
     byNode,
-    byCell,
-    resources,
-    frames: placed.frames,
-    sections: placed.sections,
-    frameFontSize,
+    byCell: new CellIndex(cells),
+    resources: [...resources],
+    frames: geo.placed.frames,
+    sections: geo.placed.sections,
+    frameFontSize: geo.frameFontSize,
+    geometry: geo.id,
   };
 }
 

@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundariesConfig } from './eslint.boundaries.js';
 
 /** A boundary zone: files under `from` may not import the listed layers. */
 const zone = (files, forbidden, message, allowTypeImports = true) => ({
@@ -12,7 +13,24 @@ const zone = (files, forbidden, message, allowTypeImports = true) => ({
   },
 });
 
-const ENGINE_FORBIDDEN = ['**/protocol/**', '**/worker/**', '**/client/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', '**/app/**', 'react', 'react-dom', '@mui/*', 'd3', 'd3-*', '!d3-dsv', '!d3-random', 'zustand'];
+const ENGINE_FORBIDDEN = [
+  '**/protocol/**',
+  '**/worker/**',
+  '**/client/**',
+  '**/store/**',
+  '**/viz/**',
+  '**/features/**',
+  '**/ui/**',
+  '**/app/**',
+  'react',
+  'react-dom',
+  '@mui/*',
+  'd3',
+  'd3-*',
+  '!d3-dsv',
+  '!d3-random',
+  'zustand',
+];
 // d3-dsv and d3-random are pure and deterministic (no DOM, no clock; randomLcg is seeded): the trace import
 // reads CSV with the one, the workload generator draws from the other (issue 20).
 const ENGINE_MESSAGE = 'The engine imports only engine/* and common/.';
@@ -20,7 +38,10 @@ const ENGINE_MESSAGE = 'The engine imports only engine/* and common/.';
 const engineZone = (files, extra) => ({
   files,
   rules: {
-    'no-restricted-imports': ['error', { patterns: [{ group: ENGINE_FORBIDDEN, message: ENGINE_MESSAGE, allowTypeImports: false }, ...extra] }],
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ group: ENGINE_FORBIDDEN, message: ENGINE_MESSAGE, allowTypeImports: false }, ...extra] },
+    ],
   },
 });
 
@@ -33,7 +54,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No wildcard barrels.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'No wildcard barrels.' },
+      ],
     },
   },
   {
@@ -58,60 +82,102 @@ export default tseslint.config(
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'Math', property: 'random', message: 'The engine is deterministic; use a seeded generator.' },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'The engine is deterministic; use a seeded generator.',
+        },
       ],
       'no-console': 'error',
     },
   },
   zone(['src/engine/**'], ENGINE_FORBIDDEN, ENGINE_MESSAGE, false),
-  // Profiles (docs/decisions/0014, 0029): a profile never imports another, the neutral framework imports no
-  // profile, actions never import plugins, plugins never import actions or each other; only registry.ts
-  // knows every profile. Each entry repeats the engine-wide list because a later `no-restricted-imports`
-  // replaces an earlier one for a file.
-  engineZone(['src/engine/framework/**', 'src/engine/model/**', 'src/engine/common/**', 'src/engine/scenario/**'], [
-    { group: ['**/profiles/kai/**', '**/profiles/volcano/**', '**/kai/**', '**/volcano/**'], message: 'The neutral layers never import a profile.' },
-  ]),
-  // The simulator still runs KAI's session loop itself (KAI is not yet a SessionProfile, decision 0029):
-  // it may use KAI's framework records and session steps, never its actions, plugins or the Volcano profile.
-  {
-    ...engineZone(['src/engine/simulation/**'], [
-      { group: ['**/profiles/volcano/**', '**/profiles/kai/actions/**', '**/profiles/kai/plugins/**'], message: 'The simulator reaches profiles through registry.ts.' },
-    ]),
-    ignores: ['src/engine/**/*.test.ts'],
-  },
-  engineZone(['src/engine/profiles/kai/**'], [
-    { group: ['**/profiles/volcano/**', '**/volcano/**'], message: 'A profile never imports another profile.' },
-  ]),
-  engineZone(['src/engine/profiles/kai/actions/**'], [
-    { group: ['**/volcano/**', '**/plugins/**', '**/session/**', '**/queries/**'], message: 'KAI actions never import plugins (nor another profile).' },
-    { regex: '^\\.\\./(?!\\.\\./|common/)', message: 'An action never imports another action (only actions/common).' },
-  ]),
-  engineZone(['src/engine/profiles/kai/plugins/**'], [
-    { group: ['**/volcano/**', '**/actions/**', '**/session/**'], message: 'KAI plugins never import actions (nor another profile).' },
-    { regex: '^\\.\\./(?!\\.\\./)', message: 'A plugin never imports another plugin.' },
-  ]),
-  engineZone(['src/engine/profiles/kai/framework/**'], [
-    { group: ['**/volcano/**', '**/actions/**', '**/plugins/**', '**/session/**', '**/queries/**'], message: 'The KAI framework never imports actions, plugins or another profile.' },
-  ]),
-  engineZone(['src/engine/profiles/volcano/**'], [
-    { group: ['**/profiles/kai/**', '**/kai/**'], message: 'A profile never imports another profile.' },
-  ]),
-  engineZone(['src/engine/profiles/volcano/actions/**'], [
-    { group: ['**/plugins/**', '**/kai/**'], message: 'Volcano actions never import plugins (nor another profile).' },
-  ]),
-  engineZone(['src/engine/profiles/volcano/plugins/**'], [
-    { group: ['**/actions/**', '**/kai/**'], message: 'Volcano plugins never import actions (nor another profile).' },
-    { regex: '^\\.\\./(?!\\.\\./)', message: 'A plugin never imports another plugin.' },
-  ]),
-  engineZone(['src/engine/profiles/volcano/framework/**', 'src/engine/profiles/volcano/api/**'], [
-    { group: ['**/actions/**', '**/plugins/**', '**/kai/**'], message: 'The Volcano framework never imports actions, plugins or another profile.' },
-  ]),
+  // Inside every profile (docs/decisions/0014, 0029): actions never import plugins, plugins never import
+  // actions or each other, a profile's framework imports neither. Which layers and profiles a profile may
+  // import is the allow-list's (eslint.boundaries.js, decision 0280), by the captured folder name, so no
+  // rule here names a profile. Each entry repeats the engine-wide list because a later
+  // `no-restricted-imports` replaces an earlier one for a file.
+  engineZone(
+    ['src/engine/profiles/*/actions/**'],
+    [
+      {
+        group: ['**/plugins/**', '**/session/**', '**/queries/**'],
+        message: 'Actions never import plugins.',
+      },
+      {
+        regex: '^\\.\\./(?!\\.\\./|common/)',
+        message: 'An action never imports another action (only actions/common).',
+      },
+    ],
+  ),
+  engineZone(
+    ['src/engine/profiles/*/plugins/**'],
+    [
+      { group: ['**/actions/**', '**/session/**'], message: 'Plugins never import actions.' },
+      { regex: '^\\.\\./(?!\\.\\./)', message: 'A plugin never imports another plugin.' },
+    ],
+  ),
+  engineZone(
+    ['src/engine/profiles/*/framework/**', 'src/engine/profiles/*/api/**'],
+    [
+      {
+        group: ['**/actions/**', '**/plugins/**', '**/session/**', '**/queries/**'],
+        message: 'A profile framework never imports actions or plugins.',
+      },
+    ],
+  ),
+  boundariesConfig,
   zone(['src/common/**'], ['../**', 'react', '@mui/*', 'd3'], 'common imports nothing.'),
-  zone(['src/protocol/**'], ['**/worker/**', '**/client/**', '**/store/**', 'react', '@mui/*'], 'protocol is plain data.'),
-  zone(['src/worker/**'], ['**/client/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', 'react', '@mui/*', 'd3'], 'The worker hosts the engine; no UI.'),
-  zone(['src/client/**'], ['**/worker/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', 'react'], 'The client knows only the protocol.'),
-  zone(['src/store/**'], ['**/worker/**', '**/viz/**', '**/features/**', '**/ui/**', '**/engine/simulation/**', '**/engine/profiles/**', '**/engine/framework/**'], 'The store talks to the engine only through the client.'),
-  zone(['src/viz/**'], ['**/store/**', '**/features/**', '**/client/**', '**/worker/**', '**/engine/simulation/**', '**/engine/profiles/**'], 'viz draws from props only.'),
-  zone(['src/ui/**'], ['**/store/**', '**/features/**', '**/client/**', '**/worker/**', '**/engine/**', '**/viz/**'], 'ui is presentational.'),
-  zone(['src/features/**'], ['**/client/**', '**/worker/**', '**/engine/simulation/**', '**/engine/profiles/**', '!**/engine/profiles/catalogue', '!**/engine/profiles/upstream', '**/engine/framework/**'], 'features join store and views; never the engine runtime.'),
+  zone(
+    ['src/protocol/**'],
+    ['**/worker/**', '**/client/**', '**/store/**', 'react', '@mui/*'],
+    'protocol is plain data.',
+  ),
+  zone(
+    ['src/worker/**'],
+    ['**/client/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', 'react', '@mui/*', 'd3'],
+    'The worker hosts the engine; no UI.',
+  ),
+  zone(
+    ['src/client/**'],
+    ['**/worker/**', '**/store/**', '**/viz/**', '**/features/**', '**/ui/**', 'react'],
+    'The client knows only the protocol.',
+  ),
+  zone(
+    ['src/store/**'],
+    [
+      '**/worker/**',
+      '**/viz/**',
+      '**/features/**',
+      '**/ui/**',
+      '**/engine/simulation/**',
+      '**/engine/profiles/**',
+      '**/engine/framework/**',
+    ],
+    'The store talks to the engine only through the client.',
+  ),
+  zone(
+    ['src/viz/**'],
+    [
+      '**/store/**',
+      '**/features/**',
+      '**/client/**',
+      '**/worker/**',
+      '**/engine/simulation/**',
+      '**/engine/profiles/**',
+    ],
+    'viz draws from props only.',
+  ),
+  zone(
+    ['src/ui/**'],
+    ['**/store/**', '**/features/**', '**/client/**', '**/worker/**', '**/engine/**', '**/viz/**'],
+    'ui is presentational.',
+  ),
+  // Which engine files features may read is the allow-list's (eslint.boundaries.js): a profile's UI folder
+  // reads its own engine folder's pure data. Here only what that rule cannot say.
+  zone(
+    ['src/features/**'],
+    ['**/client/**', '**/worker/**', '**/engine/simulation/**'],
+    'features join store and views; never the engine runtime.',
+  ),
 );

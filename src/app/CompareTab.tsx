@@ -4,7 +4,8 @@
  * profiles come from `?compare=kai,volcano` when the page was opened with it, else every profile.
  */
 import { createSimulationClient } from '../client/SimulationClient';
-import { PROFILES } from '../engine/model/scenario';
+import type { Profile } from '../engine/model/scenario';
+import { uiProfileNames } from '../features/profiles/uiRegistry';
 import { ProfileCompareView } from '../features/profile-compare/ProfileCompareView';
 import { parseCompareParam } from '../features/url-sync/viewParams';
 import { createProfileCompareStore } from '../store/profileCompare/createProfileCompareStore';
@@ -13,7 +14,7 @@ import { createWorkerTransport } from './createWorkerTransport';
 
 const store = createProfileCompareStore({
   createClient: () => createSimulationClient(createWorkerTransport, { timeoutMs: 300_000 }),
-  profiles: parseCompareParam(window.location.search) ?? [...PROFILES],
+  profiles: parseCompareParam(window.location.search) ?? (uiProfileNames() as Profile[]),
 });
 
 export function CompareTab() {

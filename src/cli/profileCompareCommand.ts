@@ -6,7 +6,10 @@
  * are invalid input (exit 2), like any bad flag.
  */
 import { compareProfiles, ENGINE_VERSION, type JobCell, type ProfileComparison } from '../engine/index';
-import { PROFILES, type Profile, type Scenario } from '../engine/model/scenario';
+import { type Profile, type Scenario } from '../engine/model/scenario';
+import { profileNames } from '../engine/registry';
+
+const PROFILES = profileNames();
 import { sessionRowsRefusal, usageHistorySessions } from './sessionRowsBound';
 import type { CommandHelpers } from './workshopCommands';
 

@@ -35,10 +35,12 @@ export interface Simulation {
   snapshot(index: number): SessionSnapshot;
   markers(): SessionMarker[];
   /**
-   * Min-runtime resolution for a queue pair under the queues and scheduler config in force at session
-   * `session` (1-based; 0 = the scenario at t=0, before any event). Throws for a session not yet run.
+   * A profile's answer to a query of `kind` (`min-runtime` for KAI: `ResolveQuery` → `ResolveResult`) under
+   * the queues and scheduler config in force at session `session` (1-based; 0 = the scenario at t=0,
+   * before any event). Throws a RangeError for a session not yet run, a kind the profile does not answer
+   * or arguments it refuses.
    */
-  resolve(query: ResolveQuery, session: number): ResolveResult;
+  query(kind: string, args: unknown, session: number): unknown;
   /** What the stored history holds (sessions, keyframes, size as JSON), for the browser benchmark. */
   historySize(): HistorySize;
 }

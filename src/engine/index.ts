@@ -73,7 +73,7 @@ export function checkScenario(scenario: Scenario): { failures: CheckFailure[]; s
 
 /** Min-runtime resolution for a (preemptor queue, victim queue) pair under the scenario's configuration. */
 export function resolveMinRuntime(scenario: Scenario, query: ResolveQuery): ResolveResult {
-  return new Simulator(scenario).resolve(query);
+  return new Simulator(scenario).query('minruntime', query, 0) as ResolveResult;
 }
 
 export { applyVariant, findVariant, BASE_VARIANT } from './scenario/applyVariant';

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareProfiles, formatIssue, parseScenario } from '../engine/index';
-import { PROFILES } from '../engine/model/scenario';
+import { profileNames } from '../engine/registry';
+
+const PROFILES = profileNames();
 import { BUILTIN_SCENARIOS } from './builtinScenarios';
 
 /** Gallery scenarios some profile cannot express, with the field path of the first reason per profile. */

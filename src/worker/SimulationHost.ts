@@ -173,15 +173,11 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         `A ${query.profile} query (${query.kind}) cannot be asked of a ${r.scenario.profile} scenario.`,
       );
     }
-    switch (query.kind) {
-      case 'minruntime':
-        try {
-          return r.sim.resolve(query.params, query.session);
-        } catch (error) {
-          throw new HostError('engine-error', messageOf(error));
-        }
-      default:
-        return assertNever(query.kind, 'query kind');
+    try {
+      // The protocol types the answer per kind (protocol/queries.ts); the profile's query computes it.
+      return r.sim.query(query.kind, query.params, query.session) as QueryAnswer;
+    } catch (error) {
+      throw new HostError('engine-error', messageOf(error));
     }
   };
 

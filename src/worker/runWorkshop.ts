@@ -12,7 +12,10 @@ import type {
   ScenarioIssue,
   SimulatorOptions,
 } from '../engine/index';
-import { PROFILES, type Profile, type Scenario } from '../engine/model/scenario';
+import type { Profile, Scenario } from '../engine/model/scenario';
+import { profileNames } from '../engine/registry';
+
+const PROFILES = profileNames();
 import type { VariantSpec } from '../engine/model/variant';
 import type { IssueDto } from '../protocol/messages';
 import type {

@@ -6,6 +6,12 @@
  */
 import type { TaskSpec } from './scenario';
 
+/** One GPU device a task holds: its index on the node and the share of it (1 = the whole device). */
+export interface GpuSlot {
+  index: number;
+  share: number;
+}
+
 export function gpuDeviceCount(spec: Pick<TaskSpec, 'gpuMemoryDevices'>): number {
   return spec.gpuMemoryDevices ?? 1;
 }

@@ -8,27 +8,9 @@
  * (a queue's `extras.profile`, absent for KAI) and never decide which figure means what themselves.
  */
 
-/** One queue figure as a profile names it. */
-export interface QueueWord {
-  /** Column or legend label. */
-  label: string;
-  /** What it is, for a title or a glossary line. */
-  meaning: string;
-}
+import type { QueueWords } from '../framework/ProfileModule';
 
-export interface QueueWords {
-  profile: 'kai' | 'volcano' | 'kube-batch';
-  /** The share the scheduler computed for the queue (the card's band). */
-  share: QueueWord;
-  /** The per-resource floor written on the queue (KAI quota, Volcano guarantee); null when none. */
-  floor: QueueWord | null;
-  /** The per-resource cap written on the queue (KAI limit, Volcano capability); null when none. */
-  cap: QueueWord | null;
-  /** The weight that divides what is left; `perResource` for KAI's over-quota weight. */
-  weight: QueueWord & { perResource: boolean };
-  /** Whether the profile reads a queue priority. */
-  priority: boolean;
-}
+export type { QueueWord, QueueWords } from '../framework/ProfileModule';
 
 const KAI: QueueWords = {
   profile: 'kai',
@@ -41,6 +23,7 @@ const KAI: QueueWords = {
     perResource: true,
   },
   priority: true,
+  floorIsQuota: true,
 };
 
 const VOLCANO: QueueWords = {
@@ -57,6 +40,7 @@ const VOLCANO: QueueWords = {
     perResource: false,
   },
   priority: true,
+  floorIsQuota: false,
 };
 
 /** kube-batch: Volcano's weight, and nothing else a queue writes is read (decision 0250). */

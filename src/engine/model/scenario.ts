@@ -9,8 +9,10 @@ import type { VariantSpec } from './variant';
 import type { WorkloadSpec } from './workload';
 import type { NodePoolSpec } from './nodePool';
 
-export type Profile = 'kai' | 'volcano' | 'kube-batch';
-export const PROFILES: readonly Profile[] = ['kai', 'volcano', 'kube-batch'];
+// The profile names are the registry's list (written once, decision 0279); a type-only import, so the
+// model stays free of the engine at run time.
+import type { Profile } from '../registry';
+export type { Profile };
 
 export type PreemptionPolicy = 'PreemptLowerPriority' | 'Never';
 

@@ -10,6 +10,7 @@ import { quote } from './fieldPath';
 import { completeQueueResources, defaultQueueResources } from './normaliseQueue';
 import { MAX_QUEUE_DEPTH } from './limits';
 import type { NormalisedEvents } from './normaliseEvents';
+import { accepts } from '../registry';
 
 interface QueueState {
   parent: string | null;
@@ -44,11 +45,11 @@ export function checkEvents(
     switch (event.kind) {
       case 'submit':
         liveJobs.add(event.job.name);
-        if (ctx.profile === 'kai' && tree.hasChildren(event.job.queue)) {
+        if (accepts(ctx.profile, 'leafJobsOnly') && tree.hasChildren(event.job.queue)) {
           ctx.sink.report(
             'job-in-non-leaf-queue',
             [...path, 'submit', 'queue'],
-            `queue ${quote(event.job.queue)} has child queues at that time; kai schedules jobs only from leaf queues`,
+            `queue ${quote(event.job.queue)} has child queues at that time; ${ctx.profile} schedules jobs only from leaf queues`,
           );
         }
         tree.addJob(event.job.name, event.job.queue);
@@ -126,11 +127,11 @@ function applyQueuePatch(
   const parentPath = [...path, 'updateQueue', 'parent'];
   // The same rule as at t=0 (checkQueueTree): a queue that holds jobs cannot become a parent.
   const held = patch.parent === null ? undefined : tree.jobIn(patch.parent);
-  if (ctx.profile === 'kai' && patch.parent !== null && held !== undefined) {
+  if (accepts(ctx.profile, 'leafJobsOnly') && patch.parent !== null && held !== undefined) {
     ctx.sink.report(
       'job-in-non-leaf-queue',
       parentPath,
-      `queue ${quote(patch.parent)} holds job ${quote(held)} at that time, so it cannot become a parent queue; kai schedules jobs only from leaf queues`,
+      `queue ${quote(patch.parent)} holds job ${quote(held)} at that time, so it cannot become a parent queue; ${ctx.profile} schedules jobs only from leaf queues`,
     );
     return;
   }

@@ -1,46 +1,31 @@
 /**
- * Queue-tree fields a Volcano or kube-batch scenario may not write because nothing in that profile (or in
- * the plugins it configures) reads them: each is refused with the profile named, never accepted and
- * ignored (docs/scenario-format.md §25, decision 0222). KAI scenarios are checked in checkQueueTree.
- *
- * Volcano reads `parent` only in the capacity plugin with `enableHierarchy: true` (volcano
- * `plugins/capacity/capacity.go:450-456`, framework/session.go:1006-1016 @ed72c7c8; proportion has no
- * hierarchy); kube-batch has none. In a capacity tree, jobs go only to leaf queues (capacity.go:1240-1243
- * refuses the whole session otherwise).
+ * Queue-tree fields a scenario may not write because nothing in its profile (or in the plugins it
+ * configures) reads them: `parent` where the profile has no queue hierarchy in this configuration
+ * (`ProfileModule.format`, profiles/volcano/format.ts) is refused with the profile named, never accepted
+ * and ignored (docs/scenario-format.md §25, decision 0222). Profiles whose jobs always go to leaf queues
+ * are checked in checkQueueTree. Where the hierarchy comes with a plugin (Volcano capacity), jobs go only
+ * to leaf queues too (volcano capacity.go:1240-1243 @ed72c7c8 refuses the whole session otherwise).
  */
 import type { JobSpec, QueueSpec, Scenario } from '../model/scenario';
+import { moduleOf } from '../registry';
 import type { NormaliseContext } from './NormaliseContext';
 import { listNames, quote } from './fieldPath';
-
-/** Whether any configuration of the run (the scheduler or an `updateConfig`) has capacity with hierarchy. */
-export function hasCapacityTree(scenario: Scenario): boolean {
-  const configs = [
-    scenario.scheduler,
-    ...scenario.events.flatMap((e) => (e.kind === 'updateConfig' ? [e.patch] : [])),
-  ];
-  return configs.some((c) =>
-    (c.tiers ?? []).some((t) =>
-      t.plugins.some((p) => p.name === 'capacity' && p.flags['enableHierarchy'] === true),
-    ),
-  );
-}
 
 export function checkProfileFields(
   scenario: Scenario,
   submitted: readonly JobSpec[],
   ctx: NormaliseContext,
 ): void {
-  const profile = ctx.profile;
-  if (profile === 'kai') return;
-  const tree = profile === 'volcano' && hasCapacityTree(scenario);
+  const format = moduleOf(ctx.profile).format;
+  // A profile whose jobs go only to leaf queues checks them in checkQueueTree and checkEvents.
+  if (format.accepts('leafJobsOnly', scenario)) return;
+  const tree = format.accepts('queueHierarchy', scenario);
   for (const q of scenario.queues) {
     if (q.parent === null || tree) continue;
     ctx.sink.report(
       'field-not-in-profile',
       [...ctx.origins.of(q), 'parent'],
-      profile === 'kube-batch'
-        ? 'profile kube-batch has no queue hierarchy, so `parent` would be ignored'
-        : 'profile volcano: only the capacity plugin with `enableHierarchy: true` reads `parent` (proportion has no queue hierarchy); without it the parent would be ignored',
+      format.whyRefused('queueHierarchy'),
     );
   }
   if (tree) checkLeafJobs(scenario.queues, [...scenario.jobs, ...submitted], ctx);

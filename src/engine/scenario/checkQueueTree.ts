@@ -3,6 +3,7 @@ import type { JobSpec, QueueSpec } from '../model/scenario';
 import type { NormaliseContext } from './NormaliseContext';
 import { listNames, quote } from './fieldPath';
 import { MAX_QUEUE_DEPTH, MAX_SIBLING_QUEUES } from './limits';
+import { accepts } from '../registry';
 
 /**
  * Checks parents and cycles among `queues`, then the queue of every job (including submitted ones).
@@ -43,11 +44,11 @@ export function checkQueueTree(
       continue;
     }
     const kids = children.get(job.queue);
-    if (ctx.profile === 'kai' && kids !== undefined) {
+    if (accepts(ctx.profile, 'leafJobsOnly') && kids !== undefined) {
       ctx.sink.report(
         'job-in-non-leaf-queue',
         path,
-        `queue ${quote(job.queue)} is not a leaf queue (it has child queues ${listNames(kids)}); kai schedules jobs only from leaf queues`,
+        `queue ${quote(job.queue)} is not a leaf queue (it has child queues ${listNames(kids)}); ${ctx.profile} schedules jobs only from leaf queues`,
       );
     }
   }

@@ -59,7 +59,7 @@ export function checkVariantScenario(
   for (const issue of after) {
     if (baseIssues.has(keyOf(issue))) continue;
     // A field the profile does not read is refused where the variant writes it (normaliseQueuePatch,
-    // readJob: refuseKaiOnlyFields.ts), even at a default value the re-read here would not see; the
+    // readJob: refuseUnreadFields.ts), even at a default value the re-read here would not see; the
     // re-read would only say it twice.
     if (issue.code === 'field-not-in-profile') continue;
     const at = [...path, ...variantPath(issue.path, patched, variant)];

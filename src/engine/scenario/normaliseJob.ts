@@ -6,7 +6,7 @@ import { applyTerminatingSince } from './readTerminating';
 import type { JobSpec, PreemptionPolicy, PriorityClass, Profile, TaskSpec } from '../model/scenario';
 import type { Resources } from '../model/resources';
 import { formatDuration } from '../model/duration';
-import { CATALOGUE } from '../profiles/catalogue';
+import { accepts, catalogueOf } from '../registry';
 import type { NormaliseContext } from './NormaliseContext';
 import { listNames, quote, type FieldPath } from './fieldPath';
 import { isMapping, readFields, type FieldValues } from './readFields';
@@ -18,7 +18,7 @@ import { normaliseSubGroups } from './normaliseSubGroups';
 import { readTopologyConstraint, rememberConstraint } from './normaliseTopology';
 import { applyPreemptionDelay } from './readPreemptionDelay';
 import { applyTaskGpuMemory } from './readGpuMemory';
-import { KAI_ONLY_JOB_FIELDS, refuseKaiOnlyFields } from './refuseKaiOnlyFields';
+import { refuseUnreadJobFields } from './refuseUnreadFields';
 
 /** KAI: a job is preemptible iff its priority is below this (the `build` class value). */
 export const KAI_NON_PREEMPTIBLE_PRIORITY = 100;
@@ -52,7 +52,7 @@ export function normaliseJob(
   });
   if (f === null || !ctx.budget.take('jobs', 1, path)) return null;
   const written = raw as Record<string, unknown>;
-  refuseKaiOnlyFields(raw, path, KAI_ONLY_JOB_FIELDS, ctx);
+  refuseUnreadJobFields(raw, path, ctx);
   const name = f.name ?? '';
   const requests = readRequests(f.resources, [...path, 'resources'], ctx);
   const tasks = normaliseTasks(written['tasks'], path, name, requests, ctx, options.submitted === true);
@@ -114,7 +114,7 @@ export function normaliseJob(
 
 /** kai: preemptible iff priority < 100; volcano and kube-batch: every job is preemptible. */
 export function defaultPreemptible(profile: Profile, priority: number): boolean {
-  return profile === 'kai' ? priority < KAI_NON_PREEMPTIBLE_PRIORITY : true;
+  return accepts(profile, 'priorityPreemptibility') ? priority < KAI_NON_PREEMPTIBLE_PRIORITY : true;
 }
 
 interface ResolvedPriority {
@@ -149,7 +149,7 @@ function resolvePriority(
     written['priorityClassName'] == null &&
     written['priority'] == null
   ) {
-    const defaultName = CATALOGUE[ctx.profile].defaultJobClass;
+    const defaultName = catalogueOf(ctx.profile).defaultJobClass;
     cls = defaultName === null ? undefined : ctx.classes.get(defaultName);
   }
   return {

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { NodePoolSpec, PoolActionOverride, PoolPluginOverride } from '../model/nodePool';
-import { CATALOGUE } from '../profiles/catalogue';
+import { accepts, catalogueOf } from '../registry';
 import type { NormaliseContext } from './NormaliseContext';
 import { quote, type FieldPath } from './fieldPath';
 import { cloneData } from './ownEntries';
@@ -55,7 +55,7 @@ const ACTION_OVERRIDE_FIELDS = { enabled: booleanSchema, priority: nested } sati
 export function normaliseNodePools(raw: unknown, ctx: NormaliseContext): NodePoolSpec[] {
   const path: FieldPath = ['nodePools'];
   if (!Array.isArray(raw)) return [];
-  if (ctx.profile !== 'kai') {
+  if (!accepts(ctx.profile, 'nodePools')) {
     ctx.sink.report(
       'invalid-value',
       path,
@@ -153,11 +153,11 @@ function readPluginOverrides(
   const out: PoolPluginOverride[] = [];
   for (const [name, value] of overrideEntries(raw, path, ctx)) {
     const at = [...path, name];
-    if (!CATALOGUE.kai.plugins.includes(name)) {
+    if (!catalogueOf(ctx.profile).plugins.includes(name)) {
       ctx.sink.report(
         'unknown-plugin',
         at,
-        `plugin ${quote(name)} is not available in profile kai (available: ${CATALOGUE.kai.plugins.join(', ')})`,
+        `plugin ${quote(name)} is not available in profile ${ctx.profile} (available: ${catalogueOf(ctx.profile).plugins.join(', ')})`,
       );
       continue;
     }
@@ -181,11 +181,11 @@ function readActionOverrides(
   const out: PoolActionOverride[] = [];
   for (const [name, value] of overrideEntries(raw, path, ctx)) {
     const at = [...path, name];
-    if (!CATALOGUE.kai.actions.includes(name)) {
+    if (!catalogueOf(ctx.profile).actions.includes(name)) {
       ctx.sink.report(
         'unknown-action',
         at,
-        `action ${quote(name)} is not available in profile kai (available: ${CATALOGUE.kai.actions.join(', ')})`,
+        `action ${quote(name)} is not available in profile ${ctx.profile} (available: ${catalogueOf(ctx.profile).actions.join(', ')})`,
       );
       continue;
     }

@@ -2,7 +2,7 @@
  * `priorityClasses`: the profile's default classes, overridden or extended by the scenario's list.
  */
 import type { PriorityClass, Profile } from '../model/scenario';
-import { CATALOGUE } from '../profiles/catalogue';
+import { catalogueOf } from '../registry';
 import type { IssueSink } from './IssueSink';
 import { quote } from './fieldPath';
 import { readFields } from './readFields';
@@ -19,7 +19,7 @@ export function normalisePriorityClasses(
   profile: Profile,
   sink: IssueSink,
 ): PriorityClass[] {
-  const classes = CATALOGUE[profile].defaultPriorityClasses.map((c) => ({ ...c }));
+  const classes = catalogueOf(profile).defaultPriorityClasses.map((c) => ({ ...c }));
   const firstIndex = new Map<string, number>();
   (raw ?? []).forEach((item, i) => {
     const path = ['priorityClasses', i];

@@ -9,11 +9,11 @@ import {
   type QueueResourceName,
   type Resources,
 } from '../model/resources';
-import { CATALOGUE } from '../profiles/catalogue';
+import { catalogueOf } from '../registry';
 import type { NormaliseContext } from './NormaliseContext';
 import type { FieldPath } from './fieldPath';
 import { readFields, type FieldValues } from './readFields';
-import { refuseUnreadQueueFields } from './refuseKaiOnlyFields';
+import { refuseUnreadQueueFields } from './refuseUnreadFields';
 import { QUEUE_FIELDS, QUEUE_RESOURCE_FIELDS, QUEUE_RESOURCES_FIELDS, RESOURCE_LIST_FIELDS } from './schema';
 
 /** Per-resource defaults of the compact format (not of the KAI Queue CRD, whose omitted limit is 0). */
@@ -51,7 +51,7 @@ export function normaliseQueue(raw: unknown, path: FieldPath, ctx: NormaliseCont
   const queue: QueueSpec = {
     name: f.name,
     parent: f.parent ?? null,
-    priority: f.priority ?? CATALOGUE[ctx.profile].defaultQueuePriority,
+    priority: f.priority ?? catalogueOf(ctx.profile).defaultQueuePriority,
     resources: completeQueueResources(readQueueResources(f, path, ctx), defaultQueueResources()),
     preemptMinRuntimeMs: f.preemptMinRuntime ?? null,
     reclaimMinRuntimeMs: f.reclaimMinRuntime ?? null,

@@ -1,7 +1,7 @@
 /** Normalisation: every default of the format, per profile, and the shapes the parser accepts. */
 import { describe, expect, it } from 'vitest';
 import type { JobSpec, Scenario } from '../model/scenario';
-import { CATALOGUE, defaultTiers } from '../profiles/catalogue';
+import { catalogueOf, defaultTiers } from '../registry';
 import { formatIssue, normaliseScenarioDocument, parseScenario } from './parseScenario';
 
 const yaml = (...lines: string[]) => `${lines.join('\n')}\n`;
@@ -28,7 +28,7 @@ describe('top level', () => {
       name: 'untitled',
       description: '',
       profile: 'kai',
-      priorityClasses: [...CATALOGUE.kai.defaultPriorityClasses],
+      priorityClasses: [...catalogueOf('kai').defaultPriorityClasses],
       scheduler: {
         actions: ['allocate', 'consolidation', 'reclaim', 'preempt', 'stalegangeviction'],
         tiers: defaultTiers('kai'),
@@ -79,7 +79,7 @@ describe('top level', () => {
   it.each(['volcano', 'kube-batch'] as const)('applies the %s defaults', (profile) => {
     const s = parse(yaml('version: 1', `profile: ${profile}`, 'nodes: []', 'queues: []'));
     expect(s.priorityClasses).toEqual([]);
-    expect(s.scheduler.actions).toEqual(CATALOGUE[profile].defaultActions);
+    expect(s.scheduler.actions).toEqual(catalogueOf(profile).defaultActions);
     expect(s.scheduler.tiers).toEqual(defaultTiers(profile));
     expect(s.scheduler.schedulePeriodMs).toBe(1000);
   });

@@ -2,7 +2,8 @@
  * From a parsed document (YAML turned into plain data, or JSON) to the normalised {@link Scenario}: every
  * field checked, every default of the profile applied, then the cross-checks.
  */
-import { PROFILES, type Profile, type Scenario } from '../model/scenario';
+import type { Profile, Scenario } from '../model/scenario';
+import { defaultProfile, isProfile, profileNames } from '../registry';
 import { NO_LOCATION, IssueSink, sortIssues, type Locator } from './IssueSink';
 import type { ParseResult } from './issues';
 import { Origins, type NormaliseContext } from './NormaliseContext';
@@ -161,16 +162,15 @@ function checkVersion(version: unknown, sink: IssueSink): void {
 }
 
 function readProfile(profile: string | undefined, sink: IssueSink): Profile {
-  if (profile === undefined) return 'kai';
-  const known = PROFILES.find((p) => p === profile);
-  if (known !== undefined) return known;
-  // Keep going with kai's defaults so that the rest of the document is still checked.
+  if (profile === undefined) return defaultProfile();
+  if (isProfile(profile)) return profile;
+  // Keep going with the default profile's defaults so that the rest of the document is still checked.
   sink.report(
     'unknown-profile',
     ['profile'],
-    `unknown profile ${quote(profile)} (expected one of ${PROFILES.join(', ')})`,
+    `unknown profile ${quote(profile)} (expected one of ${profileNames().join(', ')})`,
   );
-  return 'kai';
+  return defaultProfile();
 }
 
 /** `dir/AC1-consolidate.yaml` → `AC1-consolidate`. */

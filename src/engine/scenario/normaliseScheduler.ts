@@ -3,8 +3,7 @@
  * against what the profile offers (profiles/catalogue.ts).
  */
 import type { PluginConfig, Profile, SchedulerConfig, SchedulerPatch, Tier } from '../model/scenario';
-import { PROFILES } from '../model/scenario';
-import { CATALOGUE, defaultTiers } from '../profiles/catalogue';
+import { catalogueOf, defaultTiers, profileNames } from '../registry';
 import type { NormaliseContext } from './NormaliseContext';
 import { quote, type FieldPath, type PathSegment } from './fieldPath';
 import { cloneData } from './ownEntries';
@@ -25,7 +24,7 @@ export const DEFAULT_SCHEDULE_PERIOD_MS = 1000;
 export function normaliseScheduler(raw: unknown, ctx: NormaliseContext): SchedulerConfig {
   const patch = raw === undefined ? {} : normaliseSchedulerPatch(raw, ['scheduler'], ctx);
   return {
-    actions: patch.actions ?? [...CATALOGUE[ctx.profile].defaultActions],
+    actions: patch.actions ?? [...catalogueOf(ctx.profile).defaultActions],
     tiers: patch.tiers ?? defaultTiers(ctx.profile),
     schedulePeriodMs: patch.schedulePeriodMs ?? DEFAULT_SCHEDULE_PERIOD_MS,
     maxConsolidationPreemptees: patch.maxConsolidationPreemptees ?? DEFAULT_MAX_CONSOLIDATION_PREEMPTEES,
@@ -89,7 +88,7 @@ function normaliseActions(raw: unknown, path: FieldPath, ctx: NormaliseContext):
       ctx.sink.report('wrong-type', entry.path, `expected an action name, got ${describeValue(entry.name)}`);
       continue;
     }
-    if (!CATALOGUE[ctx.profile].actions.includes(entry.name)) {
+    if (!catalogueOf(ctx.profile).actions.includes(entry.name)) {
       reportUnknownName('action', entry.name, entry.path, ctx.profile, ctx);
       continue;
     }
@@ -132,7 +131,7 @@ function normalisePlugin(raw: unknown, path: FieldPath, ctx: NormaliseContext): 
     what: 'a plugin ({name, arguments?})',
   });
   if (f === null || f.name === undefined) return null;
-  if (!CATALOGUE[ctx.profile].plugins.includes(f.name)) {
+  if (!catalogueOf(ctx.profile).plugins.includes(f.name)) {
     reportUnknownName('plugin', f.name, [...path, 'name'], ctx.profile, ctx);
   }
   const flags: Record<string, boolean> = {};
@@ -168,9 +167,10 @@ function reportUnknownName(
   profile: Profile,
   ctx: NormaliseContext,
 ): void {
-  const available = kind === 'action' ? CATALOGUE[profile].actions : CATALOGUE[profile].plugins;
-  const elsewhere = PROFILES.filter(
-    (p) => p !== profile && (kind === 'action' ? CATALOGUE[p].actions : CATALOGUE[p].plugins).includes(name),
+  const available = kind === 'action' ? catalogueOf(profile).actions : catalogueOf(profile).plugins;
+  const elsewhere = profileNames().filter(
+    (p) =>
+      p !== profile && (kind === 'action' ? catalogueOf(p).actions : catalogueOf(p).plugins).includes(name),
   );
   const guess = suggest(name, available);
   const hints: string[] = [];

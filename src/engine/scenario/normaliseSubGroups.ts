@@ -13,6 +13,7 @@ import { isMapping, readFields, type FieldValues } from './readFields';
 import { describeValue, SUBGROUP_FIELDS, type JOB_FIELDS } from './schema';
 import { readTopologyConstraint, rememberConstraint } from './normaliseTopology';
 import { expandSegments } from './normaliseSegments';
+import { accepts } from '../registry';
 
 /** Bound on `subGroups` entries per job (§22; upstream has none, a tree this size is already unusual). */
 export const MAX_SUBGROUPS_PER_JOB = 64;
@@ -36,7 +37,7 @@ export function normaliseSubGroups(
   path: FieldPath,
   ctx: NormaliseContext,
 ): { fields: SubGroupFields; minTasks: number | null } {
-  if (ctx.profile !== 'kai') {
+  if (!accepts(ctx.profile, 'subGroups')) {
     refuseOutsideKai(written, tasks, path, ctx);
     return { fields: {}, minTasks: null };
   }

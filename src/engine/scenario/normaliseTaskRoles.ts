@@ -9,6 +9,7 @@ import type { NormaliseContext } from './NormaliseContext';
 import { quote, type FieldPath } from './fieldPath';
 import { MAX_EXPANSION, describeValue } from './schema';
 import { isMapping } from './readFields';
+import { accepts, moduleOf } from '../registry';
 
 /** Pod annotation and label naming a pod's role (volcano pkg/scheduler/api/job_info.go:189-201 @ed72c7c8). */
 export const TASK_SPEC_KEY = 'volcano.sh/task-spec';
@@ -21,9 +22,8 @@ export const MAX_ROLE_LENGTH = 63;
 export const MAX_ROLES = 1_000;
 
 function refuseOutsideVolcano(path: FieldPath, ctx: NormaliseContext, what: string): boolean {
-  if (ctx.profile === 'volcano') return false;
-  const instead =
-    ctx.profile === 'kai' ? 'KAI groups pods with subgroups instead' : 'kube-batch has no task roles';
+  if (accepts(ctx.profile, 'taskRoles')) return false;
+  const instead = moduleOf(ctx.profile).format.whyRefused('taskRoles');
   ctx.sink.report(
     'invalid-value',
     path,
@@ -59,7 +59,7 @@ export function readTaskRole(
   const label = Object.hasOwn(task.labels, TASK_SPEC_KEY) ? task.labels[TASK_SPEC_KEY] : undefined;
   if (raw === undefined || raw === null) {
     // The label alone is an ordinary label for KAI; in Volcano it is the role.
-    if (label === undefined || ctx.profile !== 'volcano' || label === '') return;
+    if (label === undefined || !accepts(ctx.profile, 'taskRoles') || label === '') return;
     const role = checkRoleName(label, [...taskPath, 'labels', TASK_SPEC_KEY], ctx);
     if (role !== null) task.role = role;
     return;

@@ -17,6 +17,7 @@ import type { NormaliseContext } from './NormaliseContext';
 import { quote, type FieldPath } from './fieldPath';
 import { readFields } from './readFields';
 import { list, nameSchema } from './schema';
+import { accepts } from '../registry';
 
 /** At most this many `topologies` in a scenario (ours: a cluster has a handful). */
 export const MAX_TOPOLOGIES = 100;
@@ -58,7 +59,7 @@ function firstConstraint(job: JobSpec): { path: FieldPath } | undefined {
 }
 
 function refuseOutsideKai(path: FieldPath, what: string, ctx: NormaliseContext): boolean {
-  if (ctx.profile === 'kai') return false;
+  if (accepts(ctx.profile, 'topology')) return false;
   ctx.sink.report(
     'invalid-value',
     path,

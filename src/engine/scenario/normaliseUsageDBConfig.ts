@@ -19,6 +19,7 @@ import {
   USAGE_PARAMS_FIELDS,
   USAGE_WINDOW_TYPES,
 } from './schema';
+import { accepts } from '../registry';
 
 /** KAI's default usage window (`usageParams.windowSize` unset): `1w` (defaults.go:21 @d5bc503). */
 export const DEFAULT_USAGE_WINDOW_MS = 7 * 24 * 3_600_000;
@@ -39,7 +40,7 @@ export function normaliseUsageDBConfig(
   path: FieldPath,
   ctx: NormaliseContext,
 ): UsageParams | null {
-  if (ctx.profile !== 'kai') {
+  if (!accepts(ctx.profile, 'usageDB')) {
     ctx.sink.report(
       'invalid-value',
       path,
@@ -193,7 +194,7 @@ export function checkProportionArguments(
   path: FieldPath,
   ctx: NormaliseContext,
 ): void {
-  if (ctx.profile !== 'kai' || !Object.hasOwn(args, 'kValue')) return;
+  if (!accepts(ctx.profile, 'usageDB') || !Object.hasOwn(args, 'kValue')) return;
   const raw = args['kValue'];
   const value =
     typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;

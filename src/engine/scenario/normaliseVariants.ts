@@ -6,7 +6,7 @@
  */
 import type { JobSpec, QueuePatch, Scenario } from '../model/scenario';
 import { BASE_VARIANT, type JobPatch, type PluginArgumentsPatch, type VariantSpec } from '../model/variant';
-import { CATALOGUE } from '../profiles/catalogue';
+import { accepts, catalogueOf } from '../registry';
 import type { NormaliseContext } from './NormaliseContext';
 import { listNames, quote, type FieldPath } from './fieldPath';
 import { MAX_VARIANT_CHANGES, MAX_VARIANTS } from './limits';
@@ -14,7 +14,7 @@ import { defaultPreemptible } from './normaliseJob';
 import { completeQueueResources, normaliseQueuePatch } from './normaliseQueue';
 import { normaliseSchedulerPatch } from './normaliseScheduler';
 import { checkVariantScenario } from './checkVariantScenario';
-import { KAI_ONLY_JOB_FIELDS, refuseKaiOnlyFields } from './refuseKaiOnlyFields';
+import { refuseUnreadJobFields } from './refuseUnreadFields';
 import { cloneData, setOwn } from './ownEntries';
 import { isMapping, readFields } from './readFields';
 import { describeValue, VARIANT_FIELDS, VARIANT_JOB_FIELDS } from './schema';
@@ -164,7 +164,7 @@ function readPlugins(
       continue;
     }
     if (!known.plugins.has(plugin)) {
-      const profilePlugins = CATALOGUE[ctx.profile].plugins;
+      const profilePlugins = catalogueOf(ctx.profile).plugins;
       const why = profilePlugins.includes(plugin)
         ? 'is not configured in the base scenario (add it to scheduler.tiers first)'
         : `is not a plugin of profile ${ctx.profile}`;
@@ -221,7 +221,7 @@ function readJob(raw: unknown, path: FieldPath, known: BaseNames, ctx: Normalise
   });
   if (f === null || f.name === undefined) return null;
   // The same refusal as for the base's jobs (normaliseJob): a patch the profile would ignore is an error.
-  refuseKaiOnlyFields(raw, path, KAI_ONLY_JOB_FIELDS, ctx);
+  refuseUnreadJobFields(raw, path, ctx);
   const job = known.jobs.get(f.name);
   if (job === undefined) {
     ctx.sink.report(
@@ -259,7 +259,7 @@ function readJob(raw: unknown, path: FieldPath, known: BaseNames, ctx: Normalise
   if (f.priority !== undefined) patch.priority = f.priority;
   if (f.preemptibility !== undefined) patch.preemptible = f.preemptibility === 'preemptible';
   else if (
-    ctx.profile === 'kai' &&
+    accepts(ctx.profile, 'priorityPreemptibility') &&
     patch.priority !== undefined &&
     job.preemptible === defaultPreemptible(ctx.profile, job.priority)
   ) {

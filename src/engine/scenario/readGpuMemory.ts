@@ -18,6 +18,7 @@
 import type { NodeSpec, Scenario, TaskSpec } from '../model/scenario';
 import type { NormaliseContext } from './NormaliseContext';
 import type { FieldPath } from './fieldPath';
+import { accepts } from '../registry';
 
 interface GpuMemoryRequests {
   gpu?: number | undefined;
@@ -26,7 +27,7 @@ interface GpuMemoryRequests {
 }
 
 function refuseOutsideKai(field: FieldPath, ctx: NormaliseContext): boolean {
-  if (ctx.profile === 'kai') return false;
+  if (accepts(ctx.profile, 'gpuMemory')) return false;
   ctx.sink.report(
     'invalid-value',
     field,
@@ -53,7 +54,10 @@ export function applyTaskGpuMemory(
   const mib = own.gpuMemory ?? (own.gpu === undefined ? job.gpuMemory : undefined);
   if (refuseLoneDevices(own, ownPath, ctx)) return;
   // The job's resources are read once per task: report a fault there once (first task), skip it for all.
-  if (job.gpuMemoryDevices !== undefined && (ctx.profile !== 'kai' || job.gpuMemory === undefined)) {
+  if (
+    job.gpuMemoryDevices !== undefined &&
+    (!accepts(ctx.profile, 'gpuMemory') || job.gpuMemory === undefined)
+  ) {
     if (task.index === 0) refuseLoneDevices(job, jobPath, ctx);
     return;
   }

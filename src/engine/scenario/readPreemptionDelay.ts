@@ -8,6 +8,7 @@ import type { JobSpec } from '../model/scenario';
 import { formatDuration } from '../model/duration';
 import type { NormaliseContext } from './NormaliseContext';
 import type { FieldPath } from './fieldPath';
+import { accepts } from '../registry';
 
 /** Sets the job's delay fields from the read values, or reports them for a profile without the rule. */
 export function applyPreemptionDelay(
@@ -17,7 +18,7 @@ export function applyPreemptionDelay(
   path: FieldPath,
   ctx: NormaliseContext,
 ): void {
-  if (ctx.profile !== 'kai') {
+  if (!accepts(ctx.profile, 'preemptionDelay')) {
     for (const [field, value] of [
       ['preemptionDelay', delayMs],
       ['lastEvictedAt', lastEvictedAtMs],

@@ -7,6 +7,7 @@
 import type { TaskSpec } from '../model/scenario';
 import type { NormaliseContext } from './NormaliseContext';
 import type { FieldPath } from './fieldPath';
+import { accepts } from '../registry';
 
 const RULE =
   "belongs to KAI's long-terminating pods (#1578: no pipelining onto a pod terminating longer than the threshold)";
@@ -29,7 +30,7 @@ export function applyTerminatingSince(
 ): void {
   if (sinceMs === undefined) return;
   const path = [...taskPath, 'deletionTimestamp'];
-  if (ctx.profile !== 'kai') return refuse('deletionTimestamp', path, ctx);
+  if (!accepts(ctx.profile, 'terminating')) return refuse('deletionTimestamp', path, ctx);
   // Only a Running pod is Releasing when deleted (pod_info.go:467 @d5bc503); a pending pod being deleted
   // holds nothing and KAI gives it no such status.
   if (task.status !== 'Running') {
@@ -54,7 +55,7 @@ export function readStuckThreshold(
   ctx: NormaliseContext,
 ): number | undefined {
   if (valueMs === undefined) return undefined;
-  if (ctx.profile !== 'kai') {
+  if (!accepts(ctx.profile, 'terminating')) {
     refuse('stuckInReleasingThreshold', [...path, 'stuckInReleasingThreshold'], ctx);
     return undefined;
   }

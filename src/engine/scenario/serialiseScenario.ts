@@ -26,7 +26,7 @@ import type {
   Tier,
 } from '../model/scenario';
 import type { JobPatch, VariantSpec } from '../model/variant';
-import { CATALOGUE } from '../profiles/catalogue';
+import { catalogueOf } from '../registry';
 import { DEFAULT_NAMESPACE, defaultPreemptible } from './normaliseJob';
 import { DEFAULT_QUEUE_RESOURCE, DEFAULT_QUEUE_STATE, DEFAULT_QUEUE_WEIGHT } from './normaliseQueue';
 import { DEFAULT_MAX_SESSIONS } from './normaliseRun';
@@ -105,7 +105,7 @@ function isNodeLike(value: unknown): value is YamlNode {
 }
 
 function isDefaultClass(c: PriorityClass, profile: Profile): boolean {
-  return CATALOGUE[profile].defaultPriorityClasses.some(
+  return catalogueOf(profile).defaultPriorityClasses.some(
     (d) => d.name === c.name && d.value === c.value && d.preemptionPolicy === c.preemptionPolicy,
   );
 }
@@ -187,7 +187,7 @@ function resourceData(
 export function queueData(q: QueueSpec, profile: Profile): Data {
   const out: Data = { name: q.name };
   if (q.parent !== null) out['parent'] = q.parent;
-  if (q.priority !== CATALOGUE[profile].defaultQueuePriority) out['priority'] = q.priority;
+  if (q.priority !== catalogueOf(profile).defaultQueuePriority) out['priority'] = q.priority;
   const resources: Data = {};
   for (const name of QUEUE_RESOURCE_NAMES) {
     const spec: Data = {};
@@ -246,7 +246,7 @@ export function jobData(
   if (job.priorityClassName !== null) {
     out['priorityClassName'] = job.priorityClassName;
     if (classes.get(job.priorityClassName)?.value !== job.priority) out['priority'] = job.priority;
-  } else if (CATALOGUE[profile].defaultJobClass !== null || job.priority !== 0) {
+  } else if (catalogueOf(profile).defaultJobClass !== null || job.priority !== 0) {
     // Without a class the parser would apply the profile's default class, so the raw value is written.
     out['priority'] = job.priority;
   }

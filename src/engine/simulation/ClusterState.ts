@@ -2,7 +2,7 @@
  * The simulated cluster between sessions: what exists (nodes, queues, configuration, submitted jobs) and
  * where every task is. A session is opened from it and its result is committed back into it.
  */
-import type { GpuSlot } from '../profiles/kai/framework/NodeInfo';
+import type { GpuSlot } from '../model/gpuDevices';
 import type {
   JobSpec,
   NodeSpec,

@@ -4,7 +4,8 @@
  * tasks. Memory therefore grows with the number of changes, not with sessions × tasks, and rebuilding any
  * session replays at most about one keyframe's worth of changes.
  */
-import type { GpuSlot } from '../profiles/kai/framework/NodeInfo';
+import type { SessionMarks } from '../framework/ProfileModule';
+import type { GpuSlot } from '../model/gpuDevices';
 import type { QueueResources } from '../model/resources';
 import type { NodeSpec, QueueSpec, SchedulerConfig } from '../model/scenario';
 import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
@@ -56,7 +57,7 @@ export interface SessionEntry {
   config: SchedulerConfig | null;
   protectionChanges: number;
   /** Profile timeline facts (Volcano: enqueues, SLA expiries); absent for KAI. */
-  marks?: { enqueued: number; slaExpired: string[] };
+  marks?: SessionMarks;
   /** What this session left allocated, for the usage history (only when the scenario uses usage). */
   usage?: UsageSample;
 }

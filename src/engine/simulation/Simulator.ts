@@ -3,27 +3,14 @@
  * (open snapshot → plugins open → actions in order → plugins close → commit) and records it in the history.
  * Nothing here reads the wall clock or randomness, so the same scenario always gives the same trace.
  */
-import type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from '../api';
-import type { TaskInfo } from '../profiles/kai/framework/JobInfo';
-import type { Session } from '../profiles/kai/framework/Session';
-import type { QueueInfo } from '../profiles/kai/framework/QueueInfo';
-import type { QueueResources } from '../model/resources';
+import type { SessionMarker, Simulation } from '../api';
+import type { SessionRunner } from '../framework/ProfileModule';
 import { parseDuration } from '../model/duration';
-import type { Scenario, UsageParams } from '../model/scenario';
+import type { Scenario } from '../model/scenario';
 import type { SessionSnapshot } from '../model/snapshot';
-import type { Decision, SessionTrace } from '../model/trace';
-import {
-  assertSupported,
-  createAction,
-  createPlugin,
-  protectionModel,
-  sessionMarks,
-  sessionProfile,
-  type ProtectionModel,
-} from '../registry';
-import { runProfileSession } from './runProfileSession';
+import type { Decision } from '../model/trace';
+import { assertSupported, moduleOf, queryOf } from '../registry';
 import { ClusterState, type JobRecord, type TaskRecord } from './ClusterState';
-import { commitSession } from '../profiles/kai/session/commitSession';
 import {
   History,
   type JobDelta,
@@ -32,23 +19,10 @@ import {
   type TaskDelta,
   type HistorySize,
 } from './History';
-import { openSession, type PoolScope } from '../profiles/kai/session/openSession';
-import { poolsOf } from '../model/nodePool';
-import { poolConfig } from '../profiles/kai/nodePools/poolConfig';
-import { appendPoolSession } from '../profiles/kai/nodePools/tagPool';
 import { TraceInterner } from './TraceInterner';
-import { explainPending } from '../profiles/kai/explainPending';
 import { buildSnapshot } from './buildSnapshot';
-import {
-  appendUsage,
-  DEFAULT_STEP_MS,
-  fetchUsage,
-  lastFetchAt,
-  newUsageLedger,
-  type UsageFetch,
-  type UsageLedger,
-} from './UsageLedger';
-import { historyBeforeStart, usageMetricSample } from './usageMetric';
+import { appendUsage, type UsageLedger } from './UsageLedger';
+import { usageMetricSample } from './usageMetric';
 
 /** How much of each session a simulator keeps. */
 export interface SimulatorOptions {
@@ -66,19 +40,6 @@ export interface SimulatorOptions {
   record?: 'full' | 'metrics' | 'latest';
 }
 
-/**
- * What a metrics-only run keeps of a session's trace: the attempts in which min-runtime kept a victim (a
- * comparison says "protected in A" from them, compareRuns.ts); nothing else, no pending explanations.
- */
-function protectionOnly(trace: SessionTrace): SessionTrace {
-  const attempts = trace.attempts.filter((a) =>
-    a.victims.some(
-      (v) => v.outcome === 'filtered' && v.verdicts.some((x) => x.plugin === 'minruntime' && !x.allowed),
-    ),
-  );
-  return { attempts, pending: [] };
-}
-
 export class Simulator implements Simulation {
   readonly state: ClusterState;
   readonly history: History;
@@ -88,16 +49,11 @@ export class Simulator implements Simulation {
   private lastQueueVersion = 0;
   private lastNodeVersion = 0;
   private lastConfigVersion = 0;
-  private protection: ProtectionModel;
   private readonly interner = new TraceInterner();
-  /** KAI usage history (time-based fair share); null unless some configuration sets `usageDBConfig`. */
+  /** The profile's session loop (decision 0279): the simulator never branches on the profile. */
+  private readonly runner: SessionRunner;
+  /** Usage history (KAI time-based fair share); null unless the profile asks for one. */
   private readonly usage: UsageLedger | null;
-  /**
-   * Each scheduler's last usage fetch and the parameters it was made with (a configuration change fetches
-   * anew), by pool name ('' = the one scheduler without pools): every shard's scheduler has its own usage
-   * lister, fetching on its own ticker with its own configuration (decision 0247).
-   */
-  private readonly lastUsageFetch = new Map<string, { params: UsageParams; fetch: UsageFetch }>();
   /**
    * Time of the last session that changed anything (see {@link settleHorizonMs}). It starts at t=0: the
    * scenario's initial state (jobs already running, protections already counting) is itself a change, so a
@@ -117,8 +73,9 @@ export class Simulator implements Simulation {
     assertSupported(scenario);
     this.recordsTrace = options.record !== 'metrics';
     this.state = new ClusterState(scenario);
-    this.protection = protectionModel(this.state.config, [...this.state.queues.values()], scenario.nodePools);
-    this.usage = usageLedgerFor(scenario);
+    const profile = moduleOf(scenario.profile);
+    this.usage = profile.usageLedger(scenario);
+    this.runner = profile.createRunner(scenario, { usage: this.usage });
     this.settleHorizonMs = settleHorizonMs(scenario);
     this.history = new History(
       {
@@ -232,16 +189,30 @@ export class Simulator implements Simulation {
   }
 
   /**
-   * Min-runtime resolution under the queues and scheduler config in force at the end of session `session`
-   * (the ones it ran with; 0 = the scenario at t=0, before any event). Throws a RangeError for a session
-   * that has not run.
+   * The answer to a profile query of `kind` (KAI `min-runtime`: resolution for a queue pair) under the
+   * queues and scheduler config in force at the end of session `session` (the ones it ran with; 0 = the
+   * scenario at t=0, before any event). Throws a RangeError for a session that has not run, a kind the
+   * profile does not answer, or arguments it refuses.
    */
-  resolve(query: ResolveQuery, session = 0): ResolveResult {
+  query(kind: string, args: unknown, session = 0): unknown {
     if (!Number.isInteger(session) || session < 0 || session > this.history.sessionCount) {
       throw new RangeError(`session ${session} has not run (sessions run: ${this.history.sessionCount})`);
     }
+    const q = queryOf(this.scenario.profile, kind);
+    if (q === null) throw new RangeError(`profile ${this.scenario.profile} answers no ${kind} query`);
     const frame = this.history.stateAt(session);
-    return protectionModel(frame.config, frame.queueSpecs, this.scenario.nodePools).resolve(query);
+    const entry = session === 0 ? null : this.history.entry(session);
+    return q.run(
+      {
+        scenario: this.scenario,
+        config: frame.config,
+        queues: frame.queueSpecs,
+        nodePools: this.scenario.nodePools,
+        timeMs: entry?.timeMs ?? 0,
+        trace: entry?.trace ?? { attempts: [], pending: [] },
+      },
+      args,
+    );
   }
 
   private hasWork(): boolean {
@@ -258,66 +229,23 @@ export class Simulator implements Simulation {
     const changedJobs = new Set<JobRecord>(applied.jobs);
     const progressed = new Set<JobRecord>();
     this.advanceRuntime(timeMs, completions, changedTasks, changedJobs, progressed);
-    // Who was still waiting when the session opened (for the SLA-expiry mark), before it places anyone.
-    const waiting =
-      this.scenario.profile === 'kai'
-        ? []
-        : this.state.jobList
-            .filter((j) => !j.deleted)
-            .map((j) => ({ spec: j.spec, statuses: j.tasks.map((t) => t.status) }));
     const previousTimeMs = this.history.latest?.timeMs ?? Number.NEGATIVE_INFINITY;
-
-    let decisions: Decision[];
-    let trace: SessionTrace;
-    let figures: QueueFiguresDelta[];
-    const own = sessionProfile(this.scenario.profile);
-    if (own) {
-      const r = runProfileSession(own, this.state, index, timeMs);
-      for (const t of r.changedTasks) changedTasks.add(t);
-      for (const j of r.changedJobs) changedJobs.add(j);
-      this.updateRunningState(timeMs, changedJobs);
-      decisions = r.decisions;
-      trace = r.trace;
-      figures = this.diffFigures(r.queues.map((q) => ({ ...q })));
-    } else {
-      const pools = poolsOf(this.scenario.nodePools);
-      if (pools.length === 0) {
-        const whole = this.runKaiSession(index, timeMs, null, changedTasks, changedJobs);
-        decisions = whole.decisions;
-        trace = whole.trace;
-        figures = this.diffFigures(whole.figures);
-      } else {
-        // Node pools (§24): every pool's scheduler runs its own session over its nodes, queues and jobs,
-        // with its own configuration, as each KAI shard is a scheduler of its own.
-        const joined = { decisions: [] as Decision[], trace: { attempts: [], pending: [] } as SessionTrace };
-        const all: QueueFiguresDelta[] = [];
-        for (const pool of pools) {
-          const scope = {
-            name: pool.name,
-            labelValue: pool.labelValue,
-            config: poolConfig(this.state.config, pool),
-          };
-          const r = this.runKaiSession(index, timeMs, scope, changedTasks, changedJobs);
-          appendPoolSession(joined, pool.name, r.decisions, r.trace);
-          all.push(...r.figures);
-        }
-        decisions = joined.decisions;
-        trace = joined.trace;
-        figures = this.diffFigures(all);
-      }
-      this.updateRunningState(timeMs, changedJobs);
-    }
+    const ran = this.runner.runSession({
+      index,
+      timeMs,
+      previousTimeMs,
+      state: this.state,
+      recordsTrace: this.recordsTrace,
+    });
+    for (const t of ran.changedTasks) changedTasks.add(t);
+    for (const j of ran.changedJobs) changedJobs.add(j);
+    this.updateRunningState(timeMs, changedJobs);
+    const { decisions, trace } = ran;
+    const figures = this.diffFigures(ran.queues as readonly QueueFiguresDelta[]);
 
     const queuesChanged = this.state.queueVersion !== this.lastQueueVersion;
     const nodesChanged = this.state.nodeVersion !== this.lastNodeVersion;
     const configChanged = this.state.configVersion !== this.lastConfigVersion;
-    if (queuesChanged || configChanged) {
-      this.protection = protectionModel(
-        this.state.config,
-        [...this.state.queues.values()],
-        this.scenario.nodePools,
-      );
-    }
     // A running job's progress changes every session. A metrics-only run does not store that alone: the
     // metrics read a job's running state and deletion, not its progress, and storing every running job
     // every session made its memory grow with sessions × jobs (issue 18, decision 0126).
@@ -326,7 +254,7 @@ export class Simulator implements Simulation {
       index,
       timeMs,
       decisions: [...completions, ...decisions],
-      trace: this.recordsTrace ? this.interner.intern(trace) : protectionOnly(trace),
+      trace: this.recordsTrace ? this.interner.intern(trace) : this.runner.keepForMetrics(trace),
       jobCount: this.state.jobList.length,
       taskCount: this.state.tasks.length,
       tasks: [...changedTasks].sort((a, b) => a.id - b.id).map(taskDelta),
@@ -337,16 +265,11 @@ export class Simulator implements Simulation {
       config: configChanged ? this.state.config : null,
       // Metrics do not read protection marks; a run that stops once settled still needs them (isSettled).
       protectionChanges:
-        this.recordsTrace || this.scenario.run.untilSettled ? this.countProtectionChanges(timeMs) : 0,
+        this.recordsTrace || this.scenario.run.untilSettled
+          ? this.runner.protectionChanges(this.state, timeMs, this.history.latest?.timeMs ?? null)
+          : 0,
     };
-    const marks = sessionMarks(
-      this.scenario.profile,
-      this.state.config,
-      waiting,
-      previousTimeMs,
-      timeMs,
-      trace,
-    );
+    const marks = ran.marks;
     if (marks) entry.marks = marks;
     if (this.usage) {
       entry.usage = usageMetricSample(this.state, timeMs);
@@ -360,7 +283,7 @@ export class Simulator implements Simulation {
       configChanged ||
       entry.decisions.length > 0 ||
       entry.protectionChanges > 0 ||
-      (marks !== undefined && marks !== null && (marks.enqueued > 0 || marks.slaExpired.length > 0));
+      (marks !== undefined && (marks.enqueued > 0 || marks.slaExpired.length > 0));
     if (changed) this.lastChangeMs = timeMs;
     this.lastQueueVersion = this.state.queueVersion;
     this.lastNodeVersion = this.state.nodeVersion;
@@ -422,107 +345,8 @@ export class Simulator implements Simulation {
     }
   }
 
-  /** One KAI session over the whole cluster (`pool` null) or over one node pool's part of it. */
-  private runKaiSession(
-    index: number,
-    timeMs: number,
-    pool: PoolScope | null,
-    changedTasks: Set<TaskRecord>,
-    changedJobs: Set<JobRecord>,
-  ): { decisions: Decision[]; trace: SessionTrace; figures: QueueFiguresDelta[] } {
-    const { ssn, records, jobRecords } = openSession(this.state, index, timeMs, this.scenario.profile, pool);
-    const config = pool?.config ?? this.state.config;
-    const usageParams = config.usage;
-    if (this.usage && usageParams) {
-      const fetched = this.usageFetchedFor(pool?.name ?? '', usageParams, timeMs);
-      ssn.queueUsage = fetched.usage;
-      ssn.queueUsageFetch = { asOfMs: fetched.asOfMs, noGpuCapacity: fetched.noGpuCapacity };
-    }
-    const profile = this.scenario.profile;
-    // Plugins keep their tier: the session files each callback under plugin and tier (ExtensionRegistry)
-    // and combines them tier by tier (combine.ts), as KAI's framework walks tiers, then plugins.
-    const plugins = config.tiers.flatMap((tier, t) =>
-      tier.plugins.map((p) => ({
-        handle: { name: p.name, tier: t + 1, flags: p.flags },
-        plugin: createPlugin(profile, p),
-      })),
-    );
-    for (const { handle, plugin } of plugins) ssn.openPlugin(handle, (s) => plugin.onSessionOpen(s));
-    for (const name of config.actions) createAction(profile, name).execute(ssn);
-    for (const { plugin } of plugins) plugin.onSessionClose?.(ssn);
-
-    const committed = commitSession(ssn, records, jobRecords);
-    for (const t of committed.changedTasks) changedTasks.add(t);
-    for (const j of committed.changedJobs) changedJobs.add(j);
-    if (this.recordsTrace) ssn.trace.pending = explainPending(ssn);
-    return { decisions: committed.decisions, trace: ssn.trace, figures: this.queueFigures(ssn) };
-  }
-
-  private queueFigures(ssn: Session): QueueFiguresDelta[] {
-    const allocated = new Map<string, QueueResources>();
-    const requested = new Map<string, QueueResources>();
-    for (const q of ssn.queues.values()) {
-      allocated.set(q.name, { gpu: 0, cpu: 0, memory: 0 });
-      requested.set(q.name, { gpu: 0, cpu: 0, memory: 0 });
-    }
-    // Each leaf's figures along its path, looked up once per job rather than once per task and level
-    // (every task of every session passes here); the additions and their order are unchanged.
-    const paths = new Map<QueueInfo, { allocated: QueueResources[]; requested: QueueResources[] }>();
-    const pathOf = (leaf: QueueInfo) => {
-      let p = paths.get(leaf);
-      if (!p) {
-        p = {
-          allocated: leaf.path.map((q) => allocated.get(q.name) as QueueResources),
-          requested: leaf.path.map((q) => requested.get(q.name) as QueueResources),
-        };
-        paths.set(leaf, p);
-      }
-      return p;
-    };
-    const addUp = (targets: QueueResources[], task: TaskInfo): void => {
-      const { gpu, cpu, memory } = task.req;
-      for (const r of targets) {
-        r.gpu += gpu;
-        r.cpu += cpu;
-        r.memory += memory;
-      }
-    };
-    for (const job of ssn.jobs) {
-      const p = pathOf(job.queue);
-      for (const task of job.tasks) {
-        if (task.status === 'Allocated' || task.status === 'Running') addUp(p.allocated, task);
-        if (task.status !== 'Succeeded') addUp(p.requested, task);
-      }
-    }
-    return [...ssn.queues.values()].map((q) => {
-      const fig: QueueFiguresDelta = {
-        name: q.name,
-        fairShare: ssn.fairShare.get(q.name) ?? { gpu: 0, cpu: 0, memory: 0 },
-        allocated: allocated.get(q.name) as QueueResources,
-        requested: requested.get(q.name) as QueueResources,
-      };
-      const timeAware = ssn.timeAware.get(q.name);
-      if (timeAware) fig.timeAware = timeAware;
-      return fig;
-    });
-  }
-
-  /**
-   * KAI's usage copy at `timeMs`: the last fetch, made on start and every fetchInterval (KAI
-   * pkg/scheduler/cache/usagedb/usagedb.go:84-105 @d5bc503), used by every session until the next one,
-   * stale or not (GetResourceUsage returns the last data, usagedb.go:60-80). One query per fetch.
-   */
-  private usageFetchedFor(scheduler: string, params: UsageParams, timeMs: number): UsageFetch {
-    const asOf = lastFetchAt(params, timeMs);
-    const last = this.lastUsageFetch.get(scheduler);
-    if (last && last.params === params && last.fetch.asOfMs === asOf) return last.fetch;
-    const fetch = fetchUsage(this.usage as UsageLedger, params, asOf);
-    this.lastUsageFetch.set(scheduler, { params, fetch });
-    return fetch;
-  }
-
   /** The figures that changed since the previous session (the history stores only those). */
-  private diffFigures(all: QueueFiguresDelta[]): QueueFiguresDelta[] {
+  private diffFigures(all: readonly QueueFiguresDelta[]): QueueFiguresDelta[] {
     const out: QueueFiguresDelta[] = [];
     const next = new Map<string, QueueFiguresDelta>();
     for (const fig of [...all].sort((a, b) => (a.name < b.name ? -1 : 1))) {
@@ -534,56 +358,6 @@ export class Simulator implements Simulation {
     this.lastFigures = next;
     return out;
   }
-
-  /** Jobs whose preempt or reclaim protection flipped since the previous session. */
-  private countProtectionChanges(timeMs: number): number {
-    const prev = this.history.latest?.timeMs ?? null;
-    // Reclaim protection under lca depends on who waits to reclaim (as in the snapshot): index them once.
-    const waiting = new Set<string>();
-    for (const job of this.state.liveJobs())
-      if (job.tasks.some((t) => t.status === 'Pending' || t.status === 'Pipelined'))
-        waiting.add(job.spec.queue);
-    const reclaimers = this.protection.reclaimerIndex(waiting);
-    let n = 0;
-    for (const job of this.state.liveJobs()) {
-      if (job.startedAtMs === null || !job.tasks.some((t) => t.status === 'Running')) continue;
-      for (const until of this.protection.protectedUntil(job.spec.queue, job.startedAtMs, reclaimers)) {
-        if (until === null) continue;
-        const gained = job.startedAtMs === timeMs && timeMs < until;
-        // A protection of 0s (min-runtime 0) never began, so it cannot end: no mark at every job start.
-        const lost = prev !== null && until > job.startedAtMs && prev < until && until <= timeMs;
-        if (gained || lost) n++;
-      }
-    }
-    return n;
-  }
-}
-
-/**
- * A usage ledger when the scenario's configuration, or a later `updateConfig`, sets a usage database: the
- * history is kept from the start either way (KAI's metrics exist before the scheduler reads them), as long
- * as the longest window any of them uses.
- */
-function usageLedgerFor(scenario: Scenario): UsageLedger | null {
-  const params = [
-    scenario.scheduler.usage,
-    ...(scenario.nodePools ?? []).map((p) => p.usage),
-    ...scenario.events.map((e) => (e.kind === 'updateConfig' ? e.patch.usage : undefined)),
-  ].filter((p) => p !== undefined);
-  if (scenario.profile !== 'kai' || params.length === 0) return null;
-  // A fetch reads up to one fetchInterval back from the session, and its first step up to one resolution
-  // before the window: keep samples for all of it.
-  const horizon = params.reduce(
-    (max, p) =>
-      Math.max(
-        max,
-        p.windowSizeMs + (p.fetchIntervalMs ?? DEFAULT_STEP_MS) + (p.queryResolutionMs ?? DEFAULT_STEP_MS),
-      ),
-    0,
-  );
-  const ledger = newUsageLedger(horizon);
-  for (const sample of historyBeforeStart(scenario)) appendUsage(ledger, sample);
-  return ledger;
 }
 
 /**

@@ -3,7 +3,8 @@
  * place, job summaries with their min-runtime protection at that moment, queue figures and node occupation.
  */
 import { zeroResources, addInto, type QueueResources, type Resources } from '../model/resources';
-import type { JobSpec, NodeSpec, QueueSpec } from '../model/scenario';
+import type { JobSpec, NodeSpec } from '../model/scenario';
+import type { ProfileQueueExtras, SnapshotJobInput } from '../framework/ProfileModule';
 import type {
   JobExtras,
   JobState,
@@ -14,7 +15,7 @@ import type {
   SubGroupState,
   TaskState,
 } from '../model/snapshot';
-import { jobExtras, protectionModel, queueExtras } from '../registry';
+import { moduleOf } from '../registry';
 import type { ClusterState } from './ClusterState';
 import { subGroupStates } from './subGroupStates';
 import { addSubGroupDomains, type PlacedTask } from './subGroupDomains';
@@ -27,9 +28,7 @@ import { sessionFigures } from './sessionFigures';
 const ZERO_Q: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
 
 export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: Keyframe): SessionSnapshot {
-  // The config and queues this session ran with, not the latest ones (an updateConfig or updateQueue
-  // event after it must not change what it shows).
-  const protection = protectionModel(frame.config, frame.queueSpecs, state.scenario.nodePools);
+  const profile = moduleOf(state.scenario.profile);
   // The session's own record of its terminating pods (§23.4): views say what the engine decided.
   const terminatingByTask = new Map((entry.trace.terminating ?? []).map((n) => [n.task, n]));
   const tasks: TaskState[] = [];
@@ -41,8 +40,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
   const devicesInUse = new Map<string, number>();
 
   // Filled in once every job's counts are known: reclaim protection depends on who waits to reclaim.
-  const built: { job: JobState; startedAtMs: number | null }[] = [];
-  const waiting = new Set<string>();
+  const built: { job: JobState; input: SnapshotJobInput }[] = [];
 
   for (let id = 0; id < entry.jobCount; id++) {
     const rec = state.jobList[id];
@@ -97,14 +95,11 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
     const startedAtMs = jd ? jd.startedAtMs : spec.startedAtMs;
     const isRunning = jd ? jd.isRunning : counts.Running >= Math.max(spec.minAvailable, 1);
     const progressMs = jd ? jd.progressMs + (jd.isRunning ? entry.timeMs - jd.progressAtMs : 0) : 0;
-    // A job waiting to be placed (pending, or pipelined: pending again when the next session opens) is a
-    // reclaimer of every other queue's jobs in the next reclaim action.
-    if (counts.Pending + counts.Pipelined > 0) waiting.add(spec.queue);
+    const input: SnapshotJobInput = { spec, startedAtMs, counts, isRunning, phase: jd?.phase ?? null };
     const job: JobState = {
       name: spec.name,
       queue: spec.queue,
-      // Volcano/kube-batch: the PodGroup phase the profile carried over (the spec's before any session).
-      phase: state.scenario.profile === 'kai' ? phaseOf(spec, counts, isRunning) : (jd?.phase ?? spec.phase),
+      phase: profile.snapshot.phase(input),
       priority: spec.priority,
       priorityClassName: spec.priorityClassName,
       preemptible: spec.preemptible,
@@ -127,16 +122,31 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       ...(roleRows === null ? {} : { roles: roleRows }),
       preemptProtection: null,
       reclaimProtection: null,
-      ...extrasOf(state, frame, spec, entry),
     };
     jobs.push(job);
-    built.push({ job, startedAtMs: counts.Running > 0 ? startedAtMs : null });
+    built.push({ job, input });
   }
-  const reclaimers = protection.reclaimerIndex(waiting);
-  for (const { job, startedAtMs } of built) {
-    const prot = protection.jobProtection(job.queue, startedAtMs, entry.timeMs, reclaimers);
-    job.preemptProtection = prot.preempt;
-    job.reclaimProtection = prot.reclaim;
+  // The config and queues this session ran with, not the latest ones (an updateConfig or updateQueue
+  // event after it must not change what it shows).
+  const hooks = profile.snapshot.open(
+    {
+      scenario: state.scenario,
+      config: frame.config,
+      queues: frame.queueSpecs,
+      nodePools: state.scenario.nodePools,
+      timeMs: entry.timeMs,
+      trace: entry.trace,
+    },
+    built.map((b) => b.input),
+  );
+  for (const { job, input } of built) {
+    if (hooks.protection) {
+      const prot = hooks.protection(input);
+      job.preemptProtection = prot.preempt;
+      job.reclaimProtection = prot.reclaim;
+    }
+    const extras = hooks.job(input);
+    if (extras !== null) job.extras = extras as JobExtras;
   }
 
   const queues: QueueState[] = frame.queueSpecs.map((q) => {
@@ -157,7 +167,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       priority: q.priority,
       preemptMinRuntimeMs: q.preemptMinRuntimeMs,
       reclaimMinRuntimeMs: q.reclaimMinRuntimeMs,
-      ...queueExtrasOf(state, q),
+      ...queueExtrasOf(hooks.queue(q)),
       ...(fig?.timeAware ? { timeAware: fig.timeAware } : {}),
     };
   });
@@ -186,26 +196,8 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
   };
 }
 
-function extrasOf(
-  state: ClusterState,
-  frame: Keyframe,
-  spec: JobSpec,
-  entry: SessionEntry,
-): { extras?: JobExtras } {
-  // The config this session ran with (an updateConfig event may change the sla waiting time later).
-  const extras = jobExtras(state.scenario.profile, frame.config, spec, entry.timeMs, entry.trace);
-  return extras ? { extras } : {};
-}
-
-function queueExtrasOf(state: ClusterState, spec: QueueSpec): { extras?: QueueExtras } {
-  const extras = queueExtras(state.scenario.profile, spec);
-  return extras ? { extras } : {};
-}
-
-function phaseOf(spec: JobSpec, counts: Record<string, number>, isRunning: boolean): string {
-  if ((counts.Succeeded ?? 0) === spec.tasks.length) return 'Succeeded';
-  if (isRunning) return 'Running';
-  return 'Pending';
+function queueExtrasOf(extras: ProfileQueueExtras | null): { extras?: QueueExtras } {
+  return extras !== null ? { extras: extras as QueueExtras } : {};
 }
 
 /** §22: the job's subgroup rows, only for a job that has subgroups. */

@@ -11,7 +11,7 @@
  */
 import { gpuDeviceCount } from '../model/gpuDevices';
 import { EPSILON } from '../model/resources';
-import type { GpuSlot } from '../profiles/kai/framework/NodeInfo';
+import type { GpuSlot } from '../model/gpuDevices';
 import type { ClusterState, TaskRecord } from './ClusterState';
 
 const HOLDS = new Set(['Running', 'Pipelined', 'Releasing']);

@@ -4,7 +4,7 @@
  * `parent`, nodes, jobs, priority classes) and the profile knows (actions, plugins).
  */
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
-import { CATALOGUE } from '../../engine/profiles/catalogue';
+import { uiModuleOf } from '../profiles/uiRegistry';
 import { FIELD_DOCS } from './fieldDocs';
 import { PROFILES, scenarioNamesOf, type ScenarioNames } from './scenarioNames';
 import { enumValuesOf, fieldsOf, tableAt } from './schemaFields';
@@ -20,7 +20,7 @@ export function valueOptions(
   names: ScenarioNames,
 ): Completion[] | null {
   const table = tableAt(path);
-  const catalogue = CATALOGUE[names.profile];
+  const catalogue = uiModuleOf(names.profile).catalogue;
   if (table === 'job' && key === 'queue')
     return names.leafQueues.map((q) => option(q, 'variable', 'leaf queue'));
   if (table === 'queue' && key === 'parent') return names.queues.map((q) => option(q, 'variable', 'queue'));

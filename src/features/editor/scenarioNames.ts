@@ -3,7 +3,7 @@
  * Read with the YAML parser when the text parses; a half-typed text gives what could be read.
  */
 import { parseDocument } from 'yaml';
-import { CATALOGUE } from '../../engine/profiles/catalogue';
+import { uiModuleOf, uiProfileNames } from '../profiles/uiRegistry';
 import type { Profile } from '../../engine/model/scenario';
 
 export interface ScenarioNames {
@@ -16,7 +16,7 @@ export interface ScenarioNames {
   priorityClasses: string[];
 }
 
-const PROFILES = Object.keys(CATALOGUE) as Profile[];
+const PROFILES = uiProfileNames() as Profile[];
 const isProfile = (v: unknown): v is Profile => typeof v === 'string' && (PROFILES as string[]).includes(v);
 
 function names(list: unknown): string[] {
@@ -51,7 +51,7 @@ export function scenarioNamesOf(text: string): ScenarioNames {
     data = null;
   }
   const doc = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  const profile = isProfile(doc.profile) ? doc.profile : 'kai';
+  const profile = isProfile(doc.profile) ? doc.profile : (PROFILES[0] as Profile);
   const queues = names(doc.queues);
   const parents = new Set(
     Array.isArray(doc.queues)
@@ -63,7 +63,7 @@ export function scenarioNamesOf(text: string): ScenarioNames {
       : [],
   );
   const ownClasses = names(doc.priorityClasses);
-  const defaults = CATALOGUE[profile].defaultPriorityClasses.map((c) => c.name);
+  const defaults = uiModuleOf(profile).catalogue.defaultPriorityClasses.map((c) => c.name);
   return {
     profile,
     queues,

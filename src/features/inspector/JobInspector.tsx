@@ -20,7 +20,7 @@ import { formatInstant, formatSpan } from '../format/formatTime';
 import { describeProtection, describeReclaim, describeReclaimLine } from '../jobs/describeProtection';
 import { jobStatusLabel } from '../jobs/jobRows';
 import { useProtectionColor } from '../jobs/ProtectionCell';
-import { PodGroupCell, SlaCell } from '../jobs/VolcanoCells';
+import { PodGroupCell, SlaCell } from '../profiles/volcano/VolcanoCells';
 import { RolesTable } from './RolesTable';
 import { SubGroupsSection } from './SubGroupsSection';
 import { useAppStore } from '../../store/AppStoreProvider';

@@ -27,10 +27,10 @@ import { selectJobFilter, selectJobSort } from '../../store/viewSlice';
 import { nounFor, plural } from '../../common/plural';
 import { formatInstant, formatSpan } from '../format/formatTime';
 import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
-import { ProtectionCell, ReclaimProtectionCell } from './ProtectionCell';
 import { MomentTag } from '../../viz/charts/MomentTag';
 import { describeReservation } from '../../viz/layouts/describeFigures';
-import { PodGroupCell, RolesCell, SlaCell } from './VolcanoCells';
+import type { ProfileJobColumn } from '../profiles/ProfileUiModule';
+import { UI_MODULES, uiModuleOf } from '../profiles/uiRegistry';
 
 const NO_JOBS: JobState[] = [];
 const selectSnapshot = (s: AppState) => s.run.snapshot;
@@ -100,13 +100,16 @@ function jobRowStyles(theme: Theme) {
   };
 }
 
+/** A jobs-table column: the common ones here, a profile's from its UI module. */
 interface Column {
   /** Cell and `<col>` class name. */
-  id: 'job' | 'queue' | 'status' | 'runtime' | 'preempt' | 'reclaim' | 'podgroup' | 'roles' | 'sla';
+  id: string;
   /** Null: not sortable. */
   sortKey: JobSortKey | null;
   label: string;
   help?: string;
+  /** A profile column's cell (the common ones are written out in JobRow). */
+  cell?: ProfileJobColumn['cell'];
 }
 
 const COMMON_COLUMNS: Column[] = [
@@ -121,57 +124,9 @@ const COMMON_COLUMNS: Column[] = [
   },
 ];
 
-/** KAI's min-runtime protection columns. */
-const KAI_COLUMNS: Column[] = [
-  {
-    id: 'preempt',
-    sortKey: 'preempt',
-    label: 'Preempt protection',
-    help: 'preemptMinRuntime, walking up from the job’s queue. Applies to preemption inside the queue.',
-  },
-  {
-    id: 'reclaim',
-    sortKey: 'reclaim',
-    label: 'Reclaim protection',
-    help: 'reclaimMinRuntime as the engine resolves it. Queue method: one value for any reclaimer. LCA method: the value depends on the reclaimer’s queue, so it is shown for each queue with a job waiting to be placed (the inspector has the details).',
-  },
-];
-
-const PODGROUP_COLUMN: Column = {
-  id: 'podgroup',
-  sortKey: null,
-  label: 'PodGroup',
-  help: 'Phase (Pending, Inqueue, Running, Completed, Unknown), minAvailable, tasks ready (running or succeeded) and pipelined, and the last enqueue decision',
-};
-
-const ROLES_COLUMN: Column = {
-  id: 'roles',
-  sortKey: null,
-  label: 'Roles',
-  help: 'Volcano task roles (§26): each role’s running tasks against its minTaskMember (— when none); a role below its minimum is marked',
-};
-
-const SLA_COLUMN: Column = {
-  id: 'sla',
-  sortKey: null,
-  label: 'SLA',
-  help: 'The sla plugin’s waiting time (job annotation, else the plugin argument), counted from the job’s creation: while it runs sla abstains; once it has passed, sla permits enqueue and orders the job first',
-};
-
-/**
- * The columns for the loaded scenario: KAI shows min-runtime protection; Volcano and kube-batch show the
- * PodGroup, the task roles when some job of the session has them, and the SLA clock only when the sla
- * plugin is configured (the load summary lists plugins).
- */
+/** The columns for the loaded scenario: the common ones, then the profile's (its UI module decides). */
 function columnsFor(summary: ScenarioSummary | null, hasRoles: boolean): Column[] {
-  if (summary === null || summary.profile === 'kai') return [...COMMON_COLUMNS, ...KAI_COLUMNS];
-  const hasSla = summary.plugins.some((p) => p.name === 'sla');
-  return [
-    ...COMMON_COLUMNS,
-    PODGROUP_COLUMN,
-    ...(hasRoles ? [ROLES_COLUMN] : []),
-    ...(hasSla ? [SLA_COLUMN] : []),
-  ];
+  return [...COMMON_COLUMNS, ...uiModuleOf(summary?.profile).jobColumns(summary, { hasRoles })];
 }
 
 /** Whether some job of the shown session has task roles (the engine writes `roles` only then). */
@@ -189,8 +144,8 @@ const SORT_LABELS: Record<JobSortKey, string> = {
   reclaim: 'reclaim protection left',
 };
 
-/** Sort keys that read KAI's min-runtime protection (offered only where those columns are shown). */
-const KAI_ONLY_SORT_KEYS = new Set<JobSortKey>(['preempt', 'reclaim']);
+/** Sort keys a profile owns (KAI's protection), offered only where its columns are shown. */
+const PROFILE_SORT_KEYS = new Set<JobSortKey>(UI_MODULES.flatMap((m) => m.ownSortKeys));
 
 const STATUS_FILTERS: { value: JobStatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -297,51 +252,9 @@ const JobRow = memo(function JobRow({
           </div>
         )}
       </td>
-      {columns.map((column) => {
-        switch (column.id) {
-          case 'preempt':
-            return (
-              <td key="preempt">
-                <ProtectionCell
-                  protection={job.preemptProtection}
-                  nowMs={nowMs}
-                  testId="jobs-table.preempt"
-                />
-              </td>
-            );
-          case 'reclaim':
-            return (
-              <td key="reclaim">
-                <ReclaimProtectionCell
-                  protection={job.reclaimProtection}
-                  nowMs={nowMs}
-                  isRunning={job.running > 0}
-                  testId="jobs-table.reclaim"
-                />
-              </td>
-            );
-          case 'podgroup':
-            return (
-              <td key="podgroup">
-                <PodGroupCell job={job} />
-              </td>
-            );
-          case 'roles':
-            return (
-              <td key="roles">
-                <RolesCell job={job} />
-              </td>
-            );
-          case 'sla':
-            return (
-              <td key="sla">
-                <SlaCell job={job} />
-              </td>
-            );
-          default:
-            return null; // the first four columns are written out above
-        }
-      })}
+      {columns.map((column) =>
+        column.cell === undefined ? null : <td key={column.id}>{column.cell(job, nowMs)}</td>,
+      )}
     </tr>
   );
 });
@@ -372,7 +285,7 @@ function JobsCount() {
 /** Filter and sort controls; they do not depend on the session, so steps do not re-render them. */
 const JobsToolbar = memo(function JobsToolbar({ columns }: { columns: readonly Column[] }) {
   const sortKeys = (Object.keys(SORT_LABELS) as JobSortKey[]).filter(
-    (key) => !KAI_ONLY_SORT_KEYS.has(key) || columns.some((c) => c.sortKey === key),
+    (key) => !PROFILE_SORT_KEYS.has(key) || columns.some((c) => c.sortKey === key),
   );
   const hasProtection = columns.some((c) => c.id === 'preempt');
   const sort = useAppStore(selectJobSort);

@@ -20,7 +20,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import type { ProfileComparison } from '../../engine/index';
-import { PROFILES } from '../../engine/model/scenario';
+import type { Profile } from '../../engine/model/scenario';
+import { uiProfileNames } from '../profiles/uiRegistry';
+
+const PROFILES = uiProfileNames() as Profile[];
 import { useAppStore } from '../../store/AppStoreProvider';
 import { useProfileCompareStore } from '../../store/profileCompare/ProfileCompareStoreProvider';
 import { CompareCell } from './CompareCell';

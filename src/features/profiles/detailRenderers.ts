@@ -1,16 +1,13 @@
 /**
- * The one map from a profile's trace detail types to their renderers. Each profile lists its own
- * (features/profiles/<name>/renderers.ts); shared panels look renderers up by `profile` and `type` only.
+ * Renderers of profile-owned trace details, looked up by the detail's `profile` and `type` in the UI
+ * modules (features/profiles/<name>/module.tsx lists its own); shared panels never switch on a name.
+ * kube-batch records its details under `volcano` and shares Volcano's renderers.
  */
 import type { ProfileDetail } from '../../engine/model/trace';
 import type { DetailRenderer } from './rendererFor';
-import { VOLCANO_RENDERERS } from './volcano/renderers';
-
-/** Renderers by profile, then by detail type. kube-batch records its details under `volcano`. */
-const RENDERERS: Readonly<Record<string, Readonly<Record<string, DetailRenderer>>>> = {
-  volcano: VOLCANO_RENDERERS,
-};
+import { UI_MODULES } from './uiRegistry';
 
 export function detailRenderer(detail: ProfileDetail): DetailRenderer | null {
-  return RENDERERS[detail.profile]?.[detail.type] ?? null;
+  const module = UI_MODULES.find((m) => m.name === detail.profile);
+  return module?.detailRenderers[detail.type] ?? null;
 }

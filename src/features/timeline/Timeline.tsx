@@ -1,3 +1,4 @@
+import { uiModuleOf } from '../profiles/uiRegistry';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
@@ -120,8 +121,8 @@ export function Timeline() {
   const sim = theme.palette.sim;
   const markers = useAppStore(selectMarkers);
   const summary = useAppStore(selectSummary);
-  // The legend names the marks this profile makes (min-runtime protection is KAI's).
-  const isKai = summary === null || summary.profile === 'kai';
+  // The legend names the marks this profile makes (its UI module lists them).
+  const profileLegend = uiModuleOf(summary?.profile).timelineLegend;
   const cursor = useAppStore(selectCursor);
   const cursorMarker = useAppStore(selectCursorMarker);
   const actions = useAppStore(selectActions);
@@ -267,14 +268,9 @@ export function Timeline() {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5, mt: 0.25, color: 'text.secondary' }}>
         <LegendKey color={sim.evict} label="eviction" shape="bar" />
         <LegendKey color={sim.pipeline} label="pipeline" shape="bar" />
-        {isKai ? (
-          <LegendKey color={sim.protected} label="protection starts or ends" shape="dot" />
-        ) : (
-          <>
-            <LegendKey color={sim.bind} label="enqueued" shape="triangle" />
-            <LegendKey color={sim.unprotected} label="SLA expired" shape="diamond" />
-          </>
-        )}
+        {profileLegend.map((entry) => (
+          <LegendKey key={entry.label} color={sim[entry.color]} label={entry.label} shape={entry.shape} />
+        ))}
         {flag !== null && flag.session <= count && (
           <Button
             size="small"

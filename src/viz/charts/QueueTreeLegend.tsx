@@ -73,7 +73,7 @@ function mainLabels(words: QueueWords) {
     allocated: 'allocated',
     over: `over ${share}`,
     requested: 'requested',
-    quota: words.profile === 'kai' ? (words.floor?.label ?? null) : null,
+    quota: words.floorIsQuota ? (words.floor?.label ?? null) : null,
     cap: words.cap?.label ?? null,
     ratio: `allocated/${share}`,
   };

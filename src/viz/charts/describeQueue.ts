@@ -20,7 +20,7 @@ export function wordsOf(node: QueueTreeNode): QueueWords {
 export function describeQueue(node: QueueTreeNode): string {
   const parts = [`queue ${node.name}`];
   const words = wordsOf(node);
-  const kai = words.profile === 'kai';
+  const kai = words.floorIsQuota;
   for (const b of node.bars) {
     const r = b.resource;
     let s = `${NAMES[r]} allocated ${formatResource(r, b.allocated)} of ${words.share.label} ${formatResource(r, b.fairShare)}`;

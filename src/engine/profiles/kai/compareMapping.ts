@@ -9,7 +9,8 @@
  */
 import type { JobSpec, QueuePatch, QueueSpec, Scenario } from '../../model/scenario';
 import { QUEUE_RESOURCE_NAMES } from '../../model/resources';
-import { CATALOGUE, defaultTiers } from '../catalogue';
+import { KAI_CATALOGUE } from './catalogue';
+import { defaultTiers } from '../../scenario/profileMapping/mappingKit';
 import type { MappingLog, MappingResult } from '../../scenario/profileMapping/MappingLog';
 import { refuseVolcanoStructure, volcanoJobFieldsOut } from '../../scenario/profileMapping/fieldRules';
 import {
@@ -31,7 +32,7 @@ export function mapScenarioToKai(source: Scenario): MappingResult {
     scheduler: (s, log) => {
       const tiers = defaultTiers('kai');
       listUncarriedPlugins(s, tiers, 'kai', log);
-      const actions = mappedActions(s, 'kai', CATALOGUE.kai.defaultActions, KAI_EVICT_ONLY, log);
+      const actions = mappedActions(s, 'kai', KAI_CATALOGUE.defaultActions, KAI_EVICT_ONLY, log);
       return mappedScheduler(s, actions, tiers, log);
     },
     queue: (q, path, log) => ({ ...q, ...kaiQueueFields(q, path, log) }),

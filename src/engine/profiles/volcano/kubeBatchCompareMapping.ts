@@ -7,7 +7,8 @@
  * @86b2ba21).
  */
 import type { QueuePatch, QueueSpec, Scenario, Tier } from '../../model/scenario';
-import { CATALOGUE } from '../../profiles/catalogue';
+import { KUBE_BATCH_CATALOGUE } from './catalogue';
+import { catalogueOf } from '../../scenario/profileMapping/mappingKit';
 import type { MappingLog, MappingResult } from '../../scenario/profileMapping/MappingLog';
 import {
   flattenQueueTree,
@@ -57,7 +58,7 @@ export function mapScenarioToKubeBatch(source: Scenario): MappingResult {
     queue: (q, path, log) => ({
       ...withoutKaiQueueFields(q),
       ...kubeBatchQueueFields(q, path, source, log),
-      priority: CATALOGUE['kube-batch'].defaultQueuePriority,
+      priority: KUBE_BATCH_CATALOGUE.defaultQueuePriority,
       state: 'Open',
       reclaimable: true,
       capability: null,
@@ -87,7 +88,7 @@ function kubeBatchQueueFields(
     const unset =
       v === undefined ||
       v === null ||
-      (key === 'priority' && v === CATALOGUE[source.profile].defaultQueuePriority) ||
+      (key === 'priority' && v === catalogueOf(source.profile).defaultQueuePriority) ||
       (key === 'state' && v === 'Open') ||
       (key === 'reclaimable' && v === true);
     if (!unset) log.drop(`${path}.${key}`, 'kube-batch reads only the queue weight');

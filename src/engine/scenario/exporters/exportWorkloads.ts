@@ -9,16 +9,9 @@ import { GPU_DEVICES_ANNOTATION, GPU_MEMORY_ANNOTATION } from '../importers/mapG
 import { formatDuration } from '../../model/duration';
 import type { Resources } from '../../model/resources';
 import type { JobSpec, PriorityClass, Profile, TaskSpec } from '../../model/scenario';
-import { CATALOGUE } from '../../profiles/catalogue';
+import { catalogueOf, moduleOf } from '../../registry';
 import { encodeLabValue, LAB_PREFIX } from '../importers/labCarrier';
-import {
-  GPU_FRACTION_ANNOTATION,
-  GROUP_ANNOTATIONS,
-  KAI_TASK_PRIORITY_LABEL,
-  PREEMPTABLE_LABEL,
-  QUEUE_LABELS,
-  SLA_ANNOTATIONS,
-} from '../importers/mapWorkloads';
+import { GPU_FRACTION_ANNOTATION, PREEMPTABLE_LABEL, SLA_ANNOTATIONS } from '../importers/mapWorkloads';
 import { defaultPreemptible } from '../normaliseJob';
 import { exportPodRole } from '../importers/mapTaskRoles';
 import { formatKubernetesQuantity } from './formatKubernetesQuantity';
@@ -55,8 +48,6 @@ export function resourceList(r: Partial<Resources>, keep: (v: number) => boolean
   return out;
 }
 
-const isVolcanoLike = (profile: Profile) => profile !== 'kai';
-
 /** The PodGroup and Pods of one job. */
 export function exportJob(
   job: JobSpec,
@@ -85,7 +76,7 @@ function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, P
   // As serialiseScenario writes it: a raw priority when there is no class, or it differs from the class.
   if (job.priorityClassName !== null) {
     if (classes.get(job.priorityClassName)?.value !== job.priority) carried.priority = job.priority;
-  } else if (CATALOGUE[profile].defaultJobClass !== null || job.priority !== 0) {
+  } else if (catalogueOf(profile).defaultJobClass !== null || job.priority !== 0) {
     carried.priority = job.priority;
   }
   if (job.submitAtMs !== 0) carried.submitAt = formatDuration(job.submitAtMs);
@@ -111,7 +102,7 @@ function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, P
   Object.assign(annotations, labAnnotations(carried), segmentAnnotations(job));
   if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
   const out: Data = {
-    apiVersion: isVolcanoLike(profile) ? 'scheduling.volcano.sh/v1beta1' : 'scheduling.run.ai/v2alpha2',
+    apiVersion: moduleOf(profile).kubernetes.podGroupApiVersion,
     kind: 'PodGroup',
     metadata,
     spec,
@@ -121,17 +112,15 @@ function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, P
 }
 
 function pod(task: TaskSpec, job: JobSpec, profile: Profile): Data {
-  const labels: Record<string, string> = {};
-  const annotations: Record<string, string> = {};
-  if (isVolcanoLike(profile)) annotations[GROUP_ANNOTATIONS[1]] = job.name;
-  else {
-    labels[QUEUE_LABELS[0]] = job.queue;
-    annotations[GROUP_ANNOTATIONS[0]] = job.name;
-  }
+  const kube = moduleOf(profile).kubernetes;
+  // The profile's group and queue marks.
+  const marks = kube.podMarks(job);
+  const labels: Record<string, string> = { ...marks.labels };
+  const annotations: Record<string, string> = { ...marks.annotations };
   if (!task.preemptable) labels[PREEMPTABLE_LABEL] = 'false';
-  // The task's own priority: KAI reads a label (reference/kai-scheduler.md §task order), Volcano the pod's.
-  const kaiTaskPriority = !isVolcanoLike(profile) && task.priority !== null;
-  if (kaiTaskPriority) labels[KAI_TASK_PRIORITY_LABEL] = String(task.priority);
+  // The task's own priority: a label where the profile reads one (KAI), else the pod's spec.priority.
+  if (marks.taskPriorityLabel !== null && task.priority !== null)
+    labels[marks.taskPriorityLabel] = String(task.priority);
   if (task.subGroup !== undefined) labels[SUBGROUP_LABEL] = task.subGroup;
   // A GPU-memory request is the gpu-memory annotation alone; its converted fraction is not written (§23.3).
   const gpu = task.gpuMemoryMiB === undefined ? task.resources.gpu : 0;
@@ -160,10 +149,10 @@ function pod(task: TaskSpec, job: JobSpec, profile: Profile): Data {
   // refuses it (kubernetes.io/docs/tasks/manage-gpus/scheduling-gpus); the importer checks they are equal.
   if (requests['nvidia.com/gpu'] !== undefined)
     container.resources = { requests, limits: { 'nvidia.com/gpu': requests['nvidia.com/gpu'] } };
-  const spec: Data = { schedulerName: isVolcanoLike(profile) ? 'volcano' : 'kai-scheduler' };
+  const spec: Data = { schedulerName: kube.schedulerName };
   if (task.node !== null) spec.nodeName = task.node;
   if (job.priorityClassName !== null) spec.priorityClassName = job.priorityClassName;
-  if (task.priority !== null && !kaiTaskPriority) spec.priority = task.priority;
+  if (task.priority !== null && marks.taskPriorityLabel === null) spec.priority = task.priority;
   if (task.preemptionPolicy !== null) spec.preemptionPolicy = task.preemptionPolicy;
   if (Object.keys(task.nodeSelector).length > 0) spec.nodeSelector = { ...task.nodeSelector };
   spec.containers = [container];

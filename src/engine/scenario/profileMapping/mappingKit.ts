@@ -17,7 +17,7 @@ import type {
   SchedulerPatch,
   Tier,
 } from '../../model/scenario';
-import { CATALOGUE } from '../../profiles/catalogue';
+import { catalogueOf, defaultTiers } from '../../registry';
 import {
   DEFAULT_MAX_CONSOLIDATION_PREEMPTEES,
   DEFAULT_STALENESS_GRACE_PERIOD_MS,
@@ -153,7 +153,7 @@ export function mappedActions(
   evictOnly: readonly string[],
   log: MappingLog,
 ): string[] {
-  const known = CATALOGUE[target].actions;
+  const known = catalogueOf(target).actions;
   source.scheduler.actions.forEach((a, i) => {
     if (!known.includes(a)) log.drop(`scheduler.actions[${i}]`, `${target} has no ${a} action`);
   });
@@ -265,3 +265,6 @@ export function eachJob(s: Scenario, visit: (job: JobSpec, path: string) => void
     if (e.kind === 'submit') visit(e.job, `events[${k}].submit`);
   });
 }
+
+/** A profile's catalogue and default tiers, for the mappers in the profile folders (which never import the registry). */
+export { catalogueOf, defaultTiers };

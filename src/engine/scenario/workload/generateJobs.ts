@@ -8,7 +8,7 @@ import { randomExponential, randomLogNormal } from 'd3-random';
 import { MAX_DURATION_MS } from '../../model/duration';
 import type { JobSpec, PriorityClass, Profile, TaskSpec } from '../../model/scenario';
 import type { RuntimeDistribution, WorkloadGenerator, WorkloadSpec } from '../../model/workload';
-import { CATALOGUE } from '../../profiles/catalogue';
+import { catalogueOf } from '../../registry';
 import { DEFAULT_NAMESPACE, defaultPreemptible, defaultTask } from '../normaliseJob';
 import { drawArrivals } from './arrivals';
 import { pickWeighted, streamOf, type Source } from './streams';
@@ -49,7 +49,7 @@ function generatorJobs(
   const gpuTotal = gpuWeights.reduce((a, b) => a + b, 0);
   const classWeights = g.priorityClasses.map((w) => w.weight);
   const classTotal = classWeights.reduce((a, b) => a + b, 0);
-  const defaultClassName = CATALOGUE[profile].defaultJobClass;
+  const defaultClassName = catalogueOf(profile).defaultJobClass;
   return times.map((submitAtMs, k): JobSpec => {
     // One draw from every stream per job, used or not, so each stream stays aligned with the arrivals.
     const gpus = g.gpus[pickWeighted(gpuWeights, gpuTotal, size())]?.value ?? 0;

@@ -38,7 +38,7 @@ import {
   SHIFTED_EXPONENTIAL_FIELDS,
   WORKLOAD_FIELDS,
 } from './workloadSchema';
-import { KAI_ONLY_WORKLOAD_FIELDS, refuseKaiOnlyFields } from '../refuseKaiOnlyFields';
+import { refuseUnreadWorkloadFields } from '../refuseUnreadFields';
 
 /** `seed` when the document has none. */
 export const DEFAULT_SEED = 1;
@@ -104,7 +104,7 @@ function normaliseGenerator(
   });
   if (f === null) return null;
   // The share of jobs written preemptible sets KAI's preemptibility, which Volcano/kube-batch do not read.
-  refuseKaiOnlyFields(raw, path, KAI_ONLY_WORKLOAD_FIELDS, ctx);
+  refuseUnreadWorkloadFields(raw, path, ctx);
   const errorsBefore = ctx.sink.errors.length;
   const queue = f.queue ?? '';
   const leaf = leaves.get(queue);

@@ -10,7 +10,7 @@ import type { JobSpec } from '../../model/scenario';
 import type { WorkloadGenerator } from '../../model/workload';
 import { MAX_JOBS, MAX_TASKS } from '../limits';
 import { parseScenario } from '../parseScenario';
-import { CATALOGUE } from '../../profiles/catalogue';
+import { catalogueOf } from '../../registry';
 import { generateJobs } from './generateJobs';
 import { reseedScenario } from './reseedScenario';
 
@@ -45,7 +45,7 @@ function generator(over: Partial<WorkloadGenerator>): WorkloadGenerator {
 }
 
 function draw(g: WorkloadGenerator, seed = 1): JobSpec[] {
-  return generateJobs({ seed, generators: [g] }, 'kai', CATALOGUE.kai.defaultPriorityClasses);
+  return generateJobs({ seed, generators: [g] }, 'kai', catalogueOf('kai').defaultPriorityClasses);
 }
 
 /** |observed share − p| within 4 standard deviations of a binomial share over n draws. */

@@ -5,6 +5,7 @@
  * where the rule allows one.
  */
 import { formatDuration } from '../../model/duration';
+import type { ResolveResult } from '../../api';
 import type { Profile, Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
 import type { Decision, MinRuntimeDetail, MinRuntimeResolution } from '../../model/trace';
@@ -95,7 +96,11 @@ function fallbackResolution(
   const job = snap.jobs.find((j) => j.name === d.job);
   if (!job || job.preemptProtection === null || (d.action !== 'preempt' && d.action !== 'reclaim'))
     return null;
-  const r = sim.resolve({ victimQueue, ...(byQueue !== null ? { preemptorQueue: byQueue } : {}) }, session);
+  const r = sim.query(
+    'minruntime',
+    { victimQueue, ...(byQueue !== null ? { preemptorQueue: byQueue } : {}) },
+    session,
+  ) as ResolveResult;
   return d.action === 'preempt' ? r.preempt : r.reclaim;
 }
 

@@ -7,7 +7,7 @@
 import { isProtected } from '../../profiles/kai/plugins/minruntime/resolver';
 import type { Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
-import { protectionModel } from '../../registry';
+import { kaiProtectionModel as protectionModel } from '../../profiles/kai/module/kaiProtection';
 import type { Violation } from './invariants';
 import { configAt, queueSpecsIn } from './sessionFacts';
 

@@ -16,9 +16,13 @@ import {
   runDocument,
   runScenario,
 } from '../../index';
-import type { Simulation } from '../../api';
+import type { ResolveQuery, ResolveResult, Simulation } from '../../api';
 import type { Scenario } from '../../model/scenario';
 import { run, scenarioOf, statusOf } from '../scenarioTest';
+
+/** KAI's min-runtime resolution, a profile query since issue 23 (it was `Simulation.resolve`). */
+const resolve = (sim: Simulation, query: ResolveQuery, session: number): ResolveResult =>
+  sim.query('minruntime', query, session) as ResolveResult;
 
 const DIR = __dirname;
 const files = readdirSync(DIR)
@@ -209,10 +213,10 @@ describe('a negative queue min-runtime overrides and never protects', () => {
 
   it('resolves to the negative value, from the leaf, before and after the updateQueue', () => {
     const sim = runScenario(scenario);
-    const fast = sim.resolve({ victimQueue: 'fast' }, 1).preempt;
+    const fast = resolve(sim, { victimQueue: 'fast' }, 1).preempt;
     expect([fast.durationMs, fast.source]).toEqual([-5000, 'fast']);
-    expect(sim.resolve({ victimQueue: 'slow' }, 1).preempt.source).toBe('dept');
-    const slow = sim.resolve({ victimQueue: 'slow' }, 3).preempt;
+    expect(resolve(sim, { victimQueue: 'slow' }, 1).preempt.source).toBe('dept');
+    const slow = resolve(sim, { victimQueue: 'slow' }, 3).preempt;
     expect([slow.durationMs, slow.source]).toEqual([-1000, 'slow']);
   });
 
@@ -302,11 +306,11 @@ describe('past sessions never change after the fact', () => {
 
   it('what-if resolutions use the queues and config in force at the session asked about', () => {
     const sim = runScenario(scenarioOf(doc));
-    expect(sim.resolve({ victimQueue: 'q' }, 0).preempt.durationMs).toBe(0);
-    expect(sim.resolve({ victimQueue: 'q' }, 2).preempt.durationMs).toBe(0);
-    expect(sim.resolve({ victimQueue: 'q' }, 3).preempt.durationMs).toBe(3_600_000);
-    expect(sim.resolve({ victimQueue: 'q', preemptorQueue: 'q' }, 3).reclaim.durationMs).toBe(0);
-    expect(sim.resolve({ victimQueue: 'q', preemptorQueue: 'q' }, 4).reclaim.durationMs).toBe(600_000);
-    expect(() => sim.resolve({ victimQueue: 'q' }, 6)).toThrow(/has not run/);
+    expect(resolve(sim, { victimQueue: 'q' }, 0).preempt.durationMs).toBe(0);
+    expect(resolve(sim, { victimQueue: 'q' }, 2).preempt.durationMs).toBe(0);
+    expect(resolve(sim, { victimQueue: 'q' }, 3).preempt.durationMs).toBe(3_600_000);
+    expect(resolve(sim, { victimQueue: 'q', preemptorQueue: 'q' }, 3).reclaim.durationMs).toBe(0);
+    expect(resolve(sim, { victimQueue: 'q', preemptorQueue: 'q' }, 4).reclaim.durationMs).toBe(600_000);
+    expect(() => resolve(sim, { victimQueue: 'q' }, 6)).toThrow(/has not run/);
   });
 });

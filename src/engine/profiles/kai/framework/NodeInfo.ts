@@ -8,6 +8,7 @@
  * GPUs are modelled per device so that a whole-GPU request needs whole free devices and a fractional one
  * shares a device, as KAI's GPU sharing does.
  */
+import type { GpuSlot } from '../../../model/gpuDevices';
 import { EPSILON, type Resources, zeroResources } from '../../../model/resources';
 import type { NodeSpec } from '../../../model/scenario';
 
@@ -17,10 +18,7 @@ export interface GpuDevice {
   pipelined: number;
 }
 
-export interface GpuSlot {
-  index: number;
-  share: number;
-}
+export type { GpuSlot };
 
 export type FitMode = 'idle' | 'future';
 

@@ -7,7 +7,7 @@
  */
 import { applyNodeGpuMemoryLabels } from '../mapGpuMemory';
 import { MAX_DURATION_MS } from '../../../model/duration';
-import { CATALOGUE } from '../../../profiles/catalogue';
+import { catalogueOf } from '../../../registry';
 import { MAX_TEXT_LENGTH } from '../../limits';
 import { isData, type Data } from '../FieldTracker';
 import { commentText } from '../commentText';
@@ -204,7 +204,7 @@ export function assembleSnapshotScenario(
   const jobName = uniqueNames(jobRefs);
   const taskName = uniqueNames(kaiPods.map((p) => p.ref));
 
-  const classes = new Map(CATALOGUE.kai.defaultPriorityClasses.map((c) => [c.name, c]));
+  const classes = new Map(catalogueOf('kai').defaultPriorityClasses.map((c) => [c.name, c]));
   const usedClasses = new Set<string>();
   let unknownClass = 0;
   let emptyGroups = 0;
@@ -244,7 +244,7 @@ export function assembleSnapshotScenario(
     const className = (job.priorityClassName as string | undefined) ?? first.priorityClassName;
     if (className !== null && className !== undefined) {
       if (classes.has(className) || reader.priorityClasses.has(className)) {
-        if (className !== CATALOGUE.kai.defaultJobClass) out.priorityClassName = className;
+        if (className !== catalogueOf('kai').defaultJobClass) out.priorityClassName = className;
         usedClasses.add(className);
       } else {
         unknownClass++;

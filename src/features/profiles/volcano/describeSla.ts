@@ -2,8 +2,8 @@
  * The jobs table's SLA clock in words, from the engine's snapshot extras (waited, left and the deadline
  * are the engine's numbers; this only chooses the sentence).
  */
-import type { JobExtras, JobState } from '../../engine/model/snapshot';
-import { formatInstant, formatSpan } from '../format/formatTime';
+import type { JobExtras, JobState } from '../../../engine/model/snapshot';
+import { formatInstant, formatSpan } from '../../format/formatTime';
 
 export interface SlaText {
   /** `waiting 2m10s of 3m · expires in 50s`, `SLA expired at t=3s`, or `started within its 3m SLA`. */

@@ -2,7 +2,7 @@
  * The jobs table's Volcano/kube-batch cells: the PodGroup, the task roles and the sla clock (engine extras,
  * formatted).
  */
-import type { JobState } from '../../engine/model/snapshot';
+import type { JobState } from '../../../engine/model/snapshot';
 import { describeSla } from './describeSla';
 
 /** PodGroup phase, then its tasks against minAvailable, and the last enqueue decision when there was one. */

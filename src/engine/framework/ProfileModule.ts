@@ -1,0 +1,321 @@
+/**
+ * One scheduler profile as the rest of the engine sees it (issue 23, docs/decisions/0279). Each profile is
+ * one folder, `src/engine/profiles/<name>/`, whose `module.ts` exports one `ProfileModule`; the registry
+ * (`src/engine/registry.ts`) lists the modules and is the only shared file that imports a profile. Shared
+ * code (simulation, scenario reader, importers, exporters, property tests) asks the module through these
+ * hooks and never compares a profile's name, so a new profile is its folder, its UI folder
+ * (`src/features/profiles/<name>/`, see `ProfileUiModule`) and one registry line each.
+ *
+ * Every hook is pure data or a pure function over plain records: a profile never sees the simulator and
+ * the simulator never sees a profile's internals (the contract of `Profile.ts`, decision 0014).
+ */
+import type { NodePoolSpec } from '../model/nodePool';
+import type { JobSpec, PriorityClass, QueueSpec, Scenario, SchedulerConfig } from '../model/scenario';
+import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
+import type { QueueResources } from '../model/resources';
+import type { ProtectionState, ReclaimProtection, TimeAwareShare } from '../model/snapshot';
+import type { ClusterState, JobRecord, TaskRecord } from '../simulation/ClusterState';
+import type { UsageLedger } from '../simulation/UsageLedger';
+
+// ---------------------------------------------------------------------------------------------------------
+// Catalogue: the names a profile understands, and its defaults (docs/scenario-format.md §1-2).
+// ---------------------------------------------------------------------------------------------------------
+
+/** Names (as in scenarios and upstream ConfigMaps) and defaults; pure data the scenario reader reads. */
+export interface ProfileCatalogue {
+  readonly actions: readonly string[];
+  readonly plugins: readonly string[];
+  readonly defaultActions: readonly string[];
+  readonly defaultTiers: readonly (readonly string[])[];
+  readonly defaultPriorityClasses: readonly PriorityClass[];
+  readonly defaultQueuePriority: number;
+  /** Priority class used by jobs without one (null = raw priority 0). */
+  readonly defaultJobClass: string | null;
+  /** Knobs (plugin arguments, scheduler fields) the profile reads, for the editor's completion list. */
+  readonly knobs?: readonly ProfileKnob[];
+}
+
+export interface ProfileKnob {
+  /** `plugin.argument` or a scheduler field name. */
+  readonly name: string;
+  readonly meaning: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Session runner: one session of the profile over the cluster state.
+// ---------------------------------------------------------------------------------------------------------
+
+/** A queue's figures at the end of a session (all queues; the simulator keeps the ones that changed). */
+export interface RunnerQueueFigures {
+  readonly name: string;
+  /** The share the profile computed for the queue (KAI fair share, Volcano deserved). */
+  readonly fairShare: QueueResources;
+  readonly allocated: QueueResources;
+  readonly requested: QueueResources;
+  /** KAI time-based fair share at this session's open; absent unless the profile computes one. */
+  readonly timeAware?: TimeAwareShare;
+}
+
+/** What the simulator hands a runner for one session. */
+export interface RunnerSessionInput {
+  readonly index: number;
+  readonly timeMs: number;
+  /** Time of the previous session (−∞ before the first). */
+  readonly previousTimeMs: number;
+  /** The live cluster state; the runner writes task statuses and places back into its records. */
+  readonly state: ClusterState;
+  /** False for a metrics-only run: the runner may skip what only views read (pending explanations). */
+  readonly recordsTrace: boolean;
+}
+
+/** What a runner did in one session. */
+export interface RunnerSessionOutcome {
+  readonly decisions: Decision[];
+  readonly trace: SessionTrace;
+  readonly queues: readonly RunnerQueueFigures[];
+  readonly changedTasks: Iterable<TaskRecord>;
+  readonly changedJobs: Iterable<JobRecord>;
+  /** Timeline facts of the session (Volcano: enqueues, SLA expiries); absent when the profile has none. */
+  readonly marks?: SessionMarks;
+}
+
+/** Timeline facts a profile adds to a session marker; shared code only counts and lists them. */
+export interface SessionMarks {
+  /** Jobs admitted to scheduling this session (Volcano enqueue). */
+  readonly enqueued: number;
+  /** Jobs whose waiting-time deadline passed this session (Volcano sla). */
+  readonly slaExpired: readonly string[];
+}
+
+/**
+ * The session loop of one simulation. Created once per run (it may keep state across sessions: KAI's usage
+ * fetches and protection model); the simulator calls `runSession` once per session, in order.
+ */
+export interface SessionRunner {
+  runSession(input: RunnerSessionInput): RunnerSessionOutcome;
+  /**
+   * Protections (KAI min-runtime) that began or ended in `(previousTimeMs, timeMs]`, counted after the
+   * session under the queues and configuration then in force; 0 for a profile without time-based
+   * protection.
+   */
+  protectionChanges(state: ClusterState, timeMs: number, previousTimeMs: number | null): number;
+  /** What a metrics-only run keeps of a session's trace (KAI: the attempts where min-runtime kept a victim). */
+  keepForMetrics(trace: SessionTrace): SessionTrace;
+}
+
+export interface RunnerOptions {
+  /** The run's usage ledger, when the profile asked for one (see `usageLedger`). */
+  readonly usage: UsageLedger | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Snapshot extras and resolved figures: what the engine sends so views only draw.
+// ---------------------------------------------------------------------------------------------------------
+
+/** Per-job facts a profile adds to the neutral core of a snapshot; views pick a renderer by `profile`. */
+export interface ProfileJobExtras {
+  readonly profile: string;
+}
+
+/** Per-queue facts a profile adds (Volcano: weight, capability…; KAI: effective min-runtimes). */
+export interface ProfileQueueExtras {
+  readonly profile: string;
+}
+
+/** The state a snapshot, a query or a resolved figure is computed from (the end of one session). */
+export interface ProfileFrame {
+  readonly scenario: Scenario;
+  readonly config: SchedulerConfig;
+  readonly queues: readonly QueueSpec[];
+  readonly nodePools: readonly NodePoolSpec[] | undefined;
+  readonly timeMs: number;
+  readonly trace: SessionTrace;
+}
+
+/** A job as a snapshot sees it at the end of a session. */
+export interface SnapshotJobInput {
+  readonly spec: JobSpec;
+  readonly startedAtMs: number | null;
+  /** How many of its tasks are in each status at the end of the session. */
+  readonly counts: Readonly<Record<TaskStatus, number>>;
+  readonly isRunning: boolean;
+  /** Profile-owned state carried across sessions (Volcano: PodGroup phase). */
+  readonly phase: string | null;
+}
+
+/** What a profile adds to one snapshot, per job and per queue. */
+export interface SnapshotHooks {
+  job(job: SnapshotJobInput): ProfileJobExtras | null;
+  queue(queue: QueueSpec): ProfileQueueExtras | null;
+  /**
+   * The job's time-based protections for the snapshot's core fields (`preemptProtection`,
+   * `reclaimProtection`, kept in the core so the golden snapshots stay byte-identical); absent = none.
+   */
+  protection?(job: SnapshotJobInput): {
+    preempt: ProtectionState | null;
+    reclaim: ReclaimProtection | null;
+  };
+}
+
+/** Snapshot hooks: computed once per snapshot, per job and per queue. */
+export interface ProfileSnapshot {
+  /**
+   * Prepares per-snapshot figures (KAI: the protection model and who waits to reclaim) and returns the
+   * per-job and per-queue extras functions over them.
+   */
+  open(frame: ProfileFrame, jobs: readonly SnapshotJobInput[]): SnapshotHooks;
+  /** The PodGroup phase a snapshot shows for a job (KAI derives it; Volcano carries its own). */
+  phase(job: SnapshotJobInput): string;
+}
+
+/**
+ * A question a view, the CLI or a test asks about the state at the end of a session, by kind
+ * (`min-runtime`: KAI's resolution for a queue pair). Replaces profile-specific methods on `Simulation`.
+ * `args` comes from outside (a message, a command line): the query checks it and throws a RangeError
+ * naming the field on bad input.
+ */
+export interface ProfileQuery {
+  readonly kind: string;
+  /** One line for the CLI's help. */
+  readonly meaning: string;
+  run(frame: ProfileFrame, args: unknown): unknown;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Scenario format: which fields and features the profile reads (refused with the profile named otherwise).
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Format features some profiles read and others refuse (docs/scenario-format.md; decisions 0222, 0250).
+ * Shared reader code asks `accepts(feature)` instead of comparing profile names.
+ */
+export type FormatFeature =
+  /** `parent` on queues read by the scheduler (KAI always; Volcano capacity with hierarchy). */
+  | 'queueHierarchy'
+  /** A job may not sit in a non-leaf queue (checked by the reader). */
+  | 'leafJobsOnly'
+  | 'nodePools'
+  | 'subGroups'
+  | 'topology'
+  | 'usageDB'
+  | 'preemptionDelay'
+  | 'terminating'
+  | 'gpuMemory'
+  | 'taskRoles'
+  /** Job priority classes above the non-preemptible bound make a job non-preemptible (KAI). */
+  | 'priorityPreemptibility';
+
+export interface ProfileFormat {
+  /** Whether the profile reads `feature` in this scenario (may depend on its configuration). */
+  accepts(feature: FormatFeature, scenario: Scenario | null): boolean;
+  /** Why a refused feature would be ignored, for the `field-not-in-profile` message. */
+  whyRefused(feature: FormatFeature): string;
+  /** Queue fields this profile does not read, with the reason (refused in queues, updateQueue, variants). */
+  readonly unreadQueueFields: Readonly<Record<string, string>>;
+  /** Job fields this profile does not read. */
+  readonly unreadJobFields: Readonly<Record<string, string>>;
+  /** Workload-generator fields this profile does not read. */
+  readonly unreadWorkloadFields: Readonly<Record<string, string>>;
+  /** Configuration the profile names but does not implement (null = supported), checked before a run. */
+  unsupported(config: Partial<SchedulerConfig>): string | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Queue words: how the profile names a queue's figures (every view names them as that scheduler does).
+// ---------------------------------------------------------------------------------------------------------
+
+export interface QueueWord {
+  /** Column or legend label. */
+  readonly label: string;
+  /** What it is, for a title or a glossary line. */
+  readonly meaning: string;
+}
+
+export interface QueueWords {
+  readonly profile: string;
+  /** The share the scheduler computed for the queue (the card's band). */
+  readonly share: QueueWord;
+  /** The per-resource floor written on the queue (KAI quota, Volcano guarantee); null when none. */
+  readonly floor: QueueWord | null;
+  /** The per-resource cap written on the queue (KAI limit, Volcano capability); null when none. */
+  readonly cap: QueueWord | null;
+  /** The weight that divides what is left; `perResource` for KAI's over-quota weight. */
+  readonly weight: QueueWord & { readonly perResource: boolean };
+  /** Whether the profile reads a queue priority. */
+  readonly priority: boolean;
+  /** Whether the queue's floor is a quota that the share is measured against (KAI). */
+  readonly floorIsQuota: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Kubernetes import/export mapping (docs/scenario-format.md §12/§13).
+// ---------------------------------------------------------------------------------------------------------
+
+/** Plain YAML data (a mapping). */
+export type KubeData = Record<string, unknown>;
+
+export interface ProfileKubernetes {
+  /** The scheduler's title in headers and notes ("KAI-Scheduler", "Volcano"). */
+  readonly title: string;
+  /** `spec.schedulerName` of exported pods. */
+  readonly schedulerName: string;
+  /** apiVersion of exported PodGroups. */
+  readonly podGroupApiVersion: string;
+  /** The scheduler ConfigMap this profile reads its configuration from. */
+  readonly configMap: { readonly name: string; readonly namespace: string; readonly key: string };
+  /** Whether an imported object (apiVersion, kind) belongs to this profile (the import picks the profile). */
+  claims(apiVersion: string, kind: string): boolean;
+  /** Exported Queue object for a queue. */
+  exportQueue(queue: QueueSpec, scenario: Scenario): KubeData;
+  /**
+   * Labels and annotations an exported pod carries to name its group and queue, and the pod label the
+   * profile reads a task's own priority from (KAI `kai.scheduler/task-priority`); null = the pod's
+   * `spec.priority` (Volcano).
+   */
+  podMarks(job: JobSpec): {
+    labels: Record<string, string>;
+    annotations: Record<string, string>;
+    taskPriorityLabel: string | null;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Property-test generators (the generators themselves live in the profile's `testing/` folder).
+// ---------------------------------------------------------------------------------------------------------
+
+/** Hooks the shared scenario arbitraries call to add or drop profile-specific fields. */
+export interface ProfileArbitraries {
+  /** Action names a generated configuration picks from. */
+  readonly actions: readonly string[];
+  /** Weight of this profile when a generator picks one (KAI is picked twice as often today). */
+  readonly weight: number;
+  /** Adds profile fields to a generated queue document from the raw draw. */
+  queueFields(doc: KubeData, draw: unknown): void;
+  /** Adds profile fields to a generated job document from the raw draw. */
+  jobFields(doc: KubeData, draw: unknown): void;
+  /** Adds profile fields to a generated scheduler document from the raw draw. */
+  schedulerFields(doc: KubeData, draw: unknown): void;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The module.
+// ---------------------------------------------------------------------------------------------------------
+
+/** One scheduler profile. `N` is its name as written in a scenario's `profile:` field. */
+export interface ProfileModule<N extends string = string> {
+  readonly name: N;
+  /** Display title (KAI-Scheduler, Volcano, kube-batch). */
+  readonly title: string;
+  readonly catalogue: ProfileCatalogue;
+  /** Implemented action and plugin names (a test checks them against the catalogue). */
+  implemented(): { actions: readonly string[]; plugins: readonly string[] };
+  /** A usage ledger this scenario needs (KAI time-based fair share), or null. */
+  usageLedger(scenario: Scenario): UsageLedger | null;
+  createRunner(scenario: Scenario, options: RunnerOptions): SessionRunner;
+  readonly snapshot: ProfileSnapshot;
+  readonly queries: readonly ProfileQuery[];
+  readonly format: ProfileFormat;
+  readonly queueWords: QueueWords;
+  readonly kubernetes: ProfileKubernetes;
+  readonly arbitraries?: ProfileArbitraries;
+}

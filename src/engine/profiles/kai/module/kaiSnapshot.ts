@@ -1,0 +1,35 @@
+/**
+ * What a KAI snapshot adds to the neutral core: each job's min-runtime protection at that moment (reclaim
+ * protection under `lca` depends on who waits to reclaim, so the waiting queues are indexed once per
+ * snapshot) and the PodGroup phase KAI derives from its tasks.
+ */
+import type { ProfileFrame, ProfileSnapshot, SnapshotJobInput } from '../../../framework/ProfileModule';
+import { kaiProtectionModel } from './kaiProtection';
+
+export const kaiSnapshot: ProfileSnapshot = {
+  open(frame: ProfileFrame, jobs: readonly SnapshotJobInput[]) {
+    // The config and queues this session ran with, not the latest ones.
+    const protection = kaiProtectionModel(frame.config, frame.queues, frame.nodePools);
+    // A job waiting to be placed (pending, or pipelined: pending again when the next session opens) is a
+    // reclaimer of every other queue's jobs in the next reclaim action.
+    const waiting = new Set<string>();
+    for (const j of jobs) if (j.counts.Pending + j.counts.Pipelined > 0) waiting.add(j.spec.queue);
+    const reclaimers = protection.reclaimerIndex(waiting);
+    return {
+      job: () => null,
+      queue: () => null,
+      protection: (job: SnapshotJobInput) =>
+        protection.jobProtection(
+          job.spec.queue,
+          job.counts.Running > 0 ? job.startedAtMs : null,
+          frame.timeMs,
+          reclaimers,
+        ),
+    };
+  },
+  phase(job: SnapshotJobInput): string {
+    if (job.counts.Succeeded === job.spec.tasks.length) return 'Succeeded';
+    if (job.isRunning) return 'Running';
+    return 'Pending';
+  },
+};

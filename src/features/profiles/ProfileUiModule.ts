@@ -1,0 +1,63 @@
+/**
+ * One scheduler profile as the views see it (issue 23, docs/decisions/0279): the UI half of a profile,
+ * `src/features/profiles/<name>/module.tsx`, listed once in `features/profiles/uiRegistry.ts`. Shared
+ * views (jobs table, timeline legend, queue tree legend, editor completion, explain panels) take what they
+ * show of a profile from here and never compare a profile's name. Views only draw what the engine sent
+ * (snapshot fields and extras, trace details); nothing here recomputes scheduling logic. Pure data comes
+ * from the profile's engine folder (catalogue, queue words), never the engine runtime.
+ */
+import type { ReactNode } from 'react';
+import type { ProfileCatalogue, QueueWords } from '../../engine/framework/ProfileModule';
+import type { JobState } from '../../engine/model/snapshot';
+import type { ScenarioSummary } from '../../protocol/messages';
+import type { JobSortKey } from '../../store/AppState';
+import type { SimColors } from '../../ui/theme';
+import type { DetailRenderer } from './rendererFor';
+
+/** One profile column of the jobs table, after the common ones (job, queue, status, run so far). */
+export interface ProfileJobColumn {
+  /** Cell and `<col>` class name, and the header's test id suffix; unique within the table. */
+  readonly id: string;
+  readonly label: string;
+  /** Header tooltip. */
+  readonly help?: string;
+  /** The store's sort key for this column (null: not sortable). */
+  readonly sortKey: JobSortKey | null;
+  /** The cell's content for one job (drawn from the snapshot's job: core fields and `extras`). */
+  cell(job: JobState, nowMs: number): ReactNode;
+}
+
+/** What the shown session has, for columns that appear only when they have something to show. */
+export interface ShownFacts {
+  /** Some job has task roles (the snapshot's `roles`). */
+  readonly hasRoles: boolean;
+}
+
+/** One entry of the timeline legend: a mark the profile's session markers draw, and what it means. */
+export interface ProfileLegendEntry {
+  readonly label: string;
+  /** Colour of the mark, from the theme's simulation colours (so the entry matches the marks drawn). */
+  readonly color: keyof SimColors;
+  readonly shape: 'bar' | 'dot' | 'triangle' | 'diamond';
+}
+
+export interface ProfileUiModule<N extends string = string> {
+  /** The engine profile's name (`ProfileModule.name`). */
+  readonly name: N;
+  readonly title: string;
+  /** Names and defaults, for the editor's completion and names (pure data from the engine folder). */
+  readonly catalogue: ProfileCatalogue;
+  /** How the profile names a queue's figures (pure data from the engine folder). */
+  readonly queueWords: QueueWords;
+  /**
+   * Jobs-table columns for the loaded scenario (null before one loads) and what the shown session has
+   * (Volcano shows SLA only with the sla plugin, roles only when some job has them).
+   */
+  jobColumns(summary: ScenarioSummary | null, shown: ShownFacts): readonly ProfileJobColumn[];
+  /** Sort keys that only make sense with this profile's columns (offered only where they are shown). */
+  readonly ownSortKeys: readonly JobSortKey[];
+  /** Timeline legend entries for the profile's session marks. */
+  readonly timelineLegend: readonly ProfileLegendEntry[];
+  /** Renderers of this profile's trace details (`Verdict.profileDetail`), by detail type. */
+  readonly detailRenderers: Readonly<Record<string, DetailRenderer>>;
+}

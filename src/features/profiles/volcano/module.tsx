@@ -1,0 +1,69 @@
+/**
+ * Volcano and kube-batch as the views see them: the PodGroup column, task roles when some job has them,
+ * the SLA clock when the sla plugin is configured, the enqueue and SLA marks of the timeline, their trace
+ * detail renderers, names and queue words (pure data from engine/profiles/volcano).
+ */
+import { KUBE_BATCH_CATALOGUE, VOLCANO_CATALOGUE } from '../../../engine/profiles/volcano/catalogue';
+import { queueWords } from '../../../engine/model/queueWords';
+import type { ScenarioSummary } from '../../../protocol/messages';
+import type { ProfileJobColumn, ProfileLegendEntry, ProfileUiModule, ShownFacts } from '../ProfileUiModule';
+import { PodGroupCell, RolesCell, SlaCell } from './VolcanoCells';
+import { VOLCANO_RENDERERS } from './renderers';
+
+const PODGROUP_COLUMN: ProfileJobColumn = {
+  id: 'podgroup',
+  sortKey: null,
+  label: 'PodGroup',
+  help: 'Phase (Pending, Inqueue, Running, Completed, Unknown), minAvailable, tasks ready (running or succeeded) and pipelined, and the last enqueue decision',
+  cell: (job) => <PodGroupCell job={job} />,
+};
+
+const ROLES_COLUMN: ProfileJobColumn = {
+  id: 'roles',
+  sortKey: null,
+  label: 'Roles',
+  help: 'Volcano task roles (§26): each role’s running tasks against its minTaskMember (— when none); a role below its minimum is marked',
+  cell: (job) => <RolesCell job={job} />,
+};
+
+const SLA_COLUMN: ProfileJobColumn = {
+  id: 'sla',
+  sortKey: null,
+  label: 'SLA',
+  help: 'The sla plugin’s waiting time (job annotation, else the plugin argument), counted from the job’s creation: while it runs sla abstains; once it has passed, sla permits enqueue and orders the job first',
+  cell: (job) => <SlaCell job={job} />,
+};
+
+const LEGEND: readonly ProfileLegendEntry[] = [
+  { label: 'enqueued', color: 'bind', shape: 'triangle' },
+  { label: 'SLA expired', color: 'unprotected', shape: 'diamond' },
+];
+
+const volcanoLike = {
+  // The PodGroup; task roles when some job of the session has them (the engine writes `roles` only
+  // then); the SLA clock only when the sla plugin is configured (the load summary lists plugins).
+  jobColumns: (summary: ScenarioSummary | null, shown: ShownFacts) => [
+    PODGROUP_COLUMN,
+    ...(shown.hasRoles ? [ROLES_COLUMN] : []),
+    ...(summary?.plugins.some((p) => p.name === 'sla') === true ? [SLA_COLUMN] : []),
+  ],
+  ownSortKeys: [],
+  timelineLegend: LEGEND,
+  detailRenderers: VOLCANO_RENDERERS,
+} as const;
+
+export const volcanoUi: ProfileUiModule<'volcano'> = {
+  name: 'volcano',
+  title: 'Volcano',
+  catalogue: VOLCANO_CATALOGUE,
+  queueWords: queueWords('volcano'),
+  ...volcanoLike,
+};
+
+export const kubeBatchUi: ProfileUiModule<'kube-batch'> = {
+  name: 'kube-batch',
+  title: 'kube-batch',
+  catalogue: KUBE_BATCH_CATALOGUE,
+  queueWords: queueWords('kube-batch'),
+  ...volcanoLike,
+};

@@ -12,6 +12,7 @@
  * places the preemptor and re-places the victims in job order, pipeline-only (victims that fit back on their
  * own node are un-evicted, others may move), and asks the session's scenario validators.
  */
+import { JobsOrderByQueues } from './JobsOrderByQueues';
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import type { Session } from '../../framework/Session';
 import type { Statement } from '../../framework/Statement';
@@ -278,30 +279,28 @@ function tryScenario(
   budget.spend(evicted.length);
   for (const t of evicted) stmt.evict(t);
 
-  // The preemptor first (it must fit entirely), then the victims in job order: those that fit back on
-  // their own node are un-evicted, others may move, the rest stay evicted.
-  // The queue's capacity is checked with the victims' usage already released (placeTasks).
-  const r = placeTasks(ssn, stmt, tasks, true);
-  if (!r.ok) {
-    stmt.rollback(cp);
-    return {
-      ok: false,
-      reason: r.capacity
-        ? (r.reasons[0] ?? 'the queue has no capacity left')
-        : `${r.task.name} still does not fit (${r.reasons[0] ?? 'no room'})`,
-      verdicts: r.capacity ?? [],
-    };
-  }
-  const victimJobs = [...new Set([...evict].map((t) => t.job))].sort(ssn.compareJobs);
+  const victimJobs = new Set([...evict].map((t) => t.job));
+  victimJobs.delete(preemptor);
+  const order = new JobsOrderByQueues(ssn, [preemptor, ...victimJobs]);
   let notReplaced: string | null = null;
   let notReplacedVerdicts: Verdict[] = [];
-  for (const job of victimJobs) {
+  for (let job = order.pop(); job !== null; job = order.pop()) {
+    if (job === preemptor) {
+      const r = placeTasks(ssn, stmt, tasks, true);
+      if (!r.ok) {
+        stmt.rollback(cp);
+        return {
+          ok: false,
+          reason: r.capacity
+            ? (r.reasons[0] ?? 'the queue has no capacity left')
+            : `${r.task.name} still does not fit (${r.reasons[0] ?? 'no room'})`,
+          verdicts: r.capacity ?? [],
+        };
+      }
+      continue;
+    }
     const evicted = job.tasks.filter((t) => evict.has(t) && t.status === 'Releasing').sort(ssn.compareTasks);
     if (evicted.length === 0) continue;
-    // Each task is put back where it fits: one that lands on its own node is un-evicted, the others move,
-    // even when what stays is fewer than minAvailable. Upstream keeps such a partial move (KAI
-    // consolidation_subgroups_test.go #3 "partial eviction": one task stays Running, one is pipelined,
-    // at most one eviction, @d5bc503); decision 0254 drops the lab's former whole-job move.
     const back = placeTasks(ssn, stmt, evicted.slice(0, replaceCount(job)), true);
     if (!back.ok && notReplaced === null) {
       notReplaced = `${job.name} could not be re-placed (${(back.reasons[0] ?? 'no room').replace(/\.+$/, '')})`;

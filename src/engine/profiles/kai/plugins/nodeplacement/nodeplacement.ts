@@ -10,7 +10,7 @@ import type { PluginConfig } from '../../../../model/scenario';
 function usedFraction(node: NodeInfo, r: 'gpu' | 'cpu'): number {
   const cap = node.capacity[r];
   if (!Number.isFinite(cap) || cap <= 0) return 0;
-  return (cap - node.idle(r)) / cap;
+  return -node.future(r);
 }
 
 export function createNodePlacementPlugin(config: PluginConfig): Plugin {

@@ -279,12 +279,23 @@ function tryScenario(
   budget.spend(evicted.length);
   for (const t of evicted) stmt.evict(t);
 
-  const victimJobs = new Set([...evict].map((t) => t.job));
-  victimJobs.delete(preemptor);
-  const order = new JobsOrderByQueues(ssn, [preemptor, ...victimJobs]);
+  // Upstream simulates the scenario by popping jobs from one JobsOrderByQueues (KAI
+  // actions/common/action.go:59-72 GetJobsToAllocate and :90-115 @d5bc503): every job with a pending task
+  // (utils/action.go:177-185), the victim jobs and the preemptor, built after the victims were evicted, so
+  // queue order sees the victims' virtually evicted tasks as to allocate (proportion's jobRequest). Jobs
+  // that are neither preemptor nor victim are popped and skipped (:92-94) but shape the order; a victim
+  // created before the preemptor is put back before it. Popping stops once every job of the scenario is out.
+  const scenarioJobs = new Set([...evict].map((t) => t.job));
+  scenarioJobs.add(preemptor);
+  const inOrder = new Set(scenarioJobs);
+  for (const job of ssn.jobs) if (job.counts.Pending > 0) inOrder.add(job);
+  const order = new JobsOrderByQueues(ssn, inOrder);
+  let left = scenarioJobs.size;
   let notReplaced: string | null = null;
   let notReplacedVerdicts: Verdict[] = [];
-  for (let job = order.pop(); job !== null; job = order.pop()) {
+  for (let job = order.pop(); job !== null && left > 0; job = order.pop()) {
+    if (!scenarioJobs.has(job)) continue;
+    left--;
     if (job === preemptor) {
       const r = placeTasks(ssn, stmt, tasks, true);
       if (!r.ok) {

@@ -6,5 +6,7 @@ import type { TaskInfo } from './JobInfo';
  * evicted and have not committed (IsVirtualStatus).
  */
 export function shouldAllocate(task: TaskInfo, realAllocation: boolean): boolean {
-  return task.status === 'Pending' || (!realAllocation && task.status === 'Releasing' && task.virtuallyEvicted);
+  return (
+    task.status === 'Pending' || (!realAllocation && task.status === 'Releasing' && task.virtuallyEvicted)
+  );
 }

@@ -36,6 +36,26 @@ export class JobsOrderByQueues {
     for (const list of this.leafJobs.values()) list.sort(ssn.compareJobs);
   }
 
+  /**
+   * The queue of `sorted` (per leaf queue, already in job order; read, not changed) with `extra` put in their
+   * places: sorting every pending job again for each victim scenario cost more than the scenario itself.
+   * Jobs of `extra` found in `sorted` are taken out first, as their order may have changed since.
+   */
+  static withSortedLeaves(
+    ssn: Session,
+    sorted: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
+    extra: ReadonlySet<JobInfo>,
+  ): JobsOrderByQueues {
+    const order = new JobsOrderByQueues(ssn, []);
+    for (const [queue, list] of sorted)
+      order.leafJobs.set(
+        queue,
+        list.filter((j) => !extra.has(j)),
+      );
+    for (const job of extra) order.push(job);
+    return order;
+  }
+
   get isEmpty(): boolean {
     return this.peek() === null;
   }

@@ -12,7 +12,7 @@
  * places the preemptor and re-places the victims in job order, pipeline-only (victims that fit back on their
  * own node are un-evicted, others may move), and asks the session's scenario validators.
  */
-import { JobsOrderByQueues } from './JobsOrderByQueues';
+import { pendingJobsSorted, scenarioJobOrder } from './scenarioJobOrder';
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import type { Session } from '../../framework/Session';
 import type { Statement } from '../../framework/Statement';
@@ -271,6 +271,7 @@ function tryScenario(
   | { ok: true; victims: TaskInfo[]; verdicts: Verdict[] }
   | { ok: false; reason: string; verdicts: Verdict[] } {
   const cp = stmt.checkpoint();
+  const pending = pendingJobsSorted(ssn);
   // The recorded victims, then the scenario's potential victims, in the order the victim queue gave them.
   const evict = new Set<TaskInfo>(recorded);
   for (const t of chosen) evict.add(t);
@@ -287,9 +288,7 @@ function tryScenario(
   // created before the preemptor is put back before it. Popping stops once every job of the scenario is out.
   const scenarioJobs = new Set([...evict].map((t) => t.job));
   scenarioJobs.add(preemptor);
-  const inOrder = new Set(scenarioJobs);
-  for (const job of ssn.jobs) if (job.counts.Pending > 0) inOrder.add(job);
-  const order = new JobsOrderByQueues(ssn, inOrder);
+  const order = scenarioJobOrder(ssn, pending, scenarioJobs);
   let left = scenarioJobs.size;
   let notReplaced: string | null = null;
   let notReplacedVerdicts: Verdict[] = [];

@@ -184,6 +184,30 @@ describe('explainJob: evicted and pipelined (KAI)', () => {
   });
 });
 
+describe('explainJob: a running job with a terminating pod (KAI §23.4)', () => {
+  const s = scenario(`${KAI_HEAD.replace('10s', '1m')}nodes: [{ name: n0, resources: { gpu: 2 } }]
+queues: [{ name: q }]
+jobs:
+  - name: x
+    queue: q
+    resources: { gpu: 1 }
+    tasks: [{ status: Running, node: n0, deletionTimestamp: -1m }, { status: Running, node: n0 }]
+run: { sessions: 3 }
+`);
+
+  it('says which pod is terminating, what KAI counts it as, and what that blocks', () => {
+    const first = explained(s, 'x', 1);
+    expect(first.state).toBe('running');
+    expect(first.headline).toBe(
+      "x is running at session 1 (t=0s): 2 of 2 tasks running; 1 of them is terminating: x-0 (Releasing). n0's resources held by pod x-0, terminating for 1m0s (within KAI's 2m0s threshold), are counted as releasing: pending pods may be pipelined onto them. It is no victim for preempt, reclaim or consolidation and is left out of queue q's allocation, but holds its node until the deletion completes.",
+    );
+    // Past the 2m threshold the pod is StuckInReleasing: nothing may be pipelined onto its resources.
+    const stuck = explained(s, 'x', 3).headline;
+    expect(stuck).toContain('1 of them is terminating: x-0 (StuckInReleasing)');
+    expect(stuck).toContain('are not counted as releasing: nothing is pipelined onto them');
+  });
+});
+
 describe('explainJob: jobs not in the cluster at the session', () => {
   it('not submitted yet, and deleted', () => {
     const s = scenario(`${KAI_HEAD}nodes: [{ name: n, resources: { gpu: 2 } }]

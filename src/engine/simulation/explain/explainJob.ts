@@ -16,6 +16,7 @@ import { candidateChanges } from './candidates';
 import { evictionStory, latestEviction } from './evictionStory';
 import { findJobSpec, neededTasks } from './jobFacts';
 import { firstStart, refusal, RerunBudget, runAtMost, runExactly } from './rerun';
+import { terminatingClause } from './terminatingFacts';
 import {
   MAX_CANDIDATES,
   MAX_LOOKAHEAD_SESSIONS,
@@ -171,7 +172,7 @@ function headline(
     case 'completed':
       return `${state.name} has completed ${at}.`;
     case 'running':
-      return `${state.name} is running ${at}: ${state.running} of ${state.taskCount} task${state.taskCount === 1 ? '' : 's'} running.`;
+      return `${state.name} is running ${at}: ${state.running} of ${state.taskCount} task${state.taskCount === 1 ? '' : 's'} running${terminatingClause(snap, state)}.`;
     default:
       return `${state.name} ${at}.`;
   }

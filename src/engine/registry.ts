@@ -4,7 +4,13 @@
  * one in features/profiles/uiRegistry.ts). Every shared file asks the module through the functions here
  * and never names a profile.
  */
-import type { FormatFeature, ProfileCatalogue, ProfileModule, ProfileQuery } from './framework/ProfileModule';
+import type {
+  FormatFeature,
+  ProfileBlockFormat,
+  ProfileCatalogue,
+  ProfileModule,
+  ProfileQuery,
+} from './framework/ProfileModule';
 import { UnsupportedError } from './framework/UnsupportedError';
 import type { Scenario, Tier } from './model/scenario';
 import { kai } from './profiles/kai/module';
@@ -95,4 +101,17 @@ export function defaultTiers(profile: Profile): Tier[] {
 /** Whether `profile` reads a format feature (in `scenario`, when the answer depends on its configuration). */
 export function accepts(profile: Profile, feature: FormatFeature, scenario: Scenario | null = null): boolean {
   return moduleOf(profile).format.accepts(feature, scenario);
+}
+
+/** The profile's own top-level scenario block (decision 0281), or null when it has none. */
+export function blockOf(profile: Profile): ProfileBlockFormat | null {
+  return moduleOf(profile).format.block ?? null;
+}
+
+/** Every profile's own block, for the top-level keys the reader accepts and refuses under other profiles. */
+export function profileBlocks(): { profile: Profile; block: ProfileBlockFormat }[] {
+  return PROFILE_MODULES.flatMap((m) => {
+    const block: ProfileBlockFormat | undefined = m.format.block;
+    return block === undefined ? [] : [{ profile: m.name, block }];
+  });
 }

@@ -15,10 +15,11 @@ import { UnsupportedError } from './framework/UnsupportedError';
 import type { Scenario, Tier } from './model/scenario';
 import { kai } from './profiles/kai/module';
 import { kubeBatch, volcano } from './profiles/volcano/module';
+import { kueue } from './profiles/kueue/module';
 import { nounFor } from '../common/plural';
 
 /** Every profile, the default (a scenario without `profile:`) first. */
-export const PROFILE_MODULES = [kai, volcano, kubeBatch] as const;
+export const PROFILE_MODULES = [kai, volcano, kubeBatch, kueue] as const;
 
 /** A profile's name as a scenario writes it. */
 export type Profile = (typeof PROFILE_MODULES)[number]['name'];

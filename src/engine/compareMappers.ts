@@ -8,11 +8,13 @@ import type { ScenarioMapper } from './scenario/profileMapping/MappingLog';
 import { mapScenarioToKai } from './profiles/kai/compareMapping';
 import { mapScenarioToVolcano } from './profiles/volcano/compareMapping';
 import { mapScenarioToKubeBatch } from './profiles/volcano/kubeBatchCompareMapping';
+import { mapScenarioToKueue } from './profiles/kueue/compareMapping';
 
 const MAPPERS: Record<Profile, ScenarioMapper> = {
   kai: mapScenarioToKai,
   volcano: mapScenarioToVolcano,
   'kube-batch': mapScenarioToKubeBatch,
+  kueue: mapScenarioToKueue,
 };
 
 /** The mapper onto `profile`: a scenario of any profile → that profile's scenario, with what it assumed. */

@@ -1,6 +1,6 @@
 /**
  * Upstream conformance: every scenario under `conformance/` (copied from shared/conformance: KAI,
- * Volcano and kube-batch unit-test cases translated to the scenario format) runs through the engine and
+ * Volcano and kube-batch unit-test cases translated to the scenario format; kueue/ is the project's own) runs through the engine and
  * must meet its `expect` list and its `x-resolve` entries. Every file runs: nothing is skipped or pending, and
  * expectations are never edited.
  */
@@ -19,7 +19,9 @@ interface ResolveEntry {
   reclaimMs?: number;
 }
 
-for (const suite of ['kai', 'volcano']) {
+// kueue is the project's own suite (issue 23): upstream Kueue unit tests translated at ff69552e; the shared
+// set has no kueue folder, so the sync check below covers kai and volcano only.
+for (const suite of ['kai', 'volcano', 'kueue']) {
   describe(`conformance/${suite}`, () => {
     const files = readdirSync(join(ROOT, suite))
       .filter((f) => f.endsWith('.yaml'))

@@ -4,15 +4,22 @@
  * one in features/profiles/uiRegistry.ts). Every shared file asks the module through the functions here
  * and never names a profile.
  */
-import type { FormatFeature, ProfileCatalogue, ProfileModule, ProfileQuery } from './framework/ProfileModule';
+import type {
+  FormatFeature,
+  ProfileBlockFormat,
+  ProfileCatalogue,
+  ProfileModule,
+  ProfileQuery,
+} from './framework/ProfileModule';
 import { UnsupportedError } from './framework/UnsupportedError';
 import type { Scenario, Tier } from './model/scenario';
 import { kai } from './profiles/kai/module';
 import { kubeBatch, volcano } from './profiles/volcano/module';
+import { kueue } from './profiles/kueue/module';
 import { nounFor } from '../common/plural';
 
 /** Every profile, the default (a scenario without `profile:`) first. */
-export const PROFILE_MODULES = [kai, volcano, kubeBatch] as const;
+export const PROFILE_MODULES = [kai, volcano, kubeBatch, kueue] as const;
 
 /** A profile's name as a scenario writes it. */
 export type Profile = (typeof PROFILE_MODULES)[number]['name'];
@@ -95,4 +102,17 @@ export function defaultTiers(profile: Profile): Tier[] {
 /** Whether `profile` reads a format feature (in `scenario`, when the answer depends on its configuration). */
 export function accepts(profile: Profile, feature: FormatFeature, scenario: Scenario | null = null): boolean {
   return moduleOf(profile).format.accepts(feature, scenario);
+}
+
+/** The profile's own top-level scenario block (decision 0281), or null when it has none. */
+export function blockOf(profile: Profile): ProfileBlockFormat | null {
+  return moduleOf(profile).format.block ?? null;
+}
+
+/** Every profile's own block, for the top-level keys the reader accepts and refuses under other profiles. */
+export function profileBlocks(): { profile: Profile; block: ProfileBlockFormat }[] {
+  return PROFILE_MODULES.flatMap((m) => {
+    const block: ProfileBlockFormat | undefined = m.format.block;
+    return block === undefined ? [] : [{ profile: m.name, block }];
+  });
 }

@@ -12,10 +12,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { profileNames } from './registry';
 
 const ROOT = join(__dirname, '..', '..');
 const SCANNED = ['src', 'scripts', 'cli'];
-const PROFILE_LITERAL = /'(kai|volcano|kube-batch)'|"(kai|volcano|kube-batch)"/;
+// Every registered profile's name (a new profile is scanned for as soon as it is registered).
+const NAMES = profileNames().join('|');
+const PROFILE_LITERAL = new RegExp(`'(${NAMES})'|"(${NAMES})"`);
 const OWN_FOLDER = /^src\/(engine|features)\/profiles\/[a-z0-9-]+\//;
 const REGISTRIES = new Set(['src/engine/registry.ts', 'src/features/profiles/uiRegistry.ts']);
 

@@ -7,6 +7,7 @@ import compareLca from './compare-lca.yaml?raw';
 import compareQueue from './compare-queue.yaml?raw';
 import elastic from './elastic-protected-to-min-available.yaml?raw';
 import kubeBatchPreempt from './kube-batch-preempt-walkthrough.yaml?raw';
+import kueue1 from './kueue-1-borrow-then-reclaim.yaml?raw';
 import lca1 from './lca-1-cousin-subtree.yaml?raw';
 import lca2 from './lca-2-sibling-leaf.yaml?raw';
 import lca3 from './lca-3-inherited-from-ancestor.yaml?raw';
@@ -27,7 +28,16 @@ import workshopDeepTree from './workshop-lca-or-queue-deep-tree.yaml?raw';
 import workshopMinRuntime from './workshop-min-runtime-vs-gpu-time-lost.yaml?raw';
 
 export type ScenarioTopic =
-  'start' | 'reclaim' | 'preempt' | 'elastic' | 'compare' | 'thrash' | 'fairness' | 'topology' | 'seeds';
+  | 'start'
+  | 'reclaim'
+  | 'preempt'
+  | 'elastic'
+  | 'compare'
+  | 'thrash'
+  | 'fairness'
+  | 'topology'
+  | 'seeds'
+  | 'cohorts';
 
 export interface BuiltinScenario {
   id: string;
@@ -49,6 +59,7 @@ export const TOPIC_LABELS: Record<ScenarioTopic, string> = {
   fairness: 'Fair share over time (KAI usage history)',
   topology: 'Topology-aware scheduling (KAI)',
   seeds: 'Volcano and kube-batch, from the seed documents',
+  cohorts: 'Kueue: quota, cohorts and borrowing',
 };
 
 export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
@@ -234,6 +245,15 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
     topic: 'seeds',
     fileName: 'volcano-roles-1-other-roles-go-on.yaml',
     text: volcanoRoles1,
+  },
+  {
+    id: 'kueue-1',
+    title: 'Kueue 1 · Borrow from the cohort, then give it back',
+    summary:
+      'A ClusterQueue borrows its neighbour’s idle GPUs; when the lender needs two back, Kueue preempts the whole borrowing Workload.',
+    topic: 'cohorts',
+    fileName: 'kueue-1-borrow-then-reclaim.yaml',
+    text: kueue1,
   },
 ];
 

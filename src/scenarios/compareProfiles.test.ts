@@ -13,9 +13,15 @@ import { BUILTIN_SCENARIOS } from './builtinScenarios';
 /** Gallery scenarios some profile cannot express, with the field path of the first reason per profile. */
 const NOT_EXPRESSIBLE: Record<string, Record<string, string>> = {
   // KAI topology-aware placement has no counterpart in Volcano or kube-batch.
-  'topology-1': { volcano: 'topologies', 'kube-batch': 'topologies' },
-  // Volcano task roles (a gang per role) have no counterpart in KAI or kube-batch.
-  'volcano-roles-1': { kai: 'jobs[0].minTaskMember', 'kube-batch': 'jobs[0].minTaskMember' },
+  'topology-1': { volcano: 'topologies', 'kube-batch': 'topologies', kueue: 'topologies' },
+  // Volcano task roles (a gang per role) have no counterpart in KAI, kube-batch or Kueue.
+  'volcano-roles-1': {
+    kai: 'jobs[0].minTaskMember',
+    'kube-batch': 'jobs[0].minTaskMember',
+    kueue: 'jobs[0].minTaskMember',
+  },
+  // Kueue's own block (ClusterQueues, cohorts, flavors) has no mapping onto the other profiles yet.
+  'kueue-1': { kai: 'kueue', volcano: 'kueue', 'kube-batch': 'kueue' },
 };
 
 describe.each(BUILTIN_SCENARIOS.map((s) => [s.id, s] as const))(

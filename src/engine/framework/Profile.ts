@@ -31,6 +31,11 @@ export interface ProfileSessionInput {
   readonly queues: readonly QueueSpec[];
   /** Live jobs, sorted by name. */
   readonly jobs: readonly ProfileJobInput[];
+  /**
+   * What the profile's own scenario block reader returned (`ProfileModule.format.block.read`, decision
+   * 0281); absent when the profile has no block.
+   */
+  readonly profileData?: unknown;
 }
 
 export interface ProfileTaskOutput {

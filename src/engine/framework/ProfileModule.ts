@@ -10,7 +10,14 @@
  * the simulator never sees a profile's internals (the contract of `Profile.ts`, decision 0014).
  */
 import type { NodePoolSpec } from '../model/nodePool';
-import type { JobSpec, PriorityClass, QueueSpec, Scenario, SchedulerConfig } from '../model/scenario';
+import type {
+  JobSpec,
+  PriorityClass,
+  ProfileBlock,
+  QueueSpec,
+  Scenario,
+  SchedulerConfig,
+} from '../model/scenario';
 import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
 import type { QueueResources } from '../model/resources';
 import type { ProtectionState, ReclaimProtection, TimeAwareShare } from '../model/snapshot';
@@ -218,6 +225,58 @@ export interface ProfileFormat {
   readonly unreadWorkloadFields: Readonly<Record<string, string>>;
   /** Configuration the profile names but does not implement (null = supported), checked before a run. */
   unsupported(config: Partial<SchedulerConfig>): string | null;
+  /** The profile's own top-level scenario block, if it has one (decision 0281). */
+  readonly block?: ProfileBlockFormat;
+}
+
+/** Issue codes a profile's block reader may report (a subset of the scenario parser's catalogue). */
+export type ProfileFieldIssueCode =
+  | 'unknown-field'
+  | 'wrong-type'
+  | 'invalid-value'
+  | 'out-of-range'
+  | 'too-large'
+  | 'missing-field'
+  | 'duplicate-name'
+  | 'invalid-quantity'
+  | 'field-not-in-profile';
+
+/** A problem in a profile's own block, at a field path from the document root. */
+export interface ProfileFieldIssue {
+  readonly code: ProfileFieldIssueCode;
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/** A queue card the profile derives from its block, with the path messages about it point at. */
+export interface DerivedQueue {
+  readonly queue: QueueSpec;
+  readonly path: readonly (string | number)[];
+}
+
+/**
+ * A profile whose objects do not fit the shared `queues:` list (Kueue's ClusterQueues, Cohorts and
+ * flavors) writes them in its own top-level block, `<key>:` (decision 0281). The shared reader hands the
+ * block to `read` (which reports problems at document paths and returns plain data), stores both in
+ * `Scenario.profileBlock`, refuses the block under any other profile, and passes `data` to the profile's
+ * sessions (`ProfileSessionInput.profileData`). When `queues` derives the queue cards, the scenario may
+ * not write `queues:` nor `updateQueue` events (the block is the one place queues are written).
+ */
+export interface ProfileBlockFormat {
+  /** The top-level key (also what the block is refused under with another profile). */
+  readonly key: string;
+  /** What the block holds, for the missing-block and refused-queues messages ("resourceFlavors, …"). */
+  readonly holds: string;
+  /** Reads the raw block (already parsed YAML/JSON); `data` is null when it has errors. */
+  read(raw: unknown): { data: unknown; issues: ProfileFieldIssue[] };
+  /** The queue cards the shared views draw, derived from the read data; null = the scenario writes `queues:`. */
+  queues(data: unknown): readonly DerivedQueue[] | null;
+  /** The queue names a job may name (Kueue: its ClusterQueues), or null = any leaf queue. */
+  jobQueues(data: unknown): ReadonlySet<string> | null;
+  /** Why a job may not name `queue` (a derived queue not in `jobQueues`), for its `queue` field's error. */
+  whyNotJobQueue(queue: string): string;
+  /** The block as the serialiser writes it; absent = `written` back unchanged. */
+  serialise?(block: ProfileBlock): unknown;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -333,4 +333,18 @@ export interface Scenario {
   workload?: WorkloadSpec;
   /** KAI node pools (§24) as written; absent = one scheduler over the whole cluster. */
   nodePools?: NodePoolSpec[];
+  /**
+   * A profile's own top-level block (decision 0281; `ProfileModule.format.block`): its key, the block as
+   * written (serialised back) and what the profile's reader made of it (handed to the profile's sessions).
+   */
+  profileBlock?: ProfileBlock;
+}
+
+/** A profile's own top-level scenario block, read by the profile (decision 0281). */
+export interface ProfileBlock {
+  readonly key: string;
+  /** The block as written (plain data), written back by the serialiser. */
+  readonly written: unknown;
+  /** What the profile's reader returned (plain data; null when the block has errors). */
+  readonly data: unknown;
 }

@@ -20,4 +20,5 @@ export const UPSTREAM: Readonly<Record<Profile, UpstreamCommit>> = {
   kai: { repository: 'kai-scheduler/KAI-Scheduler', commit: 'd5bc503a', date: '2026-08-07' },
   volcano: { repository: 'volcano-sh/volcano', commit: 'ed72c7c8', date: '2026-08-20' },
   'kube-batch': { repository: 'kubernetes-sigs/kube-batch', commit: '86b2ba21', date: '2021-02-15' },
+  kueue: { repository: 'kubernetes-sigs/kueue', commit: 'ff69552e', date: '2026-08-22' },
 };

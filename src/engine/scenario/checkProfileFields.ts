@@ -17,6 +17,19 @@ export function checkProfileFields(
   ctx: NormaliseContext,
 ): void {
   const format = moduleOf(ctx.profile).format;
+  // A profile with its own block (decision 0281) names which queues jobs may name (Kueue: ClusterQueues).
+  const block = format.block;
+  const jobQueues = block && scenario.profileBlock ? block.jobQueues(scenario.profileBlock.data) : null;
+  if (block !== undefined && jobQueues !== null) {
+    for (const job of [...scenario.jobs, ...submitted])
+      if (!jobQueues.has(job.queue) && scenario.queues.some((q) => q.name === job.queue))
+        ctx.sink.report(
+          'job-in-non-leaf-queue',
+          [...ctx.origins.of(job), 'queue'],
+          block.whyNotJobQueue(job.queue),
+        );
+    return;
+  }
   // A profile whose jobs go only to leaf queues checks them in checkQueueTree and checkEvents.
   if (format.accepts('leafJobsOnly', scenario)) return;
   const tree = format.accepts('queueHierarchy', scenario);

@@ -2,8 +2,9 @@
  * From a parsed document (YAML turned into plain data, or JSON) to the normalised {@link Scenario}: every
  * field checked, every default of the profile applied, then the cross-checks.
  */
-import type { Profile, Scenario } from '../model/scenario';
-import { defaultProfile, isProfile, profileNames } from '../registry';
+import type { ProfileBlockFormat } from '../framework/ProfileModule';
+import type { Profile, ProfileBlock, QueueSpec, Scenario } from '../model/scenario';
+import { blockOf, defaultProfile, isProfile, profileBlocks, profileNames } from '../registry';
 import { NO_LOCATION, IssueSink, sortIssues, type Locator } from './IssueSink';
 import type { ParseResult } from './issues';
 import { Origins, type NormaliseContext } from './NormaliseContext';
@@ -68,15 +69,21 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
   }
   if (!checkDocumentShape(doc, sink)) return null;
   const isExtension = (key: string) => key.startsWith('x-');
-  const f = readFields(doc, [], TOP_LEVEL_FIELDS, sink, { isExtraKey: isExtension });
+  // A profile's own block (decision 0281) is a top-level key read below, by that profile's reader.
+  const blockKeys = new Set(profileBlocks().map((b) => b.block.key));
+  const isExtra = (key: string) => isExtension(key) || blockKeys.has(key);
+  const f = readFields(doc, [], TOP_LEVEL_FIELDS, sink, { isExtraKey: isExtra });
   if (f === null) return null;
-  // `nodes:` with nothing after it (null) reads as an empty list; only a missing key is an error.
-  for (const key of ['nodes', 'queues']) {
+  checkVersion(doc['version'], sink);
+  const profile = readProfile(f.profile, sink);
+  const block = blockOf(profile);
+  // `nodes:` with nothing after it (null) reads as an empty list; only a missing key is an error. A profile
+  // whose block derives the queues (decision 0281) needs no `queues:`.
+  const required = block === null ? ['nodes', 'queues'] : ['nodes'];
+  for (const key of required) {
     if (!Object.hasOwn(doc, key))
       sink.report('missing-field', [key], `required field ${JSON.stringify(key)} is missing`);
   }
-  checkVersion(doc['version'], sink);
-  const profile = readProfile(f.profile, sink);
   const classes = normalisePriorityClasses(f.priorityClasses, profile, sink);
   const ctx: NormaliseContext = {
     sink,
@@ -96,8 +103,11 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
   const nodes = (f.nodes ?? []).flatMap((raw, i) => normaliseNode(raw, ['nodes', i], ctx));
   const queueList = bounded(f.queues ?? [], 'queues', MAX_QUEUES, 'queues', sink, true);
   const queues = queueList.flatMap((raw, i) => normaliseQueue(raw, ['queues', i], ctx) ?? []);
+  const profileBlock = readBlock(doc, block, queues, ctx);
   const jobs = (f.jobs ?? []).flatMap((raw, i) => normaliseJob(raw, ['jobs', i], ctx) ?? []);
   const events = normaliseEvents(bounded(f.events ?? [], 'events', MAX_EVENTS, 'events', sink), ctx);
+  if (profileBlock !== undefined && block !== null && block.queues(profileBlock.data) !== null)
+    refuseQueueUpdates(f.events ?? [], block, ctx);
   // After queues, jobs and events: generators name a leaf queue and must not clash with written names.
   const workload = readWorkload(f.seed, f.workload, queues, jobs, events.events, ctx);
   if (workload !== undefined) jobs.push(...workloadJobs(workload, profile, classes, ctx));
@@ -126,10 +136,73 @@ function buildScenario(doc: unknown, options: NormaliseOptions, sink: IssueSink)
   resolveTopologyConstraints(scenario, ctx);
   addTopologyPlugin(scenario, isMapping(doc['scheduler']) && doc['scheduler']['tiers'] != null, ctx);
   if (nodePools.length > 0) scenario.nodePools = nodePools;
+  if (profileBlock !== undefined) scenario.profileBlock = profileBlock;
   crossCheckScenario(scenario, events, ctx);
   // Variants name things of the base, so they are read once the base is complete (§15).
   if (f.variants !== undefined) scenario.variants = normaliseVariants(f.variants, scenario, ctx);
   return scenario;
+}
+
+/**
+ * A profile's own top-level block (decision 0281), read by the profile's reader: another profile's block
+ * is refused; the profile's own is required. The queue cards it derives are appended to `queues` (which
+ * the scenario then may not write), with the block paths that messages about them point at.
+ */
+function readBlock(
+  doc: Record<string, unknown>,
+  block: ProfileBlockFormat | null,
+  queues: QueueSpec[],
+  ctx: NormaliseContext,
+): ProfileBlock | undefined {
+  for (const other of profileBlocks())
+    if (other.block !== block && doc[other.block.key] !== undefined && doc[other.block.key] !== null)
+      ctx.sink.report(
+        'field-not-in-profile',
+        [other.block.key],
+        `the ${quote(other.block.key)} block is read only with profile: ${other.profile}`,
+      );
+  if (block === null) return undefined;
+  const raw = doc[block.key];
+  if (raw === undefined || raw === null) {
+    ctx.sink.report(
+      'missing-field',
+      [block.key],
+      `profile ${ctx.profile} needs its ${quote(block.key)} block (${block.holds})`,
+    );
+    return undefined;
+  }
+  const read = block.read(raw);
+  for (const issue of read.issues) ctx.sink.report(issue.code, [...issue.path], issue.message);
+  const derived = block.queues(read.data);
+  if (derived !== null) {
+    if (queues.length > 0)
+      ctx.sink.report(
+        'field-not-in-profile',
+        ['queues'],
+        `profile ${ctx.profile}: the queues are the ${block.holds} of the ${quote(block.key)} block; write none under queues`,
+      );
+    for (const d of derived) {
+      ctx.origins.set(d.queue, [...d.path]);
+      queues.push(d.queue);
+    }
+  }
+  return { key: block.key, written: cloneData(raw), data: read.data };
+}
+
+/** Queues derived from a profile's block change in the block, not by `updateQueue` (decision 0281). */
+function refuseQueueUpdates(
+  events: readonly unknown[],
+  block: ProfileBlockFormat,
+  ctx: NormaliseContext,
+): void {
+  events.forEach((raw, i) => {
+    if (isMapping(raw) && Object.hasOwn(raw, 'updateQueue'))
+      ctx.sink.report(
+        'field-not-in-profile',
+        ['events', i, 'updateQueue'],
+        `profile ${ctx.profile}: its queues come from the ${quote(block.key)} block; updateQueue events are not modelled`,
+      );
+  });
 }
 
 /**

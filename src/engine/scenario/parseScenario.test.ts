@@ -159,7 +159,7 @@ describe('document-level errors', () => {
       code: 'unknown-profile',
       path: 'profile',
       line: 2,
-      message: 'unknown profile "slurm" (expected one of kai, volcano, kube-batch)',
+      message: 'unknown profile "slurm" (expected one of kai, volcano, kube-batch, kueue)',
     },
     {
       name: 'nodes is not a list',

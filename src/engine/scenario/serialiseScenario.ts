@@ -26,7 +26,7 @@ import type {
   Tier,
 } from '../model/scenario';
 import type { JobPatch, VariantSpec } from '../model/variant';
-import { catalogueOf } from '../registry';
+import { blockOf, catalogueOf } from '../registry';
 import { DEFAULT_NAMESPACE, defaultPreemptible } from './normaliseJob';
 import { DEFAULT_QUEUE_RESOURCE, DEFAULT_QUEUE_STATE, DEFAULT_QUEUE_WEIGHT } from './normaliseQueue';
 import { DEFAULT_MAX_SESSIONS } from './normaliseRun';
@@ -58,8 +58,13 @@ export function serialiseScenario(s: Scenario): string {
   out['scheduler'] = schedulerData(s.scheduler);
   if (s.topologies !== undefined) out['topologies'] = s.topologies.map(topologyData);
   if (s.nodePools !== undefined && s.nodePools.length > 0) out['nodePools'] = nodePoolsData(s.nodePools);
+  // A profile's own block (decision 0281) is written back; the queue cards it derives are not written.
+  const block = s.profileBlock === undefined ? null : blockOf(s.profile);
+  if (s.profileBlock !== undefined)
+    out[s.profileBlock.key] = cloneData(block?.serialise?.(s.profileBlock) ?? s.profileBlock.written);
   out['nodes'] = s.nodes.map(nodeData);
-  out['queues'] = s.queues.map((q) => queueData(q, s.profile));
+  if (block === null || s.profileBlock === undefined || block.queues(s.profileBlock.data) === null)
+    out['queues'] = s.queues.map((q) => queueData(q, s.profile));
   // Generated jobs are not written: `seed` and `workload` make them again (§19).
   out['jobs'] = s.jobs.filter((j) => j.generatedBy === undefined).map((j) => jobData(j, s.profile, classes));
   if (s.workload !== undefined) Object.assign(out, workloadData(s.workload));

@@ -37,6 +37,7 @@ export function runProfileSession(
     nodes: [...state.nodes.values()],
     queues: [...state.queues.values()],
     jobs,
+    ...(state.scenario.profileBlock ? { profileData: state.scenario.profileBlock.data } : {}),
   });
   const runningBefore = new Map<JobRecord, boolean>();
   for (const rec of live)

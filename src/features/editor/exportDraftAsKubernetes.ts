@@ -20,6 +20,12 @@ export function exportDraftAsKubernetes(draft: string): KubernetesExport {
       ok: false,
       error: `Nothing was exported: the scenario has problems. ${firstProblem(parsed.errors)}`,
     };
+  // A profile's own block (decision 0281) has no Kubernetes mapping yet: refused, never exported half.
+  if (parsed.scenario.profileBlock !== undefined)
+    return {
+      ok: false,
+      error: `Nothing was exported: Kubernetes export of profile ${parsed.scenario.profile} (its ${parsed.scenario.profileBlock.key} objects) is not implemented yet.`,
+    };
   return {
     ok: true,
     fileName: yamlFileName(parsed.scenario.name).replace(/\.yaml$/, '-kubernetes.yaml'),

@@ -5,8 +5,9 @@
 import type { ProfileUiModule } from './ProfileUiModule';
 import { kaiUi } from './kai/module';
 import { kubeBatchUi, volcanoUi } from './volcano/module';
+import { kueueUi } from './kueue/module';
 
-export const UI_MODULES = [kaiUi, volcanoUi, kubeBatchUi] as const;
+export const UI_MODULES = [kaiUi, volcanoUi, kubeBatchUi, kueueUi] as const;
 
 /** The module of `profile`; the first (default) profile's when there is no scenario or the name is unknown. */
 export function uiModuleOf(profile: string | null | undefined): ProfileUiModule {

@@ -74,6 +74,8 @@ describe('import(export(s)) for every built-in and conformance scenario', () => 
     '%s maps every field, normalises to the same scenario and runs to the same trace',
     (file) => {
       const original = parse(readFileSync(join(ROOT, file), 'utf8'), file);
+      // A profile's own block (decision 0281) has no Kubernetes mapping yet: its export is refused.
+      if (original.profileBlock !== undefined) return;
       const exported = exportKubernetesYaml(original);
       const imported = importKubernetesYaml(exported);
       if (!imported.ok) throw new Error(imported.errors.join('\n'));

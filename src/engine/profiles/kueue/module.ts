@@ -1,0 +1,55 @@
+/**
+ * The Kueue profile as the engine sees it (decisions 0279, 0281, 0283): a session runner over its own
+ * `kueue:` block (admission cycles and classical preemption, session.ts), no actions or plugins, no
+ * per-job or per-queue snapshot extras (the cards are the block's Cohorts and ClusterQueues), its queue
+ * words and its Kubernetes names. The registry lists it; nothing else imports it.
+ */
+import type {
+  ProfileModule,
+  RunnerSessionInput,
+  RunnerSessionOutcome,
+  SessionRunner,
+} from '../../framework/ProfileModule';
+import type { SessionTrace } from '../../model/trace';
+import { runProfileSession } from '../../simulation/runProfileSession';
+import { KUEUE_CATALOGUE } from './catalogue';
+import { kueueFormat } from './format';
+import { kueueKubernetes } from './kueueKubernetes';
+import { kueueProfile } from './profile';
+import { KUEUE_QUEUE_WORDS } from './queueWords';
+
+function createRunner(): SessionRunner {
+  return {
+    runSession(input: RunnerSessionInput): RunnerSessionOutcome {
+      const r = runProfileSession(kueueProfile, input.state, input.index, input.timeMs);
+      return {
+        decisions: r.decisions,
+        trace: r.trace,
+        queues: r.queues,
+        changedTasks: r.changedTasks,
+        changedJobs: r.changedJobs,
+      };
+    },
+    // Kueue has no minimum runtime or preemption protection at ff69552e (decision 0283).
+    protectionChanges: () => 0,
+    keepForMetrics: (): SessionTrace => ({ attempts: [], pending: [] }),
+  };
+}
+
+export const kueue: ProfileModule<'kueue'> = {
+  name: 'kueue',
+  title: 'Kueue',
+  catalogue: KUEUE_CATALOGUE,
+  implemented: () => ({ actions: [], plugins: [] }),
+  usageLedger: () => null,
+  createRunner,
+  snapshot: {
+    open: () => ({ job: () => null, queue: () => null }),
+    // The Workload's state the session carried over (Pending, QuotaReserved, Admitted…; session.ts).
+    phase: (job) => job.phase ?? job.spec.phase,
+  },
+  queries: [],
+  format: kueueFormat,
+  queueWords: KUEUE_QUEUE_WORDS,
+  kubernetes: kueueKubernetes,
+};

@@ -14,7 +14,7 @@ import FormatAlignLeftIcon from '@mui/icons-material/FormatAlignLeft';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import OutputIcon from '@mui/icons-material/Output';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { downloadText, yamlFileName } from '../library/downloadText';
 import { entryToUpdate } from '../library/entryToUpdate';
@@ -44,6 +44,7 @@ import { exportDraftAsKubernetes } from './exportDraftAsKubernetes';
 import { formatYaml } from './formatYaml';
 import { ImportReport, type ImportSummary } from './ImportReport';
 import { IssueList } from './IssueList';
+import { isLargeText, largeTextNote } from './largeText';
 import { hasWorkload, useExpandWorkload } from './useExpandWorkload';
 import { ScenarioCodeEditor, type ScenarioCodeEditorHandle } from './ScenarioCodeEditor';
 import { SCENARIO_TEMPLATES } from './templates/scenarioTemplates';
@@ -81,7 +82,10 @@ export function EditorDialog() {
     importReport !== null && importReport.entryId === (draftEntry?.id ?? null) ? importReport.summary : null;
   const [importErrors, setImportErrors] = useState<string[]>([]);
   const [exportError, setExportError] = useState<string | null>(null);
-  const isKubernetes = looksLikeKubernetesYaml(draft);
+  // Read once per text, not on every render (a multi-MB text: a load's progress re-renders the dialog often).
+  const isKubernetes = useMemo(() => looksLikeKubernetesYaml(draft), [draft]);
+  const draftHasWorkload = useMemo(() => hasWorkload(draft), [draft]);
+  const isBlank = useMemo(() => draft.trim() === '', [draft]);
   const [templateMenu, setTemplateMenu] = useState<HTMLElement | null>(null);
   const codeRef = useRef<ScenarioCodeEditorHandle | null>(null);
   const engineError =
@@ -103,8 +107,8 @@ export function EditorDialog() {
    * with a report of what was not mapped. The pasted text and the scenario are each kept in "My scenarios"
    * as new entries: a pasted document is never an edit of the scenario the buffer held before.
    */
-  const convert = () => {
-    const result = importKubernetesYaml(draft);
+  const convert = (text: string) => {
+    const result = importKubernetesYaml(text);
     if (!result.ok) {
       setImportErrors(result.errors);
       return;
@@ -120,8 +124,11 @@ export function EditorDialog() {
   };
 
   const apply = () => {
-    if (isKubernetes) {
-      convert();
+    // A large text's last keys reach the store after a pause: take them now, and apply what is in the store.
+    codeRef.current?.flush();
+    const text = store.getState().scenario.draft;
+    if (looksLikeKubernetesYaml(text)) {
+      convert(text);
       return;
     }
     applied.current = true;
@@ -130,13 +137,13 @@ export function EditorDialog() {
     // (the same entry on every apply), else a new one; never the entry of the scenario open before a file,
     // a template or a conversion replaced the buffer (issue 18).
     const kept = keepScenario({
-      id: entryToUpdate(store.getState().scenario.draftEntry, draft, listMyScenarios(browserLocalStorage())),
-      name: scenarioNameOf(draft),
-      text: draft,
+      id: entryToUpdate(store.getState().scenario.draftEntry, text, listMyScenarios(browserLocalStorage())),
+      name: scenarioNameOf(text),
+      text,
       origin: 'written',
     });
     if (!kept.ok) actions.setView({ notice: { severity: 'error', text: kept.error } });
-    void actions.loadScenario(draft, {
+    void actions.loadScenario(text, {
       source: kept.ok ? { kind: 'custom', savedId: kept.entry.id } : { kind: 'custom' },
       fileName: null,
       // The same text: this only makes the buffer an edit of the entry just saved.
@@ -233,7 +240,7 @@ export function EditorDialog() {
           <Button
             startIcon={<FormatAlignLeftIcon />}
             onClick={format}
-            disabled={draft.trim() === ''}
+            disabled={isBlank}
             data-testid="editor.format"
           >
             Format
@@ -241,7 +248,7 @@ export function EditorDialog() {
           <Button
             startIcon={<UnfoldMoreIcon />}
             onClick={() => void expansion.expand()}
-            disabled={!hasWorkload(draft) || isKubernetes || expansion.isBusy}
+            disabled={!draftHasWorkload || isKubernetes || expansion.isBusy}
             title="Writes the jobs the seeded workload generates as plain jobs, so you can edit each one"
             data-testid="editor.expand-workload"
           >
@@ -250,7 +257,7 @@ export function EditorDialog() {
           <Button
             startIcon={<DownloadIcon />}
             onClick={() => downloadText(yamlFileName(scenarioNameOf(draft, 'scenario')), draft)}
-            disabled={draft.trim() === ''}
+            disabled={isBlank}
             data-testid="editor.download"
           >
             Download YAML
@@ -258,7 +265,7 @@ export function EditorDialog() {
           <Button
             startIcon={<OutputIcon />}
             onClick={exportKubernetes}
-            disabled={draft.trim() === '' || isKubernetes}
+            disabled={isBlank || isKubernetes}
             title="The scenario as KAI or Volcano Queues, the scheduler ConfigMap, Nodes, PodGroups and Pods; Convert to scenario reads it back"
             data-testid="editor.export-kubernetes"
           >
@@ -287,6 +294,11 @@ export function EditorDialog() {
           validate={actions.validateText}
           engineError={engineError}
         />
+        {isLargeText(draft.length) && (
+          <Alert severity="info" data-testid="editor.large-text" sx={{ py: 0 }}>
+            {largeTextNote(draft.length)}
+          </Alert>
+        )}
         {shownReport !== null && <ImportReport report={shownReport} onClose={() => setImportReport(null)} />}
         {isKubernetes && importErrors.length === 0 && (
           <Alert severity="info" data-testid="editor.kubernetes">
@@ -358,7 +370,7 @@ export function EditorDialog() {
         <Button
           variant="contained"
           onClick={apply}
-          disabled={draft.trim() === '' || loadState === 'loading'}
+          disabled={isBlank || loadState === 'loading'}
           data-testid="editor.apply"
         >
           {isKubernetes ? 'Convert to scenario' : 'Apply'}

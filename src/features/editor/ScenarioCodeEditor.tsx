@@ -10,6 +10,7 @@ import type { EditorView } from '@codemirror/view';
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 import type { ValidateResult } from '../../protocol/messages';
 import { issueDiagnostic } from './issueDiagnostics';
+import { LARGE_TEXT_LINT_DELAY_MS } from './largeText';
 import { scenarioCompletion } from './scenarioCompletion';
 import { scenarioHover } from './scenarioHover';
 import { useYamlEditor } from './useYamlEditor';
@@ -19,6 +20,8 @@ export interface ScenarioCodeEditorHandle {
   /** Selects a 1-based line and scrolls it into view. */
   showLine(line: number): void;
   focus(): void;
+  /** Puts a large text's last change into the store now (it follows a short pause otherwise). */
+  flush(): void;
 }
 
 export interface ScenarioCodeEditorProps {
@@ -70,15 +73,19 @@ export const ScenarioCodeEditor = forwardRef<ScenarioCodeEditorHandle, ScenarioC
       onSubmit: () => latest.current.onApply(),
       label: 'Scenario YAML',
       testId: 'editor.text',
-      extensions: () => [
-        autocompletion({ override: [scenarioCompletion], activateOnTyping: true }),
-        scenarioHover,
-        linter(lintSource, { delay: latest.current.lintDelayMs ?? 400 }),
+      // A large text (largeText.ts) completes on Ctrl+Space only, has no hover explanations (both read the
+      // whole text each time) and is checked after a longer pause.
+      extensions: (isLarge) => [
+        autocompletion({ override: [scenarioCompletion], activateOnTyping: !isLarge }),
+        isLarge ? [] : scenarioHover,
+        linter(lintSource, {
+          delay: isLarge ? LARGE_TEXT_LINT_DELAY_MS : (latest.current.lintDelayMs ?? 400),
+        }),
         lintGutter(),
       ],
     });
 
-    useImperativeHandle(ref, () => ({ showLine: editor.showLine, focus: editor.focus }));
+    useImperativeHandle(ref, () => ({ showLine: editor.showLine, focus: editor.focus, flush: editor.flush }));
 
     return <YamlEditorFrame host={editor.host} testId="editor.code" height="min(58vh, 560px)" />;
   },

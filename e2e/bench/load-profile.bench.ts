@@ -97,7 +97,7 @@ test('a multi-MB YAML opened, 140,000 pods pasted: typing, Apply to the first se
     `production scenario opened as a file (${(yamlText.length / 1e6).toFixed(1)} MB YAML, ${lines} lines, load ${loadavg()[0]?.toFixed(1)})`,
   );
   console.log(
-    `  open and as-you-type check, main-thread long tasks (ms): ${tasksLine(await takeLongTasks())}`,
+    `  open and as-you-type check (${opened}), main-thread long tasks (ms): ${tasksLine(await takeLongTasks())}`,
   );
   console.log(`  self time by function:\n${(await stop(12)).join('\n')}`);
   await typeAtEnd(page, editor, yamlText.length, takeLongTasks);

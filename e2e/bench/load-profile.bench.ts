@@ -1,9 +1,9 @@
 /**
  * Where loading a large scenario spends the page's main thread (issue 22 Deliver 5, decision 0277), run with
- * E2E_BENCH=1, not by `npm test`. The production scenario as block YAML (scripts/benchWorkloads
- * productionDocument, 33,000 jobs) is opened as a file and a key typed at its end; then the 140,000-pod
- * scenario (4,000 nodes, podsDocument) is pasted over it as one line of JSON (editor.pasteText: a paste event,
- * as Ctrl+V gives CodeMirror) and applied. Each phase prints its main-thread long tasks and the V8 profiler's functions by self
+ * E2E_BENCH=1, not by `npm test`. The 140,000-pod scenario (4,000 nodes, scripts/benchWorkloads podsDocument) is
+ * pasted into the editor as one line of JSON (editor.pasteText: a paste event, as Ctrl+V gives CodeMirror), a
+ * key typed at its end, and applied; then the production scenario as block YAML (productionDocument, 33,000
+ * jobs, 340,000 lines) is opened as a file and a key typed at its end. Each phase prints its main-thread long tasks and the V8 profiler's functions by self
  * time (target: no task over 50 ms; the first session under 5 s). Prints figures with met / not met; it does
  * not fail on time.
  */
@@ -59,12 +59,17 @@ async function typeAtEnd(
   const t1 = Date.now();
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type(' ');
-  await expect.poll(length, { timeout: 300_000 }).toBe(textLength + 1);
-  const typeMs = Date.now() - t1;
+  // Bounded: on a frozen editor the figure is "not within 120 s", and the benchmark goes on.
+  const typed = await expect
+    .poll(length, { timeout: 120_000 })
+    .toBe(textLength + 1)
+    .then(
+      () => `in the editor's buffer after ${Date.now() - t1} ms`,
+      () => 'not in the buffer within 120 s',
+    );
   await page.keyboard.press('Backspace');
-  await expect.poll(length, { timeout: 300_000 }).toBe(textLength);
   const after = await settled(page, 3000);
-  console.log(`  Ctrl+End and one key typed at the end: in the editor's buffer after ${typeMs} ms; ${after}`);
+  console.log(`  Ctrl+End and one key typed at the end: ${typed}; ${after}`);
   console.log(`  typing two keys, main-thread long tasks (ms): ${tasksLine(await takeLongTasks())}`);
   console.log(`  self time by function:\n${(await stop(12)).join('\n')}`);
 }
@@ -74,7 +79,7 @@ test('a multi-MB YAML opened, 140,000 pods pasted: typing, Apply to the first se
   editor,
   page,
 }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
   const takeLongTasks = await observeLongTasks(page);
   const yamlText = stringify({ ...productionDocument(), run: { sessions: 1 } });
   const text = JSON.stringify({ ...podsDocument(), run: { sessions: 1 } });
@@ -83,26 +88,6 @@ test('a multi-MB YAML opened, 140,000 pods pasted: typing, Apply to the first se
   await app.editButton.click();
   await takeLongTasks();
   let stop = await startCpuProfile(page);
-  // As editor.openFile, with a longer wait for a multi-MB file (and no diff of megabytes on failure).
-  await editor.fileInput.setInputFiles({
-    name: 'production.yaml',
-    mimeType: 'text/yaml',
-    buffer: Buffer.from(yamlText),
-  });
-  await expect.poll(length, { timeout: 300_000 }).toBe(yamlText.length);
-  // The as-you-type check runs after a pause; wait until no long task for 3 s.
-  const opened = await settled(page, 3000);
-  const lines = yamlText.split('\n').length;
-  console.log(
-    `production scenario opened as a file (${(yamlText.length / 1e6).toFixed(1)} MB YAML, ${lines} lines, load ${loadavg()[0]?.toFixed(1)})`,
-  );
-  console.log(
-    `  open and as-you-type check (${opened}), main-thread long tasks (ms): ${tasksLine(await takeLongTasks())}`,
-  );
-  console.log(`  self time by function:\n${(await stop(12)).join('\n')}`);
-  await typeAtEnd(page, editor, yamlText.length, takeLongTasks);
-
-  stop = await startCpuProfile(page);
   await editor.pasteText(text);
   await expect.poll(length, { timeout: 300_000 }).toBe(text.length);
   const pasted = await settled(page, 3000);
@@ -133,5 +118,27 @@ test('a multi-MB YAML opened, 140,000 pods pasted: typing, Apply to the first se
   );
   console.log(`  Apply, main-thread long tasks (ms): ${tasksLine(await takeLongTasks())}`);
   console.log(`  self time by function:\n${(await stop(20)).join('\n')}`);
+  await app.editButton.click();
+  await takeLongTasks();
+  stop = await startCpuProfile(page);
+  // As editor.openFile, with a longer wait for a multi-MB file (and no diff of megabytes on failure).
+  await editor.fileInput.setInputFiles({
+    name: 'production.yaml',
+    mimeType: 'text/yaml',
+    buffer: Buffer.from(yamlText),
+  });
+  await expect.poll(length, { timeout: 300_000 }).toBe(yamlText.length);
+  // The as-you-type check runs after a pause; wait until no long task for 3 s.
+  const opened = await settled(page, 3000);
+  const lines = yamlText.split('\n').length;
+  console.log(
+    `production scenario opened as a file (${(yamlText.length / 1e6).toFixed(1)} MB YAML, ${lines} lines, load ${loadavg()[0]?.toFixed(1)})`,
+  );
+  console.log(
+    `  open and as-you-type check (${opened}), main-thread long tasks (ms): ${tasksLine(await takeLongTasks())}`,
+  );
+  console.log(`  self time by function:\n${(await stop(12)).join('\n')}`);
+  await typeAtEnd(page, editor, yamlText.length, takeLongTasks);
+
   expect(loadMs).toBeGreaterThan(0);
 });

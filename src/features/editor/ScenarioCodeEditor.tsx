@@ -10,7 +10,6 @@ import type { EditorView } from '@codemirror/view';
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 import type { ValidateResult } from '../../protocol/messages';
 import { issueDiagnostic } from './issueDiagnostics';
-import { LARGE_TEXT_LINT_DELAY_MS } from './largeText';
 import { scenarioCompletion } from './scenarioCompletion';
 import { scenarioHover } from './scenarioHover';
 import { useYamlEditor } from './useYamlEditor';
@@ -73,14 +72,13 @@ export const ScenarioCodeEditor = forwardRef<ScenarioCodeEditorHandle, ScenarioC
       onSubmit: () => latest.current.onApply(),
       label: 'Scenario YAML',
       testId: 'editor.text',
-      // A large text (largeText.ts) completes on Ctrl+Space only, has no hover explanations (both read the
-      // whole text each time) and is checked after a longer pause.
+      // A large text (largeText.ts) completes on Ctrl+Space only and has no hover explanations (both read the
+      // whole text each time). Its marks keep the same pause: a longer one let the check of a text just applied
+      // reach the worker after the load, and delay a Cancel's restore behind it (load-progress spec).
       extensions: (isLarge) => [
         autocompletion({ override: [scenarioCompletion], activateOnTyping: !isLarge }),
         isLarge ? [] : scenarioHover,
-        linter(lintSource, {
-          delay: isLarge ? LARGE_TEXT_LINT_DELAY_MS : (latest.current.lintDelayMs ?? 400),
-        }),
+        linter(lintSource, { delay: latest.current.lintDelayMs ?? 400 }),
         lintGutter(),
       ],
     });

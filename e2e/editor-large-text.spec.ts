@@ -19,7 +19,7 @@ test('a pasted 1.3 MB scenario: the editor says what it turned off, and applies 
   await expect(note).toBeHidden();
   await editor.pasteText(text);
   await expect(note).toContainText(`Large text (${(text.length / 1e6).toFixed(1)} MB, over 1 MB)`);
-  await expect(note).toContainText('completion as you type');
+  await expect(note).toContainText('completion as you type and field explanations are off');
 
   // A stray character typed at the end and applied at once: the text applied is the one with it.
   await page.keyboard.press('ControlOrMeta+End');

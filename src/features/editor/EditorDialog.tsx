@@ -286,6 +286,12 @@ export function EditorDialog() {
             Ctrl+Space completes · Ctrl+F searches · Ctrl+Enter applies · drop a file to open it
           </Typography>
         </Box>
+        {/* Above the text, where it is seen at 1280×720 without scrolling the dialog. */}
+        {isLargeText(draft.length) && (
+          <Alert severity="info" data-testid="editor.large-text" sx={{ py: 0 }}>
+            {largeTextNote(draft.length)}
+          </Alert>
+        )}
         <ScenarioCodeEditor
           ref={codeRef}
           value={draft}
@@ -294,11 +300,6 @@ export function EditorDialog() {
           validate={actions.validateText}
           engineError={engineError}
         />
-        {isLargeText(draft.length) && (
-          <Alert severity="info" data-testid="editor.large-text" sx={{ py: 0 }}>
-            {largeTextNote(draft.length)}
-          </Alert>
-        )}
         {shownReport !== null && <ImportReport report={shownReport} onClose={() => setImportReport(null)} />}
         {isKubernetes && importErrors.length === 0 && (
           <Alert severity="info" data-testid="editor.kubernetes">

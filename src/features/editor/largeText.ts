@@ -16,8 +16,7 @@ export const isLargeText = (length: number): boolean => length > LARGE_TEXT_CHAR
 export function largeTextNote(length: number): string {
   const mb = (length / 1e6).toFixed(1);
   return (
-    `Large text (${mb} MB, over ${LARGE_TEXT_CHARS / 1e6} MB): syntax colours, folding, bracket matching, ` +
-    `completion as you type and field explanations are off to keep typing fast. Problems are still marked; ` +
-    `Ctrl+Space still completes.`
+    `Large text (${mb} MB, over ${LARGE_TEXT_CHARS / 1e6} MB): colours, folding, bracket matching, completion ` +
+    `as you type and field explanations are off to keep typing fast; problems are still marked.`
   );
 }

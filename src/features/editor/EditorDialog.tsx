@@ -14,7 +14,7 @@ import FormatAlignLeftIcon from '@mui/icons-material/FormatAlignLeft';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import OutputIcon from '@mui/icons-material/Output';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { downloadText, yamlFileName } from '../library/downloadText';
 import { entryToUpdate } from '../library/entryToUpdate';
@@ -46,6 +46,7 @@ import { useCurrentIssues } from './useCurrentIssues';
 import { formatYaml } from './formatYaml';
 import { ImportReport, type ImportSummary } from './ImportReport';
 import { IssueList } from './IssueList';
+import { isLargeText, largeTextNote } from './largeText';
 import { hasWorkload, useExpandWorkload } from './useExpandWorkload';
 import { ScenarioCodeEditor, type ScenarioCodeEditorHandle } from './ScenarioCodeEditor';
 import { SCENARIO_TEMPLATES } from './templates/scenarioTemplates';
@@ -84,7 +85,10 @@ export function EditorDialog() {
     importReport !== null && importReport.entryId === (draftEntry?.id ?? null) ? importReport.summary : null;
   const [importErrors, setImportErrors] = useState<string[]>([]);
   const [exportError, setExportError] = useState<string | null>(null);
-  const isKubernetes = looksLikeKubernetesYaml(draft);
+  // Read once per text, not on every render (a multi-MB text: a load's progress re-renders the dialog often).
+  const isKubernetes = useMemo(() => looksLikeKubernetesYaml(draft), [draft]);
+  const draftHasWorkload = useMemo(() => hasWorkload(draft), [draft]);
+  const isBlank = useMemo(() => draft.trim() === '', [draft]);
   const [templateMenu, setTemplateMenu] = useState<HTMLElement | null>(null);
   const codeRef = useRef<ScenarioCodeEditorHandle | null>(null);
   const engineError =
@@ -106,8 +110,8 @@ export function EditorDialog() {
    * with a report of what was not mapped. The pasted text and the scenario are each kept in "My scenarios"
    * as new entries: a pasted document is never an edit of the scenario the buffer held before.
    */
-  const convert = () => {
-    const result = importKubernetesYaml(draft);
+  const convert = (text: string) => {
+    const result = importKubernetesYaml(text);
     if (!result.ok) {
       setImportErrors(result.errors);
       return;
@@ -123,8 +127,11 @@ export function EditorDialog() {
   };
 
   const apply = () => {
-    if (isKubernetes) {
-      convert();
+    // A large text's last keys reach the store after a pause: take them now, and apply what is in the store.
+    codeRef.current?.flush();
+    const text = store.getState().scenario.draft;
+    if (looksLikeKubernetesYaml(text)) {
+      convert(text);
       return;
     }
     applied.current = true;
@@ -133,13 +140,13 @@ export function EditorDialog() {
     // (the same entry on every apply), else a new one; never the entry of the scenario open before a file,
     // a template or a conversion replaced the buffer (issue 18).
     const kept = keepScenario({
-      id: entryToUpdate(store.getState().scenario.draftEntry, draft, listMyScenarios(browserLocalStorage())),
-      name: scenarioNameOf(draft),
-      text: draft,
+      id: entryToUpdate(store.getState().scenario.draftEntry, text, listMyScenarios(browserLocalStorage())),
+      name: scenarioNameOf(text),
+      text,
       origin: 'written',
     });
     if (!kept.ok) actions.setView({ notice: { severity: 'error', text: kept.error } });
-    void actions.loadScenario(draft, {
+    void actions.loadScenario(text, {
       source: kept.ok ? { kind: 'custom', savedId: kept.entry.id } : { kind: 'custom' },
       fileName: null,
       // The same text: this only makes the buffer an edit of the entry just saved.
@@ -249,7 +256,7 @@ export function EditorDialog() {
           <Button
             startIcon={<FormatAlignLeftIcon />}
             onClick={format}
-            disabled={draft.trim() === ''}
+            disabled={isBlank}
             data-testid="editor.format"
           >
             Format
@@ -257,7 +264,7 @@ export function EditorDialog() {
           <Button
             startIcon={<UnfoldMoreIcon />}
             onClick={() => void expansion.expand()}
-            disabled={!hasWorkload(draft) || isKubernetes || expansion.isBusy}
+            disabled={!draftHasWorkload || isKubernetes || expansion.isBusy}
             title="Writes the jobs the seeded workload generates as plain jobs, so you can edit each one"
             data-testid="editor.expand-workload"
           >
@@ -266,7 +273,7 @@ export function EditorDialog() {
           <Button
             startIcon={<DownloadIcon />}
             onClick={() => downloadText(yamlFileName(scenarioNameOf(draft, 'scenario')), draft)}
-            disabled={draft.trim() === ''}
+            disabled={isBlank}
             data-testid="editor.download"
           >
             Download YAML
@@ -274,7 +281,7 @@ export function EditorDialog() {
           <Button
             startIcon={<OutputIcon />}
             onClick={exportKubernetes}
-            disabled={draft.trim() === '' || isKubernetes}
+            disabled={isBlank || isKubernetes}
             title="The scenario as KAI or Volcano Queues, the scheduler ConfigMap, Nodes, PodGroups and Pods; Convert to scenario reads it back"
             data-testid="editor.export-kubernetes"
           >
@@ -295,6 +302,12 @@ export function EditorDialog() {
             Ctrl+Space completes · Ctrl+F searches · Ctrl+Enter applies · drop a file to open it
           </Typography>
         </Box>
+        {/* Above the text, where it is seen at 1280×720 without scrolling the dialog. */}
+        {isLargeText(draft.length) && (
+          <Alert severity="info" data-testid="editor.large-text" sx={{ py: 0 }}>
+            {largeTextNote(draft.length)}
+          </Alert>
+        )}
         <ScenarioCodeEditor
           ref={codeRef}
           value={draft}
@@ -387,7 +400,7 @@ export function EditorDialog() {
         <Button
           variant="contained"
           onClick={apply}
-          disabled={draft.trim() === '' || loadState === 'loading'}
+          disabled={isBlank || loadState === 'loading'}
           data-testid="editor.apply"
         >
           {isKubernetes ? 'Convert to scenario' : 'Apply'}

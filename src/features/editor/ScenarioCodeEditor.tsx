@@ -19,6 +19,8 @@ export interface ScenarioCodeEditorHandle {
   /** Selects a 1-based line and scrolls it into view. */
   showLine(line: number): void;
   focus(): void;
+  /** Puts a large text's last change into the store now (it follows a short pause otherwise). */
+  flush(): void;
 }
 
 export interface ScenarioCodeEditorProps {
@@ -70,15 +72,18 @@ export const ScenarioCodeEditor = forwardRef<ScenarioCodeEditorHandle, ScenarioC
       onSubmit: () => latest.current.onApply(),
       label: 'Scenario YAML',
       testId: 'editor.text',
-      extensions: () => [
-        autocompletion({ override: [scenarioCompletion], activateOnTyping: true }),
-        scenarioHover,
+      // A large text (largeText.ts) completes on Ctrl+Space only and has no hover explanations (both read the
+      // whole text each time). Its marks keep the same pause: a longer one let the check of a text just applied
+      // reach the worker after the load, and delay a Cancel's restore behind it (load-progress spec).
+      extensions: (isLarge) => [
+        autocompletion({ override: [scenarioCompletion], activateOnTyping: !isLarge }),
+        isLarge ? [] : scenarioHover,
         linter(lintSource, { delay: latest.current.lintDelayMs ?? 400 }),
         lintGutter(),
       ],
     });
 
-    useImperativeHandle(ref, () => ({ showLine: editor.showLine, focus: editor.focus }));
+    useImperativeHandle(ref, () => ({ showLine: editor.showLine, focus: editor.focus, flush: editor.flush }));
 
     return <YamlEditorFrame host={editor.host} testId="editor.code" height="min(58vh, 560px)" />;
   },

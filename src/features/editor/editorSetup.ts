@@ -2,10 +2,12 @@
  * The editor's base extensions (what CodeMirror's `basicSetup` bundles), assembled from the @codemirror
  * packages: line numbers, folding, history, search, bracket matching, highlighting and their keys.
  * (The `codemirror` package at 6.65.x on npm is CodeMirror 5, not the CodeMirror 6 meta-package, so
- * the project depends on the @codemirror packages directly.)
+ * the project depends on the @codemirror packages directly.) `richEditing` holds the extensions that read
+ * the whole text or its syntax tree; the editor leaves them out above LARGE_TEXT_CHARS (largeText.ts).
  */
 import { closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { yaml } from '@codemirror/lang-yaml';
 import {
   bracketMatching,
   defaultHighlightStyle,
@@ -34,17 +36,12 @@ export const editorSetup: Extension = [
   highlightActiveLineGutter(),
   highlightSpecialChars(),
   history(),
-  foldGutter(),
   drawSelection(),
   dropCursor(),
-  indentOnInput(),
-  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-  bracketMatching(),
   closeBrackets(),
   rectangularSelection(),
   crosshairCursor(),
   highlightActiveLine(),
-  highlightSelectionMatches(),
   search({ top: true }),
   keymap.of([
     ...closeBracketsKeymap,
@@ -56,4 +53,14 @@ export const editorSetup: Extension = [
     ...lintKeymap,
     indentWithTab,
   ]),
+];
+
+/** The YAML syntax tree and what reads it or the whole text as you type; made once per editor mode. */
+export const richEditing = (): Extension => [
+  yaml(),
+  foldGutter(),
+  indentOnInput(),
+  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+  bracketMatching(),
+  highlightSelectionMatches(),
 ];

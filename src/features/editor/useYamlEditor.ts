@@ -2,16 +2,20 @@
  * One CodeMirror YAML editor's life cycle, shared by the scenario editor and the dry run's job editor: the
  * view is created once in `host` with the shared setup, the app theme (followed through a compartment), the
  * caller's extra extensions and Ctrl/Cmd+Enter; text set from outside replaces the document; `showLine`
- * selects a line. Later props are read through a ref, so callbacks never rebuild the editor.
+ * selects a line. Later props are read through a ref, so callbacks never rebuild the editor. A text over
+ * LARGE_TEXT_CHARS switches the editor to its large-text mode (largeText.ts, decision 0277): the syntax tree
+ * and the whole-text extensions are left out, and `onChange` gets the text after a short pause instead of on
+ * every key (copying megabytes into the store, and from there into this tab's saved draft, per key was most
+ * of a key press); `flush` hands over a pending text at once.
  */
 import { isolateHistory } from '@codemirror/commands';
-import { yaml } from '@codemirror/lang-yaml';
 import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef, type RefObject } from 'react';
 import { MONO_FONT } from '../../ui/theme';
-import { editorSetup } from './editorSetup';
+import { editorSetup, richEditing } from './editorSetup';
+import { isLargeText } from './largeText';
 import { paletteTheme } from './paletteTheme';
 
 export interface YamlEditorOptions {
@@ -22,8 +26,11 @@ export interface YamlEditorOptions {
   /** The text area's accessible name and test id. */
   label: string;
   testId: string;
-  /** Extensions beyond the shared setup (completion, marks), made once with the view. */
-  extensions?: () => Extension[];
+  /**
+   * Extensions beyond the shared setup (completion, marks), made with the view and again when the text
+   * crosses LARGE_TEXT_CHARS (`isLarge`: the large-text mode).
+   */
+  extensions?: (isLarge: boolean) => Extension[];
 }
 
 export interface YamlEditor {
@@ -31,32 +38,61 @@ export interface YamlEditor {
   /** Selects a 1-based line, scrolls it into view and focuses the editor. */
   showLine(line: number): void;
   focus(): void;
+  /** Hands the editor's text to `onChange` now if a large text's change is still waiting for its pause. */
+  flush(): void;
 }
+
+/** Pause after the last change of a large text before `onChange` gets it. */
+const LARGE_TEXT_CHANGE_DELAY_MS = 250;
 
 export function useYamlEditor(options: YamlEditorOptions): YamlEditor {
   const host = useRef<HTMLDivElement | null>(null);
   const viewRef = useRef<EditorView | null>(null);
   const themeSlot = useRef(new Compartment());
+  const modeSlot = useRef(new Compartment());
+  const pendingChange = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(options);
   latest.current = options;
   const theme = useTheme();
 
+  const flush = () => {
+    if (pendingChange.current === null) return;
+    clearTimeout(pendingChange.current);
+    pendingChange.current = null;
+    const view = viewRef.current;
+    if (view !== null) latest.current.onChange(view.state.doc.toString());
+  };
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+
   useEffect(() => {
     if (host.current === null) return;
+    const modeOf = (isLarge: boolean): Extension => [
+      isLarge ? [] : richEditing(),
+      latest.current.extensions?.(isLarge) ?? [],
+    ];
     const view = new EditorView({
       parent: host.current,
       state: EditorState.create({
         doc: latest.current.value,
         extensions: [
           editorSetup,
-          yaml(),
           themeSlot.current.of(paletteTheme(theme.palette)),
-          ...(latest.current.extensions?.() ?? []),
+          modeSlot.current.of(modeOf(isLargeText(latest.current.value.length))),
+          // The change that takes the text across the bound also switches the mode, in the same step.
+          EditorState.transactionExtender.of((tr) => {
+            if (!tr.docChanged) return null;
+            const isLarge = isLargeText(tr.newDoc.length);
+            return isLarge === isLargeText(tr.startState.doc.length)
+              ? null
+              : { effects: modeSlot.current.reconfigure(modeOf(isLarge)) };
+          }),
           Prec.highest(
             keymap.of([
               {
                 key: 'Mod-Enter',
                 run: () => {
+                  flushRef.current();
                   latest.current.onSubmit();
                   return true;
                 },
@@ -64,7 +100,14 @@ export function useYamlEditor(options: YamlEditorOptions): YamlEditor {
             ]),
           ),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
+            if (!update.docChanged) return;
+            if (pendingChange.current !== null) clearTimeout(pendingChange.current);
+            pendingChange.current = null;
+            if (!isLargeText(update.state.doc.length)) {
+              latest.current.onChange(update.state.doc.toString());
+              return;
+            }
+            pendingChange.current = setTimeout(() => flushRef.current(), LARGE_TEXT_CHANGE_DELAY_MS);
           }),
           // An explicit tabindex lets checkers see that the scrolling area holds a keyboard-focusable
           // element (the contenteditable already is one; no extra tab stop is added).
@@ -83,6 +126,7 @@ export function useYamlEditor(options: YamlEditorOptions): YamlEditor {
     });
     viewRef.current = view;
     return () => {
+      flushRef.current(); // the last keys typed before closing are not lost
       view.destroy();
       viewRef.current = null;
     };
@@ -124,5 +168,6 @@ export function useYamlEditor(options: YamlEditorOptions): YamlEditor {
     focus() {
       viewRef.current?.focus();
     },
+    flush,
   };
 }

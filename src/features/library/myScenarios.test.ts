@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deleteMyScenario, listMyScenarios, saveMyScenario, scenarioNameOf } from './myScenarios';
+import {
+  deleteMyScenario,
+  listMyScenarios,
+  MY_SCENARIO_MAX_CHARS,
+  saveMyScenario,
+  scenarioNameOf,
+} from './myScenarios';
 
 function memoryStorage(quota = Infinity) {
   const data = new Map<string, string>();
@@ -48,6 +54,19 @@ describe('My scenarios', () => {
     );
     expect(result).toEqual({ ok: false, error: expect.stringContaining('storage for this site is full') });
     expect(listMyScenarios(storage).map((s) => s.name)).toEqual(['small']);
+  });
+
+  it('a text over the bound is refused in words without touching the list', () => {
+    const storage = memoryStorage();
+    saveMyScenario(storage, { name: 'small', text: 'x', origin: 'written' }, 1, makeId);
+    const big = 'y'.repeat(MY_SCENARIO_MAX_CHARS + 1);
+    const result = saveMyScenario(storage, { name: 'big', text: big, origin: 'written' }, 2, makeId);
+    expect(result).toEqual({ ok: false, error: expect.stringContaining('(2.5 MB) is too large to keep') });
+    expect(listMyScenarios(storage).map((s) => s.name)).toEqual(['small']);
+    const atBound = 'z'.repeat(MY_SCENARIO_MAX_CHARS);
+    expect(saveMyScenario(storage, { name: 'ok', text: atBound, origin: 'written' }, 3, makeId).ok).toBe(
+      true,
+    );
   });
 
   it('a corrupt list reads as empty, never as a crash', () => {

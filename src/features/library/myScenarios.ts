@@ -8,6 +8,13 @@ import type { KeyValueStorage } from '../../store/persistence';
 
 export const MY_SCENARIOS_KEY = 'preemption-lab.my-scenarios.v1';
 
+/**
+ * The longest text kept in "My scenarios" (decision 0277): browsers give a site about 5 million characters of
+ * localStorage and the editor's buffer holds the same text too, so a longer one cannot be kept; it is refused
+ * in words before the list is serialised (a 13 MB scenario spent 0.36 s of one main-thread task failing).
+ */
+export const MY_SCENARIO_MAX_CHARS = 2_500_000;
+
 /** `import`: converted from Kubernetes YAML in the editor (an older build reads it as `written`). */
 /** `what-if`: a suggestion's "Try it" kept (issue 19). */
 export type SavedOrigin = 'written' | 'link' | 'file' | 'draft' | 'import' | 'what-if';
@@ -84,6 +91,13 @@ export function saveMyScenario(
     return {
       ok: false,
       error: 'This browser blocks storage for this site: use Download YAML to keep the scenario.',
+    };
+  }
+  if (entry.text.length > MY_SCENARIO_MAX_CHARS) {
+    const mb = (entry.text.length / 1e6).toFixed(1);
+    return {
+      ok: false,
+      error: `This scenario (${mb} MB) is too large to keep in My scenarios (at most ${MY_SCENARIO_MAX_CHARS / 1e6} MB, the browser's storage for this site is about 5 MB): use Download YAML to keep it as a file.`,
     };
   }
   const list = listMyScenarios(storage);

@@ -32,7 +32,9 @@ import { useFullscreen } from './useFullscreen';
 function rowsFor(depth: number, queueCount: number): string {
   // Several top-level queues share the cluster root: a reclaim between them draws a path through it, so
   // the tree gets half the height (a third cut the cards' tags off at 1280x720, largest text).
-  const [tree, map] = depth <= 1 ? (queueCount > 1 ? [1, 1] : [1, 2]) : depth <= 3 ? [2, 1] : [3, 1];
+  // Deeper trees get 7/9: the four-level path and its band need ~390 px at the largest text, and the
+  // map's 2/9 still names its nodes whole (at 1/5 the node name was cut to "no…").
+  const [tree, map] = depth <= 1 ? (queueCount > 1 ? [1, 1] : [1, 2]) : depth <= 3 ? [2, 1] : [7, 2];
   return `minmax(0, ${tree}fr) minmax(0, ${map}fr)`;
 }
 
@@ -159,7 +161,7 @@ export function PresenterView() {
         component="footer"
         aria-live="polite"
         data-testid="presenter.caption"
-        sx={{ px: 2.5, py: 1, borderTop: 2, borderColor: 'divider', bgcolor: 'background.paper' }}
+        sx={{ px: 2.5, py: 0.5, borderTop: 2, borderColor: 'divider', bgcolor: 'background.paper' }}
       >
         <KeyDecisionView showExplanation={false} />
       </Box>

@@ -23,11 +23,14 @@ import { describeReservation, describeReserved } from '../../viz/layouts/describ
 const selectEvictionSessions = (s: AppState) => s.run.markers.filter((m) => m.evictions > 0).length;
 
 /** The key decision of the session shown, with its explanation below (scrolls inside its pane). */
-/** One step up from body text at every text size (MUI's h1-h3 are fixed rem sizes). */
-const headlineSx = (scale: number) => (t: Theme) => ({
+/**
+ * One step up from body text at every text size (MUI's h1-h3 are fixed rem sizes); the presenter caption's
+ * too (it was 1.25x, a second step that cost the 1280x720 caption a line's worth of height).
+ */
+const headlineSx = (t: Theme) => ({
   ...t.typography.body1,
   fontWeight: 700,
-  fontSize: `calc(${String(t.typography.body1.fontSize)} * ${scale})`,
+  fontSize: `calc(${String(t.typography.body1.fontSize)} * 1.1)`,
   lineHeight: 1.3,
 });
 
@@ -47,6 +50,11 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
   const reservation = snapshot.trace.attempts.find((a) => a.outcome === 'reserved') ?? null;
   const others = groups.length - (key === null ? 0 : 1);
   const color = key === null ? theme.palette.divider : kindColor(theme, key.kind);
+  // The presenter caption (no explanation) gives its whole reason in the lesson pane's text size, not one
+  // step larger: at 1280x720 on the largest text the body1 reason took four lines and the caption 220 px,
+  // which pushed the LCA path below the tree and the lesson's choices below their pane (3 lines, 145 px).
+  const reasonVariant = showExplanation ? 'body1' : 'body2';
+  const reasonGap = showExplanation ? 0.5 : 0.25;
   return (
     <Box
       data-testid="stage.decision"
@@ -71,11 +79,7 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
       )}
       {key === null && reservation !== null ? (
         <Box sx={{ borderLeft: `6px solid ${theme.palette.text.secondary}`, pl: 1.5 }}>
-          <Typography
-            component="p"
-            sx={headlineSx(showExplanation ? 1.1 : 1.25)}
-            data-testid="stage.decision.headline"
-          >
+          <Typography component="p" sx={headlineSx} data-testid="stage.decision.headline">
             <Box
               component="span"
               sx={{
@@ -92,17 +96,13 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
             </Box>
             {reservation.action} {describeReservation(reservation.job, reservation.reserved ?? [])}
           </Typography>
-          <Typography variant="body1" sx={{ mt: 0.5 }}>
+          <Typography variant={reasonVariant} sx={{ mt: reasonGap }}>
             <MomentTag moment="attempt" />
             held until the session closed, not bound · {reservation.message}
           </Typography>
         </Box>
       ) : key === null ? (
-        <Typography
-          component="p"
-          sx={headlineSx(showExplanation ? 1.1 : 1.25)}
-          data-testid="stage.decision.headline"
-        >
+        <Typography component="p" sx={headlineSx} data-testid="stage.decision.headline">
           Nothing was placed or evicted in this session.
           {/* Under an open question, E would skip it (it is held, decision 0267): offer the answer's keys. */}
           {isQuestionOpen ? (
@@ -113,11 +113,7 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
         </Typography>
       ) : (
         <Box sx={{ borderLeft: `6px solid ${color}`, pl: 1.5 }}>
-          <Typography
-            component="p"
-            sx={headlineSx(showExplanation ? 1.1 : 1.25)}
-            data-testid="stage.decision.headline"
-          >
+          <Typography component="p" sx={headlineSx} data-testid="stage.decision.headline">
             <Box
               component="span"
               sx={{
@@ -136,7 +132,7 @@ export function KeyDecisionView({ showExplanation = true }: { showExplanation?: 
           </Typography>
           {/* Whole, wrapped: the caption used to stop at two lines, just before the reason ("sweep-1 has
               ru…"); at 1280x720 the reason takes three lines (decision 0270). */}
-          <Typography variant="body1" sx={{ mt: 0.5 }} data-testid="stage.decision.reason">
+          <Typography variant={reasonVariant} sx={{ mt: reasonGap }} data-testid="stage.decision.reason">
             <MomentTag moment="attempt" />
             under <b>{key.action}</b> · {key.reasons[0]}
           </Typography>

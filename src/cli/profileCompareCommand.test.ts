@@ -41,10 +41,10 @@ describe('sim compare --profiles', () => {
   });
 
   it.each([
-    ['kai,slurm', '--profiles: unknown profile "slurm" (profiles: kai, volcano, kube-batch)'],
+    ['kai,slurm', '--profiles: unknown profile "slurm" (profiles: kai, volcano, kube-batch, kueue)'],
     ['kai,kai', '--profiles: "kai" is listed twice'],
     ['kai', '--profiles: compare needs at least two profiles, got "kai"'],
-    ['kai,,volcano', '--profiles: an empty name in "kai,,volcano" (profiles: kai, volcano, kube-batch)'],
+    ['kai,,volcano', '--profiles: an empty name in "kai,,volcano" (profiles: kai, volcano, kube-batch, kueue)'],
   ])('refuses --profiles %s in one line (exit 2)', (value, message) => {
     const r = captureCli('compare', WELCOME, '--profiles', value);
     expect(r.code).toBe(EXIT.invalid);

@@ -11,9 +11,9 @@ const WELCOME = readFileSync(new URL('../scenarios/welcome-reclaim-waits.yaml', 
 
 describe('profileCompare in the worker', () => {
   it.each([
-    [['kai', 'slurm'], 'unknown profile "slurm" (profiles: kai, volcano, kube-batch)'],
+    [['kai', 'slurm'], 'unknown profile "slurm" (profiles: kai, volcano, kube-batch, kueue)'],
     [['kai', 'kai'], '"kai" is listed twice'],
-    [['kai'], 'compare needs at least two profiles (profiles: kai, volcano, kube-batch)'],
+    [['kai'], 'compare needs at least two profiles (profiles: kai, volcano, kube-batch, kueue)'],
   ])('refuses %j', (profiles, message) => {
     const r = profileCompare(ENGINE.workshop, WELCOME, profiles);
     expect(r).toMatchObject({ ok: false, errors: [{ path: 'profiles', message }] });

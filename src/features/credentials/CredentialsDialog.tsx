@@ -9,10 +9,10 @@ import Typography from '@mui/material/Typography';
 import type { KeyboardEvent } from 'react';
 import { plural } from '../../common/plural';
 import { Disclosure } from '../../ui/Disclosure';
-import { CREDENTIALS, PROFILE_TITLES } from './credentialsData';
+import { CREDENTIAL_PROFILES, CREDENTIALS, PROFILE_TITLES } from './credentialsData';
 import { countByFeature, type CredentialProfile } from './readCredentials';
 
-const PROFILES: CredentialProfile[] = ['kai', 'volcano', 'kube-batch'];
+const PROFILES: readonly CredentialProfile[] = CREDENTIAL_PROFILES;
 
 /**
  * "Is this what the real scheduler does?": the upstream test cases the engine passes, per profile (counted

@@ -20,13 +20,17 @@ const ROOT = resolve(__dirname, '../../../conformance');
 
 describe('credentials', () => {
   it('counts every conformance file once, under the profile it declares', () => {
-    const files = ['kai', 'volcano'].flatMap((suite) =>
+    // Every suite folder: a new profile's suite (kueue, issue 23) is counted like the first two.
+    const suites = readdirSync(ROOT, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+    const files = suites.flatMap((suite) =>
       readdirSync(join(ROOT, suite))
         .filter((f) => f.endsWith('.yaml'))
         .map((f) => `${suite}/${f}`),
     );
     expect(CREDENTIALS.cases.map((c) => c.file).sort()).toEqual(files.sort());
-    const total = CREDENTIALS.counts.kai + CREDENTIALS.counts.volcano + CREDENTIALS.counts['kube-batch'];
+    const total = Object.values(CREDENTIALS.counts).reduce((a, b) => a + b, 0);
     expect(total).toBe(files.length);
     for (const c of CREDENTIALS.cases) {
       const text = readFileSync(join(ROOT, c.file), 'utf8');
@@ -95,9 +99,11 @@ describe('upstream and features', () => {
 });
 
 describe('readers', () => {
-  it('reads a profile, defaulting to kai', () => {
-    expect(profileOf('version: 1\nprofile: kube-batch\n')).toBe('kube-batch');
-    expect(profileOf('version: 1\nnodes: []\n')).toBe('kai');
+  it('reads a profile, defaulting to the first known one', () => {
+    const known = ['kai', 'volcano', 'kube-batch', 'kueue'] as const;
+    expect(profileOf('version: 1\nprofile: kube-batch\n', known)).toBe('kube-batch');
+    expect(profileOf('version: 1\nprofile: kueue\n', known)).toBe('kueue');
+    expect(profileOf('version: 1\nnodes: []\n', known)).toBe('kai');
   });
 
   it('reads markdown tables by their header', () => {

@@ -7,6 +7,7 @@
  * the cases the engine passes.
  */
 import { UPSTREAM, type UpstreamCommit } from '../../engine/profiles/upstream';
+import { UI_MODULES, uiProfileNames } from '../profiles/uiRegistry';
 import {
   featureOf,
   profileOf,
@@ -46,11 +47,11 @@ const decisionFiles: Record<string, string> = import.meta.glob(
 
 const relative = (path: string, marker: string) => path.slice(path.indexOf(marker) + marker.length);
 
-export const PROFILE_TITLES: Record<CredentialProfile, string> = {
-  kai: 'KAI-Scheduler',
-  volcano: 'Volcano',
-  'kube-batch': 'kube-batch',
-};
+/** The profiles the panel lists, in registry order, with their titles. */
+export const CREDENTIAL_PROFILES = uiProfileNames() as readonly CredentialProfile[];
+export const PROFILE_TITLES = Object.fromEntries(UI_MODULES.map((m) => [m.name, m.title])) as Readonly<
+  Record<CredentialProfile, string>
+>;
 
 export interface Credentials {
   /** Every conformance case, in profile then file order. */
@@ -79,7 +80,7 @@ export function buildCredentials(
       known.skipped.push(...read.skipped);
     }
   }
-  const order: CredentialProfile[] = ['kai', 'volcano', 'kube-batch'];
+  const order = CREDENTIAL_PROFILES;
   const cases = Object.entries(scenarios)
     .map(([path, text]): ConformanceCase => {
       const file = relative(path, 'conformance/');
@@ -92,12 +93,12 @@ export function buildCredentials(
         checks: row?.checks ?? '',
         source: row?.source ?? '',
         confidence: row?.confidence ?? '',
-        profile: profileOf(text),
+        profile: profileOf(text, order),
         feature: featureOf(source !== '' ? source : (row?.source ?? '')),
       };
     })
     .sort((a, b) => order.indexOf(a.profile) - order.indexOf(b.profile) || a.file.localeCompare(b.file));
-  const counts = { kai: 0, volcano: 0, 'kube-batch': 0 };
+  const counts = Object.fromEntries(order.map((p) => [p, 0])) as Record<CredentialProfile, number>;
   for (const c of cases) counts[c.profile] += 1;
   return {
     cases,

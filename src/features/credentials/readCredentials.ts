@@ -4,7 +4,10 @@
  * so every count on the panel is computed from the files themselves.
  */
 
-export type CredentialProfile = 'kai' | 'volcano' | 'kube-batch';
+import type { Profile } from '../../engine/model/scenario';
+
+/** A registered profile (the panel lists the registry's profiles, uiRegistry.ts). */
+export type CredentialProfile = Profile;
 
 /** One upstream test case translated into a conformance scenario. */
 export interface ConformanceCase {
@@ -40,10 +43,14 @@ export interface DifferenceRecord {
   differences: KnownDifference[];
 }
 
-/** The profile a scenario declares (`profile:` at the top level); `kai` when absent, as the format says. */
-export function profileOf(yamlText: string): CredentialProfile {
-  const match = /^profile:\s*["']?(kai|volcano|kube-batch)["']?\s*(?:#.*)?$/m.exec(yamlText);
-  return (match?.[1] as CredentialProfile | undefined) ?? 'kai';
+/**
+ * The profile a scenario declares (`profile:` at the top level); the first of `known` (the registry's default
+ * profile) when absent, as the format says.
+ */
+export function profileOf(yamlText: string, known: readonly CredentialProfile[]): CredentialProfile {
+  const match = /^profile:\s*["']?([a-z][a-z0-9-]*)["']?\s*(?:#.*)?$/m.exec(yamlText);
+  const name = known.find((p) => p === match?.[1]);
+  return name ?? (known[0] as CredentialProfile);
 }
 
 /** The scenario's `x-source` (the upstream test it translates), unquoted; '' when absent. */

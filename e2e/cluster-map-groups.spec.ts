@@ -100,6 +100,11 @@ test('the topology lesson frames its nodes by rack', async ({
 
   // The inspector says the job's constraint in words.
   await app.jobsTab.click();
+  // The lesson opens with its step's job, strict, selected (decision 0268): a click on its row would clear it.
+  // The person looks at another job, then back at strict.
+  await expect(jobsTable.row('strict')).toHaveAttribute('aria-selected', 'true');
+  await jobsTable.row('flexible').click();
+  await expect(inspector.job).toHaveAttribute('data-job', 'flexible');
   await jobsTable.row('strict').click();
   await expect(inspector.job.getByTestId('inspector.topology')).toHaveText(
     'Topology cluster: every task in one rack (required).',

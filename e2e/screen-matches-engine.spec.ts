@@ -108,6 +108,11 @@ test('an evicted victim reads as evicted, and the releasing job shows how long i
   await expect(runtime).toContainText('1m5s');
   await expect(runtime).toContainText('started t=-45s, stopped t=20s');
   await expect(runtime).not.toContainText('0s started');
+  // Welcome's step 3 selects the pair train-b / sweep-1 when the lesson opens there (decision 0268): sweep-1's
+  // row is already selected, and a click on it would clear it. The person looks at train-b, then back at sweep-1.
+  await expect(jobsTable.row('sweep-1')).toHaveAttribute('aria-selected', 'true');
+  await jobsTable.row('train-b').click();
+  await expect(inspector.job).toHaveAttribute('data-job', 'train-b');
   await jobsTable.row('sweep-1').click();
   await expect(inspector.job).toContainText('last fresh start t=-45s, ran 1m5s until t=20s.');
 

@@ -14,7 +14,7 @@ test('stepping changes cell states as the trace says (design doc example 1)', as
   // Session 1: both victims run, protected; the reclaimer waits.
   await expect(clusterMap.canvas).toHaveAttribute(
     'aria-label',
-    'GPUs after the session: 2 of 2 GPUs running · 0 idle',
+    '1 node, 2 GPUs · after the session: 2 running · 0 idle',
   );
   const cells = [await clusterMap.focusCell(0), await clusterMap.focusCell(1)];
   expect(cells.join('\n')).toMatch(
@@ -29,7 +29,7 @@ test('stepping changes cell states as the trace says (design doc example 1)', as
   // The reclaimer's pipelined GPU counts (the cell count read "0 pipelined": the releasing task won the cell).
   await expect(clusterMap.canvas).toHaveAttribute(
     'aria-label',
-    'GPUs after the session: 1 of 2 GPUs running · 1 pipelined · 1 releasing · 0 idle',
+    '1 node, 2 GPUs · after the session: 1 running · 1 pipelined · 1 releasing · 0 idle',
   );
   expect(await clusterMap.focusCell(victim2Cell)).toMatch(
     /task victim2-0, job victim2 · queue leaf3, releasing, also: reclaimer-0 \(pipelined, 1\)/,
@@ -40,7 +40,7 @@ test('stepping changes cell states as the trace says (design doc example 1)', as
   await app.waitForSession();
   await expect(clusterMap.canvas).toHaveAttribute(
     'aria-label',
-    'GPUs after the session: 2 of 2 GPUs running · 0 idle',
+    '1 node, 2 GPUs · after the session: 2 running · 0 idle',
   );
   expect(await clusterMap.focusCell(victim2Cell)).toMatch(
     /task reclaimer-0, job reclaimer · queue leaf1, running/,

@@ -223,7 +223,7 @@ export function ClusterMapView({
             onSelectJob={onSelectJob}
             reducedMotion={reducedMotion}
             ariaLabel={`Cluster map at session ${snapshot.index}`}
-            summary={describeSessionFigures(snapshot.figures)}
+            summary={describeSessionFigures(snapshot.figures, snapshot.nodes.length)}
             reservations={reservations}
             groups={groups}
           />

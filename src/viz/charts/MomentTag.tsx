@@ -1,7 +1,9 @@
 /**
  * The small label that says which moment a number describes (decision 0273): "at the attempt" (when the
  * decision was made inside the session) or "after the session" (the state when it closed). Words, not
- * colour: it inherits the text colour and only draws a thin outline of it.
+ * colour: it inherits the text colour and only draws a thin outline of it. No opacity of its own: the muted
+ * lines it sits in (decision log `.secondary`, jobs table `.muted`) are already at the AA minimum, and an
+ * opacity of 0.85 took the tag below 4.5:1 in both themes (axe color-contrast, accessibility and volcano specs).
  */
 import { MOMENT_LABEL, type FigureMoment } from '../layouts/describeFigures';
 
@@ -24,7 +26,6 @@ export function MomentTag({ moment }: MomentTagProps) {
         lineHeight: 1.4,
         fontWeight: 500,
         whiteSpace: 'nowrap',
-        opacity: 0.85,
         verticalAlign: 'baseline',
       }}
     >

@@ -21,9 +21,14 @@ export const MOMENT_LABEL: Record<FigureMoment, string> = {
  * are left out at 0, so a small panel keeps its room; running and idle are always there.
  */
 export function describeGpuFigures(f: SessionFigures): string {
+  return gpuStates(f, `of ${gpus(f.gpus.total)} running`);
+}
+
+/** The GPU states after the session, `running` worded by the caller ("running", "of 8 GPUs running"). */
+function gpuStates(f: SessionFigures, runningWords: string): string {
   const g = f.gpus;
   return [
-    `${formatNumber(g.running)} of ${gpus(g.total)} running`,
+    `${formatNumber(g.running)} ${runningWords}`,
     ...(g.pipelined > 0 ? [`${formatNumber(g.pipelined)} pipelined`] : []),
     ...(g.releasing > 0 ? [`${formatNumber(g.releasing)} releasing`] : []),
     `${formatNumber(g.idle)} idle`,
@@ -37,11 +42,16 @@ export function describeReserved(f: SessionFigures): string | null {
   return `${gpus(r.gpus)} reserved for ${r.jobs.join(', ')}`;
 }
 
-/** The whole summary with its moments in words, for an accessible label or a caption. */
-export function describeSessionFigures(f: SessionFigures): string {
+/**
+ * The whole summary for an accessible label: the cluster's size first ("4 nodes, 16 GPUs", what the map
+ * draws; the GPU total is the engine's), then the figures with their moments in words:
+ * "4 nodes, 16 GPUs · after the session: 12 running · 4 idle".
+ */
+export function describeSessionFigures(f: SessionFigures, nodeCount: number): string {
   const reserved = describeReserved(f);
   return (
-    `GPUs ${MOMENT_LABEL.session}: ${describeGpuFigures(f)}` +
+    `${formatNumber(nodeCount)} ${nounFor(nodeCount, 'node')}, ${gpus(f.gpus.total)} · ` +
+    `${MOMENT_LABEL.session}: ${gpuStates(f, 'running')}` +
     (reserved === null ? '' : ` · ${MOMENT_LABEL.attempt}: ${reserved}, released when the session closed`)
   );
 }

@@ -85,8 +85,11 @@ test('Volcano: a gang that needs a node; Try it adds the node and Keep a copy ke
   app,
   jobsTable,
   why,
+  page,
 }) => {
   await app.open('?scenario=sla-1&session=1&job=big-training');
+  // The lesson's first question is open, so the details are folded to their title (decision 0270): open them.
+  await page.getByTestId('side-panel.details-show').click();
   await why.ask.click();
   await expect(why.headline).toContainText('big-training is pending at session 1');
   await expect(why.headline).toContainText('gang minimum 8');

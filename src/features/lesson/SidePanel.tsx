@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectLesson, selectLessonSteps } from '../../store/lessonSlice';
@@ -33,10 +35,15 @@ const DETAILS_WHILE_ASKING = '2.5rem';
 export function SidePanel() {
   const selection = useAppStore(selectSelection);
   const hasSelection = selection !== null;
-  const isAsking = useAppStore((s) => {
+  const lessonStep = useAppStore((s) => selectLesson(s).step);
+  const isQuestionOpen = useAppStore((s) => {
     const step = selectLessonSteps(s)[selectLesson(s).step];
     return step !== undefined && step.ask !== null && !selectLesson(s).revealed;
   });
+  // The folded details open on request for the open question's step (the Why? button, the inspector): a
+  // person who wants them is not stopped by the layout; the next question folds them again.
+  const [openedAtStep, setOpenedAtStep] = useState<number | null>(null);
+  const isAsking = isQuestionOpen && openedAtStep !== lessonStep;
   const lessonFlex = isAsking ? '1 1 auto' : !hasSelection ? '1 1 auto' : '1 1 45%';
   const detailsFlex = !hasSelection ? '0 0 auto' : isAsking ? '1 1 0' : '1 1 55%';
   return (
@@ -87,7 +94,15 @@ export function SidePanel() {
           {hasSelection && isAsking && (
             <Box component="span" sx={{ fontWeight: 400, textTransform: 'none', letterSpacing: 0 }}>
               {' '}
-              · {selection.kind} {selection.name} selected
+              · {selection.kind} {selection.name} selected{' '}
+              <Button
+                size="small"
+                onClick={() => setOpenedAtStep(lessonStep)}
+                sx={{ py: 0, minHeight: 0, textTransform: 'none' }}
+                data-testid="side-panel.details-show"
+              >
+                Show
+              </Button>
             </Box>
           )}
         </Typography>

@@ -142,6 +142,8 @@ test('each larger text size keeps the tree text as large or larger, with no card
   await page.goto('/?scenario=lca-1&session=2');
   await app.waitForSession();
   const measure = async (where: string) => {
+    // The tree is drawn before it is measured (CI once measured no card at all: the minimum of none).
+    await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();
     await stage.untilStill(where);
     const names = await stage.tree.getByRole('treeitem').evaluateAll((items) => {
       const svg = items[0]?.closest('svg');
@@ -167,6 +169,7 @@ test('each larger text size keeps the tree text as large or larger, with no card
       names.filter((n) => !n.inside).map((n) => n.name),
       `${where}: cards cut off`,
     ).toEqual([]);
+    expect(names.length, `${where}: cards drawn`).toBeGreaterThan(0);
     return Math.min(...names.map((n) => n.px));
   };
   const sizes = [await measure('x1')];

@@ -44,8 +44,11 @@ export function SidePanel() {
   // person who wants them is not stopped by the layout; the next question folds them again.
   const [openedAtStep, setOpenedAtStep] = useState<number | null>(null);
   const isAsking = isQuestionOpen && openedAtStep !== lessonStep;
-  const lessonFlex = isAsking ? '1 1 auto' : !hasSelection ? '1 1 auto' : '1 1 45%';
-  const detailsFlex = !hasSelection ? '0 0 auto' : isAsking ? '1 1 0' : '1 1 55%';
+  // With a selection and no open question the lesson keeps the height its step needs, up to 65%, and the
+  // details take the rest (at least 35%): a lesson now opens with its step's selection (decision 0268), and
+  // the former 45/55 split cut the step's own text at 1280x720 (kueue-1 step 1, issue 22).
+  const lessonFlex = isAsking || !hasSelection ? '1 1 auto' : '0 1 auto';
+  const detailsFlex = !hasSelection ? '0 0 auto' : '1 1 0';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box
@@ -55,7 +58,12 @@ export function SidePanel() {
         // Scrolls on its own: reachable by keyboard.
         tabIndex={0}
         data-asking={isAsking}
-        sx={{ flex: lessonFlex, minHeight: 0, overflow: 'auto' }}
+        sx={{
+          flex: lessonFlex,
+          minHeight: 0,
+          maxHeight: hasSelection && !isAsking ? '65%' : undefined,
+          overflow: 'auto',
+        }}
       >
         <Typography
           id="side-lesson-title"
@@ -76,7 +84,7 @@ export function SidePanel() {
         tabIndex={hasSelection ? 0 : -1}
         sx={{
           flex: detailsFlex,
-          minHeight: isAsking ? DETAILS_WHILE_ASKING : 0,
+          minHeight: isAsking ? DETAILS_WHILE_ASKING : hasSelection ? '35%' : 0,
           // With nothing selected its hint took 90-135 px under an open question.
           ...(isAsking ? { flex: '0 0 auto', height: DETAILS_WHILE_ASKING } : {}),
           overflow: 'auto',

@@ -282,6 +282,28 @@ export function QueueTreeView({
             `Under lca, ${subject.job.name}'s reclaim protection depends on who reclaims, and no job of another queue is waiting to reclaim: pick a queue under "What if reclaimed from" to see its path.`
           : `${subject.job.name} has no ${kind} protection (the minruntime plugin is not enabled).`;
 
+  // One Legend and one Fit button, in the toolbar row or floating in the tree's corner (decision 0270).
+  const legendButton = (
+    <Button
+      size="small"
+      aria-pressed={isLegendShown}
+      onClick={() => setIsLegendShown((shown) => !shown)}
+      data-testid="queue-tree.legend-toggle"
+    >
+      Legend
+    </Button>
+  );
+  const fitButton = (
+    <Button
+      size="small"
+      startIcon={<CenterFocusStrongIcon />}
+      onClick={() => setFitCount((n) => n + 1)}
+      aria-label="Fit the queue tree"
+      data-testid="queue-tree.fit"
+    >
+      Fit
+    </Button>
+  );
   const toolbar = (
     <>
       <Box sx={{ flex: isStage ? '1 1 0' : '1 1 100%', minWidth: 0 }} aria-live="polite">
@@ -382,24 +404,8 @@ export function QueueTreeView({
         </ToggleButtonGroup>
       )}
       <Box sx={{ flex: 1 }} />
-      {isStage && (
-        <Button
-          size="small"
-          aria-pressed={isLegendShown}
-          onClick={() => setIsLegendShown((shown) => !shown)}
-          data-testid="queue-tree.legend-toggle"
-        >
-          Legend
-        </Button>
-      )}
-      <Button
-        size="small"
-        startIcon={<CenterFocusStrongIcon />}
-        onClick={() => setFitCount((n) => n + 1)}
-        data-testid="queue-tree.fit"
-      >
-        Fit
-      </Button>
+      {isStage && legendButton}
+      {fitButton}
       {!isStage && (
         <ExportButtons
           what="queue tree"
@@ -429,23 +435,8 @@ export function QueueTreeView({
         opacity: 0.92,
       }}
     >
-      <Button
-        size="small"
-        aria-pressed={isLegendShown}
-        onClick={() => setIsLegendShown((shown) => !shown)}
-        data-testid="queue-tree.legend-toggle"
-      >
-        Legend
-      </Button>
-      <Button
-        size="small"
-        startIcon={<CenterFocusStrongIcon />}
-        onClick={() => setFitCount((n) => n + 1)}
-        aria-label="Fit the queue tree"
-        data-testid="queue-tree.fit"
-      >
-        Fit
-      </Button>
+      {legendButton}
+      {fitButton}
     </Box>
   );
 

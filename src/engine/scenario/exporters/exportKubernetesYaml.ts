@@ -47,7 +47,9 @@ export function exportKubernetesYaml(scenario: Scenario): string {
     carrierConfigMap(s),
     ...s.priorityClasses.filter((c) => !isDefaultClass(c, s)).map(priorityClass),
     schedulerConfigMap(s.scheduler, s),
-    ...s.queues.map((q) => kube.exportQueue(q, s)),
+    // A profile with its own objects (Kueue's flavors, cohorts and ClusterQueues) writes its block; the
+    // queue cards derived from it are not objects of their own.
+    ...(kube.objects?.exportBlock(s) ?? s.queues.map((q) => kube.exportQueue(q, s))),
     ...(s.topologies ?? []).map(topologyObject),
     ...s.nodes.map(node),
     ...s.jobs.flatMap((j) => exportJob(j, s.profile, classes)),
@@ -84,8 +86,10 @@ function carrierConfigMap(s: Scenario): Data {
   // Nodes, queues and jobs are objects of their own: serialising them here too would only cost time.
   const serialised = parse(serialiseScenario({ ...s, nodes: [], queues: [], jobs: [] })) as Data;
   const carried: Data = {};
+  // A profile block its objects hold (decision 0294) is not carried twice.
+  const objectsBlock = moduleOf(s.profile).kubernetes.objects === undefined ? null : s.profileBlock?.key;
   for (const [key, value] of Object.entries(serialised)) {
-    if (!TOP_LEVEL_AS_OBJECTS.has(key)) carried[key] = value;
+    if (!TOP_LEVEL_AS_OBJECTS.has(key) && key !== objectsBlock) carried[key] = value;
   }
   return {
     apiVersion: 'v1',
@@ -107,7 +111,9 @@ function priorityClass(c: PriorityClass): Data {
 
 /** KAI's scheduler config (`config.yaml`) or Volcano's `volcano-scheduler.conf`: actions string and tiers. */
 function schedulerConfigMap(config: SchedulerConfig, s: Scenario): Data {
-  const conf: Data = {
+  // A profile without actions or tiers (Kueue) writes its own configuration document.
+  const own = moduleOf(s.profile).kubernetes.objects?.configuration();
+  const conf: Data = own ?? {
     actions: config.actions.join(', '),
     tiers: config.tiers.map((tier) => ({
       plugins: tier.plugins.map((p) => {

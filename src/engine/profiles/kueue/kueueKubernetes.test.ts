@@ -1,5 +1,5 @@
 /**
- * Kueue's Kubernetes import and export (docs/scenario-format.md §12.6/§13, decision 0294): upstream's
+ * Kueue's Kubernetes import and export (docs/scenario-format.md §12.2/§13, decision 0294): upstream's
  * objects become a `profile: kueue` scenario with its `kueue:` block, whatever is not modelled is listed,
  * bad values are errors naming document and field, and import(export(s)) gives back every kueue scenario
  * of the gallery and of conformance/kueue, running to the same trace.

@@ -1,5 +1,5 @@
 /**
- * Kueue's Kubernetes objects (docs/scenario-format.md §12.6/§13, additions; decision 0294). Kueue admits
+ * Kueue's Kubernetes objects (docs/scenario-format.md §12.2/§13, additions; decision 0294). Kueue admits
  * Workloads and leaves pod placement to kube-scheduler, so exported pods keep `default-scheduler` and carry
  * the LocalQueue label `kueue.x-k8s.io/queue-name` (kueue pkg/controller/constants/constants.go:23
  * @ff69552e); its configuration is `controller_manager_config.yaml` in ConfigMap `kueue-manager-config`,

@@ -1,5 +1,5 @@
 /**
- * Kueue's Kubernetes objects into a `profile: kueue` scenario (docs/scenario-format.md §12.6, addition;
+ * Kueue's Kubernetes objects into a `profile: kueue` scenario (docs/scenario-format.md §12.2, addition;
  * decision 0294). Read at kueue @ff69552e, API versions v1beta2 (served and stored) and v1beta1:
  *
  * - ResourceFlavor, Cohort and ClusterQueue become the `kueue:` block (apis/kueue/v1beta2/

@@ -1,0 +1,35 @@
+/**
+ * Kueue objects pasted into the editor (upstream's single-ClusterQueue setup, its sample Job and a
+ * WorkloadPriorityClass, src/engine/profiles/kueue/fixtures) convert to a `profile: kueue` scenario: the
+ * import report names the ClusterQueue, the applied scenario runs, and the queue tree shows the
+ * imported ClusterQueue with the Job's three admitted pods.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures/fixtures';
+
+const FIXTURE = readFileSync(
+  new URL('../src/engine/profiles/kueue/fixtures/kueue-single-clusterqueue.yaml', import.meta.url),
+  'utf8',
+);
+
+test('pasted Kueue objects convert to a kueue scenario whose ClusterQueue is on screen', async ({
+  app,
+  editor,
+  page,
+}) => {
+  await app.open();
+  await app.editButton.click();
+  await editor.replaceText(FIXTURE);
+  await expect(editor.apply).toHaveText('Convert to scenario');
+  await editor.apply.click();
+  await expect(page.getByTestId('editor.import-report')).toContainText('ClusterQueue/cluster-queue');
+  await expect(page.getByTestId('editor.unmapped')).toContainText('metadata.generateName');
+  await expect.poll(() => editor.value()).toContain('profile: kueue');
+  await editor.apply.click();
+  await expect(editor.dialog).toBeHidden();
+  await app.waitForSession();
+  await page.getByTestId('main-view.queues-tab').click();
+  const card = page.getByTestId('queue-tree').locator('[role="treeitem"][data-queue="cluster-queue"]');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('cluster-queue');
+});

@@ -111,8 +111,9 @@ class KueueReader {
 
   private cohort(t: ImportedObject): void {
     const out: Data = { name: t.get('metadata.name') };
-    const parent = str(t.get('spec.parentName'));
-    if (parent !== null) out.parentName = parent;
+    // Any value but empty is passed on: the block's reader checks its type at its path.
+    const parent = t.get('spec.parentName');
+    if (parent !== undefined && parent !== '') out.parentName = parent;
     const groups = this.resourceGroups(t);
     if (groups !== undefined) out.resourceGroups = groups;
     this.unmodelled(t, 'spec.fairSharing', CQ_UNMODELLED.fairSharing ?? '');
@@ -122,8 +123,8 @@ class KueueReader {
 
   private clusterQueue(t: ImportedObject, apiVersion: string): void {
     const out: Data = { name: t.get('metadata.name') };
-    const cohort = str(t.get(apiVersion.endsWith('v1beta1') ? 'spec.cohort' : 'spec.cohortName'));
-    if (cohort !== null) out.cohortName = cohort;
+    const cohort = t.get(apiVersion.endsWith('v1beta1') ? 'spec.cohort' : 'spec.cohortName');
+    if (cohort !== undefined && cohort !== '') out.cohortName = cohort;
     for (const key of ['queueingStrategy', 'preemption', 'flavorFungibility']) {
       const value = t.get(`spec.${key}`);
       if (value !== undefined) out[key] = value;
@@ -349,9 +350,10 @@ class KueueReader {
       if (!this.context.take('jobs', 1, label)) break;
       const lq = typeof data.queue === 'string' ? data.queue : null;
       const cq = lq === null ? null : this.localQueues.get(lq);
-      if (lq === null)
-        this.context.notes.push(`${label}: no ${QUEUE_NAME_LABEL}; it is left without a queue.`);
-      else if (cq === undefined) {
+      if (lq === null) {
+        data.queue = 'default';
+        this.context.notes.push(`${label}: no queue name; it goes to ClusterQueue "default".`);
+      } else if (cq === undefined) {
         data.queue = lq.slice(lq.indexOf('/') + 1);
         this.context.notes.push(
           `${label}: LocalQueue ${lq} is not among the documents; the job names ClusterQueue ${String(data.queue)}.`,
@@ -359,6 +361,15 @@ class KueueReader {
       } else data.queue = cq;
       out.push(data);
     }
+    // Kueue has no default quota to invent: a ClusterQueue no document declares is for the person to add.
+    const declared = new Set(this.clusterQueues.map((q) => q.name));
+    const missing = [
+      ...new Set(out.map((j) => j.queue).filter((q) => typeof q === 'string' && !declared.has(q))),
+    ];
+    for (const q of missing)
+      this.context.notes.push(
+        `ClusterQueue ${String(q)} is used by jobs but not among the documents: add it under kueue.clusterQueues.`,
+      );
     return out;
   }
 

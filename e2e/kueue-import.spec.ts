@@ -7,6 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures/fixtures';
 
+/** Screenshots for review only, into this folder (CI reads none of them, decision 0255). */
+const shots = process.env.KUEUE_SHOTS;
+
 const FIXTURE = readFileSync(
   new URL('../src/engine/profiles/kueue/fixtures/kueue-single-clusterqueue.yaml', import.meta.url),
   'utf8',
@@ -17,6 +20,7 @@ test('pasted Kueue objects convert to a kueue scenario whose ClusterQueue is on 
   editor,
   page,
 }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
   await app.open();
   await app.editButton.click();
   await editor.replaceText(FIXTURE);
@@ -25,6 +29,7 @@ test('pasted Kueue objects convert to a kueue scenario whose ClusterQueue is on 
   await expect(page.getByTestId('editor.import-report')).toContainText('ClusterQueue/cluster-queue');
   await expect(page.getByTestId('editor.unmapped')).toContainText('metadata.generateName');
   await expect.poll(() => editor.value()).toContain('profile: kueue');
+  if (shots !== undefined) await page.screenshot({ path: `${shots}/kueue-import-report.png` });
   await editor.apply.click();
   await expect(editor.dialog).toBeHidden();
   await app.waitForSession();
@@ -32,4 +37,9 @@ test('pasted Kueue objects convert to a kueue scenario whose ClusterQueue is on 
   const card = page.getByTestId('queue-tree').locator('[role="treeitem"][data-queue="cluster-queue"]');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('cluster-queue');
+  if (shots !== undefined) {
+    await page.screenshot({ path: `${shots}/kueue-import-queues-1280x720.png` });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.screenshot({ path: `${shots}/kueue-import-queues-1920x1080.png` });
+  }
 });

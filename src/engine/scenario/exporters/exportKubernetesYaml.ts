@@ -12,6 +12,7 @@ import { formatDuration } from '../../model/duration';
 import type { NodeSpec, PriorityClass, Scenario, SchedulerConfig } from '../../model/scenario';
 import type { TopologySpec } from '../../model/topology';
 import { catalogueOf, moduleOf } from '../../registry';
+import { UnsupportedError } from '../../framework/UnsupportedError';
 import { LAB_CONFIGMAP, LAB_CONFIGMAP_KEY } from '../importers/labCarrier';
 import {
   DEFAULT_MAX_CONSOLIDATION_PREEMPTEES,
@@ -43,6 +44,11 @@ export function exportKubernetesYaml(scenario: Scenario): string {
   const s = expandScenario(scenario).scenario;
   const classes = new Map(s.priorityClasses.map((c) => [c.name, c]));
   const kube = moduleOf(s.profile).kubernetes;
+  // A profile's own block (decision 0281) is exported only by the profile's objects hook (decision 0294).
+  if (s.profileBlock !== undefined && kube.objects === undefined)
+    throw new UnsupportedError(
+      `Kubernetes export of profile ${s.profile} (its ${s.profileBlock.key} objects) is not implemented.`,
+    );
   const docs: Data[] = [
     carrierConfigMap(s),
     ...s.priorityClasses.filter((c) => !isDefaultClass(c, s)).map(priorityClass),

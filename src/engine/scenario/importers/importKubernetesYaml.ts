@@ -20,7 +20,14 @@ import { newAliasBudget, readKubernetesDocuments } from './readKubernetesDocumen
 import { commentText } from './commentText';
 import { dropRolesOutsideVolcano } from './mapTaskRoles';
 import { KAI_TOPOLOGY_GROUP, mapTopology } from './mapTopology';
-import { blockOf, defaultProfile, moduleOf, profileClaiming, type Profile } from '../../registry';
+import {
+  blockOf,
+  defaultProfile,
+  moduleOf,
+  PROFILE_MODULES,
+  profileClaiming,
+  type Profile,
+} from '../../registry';
 
 export type { UnmappedField } from './FieldTracker';
 
@@ -216,7 +223,7 @@ export function importKubernetesYaml(text: string): ImportResult {
     return {
       ok: false,
       errors: [
-        'No document could be imported: nothing here is a Queue, ConfigMap, Node, PodGroup, Job or Pod of KAI or Volcano.',
+        `No document could be imported: nothing here is a Queue, ConfigMap, Node, PodGroup, Job, Pod or other object of ${[...new Set(PROFILE_MODULES.map((m) => m.kubernetes.title))].join(', ')}.`,
       ],
     };
 

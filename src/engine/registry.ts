@@ -116,3 +116,27 @@ export function profileBlocks(): { profile: Profile; block: ProfileBlockFormat }
     return block === undefined ? [] : [{ profile: m.name, block }];
   });
 }
+
+/**
+ * The profile an imported Kubernetes object (apiVersion, kind, labels) belongs to: the first in registry
+ * order that claims it (Volcano before kube-batch, whose objects are Volcano's), or null (Nodes, plain Pods).
+ */
+export function profileClaiming(
+  apiVersion: string,
+  kind: string,
+  labels: Readonly<Record<string, unknown>>,
+): Profile | null {
+  return PROFILE_MODULES.find((m) => m.kubernetes.claims(apiVersion, kind, labels))?.name ?? null;
+}
+
+/** The profile whose scheduler configuration a ConfigMap data key holds, or null. */
+export function profileReadingConfig(key: string): Profile | null {
+  return PROFILE_MODULES.find((m) => m.kubernetes.readsConfigKey(key))?.name ?? null;
+}
+
+/** The profile the cluster snapshot and trace imports write (its snapshot tool's; decision 0295). */
+export function clusterImportProfile(): Profile {
+  const m = PROFILE_MODULES.find((p) => p.kubernetes.clusterImport);
+  if (m === undefined) throw new RangeError('no profile reads cluster snapshots');
+  return m.name;
+}

@@ -17,6 +17,7 @@ import type {
   QueueSpec,
   Scenario,
   SchedulerConfig,
+  TaskSpec,
 } from '../model/scenario';
 import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
 import type { QueueResources } from '../model/resources';
@@ -322,8 +323,27 @@ export interface ProfileKubernetes {
   readonly podGroupApiVersion: string;
   /** The scheduler ConfigMap this profile reads its configuration from. */
   readonly configMap: { readonly name: string; readonly namespace: string; readonly key: string };
-  /** Whether an imported object (apiVersion, kind) belongs to this profile (the import picks the profile). */
-  claims(apiVersion: string, kind: string): boolean;
+  /**
+   * Whether an imported object (apiVersion, kind, its labels) belongs to this profile (the import picks the
+   * profile: the first profile in registry order that claims a document).
+   */
+  claims(apiVersion: string, kind: string, labels: Readonly<Record<string, unknown>>): boolean;
+  /** Whether a scheduler ConfigMap's data key holds this profile's configuration (`volcano-scheduler.conf`). */
+  readsConfigKey(key: string): boolean;
+  /**
+   * The queue the scheduler puts every parentless queue under, which an import drops from `parent:` unless
+   * the named plugin builds a queue tree with it (Volcano `root`, `capacity`); null = a root is a queue
+   * like any other (KAI).
+   */
+  readonly rootQueue: { readonly name: string; readonly treePlugin: string | null } | null;
+  /** Whether the cluster snapshot and trace imports write this profile's scenarios (KAI's snapshot tool). */
+  readonly clusterImport: boolean;
+  /**
+   * A profile whose objects are its own scenario block (decision 0281) reads and writes them itself
+   * (Kueue's ResourceFlavors, Cohorts, ClusterQueues, LocalQueues and Workloads); absent = Queues and
+   * PodGroups through the shared mapping.
+   */
+  readonly objects?: ProfileKubernetesObjects;
   /** Exported Queue object for a queue. */
   exportQueue(queue: QueueSpec, scenario: Scenario): KubeData;
   /**
@@ -336,6 +356,64 @@ export interface ProfileKubernetes {
     annotations: Record<string, string>;
     taskPriorityLabel: string | null;
   };
+}
+
+/** Path of a field in an imported object: dotted, or as segments (a key may hold dots). */
+export type ObjectFieldPath = string | readonly string[];
+
+/**
+ * One imported document as the shared importer's field tracker shows it (importers/FieldTracker.ts): what
+ * a profile reads is marked used, every field left unread is reported as not mapped.
+ */
+export interface ImportedObject {
+  readonly label: string;
+  readonly doc: KubeData;
+  get(path: ObjectFieldPath): unknown;
+  peek(path: ObjectFieldPath): unknown;
+  use(path: ObjectFieldPath): void;
+  /** Why a field is not mapped (it still lists as not mapped, with this reason). */
+  explain(path: ObjectFieldPath, reason: string): void;
+}
+
+/** A document the profile claimed, with the scenario fields its `preemption-lab.dev/` annotations carry. */
+export interface ClaimedObject {
+  readonly object: ImportedObject;
+  readonly carried: KubeData;
+}
+
+/** Where a profile's object reader reports, and the import's running totals (docs/scenario-format.md §12.1). */
+export interface ObjectImportContext {
+  readonly notes: string[];
+  readonly errors: string[];
+  /** Lists a field as not mapped, with the reason (a whole field the profile does not model). */
+  unmapped(document: string, field: string, reason: string): void;
+  /** Takes `n` from the import's total of jobs or tasks; false (with an error) past the bound. */
+  take(kind: 'jobs' | 'tasks', n: number, where: string): boolean;
+}
+
+/** What a profile read from its claimed documents, in the scenario format. */
+export interface ObjectImport {
+  /** The profile's block (under `format.block.key`). */
+  readonly block: KubeData;
+  readonly jobs: readonly KubeData[];
+  readonly priorityClasses: readonly KubeData[];
+}
+
+export interface ProfileKubernetesObjects {
+  /** Reads the claimed documents, in document order. */
+  read(objects: readonly ClaimedObject[], context: ObjectImportContext): ObjectImport;
+  /** The block's objects, written in place of one Queue per queue card. */
+  exportBlock(scenario: Scenario): KubeData[];
+  /**
+   * A job's objects, written in place of a PodGroup and its Pods: `annotations` are the job's
+   * `preemption-lab.dev/` fields a PodGroup would carry, `pod` writes a task's shared Pod.
+   */
+  exportJob(
+    job: JobSpec,
+    parts: { readonly annotations: Record<string, string>; pod(task: TaskSpec): KubeData },
+  ): KubeData[];
+  /** The configuration document of its ConfigMap (it has no actions or tiers). */
+  configuration(): KubeData;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -30,4 +30,25 @@ describe('Export as Kubernetes YAML', () => {
       error: 'This is already Kubernetes YAML: convert it to a scenario first.',
     });
   });
+
+  it('exports a kueue scenario as its ClusterQueue, LocalQueue and Workload, which converts back', () => {
+    const kueue = `version: 1
+name: Kueue draft
+profile: kueue
+nodes: [{name: n0, resources: {gpu: 8}}]
+kueue:
+  resourceFlavors: [{name: default}]
+  clusterQueues:
+    - name: team
+      resourceGroups: [{coveredResources: [gpu], flavors: [{name: default, resources: [{name: gpu, nominalQuota: 8}]}]}]
+jobs: [{name: j, queue: team, resources: {gpu: 2}, tasks: 2}]
+`;
+    const result = exportDraftAsKubernetes(kueue);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.text).toContain('kind: ClusterQueue');
+    expect(result.text).toContain('kind: LocalQueue');
+    expect(result.text).toContain('kind: Workload');
+    const back = importKubernetesYaml(result.text);
+    expect(back.ok && [back.scenario.profile, back.scenario.name]).toEqual(['kueue', 'Kueue draft']);
+  });
 });

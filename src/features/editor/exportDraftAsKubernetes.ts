@@ -20,15 +20,17 @@ export function exportDraftAsKubernetes(draft: string): KubernetesExport {
       ok: false,
       error: `Nothing was exported: the scenario has problems. ${firstProblem(parsed.errors)}`,
     };
-  // A profile's own block (decision 0281) has no Kubernetes mapping yet: refused, never exported half.
-  if (parsed.scenario.profileBlock !== undefined)
+  try {
     return {
-      ok: false,
-      error: `Nothing was exported: Kubernetes export of profile ${parsed.scenario.profile} (its ${parsed.scenario.profileBlock.key} objects) is not implemented yet.`,
+      ok: true,
+      fileName: yamlFileName(parsed.scenario.name).replace(/\.yaml$/, '-kubernetes.yaml'),
+      text: exportKubernetesYaml(parsed.scenario),
     };
-  return {
-    ok: true,
-    fileName: yamlFileName(parsed.scenario.name).replace(/\.yaml$/, '-kubernetes.yaml'),
-    text: exportKubernetesYaml(parsed.scenario),
-  };
+  } catch (e) {
+    // A profile whose objects have no Kubernetes mapping is refused with the engine's sentence, never half
+    // exported (an UnsupportedError, matched by name as the CLI does: the editor sees no engine framework).
+    if (e instanceof Error && e.name === 'UnsupportedError')
+      return { ok: false, error: `Nothing was exported: ${e.message}` };
+    throw e;
+  }
 }

@@ -12,6 +12,7 @@ import { formatDuration } from '../../model/duration';
 import type { NodeSpec, PriorityClass, Scenario, SchedulerConfig } from '../../model/scenario';
 import type { TopologySpec } from '../../model/topology';
 import { catalogueOf, moduleOf } from '../../registry';
+import { UnsupportedError } from '../../framework/UnsupportedError';
 import { LAB_CONFIGMAP, LAB_CONFIGMAP_KEY } from '../importers/labCarrier';
 import {
   DEFAULT_MAX_CONSOLIDATION_PREEMPTEES,
@@ -43,11 +44,18 @@ export function exportKubernetesYaml(scenario: Scenario): string {
   const s = expandScenario(scenario).scenario;
   const classes = new Map(s.priorityClasses.map((c) => [c.name, c]));
   const kube = moduleOf(s.profile).kubernetes;
+  // A profile's own block (decision 0281) is exported only by the profile's objects hook (decision 0294).
+  if (s.profileBlock !== undefined && kube.objects === undefined)
+    throw new UnsupportedError(
+      `Kubernetes export of profile ${s.profile} (its ${s.profileBlock.key} objects) is not implemented.`,
+    );
   const docs: Data[] = [
     carrierConfigMap(s),
     ...s.priorityClasses.filter((c) => !isDefaultClass(c, s)).map(priorityClass),
     schedulerConfigMap(s.scheduler, s),
-    ...s.queues.map((q) => kube.exportQueue(q, s)),
+    // A profile with its own objects (Kueue's flavors, cohorts and ClusterQueues) writes its block; the
+    // queue cards derived from it are not objects of their own.
+    ...(kube.objects?.exportBlock(s) ?? s.queues.map((q) => kube.exportQueue(q, s))),
     ...(s.topologies ?? []).map(topologyObject),
     ...s.nodes.map(node),
     ...s.jobs.flatMap((j) => exportJob(j, s.profile, classes)),
@@ -84,8 +92,10 @@ function carrierConfigMap(s: Scenario): Data {
   // Nodes, queues and jobs are objects of their own: serialising them here too would only cost time.
   const serialised = parse(serialiseScenario({ ...s, nodes: [], queues: [], jobs: [] })) as Data;
   const carried: Data = {};
+  // A profile block its objects hold (decision 0294) is not carried twice.
+  const objectsBlock = moduleOf(s.profile).kubernetes.objects === undefined ? null : s.profileBlock?.key;
   for (const [key, value] of Object.entries(serialised)) {
-    if (!TOP_LEVEL_AS_OBJECTS.has(key)) carried[key] = value;
+    if (!TOP_LEVEL_AS_OBJECTS.has(key) && key !== objectsBlock) carried[key] = value;
   }
   return {
     apiVersion: 'v1',
@@ -107,7 +117,9 @@ function priorityClass(c: PriorityClass): Data {
 
 /** KAI's scheduler config (`config.yaml`) or Volcano's `volcano-scheduler.conf`: actions string and tiers. */
 function schedulerConfigMap(config: SchedulerConfig, s: Scenario): Data {
-  const conf: Data = {
+  // A profile without actions or tiers (Kueue) writes its own configuration document.
+  const own = moduleOf(s.profile).kubernetes.objects?.configuration();
+  const conf: Data = own ?? {
     actions: config.actions.join(', '),
     tiers: config.tiers.map((tier) => ({
       plugins: tier.plugins.map((p) => {

@@ -54,7 +54,35 @@ export function exportJob(
   profile: Profile,
   classes: ReadonlyMap<string, PriorityClass>,
 ): Data[] {
+  // A profile with objects of its own (Kueue's Workload) writes the job; its Pods are the shared ones.
+  const objects = moduleOf(profile).kubernetes.objects;
+  if (objects !== undefined) {
+    const carried = jobCarried(job, profile, classes);
+    if (Object.keys(job.annotations).length > 0) carried.annotations = { ...job.annotations };
+    return objects.exportJob(job, { annotations: labAnnotations(carried), pod: (t) => pod(t, job, profile) });
+  }
   return [podGroup(job, profile, classes), ...job.tasks.map((t) => pod(t, job, profile))];
+}
+
+/** The job fields a cluster object has no field for, carried as `preemption-lab.dev/` annotations. */
+function jobCarried(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, PriorityClass>): Data {
+  const carried: Data = {};
+  // As serialiseScenario writes it: a raw priority when there is no class, or it differs from the class.
+  if (job.priorityClassName !== null) {
+    if (classes.get(job.priorityClassName)?.value !== job.priority) carried.priority = job.priority;
+  } else if (catalogueOf(profile).defaultJobClass !== null || job.priority !== 0) {
+    carried.priority = job.priority;
+  }
+  if (job.submitAtMs !== 0) carried.submitAt = formatDuration(job.submitAtMs);
+  const runsAtStart = job.tasks.some((t) => t.status === 'Running');
+  if (job.startedAtMs !== null && job.startedAtMs !== (runsAtStart ? job.submitAtMs : null))
+    carried.startedAt = formatDuration(job.startedAtMs);
+  if (job.runtimeMs !== null) carried.runtime = formatDuration(job.runtimeMs);
+  // A time relative to the run, as startedAt: a lab annotation (KAI's own is an absolute RFC 3339 time).
+  if (job.lastEvictedAtMs !== undefined) carried.lastEvictedAt = formatDuration(job.lastEvictedAtMs);
+  // A job with no tasks: the importer would otherwise invent minMember of them.
+  if (job.tasks.length === 0) carried.tasks = 0;
+  return carried;
 }
 
 function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, PriorityClass>): Data {
@@ -72,20 +100,7 @@ function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, P
   // KAI's scheduler reads the PodGroup field (§23); the pod annotation is only the podgrouper's input.
   if (job.preemptionDelayMs !== undefined) spec.preemptionDelay = formatDuration(job.preemptionDelayMs);
 
-  const carried: Data = {};
-  // As serialiseScenario writes it: a raw priority when there is no class, or it differs from the class.
-  if (job.priorityClassName !== null) {
-    if (classes.get(job.priorityClassName)?.value !== job.priority) carried.priority = job.priority;
-  } else if (catalogueOf(profile).defaultJobClass !== null || job.priority !== 0) {
-    carried.priority = job.priority;
-  }
-  if (job.submitAtMs !== 0) carried.submitAt = formatDuration(job.submitAtMs);
-  const runsAtStart = job.tasks.some((t) => t.status === 'Running');
-  if (job.startedAtMs !== null && job.startedAtMs !== (runsAtStart ? job.submitAtMs : null))
-    carried.startedAt = formatDuration(job.startedAtMs);
-  if (job.runtimeMs !== null) carried.runtime = formatDuration(job.runtimeMs);
-  // A time relative to the run, as startedAt: a lab annotation (KAI's own is an absolute RFC 3339 time).
-  if (job.lastEvictedAtMs !== undefined) carried.lastEvictedAt = formatDuration(job.lastEvictedAtMs);
+  const carried = jobCarried(job, profile, classes);
   const annotations: Record<string, string> = {};
   const slaKeys: readonly string[] = SLA_ANNOTATIONS;
   for (const [key, value] of Object.entries(job.annotations))
@@ -93,8 +108,6 @@ function podGroup(job: JobSpec, profile: Profile, classes: ReadonlyMap<string, P
   // Annotations the schedulers do not read would be lost among a real PodGroup's; the map travels whole.
   if (Object.keys(job.annotations).some((k) => !slaKeys.includes(k)))
     carried.annotations = { ...job.annotations };
-  // A job with no tasks: the importer would otherwise invent minMember of them.
-  if (job.tasks.length === 0) carried.tasks = 0;
 
   const metadata: Data = { name: job.name, namespace: job.namespace };
   // Node pools (§24): the shard lists the PodGroup by this label.

@@ -20,6 +20,14 @@ import { newAliasBudget, readKubernetesDocuments } from './readKubernetesDocumen
 import { commentText } from './commentText';
 import { dropRolesOutsideVolcano } from './mapTaskRoles';
 import { KAI_TOPOLOGY_GROUP, mapTopology } from './mapTopology';
+import {
+  blockOf,
+  defaultProfile,
+  moduleOf,
+  PROFILE_MODULES,
+  profileClaiming,
+  type Profile,
+} from '../../registry';
 
 export type { UnmappedField } from './FieldTracker';
 
@@ -61,7 +69,7 @@ export function importKubernetesYaml(text: string): ImportResult {
   const objects = read.objects;
   const errors: string[] = [];
   const budget = new ImportBudget(errors);
-  let profile: 'kai' | 'volcano' | null = null;
+  let profile: Profile | null = null;
   const notes: string[] = [];
   const unmapped: UnmappedField[] = [];
   const imported: string[] = [];
@@ -75,7 +83,9 @@ export function importKubernetesYaml(text: string): ImportResult {
   const jobFields = new Map<string, Data>();
   let topLevel: Data | null = null;
   let scheduler: Data | null = null;
-  const setProfile = (p: 'kai' | 'volcano', why: string) => {
+  /** Documents a profile reads itself (`ProfileKubernetes.objects`, Kueue), by profile, in document order. */
+  const claimed = new Map<Profile, { object: FieldTracker; carried: Data }[]>();
+  const setProfile = (p: Profile, why: string) => {
     if (profile !== null && profile !== p)
       notes.push(`${why} is ${p}, but earlier documents were ${profile}: the scenario uses ${profile}.`);
     profile ??= p;
@@ -92,6 +102,18 @@ export function importKubernetesYaml(text: string): ImportResult {
       return;
     }
     const carried = readLabAnnotations(t, errors, aliases);
+    const labels = isData(obj.metadata) && isData(obj.metadata.labels) ? obj.metadata.labels : {};
+    const claimant = profileClaiming(apiVersion, kind, labels);
+    if (claimant !== null && moduleOf(claimant).kubernetes.objects !== undefined) {
+      // Counted as queues: the profile's quota objects (its Workloads and Pods take jobs and tasks later).
+      if (!budget.take('queues', 1, label)) return;
+      setProfile(claimant, label);
+      const list = claimed.get(claimant) ?? [];
+      list.push({ object: t, carried });
+      claimed.set(claimant, list);
+      imported.push(label);
+      return;
+    }
     const isQueue =
       kind === 'Queue' && (apiVersion.startsWith(KAI_GROUP) || apiVersion.startsWith(VOLCANO_SCHEDULING));
     const isJob =
@@ -104,11 +126,12 @@ export function importKubernetesYaml(text: string): ImportResult {
     if (kind === 'Node' && apiVersion === 'v1' && !budget.take('nodes', 1, label)) return;
     if (isJob && !budget.take('jobs', 1, label)) return;
     if (isPod && !budget.take('tasks', 1, label)) return;
+    // The profile claiming a queue, workload or topology (KAI's or Volcano's API group) is the scenario's.
+    const isTopology = kind === 'Topology' && apiVersion.startsWith(KAI_TOPOLOGY_GROUP);
+    if (claimant !== null && (isQueue || isJob || isTopology)) setProfile(claimant, label);
     if (kind === 'Queue' && apiVersion.startsWith(KAI_GROUP)) {
-      setProfile('kai', label);
       queues.push(withFields(mapKaiQueue(t, notes), carried));
     } else if (kind === 'Queue' && apiVersion.startsWith(VOLCANO_SCHEDULING)) {
-      setProfile('volcano', label);
       queues.push(withFields(mapVolcanoQueue(t), carried));
     } else if (kind === 'ConfigMap' && name === LAB_CONFIGMAP) {
       topLevel = readLabConfigMap(t, errors, aliases);
@@ -129,18 +152,15 @@ export function importKubernetesYaml(text: string): ImportResult {
       for (const u of config.unmapped) unmapped.push(u);
     } else if (kind === 'Node' && apiVersion === 'v1') {
       nodes.push(withFields(mapNode(t), carried));
-    } else if (kind === 'Topology' && apiVersion.startsWith(KAI_TOPOLOGY_GROUP)) {
-      setProfile('kai', label);
+    } else if (isTopology) {
       topologies.push(withFields(mapTopology(t), carried));
     } else if (
       kind === 'PodGroup' &&
       (apiVersion.startsWith(KAI_GROUP) || apiVersion.startsWith(VOLCANO_SCHEDULING))
     ) {
-      setProfile(apiVersion.startsWith(KAI_GROUP) ? 'kai' : 'volcano', label);
       jobs.set(name, mapPodGroup(t));
       jobFields.set(name, carried);
     } else if (kind === 'Job' && apiVersion.startsWith(VOLCANO_BATCH)) {
-      setProfile('volcano', label);
       jobs.set(name, mapVolcanoJob(t, budget, errors));
       jobFields.set(name, carried);
     } else if (kind === 'Pod' && apiVersion === 'v1') {
@@ -160,12 +180,50 @@ export function importKubernetesYaml(text: string): ImportResult {
     // the stack.
     for (const u of t.unmapped()) unmapped.push(u);
   });
+  // The scenario's profile reads the documents it claimed (other profiles' are listed as not mapped).
+  const objectReader = profile === null ? undefined : moduleOf(profile).kubernetes.objects;
+  let block: Data | null = null;
+  for (const [owner, list] of claimed) {
+    if (owner !== profile || objectReader === undefined) {
+      for (const { object } of list)
+        unmapped.push({
+          document: object.label,
+          field: '(whole document)',
+          reason: `the scenario uses profile ${String(profile)}, not ${owner}`,
+        });
+      continue;
+    }
+    const read = objectReader.read(
+      list.map(({ object, carried }) => ({ object, carried })),
+      {
+        notes,
+        errors,
+        unmapped: (document, field, reason) => unmapped.push({ document, field, reason }),
+        take: (k, n, where) => budget.take(k, n, where),
+      },
+    );
+    block = read.block;
+    for (const job of read.jobs) {
+      const jobName = String(job.name);
+      if (jobs.has(jobName)) notes.push(`Job ${jobName} is named twice: the later one is left out.`);
+      else jobs.set(jobName, job);
+    }
+    // A WorkloadPriorityClass may share its name with a PriorityClass: the scenario has one class a name.
+    const classNames = new Set(priorityClasses.map((c) => c.name));
+    for (const c of read.priorityClasses) {
+      if (classNames.has(c.name))
+        notes.push(`Priority class ${String(c.name)} is named twice: the first one is kept.`);
+      else priorityClasses.push(c);
+      classNames.add(c.name);
+    }
+    for (const { object } of list) for (const u of object.unmapped()) unmapped.push(u);
+  }
   if (errors.length > 0) return failed(errors);
   if (imported.length === 0)
     return {
       ok: false,
       errors: [
-        'No document could be imported: nothing here is a Queue, ConfigMap, Node, PodGroup, Job or Pod of KAI or Volcano.',
+        `No document could be imported: nothing here is a Queue, ConfigMap, Node, PodGroup, Job, Pod or other object of ${[...new Set(PROFILE_MODULES.map((m) => m.kubernetes.title))].join(', ')}.`,
       ],
     };
 
@@ -208,7 +266,9 @@ export function importKubernetesYaml(text: string): ImportResult {
     if (job !== undefined) mergeLabFields(job, fields);
   }
   const queueNames = new Set(queues.map((q) => q.name));
-  for (const job of jobs.values()) {
+  // A profile with its own block derives its queues from it (Kueue's ClusterQueues): none are invented.
+  const blockFormat = profile === null ? null : blockOf(profile);
+  for (const job of blockFormat === null ? jobs.values() : []) {
     if (!queueNames.has(job.queue)) {
       queues.push({ name: job.queue });
       queueNames.add(job.queue);
@@ -218,14 +278,16 @@ export function importKubernetesYaml(text: string): ImportResult {
     }
   }
 
-  dropRolesOutsideVolcano(jobs.values(), profile ?? 'kai', notes);
-  const scenario: Data = { version: 1, name: 'Imported from Kubernetes YAML', profile: profile ?? 'kai' };
+  const chosen = profile ?? defaultProfile();
+  dropRolesOutsideVolcano(jobs.values(), chosen, notes);
+  const scenario: Data = { version: 1, name: 'Imported from Kubernetes YAML', profile: chosen };
   if (priorityClasses.length > 0) scenario.priorityClasses = priorityClasses;
   if (scheduler !== null) scenario.scheduler = scheduler;
   if (topologies.length > 0) scenario.topologies = topologies;
-  applyNodeGpuMemoryLabels(nodes, String(scenario.profile));
+  applyNodeGpuMemoryLabels(nodes, chosen);
   scenario.nodes = nodes;
-  scenario.queues = queues;
+  if (blockFormat !== null && block !== null) scenario[blockFormat.key] = block;
+  if (blockFormat === null || queues.length > 0) scenario.queues = queues;
   scenario.jobs = [...jobs.values()];
   // A Preemption Lab export carries name, lesson text, profile, run, events and expect (labCarrier.ts).
   if (topLevel !== null) mergeLabFields(scenario, topLevel);

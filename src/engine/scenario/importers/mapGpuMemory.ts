@@ -5,6 +5,7 @@
  */
 import type { Data, FieldTracker } from './FieldTracker';
 import { isData } from './FieldTracker';
+import { moduleOf, type Profile } from '../../registry';
 
 export const GPU_MEMORY_ANNOTATION = 'gpu-memory';
 export const GPU_MEMORY_LABEL = 'nvidia.com/gpu.memory';
@@ -38,12 +39,12 @@ export function mapPodGpuMemory(t: FieldTracker, resources: Record<string, numbe
 }
 
 /**
- * For profile kai only (the field is KAI's): a GPU node's `nvidia.com/gpu.memory` label becomes its
+ * For a profile that reads `gpuMemory` only (KAI's field): a GPU node's `nvidia.com/gpu.memory` label becomes its
  * `gpuMemory`; the label moves into the field (export writes it back from there), so the round trip is
  * exact. A node selector naming that label no longer matches it (§23.3).
  */
-export function applyNodeGpuMemoryLabels(nodes: Data[], profile: string): void {
-  if (profile !== 'kai') return;
+export function applyNodeGpuMemoryLabels(nodes: Data[], profile: Profile): void {
+  if (!moduleOf(profile).format.accepts('gpuMemory', null)) return;
   for (const node of nodes) {
     const labels = node.labels;
     const resources = node.resources;

@@ -6,12 +6,15 @@ import type { Data, FieldTracker, UnmappedField } from './FieldTracker';
 import { isData } from './FieldTracker';
 import { readYamlValue, type AliasBudget } from './readKubernetesDocuments';
 import { offsetOfStartTime } from '../tumblingStartTime';
+import { profileReadingConfig, type Profile } from '../../registry';
 
 export const VOLCANO_CONF_KEY = 'volcano-scheduler.conf';
 export const KAI_CONF_KEYS = ['config.yaml', 'scheduler-config.yaml'] as const;
 
+const DOCUMENT_KEYS = new Set(['apiVersion', 'kind']);
+
 export interface MappedConfig {
-  profile: 'kai' | 'volcano';
+  profile: Profile;
   scheduler: Data;
   /** Sections of the configuration text the simulator has no input for. */
   unmapped: UnmappedField[];
@@ -25,10 +28,13 @@ export function mapSchedulerConfigMap(
 ): MappedConfig | null {
   const data = t.peek('data');
   if (!isData(data)) return null;
-  const key = Object.hasOwn(data, VOLCANO_CONF_KEY)
-    ? VOLCANO_CONF_KEY
-    : KAI_CONF_KEYS.find((k) => Object.hasOwn(data, k));
-  if (key === undefined) return null;
+  // Volcano's key first, then KAI's (a ConfigMap holding both is read as Volcano's), then any other
+  // profile's (Kueue's controller_manager_config.yaml).
+  const key =
+    [VOLCANO_CONF_KEY, ...KAI_CONF_KEYS].find((k) => Object.hasOwn(data, k)) ??
+    Object.keys(data).find((k) => profileReadingConfig(k) !== null);
+  const profile = key === undefined ? null : profileReadingConfig(key);
+  if (key === undefined || profile === null) return null;
   const text = t.get(['data', key]);
   const read =
     typeof text === 'string'
@@ -51,7 +57,7 @@ export function mapSchedulerConfigMap(
     key === VOLCANO_CONF_KEY,
     offsetOfStartTime,
   );
-  return { profile: key === VOLCANO_CONF_KEY ? 'volcano' : 'kai', scheduler, unmapped };
+  return { profile, scheduler, unmapped };
 }
 
 /**
@@ -71,6 +77,8 @@ export function mapSchedulerConf(
   if (typeof conf.actions === 'string' || Array.isArray(conf.actions)) scheduler.actions = conf.actions;
   if (Array.isArray(conf.tiers)) scheduler.tiers = conf.tiers;
   const unmapped = Object.keys(conf)
+    // apiVersion and kind name the configuration document (Kueue's Configuration), not a setting.
+    .filter((k) => !DOCUMENT_KEYS.has(k))
     .filter((k) => k !== 'actions' && k !== 'tiers' && !(k === 'usageDBConfig' && !volcano))
     .map((k) => ({ document, field: `${prefix}${k}`, reason: 'no simulator equivalent' }));
   // KAI's time-based fair share: the usage parameters map; the database connection has no simulator

@@ -8,6 +8,7 @@
  */
 import type { Data, FieldTracker } from './FieldTracker';
 import { isData } from './FieldTracker';
+import { moduleOf, type Profile } from '../../registry';
 
 export const TASK_SPEC_KEY = 'volcano.sh/task-spec';
 
@@ -56,8 +57,8 @@ export function templateMinimum(
  * Roles only exist in the volcano profile (§26): an import that ends up KAI drops them, with a note, rather
  * than failing on a field the profile refuses.
  */
-export function dropRolesOutsideVolcano(jobs: Iterable<Data>, profile: string, notes: string[]): void {
-  if (profile === 'volcano') return;
+export function dropRolesOutsideVolcano(jobs: Iterable<Data>, profile: Profile, notes: string[]): void {
+  if (moduleOf(profile).format.accepts('taskRoles', null)) return;
   let dropped = 0;
   for (const job of jobs) {
     if (job.minTaskMember !== undefined) {

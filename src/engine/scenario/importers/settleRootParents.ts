@@ -12,30 +12,34 @@
  */
 import type { Data } from './FieldTracker';
 import { isData } from './FieldTracker';
+import { isProfile, moduleOf } from '../../registry';
 
-const ROOT = 'root';
-
-/** Whether a scheduler configuration (as imported, plugin flags as entry keys) has capacity with hierarchy. */
-function hasHierarchy(config: unknown): boolean {
+/** Whether a scheduler configuration (as imported, plugin flags as entry keys) builds a tree with `plugin`. */
+function hasHierarchy(config: unknown, plugin: string): boolean {
   if (!isData(config) || !Array.isArray(config.tiers)) return false;
   return config.tiers.some(
     (tier) =>
       isData(tier) &&
       Array.isArray(tier.plugins) &&
-      tier.plugins.some((p) => isData(p) && p.name === 'capacity' && p.enableHierarchy === true),
+      tier.plugins.some((p) => isData(p) && p.name === plugin && p.enableHierarchy === true),
   );
 }
 
-/** Drops a Volcano or kube-batch `parent: root` unless a capacity tree with a written `root` reads it. */
+/**
+ * Drops a `parent:` naming the profile's implicit root queue (`ProfileKubernetes.rootQueue`: Volcano's and
+ * kube-batch's `root`) unless a queue tree with a written root queue reads it.
+ */
 export function settleRootParents(scenario: Data): void {
-  // KAI's parentQueue names a queue like any other: a KAI `root` queue is an ordinary written queue.
-  if (scenario.profile === 'kai') return;
+  // A profile without an implicit root (KAI: parentQueue names a queue like any other) keeps every parent.
+  const root = isProfile(scenario.profile) ? moduleOf(scenario.profile).kubernetes.rootQueue : null;
+  if (root === null) return;
   const queues = Array.isArray(scenario.queues) ? scenario.queues.filter(isData) : [];
   const events = Array.isArray(scenario.events) ? scenario.events.filter(isData) : [];
+  const plugin = root.treePlugin;
   const keep =
-    scenario.profile === 'volcano' &&
-    queues.some((q) => q.name === ROOT) &&
-    [scenario.scheduler, ...events.map((e) => e.updateConfig)].some(hasHierarchy);
+    plugin !== null &&
+    queues.some((q) => q.name === root.name) &&
+    [scenario.scheduler, ...events.map((e) => e.updateConfig)].some((c) => hasHierarchy(c, plugin));
   if (keep) return;
-  for (const q of queues) if (q.parent === ROOT) delete q.parent;
+  for (const q of queues) if (q.parent === root.name) delete q.parent;
 }

@@ -11,6 +11,7 @@ import type { JobSpec, QueueSpec } from '../../../model/scenario';
 import { queueDocument, scenarioResources } from '../../../scenario/exporters/queueDocument';
 import { fromKaiUnits, toKaiUnits } from '../../../scenario/importers/mapQueues';
 import { KAI_CONF_KEYS } from '../../../scenario/importers/mapSchedulerConfig';
+import { KAI_TOPOLOGY_GROUP } from '../../../scenario/importers/mapTopology';
 import {
   GROUP_ANNOTATIONS,
   KAI_TASK_PRIORITY_LABEL,
@@ -61,7 +62,14 @@ export const kaiKubernetes: ProfileKubernetes = {
   get configMap() {
     return { name: 'scheduler-config', namespace: 'kai-scheduler', key: KAI_CONF_KEYS[0] };
   },
-  claims: (apiVersion: string) => apiVersion.startsWith(KAI_GROUP),
+  // Its Queue and PodGroup (scheduling.run.ai) and its Topology (kai.scheduler).
+  claims: (apiVersion: string) =>
+    apiVersion.startsWith(KAI_GROUP) || apiVersion.startsWith(KAI_TOPOLOGY_GROUP),
+  readsConfigKey: (key: string) => (KAI_CONF_KEYS as readonly string[]).includes(key),
+  // KAI's parentQueue names a queue like any other: a KAI `root` queue is an ordinary written queue.
+  rootQueue: null,
+  // The cluster snapshot is KAI's own snapshot tool's output (§17); traces import onto KAI queues (§20).
+  clusterImport: true,
   exportQueue: (queue: QueueSpec) => kaiQueue(queue),
   podMarks: (job: JobSpec) => ({
     labels: { [QUEUE_LABELS[0]]: job.queue },

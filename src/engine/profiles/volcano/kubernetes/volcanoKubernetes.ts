@@ -38,6 +38,7 @@ function volcanoQueue(q: QueueSpec, dialect: Dialect): KubeData {
 }
 
 const VOLCANO_GROUP = 'scheduling.volcano.sh/';
+const VOLCANO_BATCH_GROUP = 'batch.volcano.sh/';
 
 /** The Kubernetes mapping of one dialect (kube-batch exports Volcano's objects, without what it lacks). */
 export function volcanoKubernetes(dialect: Dialect): ProfileKubernetes {
@@ -50,7 +51,14 @@ export function volcanoKubernetes(dialect: Dialect): ProfileKubernetes {
     get configMap() {
       return { name: 'volcano-scheduler-configmap', namespace: 'volcano-system', key: VOLCANO_CONF_KEY };
     },
-    claims: (apiVersion: string) => apiVersion.startsWith(VOLCANO_GROUP),
+    // Its Queue and PodGroup (scheduling.volcano.sh) and its batch Job (batch.volcano.sh).
+    claims: (apiVersion: string) =>
+      apiVersion.startsWith(VOLCANO_GROUP) || apiVersion.startsWith(VOLCANO_BATCH_GROUP),
+    readsConfigKey: (key: string) => key === VOLCANO_CONF_KEY,
+    // The queue controller writes `parent: root` on every queue that has none (settleRootParents.ts); only
+    // Volcano's capacity plugin with `enableHierarchy` reads it (kube-batch has no queue tree).
+    rootQueue: { name: 'root', treePlugin: dialect === 'volcano' ? 'capacity' : null },
+    clusterImport: false,
     exportQueue: (queue: QueueSpec, _scenario: Scenario) => volcanoQueue(queue, dialect),
     podMarks: (job: JobSpec) => ({
       labels: {},

@@ -7,7 +7,7 @@
  */
 import { applyNodeGpuMemoryLabels } from '../mapGpuMemory';
 import { MAX_DURATION_MS } from '../../../model/duration';
-import { catalogueOf } from '../../../registry';
+import { catalogueOf, clusterImportProfile } from '../../../registry';
 import { MAX_TEXT_LENGTH } from '../../limits';
 import { isData, type Data } from '../FieldTracker';
 import { commentText } from '../commentText';
@@ -204,7 +204,7 @@ export function assembleSnapshotScenario(
   const jobName = uniqueNames(jobRefs);
   const taskName = uniqueNames(kaiPods.map((p) => p.ref));
 
-  const classes = new Map(catalogueOf('kai').defaultPriorityClasses.map((c) => [c.name, c]));
+  const classes = new Map(catalogueOf(clusterImportProfile()).defaultPriorityClasses.map((c) => [c.name, c]));
   const usedClasses = new Set<string>();
   let unknownClass = 0;
   let emptyGroups = 0;
@@ -244,7 +244,8 @@ export function assembleSnapshotScenario(
     const className = (job.priorityClassName as string | undefined) ?? first.priorityClassName;
     if (className !== null && className !== undefined) {
       if (classes.has(className) || reader.priorityClasses.has(className)) {
-        if (className !== catalogueOf('kai').defaultJobClass) out.priorityClassName = className;
+        if (className !== catalogueOf(clusterImportProfile()).defaultJobClass)
+          out.priorityClassName = className;
         usedClasses.add(className);
       } else {
         unknownClass++;
@@ -438,7 +439,7 @@ export function assembleSnapshotScenario(
   let namer: Namer = PLAIN_NAMER;
   let redactor: Redactor | null = null;
   // Before redaction renames label keys: the node label nvidia.com/gpu.memory is read by its real name.
-  applyNodeGpuMemoryLabels([...nodes.values()], 'kai');
+  applyNodeGpuMemoryLabels([...nodes.values()], clusterImportProfile());
   if (options.redact) {
     redactor = new Redactor();
     const r = redactor;
@@ -470,7 +471,7 @@ export function assembleSnapshotScenario(
     for (const t of job.tasks as Data[]) compactMemory(t.resources);
   }
 
-  const scenario: Data = { version: 1, name: 'Imported KAI snapshot', profile: 'kai' };
+  const scenario: Data = { version: 1, name: 'Imported KAI snapshot', profile: clusterImportProfile() };
   if (priorityClasses.length > 0) scenario.priorityClasses = priorityClasses;
   if (Object.keys(scheduler).length > 0) scenario.scheduler = scheduler;
   if (reader.topologies.length > 0) scenario.topologies = reader.topologies;

@@ -16,6 +16,16 @@ import { redactScenarioNames, Redactor, registerScenarioNames } from './redactio
 import { writeScenarioYaml } from './writeScenarioYaml';
 import { commentText } from '../commentText';
 import type { UnmappedGroup } from './unmappedGroups';
+import { blockOf, isProfile } from '../../../registry';
+
+/** The scenario's queues: its `queues`, or the cards its profile's block derives (Kueue's, decision 0294). */
+function queueCount(scenario: Record<string, unknown>): number {
+  const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
+  const block = isProfile(scenario.profile) ? blockOf(scenario.profile) : null;
+  if (block === null || scenario[block.key] === undefined) return count(scenario.queues);
+  const read = block.read(scenario[block.key]);
+  return block.queues(read.data)?.length ?? count(scenario.queues);
+}
 
 export type { RedactionRow } from './redaction';
 export type { UnmappedGroup } from './unmappedGroups';
@@ -203,7 +213,7 @@ function importKubernetesBundle(bytes: Uint8Array, fileName: string, redact: boo
     g.count++;
     if (g.paths.length < MAX_UNMAPPED_PATHS) g.paths.push(`${u.document}: ${u.field}`);
   }
-  const imported = { nodes: count(scenario.nodes), queues: count(scenario.queues), jobs: jobs.length, tasks };
+  const imported = { nodes: count(scenario.nodes), queues: queueCount(scenario), jobs: jobs.length, tasks };
   if (!redact)
     return {
       ok: true,

@@ -6,7 +6,7 @@
  */
 import { formatDuration } from '../../../model/duration';
 import { NODE_POOL_LABEL_KEY } from '../../../model/nodePool';
-import { catalogueOf } from '../../../registry';
+import { catalogueOf, clusterImportProfile } from '../../../registry';
 import { isData, type Data } from '../FieldTracker';
 import { mapSchedulerConf } from '../mapSchedulerConfig';
 import type { UnmappedCollector } from './unmappedGroups';
@@ -41,7 +41,7 @@ export function mapSnapshotConfig(
   else {
     const mapped = mapSchedulerConf(config, 'config', 'config.', false, startOffset);
     for (const u of mapped.unmapped) unmapped.add(u.field, u.reason ?? 'no simulator equivalent', null, '');
-    const kai = catalogueOf('kai');
+    const kai = catalogueOf(clusterImportProfile());
     if (typeof mapped.scheduler.actions === 'string') {
       const actions: string[] = [];
       for (const name of mapped.scheduler.actions

@@ -7,6 +7,7 @@ import { formatDuration, MAX_DURATION_MS } from '../../../model/duration';
 import { MAX_JOBS, MAX_NODES, MAX_SESSIONS, MAX_TASKS, MAX_TEXT_LENGTH } from '../../limits';
 import { writeScenarioYaml } from '../cluster/writeScenarioYaml';
 import type { Data } from '../FieldTracker';
+import { clusterImportProfile } from '../../../registry';
 import { MAX_TRACE_QUEUES } from './traceLimits';
 import { gpuAmount, splitGpus, type TraceRecord } from './traceRecord';
 import { meanUse, PARENT_QUEUE, peakUse, queueNames, quotas } from './traceQueues';
@@ -144,7 +145,7 @@ export function traceScenario(
   const scenario: Data = {
     version: 1,
     name: `${input.format} trace${source}`.slice(0, 253),
-    profile: 'kai',
+    profile: clusterImportProfile(),
     nodes: [{ name: 'node', count: nodes, resources: { gpu: gpusPerNode } }],
     queues: [
       {

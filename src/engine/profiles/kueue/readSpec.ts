@@ -41,7 +41,7 @@ export const KUEUE_LIMITS = {
   nameLength: 253,
   /**
    * Largest `fairSharing.weight` (addition: upstream sets no maximum; above this a share rounds to 0).
-   * A weight is 0 or at least 1e-9 (fairsharing_types.go:36 "When not 0, Weight must be greater than 10^-9").
+   * A weight is 0 or above 1e-9 (fairsharing_types.go:36 "When not 0, Weight must be greater than 10^-9").
    */
   fairWeight: 1e6,
   minFairWeight: 1e-9,
@@ -306,7 +306,7 @@ function readClusterQueue(r: Reader, raw: unknown, path: Path): Located<ClusterQ
 
 /**
  * `fairSharing: {weight}` of a ClusterQueue or Cohort: a quantity, default 1 (fair_sharing.go:202-216
- * parseFairWeight; fairsharing_types.go:37 default=1), 0 or at least 1e-9 (fairsharing_types.go:36).
+ * parseFairWeight; fairsharing_types.go:37 default=1), 0 or above 1e-9 (fairsharing_types.go:36).
  */
 function readFairWeight(r: Reader, raw: unknown, path: Path): number {
   if (raw === undefined || raw === null) return 1;
@@ -324,11 +324,11 @@ function readFairWeight(r: Reader, raw: unknown, path: Path): number {
     return 1;
   }
   const v = q.value;
-  if (v < 0 || v > KUEUE_LIMITS.fairWeight || (v !== 0 && v < KUEUE_LIMITS.minFairWeight)) {
+  if (v < 0 || v > KUEUE_LIMITS.fairWeight || (v !== 0 && v <= KUEUE_LIMITS.minFairWeight)) {
     r.report(
       'out-of-range',
       wp,
-      `a fair-sharing weight is 0 or between ${KUEUE_LIMITS.minFairWeight} and ${KUEUE_LIMITS.fairWeight}, got ${describe(w)}`,
+      `a fair-sharing weight is 0, or above ${KUEUE_LIMITS.minFairWeight} and at most ${KUEUE_LIMITS.fairWeight}, got ${describe(w)}`,
     );
     return 1;
   }

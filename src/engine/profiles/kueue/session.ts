@@ -286,9 +286,11 @@ class KueueSession {
   /** Evicts a Workload whole: its running pods release, its pending pods stay pending, its quota frees when gone. */
   private evict(t: Target, by: Workload, attempt: number): VictimRecord {
     const v = t.workload;
-    v.evicted = true;
     const reason = describeTarget(t, by);
-    for (const task of v.input.tasks) {
+    // preemption.go:217-222: a target already being evicted is not evicted again ("Preemption ongoing").
+    const ongoing = v.evicted;
+    v.evicted = true;
+    for (const task of ongoing ? [] : v.input.tasks) {
       if (task.status !== 'Running') continue;
       this.changed.set(task.id, { status: 'Releasing', node: task.node });
       this.decisions.push({
@@ -308,7 +310,7 @@ class KueueSession {
       tasks: v.input.tasks.map((x) => x.spec.name),
       outcome: 'evicted',
       verdicts: [],
-      message: reason,
+      message: ongoing ? `already being evicted; ${reason}` : reason,
     };
   }
 

@@ -40,10 +40,10 @@ export const KUEUE_LIMITS = {
   quantity: 1e15,
   nameLength: 253,
   /**
-   * Largest `fairSharing.weight` (addition: upstream sets no maximum; above this a share rounds to 0).
+   * Largest `fairSharing.weight` (addition: upstream sets no maximum; scheduler_fs_test.go uses 123456789).
    * A weight is 0 or above 1e-9 (fairsharing_types.go:36 "When not 0, Weight must be greater than 10^-9").
    */
-  fairWeight: 1e6,
+  fairWeight: 1e9,
   minFairWeight: 1e-9,
 } as const;
 

@@ -225,7 +225,13 @@ class KueueSession {
     if (assignment.mode === 'Preempt' && e.targets.length === 0) {
       parked.add(wl);
       const policies = this.spec.clusterQueues.find((q) => q.name === wl.cq)?.preemption;
-      const why = `needs preemption but no workload may be preempted (withinClusterQueue=${policies?.withinClusterQueue}, reclaimWithinCohort=${policies?.reclaimWithinCohort}, borrowWithinCohort=${policies?.borrowWithinCohort.policy}): ${assignment.message}`;
+      const fs = s.fairSharing;
+      // Under fair sharing borrowWithinCohort plays no part; the strategies decide (preemption.go:536-589).
+      const rules =
+        fs === null
+          ? `withinClusterQueue=${policies?.withinClusterQueue}, reclaimWithinCohort=${policies?.reclaimWithinCohort}, borrowWithinCohort=${policies?.borrowWithinCohort.policy}`
+          : `fair sharing: withinClusterQueue=${policies?.withinClusterQueue}, reclaimWithinCohort=${policies?.reclaimWithinCohort}; no ClusterQueue's share passes ${fs.preemptionStrategies.join(' or ')} against ${wl.cq}'s share with the workload`;
+      const why = `needs preemption but no workload may be preempted (${rules}): ${assignment.message}`;
       const o = record('failed', 'no-eligible-victims', `not admitted to ClusterQueue ${wl.cq}: ${why}`);
       o.code = 'no-eligible-victims';
       o.message = why;

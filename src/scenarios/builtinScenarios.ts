@@ -8,6 +8,7 @@ import compareQueue from './compare-queue.yaml?raw';
 import elastic from './elastic-protected-to-min-available.yaml?raw';
 import kubeBatchPreempt from './kube-batch-preempt-walkthrough.yaml?raw';
 import kueue1 from './kueue-1-borrow-then-reclaim.yaml?raw';
+import kueue2 from './kueue-2-fair-sharing.yaml?raw';
 import lca1 from './lca-1-cousin-subtree.yaml?raw';
 import lca2 from './lca-2-sibling-leaf.yaml?raw';
 import lca3 from './lca-3-inherited-from-ancestor.yaml?raw';
@@ -254,6 +255,15 @@ export const BUILTIN_SCENARIOS: readonly BuiltinScenario[] = [
     topic: 'cohorts',
     fileName: 'kueue-1-borrow-then-reclaim.yaml',
     text: kueue1,
+  },
+  {
+    id: 'kueue-2',
+    title: 'Kueue 2 · Fair sharing: weights decide who keeps the borrowed GPUs',
+    summary:
+      'Fair sharing on: a ClusterQueue of weight 2 preempts a weight-1 neighbour by Dominant Resource Share until its share would pass the other’s.',
+    topic: 'cohorts',
+    fileName: 'kueue-2-fair-sharing.yaml',
+    text: kueue2,
   },
 ];
 

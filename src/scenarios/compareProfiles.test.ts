@@ -22,6 +22,7 @@ const NOT_EXPRESSIBLE: Record<string, Record<string, string>> = {
   },
   // Kueue's own block (ClusterQueues, cohorts, flavors) has no mapping onto the other profiles yet.
   'kueue-1': { kai: 'kueue', volcano: 'kueue', 'kube-batch': 'kueue' },
+  'kueue-2': { kai: 'kueue', volcano: 'kueue', 'kube-batch': 'kueue' },
 };
 
 describe.each(BUILTIN_SCENARIOS.map((s) => [s.id, s] as const))(

@@ -7,7 +7,7 @@
  * or try the next flavor (:1263-1280, isPreferred :536-576).
  */
 import type { ResourceName } from '../../model/resources';
-import { classicalTargets } from './preemption';
+import { preemptionTargets } from './fairPreemption';
 import {
   available,
   frKey,
@@ -109,16 +109,18 @@ function fitsResourceQuota(s: Snapshot, w: Workload, fr: FlavorResource, val: nu
   if (!gt(val, avail)) return { mode: 'fit', borrow: height };
   const short = `insufficient unused quota for ${resource} in flavor ${flavor}, ${fmt(val - avail)} more needed`;
   const nominal = q.quotas.get(fr)?.nominal ?? 0;
-  // :1386-1389 canPreemptWhileBorrowing (fair sharing is not modelled).
-  const whileBorrowing = s.spec(w.cq).preemption.borrowWithinCohort.policy !== 'Never';
+  // :1386-1389 canPreemptWhileBorrowing: borrowWithinCohort, or fair sharing with reclaimWithinCohort.
+  const p = s.spec(w.cq).preemption;
+  const whileBorrowing =
+    p.borrowWithinCohort.policy !== 'Never' || (s.fairSharing !== null && p.reclaimWithinCohort !== 'Never');
   if (!(nominal >= val - 1e-9 || smaller || whileBorrowing))
     return {
       mode: 'noFit',
       borrow: height,
-      why: `${short}; the request is above the nominal quota and borrowWithinCohort is Never, so nothing may be preempted for it`,
+      why: `${short}; the request is above the nominal quota and neither borrowWithinCohort nor fair sharing with reclaimWithinCohort allows preempting while borrowing`,
     };
   // preemption_oracle.go:33-68 SimulatePreemption for this flavor-resource alone.
-  const targets = classicalTargets(s, {
+  const targets = preemptionTargets(s, {
     preemptor: w,
     usage: new Map([[fr, val]]),
     needPreemption: new Set([fr]),

@@ -23,7 +23,8 @@ import type { Workload } from './workloads';
 type Variant = 'WithinCQ' | 'HierarchicalReclaim' | 'ReclaimWithoutBorrowing' | 'ReclaimWhileBorrowing';
 
 /** The upstream reason constants (kueue.InClusterQueueReason …) and their plain words (preemption.go:164-170). */
-export type PreemptionReason = 'InClusterQueue' | 'InCohortReclamation' | 'InCohortReclaimWhileBorrowing';
+export type PreemptionReason =
+  'InClusterQueue' | 'InCohortReclamation' | 'InCohortReclaimWhileBorrowing' | 'InCohortFairSharing';
 
 const REASON: Record<Variant, PreemptionReason> = {
   WithinCQ: 'InClusterQueue',
@@ -56,7 +57,11 @@ interface Candidate {
 }
 
 /** common/preemption_policy.go:27-42 SatisfiesPreemptionPolicy. */
-function satisfiesPolicy(preemptor: Workload, candidate: Workload, policy: KueuePreemptionPolicy): boolean {
+export function satisfiesPolicy(
+  preemptor: Workload,
+  candidate: Workload,
+  policy: KueuePreemptionPolicy,
+): boolean {
   const lower = preemptor.priority > candidate.priority;
   if (policy === 'LowerPriority') return lower;
   if (policy === 'LowerOrNewerEqualPriority')
@@ -64,7 +69,7 @@ function satisfiesPolicy(preemptor: Workload, candidate: Workload, policy: Kueue
   return policy === 'Any';
 }
 
-function usesResources(s: Snapshot, wl: Workload, frs: ReadonlySet<FlavorResource>): boolean {
+export function usesResources(s: Snapshot, wl: Workload, frs: ReadonlySet<FlavorResource>): boolean {
   for (const fr of s.usageOf(wl).keys()) if (frs.has(fr)) return true;
   return false;
 }
@@ -159,8 +164,8 @@ function hierarchicalCandidates(
  * common/ordering.go:42-84 CandidatesOrdering: being evicted first, other ClusterQueues before the
  * preemptor's own, lower priority first, admitted more recently first; the name breaks ties (upstream: UID).
  */
-function ordering(cq: string) {
-  return (a: Candidate, b: Candidate): number =>
+export function ordering(cq: string) {
+  return (a: { readonly wl: Workload }, b: { readonly wl: Workload }): number =>
     Number(b.wl.evicted) - Number(a.wl.evicted) ||
     Number(a.wl.cq === cq) - Number(b.wl.cq === cq) ||
     a.wl.priority - b.wl.priority ||
@@ -182,7 +187,7 @@ function isValid(s: Snapshot, req: PreemptionRequest, c: Candidate, borrow: bool
 }
 
 /** preemption.go:669-684 workloadFits (no topology). */
-function workloadFits(s: Snapshot, req: PreemptionRequest, allowBorrowing: boolean): boolean {
+export function workloadFits(s: Snapshot, req: PreemptionRequest, allowBorrowing: boolean): boolean {
   const q = s.queue(req.preemptor.cq);
   for (const [fr, v] of req.usage) {
     if (!allowBorrowing && borrowingWith(q, fr, v)) return false;
@@ -245,13 +250,18 @@ export function classicalTargets(s: Snapshot, req: PreemptionRequest): Target[] 
 }
 
 /** preemption.go:341-354 fillBackWorkloads: give back victims not needed after all (last one kept). */
-function fillBack(s: Snapshot, req: PreemptionRequest, targets: Candidate[], borrow: boolean): Candidate[] {
+export function fillBack<T extends { readonly wl: Workload }>(
+  s: Snapshot,
+  req: PreemptionRequest,
+  targets: T[],
+  borrow: boolean,
+): T[] {
   const out = [...targets];
   for (let i = out.length - 2; i >= 0; i--) {
-    const t = out[i] as Candidate;
+    const t = out[i] as T;
     s.addWorkload(t.wl);
     if (workloadFits(s, req, borrow)) {
-      out[i] = out[out.length - 1] as Candidate;
+      out[i] = out[out.length - 1] as T;
       out.pop();
     } else s.removeWorkload(t.wl);
   }

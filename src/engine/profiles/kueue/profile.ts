@@ -36,11 +36,17 @@ function nominal(groups: readonly ResourceGroupSpec[], r: QueueResourceName): nu
 
 /**
  * The queue tree the shared views draw: every Cohort (parent = its parentName) and ClusterQueue (parent =
- * its cohortName), with the nominal quota summed over flavors as the card's quota. Kueue has no queue
- * priority or fair-share weight outside fair sharing; those fields keep neutral values.
+ * its cohortName), with the nominal quota summed over flavors as the card's quota and the fair-sharing
+ * weight as the card's weight (1 unless set; it counts only when the block turns fair sharing on). Kueue
+ * has no queue priority; that field keeps a neutral value.
  */
 export function kueueQueues(spec: KueueSpec): DerivedQueue[] {
-  const card = (name: string, parent: string | null, groups: readonly ResourceGroupSpec[]): QueueSpec => {
+  const card = (
+    name: string,
+    parent: string | null,
+    groups: readonly ResourceGroupSpec[],
+    fairWeight: number,
+  ): QueueSpec => {
     const resources = {} as Record<QueueResourceName, QueueResourceSpec>;
     for (const r of QUEUE_RESOURCE_NAMES)
       resources[r] = { quota: nominal(groups, r), limit: -1, overQuotaWeight: 1 };
@@ -51,7 +57,8 @@ export function kueueQueues(spec: KueueSpec): DerivedQueue[] {
       resources,
       preemptMinRuntimeMs: null,
       reclaimMinRuntimeMs: null,
-      weight: 1,
+      // fairSharing.weight (fair_sharing.go:202-216): drawn in the card's weight slot (queueWords.ts).
+      weight: fairWeight,
       capability: null,
       deserved: null,
       guarantee: null,
@@ -63,11 +70,11 @@ export function kueueQueues(spec: KueueSpec): DerivedQueue[] {
   let declared = 0;
   return [
     ...spec.cohorts.map((c) => ({
-      queue: card(c.name, c.parent, c.resourceGroups),
+      queue: card(c.name, c.parent, c.resourceGroups, c.fairWeight),
       path: c.declared ? [KUEUE_BLOCK, 'cohorts', declared++] : [KUEUE_BLOCK, 'clusterQueues'],
     })),
     ...spec.clusterQueues.map((q, i) => ({
-      queue: card(q.name, q.cohort, q.resourceGroups),
+      queue: card(q.name, q.cohort, q.resourceGroups, q.fairWeight),
       path: [KUEUE_BLOCK, 'clusterQueues', i],
     })),
   ];

@@ -25,12 +25,12 @@ export const KUEUE_QUEUE_WORDS: QueueWords = {
     meaning:
       'the most the ClusterQueue may borrow from its cohort above its nominal quota (none = unlimited); its lending limit caps what it lends',
   },
-  // The shape's weight slot: Kueue's fairSharing.weight, not modelled (§27.6); ClusterQueues of a cohort
-  // borrow in admission order, so no view should show a weight for Kueue.
+  // The shape's weight slot: Kueue's fairSharing.weight (fairsharing_types.go:25-40; fair_sharing.go:90-98
+  // divides the share by it). It only counts when the kueue block turns fair sharing on (§27).
   weight: {
     label: 'fair-sharing weight',
     meaning:
-      'Kueue fair sharing is not modelled: the ClusterQueues of a cohort borrow its unused quota in admission order',
+      "with fair sharing on, the ClusterQueue's (or cohort's) share of what it borrows is divided by this weight: a higher weight may borrow more before it is preempted or waits; 0 means it yields to everyone while borrowing",
     perResource: false,
   },
   // Kueue orders Workloads by priority, not ClusterQueues (no queue priority).

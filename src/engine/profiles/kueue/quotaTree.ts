@@ -29,6 +29,8 @@ export interface QuotaNode {
   readonly quotas: Map<FlavorResource, Quota>;
   readonly subtreeQuota: Map<FlavorResource, number>;
   readonly usage: Map<FlavorResource, number>;
+  /** `fairSharing.weight` (fair_sharing.go:202-216 parseFairWeight: 1 when unset). */
+  readonly fairWeight: number;
 }
 
 const get = (m: ReadonlyMap<FlavorResource, number>, fr: FlavorResource): number => m.get(fr) ?? 0;
@@ -46,8 +48,14 @@ function quotasOf(groups: readonly ResourceGroupSpec[]): Map<FlavorResource, Quo
   return out;
 }
 
-function node(name: string, kind: QuotaNode['kind'], groups: readonly ResourceGroupSpec[]): QuotaNode {
+function node(
+  name: string,
+  kind: QuotaNode['kind'],
+  groups: readonly ResourceGroupSpec[],
+  fairWeight: number,
+): QuotaNode {
   return {
+    fairWeight,
     name,
     kind,
     parent: null,
@@ -65,10 +73,11 @@ export class QuotaTree {
   readonly cohorts = new Map<string, QuotaNode>();
 
   constructor(spec: KueueSpec) {
-    for (const c of spec.cohorts) this.cohorts.set(c.name, node(c.name, 'cohort', c.resourceGroups));
+    for (const c of spec.cohorts)
+      this.cohorts.set(c.name, node(c.name, 'cohort', c.resourceGroups, c.fairWeight));
     for (const c of spec.cohorts) this.link(c);
     for (const q of spec.clusterQueues) {
-      const n = node(q.name, 'clusterQueue', q.resourceGroups);
+      const n = node(q.name, 'clusterQueue', q.resourceGroups, q.fairWeight);
       this.queues.set(q.name, n);
       const parent = q.cohort === null ? undefined : this.cohorts.get(q.cohort);
       if (parent) {

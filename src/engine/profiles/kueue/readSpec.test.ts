@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatIssue, parseScenario, serialiseScenario } from '../../index';
+import type { KueueSpec } from './spec';
 
 const BASE = `version: 1
 profile: kueue
@@ -54,9 +55,58 @@ describe('the kueue block', () => {
   });
 
   it('refuses fields it does not model with the reason, never ignores them', () => {
-    const out = errors(BASE.replace('cohortName: org', 'cohortName: org\n      fairSharing: { weight: 2 }'));
+    const out = errors(
+      BASE.replace(
+        'cohortName: org',
+        'cohortName: org\n      admissionScope: { admissionMode: UsageBasedAdmissionFairSharing }',
+      ),
+    );
     expect(
-      out.some((e) => e.includes('kueue.clusterQueues[0].fairSharing') && e.includes('fair sharing')),
+      out.some(
+        (e) => e.includes('kueue.clusterQueues[0].admissionScope') && e.includes('admission fair sharing'),
+      ),
+    ).toBe(true);
+  });
+
+  it('reads fair sharing: the strategies, a weight per ClusterQueue and Cohort (default 1, 0 allowed)', () => {
+    const text = BASE.replace(
+      'resourceFlavors: [{ name: default }]',
+      'fairSharing: { preemptionStrategies: [LessThanInitialShare] }\n  resourceFlavors: [{ name: default }]\n  cohorts: [{ name: org, fairSharing: { weight: 0 } }]',
+    ).replace('cohortName: org', 'cohortName: org\n      fairSharing: { weight: "1500m" }');
+    const r = parseScenario(text);
+    if (!r.ok) throw new Error(r.errors.map(formatIssue).join('\n'));
+    const spec = r.scenario.profileBlock?.data as KueueSpec;
+    expect(spec.fairSharing).toEqual({ preemptionStrategies: ['LessThanInitialShare'] });
+    expect(spec.clusterQueues[0]?.fairWeight).toBe(1.5);
+    expect(spec.cohorts[0]?.fairWeight).toBe(0);
+    const plain = parseScenario(BASE);
+    if (!plain.ok) throw new Error('BASE does not parse');
+    expect((plain.scenario.profileBlock?.data as KueueSpec).fairSharing).toBe(null);
+    expect((plain.scenario.profileBlock?.data as KueueSpec).clusterQueues[0]?.fairWeight).toBe(1);
+  });
+
+  it('names a bad weight and an unsupported strategy list (pkg/config/validation.go:389-431)', () => {
+    const text = BASE.replace(
+      'resourceFlavors: [{ name: default }]',
+      'fairSharing: { preemptionStrategies: [LessThanInitialShare, LessThanOrEqualToFinalShare] }\n  resourceFlavors: [{ name: default }]',
+    ).replace('cohortName: org', 'cohortName: org\n      fairSharing: { weight: "1n" }');
+    const out = errors(text);
+    expect(
+      out.some((e) => e.includes('kueue.fairSharing.preemptionStrategies') && e.includes('expected one of')),
+    ).toBe(true);
+    expect(
+      out.some(
+        (e) => e.includes('kueue.clusterQueues[0].fairSharing.weight') && e.includes('0, or above 1e-9'),
+      ),
+    ).toBe(true);
+    const missing = errors(
+      BASE.replace(
+        'resourceFlavors: [{ name: default }]',
+        'fairSharing: {}\n  resourceFlavors: [{ name: default }]',
+      ),
+    );
+    expect(
+      missing.some((e) => e.includes('kueue.fairSharing.preemptionStrategies') && e.includes('missing')),
     ).toBe(true);
   });
 

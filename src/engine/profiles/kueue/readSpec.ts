@@ -8,6 +8,8 @@ import { parseQuantity } from '../../model/quantity';
 import { RESOURCE_NAMES, type ResourceName } from '../../model/resources';
 import type { ProfileFieldIssue, ProfileFieldIssueCode } from '../../framework/ProfileModule';
 import type {
+  FairSharingConfig,
+  FairSharingStrategy,
   ClusterQueuePreemptionSpec,
   ClusterQueueSpec,
   CohortSpec,
@@ -37,11 +39,16 @@ export const KUEUE_LIMITS = {
   /** Largest quota in the resource's unit (cores, bytes, devices, pods). */
   quantity: 1e15,
   nameLength: 253,
+  /**
+   * Largest `fairSharing.weight` (addition: upstream sets no maximum; scheduler_fs_test.go uses 123456789).
+   * A weight is 0 or above 1e-9 (fairsharing_types.go:36 "When not 0, Weight must be greater than 10^-9").
+   */
+  fairWeight: 1e9,
+  minFairWeight: 1e-9,
 } as const;
 
 /** Fields of a ClusterQueue this engine does not model, each with the reason it is refused. */
 const UNMODELLED_CQ_FIELDS: Readonly<Record<string, string>> = {
-  fairSharing: 'fair sharing (weights and FairSharing preemption) is not implemented for profile kueue yet',
   admissionChecks: 'admission checks need controllers outside the scheduler; not modelled',
   admissionChecksStrategy: 'admission checks need controllers outside the scheduler; not modelled',
   admissionScope: 'admission fair sharing is not implemented for profile kueue',
@@ -182,7 +189,7 @@ export function readKueueSpec(
   path: Path,
 ): { spec: KueueSpec | null; issues: ProfileFieldIssue[] } {
   const r = new Reader();
-  const top = r.mapping(raw, path, ['resourceFlavors', 'cohorts', 'clusterQueues']);
+  const top = r.mapping(raw, path, ['resourceFlavors', 'cohorts', 'clusterQueues', 'fairSharing']);
   if (top === null) return { spec: null, issues: r.issues };
   const flavors = r
     .list(
@@ -202,6 +209,7 @@ export function readKueueSpec(
     r.report('missing-field', [...path, 'clusterQueues'], 'profile kueue needs at least one ClusterQueue');
   const spec: KueueSpec = {
     kind: 'kueue',
+    fairSharing: readFairSharingConfig(r, top['fairSharing'], [...path, 'fairSharing']),
     resourceFlavors: flavors.map((f) => f.spec),
     cohorts: withImplicitCohorts(declared, cqs),
     clusterQueues: cqs.map((q) => q.spec),
@@ -248,21 +256,30 @@ function readFlavor(r: Reader, raw: unknown, path: Path): Located<ResourceFlavor
 }
 
 function readCohort(r: Reader, raw: unknown, path: Path): Located<CohortSpec> | null {
-  const m = r.mapping(raw, path, ['name', 'parentName', 'resourceGroups'], {
-    fairSharing: 'fair sharing (weights and FairSharing preemption) is not implemented for profile kueue yet',
-  });
+  const m = r.mapping(raw, path, ['name', 'parentName', 'resourceGroups', 'fairSharing']);
   if (m === null) return null;
   const name = r.name(m['name'], [...path, 'name']);
   const parent = r.optionalName(m['parentName'], [...path, 'parentName']);
   const groups = readGroups(r, m['resourceGroups'], [...path, 'resourceGroups']);
-  return name === null ? null : { spec: { name, parent, resourceGroups: groups, declared: true }, path };
+  const fairWeight = readFairWeight(r, m['fairSharing'], [...path, 'fairSharing']);
+  return name === null
+    ? null
+    : { spec: { name, parent, resourceGroups: groups, declared: true, fairWeight }, path };
 }
 
 function readClusterQueue(r: Reader, raw: unknown, path: Path): Located<ClusterQueueSpec> | null {
   const m = r.mapping(
     raw,
     path,
-    ['name', 'cohortName', 'queueingStrategy', 'resourceGroups', 'preemption', 'flavorFungibility'],
+    [
+      'name',
+      'cohortName',
+      'queueingStrategy',
+      'resourceGroups',
+      'preemption',
+      'flavorFungibility',
+      'fairSharing',
+    ],
     UNMODELLED_CQ_FIELDS,
   );
   if (m === null) return null;
@@ -278,10 +295,80 @@ function readClusterQueue(r: Reader, raw: unknown, path: Path): Located<ClusterQ
   const resourceGroups = readGroups(r, m['resourceGroups'], [...path, 'resourceGroups']);
   const preemption = readPreemption(r, m['preemption'], [...path, 'preemption']);
   const flavorFungibility = readFungibility(r, m['flavorFungibility'], [...path, 'flavorFungibility']);
+  const fairWeight = readFairWeight(r, m['fairSharing'], [...path, 'fairSharing']);
   return name === null
     ? null
-    : { spec: { name, cohort, queueingStrategy, resourceGroups, preemption, flavorFungibility }, path };
+    : {
+        spec: { name, cohort, queueingStrategy, resourceGroups, preemption, flavorFungibility, fairWeight },
+        path,
+      };
 }
+
+/**
+ * `fairSharing: {weight}` of a ClusterQueue or Cohort: a quantity, default 1 (fair_sharing.go:202-216
+ * parseFairWeight; fairsharing_types.go:37 default=1), 0 or above 1e-9 (fairsharing_types.go:36).
+ */
+function readFairWeight(r: Reader, raw: unknown, path: Path): number {
+  if (raw === undefined || raw === null) return 1;
+  const m = r.mapping(raw, path, ['weight']);
+  const w = m?.['weight'];
+  if (w === undefined || w === null) return 1;
+  const wp = [...path, 'weight'];
+  if (typeof w !== 'string' && typeof w !== 'number') {
+    r.report('invalid-quantity', wp, `expected a weight such as 1, 2 or "500m", got ${describe(w)}`);
+    return 1;
+  }
+  const q = parseQuantity(w);
+  if (!q.ok) {
+    r.report('invalid-quantity', wp, q.error);
+    return 1;
+  }
+  const v = q.value;
+  if (v < 0 || v > KUEUE_LIMITS.fairWeight || (v !== 0 && v <= KUEUE_LIMITS.minFairWeight)) {
+    r.report(
+      'out-of-range',
+      wp,
+      `a fair-sharing weight is 0, or above ${KUEUE_LIMITS.minFairWeight} and at most ${KUEUE_LIMITS.fairWeight}, got ${describe(w)}`,
+    );
+    return 1;
+  }
+  return v;
+}
+
+/**
+ * The Configuration's `fairSharing` (configuration_types.go:742-766), checked as pkg/config/validation.go:
+ * 389-431 does: preemptionStrategies required, one of the three supported lists.
+ */
+function readFairSharingConfig(r: Reader, raw: unknown, path: Path): FairSharingConfig | null {
+  if (raw === undefined || raw === null) return null;
+  const m = r.mapping(raw, path, ['preemptionStrategies']);
+  if (m === null) return null;
+  const sp = [...path, 'preemptionStrategies'];
+  const list = m['preemptionStrategies'];
+  if (list === undefined || list === null) {
+    r.report('missing-field', sp, 'required field "preemptionStrategies" is missing (must be specified)');
+    return null;
+  }
+  const supported = SUPPORTED_STRATEGY_LISTS.find(
+    (s) => Array.isArray(list) && s.length === list.length && s.every((x, i) => x === list[i]),
+  );
+  if (supported === undefined) {
+    r.report(
+      'invalid-value',
+      sp,
+      `expected one of ${SUPPORTED_STRATEGY_LISTS.map((s) => `[${s.join(', ')}]`).join(', ')}, got ${Array.isArray(list) ? `[${list.map((x) => describe(x)).join(', ')}]` : describe(list)}`,
+    );
+    return null;
+  }
+  return { preemptionStrategies: supported };
+}
+
+/** pkg/config/validation.go:389-400 validStrategySets. */
+const SUPPORTED_STRATEGY_LISTS: readonly (readonly FairSharingStrategy[])[] = [
+  ['LessThanOrEqualToFinalShare'],
+  ['LessThanInitialShare'],
+  ['LessThanOrEqualToFinalShare', 'LessThanInitialShare'],
+];
 
 /** clusterqueue_types.go:517-593: every policy defaults to Never; the threshold is unset. */
 function readPreemption(r: Reader, raw: unknown, path: Path): ClusterQueuePreemptionSpec {
@@ -447,7 +534,7 @@ function withImplicitCohorts(
   const add = (name: string | null) => {
     if (name === null || known.has(name)) return;
     known.add(name);
-    out.push({ name, parent: null, resourceGroups: [], declared: false });
+    out.push({ name, parent: null, resourceGroups: [], declared: false, fairWeight: 1 });
   };
   for (const c of declared) add(c.spec.parent);
   for (const q of cqs) add(q.spec.cohort);

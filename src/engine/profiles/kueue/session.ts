@@ -27,7 +27,9 @@ import type {
   VictimRecord,
 } from '../../model/trace';
 import { assignFlavors, type Assignment } from './flavorAssigner';
-import { classicalTargets, type Target } from './preemption';
+import { popFair } from './fairIterator';
+import { preemptionTargets } from './fairPreemption';
+import type { Target } from './preemption';
 import { available, gt, type FlavorResource } from './quotaTree';
 import { NodeRoom, placementLabels } from './placement';
 import { Snapshot } from './snapshot';
@@ -38,6 +40,7 @@ import { describeAdmission, describeTarget } from './words';
 interface Entry {
   readonly wl: Workload;
   readonly assignment: Assignment;
+  readonly usage: Assignment['usage'];
   readonly targets: Target[];
   readonly attempt: number;
 }
@@ -118,15 +121,16 @@ class KueueSession {
       const assignment = assignFlavors(snapshot, wl, this.flavors);
       const targets =
         assignment.mode === 'Preempt'
-          ? classicalTargets(snapshot, {
+          ? preemptionTargets(snapshot, {
               preemptor: wl,
               usage: assignment.usage,
               needPreemption: assignment.needPreemption,
             })
           : [];
-      return { wl, assignment, targets, attempt: -1 };
+      return { wl, assignment, usage: assignment.usage, targets, attempt: -1 };
     });
-    // scheduler.go:1110-1160 makeClassicalIterator (PrioritySortingWithinCohort is on by default).
+    // scheduler.go:1080-1085 makeIterator; :1110-1160 makeClassicalIterator (PrioritySortingWithinCohort is
+    // on by default). Under fair sharing the classical order only picks which cohort tree goes first.
     entries.sort(
       (a, b) =>
         a.assignment.borrows - b.assignment.borrows ||
@@ -136,7 +140,14 @@ class KueueSession {
     );
     const preempted = new Set<Workload>();
     let progressed = false;
-    for (const e of entries) if (this.process(e, snapshot, preempted, parked)) progressed = true;
+    if (snapshot.fairSharing === null) {
+      for (const e of entries) if (this.process(e, snapshot, preempted, parked, null)) progressed = true;
+      return progressed;
+    }
+    while (entries.length > 0) {
+      const { entry, why } = popFair(snapshot, entries);
+      if (this.process(entry, snapshot, preempted, parked, why)) progressed = true;
+    }
     return progressed;
   }
 
@@ -162,8 +173,18 @@ class KueueSession {
     return out;
   }
 
-  /** processEntry (scheduler.go:392-523); true when the entry admitted, preempted or was parked. */
-  private process(e: Entry, s: Snapshot, preempted: Set<Workload>, parked: Set<Workload>): boolean {
+  /**
+   * processEntry (scheduler.go:392-523); true when the entry admitted, preempted or was parked. `order` is
+   * why fair sharing picked it at this point of the cycle (null without fair sharing).
+   */
+  private process(
+    e: Entry,
+    s: Snapshot,
+    preempted: Set<Workload>,
+    parked: Set<Workload>,
+    order: string | null,
+  ): boolean {
+    const because = order === null ? '' : `; ${order}`;
     const { wl, assignment } = e;
     const attempt = this.attempts.length;
     const record = (
@@ -204,7 +225,13 @@ class KueueSession {
     if (assignment.mode === 'Preempt' && e.targets.length === 0) {
       parked.add(wl);
       const policies = this.spec.clusterQueues.find((q) => q.name === wl.cq)?.preemption;
-      const why = `needs preemption but no workload may be preempted (withinClusterQueue=${policies?.withinClusterQueue}, reclaimWithinCohort=${policies?.reclaimWithinCohort}, borrowWithinCohort=${policies?.borrowWithinCohort.policy}): ${assignment.message}`;
+      const fs = s.fairSharing;
+      // Under fair sharing borrowWithinCohort plays no part; the strategies decide (preemption.go:536-589).
+      const rules =
+        fs === null
+          ? `withinClusterQueue=${policies?.withinClusterQueue}, reclaimWithinCohort=${policies?.reclaimWithinCohort}, borrowWithinCohort=${policies?.borrowWithinCohort.policy}`
+          : `fair sharing: withinClusterQueue=${policies?.withinClusterQueue}, reclaimWithinCohort=${policies?.reclaimWithinCohort}; no ClusterQueue's share passes ${fs.preemptionStrategies.join(' or ')} against ${wl.cq}'s share with the workload`;
+      const why = `needs preemption but no workload may be preempted (${rules}): ${assignment.message}`;
       const o = record('failed', 'no-eligible-victims', `not admitted to ClusterQueue ${wl.cq}: ${why}`);
       o.code = 'no-eligible-victims';
       o.message = why;
@@ -232,7 +259,7 @@ class KueueSession {
       const o = record(
         'failed',
         'waiting-for-release',
-        `preempted ${names} to fit in ClusterQueue ${wl.cq}; admitted once they have released their quota`,
+        `preempted ${names} to fit in ClusterQueue ${wl.cq}; admitted once they have released their quota${because}`,
         victims,
       );
       o.code = 'waiting-for-release';
@@ -240,7 +267,7 @@ class KueueSession {
       return true;
     }
     wl.admission = { flavors: assignment.flavors, atMs: this.input.timeMs };
-    record('allocated', null, describeAdmission(wl, assignment, s, this.spec));
+    record('allocated', null, `${describeAdmission(wl, assignment, s, this.spec)}${because}`);
     this.outcomes.delete(wl);
     return true;
   }
@@ -265,9 +292,11 @@ class KueueSession {
   /** Evicts a Workload whole: its running pods release, its pending pods stay pending, its quota frees when gone. */
   private evict(t: Target, by: Workload, attempt: number): VictimRecord {
     const v = t.workload;
-    v.evicted = true;
     const reason = describeTarget(t, by);
-    for (const task of v.input.tasks) {
+    // preemption.go:217-222: a target already being evicted is not evicted again ("Preemption ongoing").
+    const ongoing = v.evicted;
+    v.evicted = true;
+    for (const task of ongoing ? [] : v.input.tasks) {
       if (task.status !== 'Running') continue;
       this.changed.set(task.id, { status: 'Releasing', node: task.node });
       this.decisions.push({
@@ -287,7 +316,7 @@ class KueueSession {
       tasks: v.input.tasks.map((x) => x.spec.name),
       outcome: 'evicted',
       verdicts: [],
-      message: reason,
+      message: ongoing ? `already being evicted; ${reason}` : reason,
     };
   }
 

@@ -4,7 +4,7 @@
  * simulates by removing and re-adding Workloads' usage, as upstream's RemoveWorkload / AddWorkload do.
  */
 import { QuotaTree, addUsage, removeUsage, type FlavorResource, type QuotaNode } from './quotaTree';
-import type { ClusterQueueSpec, KueueSpec } from './spec';
+import type { ClusterQueueSpec, FairSharingConfig, KueueSpec } from './spec';
 import { usageUnder, type Workload } from './workloads';
 
 export class Snapshot {
@@ -12,8 +12,11 @@ export class Snapshot {
   readonly specs: ReadonlyMap<string, ClusterQueueSpec>;
   /** Admitted Workloads per ClusterQueue (those being evicted included: they hold quota until gone). */
   readonly admitted = new Map<string, Workload[]>();
+  /** The Configuration's fairSharing (null = off): picks the iterator and the preemption algorithm. */
+  readonly fairSharing: FairSharingConfig | null;
 
   constructor(spec: KueueSpec, workloads: readonly Workload[]) {
+    this.fairSharing = spec.fairSharing;
     this.tree = new QuotaTree(spec);
     this.specs = new Map(spec.clusterQueues.map((q) => [q.name, q]));
     for (const q of spec.clusterQueues) this.admitted.set(q.name, []);

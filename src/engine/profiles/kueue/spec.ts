@@ -57,6 +57,8 @@ export interface ClusterQueueSpec {
   readonly resourceGroups: readonly ResourceGroupSpec[];
   readonly preemption: ClusterQueuePreemptionSpec;
   readonly flavorFungibility: FlavorFungibilitySpec;
+  /** `fairSharing.weight` (clusterqueue_types.go:150, fairsharing_types.go:25-40); 1 when unset. */
+  readonly fairWeight: number;
 }
 
 /** A Cohort object (cohort_types.go): its own quota and an optional parent (hierarchical cohorts). */
@@ -66,6 +68,8 @@ export interface CohortSpec {
   readonly resourceGroups: readonly ResourceGroupSpec[];
   /** False for a cohort only named by a `cohortName`/`parentName` (upstream creates it implicitly). */
   readonly declared: boolean;
+  /** `fairSharing.weight` (cohort_types.go:71); 1 when unset. */
+  readonly fairWeight: number;
 }
 
 /** `ResourceFlavor` (resourceflavor_types.go): the node labels its pods are steered to. */
@@ -74,8 +78,21 @@ export interface ResourceFlavorSpec {
   readonly nodeLabels: Readonly<Record<string, string>>;
 }
 
+/** `PreemptionStrategy` of the scheduler Configuration (apis/config/v1beta2/configuration_types.go:736-740). */
+export type FairSharingStrategy = 'LessThanOrEqualToFinalShare' | 'LessThanInitialShare';
+
+/**
+ * The Configuration's `fairSharing` (configuration_types.go:92-93, :742-766): present = fair sharing on
+ * (pkg/scheduler/preemption/fairsharing/strategy.go Enabled: `pfs != nil`).
+ */
+export interface FairSharingConfig {
+  readonly preemptionStrategies: readonly FairSharingStrategy[];
+}
+
 export interface KueueSpec {
   readonly kind: 'kueue';
+  /** The scheduler Configuration's fairSharing; null = fair sharing off (the default). */
+  readonly fairSharing: FairSharingConfig | null;
   readonly resourceFlavors: readonly ResourceFlavorSpec[];
   /** Declared cohorts first (document order), then implicit ones (first mention order). */
   readonly cohorts: readonly CohortSpec[];

@@ -21,6 +21,8 @@ import type { QueryAnswer, RunQuery } from '../protocol/queries';
 import type { LessonAnswer, SessionView } from '../protocol/sessionView';
 import type { EngineApi, EngineIssueLike } from './EngineApi';
 import { toSessionView } from './toSessionView';
+import { clusterOccupancyOf } from './clusterOccupancyOf';
+import { occupancyBuffers } from '../protocol/clusterOccupancy';
 import { changedScenarioText } from './runExplain';
 import { profileCompare, workshopCompare, workshopRun } from './runWorkshop';
 import { workshopFrontier, workshopPoint, workshopSweepCsv } from './runWorkshopPoint';
@@ -29,7 +31,8 @@ import { nodeGroupsOf } from './nodeGroupsOf';
 
 export interface SimulationHostDeps<I extends EngineIssueLike> {
   engine: EngineApi<I>;
-  post(message: WorkerMessage): void;
+  /** Sends `message`; `transfer` lists buffers it may move instead of copy (the cluster map's occupancy). */
+  post(message: WorkerMessage, transfer?: Transferable[]): void;
   /** Runs `task` soon, after pending incoming messages (a zero-delay macrotask). */
   defer(task: () => void): void;
   /** Monotonic milliseconds, for the chunk budget only (never for simulated time). */
@@ -389,7 +392,11 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         requireSession(r, command.index, 1);
         let view: SessionView;
         try {
-          view = withLessonAnswers(r, command.index, toSessionView(r.sim.snapshot(command.index)));
+          const snapshot = r.sim.snapshot(command.index);
+          view = withLessonAnswers(r, command.index, {
+            ...toSessionView(snapshot),
+            occupancy: clusterOccupancyOf(snapshot),
+          });
         } catch (error) {
           throw new HostError(
             'engine-error',
@@ -510,7 +517,10 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
   return {
     handle(command) {
       try {
-        post(dispatch(command));
+        const reply = dispatch(command);
+        // A snapshot's occupancy buffers move to the page instead of being copied (decision 0300).
+        const occupancy = reply.kind === 'snapshot' ? reply.result.occupancy : undefined;
+        post(reply, occupancy === undefined ? [] : occupancyBuffers(occupancy));
       } catch (error) {
         const failure: WorkerError =
           error instanceof HostError

@@ -198,18 +198,23 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
   };
 
   /**
-   * Posts the jobs and tasks of a big view as `replyPart` messages and returns the view without them (the
+   * Posts the jobs, tasks and nodes of a big view as `replyPart` messages and returns the view without them (the
    * client puts them back): one message per part, so the page reads them in separate tasks.
    */
   const sendInParts = (id: number, view: SessionView): SessionView => {
-    if (view.jobs.length <= partItems && view.tasks.length <= partItems) return view;
-    for (let i = 0; i < view.jobs.length; i += partItems) {
-      post({ type: 'replyPart', id, field: 'jobs', items: view.jobs.slice(i, i + partItems) });
+    const { jobs, tasks, nodes } = view;
+    if (jobs.length <= partItems && tasks.length <= partItems && nodes.length <= partItems) return view;
+    for (let i = 0; i < jobs.length; i += partItems) {
+      post({ type: 'replyPart', id, field: 'jobs', items: jobs.slice(i, i + partItems) });
     }
-    for (let i = 0; i < view.tasks.length; i += partItems) {
-      post({ type: 'replyPart', id, field: 'tasks', items: view.tasks.slice(i, i + partItems) });
+    for (let i = 0; i < tasks.length; i += partItems) {
+      post({ type: 'replyPart', id, field: 'tasks', items: tasks.slice(i, i + partItems) });
     }
-    return { ...view, jobs: [], tasks: [] };
+    // Nodes too (decision 0300): 4,000 nodes' resource records were the largest part of the reply's own task.
+    for (let i = 0; i < nodes.length; i += partItems) {
+      post({ type: 'replyPart', id, field: 'nodes', items: nodes.slice(i, i + partItems) });
+    }
+    return { ...view, jobs: [], tasks: [], nodes: [] };
   };
 
   const summarize = (scenario: Scenario): ScenarioSummary => {

@@ -193,12 +193,14 @@ export interface LoadProgressMessage {
 }
 
 /**
- * A slice of a big snapshot reply's `jobs` or `tasks`, posted before the reply itself (issue 13). The page
+ * A slice of a big snapshot reply's `jobs`, `tasks` or `nodes` (protocol 8), posted before the reply itself (issue 13). The page
  * reads each message in a task of its own, so 33,000 jobs never make one long main-thread task of
  * deserialising; the client appends the parts in order to the reply's own (remaining) items.
  */
 export type ReplyPartMessage = { type: 'replyPart'; id: number } & (
-  { field: 'jobs'; items: SessionView['jobs'] } | { field: 'tasks'; items: SessionView['tasks'] }
+  | { field: 'jobs'; items: SessionView['jobs'] }
+  | { field: 'tasks'; items: SessionView['tasks'] }
+  | { field: 'nodes'; items: SessionView['nodes'] }
 );
 
 export type WorkerMessage =

@@ -4,5 +4,6 @@
  * the lesson script and a session view the engine's lesson verdicts. 5: `loadProgress` phases and big
  * snapshots sent in `replyPart` messages ahead of their reply. 6: `explainJob`, `dryRun` and `changedScenario`
  * (issue 19). 7: `workshopPoint`, `workshopFrontier`, `workshopSweepCsv` and `expandWorkload` (issue 20).
+ * 8: a snapshot carries the cluster map's occupancy arrays and sends its nodes in parts too (issue 22).
  */
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;

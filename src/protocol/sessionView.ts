@@ -4,6 +4,7 @@
  * only read when a person expands one, so they are fetched one at a time with the `attempt` request.
  */
 import type { SessionSnapshot } from '../engine/model/snapshot';
+import type { ClusterOccupancy } from './clusterOccupancy';
 import type { JobAttempt, PendingExplanation } from '../engine/model/trace';
 
 export type AttemptSummary = Omit<JobAttempt, 'verdicts' | 'victims'> & {
@@ -30,4 +31,9 @@ export type SessionView = Omit<SessionSnapshot, 'trace'> & {
   trace: SessionViewTrace;
   /** Present when a lesson question is revealed at this session. */
   lessonAnswers?: LessonAnswer[];
+  /**
+   * Which tasks hold which GPU device, as transferable typed arrays built by the worker (decision 0300); the
+   * cluster map draws from it. Absent in views not sent by the worker (tests, tools).
+   */
+  occupancy?: ClusterOccupancy;
 };

@@ -21,6 +21,8 @@ import type { QueryAnswer, RunQuery } from '../protocol/queries';
 import type { LessonAnswer, SessionView } from '../protocol/sessionView';
 import type { EngineApi, EngineIssueLike } from './EngineApi';
 import { toSessionView } from './toSessionView';
+import { clusterOccupancyOf } from './clusterOccupancyOf';
+import { occupancyBuffers } from '../protocol/clusterOccupancy';
 import { changedScenarioText } from './runExplain';
 import { profileCompare, workshopCompare, workshopRun } from './runWorkshop';
 import { workshopFrontier, workshopPoint, workshopSweepCsv } from './runWorkshopPoint';
@@ -29,7 +31,8 @@ import { nodeGroupsOf } from './nodeGroupsOf';
 
 export interface SimulationHostDeps<I extends EngineIssueLike> {
   engine: EngineApi<I>;
-  post(message: WorkerMessage): void;
+  /** Sends `message`; `transfer` lists buffers it may move instead of copy (the cluster map's occupancy). */
+  post(message: WorkerMessage, transfer?: Transferable[]): void;
   /** Runs `task` soon, after pending incoming messages (a zero-delay macrotask). */
   defer(task: () => void): void;
   /** Monotonic milliseconds, for the chunk budget only (never for simulated time). */
@@ -195,18 +198,23 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
   };
 
   /**
-   * Posts the jobs and tasks of a big view as `replyPart` messages and returns the view without them (the
+   * Posts the jobs, tasks and nodes of a big view as `replyPart` messages and returns the view without them (the
    * client puts them back): one message per part, so the page reads them in separate tasks.
    */
   const sendInParts = (id: number, view: SessionView): SessionView => {
-    if (view.jobs.length <= partItems && view.tasks.length <= partItems) return view;
-    for (let i = 0; i < view.jobs.length; i += partItems) {
-      post({ type: 'replyPart', id, field: 'jobs', items: view.jobs.slice(i, i + partItems) });
+    const { jobs, tasks, nodes } = view;
+    if (jobs.length <= partItems && tasks.length <= partItems && nodes.length <= partItems) return view;
+    for (let i = 0; i < jobs.length; i += partItems) {
+      post({ type: 'replyPart', id, field: 'jobs', items: jobs.slice(i, i + partItems) });
     }
-    for (let i = 0; i < view.tasks.length; i += partItems) {
-      post({ type: 'replyPart', id, field: 'tasks', items: view.tasks.slice(i, i + partItems) });
+    for (let i = 0; i < tasks.length; i += partItems) {
+      post({ type: 'replyPart', id, field: 'tasks', items: tasks.slice(i, i + partItems) });
     }
-    return { ...view, jobs: [], tasks: [] };
+    // Nodes too (decision 0300): 4,000 nodes' resource records were the largest part of the reply's own task.
+    for (let i = 0; i < nodes.length; i += partItems) {
+      post({ type: 'replyPart', id, field: 'nodes', items: nodes.slice(i, i + partItems) });
+    }
+    return { ...view, jobs: [], tasks: [], nodes: [] };
   };
 
   const summarize = (scenario: Scenario): ScenarioSummary => {
@@ -389,7 +397,11 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         requireSession(r, command.index, 1);
         let view: SessionView;
         try {
-          view = withLessonAnswers(r, command.index, toSessionView(r.sim.snapshot(command.index)));
+          const snapshot = r.sim.snapshot(command.index);
+          view = withLessonAnswers(r, command.index, {
+            ...toSessionView(snapshot),
+            occupancy: clusterOccupancyOf(snapshot),
+          });
         } catch (error) {
           throw new HostError(
             'engine-error',
@@ -510,7 +522,10 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
   return {
     handle(command) {
       try {
-        post(dispatch(command));
+        const reply = dispatch(command);
+        // A snapshot's occupancy buffers move to the page instead of being copied (decision 0300).
+        const occupancy = reply.kind === 'snapshot' ? reply.result.occupancy : undefined;
+        post(reply, occupancy === undefined ? [] : occupancyBuffers(occupancy));
       } catch (error) {
         const failure: WorkerError =
           error instanceof HostError

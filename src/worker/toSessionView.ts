@@ -19,13 +19,18 @@ import type { SessionView } from '../protocol/sessionView';
 
 export function toSessionView(snapshot: SessionSnapshot): SessionView {
   const resolutions = new Map<string, MinRuntimeResolution>();
+  // The engine hands many jobs the same resolution object (320 objects for 43,700 jobs at 140,000 pods):
+  // known objects skip building their key (issue 22, decision 0301).
+  const seen = new Map<MinRuntimeResolution, MinRuntimeResolution>();
   const intern = (resolution: MinRuntimeResolution): MinRuntimeResolution => {
+    const known = seen.get(resolution);
+    if (known !== undefined) return known;
     const r = resolution;
     const key = `${r.kind}|${r.method}|${r.durationMs}|${r.source}|${r.preemptorQueue}|${r.victimQueue}|${r.lca}|${r.stepDown}|${r.path.join('>')}|${r.note}`;
-    const found = resolutions.get(key);
-    if (found !== undefined) return found;
-    resolutions.set(key, resolution);
-    return resolution;
+    const found = resolutions.get(key) ?? resolution;
+    resolutions.set(key, found);
+    seen.set(resolution, found);
+    return found;
   };
   // Keys are built from the identities of already shared parts (their numbers in `ids`), so each is short.
   const ids = new Map<object, number>();
@@ -44,6 +49,7 @@ export function toSessionView(snapshot: SessionSnapshot): SessionView {
     return value;
   };
   const queueLists = new Map<string, readonly string[]>();
+  const seenLists = new Map<readonly string[], readonly string[]>();
   const states = new Map<string, ProtectionState>();
   const reclaimers = new Map<string, ReclaimerProtection>();
   const reclaims = new Map<string, ReclaimProtection>();
@@ -56,7 +62,11 @@ export function toSessionView(snapshot: SessionSnapshot): SessionView {
   };
   const internReclaimer = (p: ReclaimerProtection): ReclaimerProtection => {
     const resolution = intern(p.resolution);
-    const queues = share(queueLists, p.reclaimerQueues.join('\n'), p.reclaimerQueues);
+    let queues = seenLists.get(p.reclaimerQueues);
+    if (queues === undefined) {
+      queues = share(queueLists, p.reclaimerQueues.join('\n'), p.reclaimerQueues);
+      seenLists.set(p.reclaimerQueues, queues);
+    }
     const key = `${idOf(resolution)}|${p.protectedUntilMs}|${p.isProtected}|${idOf(queues)}|${p.reclaimerQueueCount}`;
     return share(reclaimers, key, { ...p, resolution, reclaimerQueues: queues });
   };

@@ -7,7 +7,7 @@ import type { Command, WorkerMessage } from '../protocol/messages';
 import { createSimulationHost } from './SimulationHost';
 
 interface DedicatedWorkerScope {
-  postMessage(message: WorkerMessage): void;
+  postMessage(message: WorkerMessage, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<Command>) => void): void;
 }
 
@@ -28,7 +28,7 @@ const defer = (task: () => void): void => {
 
 const host = createSimulationHost({
   engine: ENGINE,
-  post: (message) => scope.postMessage(message),
+  post: (message, transfer) => scope.postMessage(message, transfer ?? []),
   defer,
   now: () => performance.now(),
 });

@@ -226,6 +226,7 @@ export function ClusterMapView({
             summary={describeSessionFigures(snapshot.figures, snapshot.nodes.length)}
             reservations={reservations}
             groups={groups}
+            {...(snapshot.occupancy === undefined ? {} : { occupancy: snapshot.occupancy })}
           />
         </Box>
       )}

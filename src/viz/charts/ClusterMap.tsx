@@ -93,6 +93,8 @@ export interface ClusterMapProps {
   summary: string;
   /** What Volcano jobs reserved during the session (decision 0274), drawn on idle devices. */
   reservations?: readonly ClusterReservation[];
+  /** `SessionView.occupancy`: which tasks hold which device, from the worker (decision 0300). */
+  occupancy?: ClusterMapOptions['occupancy'];
 }
 
 interface PaintInputs {
@@ -139,6 +141,7 @@ export function ClusterMap({
   groups = null,
   summary,
   reservations,
+  occupancy,
 }: ClusterMapProps) {
   const leaves = useMemo(() => leafQueueNames(queues), [queues]);
   const hasReserved = reservations !== undefined && reservations.length > 0;
@@ -157,6 +160,7 @@ export function ClusterMap({
     if (minTextPx !== undefined) options.labelFontSize = minTextPx;
     if (groups !== null) options.groups = groups;
     if (reservations !== undefined && reservations.length > 0) options.reservations = reservations;
+    if (occupancy !== undefined) options.occupancy = occupancy;
     const mapHeight = Math.max(0, height - legendHeight);
     return layoutClusterMap(nodes, tasks, { width, height: mapHeight }, options);
   }, [
@@ -175,6 +179,7 @@ export function ClusterMap({
     legendHeight,
     groups,
     reservations,
+    occupancy,
   ]);
   const colourOf = queueColourScale(leaves, theme);
   const legendQueues = useMemo(() => {

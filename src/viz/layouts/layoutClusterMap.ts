@@ -14,6 +14,7 @@ import {
   type ProtectionState,
   type TaskState,
 } from '../../engine/model/snapshot';
+import type { ClusterOccupancy, SegmentCode } from '../../protocol/clusterOccupancy';
 import { compareNames } from './compareNames';
 import type { Size } from './fitTransform';
 import { formatBytes, formatNumber } from './formatSpan';
@@ -149,6 +150,11 @@ export interface ClusterMapOptions {
   groups?: ClusterNodeGroups | null;
   /** Placements Volcano jobs reserved during the session (the engine's `JobAttempt.reserved`, decision 0274). */
   reservations?: readonly ClusterReservation[];
+  /**
+   * The worker's occupancy arrays for these `nodes`, `tasks` and `jobs` (`SessionView.occupancy`, decision
+   * 0300): read instead of grouping every task by node and device here. Ignored when it does not match `nodes`.
+   */
+  occupancy?: ClusterOccupancy;
 }
 
 /** One reserved placement as the engine recorded it: `gpu` GPUs of `node` held for `job` until the session closed. */
@@ -200,6 +206,16 @@ export interface ClusterMapLayout {
 }
 
 const STATE_RANK: Record<SegmentState, number> = { running: 0, releasing: 1, pipelined: 2 };
+/** The occupancy's segment codes (protocol/clusterOccupancy.ts). */
+const STATE_OF_CODE: Record<SegmentCode, SegmentState> = { 1: 'running', 2: 'pipelined', 3: 'releasing' };
+
+/** One task on one device, before it is stacked. */
+interface DeviceEntry {
+  t: TaskState;
+  share: number;
+  job: JobState | undefined;
+  state: SegmentState;
+}
 
 interface Metrics {
   s: number;
@@ -518,8 +534,17 @@ export function layoutClusterMap(
   const geo = geometryOf(nodes, size, options);
   const { m, rowCells, cellRows, gutter, inner, resources } = geo;
 
-  const jobs = new Map<string, JobState>();
-  for (const j of options.jobs ?? []) jobs.set(j.name, j);
+  const jobList = options.jobs ?? [];
+  // By name only where the tasks must be grouped here or reservations name jobs (built on first use).
+  let jobMap: Map<string, JobState> | null = null;
+  const jobNamed = (name: string): JobState | undefined => {
+    if (jobMap === null) jobMap = new Map(jobList.map((j) => [j.name, j]));
+    return jobMap.get(name);
+  };
+  const occ =
+    options.occupancy !== undefined && options.occupancy.deviceStart.length === nodes.length + 1
+      ? options.occupancy
+      : null;
   const kind = options.protection ?? 'either';
   const cursorMs = options.cursorMs ?? null;
 
@@ -535,7 +560,7 @@ export function layoutClusterMap(
   // are laid out again at every session change, issue 13).
   const perDevice = new Map<string, TaskState[][]>();
   const gpuless = new Map<string, number>();
-  for (const t of tasks) {
+  for (const t of occ === null ? tasks : []) {
     if (t.node === null) continue;
     if (t.status !== 'Running' && t.status !== 'Pipelined' && t.status !== 'Releasing') continue;
     if (t.gpus.length === 0) {
@@ -562,13 +587,19 @@ export function layoutClusterMap(
   const byNode = new Map<string, ClusterNodeGeometry>();
 
   for (let slot = 0; slot < geo.order.length; slot++) {
-    const n = nodes[geo.order[slot]!]!;
+    const ni = geo.order[slot]!;
+    const n = nodes[ni]!;
     const idle = geo.idleNodes[slot]!;
     const devices = perDevice.get(n.name);
-    const gpulessTasks = gpuless.get(n.name) ?? 0;
+    const first = occ === null ? 0 : occ.deviceStart[ni]!;
+    const isBusy =
+      occ === null
+        ? devices !== undefined
+        : occ.segmentStart[first]! < occ.segmentStart[occ.deviceStart[ni + 1]!]!;
+    const gpulessTasks = occ === null ? (gpuless.get(n.name) ?? 0) : occ.gpulessTasks[ni]!;
     // A node with nothing on it and no bars is the same as in every other such session.
     const reserved = reservedByNode.get(n.name);
-    if (devices === undefined && resources.length === 0 && gpulessTasks === 0 && reserved === undefined) {
+    if (!isBusy && resources.length === 0 && gpulessTasks === 0 && reserved === undefined) {
       for (const c of idle.cells) cells.push(c);
       outNodes.push(idle);
       byNode.set(n.name, idle);
@@ -577,20 +608,25 @@ export function layoutClusterMap(
     const nodeCells: ClusterCell[] = [];
     for (const idleCell of idle.cells) {
       const index = idleCell.index;
-      const onDevice = devices?.[index];
-      if (onDevice === undefined || onDevice.length === 0) {
+      const entries = occ === null ? entriesOf(devices?.[index], index, jobNamed) : [];
+      if (occ !== null) {
+        const d = first + index;
+        for (let k = occ.segmentStart[d]!; k < occ.segmentStart[d + 1]!; k++) {
+          const job = jobList[occ.segmentJob[k]!];
+          entries.push({
+            t: tasks[occ.segmentTask[k]!]!,
+            share: occ.segmentShare[k]!,
+            job,
+            state: STATE_OF_CODE[occ.segmentState[k] as SegmentCode],
+          });
+        }
+      }
+      if (entries.length === 0) {
         nodeCells.push(idleCell);
         continue;
       }
       const cx = idleCell.x;
       const cy = idleCell.y;
-      const entries = onDevice.map((t) => {
-        const share = t.gpus.find((g) => g.index === index)?.share ?? 0;
-        const job = jobs.get(t.job);
-        const state: SegmentState =
-          t.status === 'Running' ? 'running' : t.status === 'Pipelined' ? 'pipelined' : 'releasing';
-        return { t, share, job, state };
-      });
       // Stable stacking: state, then job and task name, so segments do not swap between sessions.
       if (entries.length > 1)
         entries.sort(
@@ -654,7 +690,7 @@ export function layoutClusterMap(
       nodeCells.push(cell);
     }
 
-    markReserved(nodeCells, reserved, (job) => jobs.get(job)?.queue ?? null);
+    markReserved(nodeCells, reserved, (job) => jobNamed(job)?.queue ?? null);
     for (const c of nodeCells) cells.push(c);
 
     const bars: NodeResourceBar[] = [];
@@ -716,6 +752,21 @@ export function layoutClusterMap(
     frameFontSize: geo.frameFontSize,
     geometry: geo.id,
   };
+}
+
+/** The tasks the layout grouped on one device (without occupancy), with their share of it. */
+function entriesOf(
+  onDevice: readonly TaskState[] | undefined,
+  index: number,
+  jobNamed: (name: string) => JobState | undefined,
+): DeviceEntry[] {
+  if (onDevice === undefined) return [];
+  return onDevice.map((t) => {
+    const share = t.gpus.find((g) => g.index === index)?.share ?? 0;
+    const state: SegmentState =
+      t.status === 'Running' ? 'running' : t.status === 'Pipelined' ? 'pipelined' : 'releasing';
+    return { t, share, job: jobNamed(t.job), state };
+  });
 }
 
 /** What lies under a point of the map. */

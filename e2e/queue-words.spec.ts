@@ -12,7 +12,7 @@ test('kueue-1: Kueue words on the cards, the legend and the details', async ({ a
   await page.setViewportSize({ width: 1280, height: 720 });
   await app.open('?scenario=kueue-1&session=1', 30_000);
   await queueTree.tab.click();
-  const badges = (queue: string) => queueTree.card(queue).getByTestId('queue-card.badge');
+  const badges = (queue: string) => queueTree.card(queue).getByTestId('queue-card.badge').locator('text');
   // Session 1: the sweep borrows prod's idle GPUs from the cohort.
   await expect(badges('research')).toHaveText(['borrowed 4 GPU']);
   await expect(badges('prod')).toHaveText(['lendable 4 GPU']);
@@ -21,9 +21,16 @@ test('kueue-1: Kueue words on the cards, the legend and the details', async ({ a
   await expect(legend).toContainText('borrowed from the cohort');
   await expect(legend).not.toContainText('fair share');
   await expect(legend).not.toContainText('min-runtime');
+  // No ClusterQueue writes a borrowing limit: the legend does not explain a badge no card shows.
+  await expect(legend).not.toContainText('borrowing limit');
 
-  await queueTree.card('research').click();
+  // The lesson's step has research selected: pick prod, then research, as a person comparing them would.
   const details = page.getByTestId('inspector.queue');
+  await queueTree.card('prod').click();
+  await expect(details).toContainText('Queue prod');
+  await expect(details.getByTestId('inspector.queue.lendable')).toHaveText('Lendable now: gpu 4 · cpu 32');
+  await queueTree.card('research').click();
+  await expect(details).toContainText('Queue research');
   await expect(details.getByTestId('inspector.queue.kind')).toHaveText('Kind: ClusterQueue');
   await expect(details.getByTestId('inspector.queue.cohort')).toHaveText('Cohort: org');
   await expect(details.getByTestId('inspector.queue.share')).toHaveText('Nominal quota: gpu 4 · cpu 32');
@@ -44,7 +51,7 @@ test('lca-1: KAI min-runtimes the engine resolved, on the cards and in the detai
   await page.setViewportSize({ width: 1280, height: 720 });
   await app.open('?scenario=lca-1&session=1', 30_000);
   await queueTree.tab.click();
-  const badges = (queue: string) => queueTree.card(queue).getByTestId('queue-card.badge');
+  const badges = (queue: string) => queueTree.card(queue).getByTestId('queue-card.badge').locator('text');
   await expect(badges('d')).toHaveText(['P 0s', 'R 1m']);
   await expect(badges('leaf3')).toHaveText(['P 0s', 'R 1m ↑d']);
   await expect(badges('b')).toHaveText(['P 0s', 'R 10m']);

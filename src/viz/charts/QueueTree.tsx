@@ -248,7 +248,11 @@ export function QueueTree({
   const legendScale = minTextPx === undefined ? 1 : minTextPx / theme.fontSizeSmall;
   // The marks' names follow the session's profile (its UI module's words, handed down by the view).
   const words = profile.words;
-  const badgeLegend = layout0(candidates).showsBadges ? profile.badgeLegend : NO_BADGES;
+  // Only the badge styles some card shows (Kueue's "borrowing limit" when no queue writes one is noise).
+  const badgeLegend = useMemo(() => {
+    const shown = new Set(layout0(candidates).nodes.flatMap((n) => n.badges.map((b) => b.style)));
+    return shown.size === 0 ? NO_BADGES : profile.badgeLegend.filter((b) => shown.has(b.style));
+  }, [candidates, profile]);
   const legendRows = showLegend ? queueTreeLegendRows(theme, badgeLegend, legendScale, width, words) : 0;
   const legendHeight = showLegend ? queueTreeLegendHeight(legendRows, legendScale) : 0;
   const firstLca = candidates[0]?.lca ?? null;

@@ -77,6 +77,7 @@ export const KUEUE_BADGE_LEGEND: readonly QueueBadgeLegendEntry[] = [
   { label: 'borrowing limit', style: 'dashed' },
 ];
 
+/** The rows after the common ones, whose share row already is the nominal quota (Kueue's words). */
 export function kueueQueueDetailRows(queue: QueueState): QueueDetailRow[] {
   const f = figuresOf(queue);
   if (f === null) return [];
@@ -86,12 +87,6 @@ export function kueueQueueDetailRows(queue: QueueState): QueueDetailRow[] {
       key: 'cohort',
       label: f.kind === 'cohort' ? 'Parent cohort' : 'Cohort',
       value: f.cohort ?? 'none',
-    },
-    {
-      key: 'nominal',
-      label: 'Nominal quota',
-      value: formatQueueResources(f.nominal),
-      help: f.kind === 'cohort' ? 'its own and its subtree’s, summed over flavors' : 'summed over flavors',
     },
     {
       key: 'borrowing-limit',

@@ -21,7 +21,12 @@ import type {
 } from '../model/scenario';
 import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
 import type { QueueResources } from '../model/resources';
-import type { ProtectionState, ReclaimProtection, TimeAwareShare } from '../model/snapshot';
+import type {
+  ProtectionState,
+  ReclaimProtection,
+  ResolvedQueueFigures,
+  TimeAwareShare,
+} from '../model/snapshot';
 import type { ClusterState, JobRecord, TaskRecord } from '../simulation/ClusterState';
 import type { UsageLedger } from '../simulation/UsageLedger';
 
@@ -151,10 +156,23 @@ export interface SnapshotJobInput {
   readonly phase: string | null;
 }
 
+/** A queue's figures at the end of the session, as the snapshot shows them. */
+export interface SnapshotQueueFigures {
+  readonly fairShare: QueueResources;
+  readonly allocated: QueueResources;
+  readonly requested: QueueResources;
+}
+
 /** What a profile adds to one snapshot, per job and per queue. */
 export interface SnapshotHooks {
   job(job: SnapshotJobInput): ProfileJobExtras | null;
   queue(queue: QueueSpec): ProfileQueueExtras | null;
+  /**
+   * Figures the profile resolves for a queue (KAI's effective min-runtimes, Kueue's borrowed and lendable),
+   * from the queue, the session's figures for it and the frame `open` was given; the snapshot's
+   * `QueueState.resolved` (decision 0298). Absent = none.
+   */
+  resolved?(queue: QueueSpec, figures: SnapshotQueueFigures): ResolvedQueueFigures | null;
   /**
    * The job's time-based protections for the snapshot's core fields (`preemptProtection`,
    * `reclaimProtection`, kept in the core so the golden snapshots stay byte-identical); absent = none.

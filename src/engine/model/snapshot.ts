@@ -163,6 +163,17 @@ export interface QueueState {
   extras?: QueueExtras;
   /** KAI time-based fair share at this session's open; absent unless `scheduler.usageDBConfig` is set. */
   timeAware?: TimeAwareShare;
+  /**
+   * Figures the profile resolved for this queue under the queues and configuration in force (KAI: the
+   * effective min-runtimes and where they come from; Kueue: cohort, borrowed, lendable), so views only draw
+   * (decision 0298). Derived, not decided: the golden hashes leave it out, as they leave out `figures`.
+   */
+  resolved?: ResolvedQueueFigures;
+}
+
+/** A profile's resolved figures for one queue; the profile's UI module reads its own shape. */
+export interface ResolvedQueueFigures {
+  profile: string;
 }
 
 /**

@@ -151,12 +151,16 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
 
   const queues: QueueState[] = frame.queueSpecs.map((q) => {
     const fig = frame.queueFigures.get(q.name);
-    return {
-      name: q.name,
-      parent: q.parent,
+    const shown = {
       fairShare: fig?.fairShare ?? ZERO_Q,
       allocated: fig?.allocated ?? ZERO_Q,
       requested: fig?.requested ?? ZERO_Q,
+    };
+    const resolved = hooks.resolved?.(q, shown) ?? null;
+    return {
+      name: q.name,
+      parent: q.parent,
+      ...shown,
       quota: { gpu: q.resources.gpu.quota, cpu: q.resources.cpu.quota, memory: q.resources.memory.quota },
       limit: { gpu: q.resources.gpu.limit, cpu: q.resources.cpu.limit, memory: q.resources.memory.limit },
       overQuotaWeight: {
@@ -169,6 +173,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       reclaimMinRuntimeMs: q.reclaimMinRuntimeMs,
       ...queueExtrasOf(hooks.queue(q)),
       ...(fig?.timeAware ? { timeAware: fig.timeAware } : {}),
+      ...(resolved !== null ? { resolved } : {}),
     };
   });
 

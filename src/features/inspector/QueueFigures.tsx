@@ -1,61 +1,40 @@
 /**
- * A queue's figures in the inspector, named in its profile's words (engine/model/queueWords): KAI's fair
- * share, quota and min-runtimes; Volcano's deserved, capability, guarantee and weight; kube-batch's deserved
- * and weight. The view prints what the snapshot holds and decides nothing.
+ * A queue's figures in the inspector, named in its profile's words: the common figures (parent, the share
+ * the scheduler computed, allocated, requested), then the rows the profile's UI module words from the
+ * snapshot's queue (KAI: quota and the effective min-runtimes the engine resolved; Volcano: weight,
+ * capability, guarantee; Kueue: cohort, nominal quota, limits, borrowed, lendable). The view prints what
+ * the snapshot holds and decides nothing.
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { queueWords } from '../../engine/model/queueWords';
-import type { Resources } from '../../engine/model/resources';
 import type { QueueState } from '../../engine/model/snapshot';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectSummary } from '../../store/scenarioSlice';
 import { describeTimeAware } from '../../viz/charts/describeQueue';
 import { formatQueueResources } from '../format/formatResources';
-
-/** A written Volcano resource list, or `none`. */
-function listText(list: Partial<Resources> | null): string {
-  if (list === null) return 'none';
-  const { gpu = 0, cpu = 0, memory = 0 } = list;
-  return formatQueueResources({ gpu, cpu, memory });
-}
+import { uiModuleOf } from '../profiles/uiRegistry';
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function QueueFigures({ queue }: { queue: QueueState }) {
-  const words = queueWords(queue.extras?.profile);
-  const x = queue.extras;
+  const summary = useAppStore(selectSummary);
+  const ui = uiModuleOf(summary?.profile);
+  const words = ui.queueWords;
   const heading = [`Parent: ${queue.parent ?? 'none (top level)'}`];
   if (words.priority) heading.push(`priority ${queue.priority}`);
-  if (x !== undefined) heading.push(`${words.weight.label} ${x.weight}`);
-  if (x !== undefined && !x.reclaimable) heading.push('not reclaimable');
   return (
     <>
       <Typography variant="body1">{heading.join(' · ')}</Typography>
-      <Typography variant="body2" title={words.share.meaning}>
+      <Typography variant="body2" title={words.share.meaning} data-testid="inspector.queue.share">
         {capitalise(words.share.label)}: {formatQueueResources(queue.fairShare)}
       </Typography>
       <Typography variant="body2">Allocated: {formatQueueResources(queue.allocated)}</Typography>
       <Typography variant="body2">Requested: {formatQueueResources(queue.requested)}</Typography>
-      {x === undefined ? (
-        <Typography variant="body2" title={words.floor?.meaning}>
-          Quota: {formatQueueResources(queue.quota)}
+      {ui.queueDetailRows(queue).map((row) => (
+        <Typography key={row.key} variant="body2" title={row.help} data-testid={`inspector.queue.${row.key}`}>
+          {row.label}: {row.value}
         </Typography>
-      ) : (
-        <>
-          {words.cap !== null && (
-            <Typography variant="body2" title={words.cap.meaning}>
-              {capitalise(words.cap.label)}: {listText(x.capability)}
-            </Typography>
-          )}
-          {words.floor !== null && (
-            <Typography variant="body2" title={words.floor.meaning}>
-              {capitalise(words.floor.label)}: {listText(x.guarantee)}
-            </Typography>
-          )}
-          {x.deserved !== null && (
-            <Typography variant="body2">Written deserved (capacity): {listText(x.deserved)}</Typography>
-          )}
-        </>
-      )}
+      ))}
       {queue.timeAware !== undefined && (
         <Box data-testid="inspector.queue.timeAware" sx={{ display: 'grid', gap: 0.5 }}>
           <Typography variant="subtitle2" component="h3">
@@ -67,14 +46,6 @@ export function QueueFigures({ queue }: { queue: QueueState }) {
             </Typography>
           ))}
         </Box>
-      )}
-      {x === undefined && (
-        <Typography variant="body2">
-          preemptMinRuntime:{' '}
-          {queue.preemptMinRuntimeMs === null ? 'unset (inherits)' : `${queue.preemptMinRuntimeMs / 1000}s`} ·
-          reclaimMinRuntime:{' '}
-          {queue.reclaimMinRuntimeMs === null ? 'unset (inherits)' : `${queue.reclaimMinRuntimeMs / 1000}s`}
-        </Typography>
       )}
     </>
   );

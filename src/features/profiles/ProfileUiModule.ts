@@ -6,12 +6,14 @@
  * (snapshot fields and extras, trace details); nothing here recomputes scheduling logic. Pure data comes
  * from the profile's engine folder (catalogue, queue words), never the engine runtime.
  */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import type { ResolveQuery, ResolveResult } from '../../engine/api';
 import type { ProfileCatalogue, QueueWords } from '../../engine/framework/ProfileModule';
-import type { JobState } from '../../engine/model/snapshot';
+import type { JobState, QueueState } from '../../engine/model/snapshot';
 import type { ScenarioSummary } from '../../protocol/messages';
-import type { JobSortKey } from '../../store/AppState';
+import type { AppActions, JobSortKey } from '../../store/AppState';
 import type { SimColors } from '../../ui/theme';
+import type { QueueBadgeFact, QueueBadgeStyle } from '../../viz/layouts/layoutQueueTree';
 import type { DetailRenderer } from './rendererFor';
 
 /** One profile column of the jobs table, after the common ones (job, queue, status, run so far). */
@@ -41,6 +43,31 @@ export interface ProfileLegendEntry {
   readonly shape: 'bar' | 'dot' | 'triangle' | 'diamond';
 }
 
+/** One row of the inspector's queue details, after the common ones (parent, share, allocated, requested). */
+export interface QueueDetailRow {
+  /** Test id suffix, unique among the queue's rows. */
+  readonly key: string;
+  readonly label: string;
+  readonly value: string;
+  /** What the figure is (a title). */
+  readonly help?: string;
+}
+
+/** A legend entry for the queue cards' badges. */
+export interface QueueBadgeLegendEntry {
+  readonly label: string;
+  readonly style: QueueBadgeStyle;
+}
+
+/** Asks the worker for the profile's min-runtime resolution at the session shown (KAI's `minruntime`). */
+export type MinRuntimeAsk = (actions: AppActions, params: ResolveQuery) => Promise<ResolveResult>;
+
+/** The queue tree's figures table of a profile (Volcano: weight, capability, guarantee per queue). */
+export type QueueTableComponent = ComponentType<{
+  queues: readonly QueueState[];
+  selectedQueue: string | null;
+}>;
+
 export interface ProfileUiModule<N extends string = string> {
   /** The engine profile's name (`ProfileModule.name`). */
   readonly name: N;
@@ -60,4 +87,22 @@ export interface ProfileUiModule<N extends string = string> {
   readonly timelineLegend: readonly ProfileLegendEntry[];
   /** Renderers of this profile's trace details (`Verdict.profileDetail`), by detail type. */
   readonly detailRenderers: Readonly<Record<string, DetailRenderer>>;
+  /**
+   * A queue card's badges, worded from what the engine resolved for the queue (`QueueState.resolved`) or
+   * sent in its extras (decision 0298); the layout only places them.
+   */
+  queueBadges(queue: QueueState): readonly QueueBadgeFact[];
+  /** The legend's entries for those badges (empty = none). */
+  readonly queueBadgeLegend: readonly QueueBadgeLegendEntry[];
+  /** The inspector's rows for a queue, in the profile's words, from the snapshot's queue. */
+  queueDetailRows(queue: QueueState): readonly QueueDetailRow[];
+  /** What the queue tree's cards show, said under its toolbar; null = the tree's own min-runtime guidance. */
+  readonly queueTreeNote: string | null;
+  /** The queue tree's figures table, or null. */
+  readonly queueTable: QueueTableComponent | null;
+  /**
+   * How the queue tree asks the engine for min-runtime what-ifs (null: the profile has no min-runtime, and
+   * the tree draws no protection paths).
+   */
+  readonly minRuntime: MinRuntimeAsk | null;
 }

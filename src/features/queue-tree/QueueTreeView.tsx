@@ -21,7 +21,7 @@ import { selectAttempt, selectQueues, selectSnapshot } from '../../store/runSlic
 import { selectSummary } from '../../store/scenarioSlice';
 import { selectSelectedPair, selectSelection } from '../../store/selectionSlice';
 import { selectFontScale } from '../../store/viewSlice';
-import { QueueTree, type QueueTreePath } from '../../viz/charts/QueueTree';
+import { QueueTree, type QueueTreePath, type QueueTreeProfile } from '../../viz/charts/QueueTree';
 import { exportQueueTree } from '../../viz/export/exportQueueTree';
 import { leafQueueNames } from '../../viz/layouts/queueColour';
 import { foldOffPath } from '../../viz/layouts/foldOffPath';
@@ -29,7 +29,7 @@ import { collapsedBeyondDepth, revealQueues, treeDepth } from '../../viz/layouts
 import { ExportButtons } from '../viz-panel/ExportButtons';
 import { useReducedMotion, useVizTextPx, useVizTheme } from '../viz-panel/useVizSettings';
 import { VizPanel } from '../viz-panel/VizPanel';
-import { VolcanoQueueTable } from '../profiles/volcano/VolcanoQueueTable';
+import { uiModuleOf } from '../profiles/uiRegistry';
 import { PathSummary } from './PathSummary';
 import {
   jobPath,
@@ -128,10 +128,22 @@ export function QueueTreeView({
   const theme = useVizTheme();
   const reducedMotion = useReducedMotion();
   const summary = useAppStore(selectSummary);
-  // Min-runtime paths, what-ifs and the LCA overlay are KAI's; Volcano and kube-batch show proportion's
-  // queue figures instead (the summary names the profile).
-  const isKai = summary === null || summary.profile === 'kai';
-  const settings = useMinRuntimeSettings(isKai);
+  // The session's profile's words, badges and questions (its UI module). Min-runtime paths, what-ifs and
+  // the LCA overlay are drawn only for a profile that can be asked about min-runtime; the others say what
+  // their cards show instead.
+  const ui = uiModuleOf(summary?.profile);
+  const ask = ui.minRuntime;
+  const hasPaths = ask !== null;
+  const treeProfile = useMemo(
+    (): QueueTreeProfile => ({
+      words: ui.queueWords,
+      badges: ui.queueBadges,
+      badgeLegend: ui.queueBadgeLegend,
+    }),
+    [ui],
+  );
+  const QueueTable = ui.queueTable;
+  const settings = useMinRuntimeSettings(ask);
   const [kind, setKind] = useState<'reclaim' | 'preempt'>('reclaim');
   const [method, setMethod] = useState<MethodChoice | null>(null);
   const [reclaimer, setReclaimer] = useState<string | null>(null);
@@ -141,8 +153,8 @@ export function QueueTreeView({
   const svg = useRef<SVGSVGElement | null>(null);
 
   const subject = useMemo(
-    () => (snapshot === null || !isKai ? NONE : pathSubject(snapshot, selection, pair)),
-    [snapshot, selection, pair, isKai],
+    () => (snapshot === null || !hasPaths ? NONE : pathSubject(snapshot, selection, pair)),
+    [snapshot, selection, pair, hasPaths],
   );
   // A what-if belongs to what it was asked about: another subject starts from the recorded answer.
   const subjectKey =
@@ -182,7 +194,7 @@ export function QueueTreeView({
   const baseMethod: MethodChoice =
     (jobReclaimer !== null ? settings?.method : recorded?.resolution.method) ?? settings?.method ?? 'lca';
   const query = recorded === null ? null : whatIfQuery(recorded, method ?? baseMethod, jobReclaimer);
-  const whatIf = useWhatIf(query);
+  const whatIf = useWhatIf(query, ask);
   const path = useMemo(() => {
     if (recorded === null || query === null) return recorded;
     return whatIf.status === 'ok' ? withWhatIf(recorded, whatIf.resolution) : null;
@@ -257,9 +269,7 @@ export function QueueTreeView({
   const stalePair = pair !== null && pair.session !== snapshot.index ? pair : null;
 
   let status: string | null = null;
-  if (!isKai)
-    status =
-      'Each card’s band is the deserved share (proportion’s, or capacity’s from the queue’s deserved), its bar what is allocated (a parent’s includes its children’s) and its cap the capability; the table gives weight, capability, guarantee, deserved and allocated per queue.';
+  if (!hasPaths) status = ui.queueTreeNote;
   else if (subject.kind === 'none')
     status =
       selection?.kind === 'queue' || selection?.kind === 'node'
@@ -322,7 +332,7 @@ export function QueueTreeView({
         )}
         {!isStage && (
           <Typography variant="body2" color="text.secondary" data-testid="queue-tree.moment">
-            Allocated / fair share on the cards
+            Allocated / {ui.queueWords.share.label} on the cards
             <MomentTag moment="session" />
           </Typography>
         )}
@@ -332,8 +342,8 @@ export function QueueTreeView({
             {status}
           </Typography>
         )}
-        {!isStage && !isKai && <VolcanoQueueTable queues={queues} selectedQueue={selectedQueue} />}
-        {!isStage && stalePair !== null && isKai && (
+        {!isStage && QueueTable !== null && <QueueTable queues={queues} selectedQueue={selectedQueue} />}
+        {!isStage && stalePair !== null && hasPaths && (
           <Typography variant="body2" color="text.secondary" data-testid="queue-tree.stale-pair">
             The selected decision ({stalePair.preemptor} and {stalePair.victim}) is from session{' '}
             {stalePair.session}.{' '}
@@ -457,7 +467,7 @@ export function QueueTreeView({
             onSelectQueue={onSelectQueue}
             highlightedQueues={highlighted}
             path={treePath}
-            {...(settings === null ? {} : { minRuntimeDefaults: settings.defaults })}
+            profile={treeProfile}
             reducedMotion={reducedMotion}
             minTextPx={minTextPx}
             allowOverview={!isStage}

@@ -1,8 +1,10 @@
 /**
  * One queue card of the queue tree: name, resource bars (fair share band, allocation, over-fair-share
- * part, pending demand, quota tick, limit cap) and min-runtime badges. Pure function of its props.
+ * part, pending demand, quota tick, limit cap) and the badges its profile words (KAI's min-runtimes,
+ * Kueue's borrowed and lendable). Pure function of its props.
  */
 import { memo, type KeyboardEvent, type MouseEvent } from 'react';
+import type { QueueWords } from '../../engine/framework/ProfileModule';
 import type { CardMetrics, QueueBar, QueueTreeNode } from '../layouts/layoutQueueTree';
 import type { VizTheme } from '../theme';
 import { describeQueue } from './describeQueue';
@@ -10,6 +12,8 @@ import { describeQueue } from './describeQueue';
 /** Props of {@link QueueCard}. */
 export interface QueueCardProps {
   node: QueueTreeNode;
+  /** The session's profile's words (for the accessible label). */
+  words: QueueWords;
   /** The layout's card metrics (regular or compact). */
   metrics: CardMetrics;
   theme: VizTheme;
@@ -88,6 +92,7 @@ function Bar({ bar, theme, metrics }: { bar: QueueBar; theme: VizTheme; metrics:
 
 function QueueCardView({
   node,
+  words,
   metrics,
   theme,
   colour,
@@ -136,7 +141,7 @@ function QueueCardView({
       aria-level={node.depth + 1}
       aria-expanded={node.childCount > 0 ? !node.isCollapsed : undefined}
       aria-selected={isSelected}
-      aria-label={describeQueue(node)}
+      aria-label={describeQueue(node, words)}
       tabIndex={isTabStop ? 0 : -1}
       data-queue={node.name}
       data-highlighted={isHighlighted ? '' : undefined}
@@ -174,30 +179,35 @@ function QueueCardView({
         <Bar key={bar.resource} bar={bar} theme={theme} metrics={C} />
       ))}
       {node.badges.map((b) => (
-        <g key={b.kind} transform={`translate(${b.x},${b.y})`}>
+        <g
+          key={b.key}
+          transform={`translate(${b.x},${b.y})`}
+          data-testid="queue-card.badge"
+          data-badge={b.key}
+        >
           <title>{b.description}</title>
           <rect
             width={b.width}
             height={b.height}
             rx={b.height / 2}
-            fill={b.origin === 'set' ? theme.badgeSet : 'none'}
+            fill={b.style === 'filled' ? theme.badgeSet : 'none'}
             stroke={
-              b.origin === 'inherited'
+              b.style === 'outlined'
                 ? theme.badgeInherited
-                : b.origin === 'default'
+                : b.style === 'dashed'
                   ? theme.badgeDefault
                   : 'none'
             }
-            strokeDasharray={b.origin === 'default' ? '2 2' : undefined}
+            strokeDasharray={b.style === 'dashed' ? '2 2' : undefined}
           />
           <text
             x={4}
             y={b.height / 2 + C.smallFontSize * 0.3}
             fontSize={C.smallFontSize}
             fill={
-              b.origin === 'set'
+              b.style === 'filled'
                 ? theme.badgeSetText
-                : b.origin === 'inherited'
+                : b.style === 'outlined'
                   ? theme.badgeInherited
                   : theme.textMuted
             }

@@ -1,8 +1,10 @@
 /**
  * Hover card for a queue: allocation, request and the profile's own figures per resource (KAI: fair share,
  * quota, limit, over-quota weight; Volcano: deserved, guarantee, capability, with the weight in the
- * heading; words from engine/model/queueWords), priority, and where its min-runtimes come from.
+ * heading; words from the profile's UI module, handed down by the view), priority, and its badges' words
+ * (KAI: where its min-runtimes come from).
  */
+import type { QueueWords } from '../../engine/framework/ProfileModule';
 import type { ViewTransform } from '../layouts/fitTransform';
 import type { QueueTreeNode } from '../layouts/layoutQueueTree';
 import type { VizTheme } from '../theme';
@@ -16,6 +18,8 @@ import {
 /** Props of {@link QueueTooltip}. */
 export interface QueueTooltipProps {
   node: QueueTreeNode;
+  /** The session's profile's words for the figures. */
+  words: QueueWords;
   theme: VizTheme;
   /** Current zoom, to place the card's screen position. */
   transform: ViewTransform;
@@ -29,10 +33,10 @@ export interface QueueTooltipProps {
 const BASE_WIDTH = 300;
 
 /** The tooltip (HTML, positioned over the SVG next to the card). */
-export function QueueTooltip({ node, theme, transform, width, height, fontPx }: QueueTooltipProps) {
-  const rows = queueTooltipRows(node);
-  const columns = queueTooltipColumns(node);
-  const heading = queueTooltipHeading(node);
+export function QueueTooltip({ node, words, theme, transform, width, height, fontPx }: QueueTooltipProps) {
+  const rows = queueTooltipRows(node, words);
+  const columns = queueTooltipColumns(words);
+  const heading = queueTooltipHeading(node, words);
   const fontSize = Math.max(theme.fontSizeSmall + 1, fontPx ?? 0);
   const tooltipWidth = Math.round((BASE_WIDTH * fontSize) / (theme.fontSizeSmall + 1));
   const right = transform.x + (node.x + node.width) * transform.k + 14;
@@ -95,7 +99,7 @@ export function QueueTooltip({ node, theme, transform, width, height, fontPx }: 
           </div>
         ))}
       {node.badges.map((b) => (
-        <div key={b.kind} style={{ marginTop: 3, color: theme.textMuted }}>
+        <div key={b.key} style={{ marginTop: 3, color: theme.textMuted }}>
           {b.description}
         </div>
       ))}

@@ -1,7 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { galleryPathExample1, galleryPathExample3, galleryQueues } from '../testing/galleryScenes';
+import {
+  GALLERY_TREE_PROFILE,
+  galleryPathExample1,
+  galleryPathExample3,
+  galleryQueues,
+} from '../testing/galleryScenes';
 import { LIGHT_VIZ_THEME } from '../theme';
 import { QueueTree } from './QueueTree';
 
@@ -13,6 +18,7 @@ const base = {
   height: 600,
   theme: LIGHT_VIZ_THEME,
   reducedMotion: true,
+  profile: GALLERY_TREE_PROFILE,
 };
 
 describe('QueueTree', () => {

@@ -4,6 +4,7 @@
  * when a `path` is given. A pure function of its props: selection and collapse state live with the caller.
  */
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import type { QueueWords } from '../../engine/framework/ProfileModule';
 import type { QueueState } from '../../engine/model/snapshot';
 import type { MinRuntimeResolution, ReclaimableDetail } from '../../engine/model/trace';
 import { useZoom } from '../behaviours/useZoom';
@@ -14,7 +15,7 @@ import { layoutLcaPath, type LcaPathGeometry } from '../layouts/layoutLcaPath';
 import {
   layoutQueueTree,
   type BarScale,
-  type MinRuntimeDefaults,
+  type QueueBadgesOf,
   type QueueTreeLayout,
   type QueueTreeNode,
   type QueueTreeOptions,
@@ -27,8 +28,12 @@ import { LcaBand } from './LcaBand';
 import { LcaOverlay } from './LcaOverlay';
 import { QueueCard } from './QueueCard';
 import { QueueTooltip } from './QueueTooltip';
-import { queueWords } from '../../engine/model/queueWords';
-import { QueueTreeLegend, queueTreeLegendHeight, queueTreeLegendRows } from './QueueTreeLegend';
+import {
+  QueueTreeLegend,
+  queueTreeLegendHeight,
+  queueTreeLegendRows,
+  type QueueBadgeLegendItem,
+} from './QueueTreeLegend';
 
 /** A min-runtime resolution to draw over the tree. */
 export interface QueueTreePath {
@@ -44,6 +49,16 @@ export interface QueueTreePath {
   nowMs?: number | null;
   /** The `reclaimable` verdict's detail, for the two leveled queues' numbers. */
   reclaimable?: ReclaimableDetail | null;
+}
+
+/**
+ * What the tree draws of the session's profile, from its UI module (the view hands it down; viz names no
+ * profile): the words of the card figures, each card's badges, and the legend's badge entries.
+ */
+export interface QueueTreeProfile {
+  words: QueueWords;
+  badges: QueueBadgesOf;
+  badgeLegend: readonly QueueBadgeLegendItem[];
 }
 
 /** Props of {@link QueueTree}. */
@@ -68,7 +83,8 @@ export interface QueueTreeProps {
   path?: QueueTreePath | null;
   resources?: QueueTreeOptions['resources'];
   barScale?: BarScale;
-  minRuntimeDefaults?: MinRuntimeDefaults;
+  /** The session's profile's words and badges. */
+  profile: QueueTreeProfile;
   /** Respect `prefers-reduced-motion`. */
   reducedMotion?: boolean;
   showLegend?: boolean;
@@ -102,6 +118,7 @@ export interface QueueTreeProps {
 }
 
 const EMPTY = new Set<string>();
+const NO_BADGES: readonly QueueBadgeLegendItem[] = [];
 /** How far a small tree is enlarged to fill its panel. */
 const MAX_FIT_SCALE = 2.5;
 
@@ -181,7 +198,7 @@ export function QueueTree({
   path = null,
   resources,
   barScale,
-  minRuntimeDefaults,
+  profile,
   reducedMotion = false,
   showLegend = true,
   minTextPx,
@@ -209,7 +226,7 @@ export function QueueTree({
     if (hidden !== undefined) options.hidden = hidden;
     if (resources !== undefined) options.resources = resources;
     if (barScale !== undefined) options.barScale = barScale;
-    if (minRuntimeDefaults !== undefined) options.minRuntimeDefaults = minRuntimeDefaults;
+    options.badges = profile.badges;
     const ways: TreeOrientation[] = orientation === 'auto' ? ['horizontal', 'vertical'] : [orientation];
     return ways.map((way) => {
       const layout = layoutQueueTree(queues, { width, height }, { ...options, orientation: way });
@@ -223,29 +240,20 @@ export function QueueTree({
             });
       return { layout, lca };
     });
-  }, [
-    queues,
-    width,
-    height,
-    collapsed,
-    hidden,
-    resources,
-    barScale,
-    minRuntimeDefaults,
-    orientation,
-    density,
-    path,
-  ]);
+  }, [queues, width, height, collapsed, hidden, resources, barScale, profile, orientation, density, path]);
 
   const leaves = useMemo(() => leafQueueNames(queues), [queues]);
   const colourOf = queueColourScale(leaves, theme);
 
   const legendScale = minTextPx === undefined ? 1 : minTextPx / theme.fontSizeSmall;
-  // The marks' names follow the session's profile (every Volcano or kube-batch queue carries it).
-  const words = queueWords(queues.find((q) => q.extras !== undefined)?.extras?.profile);
-  const legendRows = showLegend
-    ? queueTreeLegendRows(theme, layout0(candidates).showsMinRuntime, legendScale, width, words)
-    : 0;
+  // The marks' names follow the session's profile (its UI module's words, handed down by the view).
+  const words = profile.words;
+  // Only the badge styles some card shows (Kueue's "borrowing limit" when no queue writes one is noise).
+  const badgeLegend = useMemo(() => {
+    const shown = new Set(layout0(candidates).nodes.flatMap((n) => n.badges.map((b) => b.style)));
+    return shown.size === 0 ? NO_BADGES : profile.badgeLegend.filter((b) => shown.has(b.style));
+  }, [candidates, profile]);
+  const legendRows = showLegend ? queueTreeLegendRows(theme, badgeLegend, legendScale, width, words) : 0;
   const legendHeight = showLegend ? queueTreeLegendHeight(legendRows, legendScale) : 0;
   const firstLca = candidates[0]?.lca ?? null;
   const readableScale =
@@ -484,6 +492,7 @@ export function QueueTree({
                 <QueueCard
                   key={n.name}
                   node={n}
+                  words={words}
                   metrics={layout.metrics}
                   theme={theme}
                   colour={colourOf(n.name)}
@@ -517,7 +526,7 @@ export function QueueTree({
             theme={theme}
             x={8}
             y={height - 8}
-            showsMinRuntime={layout.showsMinRuntime}
+            badges={badgeLegend}
             words={words}
             scale={legendScale}
             maxWidth={width}
@@ -527,6 +536,7 @@ export function QueueTree({
       {hoveredNode !== undefined && !hoveredNode.isSynthetic && (
         <QueueTooltip
           node={hoveredNode}
+          words={words}
           theme={theme}
           transform={transform}
           width={width}

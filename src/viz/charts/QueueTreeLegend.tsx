@@ -2,9 +2,16 @@
  * Key to the queue card marks, drawn in screen space at the bottom-left of the tree.
  */
 import type { ReactNode } from 'react';
-import { queueWords, type QueueWords } from '../../engine/model/queueWords';
+import type { QueueWords } from '../../engine/framework/ProfileModule';
+import type { QueueBadgeStyle } from '../layouts/layoutQueueTree';
 import { textWidth } from '../layouts/textWidth';
 import type { VizTheme } from '../theme';
+
+/** A badge style and what it means for the session's profile (its UI module's `queueBadgeLegend`). */
+export interface QueueBadgeLegendItem {
+  readonly label: string;
+  readonly style: QueueBadgeStyle;
+}
 
 /** Props of {@link QueueTreeLegend}. */
 export interface QueueTreeLegendProps {
@@ -12,9 +19,10 @@ export interface QueueTreeLegendProps {
   /** Bottom-left corner in screen px. */
   x: number;
   y: number;
-  showsMinRuntime: boolean;
+  /** The badge entries (empty when the cards have no badges). */
+  badges: readonly QueueBadgeLegendItem[];
   /** The profile's names for the marks (KAI's fair share/quota/limit, Volcano's deserved/capability). */
-  words?: QueueWords;
+  words: QueueWords;
   /** Text size multiplier (the legend follows the app's text size); default 1. */
   scale?: number;
   /** Width available (screen px): items wrap onto more rows instead of running off the edge. */
@@ -56,12 +64,12 @@ function wrapItems(widths: readonly { key: string; width: number }[][], maxWidth
 /** How many rows the legend needs in `maxWidth` screen px at `scale`. */
 export function queueTreeLegendRows(
   theme: VizTheme,
-  showsMinRuntime: boolean,
-  scale = 1,
-  maxWidth = Infinity,
-  words: QueueWords = queueWords('kai'),
+  badges: readonly QueueBadgeLegendItem[],
+  scale: number,
+  maxWidth: number,
+  words: QueueWords,
 ): number {
-  const placed = wrapItems(legendWidths(theme, showsMinRuntime, words), (maxWidth - 16) / scale);
+  const placed = wrapItems(legendWidths(theme, badges, words), (maxWidth - 16) / scale);
   return placed.reduce((m, p) => Math.max(m, p.row + 1), 1);
 }
 
@@ -73,7 +81,9 @@ function mainLabels(words: QueueWords) {
     allocated: 'allocated',
     over: `over ${share}`,
     requested: 'requested',
-    quota: words.floorIsQuota ? (words.floor?.label ?? null) : null,
+    // A quota tick only where the floor is a quota other than the band (Kueue's band is its nominal quota).
+    quota:
+      words.floorIsQuota && words.floor !== null && words.floor.label !== share ? words.floor.label : null,
     cap: words.cap?.label ?? null,
     ratio: `allocated/${share}`,
   };
@@ -82,12 +92,10 @@ function mainLabels(words: QueueWords) {
 const labelList = (words: QueueWords): string[] =>
   Object.values(mainLabels(words)).filter((l): l is string => l !== null);
 
-const BADGE_LABELS = ['min-runtime set here', 'inherited (↑from)', 'plugin default'];
-
-function legendWidths(theme: VizTheme, showsMinRuntime: boolean, words: QueueWords) {
+function legendWidths(theme: VizTheme, badges: readonly QueueBadgeLegendItem[], words: QueueWords) {
   const itemWidth = (label: string): number => 22 + textWidth(label, theme.fontSizeSmall) + 10;
   const groups = [labelList(words).map((l) => ({ key: l, width: itemWidth(l) }))];
-  if (showsMinRuntime) groups.push(BADGE_LABELS.map((l) => ({ key: l, width: itemWidth(l) })));
+  if (badges.length > 0) groups.push(badges.map((b) => ({ key: b.label, width: itemWidth(b.label) })));
   return groups;
 }
 
@@ -96,10 +104,10 @@ export function QueueTreeLegend({
   theme,
   x,
   y,
-  showsMinRuntime,
+  badges,
   scale = 1,
   maxWidth = Infinity,
-  words = queueWords('kai'),
+  words,
 }: QueueTreeLegendProps) {
   const l = mainLabels(words);
   const all: { label: string | null; mark: (ox: number) => ReactNode }[] = [
@@ -149,13 +157,16 @@ export function QueueTreeLegend({
     },
   ];
   const items = all.flatMap((i) => (i.label === null ? [] : [{ label: i.label, mark: i.mark }]));
-  const badgeItems = [
-    { label: 'min-runtime set here', fill: theme.badgeSet, stroke: 'none', dash: undefined },
-    { label: 'inherited (↑from)', fill: 'none', stroke: theme.badgeInherited, dash: undefined },
-    { label: 'plugin default', fill: 'none', stroke: theme.badgeDefault, dash: '2 2' },
-  ];
+  // Drawn as the cards draw them (QueueCard).
+  const badgeItems = badges.map((b) => ({
+    label: b.label,
+    fill: b.style === 'filled' ? theme.badgeSet : 'none',
+    stroke:
+      b.style === 'outlined' ? theme.badgeInherited : b.style === 'dashed' ? theme.badgeDefault : 'none',
+    dash: b.style === 'dashed' ? '2 2' : undefined,
+  }));
   const placed = new Map(
-    wrapItems(legendWidths(theme, showsMinRuntime, words), (maxWidth - 16) / scale).map((p) => [p.key, p]),
+    wrapItems(legendWidths(theme, badges, words), (maxWidth - 16) / scale).map((p) => [p.key, p]),
   );
   const rows = [...placed.values()].reduce((m, p) => Math.max(m, p.row + 1), 1);
   const width = [...placed.values()].reduce(
@@ -168,6 +179,7 @@ export function QueueTreeLegend({
       transform={`translate(${x},${y - (rows * ROW + 4) * scale}) scale(${scale})`}
       data-export="exclude"
       aria-hidden="true"
+      data-testid="queue-tree.legend"
       fontSize={theme.fontSizeSmall}
       pointerEvents="none"
     >
@@ -191,7 +203,7 @@ export function QueueTreeLegend({
           </g>
         );
       })}
-      {showsMinRuntime &&
+      {badgeItems.length > 0 &&
         badgeItems.map((b) => {
           const p = at(b.label);
           const bx = p.x;

@@ -7,25 +7,33 @@ import type { QueueTreeNode } from '../layouts/layoutQueueTree';
 import type { QueueState, TimeAwareShare } from '../../engine/model/snapshot';
 import { noGpuCapacityNote, usageAsOf } from '../../engine/model/timeAwareNotes';
 import { plural } from '../../common/plural';
-import { queueWords, type QueueWord, type QueueWords } from '../../engine/model/queueWords';
+import type { QueueWord, QueueWords } from '../../engine/framework/ProfileModule';
 
 const NAMES: Record<QueueResourceName, string> = { gpu: 'GPU', cpu: 'CPU', memory: 'memory' };
 
-/** The words of the node's profile (a Volcano or kube-batch queue carries its profile in `extras`). */
-export function wordsOf(node: QueueTreeNode): QueueWords {
-  return queueWords(node.queue?.extras?.profile);
+/**
+ * The floor a card shows beside its share, when the profile names one other than the share itself (KAI's
+ * quota; not Kueue's, whose band already is the nominal quota; Volcano's guarantee is a written list).
+ */
+function quotaWord(words: QueueWords): QueueWord | null {
+  return words.floorIsQuota && words.floor !== null && words.floor.label !== words.share.label
+    ? words.floor
+    : null;
 }
 
-/** One-sentence description used as the card's accessible label. */
-export function describeQueue(node: QueueTreeNode): string {
+/**
+ * One-sentence description used as the card's accessible label, in the words of the session's profile
+ * (the view hands them from the profile's UI module).
+ */
+export function describeQueue(node: QueueTreeNode, words: QueueWords): string {
   const parts = [`queue ${node.name}`];
-  const words = wordsOf(node);
-  const kai = words.floorIsQuota;
+  const quota = quotaWord(words);
   for (const b of node.bars) {
     const r = b.resource;
     let s = `${NAMES[r]} allocated ${formatResource(r, b.allocated)} of ${words.share.label} ${formatResource(r, b.fairShare)}`;
     // A Volcano queue has no KAI quota: its band is the deserved share and its cap the written capability.
-    if (kai) s += b.quota === -1 ? ', quota unlimited' : `, quota ${formatResource(r, b.quota)}`;
+    if (quota !== null)
+      s += b.quota === -1 ? `, ${quota.label} unlimited` : `, ${quota.label} ${formatResource(r, b.quota)}`;
     if (b.limit >= 0 && words.cap !== null) s += `, ${words.cap.label} ${formatResource(r, b.limit)}`;
     parts.push(s);
   }
@@ -35,22 +43,20 @@ export function describeQueue(node: QueueTreeNode): string {
 }
 
 /** The tooltip's columns after the resource name, in the profile's words. */
-export function queueTooltipColumns(node: QueueTreeNode): QueueWord[] {
-  const w = wordsOf(node);
+export function queueTooltipColumns(w: QueueWords): QueueWord[] {
   const cols: QueueWord[] = [
     { label: 'alloc', meaning: 'allocated this session' },
     { label: 'req', meaning: 'requested by its jobs' },
     w.share,
   ];
-  if (w.floor !== null) cols.push(w.floor);
+  if (w.floor !== null && w.floor.label !== w.share.label) cols.push(w.floor);
   if (w.cap !== null) cols.push(w.cap);
   if (w.weight.perResource) cols.push(w.weight);
   return cols;
 }
 
 /** The queue-wide line under the tooltip's title: priority and (Volcano, kube-batch) weight. */
-export function queueTooltipHeading(node: QueueTreeNode): string {
-  const w = wordsOf(node);
+export function queueTooltipHeading(node: QueueTreeNode, w: QueueWords): string {
   const q = node.queue;
   const parts: string[] = [];
   if (w.priority) parts.push(`priority ${q?.priority ?? '—'}`);
@@ -73,10 +79,9 @@ function listed(r: QueueResourceName, list: Partial<Record<QueueResourceName, nu
 }
 
 /** Tooltip rows: every resource that has a non-default setting or any use. */
-export function queueTooltipRows(node: QueueTreeNode): QueueTooltipRow[] {
+export function queueTooltipRows(node: QueueTreeNode, w: QueueWords): QueueTooltipRow[] {
   const q = node.queue;
   if (q === null) return [];
-  const w = wordsOf(node);
   const x = q.extras;
   return QUEUE_RESOURCE_NAMES.filter(
     (r) =>
@@ -92,12 +97,16 @@ export function queueTooltipRows(node: QueueTreeNode): QueueTooltipRow[] {
       formatResource(r, q.requested[r]),
       formatResource(r, q.fairShare[r]),
     ];
+    // One cell per column of queueTooltipColumns: the written quota, limit and weight of a queue without
+    // extras (KAI; Kueue's band is its quota and it has neither cap nor weight), else the written lists.
     if (x === undefined) {
-      cells.push(q.quota[r] === -1 ? 'unlimited' : formatResource(r, q.quota[r]));
-      cells.push(
-        q.limit[r] === -1 ? 'none' : q.limit[r] === 0 ? '0 (blocked)' : formatResource(r, q.limit[r]),
-      );
-      cells.push(String(q.overQuotaWeight[r]));
+      if (w.floor !== null && w.floor.label !== w.share.label)
+        cells.push(q.quota[r] === -1 ? 'unlimited' : formatResource(r, q.quota[r]));
+      if (w.cap !== null)
+        cells.push(
+          q.limit[r] === -1 ? 'none' : q.limit[r] === 0 ? '0 (blocked)' : formatResource(r, q.limit[r]),
+        );
+      if (w.weight.perResource) cells.push(String(q.overQuotaWeight[r]));
     } else {
       if (w.floor !== null) cells.push(listed(r, x.guarantee, '0'));
       if (w.cap !== null) cells.push(listed(r, x.capability, 'none'));

@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { clusterMapSvgText } from '../export/exportClusterMap';
 import {
+  GALLERY_TREE_PROFILE,
   galleryPathExample1,
   galleryPathExample3,
   galleryQueues,
@@ -40,7 +41,7 @@ function treeSvg(
             // The stage opens with its legend folded away.
             showLegend: false,
           })}
-      minRuntimeDefaults={{ preemptMs: 0, reclaimMs: 0 }}
+      profile={GALLERY_TREE_PROFILE}
     />,
   );
   const svg = /<svg[\s\S]*<\/svg>/.exec(html)?.[0] ?? '';

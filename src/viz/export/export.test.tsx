@@ -2,7 +2,12 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueueTree } from '../charts/QueueTree';
-import { galleryPathExample1, galleryQueues, gallerySmallCluster } from '../testing/galleryScenes';
+import {
+  GALLERY_TREE_PROFILE,
+  galleryPathExample1,
+  galleryQueues,
+  gallerySmallCluster,
+} from '../testing/galleryScenes';
 import { DARK_VIZ_THEME, LIGHT_VIZ_THEME } from '../theme';
 import { downloadBlob } from './downloadBlob';
 import { clusterMapSvgText, exportClusterMap } from './exportClusterMap';
@@ -19,6 +24,7 @@ function renderTree(): SVGSVGElement {
       height={500}
       theme={LIGHT_VIZ_THEME}
       path={galleryPathExample1()}
+      profile={GALLERY_TREE_PROFILE}
     />,
   );
   const svg = container.querySelector('svg');

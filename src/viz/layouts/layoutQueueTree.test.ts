@@ -140,30 +140,57 @@ describe('layoutQueueTree', () => {
     expect(withCpu.cardHeight).toBeGreaterThan(gpuOnly.cardHeight);
   });
 
-  it('labels min-runtimes as set here, inherited from an ancestor, or default', () => {
-    const layout = layoutQueueTree(designDocQueues(), SIZE, {
-      minRuntimeDefaults: { preemptMs: 0, reclaimMs: 300_000 },
+  it('draws the badges it is given and resolves nothing (decisions 0003, 0298)', () => {
+    // The parents here set min-runtimes a walk up the tree would find; the badges say otherwise, and the
+    // layout must draw what it is given: it reads, never resolves.
+    const qs = [
+      queueState('b', null, { reclaimMinRuntimeMs: 600_000 }),
+      queueState('c', 'b'),
+      queueState('d', 'c', { reclaimMinRuntimeMs: 60_000 }),
+    ];
+    const asked: string[] = [];
+    const layout = layoutQueueTree(qs, SIZE, {
+      badges: (q) => {
+        asked.push(q.name);
+        return q.name === 'c'
+          ? [
+              { key: 'preempt', style: 'dashed', text: 'P 5m', description: 'p', shortenable: false },
+              { key: 'reclaim', style: 'filled', text: 'R 7s', description: 'r', shortenable: false },
+            ]
+          : [];
+      },
     });
-    expect(layout.showsMinRuntime).toBe(true);
-    const badge = (q: string, kind: 'preempt' | 'reclaim') =>
-      layout.byName.get(q)?.badges.find((b) => b.kind === kind);
-    expect(badge('d', 'reclaim')).toMatchObject({ origin: 'set', valueMs: 60_000, from: null, text: 'R 1m' });
-    expect(badge('leaf3', 'reclaim')).toMatchObject({
-      origin: 'inherited',
-      valueMs: 60_000,
-      from: 'd',
-      text: 'R 1m ↑d',
-    });
-    expect(badge('c', 'reclaim')).toMatchObject({ origin: 'inherited', valueMs: 600_000, from: 'b' });
-    expect(badge('leaf1', 'reclaim')).toMatchObject({ origin: 'set', valueMs: 0 });
-    expect(badge('a', 'reclaim')).toMatchObject({ origin: 'default', valueMs: 300_000, text: 'R 5m' });
-    expect(badge('leaf2', 'preempt')).toMatchObject({ origin: 'default', valueMs: 0 });
-    expect(badge('leaf3', 'reclaim')?.description).toBe('reclaimMinRuntime 1m, inherited from d');
+    expect(asked.sort()).toEqual(['b', 'c', 'd']);
+    expect(layout.showsBadges).toBe(true);
+    expect(layout.byName.get('c')?.badges.map((b) => [b.key, b.style, b.text])).toEqual([
+      ['preempt', 'dashed', 'P 5m'],
+      ['reclaim', 'filled', 'R 7s'],
+    ]);
+    // A card the profile gives no badges keeps the row's height but draws none.
+    expect(layout.byName.get('d')?.badges).toEqual([]);
+    expect(layout.byName.get('d')?.height).toBe(layout.byName.get('c')?.height);
   });
 
-  it('omits the badge row when nothing sets a min-runtime', () => {
-    const layout = layoutQueueTree([queueState('q', null)], SIZE);
-    expect(layout.showsMinRuntime).toBe(false);
+  it('cuts only a shortenable badge text to fit the row', () => {
+    const long = 'R 10m ↑a-very-long-ancestor-queue-name';
+    const facts = (shortenable: boolean) => [
+      { key: 'preempt', style: 'filled' as const, text: 'P 20s', description: '', shortenable: false },
+      { key: 'reclaim', style: 'outlined' as const, text: long, description: '', shortenable },
+    ];
+    const cut = layoutQueueTree([queueState('q', null)], SIZE, { badges: () => facts(true) });
+    const kept = layoutQueueTree([queueState('q', null)], SIZE, { badges: () => facts(false) });
+    expect(cut.nodes[0]?.badges[1]?.text).not.toBe(long);
+    expect(cut.nodes[0]?.badges[1]?.text.startsWith('R 10m ↑a')).toBe(true);
+    expect(kept.nodes[0]?.badges[1]?.text).toBe(long);
+    for (const l of [cut, kept]) {
+      const r = l.nodes[0]?.badges[1];
+      expect((r?.x ?? 0) + (r?.width ?? 0)).toBeLessThanOrEqual(QUEUE_CARD.width - QUEUE_CARD.padX);
+    }
+  });
+
+  it('omits the badge row when no card has a badge', () => {
+    const layout = layoutQueueTree([queueState('q', null, { reclaimMinRuntimeMs: 60_000 })], SIZE);
+    expect(layout.showsBadges).toBe(false);
     expect(layout.nodes[0]?.badges).toEqual([]);
   });
 

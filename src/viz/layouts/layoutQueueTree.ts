@@ -1,8 +1,10 @@
 /**
  * Queue tree layout: a tidy tree (d3-hierarchy) of queue cards, left to right (the Queue tree tab) or top
  * down (the stage picks whichever shows more at a readable size, decision 0100). Each card carries bars
- * that compare quota, fair share and allocation per resource, and min-runtime badges that say whether a
- * value is set on the queue, inherited from an ancestor, or the plugin default.
+ * that compare quota, fair share and allocation per resource, and a row of badges the profile's UI module
+ * words from what the engine resolved for the queue (KAI: the effective min-runtimes and where they come
+ * from; Kueue: what the ClusterQueue borrows and lends). The layout places the badges and resolves nothing
+ * (decisions 0003, 0298).
  *
  * Positions depend only on the queue names, the parent links and the collapsed set (children are
  * sorted by name), so cards do not move between sessions when allocations change.
@@ -12,7 +14,7 @@ import type { QueueResourceName } from '../../engine/model/resources';
 import type { QueueState } from '../../engine/model/snapshot';
 import { compareNames } from './compareNames';
 import type { Bounds, Size } from './fitTransform';
-import { formatResource, formatSpan } from './formatSpan';
+import { formatResource } from './formatSpan';
 import { textWidth, truncateText } from './textWidth';
 
 /** Name of the synthetic root that joins several top-level queues (not a valid Kubernetes name). */
@@ -118,11 +120,23 @@ export type TreeOrientation = 'horizontal' | 'vertical';
 /** Card size: `regular` (the Queue tree tab) or `compact` (the stage). */
 export type TreeDensity = 'regular' | 'compact';
 
-/** Plugin defaults for the min-runtime badges (from the scenario's minruntime arguments). */
-export interface MinRuntimeDefaults {
-  preemptMs: number | null;
-  reclaimMs: number | null;
+/** How a badge is drawn: filled (set here), outlined (inherited, or a figure), dashed (a default). */
+export type QueueBadgeStyle = 'filled' | 'outlined' | 'dashed';
+
+/** A badge as the profile's UI module words it from the snapshot's queue (`resolved`, `extras`). */
+export interface QueueBadgeFact {
+  /** Unique on the card (a test id suffix): `preempt`, `reclaim`, `borrowed`… */
+  key: string;
+  text: string;
+  /** Full wording for tooltips and accessible labels. */
+  description: string;
+  style: QueueBadgeStyle;
+  /** Whether the text may be cut to fit the row (an inherited value's "↑queue"); else only the box is. */
+  shortenable: boolean;
 }
+
+/** The badges of a queue card (none when absent). */
+export type QueueBadgesOf = (queue: QueueState) => readonly QueueBadgeFact[];
 
 /** How bar lengths are scaled. */
 export type BarScale = 'siblings' | 'node' | 'global';
@@ -138,9 +152,8 @@ export interface QueueTreeOptions {
    * compare directly; `node`: each card fills its own bar; `global`: one scale for the whole tree.
    */
   barScale?: BarScale;
-  /** Min-runtime badge row: `auto` (default) shows it when any queue sets a value or a default is non-zero. */
-  minRuntime?: 'auto' | boolean;
-  minRuntimeDefaults?: MinRuntimeDefaults;
+  /** Each card's badges (the profile UI module's `queueBadges`); the row is drawn when some card has one. */
+  badges?: QueueBadgesOf;
   /** `horizontal` (default): levels left to right; `vertical`: top down. */
   orientation?: TreeOrientation;
   /** `regular` (default) or `compact` cards. */
@@ -187,19 +200,11 @@ export interface QueueBar {
   valueX: number;
 }
 
-/** Where a min-runtime value comes from. */
-export type MinRuntimeOrigin = 'set' | 'inherited' | 'default';
-
-/** A min-runtime badge; x/y are relative to the card. */
-export interface MinRuntimeBadge {
-  kind: 'preempt' | 'reclaim';
-  origin: MinRuntimeOrigin;
-  /** The value in effect for a walk up from this queue; null for a default the caller did not give. */
-  valueMs: number | null;
-  /** The ancestor the value is inherited from. */
-  from: string | null;
+/** A badge placed on a card; x/y are relative to the card. */
+export interface QueueCardBadge {
+  key: string;
+  style: QueueBadgeStyle;
   text: string;
-  /** Full wording for tooltips and accessible labels. */
   description: string;
   x: number;
   y: number;
@@ -232,7 +237,7 @@ export interface QueueTreeNode {
   isCollapsed: boolean;
   isLeaf: boolean;
   bars: QueueBar[];
-  badges: MinRuntimeBadge[];
+  badges: QueueCardBadge[];
   /**
    * Collapse toggle of cards with children, in tree coordinates: on the right edge where the links leave
    * (left to right), or in the header's right corner (top down, where a toggle on the bottom edge would sit
@@ -268,7 +273,8 @@ export interface QueueTreeLayout {
   focus: { x: number; y: number };
   size: Size;
   resources: QueueResourceName[];
-  showsMinRuntime: boolean;
+  /** Whether the cards have a badge row. */
+  showsBadges: boolean;
   hasSyntheticRoot: boolean;
   /** Height of a queue card. */
   cardHeight: number;
@@ -361,61 +367,27 @@ function buildBar(
   };
 }
 
-function buildBadges(
-  C: CardMetrics,
-  q: QueueState,
-  ancestors: readonly QueueState[],
-  defaults: MinRuntimeDefaults,
-  y: number,
-): MinRuntimeBadge[] {
-  const facts = (['preempt', 'reclaim'] as const).map((kind) => {
-    const own = kind === 'preempt' ? q.preemptMinRuntimeMs : q.reclaimMinRuntimeMs;
-    const letter = kind === 'preempt' ? 'P' : 'R';
-    let origin: MinRuntimeOrigin = 'default';
-    let valueMs: number | null = kind === 'preempt' ? defaults.preemptMs : defaults.reclaimMs;
-    let from: string | null = null;
-    if (own !== null) {
-      origin = 'set';
-      valueMs = own;
-    } else {
-      // The walk up the tree that KAI's queue method and preempt use (resolver.go); the LCA method may
-      // start elsewhere, which the LCA overlay shows from the engine's resolution.
-      const a = ancestors.find(
-        (p) => (kind === 'preempt' ? p.preemptMinRuntimeMs : p.reclaimMinRuntimeMs) !== null,
-      );
-      if (a !== undefined) {
-        origin = 'inherited';
-        valueMs = kind === 'preempt' ? a.preemptMinRuntimeMs : a.reclaimMinRuntimeMs;
-        from = a.name;
-      }
-    }
-    const value = valueMs === null ? '—' : formatSpan(valueMs);
-    const text =
-      origin === 'inherited' && from !== null ? `${letter} ${value} ↑${from}` : `${letter} ${value}`;
-    const description =
-      origin === 'set'
-        ? `${kind}MinRuntime ${value}, set on this queue`
-        : origin === 'inherited'
-          ? `${kind}MinRuntime ${value}, inherited from ${from ?? ''}`
-          : `${kind}MinRuntime ${valueMs === null ? 'plugin default' : `${value} (plugin default)`}: not set on this queue or its ancestors`;
-    return { kind, origin, valueMs, from, text, description, natural: textWidth(text, C.smallFontSize) + 8 };
-  });
-  // Both badges at their natural width when the row holds them; else the preempt badge gets at least half
-  // the row (more when the reclaim badge is short) and the reclaim badge what it leaves. Only an inherited
-  // value's "↑queue" is ever shortened.
-  const row = C.width - 2 * C.padX - C.badgeGap;
-  const [p, r] = facts as [(typeof facts)[0], (typeof facts)[0]];
-  const preemptMax = p.natural + r.natural <= row ? p.natural : Math.max(row / 2, row - r.natural);
-  const out: MinRuntimeBadge[] = [];
+/**
+ * Places a card's badges in one row: each at its natural width when the row holds them all; else each but
+ * the last gets at least its share of what is left (more when the ones after it are short) and the last
+ * what remains. Only a shortenable text is cut; another keeps its text in a narrower box.
+ */
+function placeBadges(C: CardMetrics, facts: readonly QueueBadgeFact[], y: number): QueueCardBadge[] {
+  const natural = facts.map((f) => textWidth(f.text, C.smallFontSize) + 8);
+  const out: QueueCardBadge[] = [];
   let x = C.padX;
-  for (const f of facts) {
-    const maxWidth = f.kind === 'preempt' ? preemptMax : C.width - C.padX - x;
-    const text = f.origin === 'inherited' ? truncateText(f.text, maxWidth - 8, C.smallFontSize) : f.text;
+  facts.forEach((f, i) => {
+    const left = C.width - C.padX - x - C.badgeGap * (facts.length - 1 - i);
+    const after = natural.slice(i + 1).reduce((a, b) => a + b, 0);
+    const fits = (natural[i] ?? 0) + after <= left;
+    const maxWidth =
+      i === facts.length - 1 || fits ? left : Math.max(left / (facts.length - i), left - after);
+    const text = f.shortenable ? truncateText(f.text, maxWidth - 8, C.smallFontSize) : f.text;
     const width = Math.min(maxWidth, textWidth(text, C.smallFontSize) + 8);
-    const { kind, origin, valueMs, from, description } = f;
-    out.push({ kind, origin, valueMs, from, text, description, x, y, width, height: C.badgeHeight });
+    const { key, style, description } = f;
+    out.push({ key, style, text, description, x, y, width, height: C.badgeHeight });
     x += width + C.badgeGap;
-  }
+  });
   return out;
 }
 
@@ -451,13 +423,11 @@ export function layoutQueueTree(
       ? autoResources(queues)
       : [...options.resources];
   const barScale = options.barScale ?? 'siblings';
-  const defaults = options.minRuntimeDefaults ?? { preemptMs: null, reclaimMs: null };
-  const showsMinRuntime =
-    options.minRuntime === true ||
-    (options.minRuntime !== false &&
-      (queues.some((q) => q.preemptMinRuntimeMs !== null || q.reclaimMinRuntimeMs !== null) ||
-        (defaults.preemptMs ?? 0) > 0 ||
-        (defaults.reclaimMs ?? 0) > 0));
+  const badgesOf = options.badges;
+  // What the profile words per queue, asked once per queue (the row's height depends on any card having one).
+  const factsOf = new Map<QueueState, readonly QueueBadgeFact[]>();
+  for (const q of queues) factsOf.set(q, badgesOf === undefined ? [] : badgesOf(q));
+  const showsBadges = [...factsOf.values()].some((f) => f.length > 0);
 
   // Data tree: parents missing from the data make a queue top-level (as upstream's resolver does).
   const byQueue = new Map<string, QueueState>();
@@ -506,7 +476,7 @@ export function layoutQueueTree(
   }
   let cardHeight = C.header;
   for (const r of resources) cardHeight += r === 'gpu' ? C.gpuRow : C.smallRow;
-  if (showsMinRuntime) cardHeight += C.badgeRow;
+  if (showsBadges) cardHeight += C.badgeRow;
   cardHeight += C.bottomPad;
 
   const first = tops[0];
@@ -517,7 +487,7 @@ export function layoutQueueTree(
       focus: { x: 0, y: 0 },
       size,
       resources,
-      showsMinRuntime,
+      showsBadges,
       cardHeight,
       orientation,
       density,
@@ -582,7 +552,7 @@ export function layoutQueueTree(
     }
     const q = d.queue;
     const bars: QueueBar[] = [];
-    const badges: MinRuntimeBadge[] = [];
+    const badges: QueueCardBadge[] = [];
     if (q !== null) {
       let rowY = C.header;
       for (const r of resources) {
@@ -590,15 +560,7 @@ export function layoutQueueTree(
         bars.push(buildBar(C, valueWidth, q, r, scaleMax, rowY, resources.length > 1));
         rowY += r === 'gpu' ? C.gpuRow : C.smallRow;
       }
-      if (showsMinRuntime) {
-        const ancestors: QueueState[] = [];
-        for (let a = parentOf.get(q.name) ?? null; a !== null; a = parentOf.get(a) ?? null) {
-          const aq = byQueue.get(a);
-          if (aq === undefined || ancestors.includes(aq)) break;
-          ancestors.push(aq);
-        }
-        badges.push(...buildBadges(C, q, ancestors, defaults, rowY + 2));
-      }
+      if (showsBadges) badges.push(...placeBadges(C, factsOf.get(q) ?? [], rowY + 2));
     }
     const childCount = d.children.length;
     const isCollapsed = !isSynthetic && collapsed.has(d.name) && childCount > 0;
@@ -703,7 +665,7 @@ export function layoutQueueTree(
     focus,
     size,
     resources,
-    showsMinRuntime,
+    showsBadges,
     hasSyntheticRoot,
     cardHeight,
     orientation,

@@ -2,15 +2,27 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueState } from '../../engine/model/snapshot';
 import { designDocQueues, gpus, queueState } from '../testing/vizFixtures';
-import { QUEUE_CARD_COMPACT, layoutQueueTree, type QueueTreeLayout } from './layoutQueueTree';
+import {
+  QUEUE_CARD_COMPACT,
+  layoutQueueTree,
+  type QueueBadgeFact,
+  type QueueTreeLayout,
+} from './layoutQueueTree';
 import { textWidth } from './textWidth';
 
 const SIZE = { width: 550, height: 440 };
+/** LCA 1's badges as KAI's UI module words them (the engine resolved "R 10m" inherited from b). */
+const BADGES: Readonly<Record<string, QueueBadgeFact[]>> = {
+  team: [
+    { key: 'preempt', style: 'dashed', text: 'P 0s', description: 'plugin default', shortenable: false },
+    { key: 'reclaim', style: 'outlined', text: 'R 10m ↑b', description: 'inherited', shortenable: true },
+  ],
+};
 const down = (qs: readonly QueueState[], collapsed?: Set<string>): QueueTreeLayout =>
   layoutQueueTree(qs, SIZE, {
     orientation: 'vertical',
     density: 'compact',
-    minRuntimeDefaults: { preemptMs: 0, reclaimMs: 0 },
+    badges: (q) => BADGES[q.name] ?? [],
     ...(collapsed === undefined ? {} : { collapsed }),
   });
 const overlap = (a: QueueTreeLayout['nodes'][0], b: QueueTreeLayout['nodes'][0]) =>

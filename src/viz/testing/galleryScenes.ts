@@ -4,7 +4,8 @@
  */
 import type { JobState, NodeState, QueueState, TaskState } from '../../engine/model/snapshot';
 import type { ReclaimableDetail } from '../../engine/model/trace';
-import type { QueueTreePath } from '../charts/QueueTree';
+import type { QueueTreePath, QueueTreeProfile } from '../charts/QueueTree';
+import type { QueueBadgeStyle, QueueBadgesOf } from '../layouts/layoutQueueTree';
 import {
   designDocExample1,
   gpus,
@@ -125,3 +126,81 @@ export function gallerySmallCluster(): {
   tasks.push(taskState('eval-1', 'eval', 'Running', 'gpu-node-10', { 0: 1 }));
   return { nodes, tasks, jobs, queues: galleryQueues(), cursorMs: 120_000 };
 }
+
+type GalleryBadge = readonly [key: 'preempt' | 'reclaim', style: QueueBadgeStyle, text: string];
+
+/**
+ * The min-runtime badges KAI's UI module words for the gallery tree (plugin defaults 0s), as data: the
+ * layout places what it is given (the engine resolves, decision 0298), so the scene gives them ready.
+ */
+const GALLERY_BADGES: Readonly<Record<string, readonly GalleryBadge[]>> = {
+  a: [
+    ['preempt', 'dashed', 'P 0s'],
+    ['reclaim', 'dashed', 'R 0s'],
+  ],
+  b: [
+    ['preempt', 'dashed', 'P 0s'],
+    ['reclaim', 'filled', 'R 10m'],
+  ],
+  ops: [
+    ['preempt', 'filled', 'P 20s'],
+    ['reclaim', 'dashed', 'R 0s'],
+  ],
+  c: [
+    ['preempt', 'dashed', 'P 0s'],
+    ['reclaim', 'outlined', 'R 10m ↑b'],
+  ],
+  d: [
+    ['preempt', 'dashed', 'P 0s'],
+    ['reclaim', 'filled', 'R 1m'],
+  ],
+  leaf1: [
+    ['preempt', 'dashed', 'P 0s'],
+    ['reclaim', 'filled', 'R 0s'],
+  ],
+  leaf2: [
+    ['preempt', 'dashed', 'P 0s'],
+    ['reclaim', 'filled', 'R 3m'],
+  ],
+  leaf3: [
+    ['preempt', 'dashed', 'P 0s'],
+    ['reclaim', 'outlined', 'R 1m ↑d'],
+  ],
+};
+
+function describeBadge([key, style, text]: GalleryBadge): string {
+  const value = text.split(' ')[1] ?? '';
+  const from = text.split('↑')[1];
+  if (style === 'filled') return `${key}MinRuntime ${value}, set on this queue`;
+  if (style === 'outlined') return `${key}MinRuntime ${value}, inherited from ${from ?? ''}`;
+  return `${key}MinRuntime ${value} (plugin default): not set on this queue or its ancestors`;
+}
+
+/** The gallery tree's badges (see GALLERY_BADGES). */
+export const galleryBadges: QueueBadgesOf = (q) =>
+  (GALLERY_BADGES[q.name] ?? []).map((b) => ({
+    key: b[0],
+    style: b[1],
+    text: b[2],
+    description: describeBadge(b),
+    shortenable: b[1] === 'outlined',
+  }));
+
+/** KAI's words and the gallery badges, as the queue tree view hands them to the tree. */
+export const GALLERY_TREE_PROFILE: QueueTreeProfile = {
+  words: {
+    profile: 'gallery',
+    share: { label: 'fair share', meaning: 'what the proportion plugin divided to this queue this session' },
+    floor: { label: 'quota', meaning: 'deserved quota: given before any over-quota share' },
+    cap: { label: 'limit', meaning: 'the most the queue may be allocated (none = unlimited)' },
+    weight: { label: 'OQW', meaning: 'over-quota weight', perResource: true },
+    priority: true,
+    floorIsQuota: true,
+  },
+  badges: galleryBadges,
+  badgeLegend: [
+    { label: 'min-runtime set here', style: 'filled' },
+    { label: 'inherited (↑from)', style: 'outlined' },
+    { label: 'plugin default', style: 'dashed' },
+  ],
+};

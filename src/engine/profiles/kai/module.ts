@@ -12,7 +12,7 @@ import { MIN_RUNTIME_QUERY } from './module/kaiQueries';
 import { createKaiRunner } from './module/kaiRunner';
 import { kaiSnapshot } from './module/kaiSnapshot';
 import { kaiUsageLedger } from './module/kaiUsage';
-import { queueWords } from '../../model/queueWords';
+import { KAI_QUEUE_WORDS } from './queueWords';
 
 export const kai: ProfileModule<'kai'> = {
   name: 'kai',
@@ -24,7 +24,6 @@ export const kai: ProfileModule<'kai'> = {
   snapshot: kaiSnapshot,
   queries: [MIN_RUNTIME_QUERY],
   format: kaiFormat,
-  // The words' tables are still one shared file the views read (engine/model/queueWords.ts).
-  queueWords: queueWords('kai'),
+  queueWords: KAI_QUEUE_WORDS,
   kubernetes: kaiKubernetes,
 };

@@ -1,8 +1,8 @@
 /**
  * The Kueue profile as the engine sees it (decisions 0279, 0281, 0283): a session runner over its own
- * `kueue:` block (admission cycles and classical preemption, session.ts), no actions or plugins, no
- * per-job or per-queue snapshot extras (the cards are the block's Cohorts and ClusterQueues), its queue
- * words and its Kubernetes names. The registry lists it; nothing else imports it.
+ * `kueue:` block (admission cycles and classical preemption, session.ts), no actions or plugins, each
+ * card's resolved quota figures (queueFigures.ts; the cards are the block's Cohorts and ClusterQueues), its
+ * queue words and its Kubernetes names. The registry lists it; nothing else imports it.
  */
 import type {
   ProfileModule,
@@ -16,7 +16,9 @@ import { KUEUE_CATALOGUE } from './catalogue';
 import { kueueFormat } from './format';
 import { kueueKubernetes } from './kueueKubernetes';
 import { kueueProfile } from './profile';
+import { kueueQueueFigures } from './queueFigures';
 import { KUEUE_QUEUE_WORDS } from './queueWords';
+import { isKueueSpec } from './spec';
 
 function createRunner(): SessionRunner {
   return {
@@ -44,7 +46,16 @@ export const kueue: ProfileModule<'kueue'> = {
   usageLedger: () => null,
   createRunner,
   snapshot: {
-    open: () => ({ job: () => null, queue: () => null }),
+    // Each card's cohort, nominal quota, limits, borrowed and lendable (queueFigures.ts, decision 0298).
+    open: (frame) => {
+      const data = frame.scenario.profileBlock?.data;
+      const resolved = isKueueSpec(data) ? kueueQueueFigures(data) : null;
+      return {
+        job: () => null,
+        queue: () => null,
+        ...(resolved === null ? {} : { resolved }),
+      };
+    },
     // The Workload's state the session carried over (Pending, QuotaReserved, Admitted…; session.ts).
     phase: (job) => job.phase ?? job.spec.phase,
   },

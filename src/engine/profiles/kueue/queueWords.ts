@@ -3,9 +3,8 @@
  * @ff69552e: `nominalQuota`, `borrowingLimit`, `lendingLimit`; a ClusterQueue joins a `cohort`). The cards
  * are the block's Cohorts and ClusterQueues (profile.ts `kueueQueues`): the band is the nominal quota (a
  * cohort's includes its subtree), since Kueue computes no fair share without fair sharing (decision 0283).
- * Pure data, in the profile's UI module (`uiModuleOf('kueue').queueWords`). Not yet drawn: the shared queue
- * cards, tooltip and inspector still pick words by the snapshot queue's `extras.profile`
- * (engine/model/queueWords.ts), which Kueue does not send, so they use KAI's words for Kueue's cards.
+ * Pure data, in the profile's UI module (`uiModuleOf('kueue').queueWords`), from which the queue tree's
+ * legend, cards, tooltip and the inspector take their words (decision 0298).
  */
 import type { QueueWords } from '../../framework/ProfileModule';
 
@@ -20,11 +19,9 @@ export const KUEUE_QUEUE_WORDS: QueueWords = {
     label: 'nominal quota',
     meaning: 'what the ClusterQueue owns; above it the ClusterQueue borrows unused quota from its cohort',
   },
-  cap: {
-    label: 'borrowing limit',
-    meaning:
-      'the most the ClusterQueue may borrow from its cohort above its nominal quota (none = unlimited); its lending limit caps what it lends',
-  },
+  // No cap drawn on the cards: the borrowing limit is not a cap on the card's figures (it bounds what is
+  // borrowed above the nominal quota); the UI module shows it as a badge and an inspector row instead.
+  cap: null,
   // The shape's weight slot: Kueue's fairSharing.weight (fairsharing_types.go:25-40; fair_sharing.go:90-98
   // divides the share by it). It only counts when the kueue block turns fair sharing on (§27).
   weight: {

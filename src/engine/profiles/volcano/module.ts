@@ -25,7 +25,7 @@ import {
   kubeBatchProfile,
   volcanoProfile,
 } from './profile';
-import { queueWords } from '../../model/queueWords';
+import { KUBE_BATCH_QUEUE_WORDS, VOLCANO_QUEUE_WORDS } from './queueWords';
 import { volcanoSessionMarks } from './sessionMarks';
 
 function createRunner(dialect: Dialect): SessionRunner {
@@ -81,7 +81,7 @@ function moduleOf<N extends Dialect>(dialect: N, title: string): ProfileModule<N
     snapshot: snapshotOf(dialect),
     queries: [],
     format: volcanoFormat(dialect),
-    queueWords: queueWords(dialect),
+    queueWords: dialect === 'volcano' ? VOLCANO_QUEUE_WORDS : KUBE_BATCH_QUEUE_WORDS,
     kubernetes: volcanoKubernetes(dialect),
   };
 }

@@ -1,12 +1,17 @@
 /**
  * KAI-Scheduler as the views see it: min-runtime protection columns (the engine resolved them into the
  * snapshot's `preemptProtection`/`reclaimProtection`), the protection marks of the timeline, its names
- * and queue words (pure data from engine/profiles/kai).
+ * and queue words (pure data from engine/profiles/kai), the queue cards' min-runtime badges and inspector
+ * rows (queueFigures.ts) and the tree's min-runtime what-ifs.
  */
 import { KAI_CATALOGUE } from '../../../engine/profiles/kai/catalogue';
-import { queueWords } from '../../../engine/model/queueWords';
+import { KAI_QUEUE_WORDS } from '../../../engine/profiles/kai/queueWords';
 import { ProtectionCell, ReclaimProtectionCell } from '../../jobs/ProtectionCell';
+import type { RunQuery } from '../../../protocol/queries';
 import type { ProfileJobColumn, ProfileUiModule } from '../ProfileUiModule';
+import { KAI_BADGE_LEGEND, kaiQueueBadges, kaiQueueDetailRows } from './queueFigures';
+
+type MinRuntimeQuery = Extract<RunQuery, { profile: 'kai'; kind: 'minruntime' }>;
 
 const COLUMNS: readonly ProfileJobColumn[] = [
   {
@@ -38,9 +43,17 @@ export const kaiUi: ProfileUiModule<'kai'> = {
   name: 'kai',
   title: 'KAI-Scheduler',
   catalogue: KAI_CATALOGUE,
-  queueWords: queueWords('kai'),
+  queueWords: KAI_QUEUE_WORDS,
   jobColumns: () => COLUMNS,
   ownSortKeys: ['preempt', 'reclaim'],
   timelineLegend: [{ label: 'protection starts or ends', color: 'protected', shape: 'dot' }],
   detailRenderers: {},
+  queueBadges: kaiQueueBadges,
+  queueBadgeLegend: KAI_BADGE_LEGEND,
+  queueDetailRows: kaiQueueDetailRows,
+  queueTreeNote: null,
+  queueTable: null,
+  // KAI's min-runtime resolution at the session shown (the worker's `minruntime` query).
+  minRuntime: (actions, params) =>
+    actions.query<MinRuntimeQuery>({ profile: 'kai', kind: 'minruntime', params }),
 };

@@ -1,12 +1,13 @@
 /**
  * Kueue as the views see it: its names and its queue words (nominal quota, borrowing limit, lending limit,
- * cohort; pure data from engine/profiles/kueue). Kueue's sessions add no per-job snapshot extras or
+ * cohort; pure data from engine/profiles/kueue), and its cards' badges and inspector rows (queueFigures.ts). Kueue's sessions add no per-job snapshot extras or
  * session marks, so it has no jobs-table columns, timeline legend entries or trace detail renderers of its
  * own; the decision log tells its admissions and preemptions in words (engine/profiles/kueue/words.ts).
  */
 import { KUEUE_CATALOGUE } from '../../../engine/profiles/kueue/catalogue';
 import { KUEUE_QUEUE_WORDS } from '../../../engine/profiles/kueue/queueWords';
 import type { ProfileUiModule } from '../ProfileUiModule';
+import { KUEUE_BADGE_LEGEND, kueueQueueBadges, kueueQueueDetailRows } from './queueFigures';
 
 export const kueueUi: ProfileUiModule<'kueue'> = {
   name: 'kueue',
@@ -17,4 +18,12 @@ export const kueueUi: ProfileUiModule<'kueue'> = {
   ownSortKeys: [],
   timelineLegend: [],
   detailRenderers: {},
+  queueBadges: kueueQueueBadges,
+  queueBadgeLegend: KUEUE_BADGE_LEGEND,
+  queueDetailRows: kueueQueueDetailRows,
+  queueTreeNote:
+    'Each card is a Cohort or a ClusterQueue under its cohort: its band is the nominal quota (a cohort’s includes its subtree’s), its bar what is admitted; a badge says what it borrowed from its cohort or can lend it, and its borrowing limit.',
+  queueTable: null,
+  // Kueue has no minimum runtime at ff69552e (decision 0283).
+  minRuntime: null,
 };

@@ -4,11 +4,13 @@
  * detail renderers, names and queue words (pure data from engine/profiles/volcano).
  */
 import { KUBE_BATCH_CATALOGUE, VOLCANO_CATALOGUE } from '../../../engine/profiles/volcano/catalogue';
-import { queueWords } from '../../../engine/model/queueWords';
+import { KUBE_BATCH_QUEUE_WORDS, VOLCANO_QUEUE_WORDS } from '../../../engine/profiles/volcano/queueWords';
 import type { ScenarioSummary } from '../../../protocol/messages';
 import type { ProfileJobColumn, ProfileLegendEntry, ProfileUiModule, ShownFacts } from '../ProfileUiModule';
 import { PodGroupCell, RolesCell, SlaCell } from './VolcanoCells';
 import { VOLCANO_RENDERERS } from './renderers';
+import { VolcanoQueueTable } from './VolcanoQueueTable';
+import { volcanoQueueRows } from './queueRows';
 
 const PODGROUP_COLUMN: ProfileJobColumn = {
   id: 'podgroup',
@@ -50,13 +52,21 @@ const volcanoLike = {
   ownSortKeys: [],
   timelineLegend: LEGEND,
   detailRenderers: VOLCANO_RENDERERS,
+  // Proportion's figures are on the cards and in the table: no badges, no min-runtime.
+  queueBadges: () => [],
+  queueBadgeLegend: [],
+  queueTreeNote:
+    'Each card’s band is the deserved share (proportion’s, or capacity’s from the queue’s deserved), its bar what is allocated (a parent’s includes its children’s) and its cap the capability; the table gives weight, capability, guarantee, deserved and allocated per queue.',
+  queueTable: VolcanoQueueTable,
+  minRuntime: null,
 } as const;
 
 export const volcanoUi: ProfileUiModule<'volcano'> = {
   name: 'volcano',
   title: 'Volcano',
   catalogue: VOLCANO_CATALOGUE,
-  queueWords: queueWords('volcano'),
+  queueWords: VOLCANO_QUEUE_WORDS,
+  queueDetailRows: volcanoQueueRows(VOLCANO_QUEUE_WORDS),
   ...volcanoLike,
 };
 
@@ -64,6 +74,7 @@ export const kubeBatchUi: ProfileUiModule<'kube-batch'> = {
   name: 'kube-batch',
   title: 'kube-batch',
   catalogue: KUBE_BATCH_CATALOGUE,
-  queueWords: queueWords('kube-batch'),
+  queueWords: KUBE_BATCH_QUEUE_WORDS,
+  queueDetailRows: volcanoQueueRows(KUBE_BATCH_QUEUE_WORDS),
   ...volcanoLike,
 };

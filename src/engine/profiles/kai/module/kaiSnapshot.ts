@@ -1,10 +1,12 @@
 /**
  * What a KAI snapshot adds to the neutral core: each job's min-runtime protection at that moment (reclaim
  * protection under `lca` depends on who waits to reclaim, so the waiting queues are indexed once per
- * snapshot) and the PodGroup phase KAI derives from its tasks.
+ * snapshot), each queue's effective min-runtimes (kaiQueueFigures.ts) and the PodGroup phase KAI derives
+ * from its tasks.
  */
 import type { ProfileFrame, ProfileSnapshot, SnapshotJobInput } from '../../../framework/ProfileModule';
 import { kaiProtectionModel } from './kaiProtection';
+import { kaiQueueFigures } from './kaiQueueFigures';
 
 export const kaiSnapshot: ProfileSnapshot = {
   open(frame: ProfileFrame, jobs: readonly SnapshotJobInput[]) {
@@ -15,9 +17,12 @@ export const kaiSnapshot: ProfileSnapshot = {
     const waiting = new Set<string>();
     for (const j of jobs) if (j.counts.Pending + j.counts.Pipelined > 0) waiting.add(j.spec.queue);
     const reclaimers = protection.reclaimerIndex(waiting);
+    const byName = new Map(frame.queues.map((q) => [q.name, q]));
     return {
       job: () => null,
       queue: () => null,
+      // Effective min-runtimes per queue, from the resolver, so the tree's badges only draw (decision 0298).
+      resolved: (queue) => kaiQueueFigures(protection, queue, byName),
       protection: (job: SnapshotJobInput) =>
         protection.jobProtection(
           job.spec.queue,

@@ -1,11 +1,17 @@
 /**
- * A Volcano or kube-batch queue is described in its own scheduler's words (engine/model/queueWords):
+ * A Volcano or kube-batch queue is described in its own scheduler's words (its UI module's queueWords):
  * deserved, capability, guarantee and weight, never KAI's quota, limit or over-quota weight.
  */
 import { describe, expect, it } from 'vitest';
-import type { QueueState } from '../../engine/model/snapshot';
-import type { QueueTreeNode } from '../layouts/layoutQueueTree';
-import { describeQueue, queueTooltipColumns, queueTooltipHeading, queueTooltipRows } from './describeQueue';
+import type { QueueState } from '../../../engine/model/snapshot';
+import type { QueueTreeNode } from '../../../viz/layouts/layoutQueueTree';
+import {
+  describeQueue,
+  queueTooltipColumns,
+  queueTooltipHeading,
+  queueTooltipRows,
+} from '../../../viz/charts/describeQueue';
+import { kubeBatchUi, volcanoUi } from './module';
 
 const queue = (profile: string): QueueState => ({
   name: 'research',
@@ -54,23 +60,25 @@ const node = (q: QueueState): QueueTreeNode =>
 describe('Volcano queue words', () => {
   it('names deserved, guarantee and capability in the tooltip, the weight in its heading', () => {
     const n = node(queue('volcano'));
-    expect(queueTooltipColumns(n).map((c) => c.label)).toEqual([
+    const w = volcanoUi.queueWords;
+    expect(queueTooltipColumns(w).map((c) => c.label)).toEqual([
       'alloc',
       'req',
       'deserved',
       'guarantee',
       'capability',
     ]);
-    expect(queueTooltipRows(n)).toEqual([{ resource: 'gpu', cells: ['2', '6', '4', '1', '6'] }]);
-    expect(queueTooltipHeading(n)).toBe('priority 0 · weight 3 · not reclaimable');
-    const label = describeQueue(n);
+    expect(queueTooltipRows(n, w)).toEqual([{ resource: 'gpu', cells: ['2', '6', '4', '1', '6'] }]);
+    expect(queueTooltipHeading(n, w)).toBe('priority 0 · weight 3 · not reclaimable');
+    const label = describeQueue(n, w);
     expect(label).toBe('queue research; GPU allocated 2 of deserved 4, capability 6');
     expect(label).not.toMatch(/quota|limit|fair share/);
   });
 
   it('gives kube-batch the weight and deserved only', () => {
     const n = node(queue('kube-batch'));
-    expect(queueTooltipColumns(n).map((c) => c.label)).toEqual(['alloc', 'req', 'deserved']);
-    expect(queueTooltipHeading(n)).toBe('weight 3');
+    const w = kubeBatchUi.queueWords;
+    expect(queueTooltipColumns(w).map((c) => c.label)).toEqual(['alloc', 'req', 'deserved']);
+    expect(queueTooltipHeading(n, w)).toBe('weight 3');
   });
 });

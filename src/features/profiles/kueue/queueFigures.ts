@@ -1,0 +1,104 @@
+/**
+ * Kueue's queue cards and inspector rows, in Kueue's words: what a ClusterQueue (or a Cohort) borrows above
+ * its nominal quota, what of its unused quota its cohort may borrow now, and its borrowing and lending
+ * limits, all as the engine resolved them (`QueueState.resolved`, engine/profiles/kueue/queueFigures.ts).
+ * Only words (decision 0298).
+ */
+import type { QueueResources } from '../../../engine/model/resources';
+import type { QueueState } from '../../../engine/model/snapshot';
+import type { KueueQueueFigures } from '../../../engine/profiles/kueue/queueFigures';
+import { formatAmount, formatMemory, formatQueueResources } from '../../format/formatResources';
+import type { QueueBadgeFact } from '../../../viz/layouts/layoutQueueTree';
+import type { QueueBadgeLegendEntry, QueueDetailRow } from '../ProfileUiModule';
+
+function figuresOf(queue: QueueState): KueueQueueFigures | null {
+  const r = queue.resolved as KueueQueueFigures | undefined;
+  return r === undefined ? null : r;
+}
+
+const isZero = (r: QueueResources): boolean => r.gpu === 0 && r.cpu === 0 && r.memory === 0;
+
+/** A per-resource limit: the resources that set one, or null when none does. */
+function limitText(l: KueueQueueFigures['borrowingLimit']): string | null {
+  if (l.gpu === null && l.cpu === null && l.memory === null) return null;
+  const parts: string[] = [];
+  for (const r of ['gpu', 'cpu', 'memory'] as const) {
+    const v = l[r];
+    if (v !== null) parts.push(`${r} ${r === 'memory' ? formatMemory(v) : formatAmount(v)}`);
+  }
+  return parts.join(' · ');
+}
+
+/** A badge's short amount: the GPUs when there are some (the card's main bar), else the whole list. */
+function shortAmount(r: QueueResources): string {
+  return r.gpu !== 0 ? `${formatAmount(r.gpu)} GPU` : formatQueueResources(r);
+}
+
+const noun = (f: KueueQueueFigures): string => (f.kind === 'cohort' ? 'cohort' : 'ClusterQueue');
+
+export function kueueQueueBadges(queue: QueueState): QueueBadgeFact[] {
+  const f = figuresOf(queue);
+  if (f === null) return [];
+  const out: QueueBadgeFact[] = [];
+  if (!isZero(f.borrowed)) {
+    const v = formatQueueResources(f.borrowed);
+    out.push({
+      key: 'borrowed',
+      text: `borrowed ${shortAmount(f.borrowed)}`,
+      description: `borrowed ${v} from its ${f.cohort === null ? 'cohort' : `cohort ${f.cohort}`}: in use above its nominal quota`,
+      style: 'filled',
+      shortenable: true,
+    });
+  } else if (!isZero(f.lendable) && f.cohort !== null) {
+    const v = formatQueueResources(f.lendable);
+    out.push({
+      key: 'lendable',
+      text: `lendable ${shortAmount(f.lendable)}`,
+      description: `lendable ${v}: unused nominal quota cohort ${f.cohort} may borrow now (within its lending limit)`,
+      style: 'outlined',
+      shortenable: true,
+    });
+  }
+  const limit = limitText(f.borrowingLimit);
+  if (limit !== null)
+    out.push({
+      key: 'borrowing-limit',
+      text: `borrow ≤ ${limit}`,
+      description: `borrowing limit ${limit}: the most this ${noun(f)} may borrow above its nominal quota`,
+      style: 'dashed',
+      shortenable: true,
+    });
+  return out;
+}
+
+export const KUEUE_BADGE_LEGEND: readonly QueueBadgeLegendEntry[] = [
+  { label: 'borrowed from the cohort', style: 'filled' },
+  { label: 'lendable to the cohort', style: 'outlined' },
+  { label: 'borrowing limit', style: 'dashed' },
+];
+
+/** The rows after the common ones, whose share row already is the nominal quota (Kueue's words). */
+export function kueueQueueDetailRows(queue: QueueState): QueueDetailRow[] {
+  const f = figuresOf(queue);
+  if (f === null) return [];
+  return [
+    { key: 'kind', label: 'Kind', value: f.kind === 'cohort' ? 'Cohort' : 'ClusterQueue' },
+    {
+      key: 'cohort',
+      label: f.kind === 'cohort' ? 'Parent cohort' : 'Cohort',
+      value: f.cohort ?? 'none',
+    },
+    {
+      key: 'borrowing-limit',
+      label: 'Borrowing limit',
+      value: limitText(f.borrowingLimit) ?? 'none (may borrow all its cohort lends)',
+    },
+    {
+      key: 'lending-limit',
+      label: 'Lending limit',
+      value: limitText(f.lendingLimit) ?? 'none (lends all its unused quota)',
+    },
+    { key: 'borrowed', label: 'Borrowed', value: formatQueueResources(f.borrowed) },
+    { key: 'lendable', label: 'Lendable now', value: formatQueueResources(f.lendable) },
+  ];
+}

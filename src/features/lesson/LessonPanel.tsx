@@ -25,19 +25,19 @@ export function LessonPanel() {
       <Typography variant="h2" component="h2" sx={{ mb: 0.5 }} data-testid="lesson.title">
         {summary.name}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {summary.profile} profile · {plural(summary.nodeCount, 'node')} ·{' '}
-        {plural(summary.queueCount, 'queue')} · {plural(summary.jobCount, 'job')} · a session every{' '}
-        {formatSpan(summary.schedulePeriodMs)} · {nounFor(summary.actions.length, 'action')}{' '}
-        {summary.actions.join(', ')}
-      </Typography>
+      {/* A taught lesson keeps these facts under "About this scenario": at 1280x720 their two lines were
+          room the step's text and question needed (decision 0302). */}
+      {summary.lesson.length === 0 && <ScenarioFacts />}
       {summary.lesson.length > 0 ? (
         <>
-          {summary.description.trim() !== '' && (
-            <Disclosure summary="About this scenario" testId="lesson.about">
-              {() => <Markdown source={summary.description} decorate={glossaryText} />}
-            </Disclosure>
-          )}
+          <Disclosure summary="About this scenario" testId="lesson.about">
+            {() => (
+              <>
+                <ScenarioFacts />
+                <Markdown source={summary.description} decorate={glossaryText} />
+              </>
+            )}
+          </Disclosure>
           <LessonPlayer />
         </>
       ) : summary.description.trim() === '' ? (
@@ -53,5 +53,18 @@ export function LessonPanel() {
         </Alert>
       )}
     </Box>
+  );
+}
+
+/** The loaded scenario's profile, size, period and actions, in one line. */
+function ScenarioFacts() {
+  const summary = useAppStore(selectSummary);
+  if (summary === null) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="lesson.facts">
+      {summary.profile} profile · {plural(summary.nodeCount, 'node')} · {plural(summary.queueCount, 'queue')}{' '}
+      · {plural(summary.jobCount, 'job')} · a session every {formatSpan(summary.schedulePeriodMs)} ·{' '}
+      {nounFor(summary.actions.length, 'action')} {summary.actions.join(', ')}
+    </Typography>
   );
 }

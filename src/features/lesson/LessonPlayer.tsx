@@ -59,7 +59,9 @@ export function LessonPlayer() {
     top.current?.scrollIntoView?.({ block: 'start' });
     (askAndControls ?? question)?.scrollIntoView?.({ block: 'nearest' });
     return undefined;
-  }, [lesson.step, lesson.revealed]);
+    // `steps`: a lesson opened from the gallery over another starts at step 1 too (its question was left
+    // below the pane: preempt-1 step 1 opened after Welcome).
+  }, [lesson.step, lesson.revealed, steps]);
 
   // A held move says why where the question is: bring the note into view (a clicker cannot scroll).
   useEffect(() => {
@@ -83,7 +85,7 @@ export function LessonPlayer() {
     const pane = el.parentElement?.closest('[tabindex="0"]');
     if (pane !== null && pane !== undefined) observer.observe(pane);
     return () => observer.disconnect();
-  }, [isAsking, lesson.step]);
+  }, [isAsking, lesson.step, steps]);
 
   const step = steps[lesson.step];
   if (step === undefined) return null;
@@ -132,14 +134,36 @@ export function LessonPlayer() {
             · answer, session {ask.revealSession}
           </Typography>
         )}
+        {/* The keys on the step's own line: a line of their own under the buttons cost the step 25-50 px
+            at 1280x720 (decision 0302). The help dialog lists them too (LESSON_KEYS). */}
+        <Typography
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          sx={{ ml: 'auto', whiteSpace: 'nowrap' }}
+          data-testid="lesson-player.keys"
+          title={`With the lesson focused: ← back, → next${ask !== null && !lesson.revealed ? `, 1–${ask.choices.length} choose` : ''}`}
+        >
+          <Keycap label="←" /> <Keycap label="→" />
+          {ask !== null && !lesson.revealed && (
+            <>
+              {' '}
+              <Keycap label="1" />–<Keycap label={String(ask.choices.length)} />
+            </>
+          )}
+        </Typography>
       </Box>
       <LinearProgress
         variant="determinate"
         value={((lesson.step + (isQuestionOpen ? 0 : 1)) / steps.length) * 100}
         aria-label={`Lesson progress: step ${lesson.step + 1} of ${steps.length}`}
-        sx={{ mb: 2, height: 6, borderRadius: 3 }}
+        sx={{ mb: 1, height: 6, borderRadius: 3 }}
       />
-      {step.say !== '' && <Markdown source={step.say} decorate={glossaryText} />}
+      {step.say !== '' && (
+        <Box data-testid="lesson-player.say">
+          <Markdown source={step.say} decorate={glossaryText} />
+        </Box>
+      )}
       {/* The question and the buttons that answer it are scrolled into view together (decision 0270). */}
       {/* Its scroll margin clears the pane's sticky title (39 px at x1.3) and no more: a margin counts in
           the height `nearest` compares with the pane, and 64 px made a question that fits align its top. */}
@@ -165,15 +189,6 @@ export function LessonPlayer() {
           </Button>
         </Box>
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        With the lesson focused: <Keycap label="→" /> next, <Keycap label="←" /> back
-        {ask !== null && (
-          <>
-            , <Keycap label="1" />–<Keycap label={String(ask.choices.length)} /> choose
-          </>
-        )}
-        .
-      </Typography>
     </Box>
   );
 }

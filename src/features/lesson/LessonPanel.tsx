@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -6,7 +7,7 @@ import { selectSummary, selectWarnings } from '../../store/scenarioSlice';
 import { Disclosure } from '../../ui/Disclosure';
 import { Markdown } from '../../ui/Markdown';
 import { glossaryText } from '../glossary/GlossaryText';
-import { LessonPlayer } from './LessonPlayer';
+import { LessonPlayer, SHORT_WINDOW } from './LessonPlayer';
 import { formatSpan } from '../format/formatTime';
 import { nounFor, plural } from '../../common/plural';
 
@@ -22,7 +23,13 @@ export function LessonPanel() {
   }
   return (
     <Box data-testid="lesson">
-      <Typography variant="h2" component="h2" sx={{ mb: 0.5 }} data-testid="lesson.title">
+      <Typography
+        variant="h2"
+        component="h2"
+        // In a short window the title is one step smaller (still above the body text): room for the step.
+        sx={{ mb: 0.5, [SHORT_WINDOW]: { fontSize: (t: Theme) => t.typography.h3.fontSize } }}
+        data-testid="lesson.title"
+      >
         {summary.name}
       </Typography>
       {/* A taught lesson keeps these facts under "About this scenario": at 1280x720 their two lines were

@@ -25,6 +25,16 @@ const paneTitle = {
  * its Show button opens it), so a step's text, its choices and Reveal/Next fit at 1280x720 (decisions 0270, 0302).
  */
 const DETAILS_FOLDED = '2.5rem';
+/** Kept for screen readers, not drawn. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  // Strings: the sx numbers 0-1 are fractions (a height of 1 was the page's, and the page scrolled by 57 px).
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 /** Below this height (px) the details show only their title: the title bar then names the selection. */
 const FOLDED_BELOW = 72;
 
@@ -80,11 +90,13 @@ export function SidePanel() {
           id="side-lesson-title"
           variant="body2"
           component="h2"
-          sx={{ ...paneTitle, position: 'sticky', top: 0, zIndex: 1 }}
+          // A taught lesson's own title names it: the bar's 32-39 px went to the step (decision 0302). Screen
+          // readers still have the pane's heading.
+          sx={hasSteps ? VISUALLY_HIDDEN : { ...paneTitle, position: 'sticky', top: 0, zIndex: 1 }}
         >
           Lesson
         </Typography>
-        <Box sx={{ p: 2 }}>
+        <Box sx={{ p: 2, ...(hasSteps ? { pt: 1.5 } : {}) }}>
           <LessonPanel />
         </Box>
       </Box>

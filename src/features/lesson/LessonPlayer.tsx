@@ -180,7 +180,16 @@ export function LessonPlayer() {
       <Box data-lesson-ask="" sx={{ scrollMarginTop: 8 }}>
         {ask !== null && <Question step={step} stepIndex={lesson.step} pick={pick} />}
         {lesson.revealed && ask !== null && <RevealExplanation session={ask.revealSession} />}
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1.5, flexWrap: 'wrap' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 1,
+            alignItems: 'center',
+            mt: 1.5,
+            [SHORT_WINDOW]: { mt: 1 },
+            flexWrap: 'wrap',
+          }}
+        >
           <Button
             variant="outlined"
             onClick={() => actions.lessonBack()}

@@ -157,6 +157,8 @@ test('counts agree with their nouns: 1 job, 1 node, 1 task, the 2 tasks do not b
   page,
 }) => {
   await app.open('?scenario=compare-lca&session=1');
+  // A lesson keeps its scenario's facts under "About this scenario" (decision 0302).
+  await page.getByTestId('lesson.about').getByText('About this scenario').click();
   await expect(page.getByTestId('lesson')).toContainText('kai profile · 1 node · 7 queues · 3 jobs');
   await expect(jobsTable.row('victim1')).toContainText('1/1/1 task');
 

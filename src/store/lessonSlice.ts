@@ -100,6 +100,16 @@ function selectionOfTarget(target: LessonStepDto['select']): Selection | null {
 }
 
 /**
+ * Whether what is selected is what the lesson's current step selected (not a person's own pick): the side
+ * panel may then fold the details to their title bar to give the step its room (decision 0302).
+ */
+export function selectIsLessonSelection(state: AppState): boolean {
+  const made = selectionOfTarget(targetOfStep(selectLessonSteps(state), state.lesson.step));
+  const current = state.selection.current;
+  return made !== null && current !== null && made.kind === current.kind && made.name === current.name;
+}
+
+/**
  * How a lesson opens (a load, a link, Back/Forward): the step of the session it opens at, and that step's
  * selection unless the location names one. The first step used to wait for a Next and a Back before its
  * selection applied (issue 22; decision 0268).

@@ -39,9 +39,9 @@ export function AppShell({
     >
       <Box sx={{ gridColumn: '1 / -1' }}>{header}</Box>
       <Box sx={{ gridColumn: '1 / -1' }}>{banner}</Box>
-      <Box
-        sx={{ gridColumn: '1 / -1', borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
-      >
+      {/* The controls sit over the main view only: the side panel takes the height beside them, which a
+          lesson's step and question need at 1280x720 (134 px more; decision 0302). */}
+      <Box sx={{ gridColumn: '1', borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         {controls}
       </Box>
       <Box component="main" sx={{ minWidth: 0, minHeight: 0, overflow: 'auto' }}>
@@ -53,6 +53,8 @@ export function AppShell({
         hidden={!isSideOpen}
         sx={{
           display: isSideOpen ? 'block' : 'none',
+          gridColumn: '2',
+          gridRow: '3 / 5',
           minHeight: 0,
           // The panel's panes scroll on their own (the lesson stays in view beside the details).
           overflow: 'hidden',

@@ -1,3 +1,4 @@
+import type { Theme } from '@mui/material/styles';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -6,7 +7,7 @@ import { selectSummary, selectWarnings } from '../../store/scenarioSlice';
 import { Disclosure } from '../../ui/Disclosure';
 import { Markdown } from '../../ui/Markdown';
 import { glossaryText } from '../glossary/GlossaryText';
-import { LessonPlayer } from './LessonPlayer';
+import { LessonPlayer, SHORT_WINDOW } from './LessonPlayer';
 import { formatSpan } from '../format/formatTime';
 import { nounFor, plural } from '../../common/plural';
 
@@ -22,22 +23,28 @@ export function LessonPanel() {
   }
   return (
     <Box data-testid="lesson">
-      <Typography variant="h2" component="h2" sx={{ mb: 0.5 }} data-testid="lesson.title">
+      <Typography
+        variant="h2"
+        component="h2"
+        // In a short window the title is one step smaller (still above the body text): room for the step.
+        sx={{ mb: 0.5, [SHORT_WINDOW]: { fontSize: (t: Theme) => t.typography.h3.fontSize } }}
+        data-testid="lesson.title"
+      >
         {summary.name}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {summary.profile} profile · {plural(summary.nodeCount, 'node')} ·{' '}
-        {plural(summary.queueCount, 'queue')} · {plural(summary.jobCount, 'job')} · a session every{' '}
-        {formatSpan(summary.schedulePeriodMs)} · {nounFor(summary.actions.length, 'action')}{' '}
-        {summary.actions.join(', ')}
-      </Typography>
+      {/* A taught lesson keeps these facts under "About this scenario": at 1280x720 their two lines were
+          room the step's text and question needed (decision 0302). */}
+      {summary.lesson.length === 0 && <ScenarioFacts />}
       {summary.lesson.length > 0 ? (
         <>
-          {summary.description.trim() !== '' && (
-            <Disclosure summary="About this scenario" testId="lesson.about">
-              {() => <Markdown source={summary.description} decorate={glossaryText} />}
-            </Disclosure>
-          )}
+          <Disclosure summary="About this scenario" testId="lesson.about">
+            {() => (
+              <>
+                <ScenarioFacts />
+                <Markdown source={summary.description} decorate={glossaryText} />
+              </>
+            )}
+          </Disclosure>
           <LessonPlayer />
         </>
       ) : summary.description.trim() === '' ? (
@@ -53,5 +60,18 @@ export function LessonPanel() {
         </Alert>
       )}
     </Box>
+  );
+}
+
+/** The loaded scenario's profile, size, period and actions, in one line. */
+function ScenarioFacts() {
+  const summary = useAppStore(selectSummary);
+  if (summary === null) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="lesson.facts">
+      {summary.profile} profile · {plural(summary.nodeCount, 'node')} · {plural(summary.queueCount, 'queue')}{' '}
+      · {plural(summary.jobCount, 'job')} · a session every {formatSpan(summary.schedulePeriodMs)} ·{' '}
+      {nounFor(summary.actions.length, 'action')} {summary.actions.join(', ')}
+    </Typography>
   );
 }

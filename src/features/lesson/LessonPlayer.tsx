@@ -19,6 +19,13 @@ import { LESSON_KEYS } from './lessonKeys';
 import { RevealExplanation } from './RevealExplanation';
 
 /**
+ * A window as short as a 1280x720 projector's (up to 800 px): the lesson's spacing tightens there so a step,
+ * its question and Reveal/Next fit the pane without scrolling; its type keeps the chosen text size
+ * (decision 0302).
+ */
+export const SHORT_WINDOW = '@media (max-height: 800px)';
+
+/**
  * A scripted lesson (docs/scenario-format.md §14), one step at a time: what to look at, a paragraph, and a
  * question whose answer is revealed by stepping to the session that proves it. The engine says which
  * choices are right (`SessionView.lessonAnswers`); the explanation is that session's trace.
@@ -59,7 +66,9 @@ export function LessonPlayer() {
     top.current?.scrollIntoView?.({ block: 'start' });
     (askAndControls ?? question)?.scrollIntoView?.({ block: 'nearest' });
     return undefined;
-  }, [lesson.step, lesson.revealed]);
+    // `steps`: a lesson opened from the gallery over another starts at step 1 too (its question was left
+    // below the pane: preempt-1 step 1 opened after Welcome).
+  }, [lesson.step, lesson.revealed, steps]);
 
   // A held move says why where the question is: bring the note into view (a clicker cannot scroll).
   useEffect(() => {
@@ -83,7 +92,7 @@ export function LessonPlayer() {
     const pane = el.parentElement?.closest('[tabindex="0"]');
     if (pane !== null && pane !== undefined) observer.observe(pane);
     return () => observer.disconnect();
-  }, [isAsking, lesson.step]);
+  }, [isAsking, lesson.step, steps]);
 
   const step = steps[lesson.step];
   if (step === undefined) return null;
@@ -132,21 +141,55 @@ export function LessonPlayer() {
             · answer, session {ask.revealSession}
           </Typography>
         )}
+        {/* The keys on the step's own line: a line of their own under the buttons cost the step 25-50 px
+            at 1280x720 (decision 0302). The help dialog lists them too (LESSON_KEYS). */}
+        <Typography
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          sx={{ ml: 'auto', whiteSpace: 'nowrap' }}
+          data-testid="lesson-player.keys"
+          title={`With the lesson focused: ← back, → next${ask !== null && !lesson.revealed ? `, 1–${ask.choices.length} choose` : ''}`}
+        >
+          <Keycap label="←" /> <Keycap label="→" />
+          {ask !== null && !lesson.revealed && (
+            <>
+              {' '}
+              <Keycap label="1" />–<Keycap label={String(ask.choices.length)} />
+            </>
+          )}
+        </Typography>
       </Box>
       <LinearProgress
         variant="determinate"
         value={((lesson.step + (isQuestionOpen ? 0 : 1)) / steps.length) * 100}
         aria-label={`Lesson progress: step ${lesson.step + 1} of ${steps.length}`}
-        sx={{ mb: 2, height: 6, borderRadius: 3 }}
+        sx={{ mb: 1, height: 6, borderRadius: 3 }}
       />
-      {step.say !== '' && <Markdown source={step.say} decorate={glossaryText} />}
+      {step.say !== '' && (
+        <Box
+          data-testid="lesson-player.say"
+          sx={{ [SHORT_WINDOW]: { '& p, & li': { lineHeight: 1.4 }, '& p': { mb: 0.75 } } }}
+        >
+          <Markdown source={step.say} decorate={glossaryText} />
+        </Box>
+      )}
       {/* The question and the buttons that answer it are scrolled into view together (decision 0270). */}
-      {/* Its scroll margin clears the pane's sticky title (39 px at x1.3) and no more: a margin counts in
-          the height `nearest` compares with the pane, and 64 px made a question that fits align its top. */}
-      <Box data-lesson-ask="" sx={{ scrollMarginTop: 40 }}>
+      {/* A small scroll margin: a taught lesson's pane has no sticky title (decision 0302), and a margin
+          counts in the height `nearest` compares with the pane (64 px made a question that fits align its top). */}
+      <Box data-lesson-ask="" sx={{ scrollMarginTop: 8 }}>
         {ask !== null && <Question step={step} stepIndex={lesson.step} pick={pick} />}
         {lesson.revealed && ask !== null && <RevealExplanation session={ask.revealSession} />}
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1.5, flexWrap: 'wrap' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 1,
+            alignItems: 'center',
+            mt: 1.5,
+            [SHORT_WINDOW]: { mt: 1 },
+            flexWrap: 'wrap',
+          }}
+        >
           <Button
             variant="outlined"
             onClick={() => actions.lessonBack()}
@@ -165,15 +208,6 @@ export function LessonPlayer() {
           </Button>
         </Box>
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        With the lesson focused: <Keycap label="→" /> next, <Keycap label="←" /> back
-        {ask !== null && (
-          <>
-            , <Keycap label="1" />–<Keycap label={String(ask.choices.length)} /> choose
-          </>
-        )}
-        .
-      </Typography>
     </Box>
   );
 }
@@ -201,7 +235,15 @@ function Question({
     <Box
       role="group"
       aria-labelledby={`lesson-question-${stepIndex}`}
-      sx={{ mt: 1, p: 1.5, border: 2, borderColor: 'primary.main', borderRadius: 1.5, scrollMarginTop: 64 }}
+      sx={{
+        mt: 1,
+        p: 1.5,
+        [SHORT_WINDOW]: { p: 1 },
+        border: 2,
+        borderColor: 'primary.main',
+        borderRadius: 1.5,
+        scrollMarginTop: 8,
+      }}
       data-testid="lesson-question"
     >
       <Typography
@@ -264,8 +306,9 @@ function Question({
         {!revealed
           ? pick === undefined
             ? 'Pick an answer, then reveal it.'
-            : // Short: at x1.3 a third line pushed Reveal (which says what comes next) out of the pane.
-              `You chose “${ask.choices[pick] ?? ''}”.`
+            : // One line: the pick is the highlighted choice above; its label again took a second and third
+              // line, which pushed Reveal out of the pane at 1280x720 (decisions 0270, 0302).
+              `You chose answer ${pick + 1}.`
           : answers === null
             ? cursor === ask.revealSession
               ? `Stepping to session ${ask.revealSession}…`

@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { useAppStore } from '../../store/AppStoreProvider';
-import { selectLesson, selectLessonSteps } from '../../store/lessonSlice';
+import { selectIsLessonSelection, selectLesson, selectLessonSteps } from '../../store/lessonSlice';
+import { useElementHeight } from '../../ui/useElementWidth';
 import { selectSelection } from '../../store/selectionSlice';
 import { SelectionInspector } from '../inspector/SelectionInspector';
 import { LessonPanel } from './LessonPanel';
@@ -20,35 +21,54 @@ const paneTitle = {
 } as const;
 
 /**
- * Height of the details pane while a lesson question is open: its title bar only (it says what is selected),
- * so the largest text size still shows three choices and Reveal at 1280x720 (decision 0270).
+ * Height of the details pane when the lesson needs the room: its title bar only (it says what is selected, and
+ * its Show button opens it), so a step's text, its choices and Reveal/Next fit at 1280x720 (decisions 0270, 0302).
  */
-const DETAILS_WHILE_ASKING = '2.5rem';
+const DETAILS_FOLDED = '2.5rem';
+/** Kept for screen readers, not drawn. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  // Strings: the sx numbers 0-1 are fractions (a height of 1 was the page's, and the page scrolled by 57 px).
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+/** Below this height (px) the details show only their title: the title bar then names the selection. */
+const FOLDED_BELOW = 72;
 
 /**
  * The right-hand panel: the lesson in its own pane, and the details of the selection in another below
  * it. Selecting a job never replaces the lesson text (a class keeps reading while the teacher points).
- * While a question waits for the class the lesson takes the height it needs and the details keep only
- * their title and first line: at 1280x720 the 45/55 split left the lesson ~240 px, and Welcome step 2's third
- * choice and its Reveal button below the pane (issue 22, decision 0270).
+ * While a lesson is taught the lesson takes the height its step needs and the details get what is left,
+ * down to their title bar: at 1280x720 the 45/55 split, then a 65% cap, cut long steps (kueue-1 step 1
+ * showed 5 of its 8 lines) and questions (issue 22, decisions 0270 and 0302). The details take their room
+ * back when a person selects something themselves, or asks for them with Show.
  */
 export function SidePanel() {
   const selection = useAppStore(selectSelection);
   const hasSelection = selection !== null;
   const lessonStep = useAppStore((s) => selectLesson(s).step);
+  const hasSteps = useAppStore((s) => selectLessonSteps(s).length > 0);
+  const isLessonSelection = useAppStore(selectIsLessonSelection);
   const isQuestionOpen = useAppStore((s) => {
     const step = selectLessonSteps(s)[selectLesson(s).step];
     return step !== undefined && step.ask !== null && !selectLesson(s).revealed;
   });
-  // The folded details open on request for the open question's step (the Why? button, the inspector): a
-  // person who wants them is not stopped by the layout; the next question folds them again.
+  // The folded details open on request for the step shown (the Why? button, the inspector): a person who
+  // wants them is not stopped by the layout; the next step folds them again.
   const [openedAtStep, setOpenedAtStep] = useState<number | null>(null);
-  const isAsking = isQuestionOpen && openedAtStep !== lessonStep;
-  // With a selection and no open question the lesson keeps the height its step needs, up to 65%, and the
-  // details take the rest (at least 35%): a lesson now opens with its step's selection (decision 0268), and
-  // the former 45/55 split cut the step's own text at 1280x720 (kueue-1 step 1, issue 22).
-  const lessonFlex = isAsking || !hasSelection ? '1 1 auto' : '0 1 auto';
-  const detailsFlex = !hasSelection ? '0 0 auto' : '1 1 0';
+  // The lesson has the room first while it is taught and nobody asked for the details: on every step with
+  // nothing selected or the step's own selection, and on an open question whatever is selected.
+  const isLessonFirst =
+    hasSteps && openedAtStep !== lessonStep && (isQuestionOpen || !hasSelection || isLessonSelection);
+  const [detailsRef, detailsHeight] = useElementHeight<HTMLElement>();
+  const isFolded = isLessonFirst && hasSelection && detailsHeight < FOLDED_BELOW;
+  // Otherwise (a person's own selection, Show, or a scenario without steps) the lesson keeps the height its
+  // step needs up to 65% and the details at least 35%; with nothing selected the lesson has the rest.
+  const lessonFlex = isLessonFirst ? '0 1 auto' : !hasSelection ? '1 1 auto' : '0 1 auto';
+  const detailsFlex = isLessonFirst || hasSelection ? '1 1 0' : '0 0 auto';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box
@@ -57,11 +77,12 @@ export function SidePanel() {
         data-testid="side-panel.lesson"
         // Scrolls on its own: reachable by keyboard.
         tabIndex={0}
-        data-asking={isAsking}
+        data-asking={isQuestionOpen}
+        data-lesson-first={isLessonFirst}
         sx={{
           flex: lessonFlex,
           minHeight: 0,
-          maxHeight: hasSelection && !isAsking ? '65%' : undefined,
+          maxHeight: hasSelection && !isLessonFirst ? '65%' : undefined,
           overflow: 'auto',
         }}
       >
@@ -69,11 +90,13 @@ export function SidePanel() {
           id="side-lesson-title"
           variant="body2"
           component="h2"
-          sx={{ ...paneTitle, position: 'sticky', top: 0, zIndex: 1 }}
+          // A taught lesson's own title names it: the bar's 32-39 px went to the step (decision 0302). Screen
+          // readers still have the pane's heading.
+          sx={hasSteps ? VISUALLY_HIDDEN : { ...paneTitle, position: 'sticky', top: 0, zIndex: 1 }}
         >
           Lesson
         </Typography>
-        <Box sx={{ p: 2 }}>
+        <Box sx={{ p: 2, ...(hasSteps ? { pt: 1.5 } : {}) }}>
           <LessonPanel />
         </Box>
       </Box>
@@ -81,12 +104,12 @@ export function SidePanel() {
         component="section"
         aria-labelledby="side-details-title"
         data-testid="side-panel.details"
+        ref={detailsRef}
         tabIndex={hasSelection ? 0 : -1}
+        data-folded={isFolded}
         sx={{
           flex: detailsFlex,
-          minHeight: isAsking ? DETAILS_WHILE_ASKING : hasSelection ? '35%' : 0,
-          // With nothing selected its hint took 90-135 px under an open question.
-          ...(isAsking ? { flex: '0 0 auto', height: DETAILS_WHILE_ASKING } : {}),
+          minHeight: isLessonFirst ? DETAILS_FOLDED : hasSelection ? '35%' : 0,
           overflow: 'auto',
           borderTop: 2,
           borderColor: 'divider',
@@ -99,7 +122,7 @@ export function SidePanel() {
           sx={{ ...paneTitle, position: 'sticky', top: 0, zIndex: 1 }}
         >
           Details
-          {hasSelection && isAsking && (
+          {hasSelection && isFolded && (
             <Box component="span" sx={{ fontWeight: 400, textTransform: 'none', letterSpacing: 0 }}>
               {' '}
               · {selection.kind} {selection.name} selected{' '}

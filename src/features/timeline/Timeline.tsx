@@ -136,6 +136,11 @@ export function Timeline() {
   const view = zoom.transform;
   const isZoomed = view.k > 1;
   const layout = useMemo(() => layoutTimeline(markers, width, { view }), [markers, width, view]);
+  const rangeHint = `${
+    isZoomed
+      ? `Sessions ${layout.firstVisible}–${layout.lastVisible} of ${count} · drag to pan, click to jump`
+      : 'Click or drag to jump · wheel to zoom'
+  } · E next eviction`;
   const isDragging = useRef(false);
 
   const seek = (event: { clientX: number; currentTarget: SVGSVGElement }) => {
@@ -265,7 +270,18 @@ export function Timeline() {
           )}
         </svg>
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5, mt: 0.25, color: 'text.secondary' }}>
+      {/* One line: beside the side panel (decision 0302) the row is ~880 px at 1280x720, and a second line at
+          the largest text took its height from the stage. The hint gives way (ellipsis, whole in its title). */}
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 2.5,
+          mt: 0.25,
+          color: 'text.secondary',
+          '& > *': { flexShrink: 0, whiteSpace: 'nowrap' },
+        }}
+      >
         <LegendKey color={sim.evict} label="eviction" shape="bar" />
         <LegendKey color={sim.pipeline} label="pipeline" shape="bar" />
         {profileLegend.map((entry) => (
@@ -287,7 +303,13 @@ export function Timeline() {
         )}
         <Typography
           variant="body2"
-          sx={{ ml: flag !== null && flag.session <= count ? 0 : 'auto' }}
+          noWrap
+          title={rangeHint}
+          sx={{
+            ml: flag !== null && flag.session <= count ? 0 : 'auto',
+            minWidth: 0,
+            flexShrink: '1 !important',
+          }}
           data-testid="timeline.range"
         >
           {isZoomed

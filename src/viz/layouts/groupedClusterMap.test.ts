@@ -107,6 +107,5 @@ describe('layoutClusterMap with groups', () => {
     expect(layout.sections).toHaveLength(40);
     const again = layoutClusterMap(cluster.nodes, cluster.tasks, size, { jobs: cluster.jobs, groups: big });
     expect(again.nodes.map((n) => [n.x, n.y])).toEqual(layout.nodes.map((n) => [n.x, n.y]));
-    console.log(`grouped layout of 4000 nodes: ${ms.toFixed(1)} ms`);
   });
 });

@@ -37,32 +37,12 @@ export class JobsOrderByQueues {
   }
 
   /**
-   * The queue of `sorted` (per leaf queue, already in job order; read, not changed) with `extra` put in their
-   * places, for a victim scenario that pops until every job of `extra` is out (solveVictims' tryScenario).
-   * Jobs of `extra` found in `sorted` are taken out first, as their order may have changed since.
-   *
-   * Only the top-level queues holding a job of `extra` are filled. A pending job elsewhere in such a subtree
-   * can be what its queue and that queue's ancestors offer (KAI queue_order.go:39 ranks a queue with the job
-   * it offers), so it can change which of `extra`'s jobs comes out first; a top-level queue without one only
-   * interleaves pops that allocate nothing, and the top-level queues are ranked pairwise, so leaving it out
-   * changes no other queue's rank. Popping every pending job of the session for each scenario cost several
-   * times the session on the kai-250 and kai-1000 workloads (decision 0242).
+   * A queue over leaf lists already in job order, taken as they are (owned by the queue from now on): the
+   * victim scenario's order (scenarioJobOrder.ts), which may stand one job for a run of alike jobs.
    */
-  static withSortedLeaves(
-    ssn: Session,
-    sorted: ReadonlyMap<QueueInfo, readonly JobInfo[]>,
-    extra: ReadonlySet<JobInfo>,
-  ): JobsOrderByQueues {
+  static fromSortedLeaves(ssn: Session, leaves: Map<QueueInfo, JobInfo[]>): JobsOrderByQueues {
     const order = new JobsOrderByQueues(ssn, []);
-    const tops = new Set<QueueInfo>();
-    for (const job of extra) tops.add(job.queue.path[0] as QueueInfo);
-    for (const [queue, list] of sorted)
-      if (tops.has(queue.path[0] as QueueInfo))
-        order.leafJobs.set(
-          queue,
-          list.filter((j) => !extra.has(j)),
-        );
-    for (const job of extra) order.push(job);
+    for (const [queue, list] of leaves) order.leafJobs.set(queue, list);
     return order;
   }
 

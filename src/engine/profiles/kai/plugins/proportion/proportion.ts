@@ -80,6 +80,11 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
           jobRequest(bJob),
         ),
       );
+      // Queue order reads an offered job only through its request (compareQueueShares above).
+      ssn.register('queueOrderJobKey', (job) => {
+        const req = jobRequest(job);
+        return QUEUE_RESOURCE_NAMES.map((r) => req[r]).join(',');
+      });
       ssn.register('victimQueueOrder', (a, b, _aJob, _bJob, taken) =>
         compareVictimQueueShares(
           shares.get(a) as QueueShare,

@@ -44,6 +44,13 @@ export class TaskInfo {
    * status groups, pod_status.go:70-74 @d5bc503) whose resources count as used on its node, not releasing.
    */
   stuck = false;
+  /**
+   * KAI `IsVirtualStatus` for an eviction (pod_info.go:104, set by statement.go:122, cleared when the
+   * statement commits, :151): Releasing because a statement of this session evicted it and the action has
+   * not kept that statement yet. Such a task still counts as to allocate in queue order (ShouldAllocate
+   * with isRealAllocation false, pod_info.go:585-588).
+   */
+  virtuallyEvicted = false;
 
   constructor(
     spec: TaskSpec,

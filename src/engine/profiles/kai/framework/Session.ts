@@ -255,6 +255,27 @@ export class Session {
     return cmpName(a.name, b.name);
   }
 
+  /**
+   * A key for what queue order reads of an offered job: jobs with equal keys rank every queue alike, so
+   * offering one or the other changes no comparison. Null when some plugin ordering queues did not say what
+   * it reads (no two jobs may then be taken as alike).
+   */
+  queueOrderJobKey(): ((job: JobInfo) => string) | null {
+    const flat = this.flattened();
+    if (flat.queueOrderJobKey === undefined) {
+      const ordering = new Set(this.extensions.tiers('queueOrder').flatMap((t) => t.map((r) => r.plugin)));
+      const keyed = this.extensions.tiers('queueOrderJobKey').flatMap((t) => t);
+      const keyedBy = new Set(keyed.map((r) => r.plugin));
+      const fns = keyed.map((r) => r.fn);
+      flat.queueOrderJobKey = [...ordering].every((p) => keyedBy.has(p))
+        ? fns.length === 1
+          ? (fns[0] as (job: JobInfo) => string)
+          : (job) => fns.map((fn) => fn(job)).join('|')
+        : null;
+    }
+    return flat.queueOrderJobKey;
+  }
+
   compareVictimQueues(
     a: QueueInfo,
     b: QueueInfo,
@@ -290,6 +311,8 @@ export class Session {
     taskOrder: KaiExtensionPoints['taskOrder'][];
     queueOrder: KaiExtensionPoints['queueOrder'][];
     victimQueueOrder: KaiExtensionPoints['victimQueueOrder'][];
+    /** Built on first use by {@link queueOrderJobKey}. */
+    queueOrderJobKey?: ((job: JobInfo) => string) | null;
   } | null = null;
 
   private flattened(): NonNullable<Session['flat']> {

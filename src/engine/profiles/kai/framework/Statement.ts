@@ -32,6 +32,7 @@ interface Operation {
   prevGpus: GpuSlot[];
   prevMovedFrom: TaskInfo['movedFrom'];
   prevCause: OperationCause | null;
+  prevVirtual: boolean;
 }
 
 export class Statement {
@@ -65,24 +66,41 @@ export class Statement {
   /** Running or allocated task evicted: it keeps holding its node as Releasing. */
   evict(task: TaskInfo): void {
     this.push('evict', task);
+    // KAI statement.go:122 @d5bc503: an eviction in a statement is virtual until the statement commits.
+    task.virtuallyEvicted = true;
     this.ssn.changeTask(task, 'Releasing', task.node, task.gpus);
   }
 
   /** A victim that fits back on its own node stops being a victim. */
   unevict(task: TaskInfo): void {
     this.push('unevict', task);
+    task.virtuallyEvicted = false;
     this.ssn.changeTask(task, task.openStatus, task.node, task.gpus);
   }
 
   rollback(checkpoint: number): void {
     while (this.ops.length > checkpoint) {
       const op = this.ops.pop() as Operation;
+      op.task.virtuallyEvicted = op.prevVirtual;
       this.ssn.restoreTask(op.task, op.prevStatus, op.prevNode, op.prevGpus, op.prevMovedFrom, op.prevCause);
     }
   }
 
   discard(): void {
     this.rollback(0);
+  }
+
+  /**
+   * The action keeps this statement (KAI reclaim.go:102, preempt.go:100, consolidation.go:83 Commit): its
+   * evictions stop being virtual (statement.go:151 commitEvict), so queue order no longer counts the evicted
+   * tasks as still to allocate (pod_info.go:585-588 ShouldAllocate). The operations stay in the session.
+   */
+  commit(): void {
+    for (const op of this.ops) {
+      if (op.kind !== 'evict' || !op.task.virtuallyEvicted) continue;
+      op.task.virtuallyEvicted = false;
+      op.task.job.version++;
+    }
   }
 
   /** Operations still in effect, oldest first (for attributing decisions). */
@@ -100,6 +118,7 @@ export class Statement {
       prevGpus: task.gpus,
       prevMovedFrom: task.movedFrom,
       prevCause: task.cause,
+      prevVirtual: task.virtuallyEvicted,
     });
     this.ssn.noteCause(task, this.cause);
   }

@@ -14,6 +14,12 @@ export type TaskOrderFn = (a: TaskInfo, b: TaskInfo) => number;
 /** Compares two sibling queues given the job each would offer next. Negative: `a` goes first. */
 export type QueueOrderFn = (a: QueueInfo, b: QueueInfo, aJob: JobInfo | null, bJob: JobInfo | null) => number;
 /**
+ * What a plugin's queue order reads of an offered job, as a key: two jobs with equal keys must rank every
+ * queue alike under that plugin's {@link QueueOrderFn}. A plugin that registers `queueOrder` registers this
+ * too, or the scenario order (actions/common/scenarioJobOrder.ts) pops every pending job one by one.
+ */
+export type QueueOrderJobKeyFn = (job: JobInfo) => string;
+/**
  * Victim queue order: which sibling queue gives the next victim job. `taken` holds, per queue, the resources
  * of victims already popped in this scenario (KAI subtracts them in the dominant-share rule).
  */
@@ -103,6 +109,7 @@ export interface KaiExtensionPoints {
   jobOrder: JobOrderFn;
   taskOrder: TaskOrderFn;
   queueOrder: QueueOrderFn;
+  queueOrderJobKey: QueueOrderJobKeyFn;
   victimQueueOrder: VictimQueueOrderFn;
   predicate: PredicateFn;
   nodeOrder: NodeOrderFn;

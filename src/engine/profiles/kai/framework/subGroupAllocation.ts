@@ -8,6 +8,7 @@
  * pod_status.go:71), as `tasksToAllocate` counts a job's placed tasks.
  */
 import type { TaskInfo } from './JobInfo';
+import { shouldAllocate } from './shouldAllocate';
 import {
   isSatisfied,
   minToSatisfy,
@@ -17,6 +18,8 @@ import {
   type SubGroupSetNode,
   type TaskCount,
 } from './subGroupTree';
+
+type Compare = (a: TaskInfo, b: TaskInfo) => number;
 
 export const placedCount: TaskCount = (ps) => {
   let n = 0;
@@ -28,11 +31,12 @@ export const placedCount: TaskCount = (ps) => {
 export function subGroupTasksToAllocate(
   root: SubGroupSetNode,
   compareTasks: (a: TaskInfo, b: TaskInfo) => number,
+  realAllocation = true,
 ): TaskInfo[] {
-  return fromSet(root, compareTasks);
+  return fromSet(root, compareTasks, realAllocation);
 }
 
-function fromSet(set: SubGroupSetNode, compareTasks: (a: TaskInfo, b: TaskInfo) => number): TaskInfo[] {
+function fromSet(set: SubGroupSetNode, compareTasks: Compare, real: boolean): TaskInfo[] {
   const k = minToSatisfy(set);
   const children = orderedMembers(set, placedCount);
   if (!isSatisfied(set, placedCount)) {
@@ -41,21 +45,21 @@ function fromSet(set: SubGroupSetNode, compareTasks: (a: TaskInfo, b: TaskInfo) 
     for (let i = 0; i < k && i < children.length; i++) {
       const c = children[i] as SubGroupMember;
       if (isSatisfied(c, placedCount)) continue;
-      out.push(...(c.kind === 'set' ? fromSet(c, compareTasks) : fromPodSet(c, compareTasks)));
+      out.push(...(c.kind === 'set' ? fromSet(c, compareTasks, real) : fromPodSet(c, compareTasks, real)));
     }
     return out;
   }
   // allocation_info.go:72 — elastic phase: the first child in order that has tasks to give.
   for (const c of children) {
-    const tasks = c.kind === 'set' ? fromSet(c, compareTasks) : fromPodSet(c, compareTasks);
+    const tasks = c.kind === 'set' ? fromSet(c, compareTasks, real) : fromPodSet(c, compareTasks, real);
     if (tasks.length > 0) return tasks;
   }
   return [];
 }
 
 /** allocation_info.go:116 and :211 — what a pod set lacks up to minMember, else at most one task. */
-function fromPodSet(ps: PodSetNode, compareTasks: (a: TaskInfo, b: TaskInfo) => number): TaskInfo[] {
-  const pending = ps.tasks.filter((t) => t.status === 'Pending').sort(compareTasks);
+function fromPodSet(ps: PodSetNode, compareTasks: Compare, real: boolean): TaskInfo[] {
+  const pending = ps.tasks.filter((t) => shouldAllocate(t, real)).sort(compareTasks);
   if (pending.length === 0) return [];
   const placed = placedCount(ps);
   const count = placed >= ps.minMember ? 1 : ps.minMember - placed;

@@ -5,15 +5,17 @@
  */
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../model/resources';
 import type { JobInfo, TaskInfo } from './JobInfo';
+import { shouldAllocate } from './shouldAllocate';
 import { subGroupTasksToAllocate } from './subGroupAllocation';
 
 export function tasksToAllocate(
   job: JobInfo,
   compareTasks: (a: TaskInfo, b: TaskInfo) => number,
+  realAllocation = true,
 ): TaskInfo[] {
   const tree = job.subGroupTree;
-  if (tree !== null) return subGroupTasksToAllocate(tree, compareTasks);
-  const pending = job.pendingTasks;
+  if (tree !== null) return subGroupTasksToAllocate(tree, compareTasks, realAllocation);
+  const pending = realAllocation ? job.pendingTasks : job.tasks.filter((t) => shouldAllocate(t, false));
   if (pending.length === 0) return [];
   pending.sort(compareTasks);
   const placed = job.placed;

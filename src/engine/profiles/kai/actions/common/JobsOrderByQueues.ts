@@ -36,6 +36,16 @@ export class JobsOrderByQueues {
     for (const list of this.leafJobs.values()) list.sort(ssn.compareJobs);
   }
 
+  /**
+   * A queue over leaf lists already in job order, taken as they are (owned by the queue from now on): the
+   * victim scenario's order (scenarioJobOrder.ts), which may stand one job for a run of alike jobs.
+   */
+  static fromSortedLeaves(ssn: Session, leaves: Map<QueueInfo, JobInfo[]>): JobsOrderByQueues {
+    const order = new JobsOrderByQueues(ssn, []);
+    for (const [queue, list] of leaves) order.leafJobs.set(queue, list);
+    return order;
+  }
+
   get isEmpty(): boolean {
     return this.peek() === null;
   }

@@ -193,6 +193,8 @@ export function runEvictionAttempt(
     });
   }
   record.victims.unshift(...evicted);
+  // The action keeps the solution (reclaim.go:102, preempt.go:100, consolidation.go:83 @d5bc503).
+  result.statement.commit();
   record.outcome = 'evicted';
   record.message = `${preemptor.name} is pipelined onto capacity freed by evicting ${result.victims.map((t) => t.name).join(', ')}, ${GENERATOR_WORDS[result.generator]}.`;
   return true;

@@ -12,6 +12,7 @@
  * places the preemptor and re-places the victims in job order, pipeline-only (victims that fit back on their
  * own node are un-evicted, others may move), and asks the session's scenario validators.
  */
+import { pendingJobsSorted, scenarioJobOrder } from './scenarioJobOrder';
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import type { Session } from '../../framework/Session';
 import type { Statement } from '../../framework/Statement';
@@ -270,6 +271,7 @@ function tryScenario(
   | { ok: true; victims: TaskInfo[]; verdicts: Verdict[] }
   | { ok: false; reason: string; verdicts: Verdict[] } {
   const cp = stmt.checkpoint();
+  const pending = pendingJobsSorted(ssn);
   // The recorded victims, then the scenario's potential victims, in the order the victim queue gave them.
   const evict = new Set<TaskInfo>(recorded);
   for (const t of chosen) evict.add(t);
@@ -278,30 +280,37 @@ function tryScenario(
   budget.spend(evicted.length);
   for (const t of evicted) stmt.evict(t);
 
-  // The preemptor first (it must fit entirely), then the victims in job order: those that fit back on
-  // their own node are un-evicted, others may move, the rest stay evicted.
-  // The queue's capacity is checked with the victims' usage already released (placeTasks).
-  const r = placeTasks(ssn, stmt, tasks, true);
-  if (!r.ok) {
-    stmt.rollback(cp);
-    return {
-      ok: false,
-      reason: r.capacity
-        ? (r.reasons[0] ?? 'the queue has no capacity left')
-        : `${r.task.name} still does not fit (${r.reasons[0] ?? 'no room'})`,
-      verdicts: r.capacity ?? [],
-    };
-  }
-  const victimJobs = [...new Set([...evict].map((t) => t.job))].sort(ssn.compareJobs);
+  // Upstream simulates the scenario by popping jobs from one JobsOrderByQueues (KAI
+  // actions/common/action.go:59-72 GetJobsToAllocate and :90-115 @d5bc503): every job with a pending task
+  // (utils/action.go:177-185), the victim jobs and the preemptor, built after the victims were evicted, so
+  // queue order sees the victims' virtually evicted tasks as to allocate (proportion's jobRequest). Jobs
+  // that are neither preemptor nor victim are popped and skipped (:92-94) but shape the order; a victim
+  // created before the preemptor is put back before it. Popping stops once every job of the scenario is out.
+  const scenarioJobs = new Set([...evict].map((t) => t.job));
+  scenarioJobs.add(preemptor);
+  const order = scenarioJobOrder(ssn, pending, scenarioJobs);
+  let left = scenarioJobs.size;
   let notReplaced: string | null = null;
   let notReplacedVerdicts: Verdict[] = [];
-  for (const job of victimJobs) {
+  for (let job = order.pop(); job !== null && left > 0; job = order.pop()) {
+    if (!scenarioJobs.has(job)) continue;
+    left--;
+    if (job === preemptor) {
+      const r = placeTasks(ssn, stmt, tasks, true);
+      if (!r.ok) {
+        stmt.rollback(cp);
+        return {
+          ok: false,
+          reason: r.capacity
+            ? (r.reasons[0] ?? 'the queue has no capacity left')
+            : `${r.task.name} still does not fit (${r.reasons[0] ?? 'no room'})`,
+          verdicts: r.capacity ?? [],
+        };
+      }
+      continue;
+    }
     const evicted = job.tasks.filter((t) => evict.has(t) && t.status === 'Releasing').sort(ssn.compareTasks);
     if (evicted.length === 0) continue;
-    // Each task is put back where it fits: one that lands on its own node is un-evicted, the others move,
-    // even when what stays is fewer than minAvailable. Upstream keeps such a partial move (KAI
-    // consolidation_subgroups_test.go #3 "partial eviction": one task stays Running, one is pipelined,
-    // at most one eviction, @d5bc503); decision 0254 drops the lab's former whole-job move.
     const back = placeTasks(ssn, stmt, evicted.slice(0, replaceCount(job)), true);
     if (!back.ok && notReplaced === null) {
       notReplaced = `${job.name} could not be re-placed (${(back.reasons[0] ?? 'no room').replace(/\.+$/, '')})`;

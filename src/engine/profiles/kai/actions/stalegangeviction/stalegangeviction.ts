@@ -71,6 +71,8 @@ export function createStaleGangEvictionAction(): Action {
         const record = ssn.attempt(attempt);
         const stmt = ssn.statement({ action: 'stalegangeviction', by: job.name, attempt });
         for (const t of victims) stmt.evict(t);
+        // Upstream evicts through ssn.Evict (stalegangeviction.go:80 @d5bc503), never virtually.
+        stmt.commit();
         ssn.commits++;
         record.outcome = 'evicted';
         record.message = `${job.name} has run below ${short === null ? `its minAvailable (${active} of ${job.minAvailable})` : `the minimum of subgroup ${short.join(', ')}`} for ${formatDuration(ssn.timeMs - job.staleSinceMs)}, longer than the ${formatDuration(grace)} grace period: its tasks are evicted.`;

@@ -61,10 +61,14 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
       const ZERO = zeroQ();
       const jobRequest = (job: JobInfo | null): QueueResources => {
         if (!job) return ZERO;
-        if (job.counts.Pending === 0) return ZERO;
+        if (job.counts.Pending === 0 && job.counts.Releasing === 0) return ZERO;
         const hit = requestCache.get(job);
         if (hit && hit.version === job.version) return hit.req;
-        const req = sumRequest(tasksToAllocate(job, ssn.compareTasks));
+        // KAI queue_order.go:39-41 @d5bc503 asks GetTasksToAllocateInitResourceVector with isRealAllocation
+        // false: a job's virtually evicted tasks (a scenario's victims) count as still to allocate
+        // (pod_info.go:585-588), so a victim job offers its queue the request it will put back.
+        const tasks = tasksToAllocate(job, ssn.compareTasks, false);
+        const req = sumRequest(tasks);
         requestCache.set(job, { version: job.version, req });
         return req;
       };
@@ -76,6 +80,11 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
           jobRequest(bJob),
         ),
       );
+      // Queue order reads an offered job only through its request (compareQueueShares above).
+      ssn.register('queueOrderJobKey', (job) => {
+        const req = jobRequest(job);
+        return QUEUE_RESOURCE_NAMES.map((r) => req[r]).join(',');
+      });
       ssn.register('victimQueueOrder', (a, b, _aJob, _bJob, taken) =>
         compareVictimQueueShares(
           shares.get(a) as QueueShare,

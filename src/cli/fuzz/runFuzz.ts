@@ -60,6 +60,11 @@ export async function runFuzz(o: FuzzOptions): Promise<number> {
   o.log(
     `scenarios: ${p.scenarios} (accepted ${p.accepted}, rejected as intended ${p.rejectedAsIntended}), sessions: ${p.sessions}`,
   );
+  o.log(
+    `  by profile: ${Object.entries(p.byProfile)
+      .map(([name, c]) => `${name} ${c.scenarios} scenarios / ${c.sessions} sessions`)
+      .join(', ')}`,
+  );
   o.log('invariant violations (scenarios breaking each):');
   let violations = 0;
   for (const [name, n] of Object.entries(p.violations)) {

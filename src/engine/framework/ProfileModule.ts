@@ -20,7 +20,7 @@ import type {
 } from '../model/scenario';
 import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
 import type { QueueResources } from '../model/resources';
-import type { ProtectionState, ReclaimProtection, TimeAwareShare } from '../model/snapshot';
+import type { ProtectionState, ReclaimProtection, SessionSnapshot, TimeAwareShare } from '../model/snapshot';
 import type { ClusterState, JobRecord, TaskRecord } from '../simulation/ClusterState';
 import type { UsageLedger } from '../simulation/UsageLedger';
 
@@ -342,18 +342,52 @@ export interface ProfileKubernetes {
 // Property-test generators (the generators themselves live in the profile's `testing/` folder).
 // ---------------------------------------------------------------------------------------------------------
 
-/** Hooks the shared scenario arbitraries call to add or drop profile-specific fields. */
+/**
+ * Hooks the shared scenario generators (src/engine/testing/arbitraries) and the property run call, so that
+ * they never compare a profile's name (decision 0296). Draws are the generators' raw records, typed
+ * `unknown` here because the framework does not depend on the testing layer; a profile's `testing/` folder
+ * reads them with the testing layer's types. Every hook is a pure function of its draw (same draw, same
+ * document), so a seed still names one scenario.
+ */
 export interface ProfileArbitraries {
-  /** Action names a generated configuration picks from. */
+  /** Action names a generated configuration picks from; empty = the profile has no actions. */
   readonly actions: readonly string[];
-  /** Weight of this profile when a generator picks one (KAI is picked twice as often today). */
+  /**
+   * Entries of this profile in the generators' profile menu (KAI 2: it has the most rules to check). The
+   * main run draws from the menu's first entries as they were before Kueue (so a seed gives the same
+   * scenario as before); a profile registered later gets a share of runs of its own (runProperties.ts).
+   */
   readonly weight: number;
-  /** Adds profile fields to a generated queue document from the raw draw. */
-  queueFields(doc: KubeData, draw: unknown): void;
-  /** Adds profile fields to a generated job document from the raw draw. */
-  jobFields(doc: KubeData, draw: unknown): void;
-  /** Adds profile fields to a generated scheduler document from the raw draw. */
-  schedulerFields(doc: KubeData, draw: unknown): void;
+  /** Whether the generated queues of this draw (a RawScenario) hang in a tree (`parent` written). */
+  queueTree(draw: unknown): boolean;
+  /** Whether jobs present at t=0 may be listed Running (false: every job arrives Pending). */
+  readonly startsRunning: boolean;
+  /** Whether the profile reads `updateQueue` events and queue or job variants (false: none generated). */
+  readonly queueEvents: boolean;
+  readonly variants: boolean;
+  /**
+   * Rewrites a generated scheduler document (`scheduler:` or `updateConfig:`) to what the profile reads;
+   * `draw` is the RawScheduler. Absent = the document is kept as the shared generator wrote it.
+   */
+  scheduler?(doc: KubeData, draw: unknown): KubeData;
+  /**
+   * The last pass over a generated scenario document (`draw` is the RawScenario): the profile's own parts
+   * (Kueue: its `kueue:` block derived from the generated queue tree, which replaces `queues:`).
+   */
+  finish?(doc: KubeData, draw: unknown): void;
+  /**
+   * Whether the profile places a job's pods as a gang (at least minAvailable or none), which the shared
+   * `gang-min-available` invariant checks. Kueue admits a Workload's quota whole but kube-scheduler places
+   * its pods one by one (decision 0285), so its jobs may run below minAvailable, as upstream's do.
+   */
+  readonly gangs: boolean;
+  /** Invariants the profile adds to the property run, checked after every session (decision 0297). */
+  checks?(scenario: Scenario): ProfileSessionCheck;
+}
+
+/** A profile's own invariants over a run; `invariant` is a name of the property run's catalogue. */
+export interface ProfileSessionCheck {
+  session(snapshot: SessionSnapshot): readonly { invariant: string; message: string }[];
 }
 
 // ---------------------------------------------------------------------------------------------------------

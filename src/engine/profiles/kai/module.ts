@@ -13,6 +13,7 @@ import { createKaiRunner } from './module/kaiRunner';
 import { kaiSnapshot } from './module/kaiSnapshot';
 import { kaiUsageLedger } from './module/kaiUsage';
 import { queueWords } from '../../model/queueWords';
+import { kaiArbitraries } from './testing/arbitraries';
 
 export const kai: ProfileModule<'kai'> = {
   name: 'kai',
@@ -27,4 +28,5 @@ export const kai: ProfileModule<'kai'> = {
   // The words' tables are still one shared file the views read (engine/model/queueWords.ts).
   queueWords: queueWords('kai'),
   kubernetes: kaiKubernetes,
+  arbitraries: kaiArbitraries,
 };

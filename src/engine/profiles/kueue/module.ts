@@ -17,6 +17,7 @@ import { kueueFormat } from './format';
 import { kueueKubernetes } from './kueueKubernetes';
 import { kueueProfile } from './profile';
 import { KUEUE_QUEUE_WORDS } from './queueWords';
+import { kueueArbitraries } from './testing/arbitraries';
 
 function createRunner(): SessionRunner {
   return {
@@ -52,4 +53,5 @@ export const kueue: ProfileModule<'kueue'> = {
   format: kueueFormat,
   queueWords: KUEUE_QUEUE_WORDS,
   kubernetes: kueueKubernetes,
+  arbitraries: kueueArbitraries,
 };

@@ -26,6 +26,7 @@ import {
   volcanoProfile,
 } from './profile';
 import { queueWords } from '../../model/queueWords';
+import { kubeBatchArbitraries, volcanoArbitraries } from './testing/arbitraries';
 import { volcanoSessionMarks } from './sessionMarks';
 
 function createRunner(dialect: Dialect): SessionRunner {
@@ -83,6 +84,7 @@ function moduleOf<N extends Dialect>(dialect: N, title: string): ProfileModule<N
     format: volcanoFormat(dialect),
     queueWords: queueWords(dialect),
     kubernetes: volcanoKubernetes(dialect),
+    arbitraries: dialect === 'volcano' ? volcanoArbitraries : kubeBatchArbitraries,
   };
 }
 

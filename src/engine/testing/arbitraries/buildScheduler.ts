@@ -6,13 +6,23 @@
  * fetchInterval and queryResolution, with or without decay; with `kValue` above).
  */
 import { formatDuration } from '../../model/duration';
-import { PERIODS_MS, actionsOf, at, type GeneratedProfile } from './menus';
+import { PERIODS_MS, actionsOf, at, generatorOf, type GeneratedProfile } from './menus';
 import type { RawScheduler } from './rawScenario';
 
 export function buildScheduler(
   raw: RawScheduler,
   profile: GeneratedProfile = 'kai',
   tree = false,
+): Record<string, unknown> {
+  const own = generatorOf(profile).scheduler;
+  const built = sharedScheduler(raw, profile, tree);
+  return own === undefined ? built : own(built, raw);
+}
+
+function sharedScheduler(
+  raw: RawScheduler,
+  profile: GeneratedProfile,
+  tree: boolean,
 ): Record<string, unknown> {
   const actions = [...new Set(raw.actions.map((i) => at(actionsOf(profile), i)))];
   const out: Record<string, unknown> = {

@@ -2,18 +2,39 @@
  * The fixed menus the raw picks index into. The first entry of each is the simplest value, so shrinking
  * (which moves picks towards 0) also simplifies the scenario.
  */
-export const KAI_ACTIONS = ['allocate', 'consolidation', 'reclaim', 'preempt', 'stalegangeviction'] as const;
-export const VOLCANO_ACTIONS = ['enqueue', 'allocate', 'backfill', 'preempt', 'reclaim'] as const;
-export const KUBE_BATCH_ACTIONS = ['allocate', 'backfill', 'preempt', 'reclaim'] as const;
+import type { ProfileArbitraries } from '../../framework/ProfileModule';
+import { PROFILE_MODULES, moduleOf, type Profile } from '../../registry';
 
-/** Profiles by pick; KAI twice, as it has the most rules to check. */
-export const PROFILES = ['kai', 'kai', 'volcano', 'kube-batch'] as const;
-export type GeneratedProfile = (typeof PROFILES)[number];
+/**
+ * Profiles by pick, from the registry: each profile as many times as its generator weight (KAI twice, as it
+ * has the most rules to check), in registry order (decision 0296).
+ */
+export const PROFILES: readonly Profile[] = PROFILE_MODULES.flatMap((m) =>
+  Array.from({ length: m.arbitraries?.weight ?? 0 }, () => m.name),
+);
+export type GeneratedProfile = Profile;
+
+/**
+ * The main run's profile pick covers the menu's first four entries, the profiles generated before Kueue,
+ * so that a seed gives the same scenario as before; every later entry gets a share of runs of its own
+ * (`sharedProfilePicks`, runProperties.ts).
+ */
+export const MAIN_RUN_PICKS = 4;
+
+/** Menu picks of the profiles outside the main run's pick, each generated in its own share of runs. */
+export function sharedProfilePicks(): number[] {
+  return PROFILES.flatMap((p, i) => (i >= MAIN_RUN_PICKS && PROFILES.indexOf(p) === i ? [i] : []));
+}
+
+/** The generator hooks of a profile (every registered profile the generators pick has them). */
+export function generatorOf(profile: GeneratedProfile): ProfileArbitraries {
+  const hooks = moduleOf(profile).arbitraries;
+  if (hooks === undefined) throw new RangeError(`profile ${profile} has no generator hooks`);
+  return hooks;
+}
 
 export function actionsOf(profile: GeneratedProfile): readonly string[] {
-  if (profile === 'volcano') return VOLCANO_ACTIONS;
-  if (profile === 'kube-batch') return KUBE_BATCH_ACTIONS;
-  return KAI_ACTIONS;
+  return generatorOf(profile).actions;
 }
 
 /** Line ends a person's editor may write: LF, CRLF (Windows), lone CR (old Mac), or a mix of them. */

@@ -9,12 +9,12 @@ import { formatDuration } from '../../model/duration';
 import { buildEvents } from './buildEvents';
 import { buildJob } from './buildJob';
 import { buildNode, type NodeRoom } from './buildNodes';
-import { buildQueues, volcanoTreeWanted } from './buildQueues';
+import { buildQueues } from './buildQueues';
 import { buildScheduler, periodOf } from './buildScheduler';
 import { buildVariants } from './buildVariants';
 import { buildWorkload } from './buildWorkload';
 import { applyNodePools } from './buildNodePools';
-import { CUSTOM_CLASS, LINE_ENDS, PROFILES, at } from './menus';
+import { CUSTOM_CLASS, LINE_ENDS, PROFILES, at, generatorOf } from './menus';
 import { rawScenario, type RawScenario } from './rawScenario';
 
 /** At most this many sessions per generated scenario, so a property run stays fast. */
@@ -44,9 +44,8 @@ function buildScenario(raw: RawScenario): {
   lateRunningJobs: number[];
 } {
   const profile = at(PROFILES, raw.profile);
-  const tree =
-    profile === 'kai' ||
-    (profile === 'volcano' && volcanoTreeWanted(raw.queues, raw.scheduler?.plugins != null));
+  const hooks = generatorOf(profile);
+  const tree = hooks.queueTree(raw);
   const queues = buildQueues(raw.queues, profile, tree);
   const rooms: NodeRoom[] = [];
   const nodes = raw.nodes.map((n, i) => {
@@ -58,7 +57,8 @@ function buildScenario(raw: RawScenario): {
     buildJob(j, `j${i}`, {
       leaves: queues.leaves,
       customClass: raw.customClass,
-      rooms,
+      // A profile whose jobs may not start Running gets no rooms: every job arrives Pending.
+      rooms: hooks.startsRunning ? rooms : [],
       profile,
       keepLateRunning: raw.keepLateRunning,
     }),
@@ -77,8 +77,7 @@ function buildScenario(raw: RawScenario): {
   });
   const doc: Record<string, unknown> = { version: 1, name: 'generated', profile };
   if (raw.customClass) doc['priorityClasses'] = [{ ...CUSTOM_CLASS }];
-  if (raw.scheduler !== null)
-    doc['scheduler'] = buildScheduler(raw.scheduler, profile, tree && profile === 'volcano');
+  if (raw.scheduler !== null) doc['scheduler'] = buildScheduler(raw.scheduler, profile, tree);
   doc['nodes'] = nodes;
   doc['queues'] = queues.docs;
   if (jobs.length > 0) doc['jobs'] = jobs;
@@ -100,17 +99,20 @@ function buildScenario(raw: RawScenario): {
     const job = e['submit'] as { name: string } | undefined;
     return job === undefined ? [] : [job.name];
   });
-  const variants = buildVariants(raw.variants, {
-    profile,
-    scheduler: doc['scheduler'] as Record<string, unknown> | undefined,
-    queues: queues.names,
-    jobs: [...jobs.map((j) => j['name'] as string), ...submitted],
-    workload: workload.length > 0,
-  });
+  const variants = hooks.variants
+    ? buildVariants(raw.variants, {
+        profile,
+        scheduler: doc['scheduler'] as Record<string, unknown> | undefined,
+        queues: queues.names,
+        jobs: [...jobs.map((j) => j['name'] as string), ...submitted],
+        workload: workload.length > 0,
+      })
+    : { docs: [], outOfRange: false };
   if (variants.docs.length > 0) doc['variants'] = variants.docs;
   if (profile === 'kai' && raw.topology > 0)
     addTopology(doc, raw.topology === 1 ? 'requiredTopologyLevel' : 'preferredTopologyLevel');
   applyNodePools(doc, raw.pools);
+  hooks.finish?.(doc, raw);
   return { doc, variantOutOfRange: variants.outOfRange, lateRunningJobs };
 }
 

@@ -2,7 +2,11 @@
  * KAI's part of the scenario generators (decision 0296): its action menu (the first entry the simplest, so
  * shrinking simplifies), a queue tree always (KAI reads `parent`, §4), jobs that may start Running.
  */
-import type { ProfileArbitraries } from '../../../framework/ProfileModule';
+import type { KubeData, ProfileArbitraries } from '../../../framework/ProfileModule';
+import type { RawScenario } from '../../../testing/arbitraries/rawScenario';
+import { applyGpuMemory } from './buildGpuMemory';
+import { applyNodePools } from './buildNodePools';
+import { addTopology } from './buildTopology';
 
 export const KAI_ACTIONS = ['allocate', 'consolidation', 'reclaim', 'preempt', 'stalegangeviction'] as const;
 
@@ -15,4 +19,12 @@ export const kaiArbitraries: ProfileArbitraries = {
   queueEvents: true,
   variants: true,
   gangs: true,
+  finish(doc: KubeData, draw: unknown) {
+    const raw = draw as RawScenario;
+    // GPU memory on about half of the scenarios, chosen from fields already drawn (buildGpuMemory.ts).
+    applyGpuMemory(doc, raw.nodes.length + raw.jobs.length);
+    if (raw.topology > 0)
+      addTopology(doc, raw.topology === 1 ? 'requiredTopologyLevel' : 'preferredTopologyLevel');
+    applyNodePools(doc, raw.pools);
+  },
 };

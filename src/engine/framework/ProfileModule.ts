@@ -360,6 +360,20 @@ export interface ProfileArbitraries {
   readonly weight: number;
   /** Whether the generated queues of this draw (a RawScenario) hang in a tree (`parent` written). */
   queueTree(draw: unknown): boolean;
+  /**
+   * The name of the first generated queue when it has children (Volcano: `root`, as upstream's capacity
+   * tree, decision 0249); absent = `q0` like every other queue.
+   */
+  readonly treeRoot?: string;
+  /** The fields of a generated queue or `updateQueue` (all but name and parent); `draw` is a RawQueue. */
+  queueFields(draw: unknown): KubeData;
+  /**
+   * The plugin tiers and profile fields of a generated scheduler document (`draw` is the RawScheduler;
+   * `tree`: the scenario's queues form a tree), written after `actions` and `schedulePeriod`.
+   */
+  schedulerFields(out: KubeData, draw: unknown, tree: boolean): void;
+  /** The plugins a generated scheduler document configures (the profile's defaults when it has no tiers). */
+  pluginsOf(scheduler: KubeData | undefined): string[];
   /** Whether jobs present at t=0 may be listed Running (false: every job arrives Pending). */
   readonly startsRunning: boolean;
   /** Whether the profile reads `updateQueue` events and queue or job variants (false: none generated). */

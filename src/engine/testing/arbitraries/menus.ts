@@ -3,15 +3,21 @@
  * (which moves picks towards 0) also simplifies the scenario.
  */
 import type { ProfileArbitraries } from '../../framework/ProfileModule';
-import { PROFILE_MODULES, moduleOf, type Profile } from '../../registry';
+import { PROFILE_MODULES, defaultProfile, moduleOf, type Profile } from '../../registry';
+
+export { defaultProfile };
 
 /**
  * Profiles by pick, from the registry: each profile as many times as its generator weight (KAI twice, as it
  * has the most rules to check), in registry order (decision 0296).
  */
-export const PROFILES: readonly Profile[] = PROFILE_MODULES.flatMap((m) =>
-  Array.from({ length: m.arbitraries?.weight ?? 0 }, () => m.name),
-);
+export function profileMenu(): readonly Profile[] {
+  // Computed on first use, not at load: the profiles' generator hooks import this file, so the registry
+  // may still be loading when it is (an import cycle that is harmless as long as nothing runs at load).
+  menu ??= PROFILE_MODULES.flatMap((m) => Array.from({ length: m.arbitraries?.weight ?? 0 }, () => m.name));
+  return menu;
+}
+let menu: readonly Profile[] | undefined;
 export type GeneratedProfile = Profile;
 
 /**
@@ -23,7 +29,8 @@ export const MAIN_RUN_PICKS = 4;
 
 /** Menu picks of the profiles outside the main run's pick, each generated in its own share of runs. */
 export function sharedProfilePicks(): number[] {
-  return PROFILES.flatMap((p, i) => (i >= MAIN_RUN_PICKS && PROFILES.indexOf(p) === i ? [i] : []));
+  const profiles = profileMenu();
+  return profiles.flatMap((p, i) => (i >= MAIN_RUN_PICKS && profiles.indexOf(p) === i ? [i] : []));
 }
 
 /** The generator hooks of a profile (every registered profile the generators pick has them). */
@@ -31,6 +38,41 @@ export function generatorOf(profile: GeneratedProfile): ProfileArbitraries {
   const hooks = moduleOf(profile).arbitraries;
   if (hooks === undefined) throw new RangeError(`profile ${profile} has no generator hooks`);
   return hooks;
+}
+
+/**
+ * What a profile reads of the fields the shared job and workload generators write, from its module's format
+ * and catalogue (so the generators ask instead of naming profiles; decision 0296).
+ */
+export interface GeneratedTraits {
+  /** The profile ships default priority classes (KAI): jobs pick them; otherwise raw priorities. */
+  readonly defaultClasses: boolean;
+  readonly preemptibility: boolean;
+  readonly workloadPreemptible: boolean;
+  readonly preemptionDelay: boolean;
+  readonly terminating: boolean;
+  readonly subGroups: boolean;
+  readonly taskRoles: boolean;
+  /** Queue fields a variant may unset (KAI's `reclaimMinRuntime: null`). */
+  readonly minRuntimes: boolean;
+  /** Proportion's `kValue` (KAI's time-based fair share, which reads usage history). */
+  readonly kValue: boolean;
+}
+
+export function traitsOf(profile: GeneratedProfile): GeneratedTraits {
+  const m = moduleOf(profile);
+  const f = m.format;
+  return {
+    defaultClasses: m.catalogue.defaultPriorityClasses.length > 0,
+    preemptibility: f.unreadJobFields['preemptibility'] === undefined,
+    workloadPreemptible: f.unreadWorkloadFields['preemptible'] === undefined,
+    preemptionDelay: f.accepts('preemptionDelay', null),
+    terminating: f.accepts('terminating', null),
+    subGroups: f.accepts('subGroups', null),
+    taskRoles: f.accepts('taskRoles', null),
+    minRuntimes: f.unreadQueueFields['reclaimMinRuntime'] === undefined && f.block === undefined,
+    kValue: f.accepts('usageDB', null),
+  };
 }
 
 export function actionsOf(profile: GeneratedProfile): readonly string[] {

@@ -119,7 +119,7 @@ export interface RawEvent {
 }
 
 export interface RawScenario {
-  /** An index into menus.PROFILES (the registry's profiles by weight); the main run picks 0-3. */
+  /** An index into menus.profileMenu (the registry's profiles by weight); the main run picks 0-3. */
   profile: number;
   customClass: boolean;
   queues: RawQueue[];

@@ -12,7 +12,7 @@ import { buildQueues } from './buildQueues';
 import { buildScheduler, periodOf } from './buildScheduler';
 import { buildVariants } from './buildVariants';
 import { buildWorkload } from './buildWorkload';
-import { CUSTOM_CLASS, LINE_ENDS, PROFILES, at, generatorOf } from './menus';
+import { CUSTOM_CLASS, LINE_ENDS, at, generatorOf, profileMenu } from './menus';
 import { rawScenario, type RawScenario } from './rawScenario';
 
 /** At most this many sessions per generated scenario, so a property run stays fast. */
@@ -41,7 +41,7 @@ function buildScenario(raw: RawScenario): {
   variantOutOfRange: boolean;
   lateRunningJobs: number[];
 } {
-  const profile = at(PROFILES, raw.profile);
+  const profile = at(profileMenu(), raw.profile);
   const hooks = generatorOf(profile);
   const tree = hooks.queueTree(raw);
   const queues = buildQueues(raw.queues, profile, tree);

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { rawScenarioOfPick, rawScenarioWithRejections, type RawScenario } from '../arbitraries/rawScenario';
-import { MAIN_RUN_PICKS, PROFILES, at, sharedProfilePicks } from '../arbitraries/menus';
+import { MAIN_RUN_PICKS, at, profileMenu, sharedProfilePicks } from '../arbitraries/menus';
 import { buildScenarioDocument, intendedRejections, scenarioText } from '../arbitraries/scenarioDocument';
 import { checkScenarioText } from './checkScenario';
 import { INVARIANTS, type InvariantName, type Violation } from './invariants';
@@ -69,7 +69,7 @@ export function runProperties(
       if (result.accepted) stats.accepted++;
       if (result.rejectedAsIntended === true) stats.rejectedAsIntended++;
       stats.sessions += result.sessions;
-      const profile = at(PROFILES, raw.profile);
+      const profile = at(profileMenu(), raw.profile);
       const mine = (stats.byProfile[profile] ??= { scenarios: 0, sessions: 0 });
       mine.scenarios++;
       mine.sessions += result.sessions;

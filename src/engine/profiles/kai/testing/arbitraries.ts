@@ -7,6 +7,10 @@ import type { RawScenario } from '../../../testing/arbitraries/rawScenario';
 import { applyGpuMemory } from './buildGpuMemory';
 import { applyNodePools } from './buildNodePools';
 import { addTopology } from './buildTopology';
+import { kaiSchedulerFields } from './buildKaiScheduler';
+import { queuePriority, quotaFields, weightFields } from '../../../testing/arbitraries/buildQueues';
+import { tierPlugins } from '../../../testing/arbitraries/buildScheduler';
+import type { RawQueue } from '../../../testing/arbitraries/rawScenario';
 
 export const KAI_ACTIONS = ['allocate', 'consolidation', 'reclaim', 'preempt', 'stalegangeviction'] as const;
 
@@ -15,6 +19,22 @@ export const kaiArbitraries: ProfileArbitraries = {
   // Picked twice as often as the others: KAI has the most rules to check.
   weight: 2,
   queueTree: () => true,
+  // KAI reads quotas, limits, weights, min-runtimes, priority and (accepted for every profile) the Volcano
+  // weight, capability, guarantee and reclaimable fields.
+  queueFields: (draw: unknown) => {
+    const q = draw as RawQueue;
+    return { ...queuePriority(q), ...quotaFields(q), ...weightFields(q, { spec: true, deserved: false }) };
+  },
+  schedulerFields: (out: KubeData, draw: unknown) => kaiSchedulerFields(out, draw),
+  pluginsOf: (scheduler) =>
+    tierPlugins(scheduler) ?? [
+      'predicates',
+      'proportion',
+      'priority',
+      'elastic',
+      'nodeplacement',
+      'minruntime',
+    ],
   startsRunning: true,
   queueEvents: true,
   variants: true,

@@ -155,6 +155,10 @@ export const kueueArbitraries: ProfileArbitraries = {
   actions: [],
   weight: 1,
   queueTree: () => true,
+  // Its queues are the block's Cohorts and ClusterQueues (finish), derived from the generated tree.
+  queueFields: () => ({}),
+  schedulerFields: () => {},
+  pluginsOf: () => [],
   startsRunning: false,
   queueEvents: false,
   variants: false,

@@ -55,6 +55,7 @@ export async function runFuzz(o: FuzzOptions): Promise<number> {
       );
     },
     { index: 0, of: 2 },
+    true,
   );
   const p = mergeStats(mine, await otherLane);
   o.log(

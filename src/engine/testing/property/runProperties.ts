@@ -32,6 +32,11 @@ export function runProperties(
   seed: number,
   onScenario?: (done: number, stats: PropertyStats) => void,
   lane: { index: number; of: number } = { index: 0, of: 1 },
+  /**
+   * Also run the shares of the profiles outside the main pick (fuzz: yes). Off by default, so `runs` main
+   * scenarios stay exactly what a caller asked for; kueueProperties.test.ts runs Kueue's share alone.
+   */
+  shares = false,
 ): PropertyStats {
   const violations = Object.fromEntries(Object.keys(INVARIANTS).map((k) => [k, 0])) as Record<
     InvariantName,
@@ -57,13 +62,13 @@ export function runProperties(
     const main = fc.sample(rawScenarioWithRejections, { seed: seed + chunk * 7919, numRuns: n });
     // Profiles registered after the main run's picks get a share of their own (a quarter of the chunk
     // each, from a seed of their own), so the main run's scenarios stay what they were (decision 0296).
-    const shares = sharedProfilePicks().flatMap((pick) =>
+    const shared = (shares ? sharedProfilePicks() : []).flatMap((pick) =>
       fc.sample(rawScenarioOfPick(pick), {
         seed: seed + chunk * 7919 + pick * 104_729,
         numRuns: Math.ceil(n / MAIN_RUN_PICKS),
       }),
     );
-    for (const raw of [...main, ...shares]) {
+    for (const raw of [...main, ...shared]) {
       const result = checkRaw(raw);
       stats.scenarios++;
       if (result.accepted) stats.accepted++;

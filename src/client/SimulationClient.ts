@@ -5,7 +5,7 @@
 import type { ChangedScenario, DryRunReply, ExplainReply, ScenarioChange } from '../protocol/explain';
 import type { QueryResult, RunQuery } from '../protocol/queries';
 import type { JobAttempt } from '../engine/model/trace';
-import { assertNever } from '../protocol/assertNever';
+import { assertNever } from '../common/assertNever';
 import type {
   Command,
   DebugFault,

@@ -14,7 +14,7 @@ import type {
   TraceImportResult,
 } from '../protocol/clusterImport';
 import { PROGRESS_INTERVAL_MS } from '../protocol/clusterImport';
-import { assertNever } from '../protocol/assertNever';
+import { assertNever } from '../common/assertNever';
 
 /** The engine functions the import needs (src/engine/scenario/importers/cluster). */
 export interface ClusterImportEngine {

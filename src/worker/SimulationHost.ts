@@ -5,7 +5,7 @@
  */
 import type { Simulation } from '../engine/api';
 import type { Scenario } from '../engine/model/scenario';
-import { assertNever } from '../protocol/assertNever';
+import { assertNever } from '../common/assertNever';
 import type {
   Command,
   DebugFault,

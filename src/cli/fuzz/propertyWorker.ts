@@ -5,6 +5,6 @@
 import { runProperties } from '../../engine/testing/property/runProperties';
 
 process.on('message', (msg: { runs: number; seed: number; index: number; of: number }) => {
-  const stats = runProperties(msg.runs, msg.seed, undefined, { index: msg.index, of: msg.of });
+  const stats = runProperties(msg.runs, msg.seed, undefined, { index: msg.index, of: msg.of }, true);
   process.send?.({ ...stats, first: [...stats.first] }, () => process.exit(0));
 });

@@ -55,10 +55,16 @@ export async function runFuzz(o: FuzzOptions): Promise<number> {
       );
     },
     { index: 0, of: 2 },
+    true,
   );
   const p = mergeStats(mine, await otherLane);
   o.log(
     `scenarios: ${p.scenarios} (accepted ${p.accepted}, rejected as intended ${p.rejectedAsIntended}), sessions: ${p.sessions}`,
+  );
+  o.log(
+    `  by profile: ${Object.entries(p.byProfile)
+      .map(([name, c]) => `${name} ${c.scenarios} scenarios / ${c.sessions} sessions`)
+      .join(', ')}`,
   );
   o.log('invariant violations (scenarios breaking each):');
   let violations = 0;

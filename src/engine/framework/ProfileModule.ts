@@ -25,6 +25,7 @@ import type {
   ProtectionState,
   ReclaimProtection,
   ResolvedQueueFigures,
+  SessionSnapshot,
   TimeAwareShare,
 } from '../model/snapshot';
 import type { ClusterState, JobRecord, TaskRecord } from '../simulation/ClusterState';
@@ -438,18 +439,66 @@ export interface ProfileKubernetesObjects {
 // Property-test generators (the generators themselves live in the profile's `testing/` folder).
 // ---------------------------------------------------------------------------------------------------------
 
-/** Hooks the shared scenario arbitraries call to add or drop profile-specific fields. */
+/**
+ * Hooks the shared scenario generators (src/engine/testing/arbitraries) and the property run call, so that
+ * they never compare a profile's name (decision 0296). Draws are the generators' raw records, typed
+ * `unknown` here because the framework does not depend on the testing layer; a profile's `testing/` folder
+ * reads them with the testing layer's types. Every hook is a pure function of its draw (same draw, same
+ * document), so a seed still names one scenario.
+ */
 export interface ProfileArbitraries {
-  /** Action names a generated configuration picks from. */
+  /** Action names a generated configuration picks from; empty = the profile has no actions. */
   readonly actions: readonly string[];
-  /** Weight of this profile when a generator picks one (KAI is picked twice as often today). */
+  /**
+   * Entries of this profile in the generators' profile menu (KAI 2: it has the most rules to check). The
+   * main run draws from the menu's first entries as they were before Kueue (so a seed gives the same
+   * scenario as before); a profile registered later gets a share of runs of its own (runProperties.ts).
+   */
   readonly weight: number;
-  /** Adds profile fields to a generated queue document from the raw draw. */
-  queueFields(doc: KubeData, draw: unknown): void;
-  /** Adds profile fields to a generated job document from the raw draw. */
-  jobFields(doc: KubeData, draw: unknown): void;
-  /** Adds profile fields to a generated scheduler document from the raw draw. */
-  schedulerFields(doc: KubeData, draw: unknown): void;
+  /** Whether the generated queues of this draw (a RawScenario) hang in a tree (`parent` written). */
+  queueTree(draw: unknown): boolean;
+  /**
+   * The name of the first generated queue when it has children (Volcano: `root`, as upstream's capacity
+   * tree, decision 0249); absent = `q0` like every other queue.
+   */
+  readonly treeRoot?: string;
+  /** The fields of a generated queue or `updateQueue` (all but name and parent); `draw` is a RawQueue. */
+  queueFields(draw: unknown): KubeData;
+  /**
+   * The plugin tiers and profile fields of a generated scheduler document (`draw` is the RawScheduler;
+   * `tree`: the scenario's queues form a tree), written after `actions` and `schedulePeriod`.
+   */
+  schedulerFields(out: KubeData, draw: unknown, tree: boolean): void;
+  /** The plugins a generated scheduler document configures (the profile's defaults when it has no tiers). */
+  pluginsOf(scheduler: KubeData | undefined): string[];
+  /** Whether jobs present at t=0 may be listed Running (false: every job arrives Pending). */
+  readonly startsRunning: boolean;
+  /** Whether the profile reads `updateQueue` events and queue or job variants (false: none generated). */
+  readonly queueEvents: boolean;
+  readonly variants: boolean;
+  /**
+   * Rewrites a generated scheduler document (`scheduler:` or `updateConfig:`) to what the profile reads;
+   * `draw` is the RawScheduler. Absent = the document is kept as the shared generator wrote it.
+   */
+  scheduler?(doc: KubeData, draw: unknown): KubeData;
+  /**
+   * The last pass over a generated scenario document (`draw` is the RawScenario): the profile's own parts
+   * (Kueue: its `kueue:` block derived from the generated queue tree, which replaces `queues:`).
+   */
+  finish?(doc: KubeData, draw: unknown): void;
+  /**
+   * Whether the profile places a job's pods as a gang (at least minAvailable or none), which the shared
+   * `gang-min-available` invariant checks. Kueue admits a Workload's quota whole but kube-scheduler places
+   * its pods one by one (decision 0285), so its jobs may run below minAvailable, as upstream's do.
+   */
+  readonly gangs: boolean;
+  /** Invariants the profile adds to the property run, checked after every session (decision 0297). */
+  checks?(scenario: Scenario): ProfileSessionCheck;
+}
+
+/** A profile's own invariants over a run; `invariant` is a name of the property run's catalogue. */
+export interface ProfileSessionCheck {
+  session(snapshot: SessionSnapshot): readonly { invariant: string; message: string }[];
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { QueueFigures, VerdictDetail } from '../../engine/model/trace';
-import { assertNever } from '../../ui/assertNever';
+import { assertNever } from '../../common/assertNever';
 import { formatInstant } from '../format/formatTime';
 import { formatQueueResources } from '../format/formatResources';
 import { ResolutionView } from './ResolutionView';

@@ -8,7 +8,7 @@
  * same-coloured cells as one path.
  */
 import { easeCubicOut } from 'd3';
-import { assertNever } from '../assertNever';
+import { assertNever } from '../../common/assertNever';
 import type { CellChange } from '../layouts/diffClusterMap';
 import type { CellSegment, ClusterMapLayout } from '../layouts/layoutClusterMap';
 import type { QueueColourScale } from '../layouts/queueColour';

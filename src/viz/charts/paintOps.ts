@@ -3,7 +3,7 @@
  * Canvas (on screen) or to an SVG string (export), so both show exactly the same picture.
  */
 
-import { assertNever } from '../assertNever';
+import { assertNever } from '../../common/assertNever';
 
 /** A filled and/or stroked rectangle. */
 export interface RectOp {

@@ -13,6 +13,7 @@ import { createKaiRunner } from './module/kaiRunner';
 import { kaiSnapshot } from './module/kaiSnapshot';
 import { kaiUsageLedger } from './module/kaiUsage';
 import { KAI_QUEUE_WORDS } from './queueWords';
+import { kaiArbitraries } from './testing/arbitraries';
 
 export const kai: ProfileModule<'kai'> = {
   name: 'kai',
@@ -26,4 +27,5 @@ export const kai: ProfileModule<'kai'> = {
   format: kaiFormat,
   queueWords: KAI_QUEUE_WORDS,
   kubernetes: kaiKubernetes,
+  arbitraries: kaiArbitraries,
 };

@@ -19,6 +19,7 @@ import { kueueProfile } from './profile';
 import { kueueQueueFigures } from './queueFigures';
 import { KUEUE_QUEUE_WORDS } from './queueWords';
 import { isKueueSpec } from './spec';
+import { kueueArbitraries } from './testing/arbitraries';
 
 function createRunner(): SessionRunner {
   return {
@@ -63,4 +64,5 @@ export const kueue: ProfileModule<'kueue'> = {
   format: kueueFormat,
   queueWords: KUEUE_QUEUE_WORDS,
   kubernetes: kueueKubernetes,
+  arbitraries: kueueArbitraries,
 };

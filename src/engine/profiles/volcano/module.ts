@@ -26,6 +26,7 @@ import {
   volcanoProfile,
 } from './profile';
 import { KUBE_BATCH_QUEUE_WORDS, VOLCANO_QUEUE_WORDS } from './queueWords';
+import { kubeBatchArbitraries, volcanoArbitraries } from './testing/arbitraries';
 import { volcanoSessionMarks } from './sessionMarks';
 
 function createRunner(dialect: Dialect): SessionRunner {
@@ -83,6 +84,7 @@ function moduleOf<N extends Dialect>(dialect: N, title: string): ProfileModule<N
     format: volcanoFormat(dialect),
     queueWords: dialect === 'volcano' ? VOLCANO_QUEUE_WORDS : KUBE_BATCH_QUEUE_WORDS,
     kubernetes: volcanoKubernetes(dialect),
+    arbitraries: dialect === 'volcano' ? volcanoArbitraries : kubeBatchArbitraries,
   };
 }
 

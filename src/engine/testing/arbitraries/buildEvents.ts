@@ -8,7 +8,7 @@ import { buildJob } from './buildJob';
 import { buildNode } from './buildNodes';
 import { queueFields } from './buildQueues';
 import { buildScheduler } from './buildScheduler';
-import { at, type GeneratedProfile } from './menus';
+import { at, generatorOf, type GeneratedProfile } from './menus';
 import type { RawEvent } from './rawScenario';
 
 export interface EventContext {
@@ -66,6 +66,8 @@ export function buildEvents(raw: readonly RawEvent[], ctx: EventContext): Record
         break;
       }
       case 4:
+        // A profile whose queues are derived from its own block takes no `updateQueue` (§27).
+        if (!generatorOf(ctx.profile).queueEvents) continue;
         event['updateQueue'] = { name: at(ctx.queues, e.pick), ...queueFields(e.queue, ctx.profile) };
         break;
       default:

@@ -25,6 +25,8 @@ import {
   VOLCANO_PRIORITIES,
   ZONES,
   at,
+  defaultProfile,
+  traitsOf,
   type GeneratedProfile,
 } from './menus';
 import type { RawJob } from './rawScenario';
@@ -50,8 +52,8 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): BuiltJob {
   const doc: Record<string, unknown> = { name, queue: at(ctx.leaves, raw.queuePick) };
   const ns = at(NAMESPACES, raw.namespace);
   if (ns !== null) doc['namespace'] = ns;
-  const kai = (ctx.profile ?? 'kai') === 'kai';
-  if (!kai) {
+  const reads = traitsOf(ctx.profile ?? defaultProfile());
+  if (!reads.defaultClasses) {
     if (raw.priorityPick === DEFAULT_CLASSES.length && ctx.customClass)
       doc['priorityClassName'] = CUSTOM_CLASS.name;
     else if (raw.priorityPick > 0) doc['priority'] = at(VOLCANO_PRIORITIES, raw.priorityPick);
@@ -62,15 +64,15 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): BuiltJob {
   else if (raw.priorityPick <= DEFAULT_CLASSES.length + RAW_PRIORITIES.length)
     doc['priority'] = at(RAW_PRIORITIES, raw.priorityPick - DEFAULT_CLASSES.length - 1);
   const pre = at(PREEMPTIBILITY, raw.preemptibility);
-  // `preemptibility` is KAI's; Volcano and kube-batch refuse it.
-  if (pre !== null && kai) doc['preemptibility'] = pre;
+  // `preemptibility` is KAI's; the other profiles refuse it.
+  if (pre !== null && reads.preemptibility) doc['preemptibility'] = pre;
   const minAvailable = Math.min(raw.minAvailable, raw.tasks);
   if (minAvailable > 0) doc['minAvailable'] = minAvailable;
   if (raw.runtime !== null) doc['runtime'] = formatDuration(raw.runtime * 1000);
   // KAI's preemption delay (§23; the other profiles refuse the fields), on about a third of the jobs. Derived
   // from the fields already drawn rather than drawn anew, so that the generated sample (and what the property
   // test's statistics count) stays the one the seeds were chosen for.
-  if (kai && (raw.priorityPick + raw.cpu) % 3 === 0) {
+  if (reads.preemptionDelay && (raw.priorityPick + raw.cpu) % 3 === 0) {
     doc['preemptionDelay'] = formatDuration(((raw.gpu * 7 + raw.tasks * 5 + raw.queuePick) % 41) * 1000);
     if (raw.annotate && raw.startedAgo !== null && ctx.rooms !== null)
       doc['lastEvictedAt'] = formatDuration(-raw.startedAgo * 1000);
@@ -119,13 +121,13 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): BuiltJob {
     const ago = raw.startedAgo ?? 0;
     doc['submitAt'] = formatDuration(-(ago + Math.abs(raw.submitAt)) * 1000);
     if (raw.startedAgo !== null) doc['startedAt'] = formatDuration(-ago * 1000);
-    if (kai) markTerminating(tasks, placed, raw);
+    if (reads.terminating) markTerminating(tasks, placed, raw);
   } else if (raw.submitAt !== 0 && ctx.rooms !== null) {
     doc['submitAt'] = formatDuration(raw.submitAt * 1000);
   }
   doc['tasks'] = raw.taskList === null && placed === 0 ? raw.tasks : tasks;
-  if (ctx.profile === 'volcano' && raw.taskList !== null) addRoles(doc, tasks, minAvailable, raw);
-  if (kai) addSubGroups(raw, doc);
+  if (reads.taskRoles && raw.taskList !== null) addRoles(doc, tasks, minAvailable, raw);
+  if (reads.subGroups) addSubGroups(raw, doc);
   return { doc, lateRunning };
 }
 

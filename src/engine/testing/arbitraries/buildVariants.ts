@@ -15,6 +15,7 @@ import {
   VARIANT_OUT_OF_RANGE,
   actionsOf,
   at,
+  traitsOf,
   type GeneratedProfile,
 } from './menus';
 import type { RawVariant } from './rawScenario';
@@ -69,17 +70,17 @@ function buildVariant(v: RawVariant, i: number, ctx: VariantContext): Record<str
       name: at(ctx.queues, v.queuePick),
       ...queueFields(v.queue, ctx.profile),
     };
-    if (v.unsetReclaimMinRuntime && ctx.profile === 'kai') q['reclaimMinRuntime'] = null;
+    if (v.unsetReclaimMinRuntime && traitsOf(ctx.profile).minRuntimes) q['reclaimMinRuntime'] = null;
     doc['queues'] = [q];
   }
   if (v.jobPick !== null && ctx.jobs.length > 0) {
     const j: Record<string, unknown> = { name: at(ctx.jobs, v.jobPick) };
-    if (v.classPick !== null && ctx.profile === 'kai')
+    if (v.classPick !== null && traitsOf(ctx.profile).defaultClasses)
       j['priorityClassName'] = at(DEFAULT_CLASSES, v.classPick);
     if (v.priority !== null) j['priority'] = v.priority;
     const pre = v.preemptibility === null ? null : at(PREEMPTIBILITY, v.preemptibility);
-    // `preemptibility` is KAI's; Volcano and kube-batch refuse it.
-    if (pre !== null && ctx.profile === 'kai') j['preemptibility'] = pre;
+    // `preemptibility` is KAI's; the other profiles refuse it.
+    if (pre !== null && traitsOf(ctx.profile).preemptibility) j['preemptibility'] = pre;
     if (v.runtime !== null) j['runtime'] = v.runtime === 0 ? null : `${v.runtime}s`;
     doc['jobs'] = [j];
   }
@@ -105,7 +106,7 @@ function setOutOfRange(
   switch (knob) {
     case 'kValue':
       // Only KAI's proportion reads kValue (time-aware fair share); Volcano's ignores it, as upstream does.
-      if (ctx.profile !== 'kai' || !plugins.includes('proportion')) return false;
+      if (!traitsOf(ctx.profile).kValue || !plugins.includes('proportion')) return false;
       // Any finite kValue is valid (KAI reads a float64, decision 0217); text beyond float64 is not.
       pluginArgs['proportion'] = { ...pluginArgs['proportion'], kValue: '1e400' };
       doc['plugins'] = pluginArgs;

@@ -5,7 +5,7 @@
  * the invariants (capacity, queue limits, gangs, min-runtime, determinism) see them scheduled.
  */
 import { formatDuration } from '../../model/duration';
-import { CUSTOM_CLASS, DEFAULT_CLASSES, at, type GeneratedProfile } from './menus';
+import { CUSTOM_CLASS, DEFAULT_CLASSES, at, traitsOf, type GeneratedProfile } from './menus';
 import type { RawWorkload } from './rawScenario';
 
 export const WORKLOAD_GPUS = [1, 0.5, 2, 4, 0] as const;
@@ -64,14 +64,15 @@ export function buildWorkload(raw: readonly RawWorkload[], ctx: WorkloadContext)
         name,
         weight: k + 1,
       }));
-    // KAI's preemptibility share; Volcano and kube-batch refuse it.
-    if (w.preemptible !== null && ctx.profile === 'kai') doc['preemptible'] = w.preemptible / 2;
+    // KAI's preemptibility share; the other profiles refuse it.
+    if (w.preemptible !== null && traitsOf(ctx.profile).workloadPreemptible)
+      doc['preemptible'] = w.preemptible / 2;
     return doc;
   });
 }
 
 function classMenu(ctx: WorkloadContext): readonly string[] {
-  if (ctx.profile === 'kai')
+  if (traitsOf(ctx.profile).defaultClasses)
     return ctx.customClass ? [...DEFAULT_CLASSES, CUSTOM_CLASS.name] : DEFAULT_CLASSES;
   return ctx.customClass ? [CUSTOM_CLASS.name] : [];
 }

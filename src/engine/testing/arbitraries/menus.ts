@@ -2,18 +2,81 @@
  * The fixed menus the raw picks index into. The first entry of each is the simplest value, so shrinking
  * (which moves picks towards 0) also simplifies the scenario.
  */
-export const KAI_ACTIONS = ['allocate', 'consolidation', 'reclaim', 'preempt', 'stalegangeviction'] as const;
-export const VOLCANO_ACTIONS = ['enqueue', 'allocate', 'backfill', 'preempt', 'reclaim'] as const;
-export const KUBE_BATCH_ACTIONS = ['allocate', 'backfill', 'preempt', 'reclaim'] as const;
+import type { ProfileArbitraries } from '../../framework/ProfileModule';
+import { PROFILE_MODULES, defaultProfile, moduleOf, type Profile } from '../../registry';
 
-/** Profiles by pick; KAI twice, as it has the most rules to check. */
-export const PROFILES = ['kai', 'kai', 'volcano', 'kube-batch'] as const;
-export type GeneratedProfile = (typeof PROFILES)[number];
+export { defaultProfile };
+
+/**
+ * Profiles by pick, from the registry: each profile as many times as its generator weight (KAI twice, as it
+ * has the most rules to check), in registry order (decision 0296).
+ */
+export function profileMenu(): readonly Profile[] {
+  // Computed on first use, not at load: the profiles' generator hooks import this file, so the registry
+  // may still be loading when it is (an import cycle that is harmless as long as nothing runs at load).
+  menu ??= PROFILE_MODULES.flatMap((m) => Array.from({ length: m.arbitraries?.weight ?? 0 }, () => m.name));
+  return menu;
+}
+let menu: readonly Profile[] | undefined;
+export type GeneratedProfile = Profile;
+
+/**
+ * The main run's profile pick covers the menu's first four entries, the profiles generated before Kueue,
+ * so that a seed gives the same scenario as before; every later entry gets a share of runs of its own
+ * (`sharedProfilePicks`, runProperties.ts).
+ */
+export const MAIN_RUN_PICKS = 4;
+
+/** Menu picks of the profiles outside the main run's pick, each generated in its own share of runs. */
+export function sharedProfilePicks(): number[] {
+  const profiles = profileMenu();
+  return profiles.flatMap((p, i) => (i >= MAIN_RUN_PICKS && profiles.indexOf(p) === i ? [i] : []));
+}
+
+/** The generator hooks of a profile (every registered profile the generators pick has them). */
+export function generatorOf(profile: GeneratedProfile): ProfileArbitraries {
+  const hooks = moduleOf(profile).arbitraries;
+  if (hooks === undefined) throw new RangeError(`profile ${profile} has no generator hooks`);
+  return hooks;
+}
+
+/**
+ * What a profile reads of the fields the shared job and workload generators write, from its module's format
+ * and catalogue (so the generators ask instead of naming profiles; decision 0296).
+ */
+export interface GeneratedTraits {
+  /** The profile ships default priority classes (KAI): jobs pick them; otherwise raw priorities. */
+  readonly defaultClasses: boolean;
+  readonly preemptibility: boolean;
+  readonly workloadPreemptible: boolean;
+  readonly preemptionDelay: boolean;
+  readonly terminating: boolean;
+  readonly subGroups: boolean;
+  readonly taskRoles: boolean;
+  /** Queue fields a variant may unset (KAI's `reclaimMinRuntime: null`). */
+  readonly minRuntimes: boolean;
+  /** Proportion's `kValue` (KAI's time-based fair share, which reads usage history). */
+  readonly kValue: boolean;
+}
+
+export function traitsOf(profile: GeneratedProfile): GeneratedTraits {
+  const m = moduleOf(profile);
+  const f = m.format;
+  return {
+    defaultClasses: m.catalogue.defaultPriorityClasses.length > 0,
+    preemptibility: f.unreadJobFields['preemptibility'] === undefined,
+    workloadPreemptible: f.unreadWorkloadFields['preemptible'] === undefined,
+    preemptionDelay: f.accepts('preemptionDelay', null),
+    terminating: f.accepts('terminating', null),
+    subGroups: f.accepts('subGroups', null),
+    taskRoles: f.accepts('taskRoles', null),
+    minRuntimes: f.unreadQueueFields['reclaimMinRuntime'] === undefined && f.block === undefined,
+    kValue: f.accepts('usageDB', null),
+  };
+}
 
 export function actionsOf(profile: GeneratedProfile): readonly string[] {
-  if (profile === 'volcano') return VOLCANO_ACTIONS;
-  if (profile === 'kube-batch') return KUBE_BATCH_ACTIONS;
-  return KAI_ACTIONS;
+  return generatorOf(profile).actions;
 }
 
 /** Line ends a person's editor may write: LF, CRLF (Windows), lone CR (old Mac), or a mix of them. */

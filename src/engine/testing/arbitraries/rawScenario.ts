@@ -119,7 +119,7 @@ export interface RawEvent {
 }
 
 export interface RawScenario {
-  /** 0, 1 = kai; 2 = volcano; 3 = kube-batch (menus.PROFILES). */
+  /** An index into menus.profileMenu (the registry's profiles by weight); the main run picks 0-3. */
   profile: number;
   customClass: boolean;
   queues: RawQueue[];
@@ -347,7 +347,8 @@ const rawVariant: fc.Arbitrary<RawVariant> = fc.record({
  * now and then something the parser must refuse on purpose (an out-of-range variant value, a late arrival
  * listed Running): the property run and the fuzz check where it is refused (checkRejections.ts).
  */
-export const rawScenarioWithRejections: fc.Arbitrary<RawScenario> = fc.record({
+const SCENARIO_MODEL = {
+  // The main run's pick: the menu's first four entries (menus.MAIN_RUN_PICKS), as before Kueue.
   profile: small(3),
   customClass: fc.boolean(),
   queues: fc.array(rawQueue, { minLength: 1, maxLength: 6 }),
@@ -385,7 +386,17 @@ export const rawScenarioWithRejections: fc.Arbitrary<RawScenario> = fc.record({
     { arbitrary: fc.constant(0), weight: 2 },
     { arbitrary: fc.integer({ min: 1, max: 2 }), weight: 1 },
   ),
-});
+};
+
+export const rawScenarioWithRejections: fc.Arbitrary<RawScenario> = fc.record(SCENARIO_MODEL);
+
+/**
+ * The same scenarios for one profile-menu entry outside the main pick (a profile registered after the main
+ * run's four entries, menus.sharedProfilePicks): the same draws, the profile fixed, so they shrink alike.
+ */
+export function rawScenarioOfPick(profile: number): fc.Arbitrary<RawScenario> {
+  return fc.record({ ...SCENARIO_MODEL, profile: fc.constant(profile) });
+}
 
 /** The same scenarios, every one valid: what tests that need a scenario to run or export draw from. */
 export const rawScenario: fc.Arbitrary<RawScenario> = rawScenarioWithRejections.map((raw) => ({

@@ -2,19 +2,17 @@
  * fast-check arbitraries for VALID KAI scenario documents (the YAML/JSON object and its text), built from
  * `rawScenario` choices. See `docs/decisions/0010-property-tests.md` for what is covered and why.
  */
-import { applyGpuMemory } from './buildGpuMemory';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { formatDuration } from '../../model/duration';
 import { buildEvents } from './buildEvents';
 import { buildJob } from './buildJob';
 import { buildNode, type NodeRoom } from './buildNodes';
-import { buildQueues, volcanoTreeWanted } from './buildQueues';
+import { buildQueues } from './buildQueues';
 import { buildScheduler, periodOf } from './buildScheduler';
 import { buildVariants } from './buildVariants';
 import { buildWorkload } from './buildWorkload';
-import { applyNodePools } from './buildNodePools';
-import { CUSTOM_CLASS, LINE_ENDS, PROFILES, at } from './menus';
+import { CUSTOM_CLASS, LINE_ENDS, at, generatorOf, profileMenu } from './menus';
 import { rawScenario, type RawScenario } from './rawScenario';
 
 /** At most this many sessions per generated scenario, so a property run stays fast. */
@@ -43,10 +41,9 @@ function buildScenario(raw: RawScenario): {
   variantOutOfRange: boolean;
   lateRunningJobs: number[];
 } {
-  const profile = at(PROFILES, raw.profile);
-  const tree =
-    profile === 'kai' ||
-    (profile === 'volcano' && volcanoTreeWanted(raw.queues, raw.scheduler?.plugins != null));
+  const profile = at(profileMenu(), raw.profile);
+  const hooks = generatorOf(profile);
+  const tree = hooks.queueTree(raw);
   const queues = buildQueues(raw.queues, profile, tree);
   const rooms: NodeRoom[] = [];
   const nodes = raw.nodes.map((n, i) => {
@@ -58,7 +55,8 @@ function buildScenario(raw: RawScenario): {
     buildJob(j, `j${i}`, {
       leaves: queues.leaves,
       customClass: raw.customClass,
-      rooms,
+      // A profile whose jobs may not start Running gets no rooms: every job arrives Pending.
+      rooms: hooks.startsRunning ? rooms : [],
       profile,
       keepLateRunning: raw.keepLateRunning,
     }),
@@ -77,13 +75,11 @@ function buildScenario(raw: RawScenario): {
   });
   const doc: Record<string, unknown> = { version: 1, name: 'generated', profile };
   if (raw.customClass) doc['priorityClasses'] = [{ ...CUSTOM_CLASS }];
-  if (raw.scheduler !== null)
-    doc['scheduler'] = buildScheduler(raw.scheduler, profile, tree && profile === 'volcano');
+  if (raw.scheduler !== null) doc['scheduler'] = buildScheduler(raw.scheduler, profile, tree);
   doc['nodes'] = nodes;
   doc['queues'] = queues.docs;
   if (jobs.length > 0) doc['jobs'] = jobs;
   if (events.length > 0) doc['events'] = events;
-  applyGpuMemory(doc, raw.nodes.length + raw.jobs.length);
   doc['run'] = raw.runByUntil
     ? { until: formatDuration((raw.runSessions - 1) * periodMs), maxSessions: MAX_GENERATED_SESSIONS }
     : { sessions: raw.runSessions };
@@ -100,17 +96,18 @@ function buildScenario(raw: RawScenario): {
     const job = e['submit'] as { name: string } | undefined;
     return job === undefined ? [] : [job.name];
   });
-  const variants = buildVariants(raw.variants, {
-    profile,
-    scheduler: doc['scheduler'] as Record<string, unknown> | undefined,
-    queues: queues.names,
-    jobs: [...jobs.map((j) => j['name'] as string), ...submitted],
-    workload: workload.length > 0,
-  });
+  const variants = hooks.variants
+    ? buildVariants(raw.variants, {
+        profile,
+        scheduler: doc['scheduler'] as Record<string, unknown> | undefined,
+        queues: queues.names,
+        jobs: [...jobs.map((j) => j['name'] as string), ...submitted],
+        workload: workload.length > 0,
+      })
+    : { docs: [], outOfRange: false };
   if (variants.docs.length > 0) doc['variants'] = variants.docs;
-  if (profile === 'kai' && raw.topology > 0)
-    addTopology(doc, raw.topology === 1 ? 'requiredTopologyLevel' : 'preferredTopologyLevel');
-  applyNodePools(doc, raw.pools);
+  // The profile's own parts last (KAI: GPU memory, topology and node pools; Kueue: its block).
+  hooks.finish?.(doc, raw);
   return { doc, variantOutOfRange: variants.outOfRange, lateRunningJobs };
 }
 
@@ -139,59 +136,3 @@ export const scenarioDocument = rawScenario.map((raw) => {
 });
 
 export { rawScenario, fc };
-
-/**
- * A topology of the nodes' `zone` labels (§21) and a constraint on every other job that starts pending (a job
- * listed Running at t=0 sits wherever the generator put it). Written tiers, in `scheduler` and `updateConfig`,
- * get the topology plugin, as the parser requires when jobs have constraints.
- */
-function addTopology(
-  doc: Record<string, unknown>,
-  level: 'requiredTopologyLevel' | 'preferredTopologyLevel',
-): void {
-  doc['topologies'] = [{ name: 'zones', levels: [{ nodeLabel: 'zone' }] }];
-  const constraint = { topology: 'zones', [level]: 'zone' };
-  const startsPending = (job: Record<string, unknown>) =>
-    !(
-      Array.isArray(job['tasks']) &&
-      job['tasks'].some((t) => (t as Record<string, unknown>)['status'] === 'Running')
-    );
-  const jobs = (doc['jobs'] ?? []) as Record<string, unknown>[];
-  jobs.forEach((job, i) => {
-    if (i % 2 === 0 && startsPending(job)) job['topologyConstraint'] = { ...constraint };
-    else if (startsPending(job)) addSubGroupConstraint(job, level);
-  });
-  const events = (doc['events'] ?? []) as Record<string, unknown>[];
-  for (const e of events) {
-    const submitted = e['submit'] as Record<string, unknown> | undefined;
-    if (submitted !== undefined) submitted['topologyConstraint'] = { ...constraint };
-    addPlugin(e['updateConfig']);
-  }
-  addPlugin(doc['scheduler']);
-}
-
-/**
- * §21 per-subgroup constraints on some of the other pending jobs: a job with subgroups gets the constraint on
- * its first subgroup; one of four or more tasks without subgroups gets `segments` of two.
- */
-function addSubGroupConstraint(
-  job: Record<string, unknown>,
-  level: 'requiredTopologyLevel' | 'preferredTopologyLevel',
-): void {
-  const groups = job['subGroups'] as Record<string, unknown>[] | undefined;
-  const first = groups?.[0];
-  if (first !== undefined) {
-    first['topologyConstraint'] = { topology: 'zones', [level]: 'zone' };
-    return;
-  }
-  const tasks = job['tasks'];
-  const count = Array.isArray(tasks) ? tasks.length : typeof tasks === 'number' ? tasks : 1;
-  const named =
-    Array.isArray(tasks) && tasks.some((t) => (t as Record<string, unknown>)['subGroup'] !== undefined);
-  if (count >= 4 && !named) job['segments'] = { size: 2, topology: 'zones', [level]: 'zone' };
-}
-
-function addPlugin(scheduler: unknown): void {
-  const tiers = (scheduler as { tiers?: { plugins: Record<string, unknown>[] }[] } | undefined)?.tiers;
-  tiers?.at(-1)?.plugins.push({ name: 'topology' });
-}

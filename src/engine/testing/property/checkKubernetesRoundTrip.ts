@@ -8,6 +8,7 @@ import type { Scenario } from '../../model/scenario';
 import { exportKubernetesYaml } from '../../scenario/exporters/exportKubernetesYaml';
 import { importKubernetesYaml } from '../../scenario/importers/importKubernetesYaml';
 import type { Violation } from './invariants';
+import { UnsupportedError } from '../../framework/UnsupportedError';
 import { expandScenario } from '../../scenario/workload/expandScenario';
 
 const withoutLines = (s: Scenario): string =>
@@ -44,6 +45,9 @@ export function checkKubernetesRoundTrip(
   try {
     exported = exportKubernetesYaml(scenario);
   } catch (error) {
+    // A profile whose export is not implemented refuses it with a stated sentence (UnsupportedError, §13):
+    // the round trip is then not promised (today Kueue's objects, until their mapping lands).
+    if (error instanceof UnsupportedError) return;
     fail(`export threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
     return;
   }

@@ -30,7 +30,8 @@ import { checkNodePoolPlacement, nodePoolIndex } from './checkNodePools';
 import { checkStuckReleasing } from './checkStuckReleasing';
 import { capacityConfigured, checkVolcanoCapability } from './checkVolcanoCapability';
 import { checkKubeBatchShares } from './checkKubeBatchShares';
-import type { Violation } from './invariants';
+import { isInvariantName, type Violation } from './invariants';
+import { moduleOf } from '../../registry';
 import { scenarioFacts } from './sessionFacts';
 
 export interface ScenarioCheck {
@@ -111,6 +112,10 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
   const delays = new PreemptionDelayCheck(scenario);
   const pools = nodePoolIndex(scenario);
   const gpuMemory = new GpuMemoryCheck(scenario);
+  // The profile's own invariants (decision 0297), after every session.
+  const generator = moduleOf(scenario.profile).arbitraries;
+  const own = generator?.checks?.(scenario);
+  const gangs = generator?.gangs ?? true;
   let first: LiveRun;
   try {
     first = runLive(scenario, 'checked', (prev, snap) => {
@@ -118,11 +123,19 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       checkNodePoolPlacement(pools, snap, violations);
       broken.update(scenario, prev, snap);
       broken.markUpstreamGangGaps(scenario, snap);
-      checkGangs(snap, broken, violations, kai ? undefined : pendingBestEffort(snap, facts));
+      if (gangs) checkGangs(snap, broken, violations, kai ? undefined : pendingBestEffort(snap, facts));
       evictedJobs.update(snap);
       checkRoles(snap, roles, evictedJobs, broken, (t) => isBestEffort(facts, t), violations);
       checkSubGroups(subGroupJobs, snap, broken, violations);
       checkEvictionRecords(snap, violations);
+      for (const v of own?.session(snap) ?? [])
+        violations.push({
+          invariant: isInvariantName(v.invariant) ? v.invariant : 'no-engine-crash',
+          session: snap.index,
+          message: isInvariantName(v.invariant)
+            ? v.message
+            : `unknown invariant ${v.invariant}: ${v.message}`,
+        });
       if (capacityConfigured(scenario, snap)) checkVolcanoCapability(snap, facts, violations);
       if (scenario.profile === 'kube-batch') checkKubeBatchShares(snap, violations);
       if (!kai) return;

@@ -56,9 +56,17 @@ export const INVARIANTS = {
   'no-pipelining-onto-stuck':
     'on a node with a StuckInReleasing pod, Running (stuck pods included) + Pipelined fits the node and its GPU devices: nothing is pipelined onto a pod terminating longer than the threshold (KAI #1578)',
   'terminating-pod-not-victim': 'no action evicts a pod that is already terminating (KAI #1578)',
+  'kueue-borrowing-limit':
+    'Kueue: a ClusterQueue uses at most nominal quota + borrowingLimit of each flavor resource (its nominal quota without a cohort), for quota Kueue admitted',
+  'kueue-cohort-lending':
+    'Kueue: in every cohort tree, what ClusterQueues use above their guaranteed quota (nominal − lendingLimit) fits the lendable quota of the tree (lendingLimit or nominal, plus the Cohorts’ own quota)',
 } as const;
 
 export type InvariantName = keyof typeof INVARIANTS;
+
+export function isInvariantName(name: string): name is InvariantName {
+  return Object.hasOwn(INVARIANTS, name);
+}
 
 export interface Violation {
   invariant: InvariantName;

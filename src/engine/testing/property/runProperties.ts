@@ -4,7 +4,8 @@
  * then reduces with fast-check's shrinker.
  */
 import fc from 'fast-check';
-import { rawScenarioWithRejections, type RawScenario } from '../arbitraries/rawScenario';
+import { rawScenarioOfPick, rawScenarioWithRejections, type RawScenario } from '../arbitraries/rawScenario';
+import { MAIN_RUN_PICKS, at, profileMenu, sharedProfilePicks } from '../arbitraries/menus';
 import { buildScenarioDocument, intendedRejections, scenarioText } from '../arbitraries/scenarioDocument';
 import { checkScenarioText } from './checkScenario';
 import { INVARIANTS, type InvariantName, type Violation } from './invariants';
@@ -15,6 +16,8 @@ export interface PropertyStats {
   /** Rejected as they had to be (an out-of-range variant value, at its `variants[…]` path). */
   rejectedAsIntended: number;
   sessions: number;
+  /** Scenarios and sessions per profile. */
+  byProfile: Record<string, { scenarios: number; sessions: number }>;
   /** Scenarios that broke each invariant (every invariant listed, zeros included). */
   violations: Record<InvariantName, number>;
   first: Map<InvariantName, { raw: RawScenario; violation: Violation }>;
@@ -29,6 +32,11 @@ export function runProperties(
   seed: number,
   onScenario?: (done: number, stats: PropertyStats) => void,
   lane: { index: number; of: number } = { index: 0, of: 1 },
+  /**
+   * Also run the shares of the profiles outside the main pick (fuzz: yes). Off by default, so `runs` main
+   * scenarios stay exactly what a caller asked for; kueueProperties.test.ts runs Kueue's share alone.
+   */
+  shares = false,
 ): PropertyStats {
   const violations = Object.fromEntries(Object.keys(INVARIANTS).map((k) => [k, 0])) as Record<
     InvariantName,
@@ -39,6 +47,7 @@ export function runProperties(
     accepted: 0,
     rejectedAsIntended: 0,
     sessions: 0,
+    byProfile: {},
     violations,
     first: new Map(),
   };
@@ -50,12 +59,25 @@ export function runProperties(
       done += n;
       continue;
     }
-    for (const raw of fc.sample(rawScenarioWithRejections, { seed: seed + chunk * 7919, numRuns: n })) {
+    const main = fc.sample(rawScenarioWithRejections, { seed: seed + chunk * 7919, numRuns: n });
+    // Profiles registered after the main run's picks get a share of their own (a quarter of the chunk
+    // each, from a seed of their own), so the main run's scenarios stay what they were (decision 0296).
+    const shared = (shares ? sharedProfilePicks() : []).flatMap((pick) =>
+      fc.sample(rawScenarioOfPick(pick), {
+        seed: seed + chunk * 7919 + pick * 104_729,
+        numRuns: Math.ceil(n / MAIN_RUN_PICKS),
+      }),
+    );
+    for (const raw of [...main, ...shared]) {
       const result = checkRaw(raw);
       stats.scenarios++;
       if (result.accepted) stats.accepted++;
       if (result.rejectedAsIntended === true) stats.rejectedAsIntended++;
       stats.sessions += result.sessions;
+      const profile = at(profileMenu(), raw.profile);
+      const mine = (stats.byProfile[profile] ??= { scenarios: 0, sessions: 0 });
+      mine.scenarios++;
+      mine.sessions += result.sessions;
       const seen = new Set<InvariantName>();
       for (const v of result.violations) {
         if (seen.has(v.invariant)) continue;
@@ -84,7 +106,15 @@ export function mergeStats(a: PropertyStats, b: PropertyStats): PropertyStats {
   for (const [k, n] of Object.entries(b.violations)) violations[k as InvariantName] += n;
   const first = new Map(b.first);
   for (const [k, v] of a.first) first.set(k, v);
+  const byProfile: PropertyStats['byProfile'] = {};
+  for (const s of [a.byProfile, b.byProfile])
+    for (const [p, c] of Object.entries(s)) {
+      const m = (byProfile[p] ??= { scenarios: 0, sessions: 0 });
+      m.scenarios += c.scenarios;
+      m.sessions += c.sessions;
+    }
   return {
+    byProfile,
     scenarios: a.scenarios + b.scenarios,
     accepted: a.accepted + b.accepted,
     rejectedAsIntended: a.rejectedAsIntended + b.rejectedAsIntended,
@@ -106,7 +136,7 @@ export function shrinkCounterexample(
   // which ends the shrink with the smallest failure found so far.
   let budget = 250;
   const result = fc.check(
-    fc.property(rawScenarioWithRejections, (r) => budget-- <= 0 || breaks(r) === undefined),
+    fc.property(arbitraryOf(raw), (r) => budget-- <= 0 || breaks(r) === undefined),
     { examples: [[raw]], numRuns: 1, seed, endOnFailure: false },
   );
   const smallest: RawScenario = (result.failed ? result.counterexample?.[0] : undefined) ?? raw;
@@ -123,6 +153,11 @@ export function shrinkCounterexample(
     ),
     violation: breaks(smallest) ?? { invariant, session: null, message: 'not reproduced after shrinking' },
   };
+}
+
+/** The arbitrary `raw` was drawn from (its profile's own share, or the main run's). */
+function arbitraryOf(raw: RawScenario): fc.Arbitrary<RawScenario> {
+  return raw.profile >= MAIN_RUN_PICKS ? rawScenarioOfPick(raw.profile) : rawScenarioWithRejections;
 }
 
 /** Checks one generated scenario, telling the checker what the parser must refuse in it. */

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { createSimulation, formatIssue, parseScenario, serialiseScenario } from '../../index';
 import { applyVariant } from '../../scenario/applyVariant';
 import { buildScenarioDocument, fc, rawScenario } from '../arbitraries/scenarioDocument';
-import { DEFAULT_CLASSES, KAI_ACTIONS, at } from '../arbitraries/menus';
+import { DEFAULT_CLASSES, at } from '../arbitraries/menus';
+import { KAI_ACTIONS } from '../../profiles/kai/testing/arbitraries';
 import { checkScenarioText } from '../property/checkScenario';
 
 const rawVariant = fc.record({

@@ -5,18 +5,13 @@
  * on one node keeps no pools (it stays valid that way). The first pool protects its jobs with a pool-level
  * preempt min-runtime; the second turns consolidation off, so both pool fields are exercised.
  */
-import { NODE_POOL_LABEL_KEY } from '../../model/nodePool';
+import { NODE_POOL_LABEL_KEY } from '../../../model/nodePool';
 
 type Data = Record<string, unknown>;
 
+/** Rewrites `doc` (a KAI document) in place when `count` > 0. */
 export function applyNodePools(doc: Data, count: number): void {
-  if (
-    count <= 0 ||
-    doc['profile'] !== 'kai' ||
-    doc['workload'] !== undefined ||
-    doc['variants'] !== undefined
-  )
-    return;
+  if (count <= 0 || doc['workload'] !== undefined || doc['variants'] !== undefined) return;
   const values = ['', ...['p1', 'p2'].slice(0, count)];
   const queues = (doc['queues'] as Data[] | undefined) ?? [];
   const parentOf = new Map(

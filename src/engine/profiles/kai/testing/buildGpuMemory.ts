@@ -35,9 +35,9 @@ function jobMemory(job: unknown): void {
   if (Array.isArray(tasks)) for (const t of tasks) if (isDoc(t)) requestMemory(t['resources']);
 }
 
-/** Rewrites `doc` in place when `pick` selects it (profile kai only). */
+/** Rewrites `doc` (a KAI document) in place when `pick` selects it. */
 export function applyGpuMemory(doc: Doc, pick: number): void {
-  if (doc['profile'] !== 'kai' || pick % 2 !== 0) return;
+  if (pick % 2 !== 0) return;
   const nodes = doc['nodes'];
   if (!Array.isArray(nodes)) return;
   nodes.forEach(nodeMemory);

@@ -143,6 +143,13 @@ export interface TaskSpec {
    */
   deletionTimestampMs?: number;
   /**
+   * KAI: the pod's deletion grace period (`metadata.deletionGracePeriodSeconds`; addition, §23.4, decision
+   * 0305). Only with `deletionTimestampMs`. When set and the deletionTimestamp is not past at t=0, the deletion
+   * completes at the deletionTimestamp (Kubernetes sets it to the delete request's time plus this period):
+   * the pod leaves its node and its owner re-creates it Pending. Absent = terminating for the whole run.
+   */
+  deletionGracePeriodMs?: number;
+  /**
    * Devices the GPU-memory request is made on (addition, §23.3; KAI `gpu-fraction-num-devices`, #1370); absent
    * = one. Each of them takes `gpuMemoryMiB`, and `resources.gpu` holds the total (count × m / D).
    */

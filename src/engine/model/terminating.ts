@@ -37,3 +37,30 @@ export function describeTerminating(
     return `${node}'s resources held by pod ${task}, terminating for ${forText} (over KAI's ${limit} threshold), are not counted as releasing: nothing is pipelined onto them, and the pod is no victim.`;
   return `${node}'s resources held by pod ${task}, terminating for ${forText} (within KAI's ${limit} threshold), are counted as releasing: pending pods may be pipelined onto them.`;
 }
+
+/**
+ * When a terminating pod's deletion completes in the run (decision 0305), or null when it stays terminating.
+ * Kubernetes sets `metadata.deletionTimestamp` to the delete request's time plus the grace period
+ * (`metadata.deletionGracePeriodSeconds`, from the pod's `spec.terminationGracePeriodSeconds` unless the
+ * request gave one): the kubelet kills what still runs then and the pod object is removed. So a pod whose
+ * deletionTimestamp is still ahead (or now) at t=0 is gone at that time; one already past it at t=0 is held
+ * by something the snapshot does not show (a finalizer, an unreachable node: KAI's StuckInReleasing case)
+ * and stays for the run, as does a pod given no grace period (the format's field before decision 0305).
+ */
+export function terminationEnd(spec: {
+  deletionTimestampMs?: number;
+  deletionGracePeriodMs?: number;
+}): number | null {
+  if (spec.deletionTimestampMs === undefined || spec.deletionGracePeriodMs === undefined) return null;
+  return spec.deletionTimestampMs >= 0 ? spec.deletionTimestampMs : null;
+}
+
+/** The sentence of a completed deletion: the pod left its node, and its owner re-creates it pending. */
+export function describeTerminationEnd(
+  task: string,
+  node: string,
+  deletionMs: number,
+  graceMs: number,
+): string {
+  return `${task}'s deletion completed at its deletionTimestamp (t=${formatDuration(deletionMs)}; deleted at t=${formatDuration(deletionMs - graceMs)} with a ${formatDuration(graceMs)} grace period): the pod left ${node}, and its owner re-creates it Pending.`;
+}

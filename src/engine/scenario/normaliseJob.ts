@@ -2,7 +2,7 @@
  * `jobs` entries (and `submit` events): a pod group and its tasks, with the profile's priority,
  * preemptibility and gang defaults.
  */
-import { applyTerminatingSince } from './readTerminating';
+import { applyDeletionGracePeriod, applyTerminatingSince } from './readTerminating';
 import type { JobSpec, PreemptionPolicy, PriorityClass, Profile, TaskSpec } from '../model/scenario';
 import type { Resources } from '../model/resources';
 import { formatDuration } from '../model/duration';
@@ -222,6 +222,7 @@ function normaliseTasks(
     };
     readTaskRole(task, item, taskPath, ctx);
     applyTerminatingSince(task, f.deletionTimestamp, taskPath, ctx);
+    applyDeletionGracePeriod(task, f.deletionGracePeriod, taskPath, ctx);
     applyTaskGpuMemory(task, own, jobRequests, [...taskPath, 'resources'], [...jobPath, 'resources'], ctx);
     checkTaskPlacement(task, isMapping(item) ? item : {}, taskPath, ctx, submitted);
     ctx.origins.set(task, taskPath);

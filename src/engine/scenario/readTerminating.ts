@@ -8,6 +8,7 @@ import type { TaskSpec } from '../model/scenario';
 import type { NormaliseContext } from './NormaliseContext';
 import type { FieldPath } from './fieldPath';
 import { accepts } from '../registry';
+import { formatDuration } from '../model/duration';
 
 const RULE =
   "belongs to KAI's long-terminating pods (#1578: no pipelining onto a pod terminating longer than the threshold)";
@@ -46,6 +47,41 @@ export function applyTerminatingSince(
   // request plus the pod's grace period, so a pod deleted just before the run has one still ahead (KAI then
   // counts it Releasing until threshold after it). The pod is terminating from t=0 either way.
   task.deletionTimestampMs = sinceMs;
+}
+
+/**
+ * Sets the task's `deletionGracePeriodMs` (decision 0305): the pod's `metadata.deletionGracePeriodSeconds`,
+ * `0s` … `10000h`, only beside a `deletionTimestamp`. With it the pod's deletion completes at its
+ * deletionTimestamp during the run (model/terminating.ts terminationEnd).
+ */
+export function applyDeletionGracePeriod(
+  task: TaskSpec,
+  graceMs: number | undefined,
+  taskPath: FieldPath,
+  ctx: NormaliseContext,
+): void {
+  if (graceMs === undefined) return;
+  const path = [...taskPath, 'deletionGracePeriod'];
+  if (!accepts(ctx.profile, 'terminating')) return refuse('deletionGracePeriod', path, ctx);
+  if (task.deletionTimestampMs === undefined) {
+    ctx.sink.report(
+      'invalid-value',
+      path,
+      'deletionGracePeriod needs a deletionTimestamp on the same task (the grace period of a deletion in progress)',
+      'Add deletionTimestamp, or remove deletionGracePeriod.',
+    );
+    return;
+  }
+  if (graceMs < 0) {
+    ctx.sink.report(
+      'invalid-value',
+      path,
+      `deletionGracePeriod must be 0s or more (Kubernetes deletionGracePeriodSeconds is never negative); got ${formatDuration(graceMs)}`,
+      'Write the pod’s deletion grace period, for example 30s.',
+    );
+    return;
+  }
+  task.deletionGracePeriodMs = graceMs;
 }
 
 /** The scheduler's threshold, or a refusal for a profile without the rule; undefined when not written. */

@@ -451,6 +451,8 @@ export const TASK_FIELDS = {
   subGroup: nameSchema,
   // KAI pod deletionTimestamp relative to run start (§23.4, addition); read by readTerminating.ts.
   deletionTimestamp: durationSchema(),
+  // Its deletion grace period (metadata.deletionGracePeriodSeconds; decision 0305): the deletion completes.
+  deletionGracePeriod: durationSchema(),
 } satisfies FieldTable;
 
 /** An entry of a job's `subGroups` (§22, addition). */

@@ -340,6 +340,8 @@ function taskData(t: TaskSpec, jobName: string, i: number): Data {
   if (t.role !== undefined && t.labels['volcano.sh/task-spec'] !== t.role) out['role'] = t.role;
   if (t.subGroup !== undefined) out['subGroup'] = t.subGroup;
   if (t.deletionTimestampMs !== undefined) out['deletionTimestamp'] = formatDuration(t.deletionTimestampMs);
+  if (t.deletionGracePeriodMs !== undefined)
+    out['deletionGracePeriod'] = formatDuration(t.deletionGracePeriodMs);
   return out;
 }
 

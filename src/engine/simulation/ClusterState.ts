@@ -13,6 +13,7 @@ import type {
   TaskSpec,
 } from '../model/scenario';
 import type { TaskStatus } from '../model/trace';
+import { terminationEnd } from '../model/terminating';
 
 export interface TaskRecord {
   /** Global index in order of appearance (stable across the run). */
@@ -23,6 +24,13 @@ export interface TaskRecord {
   status: TaskStatus;
   node: string | null;
   gpus: GpuSlot[];
+  /**
+   * When the pod's deletion completes (§23.4, decision 0305): its `deletionTimestamp` when it has a
+   * `deletionGracePeriod` and the timestamp is not past at t=0; null = it stays terminating for the run.
+   */
+  readonly terminationEndsAtMs: number | null;
+  /** The terminating pod is gone (its deletion completed, or its node was removed): no longer terminating. */
+  terminationEnded: boolean;
 }
 
 export interface JobRecord {
@@ -123,6 +131,8 @@ export class ClusterState {
             t.status = 'Pending';
             t.node = null;
             t.gpus = [];
+            // A terminating pod on a removed node is gone with it; its re-created pod is not terminating.
+            t.terminationEnded = true;
             lost.push(t);
           }
         }
@@ -163,6 +173,8 @@ export class ClusterState {
         status: ts.status,
         node: ts.node,
         gpus: [],
+        terminationEndsAtMs: terminationEnd(ts),
+        terminationEnded: false,
       };
       job.tasks.push(rec);
       this.tasks.push(rec);

@@ -3,6 +3,7 @@
  * (open snapshot → plugins open → actions in order → plugins close → commit) and records it in the history.
  * Nothing here reads the wall clock or randomness, so the same scenario always gives the same trace.
  */
+import { endTerminations, hasTerminationToEnd } from './endTerminations';
 import type { SessionMarker, Simulation } from '../api';
 import type { SessionRunner } from '../framework/ProfileModule';
 import { parseDuration } from '../model/duration';
@@ -120,7 +121,8 @@ export class Simulator implements Simulation {
     let latest = this.lastChangeMs;
     for (const job of this.state.liveJobs()) {
       if (job.isRunning && job.spec.runtimeMs !== null) return false;
-      for (const t of job.tasks) if (t.status === 'Pipelined' || t.status === 'Releasing') return false;
+      for (const t of job.tasks)
+        if (t.status === 'Pipelined' || t.status === 'Releasing' || hasTerminationToEnd(t)) return false;
       latest = Math.max(latest, job.spec.submitAtMs, job.startedAtMs ?? latest, job.staleSinceMs ?? latest);
     }
     return this.nextTimeMs - latest > this.settleHorizonMs;
@@ -229,6 +231,7 @@ export class Simulator implements Simulation {
     const changedJobs = new Set<JobRecord>(applied.jobs);
     const progressed = new Set<JobRecord>();
     this.advanceRuntime(timeMs, completions, changedTasks, changedJobs, progressed);
+    endTerminations(this.state, timeMs, completions, changedTasks);
     const previousTimeMs = this.history.latest?.timeMs ?? Number.NEGATIVE_INFINITY;
     const ran = this.runner.runSession({
       index,

@@ -237,6 +237,8 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     subGroup: 'KAI: the leaf subgroup the pod belongs to.',
     deletionTimestamp:
       'KAI: the Running pod’s deletionTimestamp (it is terminating); threshold past it, it is StuckInReleasing.',
+    deletionGracePeriod:
+      'KAI: the pod’s deletion grace period; with it, a deletionTimestamp at or after t=0 is when the pod leaves its node (re-created Pending).',
   },
   event: {
     at: 'When the change applies (before the first session at or after this time).',

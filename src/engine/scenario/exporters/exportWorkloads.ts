@@ -149,6 +149,8 @@ function pod(task: TaskSpec, job: JobSpec, profile: Profile): Data {
   // metadata.deletionTimestamp is an absolute time the API server sets, not one a manifest may write.
   if (task.deletionTimestampMs !== undefined)
     carried.deletionTimestamp = formatDuration(task.deletionTimestampMs);
+  if (task.deletionGracePeriodMs !== undefined)
+    carried.deletionGracePeriod = formatDuration(task.deletionGracePeriodMs);
   if (Object.keys(carried).length > 0) Object.assign(annotations, labAnnotations(carried));
   exportPodRole(task.role, annotations);
 

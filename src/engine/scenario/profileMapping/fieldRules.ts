@@ -34,6 +34,8 @@ export function refuseKaiStructure(source: Scenario, target: Profile, log: Mappi
         log.refuse(`${path}.tasks[${j}].gpuMemory`, no('KAI GPU-memory requests'));
       if (t.deletionTimestampMs !== undefined)
         log.refuse(`${path}.tasks[${j}].deletionTimestamp`, no('KAI terminating pods'));
+      if (t.deletionGracePeriodMs !== undefined)
+        log.refuse(`${path}.tasks[${j}].deletionGracePeriod`, no('KAI terminating pods'));
     });
   });
 }

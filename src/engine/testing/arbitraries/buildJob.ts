@@ -190,12 +190,15 @@ function placeRunning(
 /**
  * KAI long-terminating pods (§23.4) on about a fifth of the jobs running at t=0: the last Running task is
  * has a deletionTimestamp from 299 s before the run to 30 s into it (a grace period still running), so both
- * sides of the default 2 m threshold occur. Derived
+ * sides of the default 2 m threshold occur; half of them carry a deletionGracePeriod, so a deletion ahead of
+ * t=0 completes during the run. Derived
  * from fields already drawn (like the preemption delay above), so the seeds' sample is unchanged.
  */
 function markTerminating(tasks: Record<string, unknown>[], placed: number, raw: RawJob): void {
   if ((raw.gpu + raw.tasks + raw.priorityPick) % 5 !== 0) return;
   const task = tasks[placed - 1];
-  if (task)
-    task['deletionTimestamp'] = formatDuration((30 - ((raw.cpu * 37 + raw.queuePick * 11) % 330)) * 1000);
+  if (!task) return;
+  task['deletionTimestamp'] = formatDuration((30 - ((raw.cpu * 37 + raw.queuePick * 11) % 330)) * 1000);
+  // Half of them with a deletion grace period (decision 0305): one still ahead at t=0 completes in the run.
+  if (raw.cpu % 2 === 0) task['deletionGracePeriod'] = '30s';
 }

@@ -267,12 +267,68 @@ describe('stalegangeviction', () => {
     run: { sessions: 10 },
   });
 
-  it('evicts a gang that stayed below minAvailable for longer than the grace period', () => {
+  it('evicts a gang once it has been below minAvailable for the grace period', () => {
     const sim = run(scenario('30s'));
-    // stamped at t=0; evicted at the first session more than 30 s later (t=40s, session 5)
-    for (let i = 1; i <= 4; i++) expect(evictedIn(sim.snapshot(i))).toEqual([]);
-    expect(evictedIn(sim.snapshot(5)).sort()).toEqual(['gang-0', 'gang-1']);
-    expect(sim.snapshot(5).trace.attempts[0]?.message).toContain('grace period');
+    // stamped at t=0; evicted at the first session with time.Since(stamp) >= 30s (KAI
+    // stalegangeviction.go:57-60 @d5bc503): t=30s, session 4
+    for (let i = 1; i <= 3; i++) expect(evictedIn(sim.snapshot(i))).toEqual([]);
+    expect(evictedIn(sim.snapshot(4)).sort()).toEqual(['gang-0', 'gang-1']);
+    expect(sim.snapshot(4).trace.attempts[0]?.message).toContain('for 30s, reaching the 30s grace period');
+  });
+
+  it('evicts in the stamping session when the grace period is 0s', () => {
+    const sim = run(scenario('0s'));
+    expect(evictedIn(sim.snapshot(1)).sort()).toEqual(['gang-0', 'gang-1']);
+    expect(sim.snapshot(1).trace.attempts[0]?.message).toContain('for 0s, reaching the 0s grace period');
+    // the evicted pods are Pending again from the next session: the job has no active pod, is no longer
+    // stale, and nothing more is evicted
+    for (let i = 2; i <= sim.sessionCount(); i++) expect(evictedIn(sim.snapshot(i))).toEqual([]);
+  });
+
+  it('evicts a Pipelined pod of a stale gang too, on the node it runs on', () => {
+    // j (minAvailable 3, queue q2 at its limit, so allocate leaves j-2 pending) is stale with a 0s grace.
+    // consolidation moves j-0 from n0 to n1 to make room for p on n0; j-0 is then Pipelined, which is
+    // active-allocated, so stalegangeviction evicts it with j-1 (KAI stalegangeviction.go:64-72,
+    // pod_status.go:72 @d5bc503). Before, only the Running j-1 was evicted.
+    const sim = run({
+      scheduler: { actions: ['allocate', 'consolidation', 'stalegangeviction'], stalenessGracePeriod: '0s' },
+      nodes: [
+        { name: 'n0', resources: { gpu: 2 } },
+        { name: 'n1', resources: { gpu: 2 } },
+      ],
+      queues: [
+        { name: 'q', resources: { gpu: { quota: 2 } } },
+        { name: 'q2', resources: { gpu: { quota: 2, limit: 2 } } },
+      ],
+      jobs: [
+        { name: 'p', queue: 'q', minAvailable: 1, resources: { gpu: 2 }, tasks: [{}] },
+        {
+          name: 'j',
+          queue: 'q2',
+          minAvailable: 3,
+          startedAt: '-60s',
+          resources: { gpu: 1 },
+          tasks: [{ status: 'Running', node: 'n0' }, { status: 'Running', node: 'n1' }, {}],
+        },
+      ],
+      run: { sessions: 2 },
+    });
+    const s1 = sim.snapshot(1);
+    const stale = s1.decisions.filter((d) => d.action === 'stalegangeviction');
+    expect(stale.map((d) => [d.task, d.kind, d.node])).toEqual([
+      ['j-0', 'evict', 'n0'],
+      ['j-1', 'evict', 'n1'],
+    ]);
+    expect(s1.decisions.find((d) => d.task === 'p-0')).toMatchObject({
+      action: 'consolidation',
+      kind: 'pipeline',
+      node: 'n0',
+    });
+    expect(s1.tasks.find((t) => t.name === 'j-0')).toMatchObject({ status: 'Releasing', node: 'n0' });
+    expect(sim.snapshot(2).tasks.find((t) => t.name === 'j-0')).toMatchObject({
+      status: 'Pending',
+      node: null,
+    });
   });
 
   it('never evicts with a negative grace period', () => {

@@ -63,12 +63,18 @@ export class Statement {
     this.ssn.changeTask(task, 'Pipelined', node, gpus);
   }
 
-  /** Running or allocated task evicted: it keeps holding its node as Releasing. */
+  /**
+   * Running, allocated or pipelined task evicted: it keeps holding its node as Releasing for the rest of the
+   * session (KAI Session.Evict sets Releasing on the pod's node, framework/session.go:159-162 @d5bc503). A
+   * victim pipelined away from its node by this session's consolidation is evicted where it runs.
+   */
   evict(task: TaskInfo): void {
+    const from = task.status === 'Pipelined' ? task.movedFrom : null;
     this.push('evict', task);
     // KAI statement.go:122 @d5bc503: an eviction in a statement is virtual until the statement commits.
     task.virtuallyEvicted = true;
-    this.ssn.changeTask(task, 'Releasing', task.node, task.gpus);
+    if (from) this.ssn.changeTask(task, 'Releasing', from.node, from.gpus);
+    else this.ssn.changeTask(task, 'Releasing', task.node, task.gpus);
   }
 
   /** A victim that fits back on its own node stops being a victim. */

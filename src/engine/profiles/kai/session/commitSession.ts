@@ -35,7 +35,11 @@ export function commitSession(
       // Most tasks of most sessions change nothing: the decisions are built only for those that do (a
       // closure per task and session was 1.1 million allocations in a 1,000-session benchmark run).
       if (final !== open || final === 'Pipelined' || final === 'Releasing') {
-        const evicted = (open === 'Running' || open === 'Allocated') && final === 'Releasing';
+        // A task evicted in this session: Running at open, or placed earlier in the session (Allocated or
+        // Pipelined, open Pending) and then evicted by stalegangeviction, which evicts every active-allocated
+        // pod (KAI stalegangeviction.go:64-72 @d5bc503).
+        const evicted =
+          (open === 'Running' || open === 'Allocated' || open === 'Pending') && final === 'Releasing';
         if (evicted) decisions.push(decision(ssn, job, task, 'evict', task.node?.name ?? null));
         if (final === 'Pipelined' && task.movedFrom)
           decisions.push(decision(ssn, job, task, 'evict', task.movedFrom.node.name));
@@ -52,8 +56,12 @@ export function commitSession(
       // the record keeps it Running and the next session derives Releasing/StuckInReleasing again.
       const terminating =
         open === 'Releasing' && final === 'Releasing' && task.spec.deletionTimestampMs !== undefined;
-      const status = final === 'Allocated' || terminating ? 'Running' : final;
-      const node = final === 'Pending' || final === 'Succeeded' ? null : (task.node?.name ?? null);
+      // A task placed and evicted in the same session never held its node: its pod is deleted and re-created
+      // pending (KAI Cache.Evict), so it ends the session Pending.
+      const placedThenEvicted = open === 'Pending' && final === 'Releasing';
+      const status = final === 'Allocated' || terminating ? 'Running' : placedThenEvicted ? 'Pending' : final;
+      const node =
+        final === 'Pending' || final === 'Succeeded' || placedThenEvicted ? null : (task.node?.name ?? null);
       const gpus = node === null ? NO_GPUS : task.gpus;
       if (rec.status !== status || rec.node !== node || !sameGpus(rec.gpus, gpus)) {
         rec.status = status;

@@ -87,7 +87,8 @@ export function openSession(
       }
       if (status !== 'Running') node = null;
       // A terminating pod (§23.4) is Releasing or, past the threshold, StuckInReleasing: see terminating.ts.
-      const since = status === 'Running' ? t.spec.deletionTimestampMs : undefined;
+      // A pod whose deletion completed (decision 0305) was re-created: the new pod is not terminating.
+      const since = status === 'Running' && !t.terminationEnded ? t.spec.deletionTimestampMs : undefined;
       const stuck = since !== undefined && terminatingStatus(since, timeMs, threshold) === 'StuckInReleasing';
       if (since !== undefined) status = 'Releasing';
       const task = new TaskInfo(t.spec, job, status, node, gpus);

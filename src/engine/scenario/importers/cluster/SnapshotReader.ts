@@ -91,6 +91,10 @@ export interface PodRecord {
   reservation: boolean;
   created: number | null;
   started: number | null;
+  /** `metadata.deletionTimestamp`, absolute ms; null = not terminating (decision 0305). */
+  deletion: number | null;
+  /** `metadata.deletionGracePeriodSeconds`; null = not written (or not a whole number ≥ 0). */
+  deletionGraceSeconds: number | null;
 }
 
 export interface GroupRecord {
@@ -125,6 +129,21 @@ function typeOf(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+/**
+ * A terminating pod's deletion time and grace period (§17, decision 0305), marked used when readable: the
+ * assembly maps them to the task's `deletionTimestamp` and `deletionGracePeriod`. An unreadable one stays
+ * listed as unmapped.
+ */
+function readDeletion(t: FieldTracker): { deletion: number | null; deletionGraceSeconds: number | null } {
+  const deletion = parseTimestamp(t.peek('metadata.deletionTimestamp'));
+  if (deletion === null) return { deletion: null, deletionGraceSeconds: null };
+  t.use('metadata.deletionTimestamp');
+  const g = t.peek('metadata.deletionGracePeriodSeconds');
+  const grace = typeof g === 'number' && Number.isInteger(g) && g >= 0 ? g : null;
+  if (grace !== null) t.use('metadata.deletionGracePeriodSeconds');
+  return { deletion, deletionGraceSeconds: grace };
 }
 
 export class SnapshotReader implements SnapshotJsonSink {
@@ -285,6 +304,7 @@ export class SnapshotReader implements SnapshotJsonSink {
       reservation: isData(labels) && labels.app === RESERVATION_APP,
       created: this.time(t, 'metadata.creationTimestamp'),
       started: this.time(t, 'status.startTime'),
+      ...readDeletion(t),
     });
   }
 

@@ -60,11 +60,16 @@ export function assembleSnapshotScenario(
     notes.push(() => 'No object of the snapshot has a timestamp: every time is 0s.');
   /** A time as an offset from now, within the scenario's duration bound (§10). */
   let clamped = 0;
-  const offset = (ms: number | null): string | null => {
+  const offset = (ms: number | null, future = false): string | null => {
     if (ms === null) return null;
     let d = ms - now;
     if (d < -MAX_DURATION_MS) {
       d = -MAX_DURATION_MS;
+      clamped++;
+    }
+    // Only a deletionTimestamp may lie ahead of now (the delete request's time plus the grace period).
+    if (future && d > MAX_DURATION_MS) {
+      d = MAX_DURATION_MS;
       clamped++;
     }
     return formatDuration(d);
@@ -106,6 +111,9 @@ export function assembleSnapshotScenario(
     otherShard: 0,
     binding: 0,
     lostNode: 0,
+    terminating: 0,
+    terminatingNoGrace: 0,
+    terminatingPending: 0,
   };
   const kaiPods: PodRecord[] = [];
   for (const pod of reader.pods) {
@@ -155,8 +163,30 @@ export function assembleSnapshotScenario(
         pod.task.node = nodeName;
       } else counts.lostNode++;
     }
+    if (pod.deletion !== null) {
+      // KAI gives a pod being deleted the status Releasing whatever its phase (pod_info.go:465-474
+      // @d5bc503): one on no node is neither pending nor alive, KAI never places it, and it is going away.
+      if (pod.task.status !== 'Running') {
+        counts.terminatingPending++;
+        continue;
+      }
+      counts.terminating++;
+      pod.task.deletionTimestamp = offset(pod.deletion, true);
+      if (pod.deletionGraceSeconds === null) counts.terminatingNoGrace++;
+      else pod.task.deletionGracePeriod = `${pod.deletionGraceSeconds}s`;
+    }
     kaiPods.push(pod);
   }
+  if (counts.terminating > 0)
+    notes.push(
+      () =>
+        `${counts.terminating} terminating pod(s) (metadata.deletionTimestamp) run as terminating (§23.4): KAI counts each Releasing, or StuckInReleasing past the threshold; a deletion still ahead of now completes at its deletionTimestamp (its grace period, metadata.deletionGracePeriodSeconds, already counted in it) and the pod is re-created Pending, one already past it stays for the run.${counts.terminatingNoGrace > 0 ? ` ${counts.terminatingNoGrace} of them have no metadata.deletionGracePeriodSeconds: terminating for the whole run.` : ''}`,
+    );
+  if (counts.terminatingPending > 0)
+    notes.push(
+      () =>
+        `${counts.terminatingPending} terminating pod(s) on no node left out: KAI counts a pod being deleted as Releasing, never schedules it, and it is going away.`,
+    );
   if (counts.finished > 0)
     notes.push(() => `${counts.finished} Succeeded or Failed pod(s) hold nothing: left out.`);
   if (counts.reservation > 0)
@@ -421,7 +451,8 @@ export function assembleSnapshotScenario(
     );
   if (clamped > 0)
     notes.push(
-      () => `${clamped} time(s) more than 10000h before now are taken as -10000h (the duration bound, §10).`,
+      () =>
+        `${clamped} time(s) more than 10000h before (or, for a deletionTimestamp, after) now are taken as -10000h (10000h) (the duration bound, §10).`,
     );
 
   // Priority classes the jobs use, when not the profile's own.

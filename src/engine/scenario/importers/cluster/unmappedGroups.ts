@@ -207,7 +207,7 @@ const REASONS: [RegExp, string, string][] = [
   [
     /^metadata\.deletionTimestamp/,
     'metadata.deletionTimestamp (terminating)',
-    'KAI counts a terminating pod as Releasing (StuckInReleasing past its threshold); the snapshot import does not map it to the task field deletionTimestamp yet (§23.4) and runs it as Running',
+    'not an RFC 3339 time: the pod runs as not terminating (a readable one is the task field deletionTimestamp, §23.4)',
   ],
   [
     /^metadata\.annotations\.gpu-memory$/,

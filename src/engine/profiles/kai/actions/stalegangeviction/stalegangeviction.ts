@@ -27,6 +27,11 @@ function isActive(t: TaskInfo): boolean {
   return t.status !== 'Pending' && t.status !== 'Succeeded';
 }
 
+/** KAI active-allocated (pod_status.go:72 @d5bc503): the lab's Allocated, Pipelined and Running. */
+function isActiveAllocated(t: TaskInfo): boolean {
+  return t.status === 'Running' || t.status === 'Allocated' || t.status === 'Pipelined';
+}
+
 /**
  * For a job with subgroups, its pod sets below minMember (KAI job_info.go:495 IsStale asks every pod set's
  * IsGangSatisfied, podset.go:101 — leaves only, minSubGroup does not enter); null for a job without them.
@@ -60,12 +65,15 @@ export function createStaleGangEvictionAction(): Action {
           job.staleSinceMs = null;
           continue;
         }
-        if (job.staleSinceMs === null) {
-          job.staleSinceMs = ssn.timeMs;
-          continue;
-        }
-        if (grace < 0 || ssn.timeMs - job.staleSinceMs <= grace) continue;
-        const victims = job.tasks.filter((t) => t.status === 'Running' || t.status === 'Allocated');
+        // KAI stalegangeviction.go:41-60 @d5bc503: the first stale session stamps the time and the same
+        // session goes on to compare it with the grace period, evicting once `time.Since(stamp) >= grace`:
+        // a 0s grace period evicts in the stamping session.
+        if (job.staleSinceMs === null) job.staleSinceMs = ssn.timeMs;
+        const staleForMs = ssn.timeMs - job.staleSinceMs;
+        if (grace < 0 || staleForMs < grace) continue;
+        // KAI stalegangeviction.go:64-72: every active-allocated pod (pod_status.go:72: Allocated, Pipelined,
+        // Binding, Bound, Running) is evicted; terminating ones (Releasing, StuckInReleasing) are not.
+        const victims = job.tasks.filter(isActiveAllocated);
         if (victims.length === 0) continue;
         const attempt = ssn.startAttempt('stalegangeviction', job, victims);
         const record = ssn.attempt(attempt);
@@ -75,8 +83,9 @@ export function createStaleGangEvictionAction(): Action {
         stmt.commit();
         ssn.commits++;
         record.outcome = 'evicted';
-        record.message = `${job.name} has run below ${short === null ? `its minAvailable (${active} of ${job.minAvailable})` : `the minimum of subgroup ${short.join(', ')}`} for ${formatDuration(ssn.timeMs - job.staleSinceMs)}, longer than the ${formatDuration(grace)} grace period: its tasks are evicted.`;
-        job.staleSinceMs = null;
+        record.message = `${job.name} has run below ${short === null ? `its minAvailable (${active} of ${job.minAvailable})` : `the minimum of subgroup ${short.join(', ')}`} for ${formatDuration(staleForMs)}, ${staleForMs === grace ? 'reaching' : 'longer than'} the ${formatDuration(grace)} grace period: its tasks are evicted.`;
+        // The stamp stays (upstream sets `Stale` and keeps `TimeStamp`, stalegangeviction.go:62); it is
+        // cleared when a later session finds the job no longer stale (handleNonStaleJob, :90-94).
       }
     },
   };

@@ -27,9 +27,14 @@ export const kueueFormat: ProfileFormat = {
   unreadJobFields: {
     preemptibility:
       'KAI preemptibility; Kueue preempts by Workload priority and the ClusterQueue preemption policy',
+    // Partial admission (a pod set's minCount) is not modelled: a Workload is admitted whole, so a
+    // minAvailable below the task count would be accepted and ignored (workloads.ts; §27.3).
+    minAvailable: 'Kueue admits a Workload whole (partial admission is not modelled): every pod counts',
   },
   unreadWorkloadFields: {
     preemptible: 'the share of jobs given KAI preemptibility; Kueue preempts by Workload priority',
+    elastic: 'the share of elastic jobs (minAvailable below the task count); Kueue admits a Workload whole',
+    elasticMin: 'the elastic jobs’ minAvailable fraction; Kueue admits a Workload whole',
   },
   unsupported: () => null,
   block,

@@ -66,7 +66,8 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): BuiltJob {
   const pre = at(PREEMPTIBILITY, raw.preemptibility);
   // `preemptibility` is KAI's; the other profiles refuse it.
   if (pre !== null && reads.preemptibility) doc['preemptibility'] = pre;
-  const minAvailable = Math.min(raw.minAvailable, raw.tasks);
+  // 0 = not written: the job needs all its tasks (Kueue refuses the field, admitting a Workload whole).
+  const minAvailable = reads.minAvailable ? Math.min(raw.minAvailable, raw.tasks) : 0;
   if (minAvailable > 0) doc['minAvailable'] = minAvailable;
   if (raw.runtime !== null) doc['runtime'] = formatDuration(raw.runtime * 1000);
   // KAI's preemption delay (§23; the other profiles refuse the fields), on about a third of the jobs. Derived

@@ -57,7 +57,7 @@ export function buildWorkload(raw: readonly RawWorkload[], ctx: WorkloadContext)
         : w.runtimeKind === 1
           ? { logNormal: { median: seconds(w.runtimeSeconds), sigma: 1 }, max: '120s' }
           : { shiftedExponential: { shift: seconds(w.runtimeSeconds), mean: '10s' } };
-    if (w.elastic !== null) doc['elastic'] = w.elastic / 2;
+    if (w.elastic !== null && traitsOf(ctx.profile).workloadElastic) doc['elastic'] = w.elastic / 2;
     const classes = classMenu(ctx);
     if (w.classPicks !== null && classes.length > 0)
       doc['priorityClasses'] = [...new Set(w.classPicks.map((p) => at(classes, p)))].map((name, k) => ({

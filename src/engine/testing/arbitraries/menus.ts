@@ -49,6 +49,10 @@ export interface GeneratedTraits {
   readonly defaultClasses: boolean;
   readonly preemptibility: boolean;
   readonly workloadPreemptible: boolean;
+  /** Jobs may write `minAvailable` (Kueue admits a Workload whole and refuses it). */
+  readonly minAvailable: boolean;
+  /** Workload generators may make elastic jobs (`elastic`, `elasticMin`). */
+  readonly workloadElastic: boolean;
   readonly preemptionDelay: boolean;
   readonly terminating: boolean;
   readonly subGroups: boolean;
@@ -66,6 +70,8 @@ export function traitsOf(profile: GeneratedProfile): GeneratedTraits {
     defaultClasses: m.catalogue.defaultPriorityClasses.length > 0,
     preemptibility: f.unreadJobFields['preemptibility'] === undefined,
     workloadPreemptible: f.unreadWorkloadFields['preemptible'] === undefined,
+    minAvailable: f.unreadJobFields['minAvailable'] === undefined,
+    workloadElastic: f.unreadWorkloadFields['elastic'] === undefined,
     preemptionDelay: f.accepts('preemptionDelay', null),
     terminating: f.accepts('terminating', null),
     subGroups: f.accepts('subGroups', null),

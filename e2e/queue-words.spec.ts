@@ -20,6 +20,12 @@ test('kueue-1: Kueue words on the cards, the legend and the details', async ({ a
   await expect(legend).toContainText('nominal quota');
   await expect(legend).toContainText('borrowed from the cohort');
   await expect(legend).not.toContainText('fair share');
+  // The lesson's facts line: Kueue has no actions list, so it names none (no dangling "· actions").
+  await page.getByTestId('lesson.about-summary').click();
+  const facts = page.getByTestId('lesson.facts');
+  await expect(facts).toContainText('kueue profile');
+  await expect(facts).toContainText('a session every');
+  await expect(facts).not.toContainText('action');
   await expect(legend).not.toContainText('min-runtime');
   // No ClusterQueue writes a borrowing limit: the legend does not explain a badge no card shows.
   await expect(legend).not.toContainText('borrowing limit');

@@ -408,6 +408,16 @@ export interface ObjectImportContext {
   unmapped(document: string, field: string, reason: string): void;
   /** Takes `n` from the import's total of jobs or tasks; false (with an error) past the bound. */
   take(kind: 'jobs' | 'tasks', n: number, where: string): boolean;
+  /**
+   * The keys of the scheduler ConfigMap's configuration the profile reads into its block
+   * (`ProfileKubernetesObjects.configurationKeys`), with the document and field prefix to name them in
+   * errors; null when the import has no such ConfigMap.
+   */
+  readonly configuration: {
+    readonly document: string;
+    readonly prefix: string;
+    readonly data: KubeData;
+  } | null;
 }
 
 /** What a profile read from its claimed documents, in the scenario format. */
@@ -431,8 +441,13 @@ export interface ProfileKubernetesObjects {
     job: JobSpec,
     parts: { readonly annotations: Record<string, string>; pod(task: TaskSpec): KubeData },
   ): KubeData[];
-  /** The configuration document of its ConfigMap (it has no actions or tiers). */
-  configuration(): KubeData;
+  /** The configuration document of its ConfigMap (it has no actions or tiers), with the block's settings. */
+  configuration(scenario: Scenario): KubeData;
+  /**
+   * Keys of that configuration document the block holds (Kueue's `fairSharing`): the import hands them to
+   * `read` (ObjectImportContext.configuration) instead of listing them as not mapped.
+   */
+  readonly configurationKeys: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -70,8 +70,10 @@ function ScenarioFacts() {
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="lesson.facts">
       {summary.profile} profile · {plural(summary.nodeCount, 'node')} · {plural(summary.queueCount, 'queue')}{' '}
-      · {plural(summary.jobCount, 'job')} · a session every {formatSpan(summary.schedulePeriodMs)} ·{' '}
-      {nounFor(summary.actions.length, 'action')} {summary.actions.join(', ')}
+      · {plural(summary.jobCount, 'job')} · a session every {formatSpan(summary.schedulePeriodMs)}
+      {/* A profile without an actions list (Kueue) names none rather than an empty "· actions". */}
+      {summary.actions.length > 0 &&
+        ` · ${nounFor(summary.actions.length, 'action')} ${summary.actions.join(', ')}`}
     </Typography>
   );
 }

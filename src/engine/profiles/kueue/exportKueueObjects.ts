@@ -47,6 +47,11 @@ function resourceGroups(groups: readonly ResourceGroupSpec[]): KubeData[] {
   }));
 }
 
+/** `spec.fairSharing.weight` (fairsharing_types.go:25-40), left out at its default of 1 (:37). */
+function writeWeight(spec: KubeData, weight: number): void {
+  if (weight !== 1) spec.fairSharing = { weight };
+}
+
 function clusterQueue(q: ClusterQueueSpec): KubeData {
   const spec: KubeData = {};
   if (q.cohort !== null) spec.cohortName = q.cohort;
@@ -67,6 +72,7 @@ function clusterQueue(q: ClusterQueueSpec): KubeData {
   };
   if (q.flavorFungibility.preference !== null) fungibility.preference = q.flavorFungibility.preference;
   spec.flavorFungibility = fungibility;
+  writeWeight(spec, q.fairWeight);
   return object('ClusterQueue', q.name, spec);
 }
 
@@ -87,6 +93,7 @@ export function exportKueueBlock(scenario: Scenario): KubeData[] {
       const s: KubeData = {};
       if (c.parent !== null) s.parentName = c.parent;
       if (c.resourceGroups.length > 0) s.resourceGroups = resourceGroups(c.resourceGroups);
+      writeWeight(s, c.fairWeight);
       return object('Cohort', c.name, s);
     });
   // LocalQueues: every ClusterQueue in `default`, and in each other namespace a job of it is in.
@@ -151,7 +158,14 @@ export function exportKueueJob(
   return [workload, ...job.tasks.map((t) => parts.pod(t))];
 }
 
-/** Kueue's Configuration (config/components/manager/controller_manager_config.yaml:1-2 @ff69552e). */
-export function kueueConfiguration(): KubeData {
-  return { apiVersion: 'config.kueue.x-k8s.io/v1beta2', kind: 'Configuration' };
+/**
+ * Kueue's Configuration (config/components/manager/controller_manager_config.yaml:1-2 @ff69552e) with the
+ * block's `fairSharing` (apis/config/v1beta2/configuration_types.go:92-93,742-766: present = on).
+ */
+export function kueueConfiguration(scenario: Scenario): KubeData {
+  const out: KubeData = { apiVersion: 'config.kueue.x-k8s.io/v1beta2', kind: 'Configuration' };
+  const spec = scenario.profileBlock?.data;
+  if (isKueueSpec(spec) && spec.fairSharing !== null)
+    out.fairSharing = { preemptionStrategies: [...spec.fairSharing.preemptionStrategies] };
+  return out;
 }

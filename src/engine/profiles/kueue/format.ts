@@ -2,7 +2,7 @@
  * What of the scenario format Kueue reads (docs/scenario-format.md §27). Its queues are the Cohorts and
  * ClusterQueues of its own `kueue:` block (a profile block, decision 0281): the shared reader hands the block
  * to `readKueueSpec`, draws the derived cards and lets jobs name ClusterQueues only. KAI's and Volcano's
- * per-job and per-cluster features are not modelled (§27.7): a Workload's pods are one pod set placed by
+ * per-job and per-cluster features are not modelled (§27.6): a Workload's pods are one pod set placed by
  * the stand-in of decision 0285, with no node pools, subgroups, topology, GPU sharing or task roles.
  */
 import type { FormatFeature, ProfileBlockFormat, ProfileFormat } from '../../framework/ProfileModule';
@@ -22,7 +22,7 @@ const block: ProfileBlockFormat = {
 export const kueueFormat: ProfileFormat = {
   // The cohort tree is read (the derived cards have parents); the block's reader checks it.
   accepts: (feature: FormatFeature) => feature === 'queueHierarchy',
-  whyRefused: (feature: FormatFeature) => `profile kueue does not model ${feature} (§27.7)`,
+  whyRefused: (feature: FormatFeature) => `profile kueue does not model ${feature} (§27.6)`,
   unreadQueueFields: {},
   unreadJobFields: {
     preemptibility:

@@ -71,6 +71,7 @@ spec:
   cohort: org
   namespaceSelector: { matchLabels: { team: a } }
   fairSharing: { weight: 2 }
+  admissionScope: { admissionMode: UsageBasedAdmissionFairSharing }
   resourceGroups:
     - coveredResources: [nvidia.com/gpu]
       flavors: [{ name: spot, resources: [{ name: nvidia.com/gpu, nominalQuota: 4, borrowingLimit: 2 }] }]
@@ -85,8 +86,75 @@ spec:
     expect(listed).toEqual([
       'ResourceFlavor/spot spec.nodeTaints: taints, tolerations and topology of a flavor are not modelled',
       'ClusterQueue/team spec.namespaceSelector: only `{}` (every namespace) is modelled: a job names its ClusterQueue through its LocalQueue',
-      'ClusterQueue/team spec.fairSharing: fair sharing is not implemented for profile kueue',
+      'ClusterQueue/team spec.admissionScope: admission fair sharing is not implemented for profile kueue',
     ]);
+    // Fair sharing's weight is read (fairsharing_types.go:25-40).
+    const block = s.profileBlock?.data as { clusterQueues: { fairWeight: number }[] };
+    expect(block.clusterQueues.map((q) => q.fairWeight)).toEqual([2]);
+  });
+
+  const CONFIG = (apiVersion: string, fairSharing: string) => `apiVersion: v1
+kind: ConfigMap
+metadata: { name: kueue-manager-config, namespace: kueue-system }
+data:
+  controller_manager_config.yaml: |
+    apiVersion: ${apiVersion}
+    kind: Configuration
+    fairSharing: ${fairSharing}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ResourceFlavor
+metadata: { name: default }
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: Cohort
+metadata: { name: org }
+spec: { fairSharing: { weight: 500m } }
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata: { name: cq }
+spec:
+  cohortName: org
+  namespaceSelector: {}
+  resourceGroups:
+    - coveredResources: [cpu]
+      flavors: [{ name: default, resources: [{ name: cpu, nominalQuota: 4 }] }]
+`;
+  const fairOf = (text: string) => {
+    const block = parse(imported(text).text).profileBlock?.data as {
+      fairSharing: unknown;
+      cohorts: { fairWeight: number }[];
+    };
+    return [block.fairSharing, block.cohorts.map((c) => c.fairWeight)];
+  };
+
+  it('reads the Configuration’s fairSharing into the block, v1beta1’s enable included', () => {
+    const on = { preemptionStrategies: ['LessThanInitialShare'] };
+    expect(
+      fairOf(CONFIG('config.kueue.x-k8s.io/v1beta2', '{ preemptionStrategies: [LessThanInitialShare] }')),
+    ).toEqual([on, [0.5]]);
+    expect(
+      fairOf(
+        CONFIG(
+          'config.kueue.x-k8s.io/v1beta1',
+          '{ enable: true, preemptionStrategies: [LessThanInitialShare] }',
+        ),
+      ),
+    ).toEqual([on, [0.5]]);
+    // v1beta1 `enable: false` (v1beta1/configuration_types.go:612-615): fair sharing stays off.
+    expect(fairOf(CONFIG('config.kueue.x-k8s.io/v1beta1', '{ enable: false }'))).toEqual([null, [0.5]]);
+  });
+
+  it('names the ConfigMap and field of a bad preemptionStrategies list', () => {
+    const r = importKubernetesYaml(
+      CONFIG('config.kueue.x-k8s.io/v1beta2', '{ preemptionStrategies: [LessThanInitialShare, Sometimes] }'),
+    );
+    const errors = r.ok ? [] : r.errors;
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /^ConfigMap\/kueue-manager-config: data\.controller_manager_config\.yaml → fairSharing\.preemptionStrategies: expected one of/,
+    );
   });
 
   it('reads a Workload as upstream writes it, pod sets and admission', () => {

@@ -55,5 +55,7 @@ export const kueueKubernetes: ProfileKubernetes = {
     exportBlock: exportKueueBlock,
     exportJob: exportKueueJob,
     configuration: kueueConfiguration,
+    // The Configuration's fair sharing is the block's (configuration_types.go:92-93 @ff69552e).
+    configurationKeys: ['fairSharing'],
   },
 };

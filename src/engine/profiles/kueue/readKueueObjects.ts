@@ -16,8 +16,14 @@
  *   Workload or pod group their `kueue.x-k8s.io/pod-group-name` label names
  *   (pkg/controller/jobs/pod/constants/constants.go:27), else a job of their own.
  *
+ * - Fair sharing (decision 0307): `spec.fairSharing.weight` of a ClusterQueue and a Cohort
+ *   (clusterqueue_types.go:150, cohort_types.go:71, fairsharing_types.go:25-40) and the Configuration's
+ *   `fairSharing` (apis/config/v1beta2/configuration_types.go:92-93,742-766; v1beta1 adds `enable`,
+ *   v1beta1/configuration_types.go:612-615) become the block's `fairSharing` entries.
+ *
  * Every field read is marked used; whatever else a document holds (a Workload's `status.admission`,
- * fair sharing, admission checks, taints…) is listed as not mapped with its reason, never dropped silently.
+ * admission fair sharing, admission checks, taints…) is listed as not mapped with its reason, never
+ * dropped silently.
  */
 import type {
   ClaimedObject,
@@ -45,7 +51,6 @@ const VERSIONS = new Set([`${KUEUE_GROUP}v1beta1`, `${KUEUE_GROUP}v1beta2`]);
 
 /** ClusterQueue fields the profile does not model, with the reason listed beside them (§27.2). */
 const CQ_UNMODELLED: Readonly<Record<string, string>> = {
-  fairSharing: 'fair sharing is not implemented for profile kueue',
   admissionChecks: 'admission checks are not modelled',
   admissionChecksStrategy: 'admission checks are not modelled',
   admissionScope: 'admission fair sharing is not implemented for profile kueue',
@@ -116,7 +121,7 @@ class KueueReader {
     if (parent !== undefined && parent !== '') out.parentName = parent;
     const groups = this.resourceGroups(t);
     if (groups !== undefined) out.resourceGroups = groups;
-    this.unmodelled(t, 'spec.fairSharing', CQ_UNMODELLED.fairSharing ?? '');
+    this.fairWeight(t, out);
     this.cohorts.push(out);
     this.labels.cohorts?.push(t.label);
   }
@@ -141,8 +146,20 @@ class KueueReader {
         'only `{}` (every namespace) is modelled: a job names its ClusterQueue through its LocalQueue',
       );
     for (const [key, why] of Object.entries(CQ_UNMODELLED)) this.unmodelled(t, `spec.${key}`, why);
+    this.fairWeight(t, out);
     this.clusterQueues.push(out);
     this.labels.clusterQueues?.push(t.label);
+  }
+
+  /**
+   * `spec.fairSharing.weight` (fairsharing_types.go:25-40) as the block's `fairSharing: {weight}`; any
+   * value is passed on for the block's reader to check at its path, other keys stay unread and are listed.
+   */
+  private fairWeight(t: ImportedObject, out: Data): void {
+    const weight = t.get('spec.fairSharing.weight');
+    if (weight !== undefined) out.fairSharing = { weight };
+    else if (t.peek('spec.fairSharing') !== undefined && !isData(t.peek('spec.fairSharing')))
+      out.fairSharing = t.get('spec.fairSharing');
   }
 
   /** `spec.resourceGroups` as the block writes them: the fields readSpec.ts reads, the rest left unread. */
@@ -188,7 +205,8 @@ class KueueReader {
         `${t.label}: the scenario has no LocalQueues; jobs submitted to ${key} name ClusterQueue ${cq}.`,
       );
     this.unmodelled(t, 'spec.stopPolicy', CQ_UNMODELLED.stopPolicy ?? '');
-    this.unmodelled(t, 'spec.fairSharing', CQ_UNMODELLED.fairSharing ?? '');
+    // A LocalQueue's weight is admission fair sharing's (localqueue_types.go fairSharing; admission_fair_sharing).
+    this.unmodelled(t, 'spec.fairSharing', CQ_UNMODELLED.admissionScope ?? '');
   }
 
   private workloadPriorityClass(t: ImportedObject): void {
@@ -375,15 +393,33 @@ class KueueReader {
 
   /** The `kueue:` block, checked by the profile's reader: its issues name the document and field. */
   block(): Data {
-    const block: Data = { resourceFlavors: this.flavors, clusterQueues: this.clusterQueues };
+    const block: Data = {};
+    const fairSharing = this.configFairSharing();
+    if (fairSharing !== undefined) block.fairSharing = fairSharing;
+    block.resourceFlavors = this.flavors;
+    block.clusterQueues = this.clusterQueues;
     if (this.cohorts.length > 0) block.cohorts = this.cohorts;
     const { issues } = readKueueBlock(block);
     for (const issue of issues) this.context.errors.push(this.located(issue));
     return block;
   }
 
+  /**
+   * The Configuration's `fairSharing` (configuration_types.go:742-766). v1beta1's `enable: false` leaves fair
+   * sharing off (v1beta1/configuration_types.go:612-615; v1beta2 turns it on by the field's presence).
+   */
+  private configFairSharing(): unknown {
+    const raw = this.context.configuration?.data.fairSharing;
+    if (!isData(raw) || !('enable' in raw)) return raw;
+    const { enable, ...rest } = raw;
+    return enable === true ? rest : undefined;
+  }
+
   private located(issue: ProfileFieldIssue): string {
     const [, list, index, ...rest] = issue.path;
+    const conf = this.context.configuration;
+    if (list === 'fairSharing' && conf !== null)
+      return `${conf.document}: ${conf.prefix}${issue.path.slice(1).join('.')}: ${issue.message}`;
     const doc =
       typeof list === 'string' && typeof index === 'number' ? this.labels[list]?.[index] : undefined;
     if (doc === undefined) return `kueue.${issue.path.slice(1).join('.')}: ${issue.message}`;

@@ -118,7 +118,7 @@ function priorityClass(c: PriorityClass): Data {
 /** KAI's scheduler config (`config.yaml`) or Volcano's `volcano-scheduler.conf`: actions string and tiers. */
 function schedulerConfigMap(config: SchedulerConfig, s: Scenario): Data {
   // A profile without actions or tiers (Kueue) writes its own configuration document.
-  const own = moduleOf(s.profile).kubernetes.objects?.configuration();
+  const own = moduleOf(s.profile).kubernetes.objects?.configuration(s);
   const conf: Data = own ?? {
     actions: config.actions.join(', '),
     tiers: config.tiers.map((tier) => ({

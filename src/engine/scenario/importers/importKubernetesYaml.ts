@@ -83,6 +83,9 @@ export function importKubernetesYaml(text: string): ImportResult {
   const jobFields = new Map<string, Data>();
   let topLevel: Data | null = null;
   let scheduler: Data | null = null;
+  // The configuration keys the profile's block reads (Kueue's fairSharing), handed to its object reader.
+  let configuration = null as { document: string; prefix: string; data: Data } | null;
+  let configurationRead = false as boolean;
   /** Documents a profile reads itself (`ProfileKubernetes.objects`, Kueue), by profile, in document order. */
   const claimed = new Map<Profile, { object: FieldTracker; carried: Data }[]>();
   const setProfile = (p: Profile, why: string) => {
@@ -149,6 +152,7 @@ export function importKubernetesYaml(text: string): ImportResult {
       }
       setProfile(config.profile, label);
       scheduler = withFields(config.scheduler, carried);
+      configuration = config.block;
       for (const u of config.unmapped) unmapped.push(u);
     } else if (kind === 'Node' && apiVersion === 'v1') {
       nodes.push(withFields(mapNode(t), carried));
@@ -200,9 +204,11 @@ export function importKubernetesYaml(text: string): ImportResult {
         errors,
         unmapped: (document, field, reason) => unmapped.push({ document, field, reason }),
         take: (k, n, where) => budget.take(k, n, where),
+        configuration,
       },
     );
     block = read.block;
+    configurationRead = true;
     for (const job of read.jobs) {
       const jobName = String(job.name);
       if (jobs.has(jobName)) notes.push(`Job ${jobName} is named twice: the later one is left out.`);
@@ -218,6 +224,14 @@ export function importKubernetesYaml(text: string): ImportResult {
     }
     for (const { object } of list) for (const u of object.unmapped()) unmapped.push(u);
   }
+  // Without the profile's objects there is no block to hold them: listed, never dropped silently.
+  if (configuration !== null && !configurationRead)
+    for (const k of Object.keys(configuration.data))
+      unmapped.push({
+        document: configuration.document,
+        field: `${configuration.prefix}${k}`,
+        reason: `a setting of the ${String(profile)} block, which no imported object declares`,
+      });
   if (errors.length > 0) return failed(errors);
   if (imported.length === 0)
     return {

@@ -6,7 +6,7 @@ import type { Data, FieldTracker, UnmappedField } from './FieldTracker';
 import { isData } from './FieldTracker';
 import { readYamlValue, type AliasBudget } from './readKubernetesDocuments';
 import { offsetOfStartTime } from '../tumblingStartTime';
-import { profileReadingConfig, type Profile } from '../../registry';
+import { moduleOf, profileReadingConfig, type Profile } from '../../registry';
 
 export const VOLCANO_CONF_KEY = 'volcano-scheduler.conf';
 export const KAI_CONF_KEYS = ['config.yaml', 'scheduler-config.yaml'] as const;
@@ -18,6 +18,8 @@ export interface MappedConfig {
   scheduler: Data;
   /** Sections of the configuration text the simulator has no input for. */
   unmapped: UnmappedField[];
+  /** The keys the profile's block reads (ProfileKubernetesObjects.configurationKeys), as written. */
+  block: { document: string; prefix: string; data: Data };
 }
 
 /** The configuration in a ConfigMap, or null when it holds none (then every key is listed as unmapped). */
@@ -50,14 +52,21 @@ export function mapSchedulerConfigMap(
     return null;
   }
   // A timestamp tumbling start is read with the Kubernetes export's t=0 (tumblingStartTime.ts, decision 0248).
+  // Keys the profile's block reads (Kueue's fairSharing) go to its object reader, not to the unmapped list.
+  const blockKeys = new Set(moduleOf(profile).kubernetes.objects?.configurationKeys ?? []);
+  const prefix = `data.${key} → `;
+  const block: Data = {};
+  for (const k of Object.keys(conf)) if (blockKeys.has(k)) block[k] = conf[k];
+  const rest: Data = {};
+  for (const k of Object.keys(conf)) if (!blockKeys.has(k)) rest[k] = conf[k];
   const { scheduler, unmapped } = mapSchedulerConf(
-    conf,
+    rest,
     t.label,
-    `data.${key} → `,
+    prefix,
     key === VOLCANO_CONF_KEY,
     offsetOfStartTime,
   );
-  return { profile, scheduler, unmapped };
+  return { profile, scheduler, unmapped, block: { document: t.label, prefix, data: block } };
 }
 
 /**

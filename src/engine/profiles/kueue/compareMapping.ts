@@ -91,7 +91,8 @@ function kueueJob(job: JobSpec, path: string, log: MappingLog): JobSpec {
       `${path}.minAvailable`,
       'Kueue admits the whole Workload (partial admission is not modelled): every task counts',
     );
-  const out = kaiJobFieldsOut({ ...job, preemptible: true }, path, log);
+  // Every task counts (the kueue reader refuses a written minAvailable, §27.3).
+  const out = kaiJobFieldsOut({ ...job, preemptible: true, minAvailable: job.tasks.length }, path, log);
   return volcanoJobFieldsOut(
     { ...out, tasks: out.tasks.map((t) => ({ ...t, preemptable: true })) },
     path,

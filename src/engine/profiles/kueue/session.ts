@@ -104,7 +104,8 @@ class KueueSession {
 
   run(): ProfileSessionResult {
     const parked = new Set<Workload>();
-    const pending = () => this.workloads.filter((w) => w.admission === null && !parked.has(w) && !w.evicted);
+    const pending = () =>
+      this.workloads.filter((w) => w.admission === null && !w.finished && !parked.has(w) && !w.evicted);
     const limit = 2 * (this.workloads.length + 1);
     for (let cycle = 0; cycle < limit; cycle++) if (!this.cycle(pending(), parked)) break;
     this.place();
@@ -390,7 +391,14 @@ class KueueSession {
         if (status !== 'Succeeded') addUp(requested, w.cq, t.spec.resources);
         if (status === 'Pending') waiting = true;
       }
-      phases.set(w.input.id, w.admission !== null && !w.evicted ? admissionPhase(w.admission) : 'Pending');
+      phases.set(
+        w.input.id,
+        w.finished
+          ? 'Finished'
+          : w.admission !== null && !w.evicted
+            ? admissionPhase(w.admission)
+            : 'Pending',
+      );
       if (!waiting) continue;
       const o = this.outcomes.get(w) ?? {
         code: 'not-attempted' as const,

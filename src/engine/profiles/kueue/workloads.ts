@@ -30,6 +30,12 @@ export interface Workload {
   admission: Admission | null;
   /** Evicted by a preemption in this session: it still holds its quota until its pods are gone. */
   evicted: boolean;
+  /**
+   * Every pod succeeded: the Workload is Finished and gives its quota back (kueue
+   * pkg/controller/core/workload_controller.go:1339-1365 @ff69552e deletes a finished Workload from the
+   * queues and the cache), so it is neither admitted nor pending.
+   */
+  readonly finished: boolean;
 }
 
 const PHASE_PREFIX = 'Admitted';
@@ -85,7 +91,8 @@ export function buildWorkload(
     }
     Object.assign(selector, t.spec.nodeSelector);
   }
-  let admission = parsePhase(input.phase);
+  const finished = input.tasks.length > 0 && input.tasks.every((t) => t.status === 'Succeeded');
+  let admission = finished ? null : parsePhase(input.phase);
   // A job the scenario starts Running holds quota from t=0, in the flavor of the node it runs on.
   if (admission === null && input.phase === null && cq && input.tasks.some((t) => t.status === 'Running'))
     admission = initialAdmission(input, cq, flavors, nodes, requests);
@@ -99,6 +106,7 @@ export function buildWorkload(
     nodeSelector: selector,
     admission,
     evicted: false,
+    finished,
   };
 }
 

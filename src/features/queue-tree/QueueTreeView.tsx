@@ -316,9 +316,11 @@ export function QueueTreeView({
   );
   const toolbar = (
     <>
-      <Box sx={{ flex: isStage ? '1 1 0' : '1 1 100%', minWidth: 0 }} aria-live="polite">
+      {/* On the stage the title never shrinks below its words: at 1280x720 the row's controls took its width
+          and "Queue tree" broke under the Reclaim button; the toolbar row wraps the controls instead. */}
+      <Box sx={{ flex: isStage ? '1 0 auto' : '1 1 100%', minWidth: 0 }} aria-live="polite">
         {isStage && (
-          <Typography variant="body1" component="h2" sx={{ fontWeight: 600 }}>
+          <Typography variant="body1" component="h2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
             Queue tree
             <Typography
               component="span"

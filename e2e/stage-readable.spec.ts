@@ -18,8 +18,9 @@ test('headings and the lesson text grow with the text-size button', async ({ pag
   await app.largestText();
   await expect.poll(() => sizeOf('lesson.title')).toBeCloseTo(title * 1.3, 0);
   await expect.poll(() => sizeOf('lesson-player.position')).toBeCloseTo(position * 1.3, 0);
-  // The lesson title is an h2 in the theme's h2 style: 1.25rem × 1.3 = 26 px.
-  expect(await sizeOf('lesson.title')).toBeCloseTo(26, 0);
+  // The lesson title is an h2; in a window up to 800 px high (this 1280x720) it takes the theme's h3 size,
+  // 1.1rem × 1.3 = 22.9 px (decision 0302: less chrome at 720 px, the step's text keeps its size).
+  expect(await sizeOf('lesson.title')).toBeCloseTo(22.88, 0);
 });
 
 test('presenter mode draws diagram text at 14 px or more even at the default text size', async ({

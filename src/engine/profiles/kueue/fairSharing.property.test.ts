@@ -7,21 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { run } from '../../testing/scenarioTest';
+import { mulberry32 as rng } from '../../testing/mulberry32';
 
 const RUNS = 100;
 const SEED = 20_261_127;
-
-/** mulberry32: a small seeded generator, so the batch is the same on every machine. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Cq {
   name: string;

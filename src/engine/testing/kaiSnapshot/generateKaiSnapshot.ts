@@ -10,6 +10,7 @@
  */
 import { Zip, ZipDeflate } from 'fflate';
 import { isoTime } from '../../scenario/importers/cluster/snapshotNow';
+import { mulberry32 as rng } from '../mulberry32';
 
 export interface KaiSnapshotShape {
   nodes: number;
@@ -23,18 +24,6 @@ export const PRODUCTION_SNAPSHOT: KaiSnapshotShape = { nodes: 4000, gpusPerNode:
 /** "Now" of the generated snapshot: the latest timestamp in it (node heartbeats). */
 const NOW_MS = 1_772_443_800_000; // 2026-03-02T09:30:00Z
 const ts = (secondsBefore: number) => `${isoTime(NOW_MS - secondsBefore * 1000).slice(0, 19)}Z`;
-
-/** mulberry32: a small seeded generator (deterministic across platforms). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const hex = (n: number, width: number) => (n >>> 0).toString(16).padStart(width, '0').slice(-width);
 const uidOf = (r: () => number) =>

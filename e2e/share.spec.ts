@@ -154,6 +154,21 @@ test.describe('links that cannot open as they are', () => {
   });
 });
 
+test('a link naming no gallery lesson says so and opens the first lesson', async ({ app, share }) => {
+  await app.open('?scenario=lca-9-no-such-lesson');
+  await expect(share.error).toContainText(
+    'names the scenario “lca-9-no-such-lesson”, which is not in the gallery',
+  );
+  await expect(share.error).toContainText('A reclaim waits for min-runtime');
+  await expect(app.scenarioButton).toContainText('Welcome');
+});
+
+test('a link to one of My scenarios this browser lacks says why', async ({ app, share }) => {
+  await app.open('?scenario=custom&mine=m-from-another-browser');
+  await expect(share.error).toContainText('(“m-from-another-browser”) that this browser does not have');
+  await expect(app.scenarioButton).toContainText('Welcome');
+});
+
 test('Back and Forward move between the scenarios opened', async ({ app, page }) => {
   await app.open('?scenario=lca-1');
   await app.scenarioButton.click();

@@ -76,6 +76,15 @@ export function openLocation(
 
   if (url.scenario === 'custom') {
     const mine = url.mine === null ? null : context.findMine(url.mine);
+    if (url.mine !== null && mine === null && context.isInitial) {
+      // My scenarios live in each browser's own storage: a link to one, opened elsewhere, finds nothing.
+      setView({
+        notice: {
+          severity: 'error',
+          text: `The link names one of My scenarios (${quoted(url.mine)}) that this browser does not have: My scenarios are kept in each browser's own storage. Share the scenario with Share instead. Nothing else was changed.`,
+        },
+      });
+    }
     if (mine !== null) {
       return loadScenario(mine.text, {
         source: { kind: 'custom', savedId: mine.id },
@@ -91,6 +100,15 @@ export function openLocation(
   }
   const named = url.scenario === null ? null : findBuiltinScenario(url.scenario);
   if (named === null && !context.isInitial) return Promise.resolve();
+  if (named === null && url.scenario !== null && url.scenario !== 'custom') {
+    // A mistyped or outdated lesson link: say so rather than silently open another lesson.
+    setView({
+      notice: {
+        severity: 'error',
+        text: `The link names the scenario ${quoted(url.scenario)}, which is not in the gallery; the first lesson (${quoted(findBuiltinScenario(DEFAULT_SCENARIO_ID)?.title ?? DEFAULT_SCENARIO_ID)}) is open instead, and the scenario menu lists them all. Nothing else was changed.`,
+      },
+    });
+  }
   const entry = named ?? findBuiltinScenario(DEFAULT_SCENARIO_ID);
   if (entry === null) return Promise.resolve();
   return loadScenario(entry.text, {
@@ -131,6 +149,12 @@ function mayReplaceDraft(store: AppStore, context: OpenLocationContext): boolean
     });
   }
   return true;
+}
+
+/** A name from the location, quoted and cut to a readable length (a link can carry anything). */
+function quoted(name: string): string {
+  const MAX = 60;
+  return `“${name.length > MAX ? `${name.slice(0, MAX)}…` : name}”`;
 }
 
 function isBuiltinOrEmpty(draft: string | null): boolean {

@@ -26,8 +26,6 @@ const REGISTRIES = new Set(['src/engine/registry.ts', 'src/features/profiles/uiR
 const NOT_YET: Readonly<Record<string, number>> = {
   'scripts/benchWorkloads.ts': 1,
   'src/cli/sessionRowsBound.ts': 1,
-  // From the compare view (merged from main): its mappers' list, still to fold into ProfileModule.
-  'src/engine/compareMappers.ts': 1,
   'src/engine/profiles/upstream.ts': 1,
   'src/engine/simulation/explain/blockerFacts.ts': 1,
   'src/engine/simulation/explain/candidates.ts': 2,

@@ -30,6 +30,7 @@ import type {
 } from '../model/snapshot';
 import type { ClusterState, JobRecord, TaskRecord } from '../simulation/ClusterState';
 import type { UsageLedger } from '../simulation/UsageLedger';
+import type { ScenarioMapper } from './ScenarioMapper';
 
 // ---------------------------------------------------------------------------------------------------------
 // Catalogue: the names a profile understands, and its defaults (docs/scenario-format.md §1-2).
@@ -537,4 +538,6 @@ export interface ProfileModule<N extends string = string> {
   readonly queueWords: QueueWords;
   readonly kubernetes: ProfileKubernetes;
   readonly arbitraries?: ProfileArbitraries;
+  /** The compare mapper onto this profile: a scenario of any profile → this profile's (decision 0288). */
+  readonly mapScenario: ScenarioMapper;
 }

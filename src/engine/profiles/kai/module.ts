@@ -14,6 +14,7 @@ import { kaiSnapshot } from './module/kaiSnapshot';
 import { kaiUsageLedger } from './module/kaiUsage';
 import { KAI_QUEUE_WORDS } from './queueWords';
 import { kaiArbitraries } from './testing/arbitraries';
+import { mapScenarioToKai } from './compareMapping';
 
 export const kai: ProfileModule<'kai'> = {
   name: 'kai',
@@ -28,4 +29,5 @@ export const kai: ProfileModule<'kai'> = {
   queueWords: KAI_QUEUE_WORDS,
   kubernetes: kaiKubernetes,
   arbitraries: kaiArbitraries,
+  mapScenario: mapScenarioToKai,
 };

@@ -20,6 +20,7 @@ import { kueueQueueFigures } from './queueFigures';
 import { KUEUE_QUEUE_WORDS } from './queueWords';
 import { isKueueSpec } from './spec';
 import { kueueArbitraries } from './testing/arbitraries';
+import { mapScenarioToKueue } from './compareMapping';
 
 function createRunner(): SessionRunner {
   return {
@@ -65,4 +66,5 @@ export const kueue: ProfileModule<'kueue'> = {
   queueWords: KUEUE_QUEUE_WORDS,
   kubernetes: kueueKubernetes,
   arbitraries: kueueArbitraries,
+  mapScenario: mapScenarioToKueue,
 };

@@ -28,6 +28,8 @@ import {
 import { KUBE_BATCH_QUEUE_WORDS, VOLCANO_QUEUE_WORDS } from './queueWords';
 import { kubeBatchArbitraries, volcanoArbitraries } from './testing/arbitraries';
 import { volcanoSessionMarks } from './sessionMarks';
+import { mapScenarioToVolcano } from './compareMapping';
+import { mapScenarioToKubeBatch } from './kubeBatchCompareMapping';
 
 function createRunner(dialect: Dialect): SessionRunner {
   const profile = dialect === 'volcano' ? volcanoProfile : kubeBatchProfile;
@@ -85,6 +87,7 @@ function moduleOf<N extends Dialect>(dialect: N, title: string): ProfileModule<N
     queueWords: dialect === 'volcano' ? VOLCANO_QUEUE_WORDS : KUBE_BATCH_QUEUE_WORDS,
     kubernetes: volcanoKubernetes(dialect),
     arbitraries: dialect === 'volcano' ? volcanoArbitraries : kubeBatchArbitraries,
+    mapScenario: dialect === 'volcano' ? mapScenarioToVolcano : mapScenarioToKubeBatch,
   };
 }
 

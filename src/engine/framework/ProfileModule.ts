@@ -518,6 +518,25 @@ export interface ProfileSessionCheck {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Upstream: the code the profile's rules were read from.
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The upstream commit a profile follows: the code its rules were read from, cited in comments and
+ * decisions, and the commit its translated conformance cases were taken at. Pure data in the profile's
+ * folder (`upstream.ts`), so the credentials panel reads it through the views' module without the engine.
+ * Bump it only together with the profile's rules and its conformance cases (decision 0234).
+ */
+export interface UpstreamCommit {
+  /** `owner/name` on GitHub. */
+  readonly repository: string;
+  /** The commit's first 8 hex digits, as cited in `x-source` and decisions. */
+  readonly commit: string;
+  /** The commit date (YYYY-MM-DD). */
+  readonly date: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // The module.
 // ---------------------------------------------------------------------------------------------------------
 
@@ -538,6 +557,7 @@ export interface ProfileModule<N extends string = string> {
   readonly queueWords: QueueWords;
   readonly kubernetes: ProfileKubernetes;
   readonly arbitraries?: ProfileArbitraries;
+  readonly upstream: UpstreamCommit;
   /** The compare mapper onto this profile: a scenario of any profile → this profile's (decision 0288). */
   readonly mapScenario: ScenarioMapper;
 }

@@ -14,6 +14,7 @@ import { kaiSnapshot } from './module/kaiSnapshot';
 import { kaiUsageLedger } from './module/kaiUsage';
 import { KAI_QUEUE_WORDS } from './queueWords';
 import { kaiArbitraries } from './testing/arbitraries';
+import { KAI_UPSTREAM } from './upstream';
 import { mapScenarioToKai } from './compareMapping';
 
 export const kai: ProfileModule<'kai'> = {
@@ -29,5 +30,6 @@ export const kai: ProfileModule<'kai'> = {
   queueWords: KAI_QUEUE_WORDS,
   kubernetes: kaiKubernetes,
   arbitraries: kaiArbitraries,
+  upstream: KAI_UPSTREAM,
   mapScenario: mapScenarioToKai,
 };

@@ -20,6 +20,7 @@ import { kueueQueueFigures } from './queueFigures';
 import { KUEUE_QUEUE_WORDS } from './queueWords';
 import { isKueueSpec } from './spec';
 import { kueueArbitraries } from './testing/arbitraries';
+import { KUEUE_UPSTREAM } from './upstream';
 import { mapScenarioToKueue } from './compareMapping';
 
 function createRunner(): SessionRunner {
@@ -66,5 +67,6 @@ export const kueue: ProfileModule<'kueue'> = {
   queueWords: KUEUE_QUEUE_WORDS,
   kubernetes: kueueKubernetes,
   arbitraries: kueueArbitraries,
+  upstream: KUEUE_UPSTREAM,
   mapScenario: mapScenarioToKueue,
 };

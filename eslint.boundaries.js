@@ -6,8 +6,7 @@
 import boundaries from 'eslint-plugin-boundaries';
 
 const ELEMENTS = [
-  // One folder per profile. `upstream.ts` beside them (pure data about every profile's upstream commit,
-  // the credentials panel reads it) is not a folder: it falls to `engine-root` below.
+  // One folder per profile (each carries its upstream commit in its own `upstream.ts`, decision 0309).
   { type: 'profile', pattern: 'src/engine/profiles/*', capture: ['name'] },
   { type: 'engine-framework', pattern: 'src/engine/framework' },
   { type: 'engine-model', pattern: 'src/engine/model' },
@@ -45,8 +44,6 @@ const from = (...types) => ({ element: { types: { anyOf: types } } });
 const sameName = (type) => ({
   to: { element: { type, captured: { name: '{{ from.element.captured.name }}' } } },
 });
-/** `profiles/upstream.ts`: pure data, the one file beside the profile folders (an `engine-root` file). */
-const upstream = { to: { file: { path: 'src/engine/profiles/upstream.ts' } } };
 
 /** Layers any engine file may use: the neutral framework, the model, and common. */
 const NEUTRAL = ['engine-framework', 'engine-model', 'common'];
@@ -160,10 +157,9 @@ const POLICIES = [
     from: from('ui-profiles', 'features'),
     allow: [
       el('ui-profiles', 'ui-profile', 'features', 'store', 'viz', 'ui', 'protocol', 'common', 'engine-model'),
-      // The gallery's scenario texts (plain data), the engine version and the upstream commits.
+      // The gallery's scenario texts (plain data) and the engine version.
       el('scenarios'),
       { to: { file: { path: 'src/engine/version.ts' } } },
-      upstream,
       typeOnly(...ENGINE_TYPES, 'engine-scenario'),
     ],
   },

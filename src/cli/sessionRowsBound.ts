@@ -8,6 +8,7 @@
  * with a native stack) after minutes.
  */
 import type { Scenario } from '../engine/model/scenario';
+import { accepts } from '../engine/registry';
 
 /**
  * Sessions × (queues + 1) at most for `metrics`, `compare`, and `run`/`check` with a usage database: one
@@ -47,7 +48,9 @@ function possibleQueues(scenario: Scenario): number {
  * window are dropped (UsageLedger.ts), so it is at most the window's sessions, and at most the run's.
  */
 export function usageHistorySessions(scenario: Scenario): { sessions: number; field: string } | null {
-  if (scenario.profile !== 'kai') return null;
+  // Only a profile that reads the usage database keeps a history (its format feature `usageDB`, the one
+  // the reader refuses `usageDBConfig` by); decision 0309.
+  if (!accepts(scenario.profile, 'usageDB', scenario)) return null;
   const windows: number[] = [];
   let period = scenario.scheduler.schedulePeriodMs;
   if (scenario.scheduler.usage) windows.push(scenario.scheduler.usage.windowSizeMs);

@@ -215,4 +215,4 @@ export {
 } from './simulation/profileCompare/compareProfiles';
 export type { JobCell } from './simulation/profileCompare/jobOutcomes';
 export type { MappingNote, MappingResult } from './scenario/profileMapping/MappingLog';
-export { mapScenarioTo } from './compareMappers';
+export { mapScenarioTo } from './registry';

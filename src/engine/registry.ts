@@ -11,6 +11,7 @@ import type {
   ProfileModule,
   ProfileQuery,
 } from './framework/ProfileModule';
+import type { ScenarioMapper } from './framework/ScenarioMapper';
 import { UnsupportedError } from './framework/UnsupportedError';
 import type { Scenario, Tier } from './model/scenario';
 import { kai } from './profiles/kai/module';
@@ -51,6 +52,11 @@ export function catalogueOf(profile: Profile): ProfileCatalogue {
 /** The query of `kind` the profile answers, or null. */
 export function queryOf(profile: Profile, kind: string): ProfileQuery | null {
   return moduleOf(profile).queries.find((q) => q.kind === kind) ?? null;
+}
+
+/** The compare mapper onto `profile`: a scenario of any profile → that profile's, with what it assumed. */
+export function mapScenarioTo(profile: Profile): ScenarioMapper {
+  return moduleOf(profile).mapScenario;
 }
 
 export { UnsupportedError };

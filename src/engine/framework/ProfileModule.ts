@@ -19,7 +19,7 @@ import type {
   SchedulerConfig,
   TaskSpec,
 } from '../model/scenario';
-import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
+import type { Decision, MinRuntimeResolution, SessionTrace, TaskStatus } from '../model/trace';
 import type { QueueResources } from '../model/resources';
 import type {
   ProtectionState,
@@ -30,6 +30,10 @@ import type {
 } from '../model/snapshot';
 import type { ClusterState, JobRecord, TaskRecord } from '../simulation/ClusterState';
 import type { UsageLedger } from '../simulation/UsageLedger';
+import type { Candidate, CandidateInput } from '../simulation/explain/candidates';
+import type { RerunBudget } from '../simulation/explain/rerun';
+import type { EvictionStory } from '../simulation/explain/types';
+import type { ScenarioMapper } from './ScenarioMapper';
 
 // ---------------------------------------------------------------------------------------------------------
 // Catalogue: the names a profile understands, and its defaults (docs/scenario-format.md §1-2).
@@ -517,6 +521,79 @@ export interface ProfileSessionCheck {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Explain: the profile's own reasoning in the why/what-if answers (simulation/explain, decision 0309).
+// ---------------------------------------------------------------------------------------------------------
+
+/** Why a pending job's queue holds it back, as the shared explain code read it from the trace. */
+export interface QueueHold {
+  /** The job's pending code is `over-limit` (a cap on its queue or an ancestor). */
+  readonly overLimit: boolean;
+  /** The job, or one of its attempts, was refused by its queue's share (`fair-share`, over quota). */
+  readonly quotaBound: boolean;
+}
+
+/** An evicted job, for the profile's answer to "what would have kept it". */
+export interface EvictionInput {
+  readonly scenario: Scenario;
+  /** The snapshot of the session the job was evicted in. */
+  readonly snap: SessionSnapshot;
+  readonly session: number;
+  readonly decision: Decision;
+  /** The min-runtime the victim's verdicts (or the protection model) resolved; null = none applied. */
+  readonly resolution: MinRuntimeResolution | null;
+  /** When the victim last started, from its min-runtime verdict; null = not recorded. */
+  readonly startedAtMs: number | null;
+  readonly victimQueue: string | null;
+  /** The preemptor's queue, when known. */
+  readonly byQueue: string | null;
+  /** Re-runs left for proving a change (a profile that proves one takes from it). */
+  readonly budget: RerunBudget;
+}
+
+export type EvictionProtection = Pick<
+  EvictionStory,
+  'wouldHaveProtected' | 'protectingChange' | 'protectionProven'
+>;
+
+/**
+ * What the shared explain code (src/engine/simulation/explain) asks the profile instead of comparing its
+ * name: how its sentences name the queue's share, which of the queue's own figures a what-if may change,
+ * and what would have kept an evicted job. The shared code keeps what holds for every profile (deleting a
+ * job, adding a node, proving every candidate by a re-run).
+ */
+export interface ProfileExplain {
+  /** How a blocker sentence names the queue's share figure (KAI "fair share", Volcano "deserved share"). */
+  readonly shareWord: string;
+  /**
+   * Candidate changes to the pending job's queue figures (KAI quota and limit, Volcano weight, capability
+   * and deserved), smallest first; each is only kept when a re-run proves it. Empty = none the what-if
+   * changes can express.
+   */
+  queueCandidates(input: CandidateInput, hold: QueueHold): Candidate[];
+  /** What would have kept an evicted job (KAI: a longer min-runtime, proven by a re-run; others: the rule). */
+  wouldHaveProtected(input: EvictionInput): EvictionProtection;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Upstream: the code the profile's rules were read from.
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The upstream commit a profile follows: the code its rules were read from, cited in comments and
+ * decisions, and the commit its translated conformance cases were taken at. Pure data in the profile's
+ * folder (`upstream.ts`), so the credentials panel reads it through the views' module without the engine.
+ * Bump it only together with the profile's rules and its conformance cases (decision 0234).
+ */
+export interface UpstreamCommit {
+  /** `owner/name` on GitHub. */
+  readonly repository: string;
+  /** The commit's first 8 hex digits, as cited in `x-source` and decisions. */
+  readonly commit: string;
+  /** The commit date (YYYY-MM-DD). */
+  readonly date: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // The module.
 // ---------------------------------------------------------------------------------------------------------
 
@@ -537,4 +614,8 @@ export interface ProfileModule<N extends string = string> {
   readonly queueWords: QueueWords;
   readonly kubernetes: ProfileKubernetes;
   readonly arbitraries?: ProfileArbitraries;
+  readonly explain: ProfileExplain;
+  readonly upstream: UpstreamCommit;
+  /** The compare mapper onto this profile: a scenario of any profile → this profile's (decision 0288). */
+  readonly mapScenario: ScenarioMapper;
 }

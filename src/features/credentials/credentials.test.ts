@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkExpectations, formatIssue, parseScenario, runScenario } from '../../engine/index';
+import { PROFILE_MODULES } from '../../engine/registry';
 import { CREDENTIALS } from './credentialsData';
 import {
   countByFeature,
@@ -60,6 +61,16 @@ describe('credentials', () => {
 });
 
 describe('upstream and features', () => {
+  it("takes each profile's commit from its module, the same record the engine's module carries", () => {
+    expect(Object.keys(CREDENTIALS.upstream)).toEqual(PROFILE_MODULES.map((m) => m.name));
+    for (const m of PROFILE_MODULES) {
+      expect(CREDENTIALS.upstream[m.name], m.name).toBe(m.upstream);
+      expect(m.upstream.commit, m.name).toMatch(/^[0-9a-f]{8}$/);
+      expect(m.upstream.date, m.name).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    expect(CREDENTIALS.upstream['kube-batch'].repository).toBe('kubernetes-sigs/kube-batch');
+  });
+
   it('names the commit each profile follows, the one its project-added cases cite', () => {
     expect(CREDENTIALS.upstream.kai.commit).toMatch(/^[0-9a-f]{8}$/);
     const head = readFileSync(join(ROOT, 'kai', 'INDEX-head.md'), 'utf8');

@@ -6,7 +6,7 @@
  * panel opens; `credentials.test.ts` runs the same files through the engine, so the panel lists exactly
  * the cases the engine passes.
  */
-import { UPSTREAM, type UpstreamCommit } from '../../engine/profiles/upstream';
+import type { UpstreamCommit } from '../../engine/framework/ProfileModule';
 import { UI_MODULES, uiProfileNames } from '../profiles/uiRegistry';
 import {
   featureOf,
@@ -51,6 +51,11 @@ const relative = (path: string, marker: string) => path.slice(path.indexOf(marke
 export const CREDENTIAL_PROFILES = uiProfileNames() as readonly CredentialProfile[];
 export const PROFILE_TITLES = Object.fromEntries(UI_MODULES.map((m) => [m.name, m.title])) as Readonly<
   Record<CredentialProfile, string>
+>;
+
+/** The upstream commit each profile follows, from its module (decision 0309). */
+const UPSTREAM_COMMITS = Object.fromEntries(UI_MODULES.map((m) => [m.name, m.upstream])) as Readonly<
+  Record<CredentialProfile, UpstreamCommit>
 >;
 
 export interface Credentials {
@@ -107,7 +112,7 @@ export function buildCredentials(
     records: Object.entries(decisions)
       .map(([path, md]) => readDifferences(relative(path, 'docs/decisions/'), md))
       .sort((a, b) => a.file.localeCompare(b.file)),
-    upstream: UPSTREAM,
+    upstream: UPSTREAM_COMMITS,
   };
 }
 

@@ -8,7 +8,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import type { ResolveQuery, ResolveResult } from '../../engine/api';
-import type { ProfileCatalogue, QueueWords } from '../../engine/framework/ProfileModule';
+import type { ProfileCatalogue, QueueWords, UpstreamCommit } from '../../engine/framework/ProfileModule';
 import type { JobState, QueueState } from '../../engine/model/snapshot';
 import type { ScenarioSummary } from '../../protocol/messages';
 import type { AppActions, JobSortKey } from '../../store/AppState';
@@ -76,6 +76,8 @@ export interface ProfileUiModule<N extends string = string> {
   readonly catalogue: ProfileCatalogue;
   /** How the profile names a queue's figures (pure data from the engine folder). */
   readonly queueWords: QueueWords;
+  /** The upstream commit the profile follows (pure data from the engine folder; the credentials panel). */
+  readonly upstream: UpstreamCommit;
   /**
    * Jobs-table columns for the loaded scenario (null before one loads) and what the shown session has
    * (Volcano shows SLA only with the sla plugin, roles only when some job has them).

@@ -14,6 +14,9 @@ import { kaiSnapshot } from './module/kaiSnapshot';
 import { kaiUsageLedger } from './module/kaiUsage';
 import { KAI_QUEUE_WORDS } from './queueWords';
 import { kaiArbitraries } from './testing/arbitraries';
+import { kaiExplain } from './explain/kaiExplain';
+import { KAI_UPSTREAM } from './upstream';
+import { mapScenarioToKai } from './compareMapping';
 
 export const kai: ProfileModule<'kai'> = {
   name: 'kai',
@@ -28,4 +31,7 @@ export const kai: ProfileModule<'kai'> = {
   queueWords: KAI_QUEUE_WORDS,
   kubernetes: kaiKubernetes,
   arbitraries: kaiArbitraries,
+  explain: kaiExplain,
+  upstream: KAI_UPSTREAM,
+  mapScenario: mapScenarioToKai,
 };

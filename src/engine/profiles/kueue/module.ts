@@ -20,6 +20,9 @@ import { kueueQueueFigures } from './queueFigures';
 import { KUEUE_QUEUE_WORDS } from './queueWords';
 import { isKueueSpec } from './spec';
 import { kueueArbitraries } from './testing/arbitraries';
+import { kueueExplain } from './explain';
+import { KUEUE_UPSTREAM } from './upstream';
+import { mapScenarioToKueue } from './compareMapping';
 
 function createRunner(): SessionRunner {
   return {
@@ -65,4 +68,7 @@ export const kueue: ProfileModule<'kueue'> = {
   queueWords: KUEUE_QUEUE_WORDS,
   kubernetes: kueueKubernetes,
   arbitraries: kueueArbitraries,
+  explain: kueueExplain,
+  upstream: KUEUE_UPSTREAM,
+  mapScenario: mapScenarioToKueue,
 };

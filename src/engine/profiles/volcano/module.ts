@@ -28,6 +28,10 @@ import {
 import { KUBE_BATCH_QUEUE_WORDS, VOLCANO_QUEUE_WORDS } from './queueWords';
 import { kubeBatchArbitraries, volcanoArbitraries } from './testing/arbitraries';
 import { volcanoSessionMarks } from './sessionMarks';
+import { volcanoExplain } from './explain/volcanoExplain';
+import { KUBE_BATCH_UPSTREAM, VOLCANO_UPSTREAM } from './upstream';
+import { mapScenarioToVolcano } from './compareMapping';
+import { mapScenarioToKubeBatch } from './kubeBatchCompareMapping';
 
 function createRunner(dialect: Dialect): SessionRunner {
   const profile = dialect === 'volcano' ? volcanoProfile : kubeBatchProfile;
@@ -85,6 +89,9 @@ function moduleOf<N extends Dialect>(dialect: N, title: string): ProfileModule<N
     queueWords: dialect === 'volcano' ? VOLCANO_QUEUE_WORDS : KUBE_BATCH_QUEUE_WORDS,
     kubernetes: volcanoKubernetes(dialect),
     arbitraries: dialect === 'volcano' ? volcanoArbitraries : kubeBatchArbitraries,
+    explain: volcanoExplain(dialect),
+    upstream: dialect === 'volcano' ? VOLCANO_UPSTREAM : KUBE_BATCH_UPSTREAM,
+    mapScenario: dialect === 'volcano' ? mapScenarioToVolcano : mapScenarioToKubeBatch,
   };
 }
 

@@ -4,41 +4,13 @@
  * field path and why), and, when the scenario cannot be expressed in the target profile at all, why not.
  * Nothing is dropped without a line here.
  */
-import type { Profile, Scenario } from '../../model/scenario';
+import type { MappingNote } from '../../framework/ScenarioMapper';
 
-/** A field of the source scenario, by its path, and what happened to it. */
-export interface MappingNote {
-  /** Field path in the source scenario (`queues[1].reclaimMinRuntime`, `scheduler.actions`). */
-  path: string;
-  text: string;
-}
+// The result's types are the framework's: each profile module carries its mapper (ProfileModule.mapScenario).
+export type { MappingNote, MappingResult, ScenarioMapper } from '../../framework/ScenarioMapper';
 
 /** At most this many notes of one list are kept; the rest are counted (a 30,000-job scenario stays small). */
 export const MAX_MAPPING_NOTES = 200;
-
-export type MappingResult =
-  | {
-      ok: true;
-      profile: Profile;
-      /** The mapped scenario, as the target profile's parser read it back (its defaults applied). */
-      scenario: Scenario;
-      assumptions: string[];
-      unmapped: MappingNote[];
-      /** Notes beyond {@link MAX_MAPPING_NOTES} that were counted, not listed. */
-      unmappedOmitted: number;
-    }
-  | {
-      ok: false;
-      profile: Profile;
-      /** Why the scenario cannot be expressed in `profile` (each a field path and a reason). */
-      reasons: MappingNote[];
-      assumptions: string[];
-      unmapped: MappingNote[];
-      unmappedOmitted: number;
-    };
-
-/** Maps a parsed scenario (of any profile) onto one profile. */
-export type ScenarioMapper = (source: Scenario) => MappingResult;
 
 /** Collects a mapping's lines in the order they are found, each assumption once. */
 export class MappingLog {

@@ -5,7 +5,7 @@
  * field path. Every mapped scenario is one the target's own parser accepts.
  */
 import { describe, expect, it } from 'vitest';
-import { mapScenarioTo } from '../../compareMappers';
+import { mapScenarioTo } from '../../registry';
 import type { Scenario } from '../../model/scenario';
 import { parseScenario } from '../parseScenario';
 

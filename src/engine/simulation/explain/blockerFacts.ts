@@ -6,6 +6,7 @@ import { formatDuration } from '../../model/duration';
 import type { Scenario } from '../../model/scenario';
 import type { JobState, SessionSnapshot } from '../../model/snapshot';
 import type { PendingExplanation } from '../../model/trace';
+import { moduleOf } from '../../registry';
 import {
   amount,
   findJobSpec,
@@ -52,7 +53,7 @@ export function describeBlocker(
       if (q) {
         const what =
           pending.code === 'fair-share'
-            ? `${scenario.profile === 'kai' ? 'fair share' : 'deserved share'} ${round(q.fairShare[r])}`
+            ? `${moduleOf(scenario.profile).explain.shareWord} ${round(q.fairShare[r])}`
             : `quota ${round(q.quota[r])}`;
         return `${firstSentence(pending.message)} (at the session's end queue ${q.name} has ${r} ${what}, allocated ${round(q.allocated[r])}; the job needs ${round(need[r])})`;
       }

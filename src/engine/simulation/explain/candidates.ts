@@ -7,7 +7,8 @@ import { formatDuration } from '../../model/duration';
 import type { JobSpec, Scenario, TaskSpec } from '../../model/scenario';
 import type { JobState, SessionSnapshot } from '../../model/snapshot';
 import type { PendingExplanation } from '../../model/trace';
-import { amount, mainResource, queuePath, round, sumRequests } from './jobFacts';
+import { moduleOf } from '../../registry';
+import { amount, mainResource, sumRequests } from './jobFacts';
 import { keptVictims } from './protectedVictims';
 import type { ScenarioChange } from './types';
 
@@ -47,24 +48,15 @@ export function candidateChanges(input: CandidateInput): Candidate[] {
   const out: Candidate[] = [];
   const { pending } = input;
   if (pending.code === 'victims-protected') out.push(...shorterMinRuntime(input));
-  if (pending.code === 'over-limit' && input.scenario.profile === 'kai')
-    out.push(...queueRaise(input, 'limit'));
   // KAI's reclaim refuses a queue that would pass its fair share (an attempt's code, even when the
-  // headline code is allocate's no-capacity); its quota is what raises that share.
+  // headline code is allocate's no-capacity); the profile says which of its queue's figures raise it.
   const shareCodes = new Set(['fair-share', 'non-preemptible-over-quota']);
   const quotaBound =
     shareCodes.has(pending.code) ||
     pending.attempts.some((i) => shareCodes.has(input.snap.trace.attempts[i]?.code ?? ''));
-  if (input.scenario.profile === 'kai') {
-    if (quotaBound) out.push(...queueRaise(input, 'quota'));
-  } else {
-    // Volcano and kube-batch read no KAI quota or limit: proportion divides by weight up to capability,
-    // capacity reads `deserved` (profiles/volcano/plugins/proportion). kube-batch has neither bound
-    // (decision 0250), so only the weight is suggested there: volcanoBound finds no written bound.
-    if (pending.code === 'over-limit') out.push(...volcanoBound(input, 'capability'));
-    if (quotaBound) out.push(...volcanoWeight(input), ...volcanoBound(input, 'deserved'));
-  }
-  if (CAPACITY_CODES.has(pending.code) || pending.code === 'over-limit') {
+  const overLimit = pending.code === 'over-limit';
+  out.push(...moduleOf(input.scenario.profile).explain.queueCandidates(input, { overLimit, quotaBound }));
+  if (CAPACITY_CODES.has(pending.code) || overLimit) {
     out.push(...deletions(input));
     out.push(...newNodes(input));
   }
@@ -92,59 +84,6 @@ function shorterMinRuntime(input: CandidateInput): Candidate[] {
     });
   }
   return out;
-}
-
-/** Raising the quota or limit of the job's queue, or of the ancestor that holds it back, to what it needs. */
-function queueRaise(input: CandidateInput, field: 'quota' | 'limit'): Candidate[] {
-  const need = sumRequests(input.needed);
-  const resource = mainResource(need);
-  const out: Candidate[] = [];
-  for (const q of queuePath(input.snap, input.spec.queue)) {
-    // The snapshot's figures are the ones in force in the session (after any updateQueue event).
-    const current = (field === 'quota' ? q.quota : q.limit)[resource];
-    const wanted = round(q.allocated[resource] + need[resource]);
-    // -1 is "unlimited" for both; a limit above what is needed is not what holds the job.
-    if (current === -1 || current >= wanted) continue;
-    out.push({
-      change: { kind: 'set-queue-resource', queue: q.name, resource, field, value: wanted, atMs: input.atMs },
-      text: `Raise the ${resource} ${field} of queue ${q.name} from ${round(current)} to ${wanted} (allocated ${round(q.allocated[resource])} + ${round(need[resource])} needed).`,
-    });
-  }
-  return out.slice(0, 2);
-}
-
-/** Doubling, then quadrupling, the weight of the job's leaf queue (its share of what proportion divides). */
-function volcanoWeight(input: CandidateInput): Candidate[] {
-  const q = input.snap.queues.find((x) => x.name === input.spec.queue);
-  const weight = q?.extras?.weight;
-  if (q === undefined || weight === undefined || !(weight > 0)) return [];
-  return [2, 4].map((k) => ({
-    change: {
-      kind: 'set-queue-weight',
-      queue: q.name,
-      value: weight * k,
-      atMs: input.atMs,
-    } as ScenarioChange,
-    text: `Raise the weight of queue ${q.name} from ${weight} to ${weight * k}.`,
-    ladder: `weight ${q.name}`,
-  }));
-}
-
-/** The queue's capability (or deserved) raised to its allocation plus what the job needs, where it is set. */
-function volcanoBound(input: CandidateInput, field: 'capability' | 'deserved'): Candidate[] {
-  const need = sumRequests(input.needed);
-  const resource = mainResource(need);
-  const out: Candidate[] = [];
-  for (const q of queuePath(input.snap, input.spec.queue)) {
-    const current = q.extras?.[field]?.[resource];
-    const wanted = round(q.allocated[resource] + need[resource]);
-    if (current === undefined || current >= wanted) continue;
-    out.push({
-      change: { kind: 'set-queue-bound', queue: q.name, field, resource, value: wanted, atMs: input.atMs },
-      text: `Raise the ${resource} ${field} of queue ${q.name} from ${round(current)} to ${wanted} (allocated ${round(q.allocated[resource])} + ${round(need[resource])} needed).`,
-    });
-  }
-  return out.slice(0, 1);
 }
 
 /** Deleting the smallest running job that holds at least what this job needs (at most two tried). */

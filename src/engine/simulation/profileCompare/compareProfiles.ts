@@ -1,13 +1,13 @@
 /**
  * One scenario, several schedulers (issue 23 Deliver 4): the scenario mapped onto each listed profile
- * (compareMappers.ts, decision 0288), the mapped scenarios run side by side, a session at a time, and per
- * job one cell per profile (runs, waits, evicted, completed) with the first session where the profiles'
+ * (each profile module's `mapScenario`, picked by the registry; decisions 0288, 0309), the mapped scenarios
+ * run side by side, a session at a time, and per job one cell per profile (runs, waits, evicted, completed) with the first session where the profiles'
  * decisions differ (decision 0289). The runs keep only their latest session, so memory grows with the
  * scenario, not with its length. Pure and deterministic: the same input gives the same comparison.
  */
 import { formatDuration } from '../../model/duration';
 import type { Profile, Scenario } from '../../model/scenario';
-import { mapScenarioTo } from '../../compareMappers';
+import { mapScenarioTo } from '../../registry';
 import type { MappingNote } from '../../scenario/profileMapping/MappingLog';
 import { Simulator } from '../Simulator';
 import { JobOutcomes, type JobCell } from './jobOutcomes';

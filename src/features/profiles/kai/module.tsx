@@ -6,6 +6,7 @@
  */
 import { KAI_CATALOGUE } from '../../../engine/profiles/kai/catalogue';
 import { KAI_QUEUE_WORDS } from '../../../engine/profiles/kai/queueWords';
+import { KAI_UPSTREAM } from '../../../engine/profiles/kai/upstream';
 import { ProtectionCell, ReclaimProtectionCell } from '../../jobs/ProtectionCell';
 import type { RunQuery } from '../../../protocol/queries';
 import type { ProfileJobColumn, ProfileUiModule } from '../ProfileUiModule';
@@ -44,6 +45,7 @@ export const kaiUi: ProfileUiModule<'kai'> = {
   title: 'KAI-Scheduler',
   catalogue: KAI_CATALOGUE,
   queueWords: KAI_QUEUE_WORDS,
+  upstream: KAI_UPSTREAM,
   jobColumns: () => COLUMNS,
   ownSortKeys: ['preempt', 'reclaim'],
   timelineLegend: [{ label: 'protection starts or ends', color: 'protected', shape: 'dot' }],

@@ -6,6 +6,7 @@
  */
 import { KUEUE_CATALOGUE } from '../../../engine/profiles/kueue/catalogue';
 import { KUEUE_QUEUE_WORDS } from '../../../engine/profiles/kueue/queueWords';
+import { KUEUE_UPSTREAM } from '../../../engine/profiles/kueue/upstream';
 import type { ProfileUiModule } from '../ProfileUiModule';
 import { KUEUE_BADGE_LEGEND, kueueQueueBadges, kueueQueueDetailRows } from './queueFigures';
 
@@ -14,6 +15,7 @@ export const kueueUi: ProfileUiModule<'kueue'> = {
   title: 'Kueue',
   catalogue: KUEUE_CATALOGUE,
   queueWords: KUEUE_QUEUE_WORDS,
+  upstream: KUEUE_UPSTREAM,
   jobColumns: () => [],
   ownSortKeys: [],
   timelineLegend: [],

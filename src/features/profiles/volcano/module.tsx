@@ -5,6 +5,7 @@
  */
 import { KUBE_BATCH_CATALOGUE, VOLCANO_CATALOGUE } from '../../../engine/profiles/volcano/catalogue';
 import { KUBE_BATCH_QUEUE_WORDS, VOLCANO_QUEUE_WORDS } from '../../../engine/profiles/volcano/queueWords';
+import { KUBE_BATCH_UPSTREAM, VOLCANO_UPSTREAM } from '../../../engine/profiles/volcano/upstream';
 import type { ScenarioSummary } from '../../../protocol/messages';
 import type { ProfileJobColumn, ProfileLegendEntry, ProfileUiModule, ShownFacts } from '../ProfileUiModule';
 import { PodGroupCell, RolesCell, SlaCell } from './VolcanoCells';
@@ -66,6 +67,7 @@ export const volcanoUi: ProfileUiModule<'volcano'> = {
   title: 'Volcano',
   catalogue: VOLCANO_CATALOGUE,
   queueWords: VOLCANO_QUEUE_WORDS,
+  upstream: VOLCANO_UPSTREAM,
   queueDetailRows: volcanoQueueRows(VOLCANO_QUEUE_WORDS),
   ...volcanoLike,
 };
@@ -75,6 +77,7 @@ export const kubeBatchUi: ProfileUiModule<'kube-batch'> = {
   title: 'kube-batch',
   catalogue: KUBE_BATCH_CATALOGUE,
   queueWords: KUBE_BATCH_QUEUE_WORDS,
+  upstream: KUBE_BATCH_UPSTREAM,
   queueDetailRows: volcanoQueueRows(KUBE_BATCH_QUEUE_WORDS),
   ...volcanoLike,
 };

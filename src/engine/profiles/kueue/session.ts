@@ -33,6 +33,7 @@ import type { Target } from './preemption';
 import { available, gt, type FlavorResource } from './quotaTree';
 import { NodeRoom, placementLabels } from './placement';
 import { Snapshot } from './snapshot';
+import { canAlwaysReclaim, capacityToReserve } from './reserveCapacity';
 import { isKueueSpec, type KueueSpec, type ResourceFlavorSpec } from './spec';
 import { admissionPhase, buildWorkload, type Workload } from './workloads';
 import { describeAdmission, describeTarget } from './words';
@@ -225,7 +226,10 @@ class KueueSession {
     }
     if (assignment.mode === 'Preempt' && e.targets.length === 0) {
       parked.add(wl);
-      const policies = this.spec.clusterQueues.find((q) => q.name === wl.cq)?.preemption;
+      const cqSpec = s.spec(wl.cq);
+      // scheduler.go:437-442,547-557: unless it can always reclaim, the queue keeps this quota for the cycle.
+      if (!canAlwaysReclaim(cqSpec)) s.addUsage(wl.cq, capacityToReserve(s.queue(wl.cq), assignment));
+      const policies = cqSpec.preemption;
       const fs = s.fairSharing;
       // Under fair sharing borrowWithinCohort plays no part; the strategies decide (preemption.go:536-589).
       const rules =

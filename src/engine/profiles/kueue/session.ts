@@ -90,6 +90,8 @@ class KueueSession {
   private readonly attempts: JobAttempt[] = [];
   private readonly decisions: Decision[] = [];
   private readonly outcomes = new Map<Workload, Outcome>();
+  /** Entries that preempted this session and wait for their victims (their claim holds in later cycles). */
+  private readonly waiting: Entry[] = [];
   /** Tasks whose status or node this session changed. */
   private readonly changed = new Map<number, { status: TaskStatus; node: string | null }>();
 
@@ -141,6 +143,13 @@ class KueueSession {
         byName(a.wl, b.wl),
     );
     const preempted = new Set<Workload>();
+    // A Workload waiting for its victims is requeued at once (cluster_queue.go:826-836,
+    // RequeueReasonPendingPreemption) and claims its quota and targets again in every later cycle
+    // (scheduler.go:469-486); parked here for the session, it keeps the claim it made (decision 0323).
+    for (const w of this.waiting) {
+      for (const t of w.targets) preempted.add(t.workload);
+      snapshot.addUsage(w.wl.cq, w.usage);
+    }
     let progressed = false;
     if (snapshot.fairSharing === null) {
       for (const e of entries) if (this.process(e, snapshot, preempted, parked, null)) progressed = true;
@@ -259,6 +268,7 @@ class KueueSession {
     s.addUsage(wl.cq, assignment.usage);
     if (assignment.mode === 'Preempt') {
       parked.add(wl);
+      this.waiting.push(e);
       const victims = e.targets.map((t) => this.evict(t, wl, attempt));
       const names = e.targets.map((t) => t.workload.name).join(', ');
       const o = record(

@@ -492,8 +492,9 @@ export interface ProfileArbitraries {
   pluginsOf(scheduler: KubeData | undefined): string[];
   /** Whether jobs present at t=0 may be listed Running (false: every job arrives Pending). */
   readonly startsRunning: boolean;
-  /** Whether the profile reads `updateQueue` events and queue or job variants (false: none generated). */
+  /** Whether the profile reads `updateQueue` events and queue patches in variants (false: none generated). */
   readonly queueEvents: boolean;
+  /** Whether variants are generated (schedule period, job fields, seed; actions and plugins if it has them). */
   readonly variants: boolean;
   /**
    * Rewrites a generated scheduler document (`scheduler:` or `updateConfig:`) to what the profile reads;

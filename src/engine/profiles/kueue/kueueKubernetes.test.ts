@@ -146,6 +146,24 @@ spec:
     expect(fairOf(CONFIG('config.kueue.x-k8s.io/v1beta1', '{ enable: false }'))).toEqual([null, [0.5]]);
   });
 
+  it('lists the Configuration’s admissionFairSharing as not mapped, with the reason (decision 0324)', () => {
+    const text = CONFIG(
+      'config.kueue.x-k8s.io/v1beta2',
+      '{ preemptionStrategies: [LessThanInitialShare] }',
+    ).replace(
+      '    fairSharing:',
+      '    admissionFairSharing: { usageHalfLifeTime: 168h, usageSamplingInterval: 5m }\n    fairSharing:',
+    );
+    const r = imported(text);
+    expect(r.unmapped.map((u) => `${u.document} ${u.field}`)).toContain(
+      'ConfigMap/kueue-manager-config data.controller_manager_config.yaml → admissionFairSharing',
+    );
+    const reason = r.unmapped.find((u) => u.field.endsWith('admissionFairSharing'))?.reason ?? '';
+    expect(reason).toContain('no LocalQueues');
+    // Fair sharing beside it is still read.
+    expect(fairOf(text)[0]).toEqual({ preemptionStrategies: ['LessThanInitialShare'] });
+  });
+
   it('names the ConfigMap and field of a bad preemptionStrategies list', () => {
     const r = importKubernetesYaml(
       CONFIG('config.kueue.x-k8s.io/v1beta2', '{ preemptionStrategies: [LessThanInitialShare, Sometimes] }'),

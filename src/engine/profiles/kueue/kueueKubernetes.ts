@@ -55,7 +55,8 @@ export const kueueKubernetes: ProfileKubernetes = {
     exportBlock: exportKueueBlock,
     exportJob: exportKueueJob,
     configuration: kueueConfiguration,
-    // The Configuration's fair sharing is the block's (configuration_types.go:92-93 @ff69552e).
-    configurationKeys: ['fairSharing'],
+    // The Configuration's fair sharing is the block's (configuration_types.go:92-93 @ff69552e); its
+    // admission fair sharing (:95-96) is read only to be listed as not mapped, with the reason (decision 0324).
+    configurationKeys: ['fairSharing', 'admissionFairSharing'],
   },
 };

@@ -49,6 +49,14 @@ import {
 /** Kueue API versions read (v1beta2 is served and stored at ff69552e; v1beta1 is still served). */
 const VERSIONS = new Set([`${KUEUE_GROUP}v1beta1`, `${KUEUE_GROUP}v1beta2`]);
 
+/**
+ * Admission fair sharing (decision 0324): the Configuration's `admissionFairSharing`
+ * (configuration_types.go:95-96 @ff69552e), a ClusterQueue's `admissionScope` and a LocalQueue's
+ * `fairSharing` are listed as not mapped with this reason.
+ */
+const AFS_NOT_MODELLED =
+  'admission fair sharing (LocalQueue usage ordering) is not modelled: the scenario has no LocalQueues (decision 0324)';
+
 /** ClusterQueue fields the profile does not model, with the reason listed beside them (§27.2). */
 const CQ_UNMODELLED: Readonly<Record<string, string>> = {
   admissionChecks: 'admission checks are not modelled',
@@ -206,7 +214,7 @@ class KueueReader {
       );
     this.unmodelled(t, 'spec.stopPolicy', CQ_UNMODELLED.stopPolicy ?? '');
     // A LocalQueue's weight is admission fair sharing's (localqueue_types.go fairSharing; admission_fair_sharing).
-    this.unmodelled(t, 'spec.fairSharing', CQ_UNMODELLED.admissionScope ?? '');
+    this.unmodelled(t, 'spec.fairSharing', AFS_NOT_MODELLED);
   }
 
   private workloadPriorityClass(t: ImportedObject): void {
@@ -396,6 +404,9 @@ class KueueReader {
     const block: Data = {};
     const fairSharing = this.configFairSharing();
     if (fairSharing !== undefined) block.fairSharing = fairSharing;
+    const conf = this.context.configuration;
+    if (conf !== null && conf.data.admissionFairSharing !== undefined)
+      this.context.unmapped(conf.document, `${conf.prefix}admissionFairSharing`, AFS_NOT_MODELLED);
     block.resourceFlavors = this.flavors;
     block.clusterQueues = this.clusterQueues;
     if (this.cohorts.length > 0) block.cohorts = this.cohorts;

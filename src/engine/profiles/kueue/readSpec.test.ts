@@ -68,6 +68,18 @@ describe('the kueue block', () => {
     ).toBe(true);
   });
 
+  it('refuses the Configuration’s admissionFairSharing at its path (decision 0324)', () => {
+    const out = errors(
+      BASE.replace(
+        'kueue:\n',
+        'kueue:\n  admissionFairSharing: { usageHalfLifeTime: 168h, usageSamplingInterval: 5m }\n',
+      ),
+    );
+    expect(out).toHaveLength(1);
+    expect(out[0]).toContain('kueue.admissionFairSharing');
+    expect(out[0]).toContain('no LocalQueues');
+  });
+
   it('reads fair sharing: the strategies, a weight per ClusterQueue and Cohort (default 1, 0 allowed)', () => {
     const text = BASE.replace(
       'resourceFlavors: [{ name: default }]',

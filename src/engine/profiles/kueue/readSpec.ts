@@ -47,11 +47,25 @@ export const KUEUE_LIMITS = {
   minFairWeight: 1e-9,
 } as const;
 
+/**
+ * Admission fair sharing (decision 0324) orders a ClusterQueue's Workloads by the decayed usage of their
+ * LocalQueues (kueue pkg/util/admissionfairsharing/admission_fair_sharing.go:86-120, pkg/cache/queue/afs/
+ * usage_ledger.go @ff69552e); this format has no LocalQueues (§27.3), so it is refused, never ignored.
+ */
+const AFS_REFUSED =
+  'admission fair sharing orders Workloads by LocalQueue usage, and this format has no LocalQueues (decision 0324); not modelled';
+
+/** Fields of the block (the Configuration's) this engine does not model, each with the reason. */
+const UNMODELLED_BLOCK_FIELDS: Readonly<Record<string, string>> = {
+  // configuration_types.go:95-96,768-782 @ff69552e: usageHalfLifeTime, usageSamplingInterval, resourceWeights.
+  admissionFairSharing: AFS_REFUSED,
+};
+
 /** Fields of a ClusterQueue this engine does not model, each with the reason it is refused. */
 const UNMODELLED_CQ_FIELDS: Readonly<Record<string, string>> = {
   admissionChecks: 'admission checks need controllers outside the scheduler; not modelled',
   admissionChecksStrategy: 'admission checks need controllers outside the scheduler; not modelled',
-  admissionScope: 'admission fair sharing is not implemented for profile kueue',
+  admissionScope: AFS_REFUSED,
   stopPolicy: 'stopPolicy is not modelled (every ClusterQueue is active)',
   namespaceSelector:
     'namespaceSelector is not modelled: a job names its ClusterQueue directly in `queue` (§27.3)',
@@ -189,7 +203,12 @@ export function readKueueSpec(
   path: Path,
 ): { spec: KueueSpec | null; issues: ProfileFieldIssue[] } {
   const r = new Reader();
-  const top = r.mapping(raw, path, ['resourceFlavors', 'cohorts', 'clusterQueues', 'fairSharing']);
+  const top = r.mapping(
+    raw,
+    path,
+    ['resourceFlavors', 'cohorts', 'clusterQueues', 'fairSharing'],
+    UNMODELLED_BLOCK_FIELDS,
+  );
   if (top === null) return { spec: null, issues: r.issues };
   const flavors = r
     .list(

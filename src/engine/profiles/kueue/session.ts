@@ -33,6 +33,7 @@ import type { Target } from './preemption';
 import { available, gt, type FlavorResource } from './quotaTree';
 import { NodeRoom, placementLabels } from './placement';
 import { Snapshot } from './snapshot';
+import { canAlwaysReclaim, capacityToReserve } from './reserveCapacity';
 import { isKueueSpec, type KueueSpec, type ResourceFlavorSpec } from './spec';
 import { admissionPhase, buildWorkload, type Workload } from './workloads';
 import { describeAdmission, describeTarget } from './words';
@@ -89,6 +90,8 @@ class KueueSession {
   private readonly attempts: JobAttempt[] = [];
   private readonly decisions: Decision[] = [];
   private readonly outcomes = new Map<Workload, Outcome>();
+  /** Entries that preempted this session and wait for their victims (their claim holds in later cycles). */
+  private readonly waiting: Entry[] = [];
   /** Tasks whose status or node this session changed. */
   private readonly changed = new Map<number, { status: TaskStatus; node: string | null }>();
 
@@ -140,6 +143,13 @@ class KueueSession {
         byName(a.wl, b.wl),
     );
     const preempted = new Set<Workload>();
+    // A Workload waiting for its victims is requeued at once (cluster_queue.go:826-836,
+    // RequeueReasonPendingPreemption) and claims its quota and targets again in every later cycle
+    // (scheduler.go:469-486); parked here for the session, it keeps the claim it made (decision 0323).
+    for (const w of this.waiting) {
+      for (const t of w.targets) preempted.add(t.workload);
+      snapshot.addUsage(w.wl.cq, w.usage);
+    }
     let progressed = false;
     if (snapshot.fairSharing === null) {
       for (const e of entries) if (this.process(e, snapshot, preempted, parked, null)) progressed = true;
@@ -225,7 +235,10 @@ class KueueSession {
     }
     if (assignment.mode === 'Preempt' && e.targets.length === 0) {
       parked.add(wl);
-      const policies = this.spec.clusterQueues.find((q) => q.name === wl.cq)?.preemption;
+      const cqSpec = s.spec(wl.cq);
+      // scheduler.go:437-442,547-557: unless it can always reclaim, the queue keeps this quota for the cycle.
+      if (!canAlwaysReclaim(cqSpec)) s.addUsage(wl.cq, capacityToReserve(s.queue(wl.cq), assignment));
+      const policies = cqSpec.preemption;
       const fs = s.fairSharing;
       // Under fair sharing borrowWithinCohort plays no part; the strategies decide (preemption.go:536-589).
       const rules =
@@ -255,6 +268,7 @@ class KueueSession {
     s.addUsage(wl.cq, assignment.usage);
     if (assignment.mode === 'Preempt') {
       parked.add(wl);
+      this.waiting.push(e);
       const victims = e.targets.map((t) => this.evict(t, wl, attempt));
       const names = e.targets.map((t) => t.workload.name).join(', ');
       const o = record(

@@ -15,6 +15,7 @@ import {
   VARIANT_OUT_OF_RANGE,
   actionsOf,
   at,
+  generatorOf,
   traitsOf,
   type GeneratedProfile,
 } from './menus';
@@ -48,7 +49,9 @@ export function buildVariants(
 function buildVariant(v: RawVariant, i: number, ctx: VariantContext): Record<string, unknown> {
   const doc: Record<string, unknown> = { name: `v${i}` };
   if (i % 2 === 1) doc['description'] = `variant ${i}`;
-  if (v.actions !== null) doc['actions'] = [...new Set(v.actions.map((a) => at(actionsOf(ctx.profile), a)))];
+  // A profile without actions (Kueue, §27) has none to replace.
+  if (v.actions !== null && actionsOf(ctx.profile).length > 0)
+    doc['actions'] = [...new Set(v.actions.map((a) => at(actionsOf(ctx.profile), a)))];
   if (v.period !== null) doc['schedulePeriod'] = formatDuration(at(PERIODS_MS, v.period));
   if (v.seed !== null && ctx.workload === true) doc['seed'] = v.seed;
   const plugins = pluginsOf(ctx.scheduler, ctx.profile);
@@ -65,7 +68,8 @@ function buildVariant(v: RawVariant, i: number, ctx: VariantContext): Record<str
   if (plugins.includes('sla') && v.slaWaiting !== null)
     args['sla'] = { 'sla-waiting-time': `${v.slaWaiting}s` };
   if (Object.keys(args).length > 0) doc['plugins'] = args;
-  if (v.queuePick !== null && ctx.queues.length > 0) {
+  // Queues derived from a profile's own block (Kueue's ClusterQueues) take no queue patch, as no updateQueue.
+  if (v.queuePick !== null && ctx.queues.length > 0 && generatorOf(ctx.profile).queueEvents) {
     const q: Record<string, unknown> = {
       name: at(ctx.queues, v.queuePick),
       ...queueFields(v.queue, ctx.profile),
@@ -98,6 +102,7 @@ function setOutOfRange(
 ): boolean {
   const plugins = pluginsOf(ctx.scheduler, ctx.profile);
   const pluginArgs = (doc['plugins'] ?? {}) as Record<string, Record<string, unknown>>;
+  const patchesQueues = generatorOf(ctx.profile).queueEvents;
   const queue = () => {
     const qs = (doc['queues'] as Record<string, unknown>[] | undefined) ?? [{ name: ctx.queues[0] }];
     doc['queues'] = qs;
@@ -112,18 +117,22 @@ function setOutOfRange(
       doc['plugins'] = pluginArgs;
       return true;
     case 'actions':
+      // Kueue refuses any action list; the out-of-range value is the unknown action on the others.
       doc['actions'] = ['allocate', 'sleep'];
       return true;
     case 'schedulePeriod':
       doc['schedulePeriod'] = '0s';
       return true;
     case 'reclaimMinRuntime':
+      if (!patchesQueues) return false;
       queue()['reclaimMinRuntime'] = '20000h';
       return true;
     case 'quota':
+      if (!patchesQueues) return false;
       queue()['resources'] = { gpu: { quota: -2 } };
       return true;
     case 'weight':
+      if (!patchesQueues) return false;
       queue()['weight'] = -1;
       return true;
     case 'priority':

@@ -161,7 +161,8 @@ export const kueueArbitraries: ProfileArbitraries = {
   pluginsOf: () => [],
   startsRunning: false,
   queueEvents: false,
-  variants: false,
+  // Variants of the schedule period, job fields and seed; no queue patches (its queues are the block's).
+  variants: true,
   // kube-scheduler places an admitted Workload's pods one by one (no gang without waitForPodsReady).
   gangs: false,
   // Kueue has no actions or tiers: its scheduler document is the schedule period alone (§27).

@@ -179,7 +179,10 @@ function reportUnknownName(
   ctx.sink.report(
     kind === 'action' ? 'unknown-action' : 'unknown-plugin',
     path,
-    `${kind} ${quote(name)} is not available in profile ${profile} (available: ${available.join(', ')})`,
+    available.length === 0
+      ? // A profile without configurable actions or plugins (Kueue runs its own fixed cycle): an empty list reads as a bug.
+        `${kind} ${quote(name)} is not available in profile ${profile}: it has no ${kind}s to configure`
+      : `${kind} ${quote(name)} is not available in profile ${profile} (available: ${available.join(', ')})`,
     hints.length > 0 ? hints.join(' ') : undefined,
   );
 }

@@ -385,6 +385,15 @@ describe('scheduler errors', () => {
         'action "allocat" is not available in profile volcano (available: enqueue, allocate, backfill, preempt, reclaim)',
     },
     {
+      // Kueue runs its own fixed cycle: an empty "available" list read as a bug (decision 0325's report).
+      name: 'an action in a profile that has none',
+      text: yaml('version: 1', 'profile: kueue', 'nodes: []', 'scheduler:', '  actions: [allocate]'),
+      code: 'unknown-action',
+      path: 'scheduler.actions[0]',
+      line: 5,
+      message: 'action "allocate" is not available in profile kueue: it has no actions to configure',
+    },
+    {
       name: 'plugin of another profile',
       text: yaml(
         'version: 1',

@@ -11,7 +11,9 @@ import {
   importClusterBytes,
   isKaiSnapshotFile,
   MAX_CLUSTER_FILE_BYTES,
+  MAX_MERGED_SNAPSHOTS,
   MAX_SCENARIO_BYTES,
+  mergeShardSnapshots,
   type ClusterImportResult,
 } from '../engine/index';
 // The table's CSV is the engine's: `--table` writes the same file as the app's "Download name table".
@@ -19,7 +21,10 @@ import { redactionCsv } from '../engine/scenario/importers/cluster/redactionCsv'
 import { tooLarge } from '../engine/scenario/scenarioBytes';
 import { readFileBytes } from './readScenarioFile';
 
-export const IMPORT_USAGE = '  npm run --silent sim -- import <file> [--redact] [--table FILE.csv]';
+export const IMPORT_USAGE = [
+  '  npm run --silent sim -- import <file> [--redact] [--table FILE.csv]',
+  '  npm run --silent sim -- import <shard-a.zip> <shard-b.zip> ...   one KAI snapshot per shard, merged',
+].join('\n');
 
 type Ok = Extract<ClusterImportResult, { ok: true }>;
 
@@ -60,17 +65,22 @@ export function readRunnerInput(
   return decodeScenarioBytes(read.bytes);
 }
 
-/** `sim import`: returns the exit code (0, or 2 with every error naming its object path or zip entry). */
-export function runImportCommand(
-  file: string,
-  h: {
-    option(name: string): string | undefined;
-    flag(name: string): boolean;
-    invalid(message: string, showUsage?: boolean): never;
-    stdout(text: string): void;
-    stderr(text: string): void;
-  },
-): number {
+interface ImportHelpers {
+  option(name: string): string | undefined;
+  flag(name: string): boolean;
+  invalid(message: string, showUsage?: boolean): never;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+/**
+ * `sim import`: returns the exit code (0, or 2 with every error naming its object path or zip entry). Several
+ * files are KAI snapshots, one per scheduling shard, merged into one scenario with node pools (§17.8).
+ */
+export function runImportCommand(files: readonly string[], h: ImportHelpers): number {
+  const [file, ...more] = files;
+  if (file === undefined) return h.invalid('import needs a file', true);
+  if (more.length > 0) return runMergeCommand(files, h);
   const redact = h.flag('--redact');
   const table = h.option('--table');
   if (table !== undefined && !redact)
@@ -88,5 +98,47 @@ export function runImportCommand(
   }
   h.stdout(result.text);
   h.stderr(describeImport(result));
+  return 0;
+}
+
+/**
+ * `sim import a.zip b.zip …`: each snapshot imported on its own (§17), then merged (mergeShardSnapshots.ts).
+ * One file is read at a time; the scenario texts kept are bounded by the merged scenario's own limit.
+ */
+function runMergeCommand(files: readonly string[], h: ImportHelpers): number {
+  // Pseudonyms are numbered per snapshot (§17.5): two files would give two objects the same pseudonym.
+  if (h.flag('--redact'))
+    h.invalid('--redact takes one snapshot: merged shards are not redacted (§17.8)', true);
+  if (files.length > MAX_MERGED_SNAPSHOTS)
+    h.invalid(`at most ${MAX_MERGED_SNAPSHOTS} snapshots (one per node pool, §24), got ${files.length}`);
+  const snapshots: { file: string; result: Ok }[] = [];
+  let total = 0;
+  for (const file of files) {
+    const read = readFileBytes(file, MAX_CLUSTER_FILE_BYTES, clusterTooBig);
+    if (!read.ok) h.invalid(`${file}: ${read.error}`);
+    if (!isKaiSnapshotFile(read.bytes))
+      h.invalid(`${file}: not a KAI snapshot (zip or snapshot.json): only snapshots are merged`);
+    const result = importClusterBytes(read.bytes, { fileName: file });
+    if (!result.ok) h.invalid(result.errors.join('\n'));
+    total += result.text.length;
+    // Each text holds its header too: twice the limit leaves room for it, and bounds what is held.
+    if (total > 2 * MAX_SCENARIO_BYTES)
+      h.invalid(
+        `${file}: the snapshots so far import to ${total} characters: their merge would be over the scenario text limit (docs/scenario-format.md §10)`,
+      );
+    snapshots.push({ file, result });
+  }
+  const merged = mergeShardSnapshots(snapshots);
+  if (!merged.ok) h.invalid(merged.errors.join('\n'));
+  h.stdout(merged.text);
+  for (const { file, result } of snapshots)
+    h.stderr(
+      describeImport(result)
+        .trimEnd()
+        .split('\n')
+        .map((l) => `${file}: ${l}\n`)
+        .join(''),
+    );
+  for (const n of merged.notes) h.stderr(`note: ${n.replace(/[\r\n]+/g, ' ')}\n`);
   return 0;
 }

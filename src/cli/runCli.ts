@@ -121,15 +121,19 @@ function execute(argv: readonly string[], io: CliIO, inline: boolean): number | 
       stderr: io.stderr,
     });
   if (command === 'import' && file)
-    return runImportCommand(file, {
-      option: (name) => option(rest, name),
-      flag: (name) => rest.includes(name),
-      invalid: (message, showUsage = false) => {
-        throw new InvalidInput(message, showUsage);
+    // Every word that is neither a flag nor --table's value is a file: several are one snapshot per shard.
+    return runImportCommand(
+      [file, ...rest.filter((w, i) => !w.startsWith('--') && rest[i - 1] !== '--table')],
+      {
+        option: (name) => option(rest, name),
+        flag: (name) => rest.includes(name),
+        invalid: (message, showUsage = false) => {
+          throw new InvalidInput(message, showUsage);
+        },
+        stdout: io.stdout,
+        stderr: io.stderr,
       },
-      stdout: io.stdout,
-      stderr: io.stderr,
-    });
+    );
   if (command === 'expand' && file) {
     const read = readRunnerInput(file, io.stderr);
     if (!read.ok) throw new InvalidInput(`${file}: ${read.error}`);

@@ -22,6 +22,7 @@ import { serialiseScenario } from '../serialiseScenario';
 import { expandScenario } from '../workload/expandScenario';
 import { emitYaml } from './emitYaml';
 import { exportJob, labAnnotations, resourceList } from './exportWorkloads';
+import { schedulingShard } from './schedulingShardObject';
 
 type Data = Record<string, unknown>;
 
@@ -37,6 +38,7 @@ const TOP_LEVEL_AS_OBJECTS = new Set([
   'priorityClasses',
   'scheduler',
   'topologies',
+  'nodePools',
 ]);
 
 export function exportKubernetesYaml(scenario: Scenario): string {
@@ -57,6 +59,7 @@ export function exportKubernetesYaml(scenario: Scenario): string {
     // queue cards derived from it are not objects of their own.
     ...(kube.objects?.exportBlock(s) ?? s.queues.map((q) => kube.exportQueue(q, s))),
     ...(s.topologies ?? []).map(topologyObject),
+    ...(s.nodePools ?? []).map(schedulingShard),
     ...s.nodes.map(node),
     ...s.jobs.flatMap((j) => exportJob(j, s.profile, classes)),
   ];

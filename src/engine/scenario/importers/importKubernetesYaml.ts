@@ -20,6 +20,7 @@ import { newAliasBudget, readKubernetesDocuments } from './readKubernetesDocumen
 import { commentText } from './commentText';
 import { dropRolesOutsideVolcano } from './mapTaskRoles';
 import { KAI_TOPOLOGY_GROUP, mapTopology } from './mapTopology';
+import { mapSchedulingShard, SCHEDULING_SHARD_KIND } from './mapSchedulingShard';
 import {
   blockOf,
   defaultProfile,
@@ -79,6 +80,8 @@ export function importKubernetesYaml(text: string): ImportResult {
   const pods: MappedPod[] = [];
   const priorityClasses: Data[] = [];
   const topologies: Data[] = [];
+  /** SchedulingShards as `nodePools` entries, in document order (the order pools run in, decision 0212). */
+  const nodePools: Data[] = [];
   /** Carried job fields, applied once the job's pods are attached (they may set `tasks`). */
   const jobFields = new Map<string, Data>();
   let topLevel: Data | null = null;
@@ -131,7 +134,8 @@ export function importKubernetesYaml(text: string): ImportResult {
     if (isPod && !budget.take('tasks', 1, label)) return;
     // The profile claiming a queue, workload or topology (KAI's or Volcano's API group) is the scenario's.
     const isTopology = kind === 'Topology' && apiVersion.startsWith(KAI_TOPOLOGY_GROUP);
-    if (claimant !== null && (isQueue || isJob || isTopology)) setProfile(claimant, label);
+    const isShard = kind === SCHEDULING_SHARD_KIND && apiVersion.startsWith(KAI_TOPOLOGY_GROUP);
+    if (claimant !== null && (isQueue || isJob || isTopology || isShard)) setProfile(claimant, label);
     if (kind === 'Queue' && apiVersion.startsWith(KAI_GROUP)) {
       queues.push(withFields(mapKaiQueue(t, notes), carried));
     } else if (kind === 'Queue' && apiVersion.startsWith(VOLCANO_SCHEDULING)) {
@@ -156,6 +160,8 @@ export function importKubernetesYaml(text: string): ImportResult {
       for (const u of config.unmapped) unmapped.push(u);
     } else if (kind === 'Node' && apiVersion === 'v1') {
       nodes.push(withFields(mapNode(t), carried));
+    } else if (isShard) {
+      nodePools.push(withFields(mapSchedulingShard(t, unmapped), carried));
     } else if (isTopology) {
       topologies.push(withFields(mapTopology(t), carried));
     } else if (
@@ -298,6 +304,7 @@ export function importKubernetesYaml(text: string): ImportResult {
   if (priorityClasses.length > 0) scenario.priorityClasses = priorityClasses;
   if (scheduler !== null) scenario.scheduler = scheduler;
   if (topologies.length > 0) scenario.topologies = topologies;
+  if (nodePools.length > 0) scenario.nodePools = nodePools;
   applyNodeGpuMemoryLabels(nodes, chosen);
   scenario.nodes = nodes;
   if (blockFormat !== null && block !== null) scenario[blockFormat.key] = block;

@@ -16,7 +16,7 @@ import { formatKubernetesQuantity } from '../../exporters/formatKubernetesQuanti
 import { MAX_NOTES } from './clusterLimits';
 import { mapSnapshotConfig } from './mapSnapshotConfig';
 import { applySnapshotNodePool } from './snapshotNodePool';
-import { describeShard, readSnapshotShard, shardLists } from './snapshotShard';
+import { describeShard, readSnapshotShard, shardLists, type SnapshotShard } from './snapshotShard';
 import { parseTimestamp } from './snapshotNow';
 import { PLAIN_NAMER, showRef, type Namer, type ObjectRef } from './objectRef';
 import { redactScenarioNames, Redactor, registerScenarioNames, type RedactionRow } from './redaction';
@@ -35,6 +35,8 @@ export interface AssembledSnapshot {
   now: { iso: string; field: string } | null;
   /** The translation table when redacted. */
   redaction: RedactionRow[] | null;
+  /** The scheduling shard the snapshot was taken from (`schedulerParams.partitionParams`, §17.7); absent for YAML. */
+  shard?: SnapshotShard;
 }
 
 /** A note rendered once the namer is known (names redacted or not). */
@@ -545,6 +547,7 @@ export function assembleSnapshotScenario(
       notes: shownNotes,
       now: nowInfo,
       redaction: redactor === null ? null : redactor.rows(),
+      shard,
     },
   };
 }

@@ -25,6 +25,10 @@ test('pasted Kueue objects convert to a kueue scenario whose ClusterQueue is on 
   await app.editButton.click();
   await editor.replaceText(FIXTURE);
   await expect(editor.apply).toHaveText('Convert to scenario');
+  // The help names what the converter reads, Kueue's objects included.
+  await expect(page.getByTestId('editor.kubernetes')).toContainText(
+    'Kueue ResourceFlavors, Cohorts, ClusterQueues',
+  );
   await editor.apply.click();
   await expect(page.getByTestId('editor.import-report')).toContainText('ClusterQueue/cluster-queue');
   await expect(page.getByTestId('editor.unmapped')).toContainText('metadata.generateName');

@@ -319,9 +319,11 @@ export function EditorDialog() {
         {shownReport !== null && <ImportReport report={shownReport} onClose={() => setImportReport(null)} />}
         {isKubernetes && importErrors.length === 0 && (
           <Alert severity="info" data-testid="editor.kubernetes">
-            This is Kubernetes YAML. “Convert to scenario” reads its KAI and Volcano Queues, scheduler
-            ConfigMaps, PriorityClasses, Nodes, PodGroups, Volcano Jobs and Pods (and what Export as
-            Kubernetes YAML added for the sandbox), and lists every field it cannot map.
+            This is Kubernetes YAML. “Convert to scenario” reads its KAI and Volcano Queues, KAI Topologies
+            and SchedulingShards, scheduler ConfigMaps, PriorityClasses, Nodes, PodGroups, Volcano Jobs, Kueue
+            ResourceFlavors, Cohorts, ClusterQueues, LocalQueues, Workloads, WorkloadPriorityClasses and
+            labelled Jobs, and Pods (and what Export as Kubernetes YAML added for the sandbox), and lists
+            every field it cannot map.
           </Alert>
         )}
         {importErrors.length > 0 && (

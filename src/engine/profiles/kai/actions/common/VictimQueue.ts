@@ -70,16 +70,23 @@ export class VictimQueue {
       cursor.pos++;
     }
     let bestView = best;
-    const consider = (job: JobInfo) => {
-      if (job.queue !== leaf || !this.usable(job)) return;
+    // Jobs ranked live: no closure or view is made per call (the solver asks once per victim, and the jobs
+    // that gave tasks grow with the probe).
+    for (const job of moved) {
+      if (this.given.has(job) || job.queue !== leaf || !this.usable(job)) continue;
+      if (bestView === null || this.order(job, bestView) < 0) {
+        best = job;
+        bestView = job;
+      }
+    }
+    for (const job of this.given.keys()) {
+      if (job.queue !== leaf || !this.usable(job)) continue;
       const view = this.viewOf(job);
       if (bestView === null || this.order(view, bestView) < 0) {
         best = job;
         bestView = view;
       }
-    };
-    for (const job of moved) if (!this.given.has(job)) consider(job);
-    for (const job of this.given.keys()) consider(job);
+    }
     return best;
   }
 
@@ -87,8 +94,17 @@ export class VictimQueue {
     return (
       !this.refused.has(job) &&
       this.candidates.isLive(job) &&
-      (!this.given.has(job) || this.remaining(job).length > 0)
+      (!this.given.has(job) || this.hasRemaining(job))
     );
+  }
+
+  /** Whether {@link remaining} is not empty, without building and sorting it. */
+  private hasRemaining(job: JobInfo): boolean {
+    const given = this.given.get(job);
+    for (const t of job.tasks) {
+      if ((t.status === 'Running' || t.status === 'Allocated') && !given?.has(t)) return true;
+    }
+    return false;
   }
 
   /**
@@ -98,10 +114,17 @@ export class VictimQueue {
   private viewOf(job: JobInfo): JobInfo {
     const given = this.given.get(job);
     if (given === undefined || given.size === 0) return job;
+    const placed = job.placed - given.size;
+    const kept = this.views.get(job);
+    if (kept !== undefined && kept.placed === placed) return kept;
     const view = Object.create(job) as JobInfo;
-    Object.defineProperty(view, 'placed', { value: job.placed - given.size });
+    Object.defineProperty(view, 'placed', { value: placed });
+    this.views.set(job, view);
     return view;
   }
+
+  /** The last view made of each job that gave tasks, used again while its placed count is the same. */
+  private readonly views = new Map<JobInfo, JobInfo>();
 
   /** The next victim tasks (one job's worth), or null when no victim is left. */
   next(): TaskInfo[] | null {

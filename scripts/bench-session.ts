@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { createSimulation } from '../src/engine/index';
 import { FULL_KAI_ACTIONS, bigCluster, podsDocument, productionDocument, scenarioOf } from './benchWorkloads';
-import { readGolden } from './benchGolden';
+import { goldenJson, readGolden } from './benchGolden';
 
 const name = process.argv[2] ?? 'kai-125';
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -42,7 +42,7 @@ const snap = sim.snapshot(1);
 const golden = readGolden()[name === 'pods' ? 'pods-4000' : name];
 let goldenOk: boolean | null = null;
 if (golden !== undefined) {
-  goldenOk = createHash('sha256').update(JSON.stringify(snap)).digest('hex') === golden;
+  goldenOk = createHash('sha256').update(goldenJson(snap)).digest('hex') === golden;
 }
 console.log(
   JSON.stringify({

@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSimulation } from '../src/engine/index';
+import type { SessionSnapshot } from '../src/engine/model/snapshot';
 import { bigCluster, churn, podsDocument, productionDocument, scenarioOf } from './benchWorkloads';
 
 export const GOLDEN_FILE = join(dirname(fileURLToPath(import.meta.url)), 'bench-golden.json');
@@ -48,16 +49,20 @@ export function goldenHash(name: string): string {
   const { scenario, sessions } = goldenWorkload(name);
   const sim = createSimulation(scenario);
   const h = createHash('sha256');
-  for (let i = 1; i <= sessions && sim.step(); i++) {
-    // `figures` is a sum of the snapshot's own tasks and trace (decision 0273), not a decision: leaving it
-    // out keeps the pins comparable with every hash taken before it existed.
-    // Each queue's `resolved` figures (decision 0298) are read from the queues and configuration, not
-    // decided, and are left out for the same reason.
-    const { figures: _derived, ...snapshot } = sim.snapshot(i);
-    const queues = snapshot.queues.map(({ resolved: _resolved, ...q }) => q);
-    h.update(JSON.stringify({ ...snapshot, queues }));
-  }
+  for (let i = 1; i <= sessions && sim.step(); i++) h.update(goldenJson(sim.snapshot(i)));
   return h.digest('hex');
+}
+
+/**
+ * A snapshot as the golden hashes read it. `figures` is a sum of the snapshot's own tasks and trace (decision
+ * 0273), not a decision: leaving it out keeps the pins comparable with every hash taken before it existed.
+ * Each queue's `resolved` figures (decision 0298) are read from the queues and configuration, not decided,
+ * and are left out for the same reason.
+ */
+export function goldenJson(snap: SessionSnapshot): string {
+  const { figures: _derived, ...snapshot } = snap;
+  const queues = snapshot.queues.map(({ resolved: _resolved, ...q }) => q);
+  return JSON.stringify({ ...snapshot, queues });
 }
 
 export function readGolden(): Record<string, string> {

@@ -37,12 +37,23 @@ export class VictimQueue {
     private readonly accept: (job: JobInfo) => boolean = () => true,
   ) {
     this.order = victimOrder(ssn);
+    let known = knownSkipped.get(accept);
+    if (known === undefined || known.candidates !== candidates) {
+      known = { candidates, leaves: new Map() };
+      knownSkipped.set(accept, known);
+    }
+    this.known = known.leaves;
     for (const leaf of candidates.leaves) {
       const list = candidates.index.ordered(leaf);
       const end = candidates.index.prefixBelow(leaf, candidates.below);
-      if (end > 0) this.cursors.set(leaf, { list, pos: 0, end });
+      let skip = this.known.get(leaf);
+      if (skip === undefined || skip.list !== list) this.known.set(leaf, (skip = { list, pos: 0 }));
+      if (end > 0) this.cursors.set(leaf, { list, pos: Math.min(skip.pos, end), end, skip });
     }
   }
+
+  /** This attempt's {@link KnownSkipped} leaves (shared by its probes' queues). */
+  private readonly known: Map<QueueInfo, SkippedPrefix>;
 
   /** Marks tasks as already taken (recorded victims of an earlier step). */
   markTaken(tasks: readonly TaskInfo[]): void {
@@ -67,19 +78,29 @@ export class VictimQueue {
         best = job;
         break;
       }
+      // Refused and not live hold for the whole attempt: the next probe's queue starts after this job.
+      if (cursor.skip.pos === cursor.pos && (this.refused.has(job) || !this.candidates.isLive(job)))
+        cursor.skip.pos++;
       cursor.pos++;
     }
     let bestView = best;
-    const consider = (job: JobInfo) => {
-      if (job.queue !== leaf || !this.usable(job)) return;
+    // Jobs ranked live: no closure or view is made per call (the solver asks once per victim, and the jobs
+    // that gave tasks grow with the probe).
+    for (const job of moved) {
+      if (this.given.has(job) || job.queue !== leaf || !this.usable(job)) continue;
+      if (bestView === null || this.order(job, bestView) < 0) {
+        best = job;
+        bestView = job;
+      }
+    }
+    for (const job of this.given.keys()) {
+      if (job.queue !== leaf || !this.usable(job)) continue;
       const view = this.viewOf(job);
       if (bestView === null || this.order(view, bestView) < 0) {
         best = job;
         bestView = view;
       }
-    };
-    for (const job of moved) if (!this.given.has(job)) consider(job);
-    for (const job of this.given.keys()) consider(job);
+    }
     return best;
   }
 
@@ -87,8 +108,17 @@ export class VictimQueue {
     return (
       !this.refused.has(job) &&
       this.candidates.isLive(job) &&
-      (!this.given.has(job) || this.remaining(job).length > 0)
+      (!this.given.has(job) || this.hasRemaining(job))
     );
+  }
+
+  /** Whether {@link remaining} is not empty, without building and sorting it. */
+  private hasRemaining(job: JobInfo): boolean {
+    const given = this.given.get(job);
+    for (const t of job.tasks) {
+      if ((t.status === 'Running' || t.status === 'Allocated') && !given?.has(t)) return true;
+    }
+    return false;
   }
 
   /**
@@ -98,10 +128,17 @@ export class VictimQueue {
   private viewOf(job: JobInfo): JobInfo {
     const given = this.given.get(job);
     if (given === undefined || given.size === 0) return job;
+    const placed = job.placed - given.size;
+    const kept = this.views.get(job);
+    if (kept !== undefined && kept.placed === placed) return kept;
     const view = Object.create(job) as JobInfo;
-    Object.defineProperty(view, 'placed', { value: job.placed - given.size });
+    Object.defineProperty(view, 'placed', { value: placed });
+    this.views.set(job, view);
     return view;
   }
+
+  /** The last view made of each job that gave tasks, used again while its placed count is the same. */
+  private readonly views = new Map<JobInfo, JobInfo>();
 
   /** The next victim tasks (one job's worth), or null when no victim is left. */
   next(): TaskInfo[] | null {
@@ -191,6 +228,27 @@ export class VictimQueue {
   }
 }
 
+/**
+ * Per leaf, how many jobs at the front of its victim-order list are refused by the attempt's victim filter or
+ * not live. Both hold for the whole attempt: every probe starts from the session as the attempt found it
+ * (a failed scenario is rolled back, a discarded probe's statement is dropped: solveVictims.ts), and
+ * `accept` remembers its answer per job (evictionAttempt.ts filterVictims), so asking again changes nothing.
+ * Every probe builds a new queue (KAI regenerates its victim queue per probe, job_solver.go:160-182
+ * @d5bc503), which walked that same front again: at 140,000 pods, protected jobs by the thousand for each of
+ * 1,880 probes. A queue skipping them picks exactly what one that walks them picks (they are never taken, so
+ * the queue order between leaves does not see them).
+ */
+interface SkippedPrefix {
+  list: readonly JobInfo[];
+  pos: number;
+}
+
+/** An attempt (its `accept` function and candidates) -> its leaves' skipped fronts. */
+const knownSkipped = new WeakMap<
+  (job: JobInfo) => boolean,
+  { candidates: VictimCandidates; leaves: Map<QueueInfo, SkippedPrefix> }
+>();
+
 interface LeafCursor {
   /** The leaf's candidates in victim order (shared with the index: never changed here). */
   list: readonly JobInfo[];
@@ -198,4 +256,6 @@ interface LeafCursor {
   pos: number;
   /** Positions from here on are above the priority bound. */
   end: number;
+  /** The attempt's known front of this list (shared with later probes' queues). */
+  skip: SkippedPrefix;
 }

@@ -33,8 +33,11 @@ export class ScenarioFilters {
     // pod_scenario_builder.go:76 session.ClusterInfo.Nodes), read before the probe evicts anything
     // (the first call comes before the first scenario is simulated; each scenario is rolled back).
     this.idleGpus ??= new AccumulatedIdleGpus(
-      this.ssn.nodes.map((n) => [n, n.future('gpu')] as const),
+      this.ssn.nodes,
+      futureGpus,
       this.pending.map(pendingGpus),
+      // The session numbers its nodes in this list's order (Session constructor).
+      (node) => node.position,
     );
     return this.idleGpus.passes(freed(recorded, fresh));
   }
@@ -48,6 +51,10 @@ export class ScenarioFilters {
  */
 function pendingGpus(t: TaskInfo): number {
   return t.spec.gpuMemoryMiB !== undefined ? 0 : t.req.gpu;
+}
+
+function futureGpus(node: NodeInfo): number {
+  return node.future('gpu');
 }
 
 function* freed(...lists: (readonly TaskInfo[])[]): Iterable<FreedGpus<NodeInfo>> {

@@ -484,8 +484,6 @@ export interface ProfileArbitraries {
    * `tree`: the scenario's queues form a tree), written after `actions` and `schedulePeriod`.
    */
   schedulerFields(out: KubeData, draw: unknown, tree: boolean): void;
-  /** The plugins a generated scheduler document configures (the profile's defaults when it has no tiers). */
-  pluginsOf(scheduler: KubeData | undefined): string[];
   /** Whether jobs present at t=0 may be listed Running (false: every job arrives Pending). */
   readonly startsRunning: boolean;
   /** Whether the profile reads `updateQueue` events and queue or job variants (false: none generated). */

@@ -9,7 +9,6 @@ import { applyNodePools } from './buildNodePools';
 import { addTopology } from './buildTopology';
 import { kaiSchedulerFields } from './buildKaiScheduler';
 import { queuePriority, quotaFields, weightFields } from '../../../testing/arbitraries/buildQueues';
-import { tierPlugins } from '../../../testing/arbitraries/buildScheduler';
 import type { RawQueue } from '../../../testing/arbitraries/rawScenario';
 
 export const KAI_ACTIONS = ['allocate', 'consolidation', 'reclaim', 'preempt', 'stalegangeviction'] as const;
@@ -26,15 +25,6 @@ export const kaiArbitraries: ProfileArbitraries = {
     return { ...queuePriority(q), ...quotaFields(q), ...weightFields(q, { spec: true, deserved: false }) };
   },
   schedulerFields: (out: KubeData, draw: unknown) => kaiSchedulerFields(out, draw),
-  pluginsOf: (scheduler) =>
-    tierPlugins(scheduler) ?? [
-      'predicates',
-      'proportion',
-      'priority',
-      'elastic',
-      'nodeplacement',
-      'minruntime',
-    ],
   startsRunning: true,
   queueEvents: true,
   variants: true,

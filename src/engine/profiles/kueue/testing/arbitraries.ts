@@ -158,7 +158,6 @@ export const kueueArbitraries: ProfileArbitraries = {
   // Its queues are the block's Cohorts and ClusterQueues (finish), derived from the generated tree.
   queueFields: () => ({}),
   schedulerFields: () => {},
-  pluginsOf: () => [],
   startsRunning: false,
   queueEvents: false,
   variants: false,

@@ -5,7 +5,6 @@
 import type { KubeData, ProfileArbitraries } from '../../../framework/ProfileModule';
 import type { RawQueue, RawScenario, RawScheduler } from '../../../testing/arbitraries/rawScenario';
 import { queuePriority, weightFields } from '../../../testing/arbitraries/buildQueues';
-import { tierPlugins } from '../../../testing/arbitraries/buildScheduler';
 import { volcanoTiers } from './buildVolcanoScheduler';
 
 const VOLCANO_ACTIONS = ['enqueue', 'allocate', 'backfill', 'preempt', 'reclaim'] as const;
@@ -39,17 +38,6 @@ export const volcanoArbitraries: ProfileArbitraries = {
     return { ...queuePriority(q), ...weightFields(q, { spec: true, deserved: true }) };
   },
   schedulerFields: tiersFor('volcano'),
-  pluginsOf: (scheduler) =>
-    tierPlugins(scheduler) ?? [
-      'priority',
-      'gang',
-      'conformance',
-      'overcommit',
-      'drf',
-      'predicates',
-      'proportion',
-      'nodeorder',
-    ],
   startsRunning: true,
   queueEvents: true,
   variants: true,
@@ -64,8 +52,6 @@ export const kubeBatchArbitraries: ProfileArbitraries = {
   // kube-batch reads a queue's weight only (refuseUnreadQueueFields, decision 0250).
   queueFields: (draw: unknown) => weightFields(draw as RawQueue, { spec: false, deserved: false }),
   schedulerFields: tiersFor('kube-batch'),
-  pluginsOf: (scheduler) =>
-    tierPlugins(scheduler) ?? ['priority', 'gang', 'drf', 'predicates', 'proportion', 'nodeorder'],
   startsRunning: true,
   queueEvents: true,
   variants: true,

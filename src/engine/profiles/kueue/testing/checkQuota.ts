@@ -146,6 +146,8 @@ export function kueueChecks(scenario: Scenario): ProfileSessionCheck {
   const jobs = new Map<string, JobSpec>(scenario.jobs.map((j) => [j.name, j]));
   for (const e of scenario.events) if (e.kind === 'submit') jobs.set(e.job.name, e.job);
   return {
+    // Kueue admits quota, kube-scheduler places pods one by one: the shared gang check is off (`gangs`).
+    bestEffortIsReady: false,
     session: (snap) => (isKueueSpec(data) ? checkSession(data, jobs, snap) : []),
   };
 }

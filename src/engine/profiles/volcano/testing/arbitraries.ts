@@ -1,11 +1,13 @@
 /**
  * Volcano's and kube-batch's parts of the scenario generators (decision 0296): their action menus (the first
- * entry the simplest, so shrinking simplifies) and when generated queues form a tree.
+ * entry the simplest, so shrinking simplifies) and when generated queues form a tree; and their checks in the
+ * property run (checks.ts, decision 0311).
  */
 import type { KubeData, ProfileArbitraries } from '../../../framework/ProfileModule';
 import type { RawQueue, RawScenario, RawScheduler } from '../../../testing/arbitraries/rawScenario';
 import { queuePriority, weightFields } from '../../../testing/arbitraries/buildQueues';
 import { volcanoTiers } from './buildVolcanoScheduler';
+import { volcanoChecks } from './checks';
 
 const VOLCANO_ACTIONS = ['enqueue', 'allocate', 'backfill', 'preempt', 'reclaim'] as const;
 const KUBE_BATCH_ACTIONS = ['allocate', 'backfill', 'preempt', 'reclaim'] as const;
@@ -42,6 +44,7 @@ export const volcanoArbitraries: ProfileArbitraries = {
   queueEvents: true,
   variants: true,
   gangs: true,
+  checks: volcanoChecks('volcano'),
 };
 
 export const kubeBatchArbitraries: ProfileArbitraries = {
@@ -56,4 +59,5 @@ export const kubeBatchArbitraries: ProfileArbitraries = {
   queueEvents: true,
   variants: true,
   gangs: true,
+  checks: volcanoChecks('kube-batch'),
 };

@@ -68,6 +68,12 @@ export interface RunnerQueueFigures {
   readonly requested: QueueResources;
   /** KAI time-based fair share at this session's open; absent unless the profile computes one. */
   readonly timeAware?: TimeAwareShare;
+  /**
+   * Quota the profile's own accounting holds for the queue at the end of the session, per `flavor/resource`
+   * (Kueue: the usage of its ClusterQueues and Cohorts); absent = the profile keeps none. Read by the
+   * profile's resolved figures only (decision 0312).
+   */
+  readonly quotaUsage?: Readonly<Record<string, number>>;
 }
 
 /** What the simulator hands a runner for one session. */
@@ -162,6 +168,8 @@ export interface SnapshotQueueFigures {
   readonly fairShare: QueueResources;
   readonly allocated: QueueResources;
   readonly requested: QueueResources;
+  /** The session's `RunnerQueueFigures.quotaUsage`, when the profile reported one. */
+  readonly quotaUsage?: Readonly<Record<string, number>>;
 }
 
 /** What a profile adds to one snapshot, per job and per queue. */

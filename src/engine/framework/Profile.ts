@@ -50,6 +50,12 @@ export interface ProfileQueueFigures {
   readonly fairShare: QueueResources;
   readonly allocated: QueueResources;
   readonly requested: QueueResources;
+  /**
+   * Quota the profile's own accounting holds for the queue at the end of the session, per `flavor/resource`
+   * (Kueue: the usage of its ClusterQueues and Cohorts); absent = the profile keeps none. Read by the
+   * profile's resolved figures only (decision 0312).
+   */
+  readonly quotaUsage?: Readonly<Record<string, number>>;
 }
 
 export interface ProfileSessionResult {

@@ -72,6 +72,12 @@ export interface RunnerQueueFigures {
   readonly requested: QueueResources;
   /** KAI time-based fair share at this session's open; absent unless the profile computes one. */
   readonly timeAware?: TimeAwareShare;
+  /**
+   * Quota the profile's own accounting holds for the queue at the end of the session, per `flavor/resource`
+   * (Kueue: the usage of its ClusterQueues and Cohorts); absent = the profile keeps none. Read by the
+   * profile's resolved figures only (decision 0312).
+   */
+  readonly quotaUsage?: Readonly<Record<string, number>>;
 }
 
 /** What the simulator hands a runner for one session. */
@@ -166,6 +172,8 @@ export interface SnapshotQueueFigures {
   readonly fairShare: QueueResources;
   readonly allocated: QueueResources;
   readonly requested: QueueResources;
+  /** The session's `RunnerQueueFigures.quotaUsage`, when the profile reported one. */
+  readonly quotaUsage?: Readonly<Record<string, number>>;
 }
 
 /** What a profile adds to one snapshot, per job and per queue. */
@@ -488,8 +496,6 @@ export interface ProfileArbitraries {
    * `tree`: the scenario's queues form a tree), written after `actions` and `schedulePeriod`.
    */
   schedulerFields(out: KubeData, draw: unknown, tree: boolean): void;
-  /** The plugins a generated scheduler document configures (the profile's defaults when it has no tiers). */
-  pluginsOf(scheduler: KubeData | undefined): string[];
   /** Whether jobs present at t=0 may be listed Running (false: every job arrives Pending). */
   readonly startsRunning: boolean;
   /** Whether the profile reads `updateQueue` events and queue patches in variants (false: none generated). */
@@ -512,13 +518,45 @@ export interface ProfileArbitraries {
    * its pods one by one (decision 0285), so its jobs may run below minAvailable, as upstream's do.
    */
   readonly gangs: boolean;
-  /** Invariants the profile adds to the property run, checked after every session (decision 0297). */
+  /**
+   * The profile's part of the property run over one scenario (decisions 0297, 0311): its own invariants after
+   * every session and what the shared gang invariant must know of it. Absent = the shared invariants only.
+   */
   checks?(scenario: Scenario): ProfileSessionCheck;
 }
 
-/** A profile's own invariants over a run; `invariant` is a name of the property run's catalogue. */
+/** A violation a profile's check reports; `invariant` is a name of the property run's catalogue. */
+export interface ProfileViolation {
+  readonly invariant: string;
+  readonly message: string;
+}
+
+/**
+ * What the property run shares with a profile's checks for one session: the previous session's snapshot
+ * (null before the first) and the run's own per-scenario state (the testing layer's `PropertyRunState`:
+ * scenario facts, jobs exempt from the gang check), typed `unknown` here as the draws are, because the
+ * framework does not depend on the testing layer.
+ */
+export interface ProfileCheckContext {
+  readonly previous: SessionSnapshot | null;
+  readonly run: unknown;
+}
+
+/** A profile's part of the property run over one scenario (decision 0311). */
 export interface ProfileSessionCheck {
-  session(snapshot: SessionSnapshot): readonly { invariant: string; message: string }[];
+  /** The profile's own invariants after session `snapshot`, in the order they were found. */
+  session(snapshot: SessionSnapshot, context: ProfileCheckContext): readonly ProfileViolation[];
+  /**
+   * Jobs that upstream's own actions may leave below minAvailable in this session (KAI: siblings of a
+   * terminating pod; Volcano: within-job preempt), exempt from the shared gang check until whole or empty
+   * again. Called before the gang check. Absent = none.
+   */
+  gangGaps?(snapshot: SessionSnapshot): Iterable<string>;
+  /**
+   * Whether a job's pending BestEffort tasks count as ready (Volcano's and kube-batch's `IsReady`: Ready +
+   * pending BestEffort ≥ MinAvailable, as `backfill` places them); false = placed tasks only (KAI).
+   */
+  readonly bestEffortIsReady: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -37,6 +37,8 @@ export interface QueueFiguresDelta {
   requested: QueueResources;
   /** KAI time-based fair share at this session's open (only with `scheduler.usageDBConfig`). */
   timeAware?: TimeAwareShare;
+  /** Quota the profile's accounting holds per `flavor/resource` (Kueue; RunnerQueueFigures.quotaUsage). */
+  quotaUsage?: Readonly<Record<string, number>>;
 }
 
 export interface SessionEntry {

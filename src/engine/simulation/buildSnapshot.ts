@@ -156,7 +156,9 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       allocated: fig?.allocated ?? ZERO_Q,
       requested: fig?.requested ?? ZERO_Q,
     };
-    const resolved = hooks.resolved?.(q, shown) ?? null;
+    // The profile's quota accounting reaches its resolved figures only, not the neutral queue state.
+    const resolved =
+      hooks.resolved?.(q, fig?.quotaUsage ? { ...shown, quotaUsage: fig.quotaUsage } : shown) ?? null;
     return {
       name: q.name,
       parent: q.parent,

@@ -71,6 +71,7 @@ describe('Kueue queue badges and rows', () => {
     lendingLimit: { gpu: null, cpu: null, memory: null },
     borrowed: R(0),
     lendable: R(0),
+    quotaUsage: {},
     ...over,
   });
 

@@ -29,6 +29,12 @@ export interface KueueQueueFigures extends ResolvedQueueFigures {
   readonly borrowed: QueueResources;
   /** Unused quota the cohort may borrow from it now: min(lending limit, nominal − in use), at least 0. */
   readonly lendable: QueueResources;
+  /**
+   * Quota held in Kueue's accounting per `flavor/resource` at the session's end (session.ts quotaHeld,
+   * decision 0312): a ClusterQueue's admitted Workloads' requests; a Cohort's is what its members use past
+   * their non-lendable quota (resource_node.go:144-152 @ff69552e). Zero entries left out.
+   */
+  readonly quotaUsage: Readonly<Record<string, number>>;
 }
 
 /** A limit summed over the flavors that set it; null when none sets it. */
@@ -87,6 +93,7 @@ export function kueueQueueFigures(
       lendingLimit,
       borrowed,
       lendable,
+      quotaUsage: figures.quotaUsage ?? {},
     };
   };
 }

@@ -374,6 +374,28 @@ class KueueSession {
     }
   }
 
+  /**
+   * The quota every ClusterQueue and Cohort holds when the session ends, per `flavor/resource` (decision
+   * 0312): the usage of the quota tree the next cycle would start from, built from the Workloads as this
+   * session leaves them (admitted ones, and those being evicted, which hold quota until their pods are
+   * gone), as upstream's cache keeps it (kueue pkg/cache/scheduler/snapshot.go, resource_node.go:144-165
+   * @ff69552e). Reported so the property run can check it against the Workloads' states; zero entries left
+   * out, keys in order (same input, same bytes).
+   */
+  private quotaHeld(): Map<string, Record<string, number>> {
+    const tree = new Snapshot(this.spec, this.workloads).tree;
+    const out = new Map<string, Record<string, number>>();
+    for (const n of [...tree.cohorts.values(), ...tree.queues.values()]) {
+      const usage: Record<string, number> = {};
+      for (const fr of [...n.usage.keys()].sort()) {
+        const v = n.usage.get(fr) ?? 0;
+        if (Math.abs(v) > 1e-9) usage[fr] = v;
+      }
+      out.set(n.name, usage);
+    }
+    return out;
+  }
+
   private result(): ProfileSessionResult {
     const tasks: ProfileTaskOutput[] = [];
     const phases = new Map<number, string>();
@@ -429,11 +451,13 @@ class KueueSession {
       for (const g of o.resourceGroups)
         for (const f of g.flavors)
           for (const q of f.resources) addUp(nominal, o.name, { [q.name]: q.nominalQuota });
+    const held = this.quotaHeld();
     const queues: ProfileQueueFigures[] = names.map((name) => ({
       name,
       fairShare: nominal.get(name) as QueueResources,
       allocated: allocated.get(name) as QueueResources,
       requested: requested.get(name) as QueueResources,
+      quotaUsage: held.get(name) ?? {},
     }));
     const trace: SessionTrace = { attempts: this.attempts, pending: pendingOut };
     return { decisions: this.decisions, trace, tasks, phases, queues };

@@ -8,6 +8,7 @@
 import { formatDuration } from '../../model/duration';
 import { PERIODS_MS, actionsOf, at, generatorOf, type GeneratedProfile } from './menus';
 import type { RawScheduler } from './rawScenario';
+import { catalogueOf } from '../../registry';
 
 export function buildScheduler(
   raw: RawScheduler,
@@ -37,12 +38,15 @@ export function periodOf(raw: RawScheduler | null): number {
   return raw === null ? 1000 : at(PERIODS_MS, raw.period);
 }
 
-/** Plugins configured by a built scheduler document (the profile's defaults when it has no tiers). */
+/**
+ * Plugins configured by a built scheduler document: those of its tiers, else the profile's default tiers as
+ * its catalogue lists them (the one place a profile's defaults are written; the reader applies the same).
+ */
 export function pluginsOf(
   scheduler: Record<string, unknown> | undefined,
   profile: GeneratedProfile,
 ): string[] {
-  return generatorOf(profile).pluginsOf(scheduler);
+  return tierPlugins(scheduler) ?? catalogueOf(profile).defaultTiers.flat();
 }
 
 /** The plugins of written tiers, or null when the document has none. */

@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { at } from './menus';
+import { PROFILE_MODULES } from '../../registry';
 
 export interface RawKubeObject {
   kind: number;
@@ -52,6 +53,17 @@ const LABEL_COUNTS = [0, 3, 1, 1000, 1001, 40_000];
 /** Replicas: ordinary, zero, huge (issue 18: 1e9 filled the heap), negative, fractional, text. */
 const REPLICAS: unknown[] = [1, 3, 2, 0, 1e9, -1, 2.5, '3', 1e308, 200_000];
 const ALIAS_PATTERNS = ['none', 'shared-resources', 'recursive-metadata', 'fan-out', 'merge-key'] as const;
+
+/**
+ * The `schedulerName` the profile that claims `apiVersion`/`kind` writes on what it exports, so a generated
+ * document names the scheduler its import expects without this file naming a profile. Asked when a document
+ * is built, never at load (the profiles' generator hooks import the generators).
+ */
+function schedulerNameOf(apiVersion: string, kind: string): string {
+  const owner = PROFILE_MODULES.find((m) => m.kubernetes.claims(apiVersion, kind, {}));
+  if (owner === undefined) throw new RangeError(`no profile claims ${apiVersion} ${kind}`);
+  return owner.kubernetes.schedulerName;
+}
 
 const rawObject: fc.Arbitrary<RawKubeObject> = fc.record({
   kind: fc.nat(KINDS.length - 1),
@@ -167,11 +179,12 @@ function objectOf(o: RawKubeObject, i: number, gpuOf: Record<string, number>): R
           gpuOf[`${name}-${taskName}-0`] = c.gpu;
         return { name: taskName, replicas, template: { spec: c.spec } };
       });
+      const apiVersion = 'batch.volcano.sh/v1alpha1';
       return {
-        apiVersion: 'batch.volcano.sh/v1alpha1',
+        apiVersion,
         kind: 'Job',
         metadata,
-        spec: { schedulerName: 'volcano', queue, minAvailable: o.tasks, tasks },
+        spec: { schedulerName: schedulerNameOf(apiVersion, 'Job'), queue, minAvailable: o.tasks, tasks },
       };
     }
     case 'KaiQueue':

@@ -11,39 +11,16 @@ import type { Violation } from './invariants';
 /**
  * Jobs left below minAvailable by something other than a placement, exempt from the gang check until they are
  * whole or empty again: a removeNode event (tasks lost with the node; stalegangeviction, not allocate, deals
- * with them), and, in the kube-batch profile, what its preempt and reclaim do (reference/volcano.md §3.3, as
- * upstream does): its gang plugin judges each candidate victim against the job as it stood ("MinAvailable ≤
- * ready − 1 or MinAvailable == 1", no decrement per victim: kube-batch #828), so one action can take a gang
- * below its minimum (Volcano decrements and never does); its reclaim pipelines task by task with
- * `ssn.Pipeline`, outside any statement and gang check, and its within-job preempt commits unconditionally,
- * so a preemptor may end a session with fewer than minAvailable tasks pipelined. Volcano's within-job
- * preempt commits per task too (`stmt.Commit()` whatever JobPipelined says, reference/volcano.md §3.1:
- * "Within-job preemptions commit per task"), and places a task with no victim when the node has room, so
- * a gang may end a session with one task pipelined by preempt; between jobs Volcano commits only a
- * pipelined job, so any such shortfall is the within-job one. And Volcano's victim combination lets an
- * intersection that became empty be re-initialised by the next plugin of the tier (reference/volcano.md
- * §1.4: tier [priority→{x}, gang→{y}, conformance→all] yields all), so gang's vote to keep a job at its
- * minimum can be overridden and preempt or reclaim may evict below it, as upstream does; gang's own rule is
- * pinned by the conformance cases instead.
+ * with them), and what the profile says its upstream's own actions may do (`ProfileSessionCheck.gangGaps`:
+ * KAI's evictions beside a terminating pod, Volcano's and kube-batch's preempt and reclaim; the reasons are
+ * written beside each profile's hook, in its `testing/` folder).
  */
 export class BrokenByNodeRemoval {
   private readonly jobs = new Set<string>();
 
-  /** Jobs that upstream's preempt or reclaim may leave below minAvailable in session `snap` (above). */
-  markUpstreamGangGaps(scenario: Scenario, snap: SessionSnapshot): void {
-    if (scenario.profile === 'kai') {
-      // KAI #1578 (§23.4): a terminating pod is not active-allocated, so preempt and reclaim may evict its
-      // Running siblings and leave the job below minAvailable with it (conformance HT4, upstream's case).
-      const terminating = new Set((snap.trace.terminating ?? []).map((n) => n.job));
-      for (const d of snap.decisions) if (d.kind === 'evict' && terminating.has(d.job)) this.jobs.add(d.job);
-      return;
-    }
-    const kubeBatch = scenario.profile === 'kube-batch';
-    for (const d of snap.decisions) {
-      if (d.action === 'preempt' && d.kind === 'pipeline') this.jobs.add(d.job);
-      else if (kubeBatch && d.action === 'reclaim' && d.kind === 'pipeline') this.jobs.add(d.job);
-      else if ((d.action === 'preempt' || d.action === 'reclaim') && d.kind === 'evict') this.jobs.add(d.job);
-    }
+  /** Jobs the profile's upstream may leave below minAvailable this session (`ProfileSessionCheck.gangGaps`). */
+  markUpstreamGangGaps(jobs: Iterable<string>): void {
+    for (const job of jobs) this.jobs.add(job);
   }
 
   /** Whether `job` is below its minimum through one of the causes above (no side effect). */

@@ -12,27 +12,21 @@ import {
 } from '../../index';
 import type { Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
-import { checkNodeCapacity, checkPipelining, checkQueueLimits } from './checkCapacity';
-import { checkUsageFetch } from './checkUsage';
-import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
-import { BrokenByNodeRemoval, checkConsolidation, checkGangs, checkStartTimes } from './checkGangs';
+import { checkNodeCapacity } from './checkCapacity';
+import { checkEvictionRecords } from './checkEvictions';
+import { BrokenByNodeRemoval, checkGangs } from './checkGangs';
 import { checkRoles, EvictedJobs, roleFacts } from './checkRoles';
 import { checkSubGroups, jobsWithSubGroups } from './checkSubGroups';
-import { checkTopology, topologyFacts } from './checkTopology';
 import { checkKubernetesRoundTrip } from './checkKubernetesRoundTrip';
 import { checkReaders } from './checkReaders';
 import { checkVariants } from './checkVariants';
 import { checkRejectedAsIntended, expectsRejection, type IntendedRejections } from './checkRejections';
-import { PreemptionDelayCheck } from './checkPreemptionDelay';
-import { GpuMemoryCheck } from './checkGpuMemory';
 import { checkWaits } from './checkWaits';
 import { checkNodePoolPlacement, nodePoolIndex } from './checkNodePools';
-import { checkStuckReleasing } from './checkStuckReleasing';
-import { capacityConfigured, checkVolcanoCapability } from './checkVolcanoCapability';
-import { checkKubeBatchShares } from './checkKubeBatchShares';
 import { isInvariantName, type Violation } from './invariants';
 import { moduleOf } from '../../registry';
 import { scenarioFacts } from './sessionFacts';
+import type { PropertyRunState } from './runState';
 
 export interface ScenarioCheck {
   accepted: boolean;
@@ -106,29 +100,32 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
   const roles = roleFacts(scenario);
   const evictedJobs = new EvictedJobs();
   const subGroupJobs = jobsWithSubGroups(scenario);
-  const topology = topologyFacts(scenario);
-  const pipeliningIsChecked = allocateRunsFirst(scenario);
-  const kai = scenario.profile === 'kai';
-  const delays = new PreemptionDelayCheck(scenario);
   const pools = nodePoolIndex(scenario);
-  const gpuMemory = new GpuMemoryCheck(scenario);
-  // The profile's own invariants (decision 0297), after every session.
+  // The profile's part (decisions 0297, 0311): its own invariants after every session, the jobs its upstream
+  // may leave below minAvailable, and whether pending BestEffort tasks count as ready.
   const generator = moduleOf(scenario.profile).arbitraries;
   const own = generator?.checks?.(scenario);
   const gangs = generator?.gangs ?? true;
+  const run: PropertyRunState = { facts, broken };
   let first: LiveRun;
   try {
     first = runLive(scenario, 'checked', (prev, snap) => {
       checkNodeCapacity(snap, facts, violations);
       checkNodePoolPlacement(pools, snap, violations);
       broken.update(scenario, prev, snap);
-      broken.markUpstreamGangGaps(scenario, snap);
-      if (gangs) checkGangs(snap, broken, violations, kai ? undefined : pendingBestEffort(snap, facts));
+      broken.markUpstreamGangGaps(own?.gangGaps?.(snap) ?? []);
+      if (gangs)
+        checkGangs(
+          snap,
+          broken,
+          violations,
+          own?.bestEffortIsReady ? pendingBestEffort(snap, facts) : undefined,
+        );
       evictedJobs.update(snap);
       checkRoles(snap, roles, evictedJobs, broken, (t) => isBestEffort(facts, t), violations);
       checkSubGroups(subGroupJobs, snap, broken, violations);
       checkEvictionRecords(snap, violations);
-      for (const v of own?.session(snap) ?? [])
+      for (const v of own?.session(snap, { previous: prev, run }) ?? [])
         violations.push({
           invariant: isInvariantName(v.invariant) ? v.invariant : 'no-engine-crash',
           session: snap.index,
@@ -136,21 +133,6 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
             ? v.message
             : `unknown invariant ${v.invariant}: ${v.message}`,
         });
-      if (capacityConfigured(scenario, snap)) checkVolcanoCapability(snap, facts, violations);
-      if (scenario.profile === 'kube-batch') checkKubeBatchShares(snap, violations);
-      if (!kai) return;
-      checkTopology(snap, topology, violations);
-      // KAI's own rules: queue limits (Volcano bounds a queue by `capability`), pipelining only onto
-      // releasing capacity, consolidation, last-start-timestamp and min-runtime.
-      checkQueueLimits(snap, facts, violations);
-      checkStuckReleasing(snap, facts, violations);
-      if (pipeliningIsChecked) checkPipelining(snap, violations);
-      checkConsolidation(scenario, prev, snap, violations, broken);
-      checkStartTimes(scenario, prev, snap, violations);
-      checkMinRuntime(scenario, prev, snap, violations);
-      checkUsageFetch(scenario, snap, violations);
-      delays.update(snap, violations);
-      gpuMemory.update(snap, violations);
     });
   } catch (error) {
     violations.push({ invariant: 'no-engine-crash', session: null, message: errorText(error) });
@@ -248,24 +230,3 @@ function pendingBestEffort(snap: SessionSnapshot, facts: ReturnType<typeof scena
 function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
-
-/**
- * Whether every configuration the scenario runs with has allocate before each eviction action. Only then
- * is a Pipelined task a promise on capacity being released: an eviction action's victim simulation places
- * the preemptor pipeline-only (KAI §1.5), so when it runs before allocate it may pipeline a job onto idle
- * capacity next to a moved victim, as upstream would; the invariant holds for the order KAI ships.
- */
-function allocateRunsFirst(scenario: Scenario): boolean {
-  const lists = [
-    scenario.scheduler.actions,
-    ...scenario.events.flatMap((e) =>
-      e.kind === 'updateConfig' && e.patch.actions ? [e.patch.actions] : [],
-    ),
-  ];
-  return lists.every((actions) => {
-    const allocate = actions.indexOf('allocate');
-    return allocate >= 0 && actions.every((a, i) => i > allocate || !EVICTING.has(a));
-  });
-}
-
-const EVICTING = new Set(['consolidation', 'reclaim', 'preempt']);

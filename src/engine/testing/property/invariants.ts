@@ -60,6 +60,10 @@ export const INVARIANTS = {
     'Kueue: a ClusterQueue uses at most nominal quota + borrowingLimit of each flavor resource (its nominal quota without a cohort), for quota Kueue admitted',
   'kueue-cohort-lending':
     'Kueue: in every cohort tree, what ClusterQueues use above their guaranteed quota (nominal − lendingLimit) fits the lendable quota of the tree (lendingLimit or nominal, plus the Cohorts’ own quota)',
+  'kueue-quota-free-when-idle':
+    'Kueue: a ClusterQueue none of whose Workloads is admitted (or being evicted) holds no quota in its accounting, in any flavor or resource',
+  'kueue-cohort-usage-sum':
+    'Kueue: a Cohort’s quota usage is the sum of what its members use past their non-lendable quota (the plain sum without lending limits)',
 } as const;
 
 export type InvariantName = keyof typeof INVARIANTS;

@@ -1,6 +1,7 @@
 /**
  * KAI's part of the scenario generators (decision 0296): its action menu (the first entry the simplest, so
- * shrinking simplifies), a queue tree always (KAI reads `parent`, §4), jobs that may start Running.
+ * shrinking simplifies), a queue tree always (KAI reads `parent`, §4), jobs that may start Running; and its
+ * checks in the property run (checks.ts, decision 0311).
  */
 import type { KubeData, ProfileArbitraries } from '../../../framework/ProfileModule';
 import type { RawScenario } from '../../../testing/arbitraries/rawScenario';
@@ -8,8 +9,8 @@ import { applyGpuMemory } from './buildGpuMemory';
 import { applyNodePools } from './buildNodePools';
 import { addTopology } from './buildTopology';
 import { kaiSchedulerFields } from './buildKaiScheduler';
+import { kaiChecks } from './checks';
 import { queuePriority, quotaFields, weightFields } from '../../../testing/arbitraries/buildQueues';
-import { tierPlugins } from '../../../testing/arbitraries/buildScheduler';
 import type { RawQueue } from '../../../testing/arbitraries/rawScenario';
 
 export const KAI_ACTIONS = ['allocate', 'consolidation', 'reclaim', 'preempt', 'stalegangeviction'] as const;
@@ -26,19 +27,11 @@ export const kaiArbitraries: ProfileArbitraries = {
     return { ...queuePriority(q), ...quotaFields(q), ...weightFields(q, { spec: true, deserved: false }) };
   },
   schedulerFields: (out: KubeData, draw: unknown) => kaiSchedulerFields(out, draw),
-  pluginsOf: (scheduler) =>
-    tierPlugins(scheduler) ?? [
-      'predicates',
-      'proportion',
-      'priority',
-      'elastic',
-      'nodeplacement',
-      'minruntime',
-    ],
   startsRunning: true,
   queueEvents: true,
   variants: true,
   gangs: true,
+  checks: kaiChecks,
   finish(doc: KubeData, draw: unknown) {
     const raw = draw as RawScenario;
     // GPU memory on about half of the scenarios, chosen from fields already drawn (buildGpuMemory.ts).

@@ -158,7 +158,6 @@ export const kueueArbitraries: ProfileArbitraries = {
   // Its queues are the block's Cohorts and ClusterQueues (finish), derived from the generated tree.
   queueFields: () => ({}),
   schedulerFields: () => {},
-  pluginsOf: () => [],
   startsRunning: false,
   queueEvents: false,
   // Variants of the schedule period, job fields and seed; no queue patches (its queues are the block's).

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSimulation, parseScenario } from '../../../index';
 import type { Scenario } from '../../../model/scenario';
+import type { SessionSnapshot } from '../../../model/snapshot';
 import { kueueChecks } from './checkQuota';
 
 function scenarioOf(text: string): Scenario {
@@ -16,8 +17,13 @@ function violationsOf(scenario: Scenario): string[] {
   const check = kueueChecks(scenario);
   const sim = createSimulation(scenario);
   const out: string[] = [];
-  while (sim.step())
-    for (const v of check.session(sim.snapshot(sim.sessionCount()))) out.push(`${v.invariant}: ${v.message}`);
+  let previous: SessionSnapshot | null = null;
+  while (sim.step()) {
+    const snap = sim.snapshot(sim.sessionCount());
+    // Kueue's checks read neither the previous snapshot nor the run's shared state.
+    for (const v of check.session(snap, { previous, run: null })) out.push(`${v.invariant}: ${v.message}`);
+    previous = snap;
+  }
   return out;
 }
 

@@ -11,7 +11,8 @@
  *   (nominal − lendingLimit, or 0 without one) fits what the tree lends: the ClusterQueues' lendable quota
  *   (lendingLimit, or the nominal quota) plus the Cohorts' own quota (resource_node.go calculateLendable,
  *   guaranteedQuota @ff69552e). So a ClusterQueue never lends more than its lendingLimit.
- * Both hold only for quota Kueue admitted: generated Kueue scenarios list no job Running at t=0 (such a job
+ * (checkQuotaHeld.ts adds two on Kueue's own quota accounting: `kueue-quota-free-when-idle`,
+ * `kueue-cohort-usage-sum`.) Both hold only for quota Kueue admitted: generated Kueue scenarios list no job Running at t=0 (such a job
  * holds quota from t=0 whatever the limits, §27.3), and quotas never change during a run (derived queues
  * take no `updateQueue`). Node capacity and determinism are the shared invariants.
  */
@@ -20,6 +21,7 @@ import type { JobSpec, Scenario } from '../../../model/scenario';
 import type { SessionSnapshot } from '../../../model/snapshot';
 import { EPSILON, RESOURCE_NAMES } from '../../../model/resources';
 import { isKueueSpec, type KueueSpec, type ResourceGroupSpec } from '../spec';
+import { checkQuotaHeld } from './checkQuotaHeld';
 
 type Usage = Map<string, number>; // `flavor/resource` → amount
 
@@ -146,6 +148,9 @@ export function kueueChecks(scenario: Scenario): ProfileSessionCheck {
   const jobs = new Map<string, JobSpec>(scenario.jobs.map((j) => [j.name, j]));
   for (const e of scenario.events) if (e.kind === 'submit') jobs.set(e.job.name, e.job);
   return {
-    session: (snap) => (isKueueSpec(data) ? checkSession(data, jobs, snap) : []),
+    // Kueue admits quota, kube-scheduler places pods one by one: the shared gang check is off (`gangs`).
+    bestEffortIsReady: false,
+    session: (snap) =>
+      isKueueSpec(data) ? [...checkSession(data, jobs, snap), ...checkQuotaHeld(data, snap)] : [],
   };
 }

@@ -1,12 +1,13 @@
 /**
  * Volcano's and kube-batch's parts of the scenario generators (decision 0296): their action menus (the first
- * entry the simplest, so shrinking simplifies) and when generated queues form a tree.
+ * entry the simplest, so shrinking simplifies) and when generated queues form a tree; and their checks in the
+ * property run (checks.ts, decision 0311).
  */
 import type { KubeData, ProfileArbitraries } from '../../../framework/ProfileModule';
 import type { RawQueue, RawScenario, RawScheduler } from '../../../testing/arbitraries/rawScenario';
 import { queuePriority, weightFields } from '../../../testing/arbitraries/buildQueues';
-import { tierPlugins } from '../../../testing/arbitraries/buildScheduler';
 import { volcanoTiers } from './buildVolcanoScheduler';
+import { volcanoChecks } from './checks';
 
 const VOLCANO_ACTIONS = ['enqueue', 'allocate', 'backfill', 'preempt', 'reclaim'] as const;
 const KUBE_BATCH_ACTIONS = ['allocate', 'backfill', 'preempt', 'reclaim'] as const;
@@ -39,21 +40,11 @@ export const volcanoArbitraries: ProfileArbitraries = {
     return { ...queuePriority(q), ...weightFields(q, { spec: true, deserved: true }) };
   },
   schedulerFields: tiersFor('volcano'),
-  pluginsOf: (scheduler) =>
-    tierPlugins(scheduler) ?? [
-      'priority',
-      'gang',
-      'conformance',
-      'overcommit',
-      'drf',
-      'predicates',
-      'proportion',
-      'nodeorder',
-    ],
   startsRunning: true,
   queueEvents: true,
   variants: true,
   gangs: true,
+  checks: volcanoChecks('volcano'),
 };
 
 export const kubeBatchArbitraries: ProfileArbitraries = {
@@ -64,10 +55,9 @@ export const kubeBatchArbitraries: ProfileArbitraries = {
   // kube-batch reads a queue's weight only (refuseUnreadQueueFields, decision 0250).
   queueFields: (draw: unknown) => weightFields(draw as RawQueue, { spec: false, deserved: false }),
   schedulerFields: tiersFor('kube-batch'),
-  pluginsOf: (scheduler) =>
-    tierPlugins(scheduler) ?? ['priority', 'gang', 'drf', 'predicates', 'proportion', 'nodeorder'],
   startsRunning: true,
   queueEvents: true,
   variants: true,
   gangs: true,
+  checks: volcanoChecks('kube-batch'),
 };

@@ -3,11 +3,11 @@
  * nothing on the engine's own kube-batch session.
  */
 import { describe, expect, it } from 'vitest';
-import { createSimulation } from '../../index';
-import type { SessionSnapshot } from '../../model/snapshot';
-import { scenarioOf } from '../scenarioTest';
+import { createSimulation } from '../../../index';
+import type { SessionSnapshot } from '../../../model/snapshot';
+import { scenarioOf } from '../../../testing/scenarioTest';
 import { checkKubeBatchShares } from './checkKubeBatchShares';
-import type { Violation } from './invariants';
+import type { Violation } from '../../../testing/property/invariants';
 
 const doc = {
   profile: 'kube-batch',

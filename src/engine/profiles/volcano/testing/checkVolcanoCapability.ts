@@ -10,18 +10,20 @@
  * fires the deallocate event). Tasks that ran before the session are only judged where new work was placed:
  * a capability lowered below what already runs is not a placement error.
  */
-import { VOLCANO_TOLERANCE } from '../../framework/NodeAccount';
-import type { Scenario } from '../../model/scenario';
-import type { SessionSnapshot } from '../../model/snapshot';
-import type { Violation } from './invariants';
-import { configAt, type ScenarioFacts } from './sessionFacts';
-import { queueSums } from './queueSums';
+import { VOLCANO_TOLERANCE } from '../../../framework/NodeAccount';
+import type { Scenario } from '../../../model/scenario';
+import type { SessionSnapshot } from '../../../model/snapshot';
+import type { Violation } from '../../../testing/property/invariants';
+import { configAt, type ScenarioFacts } from '../../../testing/property/sessionFacts';
+import { queueSums } from '../../../testing/property/queueSums';
 
 // The dimensions capacity compares are gpu, cpu and memory (checks.ts `exceedsOnRequested`: pods is not
 // compared), the ones queueSums records.
-/** Whether the session at `snap.timeMs` ran a Volcano configuration with the capacity plugin. */
+/**
+ * Whether the session at `snap.timeMs` ran a configuration with the capacity plugin (the Volcano dialect
+ * registers this check; kube-batch has no capacity plugin).
+ */
 export function capacityConfigured(scenario: Scenario, snap: SessionSnapshot): boolean {
-  if (scenario.profile !== 'volcano') return false;
   return configAt(scenario, snap.timeMs).tiers.some((t) => t.plugins.some((p) => p.name === 'capacity'));
 }
 

@@ -3,12 +3,12 @@
  * nothing on the engine's own run of the same tree (capacity refuses the placement that would break it).
  */
 import { describe, expect, it } from 'vitest';
-import { createSimulation } from '../../index';
-import type { SessionSnapshot } from '../../model/snapshot';
-import { scenarioOf } from '../scenarioTest';
+import { createSimulation } from '../../../index';
+import type { SessionSnapshot } from '../../../model/snapshot';
+import { scenarioOf } from '../../../testing/scenarioTest';
 import { capacityConfigured, checkVolcanoCapability } from './checkVolcanoCapability';
-import type { Violation } from './invariants';
-import { scenarioFacts } from './sessionFacts';
+import type { Violation } from '../../../testing/property/invariants';
+import { scenarioFacts } from '../../../testing/property/sessionFacts';
 
 const tree = {
   profile: 'volcano',

@@ -5,10 +5,10 @@
  * 0259), so in every dimension the cluster bounds (finite total over the session's nodes) the queues' fair
  * shares sum to at most that total, and every share is finite and not negative.
  */
-import { QUEUE_RESOURCE_NAMES } from '../../model/resources';
-import { VOLCANO_TOLERANCE } from '../../framework/NodeAccount';
-import type { SessionSnapshot } from '../../model/snapshot';
-import type { Violation } from './invariants';
+import { QUEUE_RESOURCE_NAMES } from '../../../model/resources';
+import { VOLCANO_TOLERANCE } from '../../../framework/NodeAccount';
+import type { SessionSnapshot } from '../../../model/snapshot';
+import type { Violation } from '../../../testing/property/invariants';
 
 export function checkKubeBatchShares(snap: SessionSnapshot, out: Violation[]): void {
   for (const k of QUEUE_RESOURCE_NAMES) {

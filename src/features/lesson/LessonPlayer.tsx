@@ -17,13 +17,7 @@ import { glossaryText } from '../glossary/GlossaryText';
 import { AnswerKeys } from './AnswerFirst';
 import { LESSON_KEYS } from './lessonKeys';
 import { RevealExplanation } from './RevealExplanation';
-
-/**
- * A window as short as a 1280x720 projector's (up to 800 px): the lesson's spacing tightens there so a step,
- * its question and Reveal/Next fit the pane without scrolling; its type keeps the chosen text size
- * (decision 0302).
- */
-export const SHORT_WINDOW = '@media (max-height: 800px)';
+import { SHORT_WINDOW } from '../../ui/shortWindow';
 
 /**
  * A scripted lesson (docs/scenario-format.md §14), one step at a time: what to look at, a paragraph, and a

@@ -3,7 +3,12 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { useAppStore } from '../../store/AppStoreProvider';
-import { selectIsLessonSelection, selectLesson, selectLessonSteps } from '../../store/lessonSlice';
+import {
+  selectIsLessonSelection,
+  selectIsQuestionAsked,
+  selectLesson,
+  selectLessonSteps,
+} from '../../store/lessonSlice';
 import { useElementHeight } from '../../ui/useElementWidth';
 import { selectSelection } from '../../store/selectionSlice';
 import { SelectionInspector } from '../inspector/SelectionInspector';
@@ -52,10 +57,7 @@ export function SidePanel() {
   const lessonStep = useAppStore((s) => selectLesson(s).step);
   const hasSteps = useAppStore((s) => selectLessonSteps(s).length > 0);
   const isLessonSelection = useAppStore(selectIsLessonSelection);
-  const isQuestionOpen = useAppStore((s) => {
-    const step = selectLessonSteps(s)[selectLesson(s).step];
-    return step !== undefined && step.ask !== null && !selectLesson(s).revealed;
-  });
+  const isQuestionOpen = useAppStore(selectIsQuestionAsked);
   // The folded details open on request for the step shown (the Why? button, the inspector): a person who
   // wants them is not stopped by the layout; the next step folds them again.
   const [openedAtStep, setOpenedAtStep] = useState<number | null>(null);

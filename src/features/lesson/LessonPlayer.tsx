@@ -64,6 +64,17 @@ export function LessonPlayer() {
     // below the pane: preempt-1 step 1 opened after Welcome).
   }, [lesson.step, lesson.revealed, steps]);
 
+  // The engine's verdict and explanation arrive after the reveal: until then the pane may be too short below
+  // the question to scroll it to the top, and a verdict of three lines then ended under the pane (time-aware
+  // and kueue-2 at x1.3, decision 0317). Scroll it to the top again once they are there.
+  const hasVerdict = lesson.revealed && lesson.answers[lesson.step] !== undefined;
+  useEffect(() => {
+    if (!hasVerdict) return;
+    top.current
+      ?.querySelector('[data-testid="lesson-question"]')
+      ?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [hasVerdict]);
+
   // A held move says why where the question is: bring the note into view (a clicker cannot scroll).
   useEffect(() => {
     if (lesson.heldAt === null) return;

@@ -169,10 +169,10 @@ test('lessons at the largest text size by clicker at 1280x720: every step fits t
   page,
   app,
 }) => {
-  // Known, not yet met (decision 0303): at x1.3 question steps of these lessons still scroll the pane (LCA 3
-  // step 1 by 282 px, SLA 2 step 1 by 239 px, Elastic step 4 and Time-aware step 1 by ~54 px). Playwright
-  // reports it when it starts passing.
-  test.fail(true, 'x1.3: question steps still scroll the lesson pane (decision 0303)');
+  // Known, not yet met (decisions 0303, 0317): with the question's wider pane at x1.3, Elastic and Time-aware
+  // fit; LCA 3 step 1 still scrolls the pane by 75 px and SLA 2 step 1 by 29 px (all lessons: 15 of 90 steps,
+  // at most 101 px). Playwright reports it when it starts passing.
+  test.fail(true, 'x1.3: question steps still scroll the lesson pane (decisions 0303, 0317)');
   test.setTimeout(process.env.E2E_FIT_ALL_LARGEST ? 600_000 : 120_000);
   const gallery = await openGallery(page, app, true);
   for (const id of LARGEST) expect(gallery, 'the gallery lists the lessons walked at x1.3').toContain(id);

@@ -9,6 +9,7 @@ import { Markdown } from '../../ui/Markdown';
 import { glossaryText } from '../glossary/GlossaryText';
 import { LessonPlayer } from './LessonPlayer';
 import { SHORT_WINDOW } from '../../ui/shortWindow';
+import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden';
 import { useQuestionRoom } from './useQuestionRoom';
 import { formatSpan } from '../format/formatTime';
 import { nounFor, plural } from '../../common/plural';
@@ -30,14 +31,13 @@ export function LessonPanel() {
         variant="h2"
         component="h2"
         // In a short window the title is one step smaller (still above the body text): room for the step.
-        sx={{
-          mb: 0.5,
-          [SHORT_WINDOW]: { fontSize: (t: Theme) => t.typography.h3.fontSize },
-          // An open question at a larger text size: the title keeps one line (whole in its tooltip and for
-          // screen readers) and the step its room (decision 0317).
-          ...(isQuestionRoom ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } : {}),
-        }}
-        title={isQuestionRoom ? summary.name : undefined}
+        sx={
+          // An open question at a larger text size: the title is drawn on the step's line (LessonPlayer),
+          // one line, and the step has its room; the heading stays for screen readers (decision 0317).
+          isQuestionRoom
+            ? VISUALLY_HIDDEN
+            : { mb: 0.5, [SHORT_WINDOW]: { fontSize: (t: Theme) => t.typography.h3.fontSize } }
+        }
         data-testid="lesson.title"
       >
         {summary.name}

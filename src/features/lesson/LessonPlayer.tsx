@@ -18,6 +18,8 @@ import { AnswerKeys } from './AnswerFirst';
 import { LESSON_KEYS } from './lessonKeys';
 import { RevealExplanation } from './RevealExplanation';
 import { SHORT_WINDOW } from '../../ui/shortWindow';
+import { selectSummary } from '../../store/scenarioSlice';
+import { useQuestionRoom } from './useQuestionRoom';
 
 /**
  * A scripted lesson (docs/scenario-format.md §14), one step at a time: what to look at, a paragraph, and a
@@ -30,6 +32,8 @@ export function LessonPlayer() {
   const actions = useAppStore(selectActions);
   const snapshot = useAppStore(selectSnapshot);
   const sessionCount = useAppStore(useShallow((s) => selectMarkers(s).length));
+  const summary = useAppStore(selectSummary);
+  const isQuestionRoom = useQuestionRoom();
 
   // A step may name a session the background run has not reached yet, or a pair whose trace is on its way.
   useEffect(() => actions.lessonSettle(), [actions, sessionCount, snapshot]);
@@ -141,6 +145,27 @@ export function LessonPlayer() {
         >
           Step {lesson.step + 1} of {steps.length}
         </Typography>
+        {isQuestionRoom && summary !== null && (
+          // The lesson's title on the step's line while an open question has the room at a larger text
+          // size: one line (whole in its tooltip and in the pane's heading), its own size (decision 0317).
+          <Typography
+            component="span"
+            aria-hidden
+            title={summary.name}
+            sx={{
+              flex: '1 1 0',
+              minWidth: 0,
+              fontWeight: 700,
+              fontSize: (t: Theme) => t.typography.h3.fontSize,
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            }}
+            data-testid="lesson-player.title"
+          >
+            · {summary.name}
+          </Typography>
+        )}
         {lesson.revealed && ask !== null && (
           <Typography component="span" color="text.secondary">
             · answer, session {ask.revealSession}

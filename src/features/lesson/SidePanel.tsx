@@ -10,6 +10,7 @@ import {
   selectLessonSteps,
 } from '../../store/lessonSlice';
 import { useElementHeight } from '../../ui/useElementWidth';
+import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden';
 import { selectSelection } from '../../store/selectionSlice';
 import { SelectionInspector } from '../inspector/SelectionInspector';
 import { LessonPanel } from './LessonPanel';
@@ -30,16 +31,6 @@ const paneTitle = {
  * its Show button opens it), so a step's text, its choices and Reveal/Next fit at 1280x720 (decisions 0270, 0302).
  */
 const DETAILS_FOLDED = '2.5rem';
-/** Kept for screen readers, not drawn. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  // Strings: the sx numbers 0-1 are fractions (a height of 1 was the page's, and the page scrolled by 57 px).
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 /** Below this height (px) the details show only their title: the title bar then names the selection. */
 const FOLDED_BELOW = 72;
 

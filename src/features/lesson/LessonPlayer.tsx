@@ -216,7 +216,7 @@ export function LessonPlayer() {
             gap: 1,
             alignItems: 'center',
             mt: 1.5,
-            [SHORT_WINDOW]: { mt: 1 },
+            [SHORT_WINDOW]: { mt: isQuestionRoom ? 0.5 : 1 },
             flexWrap: 'wrap',
           }}
         >

@@ -5,6 +5,7 @@ import { WhatIfBanner } from '../features/explain/WhatIfBanner';
 import { AppHeader } from '../features/header/AppHeader';
 import { useKeyboardShortcuts } from '../features/keyboard/useKeyboardShortcuts';
 import { SidePanel } from '../features/lesson/SidePanel';
+import { useQuestionRoom } from '../features/lesson/useQuestionRoom';
 import { MainView } from '../features/main-view/MainView';
 import { RunControls } from '../features/run-controls/RunControls';
 import { ShareBanner } from '../features/share/ShareBanner';
@@ -26,7 +27,7 @@ import { PointerHighlight } from '../features/presenter/PointerHighlight';
 import { WindowFileDrop } from '../features/cluster-import/WindowFileDrop';
 import { ClusterImportStoreProvider } from '../store/clusterImport/ClusterImportStoreProvider';
 import { clusterImportStore } from './clusterImportStore';
-import { AppShell } from '../ui/AppShell';
+import { AppShell, SIDE_WIDTH, sideWidthTimes } from '../ui/AppShell';
 import { createAppTheme } from '../ui/theme';
 import { EXTRA_VIEWS } from './extraViews';
 
@@ -94,6 +95,7 @@ export function App() {
   const isDryRunOpen = useAppStore(selectIsDryRunOpen);
   const isSideOpen = useAppStore(selectIsSidePanelOpen);
   const isImportShown = useStore(clusterImportStore, selectIsImportShown);
+  const isQuestionRoom = useQuestionRoom();
   useKeyboardShortcuts();
   useUrlSync();
 
@@ -125,6 +127,8 @@ export function App() {
             side={<SidePanel />}
             sideLabel="Lesson and details"
             isSideOpen={isSideOpen}
+            // An open question at a larger text size in a short window: the pane widens with the text (0317).
+            sideWidth={isQuestionRoom ? sideWidthTimes(fontScale) : SIDE_WIDTH}
           />
         )}
         <PointerHighlight />

@@ -129,6 +129,15 @@ export function lessonOpening(
   };
 }
 
+/**
+ * Whether the step shown asks a question that is not yet revealed (picked or not): the side panel then keeps
+ * the question, its choices and Reveal in view (decisions 0270, 0302, 0317).
+ */
+export function selectIsQuestionAsked(state: AppState): boolean {
+  const step = selectLessonSteps(state)[state.lesson.step];
+  return step !== undefined && step.ask !== null && !state.lesson.revealed;
+}
+
 /** The question on screen while it is open and unanswered (no choice picked, not revealed), else null. */
 export function selectOpenQuestion(
   state: AppState,

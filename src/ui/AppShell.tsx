@@ -11,7 +11,20 @@ export interface AppShellProps {
   sideLabel: string;
   /** Closing the side panel gives the main view the full width (projectors at large text sizes). */
   isSideOpen?: boolean;
+  /** The side panel's width as a CSS length; `SIDE_WIDTH` unless a lesson question needs more (0317). */
+  sideWidth?: string;
 }
+
+/** The side panel's usual width: readable at 1280 px, not shrinking with the window nor taking a wide one. */
+export const SIDE_WIDTH = 'clamp(360px, 31vw, 560px)';
+
+/** The side panel `factor` times its usual width (a larger text size keeps its lines' length in characters). */
+export function sideWidthTimes(factor: number): string {
+  return `calc(${SIDE_WIDTH} * ${factor})`;
+}
+
+/** The main view's width beside a side panel of the usual width (the stage keeps its tree that wide). */
+export const MAIN_WIDTH_BESIDE_SIDE = `(100vw - ${SIDE_WIDTH})`;
 
 /**
  * The page grid: header, banner and controls span the width; below them the main view scrolls on the left
@@ -26,6 +39,7 @@ export function AppShell({
   side,
   sideLabel,
   isSideOpen = true,
+  sideWidth = SIDE_WIDTH,
 }: AppShellProps) {
   return (
     <Box
@@ -33,7 +47,7 @@ export function AppShell({
         height: '100vh',
         display: 'grid',
         gridTemplateRows: 'auto auto auto minmax(0, 1fr)',
-        gridTemplateColumns: isSideOpen ? 'minmax(0, 1fr) clamp(360px, 31vw, 560px)' : 'minmax(0, 1fr)',
+        gridTemplateColumns: isSideOpen ? `minmax(0, 1fr) ${sideWidth}` : 'minmax(0, 1fr)',
         bgcolor: 'background.default',
       }}
     >

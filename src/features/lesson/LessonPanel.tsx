@@ -7,7 +7,10 @@ import { selectSummary, selectWarnings } from '../../store/scenarioSlice';
 import { Disclosure } from '../../ui/Disclosure';
 import { Markdown } from '../../ui/Markdown';
 import { glossaryText } from '../glossary/GlossaryText';
-import { LessonPlayer, SHORT_WINDOW } from './LessonPlayer';
+import { LessonPlayer } from './LessonPlayer';
+import { SHORT_WINDOW } from '../../ui/shortWindow';
+import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden';
+import { useQuestionRoom } from './useQuestionRoom';
 import { formatSpan } from '../format/formatTime';
 import { nounFor, plural } from '../../common/plural';
 
@@ -18,6 +21,7 @@ import { nounFor, plural } from '../../common/plural';
 export function LessonPanel() {
   const summary = useAppStore(selectSummary);
   const warnings = useAppStore(selectWarnings);
+  const isQuestionRoom = useQuestionRoom();
   if (summary === null) {
     return <Typography color="text.secondary">No scenario is loaded yet.</Typography>;
   }
@@ -27,7 +31,13 @@ export function LessonPanel() {
         variant="h2"
         component="h2"
         // In a short window the title is one step smaller (still above the body text): room for the step.
-        sx={{ mb: 0.5, [SHORT_WINDOW]: { fontSize: (t: Theme) => t.typography.h3.fontSize } }}
+        sx={
+          // An open question at a larger text size: the title is drawn on the step's line (LessonPlayer),
+          // one line, and the step has its room; the heading stays for screen readers (decision 0317).
+          isQuestionRoom
+            ? VISUALLY_HIDDEN
+            : { mb: 0.5, [SHORT_WINDOW]: { fontSize: (t: Theme) => t.typography.h3.fontSize } }
+        }
         data-testid="lesson.title"
       >
         {summary.name}
@@ -37,14 +47,18 @@ export function LessonPanel() {
       {summary.lesson.length === 0 && <ScenarioFacts />}
       {summary.lesson.length > 0 ? (
         <>
-          <Disclosure summary="About this scenario" testId="lesson.about">
-            {() => (
-              <>
-                <ScenarioFacts />
-                <Markdown source={summary.description} decorate={glossaryText} />
-              </>
-            )}
-          </Disclosure>
+          {/* Not while an open question needs the room at a larger text size (decision 0317): the steps
+              around it and the revealed answer show it again. */}
+          {!isQuestionRoom && (
+            <Disclosure summary="About this scenario" testId="lesson.about">
+              {() => (
+                <>
+                  <ScenarioFacts />
+                  <Markdown source={summary.description} decorate={glossaryText} />
+                </>
+              )}
+            </Disclosure>
+          )}
           <LessonPlayer />
         </>
       ) : summary.description.trim() === '' ? (

@@ -17,13 +17,9 @@ import { glossaryText } from '../glossary/GlossaryText';
 import { AnswerKeys } from './AnswerFirst';
 import { LESSON_KEYS } from './lessonKeys';
 import { RevealExplanation } from './RevealExplanation';
-
-/**
- * A window as short as a 1280x720 projector's (up to 800 px): the lesson's spacing tightens there so a step,
- * its question and Reveal/Next fit the pane without scrolling; its type keeps the chosen text size
- * (decision 0302).
- */
-export const SHORT_WINDOW = '@media (max-height: 800px)';
+import { SHORT_WINDOW } from '../../ui/shortWindow';
+import { selectSummary } from '../../store/scenarioSlice';
+import { useQuestionRoom } from './useQuestionRoom';
 
 /**
  * A scripted lesson (docs/scenario-format.md §14), one step at a time: what to look at, a paragraph, and a
@@ -36,6 +32,8 @@ export function LessonPlayer() {
   const actions = useAppStore(selectActions);
   const snapshot = useAppStore(selectSnapshot);
   const sessionCount = useAppStore(useShallow((s) => selectMarkers(s).length));
+  const summary = useAppStore(selectSummary);
+  const isQuestionRoom = useQuestionRoom();
 
   // A step may name a session the background run has not reached yet, or a pair whose trace is on its way.
   useEffect(() => actions.lessonSettle(), [actions, sessionCount, snapshot]);
@@ -69,6 +67,17 @@ export function LessonPlayer() {
     // `steps`: a lesson opened from the gallery over another starts at step 1 too (its question was left
     // below the pane: preempt-1 step 1 opened after Welcome).
   }, [lesson.step, lesson.revealed, steps]);
+
+  // The engine's verdict and explanation arrive after the reveal: until then the pane may be too short below
+  // the question to scroll it to the top, and a verdict of three lines then ended under the pane (time-aware
+  // and kueue-2 at x1.3, decision 0317). Scroll it to the top again once they are there.
+  const hasVerdict = lesson.revealed && lesson.answers[lesson.step] !== undefined;
+  useEffect(() => {
+    if (!hasVerdict) return;
+    top.current
+      ?.querySelector('[data-testid="lesson-question"]')
+      ?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [hasVerdict]);
 
   // A held move says why where the question is: bring the note into view (a clicker cannot scroll).
   useEffect(() => {
@@ -136,6 +145,27 @@ export function LessonPlayer() {
         >
           Step {lesson.step + 1} of {steps.length}
         </Typography>
+        {isQuestionRoom && summary !== null && (
+          // The lesson's title on the step's line while an open question has the room at a larger text
+          // size: one line (whole in its tooltip and in the pane's heading), its own size (decision 0317).
+          <Typography
+            component="span"
+            aria-hidden
+            title={summary.name}
+            sx={{
+              flex: '1 1 0',
+              minWidth: 0,
+              fontWeight: 700,
+              fontSize: (t: Theme) => t.typography.h3.fontSize,
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            }}
+            data-testid="lesson-player.title"
+          >
+            · {summary.name}
+          </Typography>
+        )}
         {lesson.revealed && ask !== null && (
           <Typography component="span" color="text.secondary">
             · answer, session {ask.revealSession}
@@ -186,7 +216,7 @@ export function LessonPlayer() {
             gap: 1,
             alignItems: 'center',
             mt: 1.5,
-            [SHORT_WINDOW]: { mt: 1 },
+            [SHORT_WINDOW]: { mt: isQuestionRoom ? 0.5 : 1 },
             flexWrap: 'wrap',
           }}
         >

@@ -26,7 +26,8 @@ import {
   selectSessionCount,
 } from '../../store/runSlice';
 import { findNextSession, findPreviousSession, hasEviction } from '../../store/timelineQueries';
-import { PLAY_SPEEDS, selectPlaySpeed } from '../../store/viewSlice';
+import { PLAY_SPEEDS, selectFontScale, selectPlaySpeed } from '../../store/viewSlice';
+import { SHORT_WINDOW } from '../../ui/shortWindow';
 import { Keycap } from '../../ui/Keycap';
 import { formatInstant } from '../format/formatTime';
 import { usePlayback } from './usePlayback';
@@ -127,13 +128,25 @@ export function RunControls() {
   const speed = useAppStore(selectPlaySpeed);
   const hasNextEviction = useAppStore(selectHasNextEviction);
   const hasPreviousEviction = useAppStore(selectHasPreviousEviction);
+  const isLargerText = useAppStore((s) => selectFontScale(s) > 1);
   const isEmpty = count === 0;
 
   return (
     <Box
       role="toolbar"
       aria-label="Run controls"
-      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1.5, py: 0.5, flexWrap: 'wrap' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        px: 1.5,
+        py: 0.5,
+        flexWrap: 'wrap',
+        // A larger text size in a short window: the buttons' padding (never their icons or the session's
+        // text) tightens, so the row stays one line beside a lesson question's wider side panel (810 px at
+        // x1.3 wrapped the session line below and took 35 px from the stage's tree; decision 0317).
+        ...(isLargerText ? { [SHORT_WINDOW]: { gap: 0, '& .MuiIconButton-root': { p: 1 } } } : {}),
+      }}
     >
       <ControlButton
         label="First session"

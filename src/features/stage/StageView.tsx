@@ -4,12 +4,18 @@
  * person selects something, the tree draws the key eviction's min-runtime path.
  */
 import Box from '@mui/material/Box';
+import { MAIN_WIDTH_BESIDE_SIDE } from '../../ui/AppShell';
+import { useQuestionRoom } from '../lesson/useQuestionRoom';
 import { StagePictures } from './StagePictures';
 import { KeyDecisionView } from './KeyDecisionView';
 import { useKeyDecision } from './useKeyDecision';
 
 export function StageView() {
   const { pair } = useKeyDecision();
+  // While a lesson question takes a wider side panel (decision 0317) the tree keeps the width it has beside
+  // the usual panel, so its text is not smaller; the map and decision column gives the room (the decision
+  // cell then only asks for an answer first).
+  const isQuestionRoom = useQuestionRoom();
   return (
     <Box
       data-testid="stage"
@@ -18,7 +24,9 @@ export function StageView() {
         display: 'grid',
         gap: '1px',
         bgcolor: 'divider',
-        gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 3fr)',
+        gridTemplateColumns: isQuestionRoom
+          ? `minmax(0, calc(${MAIN_WIDTH_BESIDE_SIDE} * 5 / 8)) minmax(0, 1fr)`
+          : 'minmax(0, 5fr) minmax(0, 3fr)',
         gridTemplateRows: 'minmax(0, 1fr) minmax(0, 1fr)',
         gridTemplateAreas: '"tree map" "tree decision"',
       }}

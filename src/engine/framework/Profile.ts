@@ -7,6 +7,7 @@
 import type { QueueResources } from '../model/resources';
 import type { JobSpec, NodeSpec, PriorityClass, QueueSpec, SchedulerConfig } from '../model/scenario';
 import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
+import type { ResolvedQueueFigures } from '../model/snapshot';
 
 export interface ProfileTaskInput {
   readonly id: number;
@@ -50,6 +51,8 @@ export interface ProfileQueueFigures {
   readonly fairShare: QueueResources;
   readonly allocated: QueueResources;
   readonly requested: QueueResources;
+  /** What only the session knows about the queue (Kueue's DRS; `RunnerQueueFigures.sessionResolved`). */
+  readonly sessionResolved?: ResolvedQueueFigures;
 }
 
 export interface ProfileSessionResult {

@@ -68,6 +68,12 @@ export interface RunnerQueueFigures {
   readonly requested: QueueResources;
   /** KAI time-based fair share at this session's open; absent unless the profile computes one. */
   readonly timeAware?: TimeAwareShare;
+  /**
+   * What the profile resolved for the queue that only the session knows (Kueue: the ClusterQueue's or
+   * Cohort's dominant resource share with fair sharing on), handed to the snapshot hook's `resolved` as
+   * `figures.sessionResolved` (decision 0314). Absent = none.
+   */
+  readonly sessionResolved?: ResolvedQueueFigures;
 }
 
 /** What the simulator hands a runner for one session. */
@@ -162,6 +168,8 @@ export interface SnapshotQueueFigures {
   readonly fairShare: QueueResources;
   readonly allocated: QueueResources;
   readonly requested: QueueResources;
+  /** The runner's `RunnerQueueFigures.sessionResolved` for the queue, when it sent one. */
+  readonly sessionResolved?: ResolvedQueueFigures;
 }
 
 /** What a profile adds to one snapshot, per job and per queue. */

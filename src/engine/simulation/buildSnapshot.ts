@@ -156,7 +156,11 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       allocated: fig?.allocated ?? ZERO_Q,
       requested: fig?.requested ?? ZERO_Q,
     };
-    const resolved = hooks.resolved?.(q, shown) ?? null;
+    const resolved =
+      hooks.resolved?.(
+        q,
+        fig?.sessionResolved ? { ...shown, sessionResolved: fig.sessionResolved } : shown,
+      ) ?? null;
     return {
       name: q.name,
       parent: q.parent,

@@ -57,6 +57,8 @@ export interface QueueDetailRow {
 export interface QueueBadgeLegendEntry {
   readonly label: string;
   readonly style: QueueBadgeStyle;
+  /** The badge key it explains, when badges of one style mean different things (Kueue's share, weight). */
+  readonly key?: string;
 }
 
 /** Asks the worker for the profile's min-runtime resolution at the session shown (KAI's `minruntime`). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueState } from '../../engine/model/snapshot';
 import { designDocQueues, gpus, queueState } from '../testing/vizFixtures';
-import { QUEUE_CARD, SYNTHETIC_ROOT, layoutQueueTree } from './layoutQueueTree';
+import { QUEUE_CARD, QUEUE_CARD_COMPACT, SYNTHETIC_ROOT, layoutQueueTree } from './layoutQueueTree';
 
 const SIZE = { width: 1200, height: 700 };
 
@@ -171,7 +171,7 @@ describe('layoutQueueTree', () => {
     expect(layout.byName.get('d')?.height).toBe(layout.byName.get('c')?.height);
   });
 
-  it('cuts only a shortenable badge text to fit the row', () => {
+  it('wraps a badge that does not fit onto its own row and lines; cuts only a too-long word, and only when shortenable', () => {
     const long = 'R 10m ↑a-very-long-ancestor-queue-name';
     const facts = (shortenable: boolean) => [
       { key: 'preempt', style: 'filled' as const, text: 'P 20s', description: '', shortenable: false },
@@ -179,12 +179,32 @@ describe('layoutQueueTree', () => {
     ];
     const cut = layoutQueueTree([queueState('q', null)], SIZE, { badges: () => facts(true) });
     const kept = layoutQueueTree([queueState('q', null)], SIZE, { badges: () => facts(false) });
-    expect(cut.nodes[0]?.badges[1]?.text).not.toBe(long);
-    expect(cut.nodes[0]?.badges[1]?.text.startsWith('R 10m ↑a')).toBe(true);
-    expect(kept.nodes[0]?.badges[1]?.text).toBe(long);
-    for (const l of [cut, kept]) {
-      const r = l.nodes[0]?.badges[1];
-      expect((r?.x ?? 0) + (r?.width ?? 0)).toBeLessThanOrEqual(QUEUE_CARD.width - QUEUE_CARD.padX);
+    const [first, second] = cut.nodes[0]?.badges ?? [];
+    // The long one goes to a second row, on two lines; its text stays whole for readers.
+    expect(second?.y).toBeGreaterThan((first?.y ?? 0) + (first?.height ?? 0) - 0.01);
+    expect(second?.text).toBe(long);
+    expect(second?.lines[0]).toBe('R 10m ');
+    expect(second?.lines[1]?.endsWith('…')).toBe(true);
+    expect(kept.nodes[0]?.badges[1]?.lines).toEqual(['R 10m ', '↑a-very-long-ancestor-queue-name']);
+    // The card grows to hold the rows.
+    expect(cut.cardHeight).toBeGreaterThanOrEqual((second?.y ?? 0) + (second?.height ?? 0));
+    const r = cut.nodes[0]?.badges[1];
+    expect((r?.x ?? 0) + (r?.width ?? 0)).toBeLessThanOrEqual(QUEUE_CARD.width - QUEUE_CARD.padX);
+  });
+
+  it('never cuts a badge that fits the row: "borrowed 6 GPU" on a stage card reads in full', () => {
+    const layout = layoutQueueTree([queueState('q', null)], SIZE, {
+      density: 'compact',
+      badges: () => [
+        { key: 'borrowed', style: 'filled', text: 'borrowed 6 GPU', description: '', shortenable: true },
+        { key: 'share', style: 'outlined', text: 'share 0.75', description: '', shortenable: false },
+      ],
+    });
+    const badges = layout.nodes[0]?.badges ?? [];
+    expect(badges.map((b) => b.lines.join(''))).toEqual(['borrowed 6 GPU', 'share 0.75']);
+    for (const b of badges) {
+      expect(b.lines.join('')).not.toContain('…');
+      expect(b.x + b.width).toBeLessThanOrEqual(QUEUE_CARD_COMPACT.width - QUEUE_CARD_COMPACT.padX + 0.01);
     }
   });
 

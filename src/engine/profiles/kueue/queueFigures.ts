@@ -13,6 +13,7 @@ import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../../model/resources
 import type { QueueSpec } from '../../model/scenario';
 import type { ResolvedQueueFigures } from '../../model/snapshot';
 import type { SnapshotQueueFigures } from '../../framework/ProfileModule';
+import type { KueueShareFigures } from './sessionShares';
 import type { KueueSpec, ResourceGroupSpec } from './spec';
 
 export interface KueueQueueFigures extends ResolvedQueueFigures {
@@ -29,6 +30,11 @@ export interface KueueQueueFigures extends ResolvedQueueFigures {
   readonly borrowed: QueueResources;
   /** Unused quota the cohort may borrow from it now: min(lending limit, nominal − in use), at least 0. */
   readonly lendable: QueueResources;
+  /**
+   * With fair sharing on, its weight and dominant resource share at the end of the session, as the session
+   * computed them (sessionShares.ts); null with fair sharing off, or for a node with no cohort above it.
+   */
+  readonly fairSharing: Omit<KueueShareFigures, 'profile'> | null;
 }
 
 /** A limit summed over the flavors that set it; null when none sets it. */
@@ -78,6 +84,7 @@ export function kueueQueueFigures(
       borrowed[r] = Math.max(0, used - quota);
       lendable[r] = Math.max(0, Math.min(lendingLimit[r] ?? quota, quota - used));
     }
+    const s = figures.sessionResolved as KueueShareFigures | undefined;
     return {
       profile: 'kueue',
       kind: own.kind,
@@ -87,6 +94,8 @@ export function kueueQueueFigures(
       lendingLimit,
       borrowed,
       lendable,
+      fairSharing:
+        s === undefined ? null : { weight: s.weight, share: s.share, dominantResource: s.dominantResource },
     };
   };
 }

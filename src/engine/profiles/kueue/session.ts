@@ -32,6 +32,7 @@ import { preemptionTargets } from './fairPreemption';
 import type { Target } from './preemption';
 import { available, gt, type FlavorResource } from './quotaTree';
 import { NodeRoom, placementLabels } from './placement';
+import { sessionShares } from './sessionShares';
 import { Snapshot } from './snapshot';
 import { isKueueSpec, type KueueSpec, type ResourceFlavorSpec } from './spec';
 import { admissionPhase, buildWorkload, type Workload } from './workloads';
@@ -415,12 +416,17 @@ class KueueSession {
       for (const g of o.resourceGroups)
         for (const f of g.flavors)
           for (const q of f.resources) addUp(nominal, o.name, { [q.name]: q.nominalQuota });
-    const queues: ProfileQueueFigures[] = names.map((name) => ({
-      name,
-      fairShare: nominal.get(name) as QueueResources,
-      allocated: allocated.get(name) as QueueResources,
-      requested: requested.get(name) as QueueResources,
-    }));
+    const shares = this.spec.fairSharing === null ? null : sessionShares(this.spec, this.workloads);
+    const queues: ProfileQueueFigures[] = names.map((name) => {
+      const share = shares?.get(name);
+      return {
+        name,
+        fairShare: nominal.get(name) as QueueResources,
+        allocated: allocated.get(name) as QueueResources,
+        requested: requested.get(name) as QueueResources,
+        ...(share === undefined ? {} : { sessionResolved: share }),
+      };
+    });
     const trace: SessionTrace = { attempts: this.attempts, pending: pendingOut };
     return { decisions: this.decisions, trace, tasks, phases, queues };
   }

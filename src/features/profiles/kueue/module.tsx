@@ -22,7 +22,7 @@ export const kueueUi: ProfileUiModule<'kueue'> = {
   queueBadgeLegend: KUEUE_BADGE_LEGEND,
   queueDetailRows: kueueQueueDetailRows,
   queueTreeNote:
-    'Each card is a Cohort or a ClusterQueue under its cohort: its band is the nominal quota (a cohort’s includes its subtree’s), its bar what is admitted; a badge says what it borrowed from its cohort or can lend it, and its borrowing limit.',
+    'Each card is a Cohort or a ClusterQueue under its cohort: its band is the nominal quota (a cohort’s includes its subtree’s), its bar what is admitted; a badge says what it borrowed from its cohort or can lend it, and its borrowing limit; with fair sharing on, its share and weight (the weight means nothing with fair sharing off, so it is not shown then).',
   queueTable: null,
   // Kueue has no minimum runtime at ff69552e (decision 0283).
   minRuntime: null,

@@ -36,10 +36,6 @@ const NOT_YET: Readonly<Record<string, number>> = {
   'src/engine/testing/property/checkGangs.ts': 2,
   'src/engine/testing/property/checkScenario.ts': 2,
   'src/engine/testing/property/checkVolcanoCapability.ts': 1,
-  'src/features/editor/templates/scenarioTemplates.ts': 1,
-  'src/features/explain/DryRunDialog.tsx': 1,
-  'src/features/explain/dryRunExamples.ts': 2,
-  'src/features/workshop/variantText.ts': 1,
 };
 
 function sourceFiles(dir: string): string[] {

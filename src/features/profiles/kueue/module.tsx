@@ -7,6 +7,7 @@
 import { KUEUE_CATALOGUE } from '../../../engine/profiles/kueue/catalogue';
 import { KUEUE_QUEUE_WORDS } from '../../../engine/profiles/kueue/queueWords';
 import type { ProfileUiModule } from '../ProfileUiModule';
+import { KUEUE_JOB_EXAMPLE } from './dryRunExample';
 import { KUEUE_BADGE_LEGEND, kueueQueueBadges, kueueQueueDetailRows } from './queueFigures';
 
 export const kueueUi: ProfileUiModule<'kueue'> = {
@@ -26,4 +27,6 @@ export const kueueUi: ProfileUiModule<'kueue'> = {
   queueTable: null,
   // Kueue has no minimum runtime at ff69552e (decision 0283).
   minRuntime: null,
+  kubernetesExample: KUEUE_JOB_EXAMPLE,
+  newScenario: null,
 };

@@ -207,7 +207,7 @@ function QueueCardView({
           />
           <text
             x={4}
-            y={b.height / 2 + C.smallFontSize * 0.3}
+            y={C.badgeHeight / 2 + C.smallFontSize * 0.3}
             fontSize={C.smallFontSize}
             fill={
               b.style === 'filled'

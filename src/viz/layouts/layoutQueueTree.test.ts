@@ -171,7 +171,7 @@ describe('layoutQueueTree', () => {
     expect(layout.byName.get('d')?.height).toBe(layout.byName.get('c')?.height);
   });
 
-  it('wraps a badge that does not fit onto its own row and lines; cuts only a too-long word, and only when shortenable', () => {
+  it('cuts a shortenable badge in its row; wraps one that may not be cut onto its own row and lines', () => {
     const long = 'R 10m ↑a-very-long-ancestor-queue-name';
     const facts = (shortenable: boolean) => [
       { key: 'preempt', style: 'filled' as const, text: 'P 20s', description: '', shortenable: false },
@@ -179,24 +179,28 @@ describe('layoutQueueTree', () => {
     ];
     const cut = layoutQueueTree([queueState('q', null)], SIZE, { badges: () => facts(true) });
     const kept = layoutQueueTree([queueState('q', null)], SIZE, { badges: () => facts(false) });
-    const [first, second] = cut.nodes[0]?.badges ?? [];
-    // The long one goes to a second row, on two lines; its text stays whole for readers.
-    expect(second?.y).toBeGreaterThan((first?.y ?? 0) + (first?.height ?? 0) - 0.01);
-    expect(second?.text).toBe(long);
-    expect(second?.lines[0]).toBe('R 10m ');
-    expect(second?.lines[1]?.endsWith('…')).toBe(true);
-    expect(kept.nodes[0]?.badges[1]?.lines).toEqual(['R 10m ', '↑a-very-long-ancestor-queue-name']);
-    // The card grows to hold the rows.
-    expect(cut.cardHeight).toBeGreaterThanOrEqual((second?.y ?? 0) + (second?.height ?? 0));
-    const r = cut.nodes[0]?.badges[1];
-    expect((r?.x ?? 0) + (r?.width ?? 0)).toBeLessThanOrEqual(QUEUE_CARD.width - QUEUE_CARD.padX);
+    // Shortenable (KAI's inherited "↑queue"): one row, as before; the text stays whole for readers.
+    const [a, b] = cut.nodes[0]?.badges ?? [];
+    expect(b?.y).toBe(a?.y);
+    expect(b?.text).toBe(long);
+    expect(b?.lines).toHaveLength(1);
+    expect(b?.lines[0]?.endsWith('…')).toBe(true);
+    // Not shortenable: a second row, on two lines, nothing cut; the card grows to hold it.
+    const [c, d] = kept.nodes[0]?.badges ?? [];
+    expect(d?.y).toBeGreaterThan((c?.y ?? 0) + (c?.height ?? 0) - 0.01);
+    expect(d?.lines).toEqual(['R 10m ', '↑a-very-long-ancestor-queue-name']);
+    expect(kept.cardHeight).toBeGreaterThan(cut.cardHeight);
+    for (const l of [cut, kept]) {
+      const r = l.nodes[0]?.badges[1];
+      expect((r?.x ?? 0) + (r?.width ?? 0)).toBeLessThanOrEqual(QUEUE_CARD.width - QUEUE_CARD.padX);
+    }
   });
 
   it('never cuts a badge that fits the row: "borrowed 6 GPU" on a stage card reads in full', () => {
     const layout = layoutQueueTree([queueState('q', null)], SIZE, {
       density: 'compact',
       badges: () => [
-        { key: 'borrowed', style: 'filled', text: 'borrowed 6 GPU', description: '', shortenable: true },
+        { key: 'borrowed', style: 'filled', text: 'borrowed 6 GPU', description: '', shortenable: false },
         { key: 'share', style: 'outlined', text: 'share 0.75', description: '', shortenable: false },
       ],
     });

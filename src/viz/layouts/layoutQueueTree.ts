@@ -396,11 +396,42 @@ export function badgeLines(text: string, maxWidth: number, fontSize: number, sho
 }
 
 /**
- * Places a card's badges from `y` down: left to right at their natural width, wrapping onto a new row
- * when the next one does not fit (decision 0313); a badge wider than the whole row takes two lines
- * ({@link badgeLines}). Nothing is cut to make room for a neighbour, so every badge reads in full.
+ * Places a card's badges from `y` down: in one row when they fit there (shortenable texts cut, as KAI's
+ * inherited "↑queue" always was); else left to right at their natural width, wrapping onto a new row when
+ * the next one does not fit, and a badge wider than the whole row on two lines (decision 0313). A badge that
+ * is not shortenable (Kueue's figures) is never cut, so it reads in full.
  */
 function placeBadges(C: CardMetrics, facts: readonly QueueBadgeFact[], y: number): QueueCardBadge[] {
+  return oneRow(C, facts, y) ?? wrapped(C, facts, y);
+}
+
+/**
+ * The badges in one row, each at its natural width when the row holds them all; else each but the last gets
+ * at least its share of what is left and the last what remains, cutting only shortenable texts (KAI's
+ * "↑queue", so its cards keep one badge row). Null when a badge that may not be cut would not fit.
+ */
+function oneRow(C: CardMetrics, facts: readonly QueueBadgeFact[], y: number): QueueCardBadge[] | null {
+  const natural = facts.map((f) => textWidth(f.text, C.smallFontSize) + 8);
+  const out: QueueCardBadge[] = [];
+  let x = C.padX;
+  for (const [i, f] of facts.entries()) {
+    const left = C.width - C.padX - x - C.badgeGap * (facts.length - 1 - i);
+    const after = natural.slice(i + 1).reduce((a, b) => a + b, 0);
+    const fits = (natural[i] ?? 0) + after <= left;
+    const maxWidth =
+      i === facts.length - 1 || fits ? left : Math.max(left / (facts.length - i), left - after);
+    if (!f.shortenable && (natural[i] ?? 0) > maxWidth + 0.01) return null;
+    const text = f.shortenable ? truncateText(f.text, maxWidth - 8, C.smallFontSize) : f.text;
+    const width = Math.min(maxWidth, textWidth(text, C.smallFontSize) + 8);
+    const { key, style, description } = f;
+    out.push({ key, style, text: f.text, lines: [text], description, x, y, width, height: C.badgeHeight });
+    x += width + C.badgeGap;
+  }
+  return out;
+}
+
+/** The badges wrapped onto rows, and a badge wider than the row onto two lines ({@link badgeLines}). */
+function wrapped(C: CardMetrics, facts: readonly QueueBadgeFact[], y: number): QueueCardBadge[] {
   const right = C.width - C.padX;
   const out: QueueCardBadge[] = [];
   let x = C.padX;

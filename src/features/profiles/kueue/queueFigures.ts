@@ -53,7 +53,7 @@ export function kueueQueueBadges(queue: QueueState): QueueBadgeFact[] {
       text: `borrowed ${shortAmount(f.borrowed)}`,
       description: `borrowed ${v} from its ${f.cohort === null ? 'cohort' : `cohort ${f.cohort}`}: in use above its nominal quota`,
       style: 'filled',
-      shortenable: true,
+      shortenable: false, // a figure: read in full (decision 0313)
     });
   } else if (!isZero(f.lendable) && f.cohort !== null) {
     const v = formatQueueResources(f.lendable);
@@ -62,7 +62,7 @@ export function kueueQueueBadges(queue: QueueState): QueueBadgeFact[] {
       text: `lendable ${shortAmount(f.lendable)}`,
       description: `lendable ${v}: unused nominal quota cohort ${f.cohort} may borrow now (within its lending limit)`,
       style: 'outlined',
-      shortenable: true,
+      shortenable: false, // a figure: read in full (decision 0313)
     });
   }
   // With fair sharing on, the share the engine computed and the weight it divides by (sessionShares.ts);
@@ -94,7 +94,7 @@ export function kueueQueueBadges(queue: QueueState): QueueBadgeFact[] {
       text: `borrow ≤ ${limit}`,
       description: `borrowing limit ${limit}: the most this ${noun(f)} may borrow above its nominal quota`,
       style: 'dashed',
-      shortenable: true,
+      shortenable: false, // a figure: read in full (decision 0313)
     });
   return out;
 }

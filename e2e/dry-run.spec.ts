@@ -87,3 +87,19 @@ test('submitted at the session shown instead of the start, the same job never st
   await expect(dryRun.never).toContainText('probe does not start within the horizon');
   await expect(dryRun.never).toContainText('Queue product would go above its fair share');
 });
+
+test('a Kueue lesson offers its own Kubernetes example, a Job with its queue label, and it runs', async ({
+  app,
+  dryRun,
+}) => {
+  await app.open('?scenario=kueue-1', 30_000);
+  await dryRun.openButton.click();
+  // Kueue has no PodGroup: the example is a batch Job submitted by kueue.x-k8s.io/queue-name.
+  await expect(dryRun.dialog.getByRole('button', { name: 'Example: PodGroup + Pods' })).toHaveCount(0);
+  await dryRun.dialog.getByRole('button', { name: 'Example: Job with queue label' }).click();
+  await expect(dryRun.text).toContainText('kind: Job');
+  await expect(dryRun.text).toContainText('kueue.x-k8s.io/queue-name: prod');
+  await dryRun.run.click();
+  // prod's own nominal quota is idle at t=0: Kueue admits the Workload at once.
+  await expect(dryRun.starts).toContainText('my-new-job starts at session 1 (t=0s)');
+});

@@ -7,6 +7,7 @@
 import type { QueueResources } from '../model/resources';
 import type { JobSpec, NodeSpec, PriorityClass, QueueSpec, SchedulerConfig } from '../model/scenario';
 import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
+import type { ResolvedQueueFigures } from '../model/snapshot';
 
 export interface ProfileTaskInput {
   readonly id: number;
@@ -56,6 +57,8 @@ export interface ProfileQueueFigures {
    * profile's resolved figures only (decision 0312).
    */
   readonly quotaUsage?: Readonly<Record<string, number>>;
+  /** What only the session knows about the queue (Kueue's DRS; `RunnerQueueFigures.sessionResolved`). */
+  readonly sessionResolved?: ResolvedQueueFigures;
 }
 
 export interface ProfileSessionResult {

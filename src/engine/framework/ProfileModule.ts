@@ -78,6 +78,12 @@ export interface RunnerQueueFigures {
    * profile's resolved figures only (decision 0312).
    */
   readonly quotaUsage?: Readonly<Record<string, number>>;
+  /**
+   * What the profile resolved for the queue that only the session knows (Kueue: the ClusterQueue's or
+   * Cohort's dominant resource share with fair sharing on), handed to the snapshot hook's `resolved` as
+   * `figures.sessionResolved` (decision 0314). Absent = none.
+   */
+  readonly sessionResolved?: ResolvedQueueFigures;
 }
 
 /** What the simulator hands a runner for one session. */
@@ -174,6 +180,8 @@ export interface SnapshotQueueFigures {
   readonly requested: QueueResources;
   /** The session's `RunnerQueueFigures.quotaUsage`, when the profile reported one. */
   readonly quotaUsage?: Readonly<Record<string, number>>;
+  /** The runner's `RunnerQueueFigures.sessionResolved` for the queue, when it sent one. */
+  readonly sessionResolved?: ResolvedQueueFigures;
 }
 
 /** What a profile adds to one snapshot, per job and per queue. */

@@ -46,6 +46,21 @@ type Data = Record<string, unknown>;
 /** Collections at most this long (as JSON) are written inline (`{gpu: 1, cpu: 2}`). */
 const FLOW_WIDTH = 80;
 
+/**
+ * Where the scenario's queues are written: a profile's own block (decision 0281) written back, and
+ * `queues:` unless the block derives the queue cards (Kueue's ClusterQueues and Cohorts), which are then not
+ * written. The dry run writes the same for its one-job document.
+ */
+export function queueFields(s: Scenario): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const block = s.profileBlock === undefined ? null : blockOf(s.profile);
+  if (s.profileBlock !== undefined)
+    out[s.profileBlock.key] = cloneData(block?.serialise?.(s.profileBlock) ?? s.profileBlock.written);
+  if (block === null || s.profileBlock === undefined || block.queues(s.profileBlock.data) === null)
+    out['queues'] = s.queues.map((q) => queueData(q, s.profile));
+  return out;
+}
+
 /** Writes `s` as YAML in the scenario format (durations as Go strings, resources as plain numbers). */
 export function serialiseScenario(s: Scenario): string {
   const classes = new Map(s.priorityClasses.map((c) => [c.name, c]));
@@ -58,13 +73,10 @@ export function serialiseScenario(s: Scenario): string {
   out['scheduler'] = schedulerData(s.scheduler);
   if (s.topologies !== undefined) out['topologies'] = s.topologies.map(topologyData);
   if (s.nodePools !== undefined && s.nodePools.length > 0) out['nodePools'] = nodePoolsData(s.nodePools);
-  // A profile's own block (decision 0281) is written back; the queue cards it derives are not written.
-  const block = s.profileBlock === undefined ? null : blockOf(s.profile);
-  if (s.profileBlock !== undefined)
-    out[s.profileBlock.key] = cloneData(block?.serialise?.(s.profileBlock) ?? s.profileBlock.written);
+  const queues = queueFields(s);
+  for (const [key, value] of Object.entries(queues)) if (key !== 'queues') out[key] = value;
   out['nodes'] = s.nodes.map(nodeData);
-  if (block === null || s.profileBlock === undefined || block.queues(s.profileBlock.data) === null)
-    out['queues'] = s.queues.map((q) => queueData(q, s.profile));
+  if (queues['queues'] !== undefined) out['queues'] = queues['queues'];
   // Generated jobs are not written: `seed` and `workload` make them again (§19).
   out['jobs'] = s.jobs.filter((j) => j.generatedBy === undefined).map((j) => jobData(j, s.profile, classes));
   if (s.workload !== undefined) Object.assign(out, workloadData(s.workload));

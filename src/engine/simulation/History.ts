@@ -9,7 +9,7 @@ import type { GpuSlot } from '../model/gpuDevices';
 import type { QueueResources } from '../model/resources';
 import type { NodeSpec, QueueSpec, SchedulerConfig } from '../model/scenario';
 import type { Decision, SessionTrace, TaskStatus } from '../model/trace';
-import type { TimeAwareShare } from '../model/snapshot';
+import type { ResolvedQueueFigures, TimeAwareShare } from '../model/snapshot';
 import { appendUsage, cloneUsageLedger, type UsageLedger, type UsageSample } from './UsageLedger';
 
 export interface TaskDelta {
@@ -39,6 +39,8 @@ export interface QueueFiguresDelta {
   timeAware?: TimeAwareShare;
   /** Quota the profile's accounting holds per `flavor/resource` (Kueue; RunnerQueueFigures.quotaUsage). */
   quotaUsage?: Readonly<Record<string, number>>;
+  /** What only the session knew about the queue (`RunnerQueueFigures.sessionResolved`; Kueue's DRS). */
+  sessionResolved?: ResolvedQueueFigures;
 }
 
 export interface SessionEntry {

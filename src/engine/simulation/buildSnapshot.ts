@@ -156,9 +156,14 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       allocated: fig?.allocated ?? ZERO_Q,
       requested: fig?.requested ?? ZERO_Q,
     };
-    // The profile's quota accounting reaches its resolved figures only, not the neutral queue state.
-    const resolved =
-      hooks.resolved?.(q, fig?.quotaUsage ? { ...shown, quotaUsage: fig.quotaUsage } : shown) ?? null;
+    // The profile's quota accounting and what only its session knew reach its resolved figures only, not
+    // the neutral queue state.
+    const given = {
+      ...shown,
+      ...(fig?.quotaUsage ? { quotaUsage: fig.quotaUsage } : {}),
+      ...(fig?.sessionResolved ? { sessionResolved: fig.sessionResolved } : {}),
+    };
+    const resolved = hooks.resolved?.(q, given) ?? null;
     return {
       name: q.name,
       parent: q.parent,

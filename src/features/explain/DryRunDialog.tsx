@@ -20,7 +20,8 @@ import { selectIsDryRunOpen } from '../../store/viewSlice';
 import { useFileChooser } from '../cluster-import/useFileChooser';
 import { readOpenedFile } from '../editor/readOpenedFile';
 import { formatInstant } from '../format/formatTime';
-import { firstLeafQueue, podGroupExample, scenarioJobExample } from './dryRunExamples';
+import { uiModuleOf } from '../profiles/uiRegistry';
+import { firstLeafQueue, scenarioJobExample } from './dryRunExamples';
 import { DryRunErrors, DryRunPrediction } from './DryRunResultView';
 import { JobCodeEditor, type JobCodeEditorHandle } from './JobCodeEditor';
 
@@ -54,6 +55,8 @@ export function DryRunDialog() {
   const actions = useAppStore(selectActions);
   const editor = useRef<JobCodeEditorHandle | null>(null);
   const queue = firstLeafQueue(snapshot?.queues ?? []);
+  // The loaded profile's own Kubernetes objects (its UI module; Kueue's is a labelled Job, not a PodGroup).
+  const kubernetesExample = uiModuleOf(summary?.profile).kubernetesExample;
   const [text, setText] = useState(() => scenarioJobExample(queue));
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [fileError, setFileError] = useState<string | null>(null);
@@ -114,9 +117,9 @@ export function DryRunDialog() {
       >
         <Box sx={{ display: 'grid', gap: 1, gridTemplateRows: 'auto auto minmax(0, 1fr)', minHeight: 0 }}>
           <Typography variant="body1">
-            Paste or open one job: a scenario job, or a Kubernetes PodGroup with its Pods. The engine submits
-            it to the loaded scenario and runs the scenario until the job starts or the run ends, here in your
-            browser.
+            Paste or open one job: a scenario job, or its Kubernetes objects (a PodGroup with its Pods, or for
+            Kueue a Job with its queue label). The engine submits it to the loaded scenario and runs the
+            scenario until the job starts or the run ends, here in your browser.
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button size="small" variant="outlined" onClick={() => setText(scenarioJobExample(queue))}>
@@ -125,9 +128,10 @@ export function DryRunDialog() {
             <Button
               size="small"
               variant="outlined"
-              onClick={() => setText(podGroupExample(queue, summary?.profile ?? 'kai'))}
+              onClick={() => setText(kubernetesExample.text(queue))}
+              data-testid="dryrun.example-kubernetes"
             >
-              Example: PodGroup + Pods
+              Example: {kubernetesExample.label}
             </Button>
             <Button size="small" variant="outlined" onClick={chooser.choose}>
               Open file…

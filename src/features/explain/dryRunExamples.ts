@@ -1,11 +1,12 @@
 /**
- * Starting texts for the dry run: one scenario job (format §5) and the same job as Kubernetes PodGroup + Pods
- * (format §12), in the loaded scenario's first leaf queue so that either runs as it is.
+ * Starting texts for the dry run: one scenario job (format §5), and the shared shape of a PodGroup + Pods
+ * example (format §12) that PodGroup-based profiles fill with their own marks (their UI modules'
+ * `kubernetesExample`; Kueue's is a labelled Job). The job goes in the loaded scenario's first leaf queue so
+ * that either runs as it is.
  */
-import type { Profile } from '../../engine/model/scenario';
 
 /** A name as YAML text: plain when it is a Kubernetes-style name, else quoted (names are never markup). */
-function yamlName(name: string): string {
+export function yamlName(name: string): string {
   return /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(name) ? name : JSON.stringify(name);
 }
 
@@ -20,13 +21,21 @@ export function scenarioJobExample(queue: string): string {
   ].join('\n');
 }
 
-/** KAI reads its own PodGroup and queue label; Volcano and kube-batch theirs (format §12). */
-export function podGroupExample(queue: string, profile: Profile): string {
+/**
+ * How a PodGroup-based scheduler's objects name a job's group and queue (format §12): its PodGroup's API
+ * version, the pod annotation naming the group, the pod label naming the queue (null: the PodGroup's
+ * `spec.queue` only) and its scheduler name. Each profile's UI module supplies its own.
+ */
+export interface PodGroupMarks {
+  readonly apiVersion: string;
+  readonly groupAnnotation: string;
+  readonly queueLabel: string | null;
+  readonly schedulerName: string;
+}
+
+/** One job as a PodGroup with two Pods, as `kubectl get -o yaml` writes them, marked as `marks` says. */
+export function podGroupExample(queue: string, marks: PodGroupMarks): string {
   const q = yamlName(queue);
-  const isKai = profile === 'kai';
-  const group = isKai
-    ? ['apiVersion: scheduling.run.ai/v2alpha2', 'kind: PodGroup']
-    : ['apiVersion: scheduling.volcano.sh/v1beta1', 'kind: PodGroup'];
   const pod = (i: number) => [
     '---',
     'apiVersion: v1',
@@ -35,10 +44,10 @@ export function podGroupExample(queue: string, profile: Profile): string {
     `  name: my-new-job-${i}`,
     '  namespace: default',
     '  annotations:',
-    `    ${isKai ? 'pod-group-name' : 'scheduling.k8s.io/group-name'}: my-new-job`,
-    ...(isKai ? ['  labels:', `    kai.scheduler/queue: ${q}`] : []),
+    `    ${marks.groupAnnotation}: my-new-job`,
+    ...(marks.queueLabel === null ? [] : ['  labels:', `    ${marks.queueLabel}: ${q}`]),
     'spec:',
-    `  schedulerName: ${isKai ? 'kai-scheduler' : 'volcano'}`,
+    `  schedulerName: ${marks.schedulerName}`,
     '  containers:',
     '    - name: main',
     '      image: trainer',
@@ -48,7 +57,8 @@ export function podGroupExample(queue: string, profile: Profile): string {
   ];
   return [
     '# A PodGroup and its Pods, as `kubectl get -o yaml` writes them (docs/scenario-format.md §12).',
-    ...group,
+    `apiVersion: ${marks.apiVersion}`,
+    'kind: PodGroup',
     'metadata:',
     '  name: my-new-job',
     '  namespace: default',

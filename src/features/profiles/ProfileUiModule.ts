@@ -57,6 +57,25 @@ export interface QueueDetailRow {
 export interface QueueBadgeLegendEntry {
   readonly label: string;
   readonly style: QueueBadgeStyle;
+  /** The badge key it explains, when badges of one style mean different things (Kueue's share, weight). */
+  readonly key?: string;
+}
+
+/**
+ * The dry run's Kubernetes example (docs/scenario-format.md §12): one job as the profile's own objects
+ * (KAI's and Volcano's PodGroup with Pods, Kueue's labelled Job), which the profile's importer accepts.
+ */
+export interface KubernetesJobExample {
+  /** The button's words ("PodGroup + Pods", "Job"). */
+  readonly label: string;
+  /** The YAML text, with the job in `queue` (a name the scenario has; quoted when it is not a plain name). */
+  text(queue: string): string;
+}
+
+/** The editor's "New scenario" text of a profile: a scenario that runs as it is (a test runs each). */
+export interface NewScenarioTemplate {
+  readonly label: string;
+  readonly text: string;
 }
 
 /** Asks the worker for the profile's min-runtime resolution at the session shown (KAI's `minruntime`). */
@@ -107,4 +126,8 @@ export interface ProfileUiModule<N extends string = string> {
    * the tree draws no protection paths).
    */
   readonly minRuntime: MinRuntimeAsk | null;
+  /** The dry run's Kubernetes example of one job. */
+  readonly kubernetesExample: KubernetesJobExample;
+  /** The editor's "New scenario" template, or null when the profile offers none yet. */
+  readonly newScenario: NewScenarioTemplate | null;
 }

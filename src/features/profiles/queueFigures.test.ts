@@ -72,6 +72,7 @@ describe('Kueue queue badges and rows', () => {
     borrowed: R(0),
     lendable: R(0),
     quotaUsage: {},
+    fairSharing: null,
     ...over,
   });
 
@@ -86,6 +87,28 @@ describe('Kueue queue badges and rows', () => {
     const lending = kueue.queueBadges(queue(figures({ lendable: R(4, 32) })));
     expect(lending.map((b) => b.text)).toEqual(['lendable 4 GPU']);
     expect(lending[0]?.description).toContain('gpu 4 · cpu 32');
+  });
+
+  it('shows the share the engine computed and the weight only with fair sharing on', () => {
+    const off = kueue.queueBadges(queue(figures({ borrowed: R(6) })));
+    expect(off.map((b) => b.key)).toEqual(['borrowed']);
+    const on = kueue.queueBadges(
+      queue(figures({ borrowed: R(6), fairSharing: { weight: 2, share: 0.375, dominantResource: 'gpu' } })),
+    );
+    expect(on.map((b) => b.text)).toEqual(['borrowed 6 GPU', 'share 0.375', 'weight 2']);
+    expect(on[1]?.description).toContain('(gpu)');
+    const zero = kueue.queueBadges(
+      queue(figures({ fairSharing: { weight: 0, share: null, dominantResource: 'gpu' } })),
+    );
+    expect(zero.map((b) => b.text)).toEqual(['share ∞', 'weight 0']);
+    const rows = Object.fromEntries(
+      kueue
+        .queueDetailRows(
+          queue(figures({ fairSharing: { weight: 2, share: 0.375, dominantResource: 'gpu' } })),
+        )
+        .map((r) => [r.label, r.value]),
+    );
+    expect(rows).toMatchObject({ 'Fair-sharing share': '0.375 (gpu)', 'Fair-sharing weight': '2' });
   });
 
   it('names the cohort, limits, borrowed and lendable in the details', () => {

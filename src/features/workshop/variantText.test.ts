@@ -18,7 +18,8 @@ describe('variant text', () => {
     expect(outlineOf(TEXT)).toEqual({
       variants: ['queue'],
       queues: ['a', 'b'],
-      plugins: ['minruntime'],
+      // No tiers and no profile: KAI's default tiers (its catalogue), minruntime among them.
+      plugins: ['predicates', 'proportion', 'priority', 'elastic', 'nodeplacement', 'minruntime'],
       workload: false,
       broken: false,
     });

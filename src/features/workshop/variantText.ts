@@ -4,6 +4,7 @@
  * and runs it. Nothing here interprets scheduling rules.
  */
 import { isMap, isSeq, parseDocument, type Document } from 'yaml';
+import { UI_MODULES } from '../profiles/uiRegistry';
 
 /** What the Workshop offers to choose from: variant names, queue names, configured plugins. */
 export interface TextOutline {
@@ -36,9 +37,13 @@ export function outlineOf(text: string): TextOutline {
   const plugins: string[] = [];
   if (isSeq(tiers))
     tiers.items.forEach((_, i) => plugins.push(...names(doc, ['scheduler', 'tiers', i, 'plugins'])));
-  // No tiers written: the profile's defaults apply, which for KAI include minruntime (format §2).
+  // No tiers written: the profile's default tiers apply (format §2; its catalogue, through its UI module).
+  // No `profile:` means the default profile (the registry's first); an unknown one has none.
   const profile = doc.get('profile');
-  if (!isSeq(tiers) && (profile === undefined || profile === 'kai')) plugins.push('minruntime');
+  if (!isSeq(tiers)) {
+    const ui = profile === undefined ? UI_MODULES[0] : UI_MODULES.find((m) => m.name === profile);
+    if (ui !== undefined) plugins.push(...ui.catalogue.defaultTiers.flat());
+  }
   const workload = doc.get('workload', true);
   return {
     variants: names(doc, ['variants']),

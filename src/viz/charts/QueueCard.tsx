@@ -5,7 +5,12 @@
  */
 import { memo, type KeyboardEvent, type MouseEvent } from 'react';
 import type { QueueWords } from '../../engine/framework/ProfileModule';
-import type { CardMetrics, QueueBar, QueueTreeNode } from '../layouts/layoutQueueTree';
+import {
+  badgeLineStep,
+  type CardMetrics,
+  type QueueBar,
+  type QueueTreeNode,
+} from '../layouts/layoutQueueTree';
 import type { VizTheme } from '../theme';
 import { describeQueue } from './describeQueue';
 
@@ -189,7 +194,7 @@ function QueueCardView({
           <rect
             width={b.width}
             height={b.height}
-            rx={b.height / 2}
+            rx={C.badgeHeight / 2}
             fill={b.style === 'filled' ? theme.badgeSet : 'none'}
             stroke={
               b.style === 'outlined'
@@ -202,7 +207,7 @@ function QueueCardView({
           />
           <text
             x={4}
-            y={b.height / 2 + C.smallFontSize * 0.3}
+            y={C.badgeHeight / 2 + C.smallFontSize * 0.3}
             fontSize={C.smallFontSize}
             fill={
               b.style === 'filled'
@@ -212,7 +217,14 @@ function QueueCardView({
                   : theme.textMuted
             }
           >
-            {b.text}
+            {/* Two lines only when the text is wider than the card (layoutQueueTree badgeLines). */}
+            {b.lines.length === 1
+              ? b.lines[0]
+              : b.lines.map((line, k) => (
+                  <tspan key={k} x={4} dy={k === 0 ? 0 : badgeLineStep(C)}>
+                    {line}
+                  </tspan>
+                ))}
           </text>
         </g>
       ))}

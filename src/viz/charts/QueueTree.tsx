@@ -248,10 +248,17 @@ export function QueueTree({
   const legendScale = minTextPx === undefined ? 1 : minTextPx / theme.fontSizeSmall;
   // The marks' names follow the session's profile (its UI module's words, handed down by the view).
   const words = profile.words;
-  // Only the badge styles some card shows (Kueue's "borrowing limit" when no queue writes one is noise).
+  // Only the badges some card shows (Kueue's "borrowing limit" when no queue writes one is noise): an entry
+  // with a key explains that badge, one without its style's badges that no keyed entry explains.
   const badgeLegend = useMemo(() => {
-    const shown = new Set(layout0(candidates).nodes.flatMap((n) => n.badges.map((b) => b.style)));
-    return shown.size === 0 ? NO_BADGES : profile.badgeLegend.filter((b) => shown.has(b.style));
+    const badges = layout0(candidates).nodes.flatMap((n) => n.badges);
+    const keyed = new Set(profile.badgeLegend.flatMap((b) => (b.key === undefined ? [] : [b.key])));
+    const keys = new Set(badges.map((b) => b.key));
+    const styles = new Set(badges.filter((b) => !keyed.has(b.key)).map((b) => b.style));
+    const shown = profile.badgeLegend.filter((b) =>
+      b.key === undefined ? styles.has(b.style) : keys.has(b.key),
+    );
+    return shown.length === 0 ? NO_BADGES : shown;
   }, [candidates, profile]);
   const legendRows = showLegend ? queueTreeLegendRows(theme, badgeLegend, legendScale, width, words) : 0;
   const legendHeight = showLegend ? queueTreeLegendHeight(legendRows, legendScale) : 0;

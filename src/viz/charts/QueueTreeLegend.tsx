@@ -11,6 +11,8 @@ import type { VizTheme } from '../theme';
 export interface QueueBadgeLegendItem {
   readonly label: string;
   readonly style: QueueBadgeStyle;
+  /** The badge key it explains (Kueue's `share`, `weight`); without one it stands for its style. */
+  readonly key?: string;
 }
 
 /** Props of {@link QueueTreeLegend}. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueState } from '../../engine/model/snapshot';
 import { designDocQueues, gpus, queueState } from '../testing/vizFixtures';
-import { QUEUE_CARD, SYNTHETIC_ROOT, layoutQueueTree } from './layoutQueueTree';
+import { QUEUE_CARD, QUEUE_CARD_COMPACT, SYNTHETIC_ROOT, layoutQueueTree } from './layoutQueueTree';
 
 const SIZE = { width: 1200, height: 700 };
 
@@ -171,7 +171,7 @@ describe('layoutQueueTree', () => {
     expect(layout.byName.get('d')?.height).toBe(layout.byName.get('c')?.height);
   });
 
-  it('cuts only a shortenable badge text to fit the row', () => {
+  it('cuts a shortenable badge in its row; wraps one that may not be cut onto its own row and lines', () => {
     const long = 'R 10m ↑a-very-long-ancestor-queue-name';
     const facts = (shortenable: boolean) => [
       { key: 'preempt', style: 'filled' as const, text: 'P 20s', description: '', shortenable: false },
@@ -179,12 +179,36 @@ describe('layoutQueueTree', () => {
     ];
     const cut = layoutQueueTree([queueState('q', null)], SIZE, { badges: () => facts(true) });
     const kept = layoutQueueTree([queueState('q', null)], SIZE, { badges: () => facts(false) });
-    expect(cut.nodes[0]?.badges[1]?.text).not.toBe(long);
-    expect(cut.nodes[0]?.badges[1]?.text.startsWith('R 10m ↑a')).toBe(true);
-    expect(kept.nodes[0]?.badges[1]?.text).toBe(long);
+    // Shortenable (KAI's inherited "↑queue"): one row, as before; the text stays whole for readers.
+    const [a, b] = cut.nodes[0]?.badges ?? [];
+    expect(b?.y).toBe(a?.y);
+    expect(b?.text).toBe(long);
+    expect(b?.lines).toHaveLength(1);
+    expect(b?.lines[0]?.endsWith('…')).toBe(true);
+    // Not shortenable: a second row, on two lines, nothing cut; the card grows to hold it.
+    const [c, d] = kept.nodes[0]?.badges ?? [];
+    expect(d?.y).toBeGreaterThan((c?.y ?? 0) + (c?.height ?? 0) - 0.01);
+    expect(d?.lines).toEqual(['R 10m ', '↑a-very-long-ancestor-queue-name']);
+    expect(kept.cardHeight).toBeGreaterThan(cut.cardHeight);
     for (const l of [cut, kept]) {
       const r = l.nodes[0]?.badges[1];
       expect((r?.x ?? 0) + (r?.width ?? 0)).toBeLessThanOrEqual(QUEUE_CARD.width - QUEUE_CARD.padX);
+    }
+  });
+
+  it('never cuts a badge that fits the row: "borrowed 6 GPU" on a stage card reads in full', () => {
+    const layout = layoutQueueTree([queueState('q', null)], SIZE, {
+      density: 'compact',
+      badges: () => [
+        { key: 'borrowed', style: 'filled', text: 'borrowed 6 GPU', description: '', shortenable: false },
+        { key: 'share', style: 'outlined', text: 'share 0.75', description: '', shortenable: false },
+      ],
+    });
+    const badges = layout.nodes[0]?.badges ?? [];
+    expect(badges.map((b) => b.lines.join(''))).toEqual(['borrowed 6 GPU', 'share 0.75']);
+    for (const b of badges) {
+      expect(b.lines.join('')).not.toContain('…');
+      expect(b.x + b.width).toBeLessThanOrEqual(QUEUE_CARD_COMPACT.width - QUEUE_CARD_COMPACT.padX + 0.01);
     }
   });
 

@@ -131,7 +131,10 @@ export interface QueueBadgeFact {
   /** Full wording for tooltips and accessible labels. */
   description: string;
   style: QueueBadgeStyle;
-  /** Whether the text may be cut to fit the row (an inherited value's "↑queue"); else only the box is. */
+  /**
+   * Whether a word wider than the whole badge row may be cut (an inherited value's "↑queue"); else it
+   * overflows its box. Text that fits is never cut: badges wrap onto more rows and lines.
+   */
   shortenable: boolean;
 }
 
@@ -204,7 +207,13 @@ export interface QueueBar {
 export interface QueueCardBadge {
   key: string;
   style: QueueBadgeStyle;
+  /** The whole text (what a reader or a test reads). */
   text: string;
+  /**
+   * The text as drawn: one line, or two when it is wider than the card's badge row (split at a space; the
+   * first line keeps the space, so the lines read back as `text`).
+   */
+  lines: string[];
   description: string;
   x: number;
   y: number;
@@ -367,28 +376,88 @@ function buildBar(
   };
 }
 
+/** A badge's second line adds this much height (the small font's line step). */
+export const badgeLineStep = (C: CardMetrics): number => Math.round(C.smallFontSize * 1.2);
+
 /**
- * Places a card's badges in one row: each at its natural width when the row holds them all; else each but
- * the last gets at least its share of what is left (more when the ones after it are short) and the last
- * what remains. Only a shortenable text is cut; another keeps its text in a narrower box.
+ * A badge's text as drawn lines in `maxWidth` px: whole when it fits; else split at the last space that
+ * lets the first line fit (two lines, issue 22: "borrowed 6 G…" hid the figure). Only a word wider than
+ * the row itself (a long queue name) is still cut, with an ellipsis, on its line, and only when the badge
+ * is `shortenable`.
+ */
+export function badgeLines(text: string, maxWidth: number, fontSize: number, shortenable = true): string[] {
+  const cut = (t: string): string => (shortenable ? truncateText(t, maxWidth, fontSize) : t);
+  if (textWidth(text, fontSize) <= maxWidth) return [text];
+  for (let i = text.lastIndexOf(' '); i > 0; i = text.lastIndexOf(' ', i - 1)) {
+    const first = text.slice(0, i + 1);
+    if (textWidth(first.trimEnd(), fontSize) <= maxWidth) return [first, cut(text.slice(i + 1))];
+  }
+  return [cut(text)];
+}
+
+/**
+ * Places a card's badges from `y` down: in one row when they fit there (shortenable texts cut, as KAI's
+ * inherited "↑queue" always was); else left to right at their natural width, wrapping onto a new row when
+ * the next one does not fit, and a badge wider than the whole row on two lines (decision 0313). A badge that
+ * is not shortenable (Kueue's figures) is never cut, so it reads in full.
  */
 function placeBadges(C: CardMetrics, facts: readonly QueueBadgeFact[], y: number): QueueCardBadge[] {
+  return oneRow(C, facts, y) ?? wrapped(C, facts, y);
+}
+
+/**
+ * The badges in one row, each at its natural width when the row holds them all; else each but the last gets
+ * at least its share of what is left and the last what remains, cutting only shortenable texts (KAI's
+ * "↑queue", so its cards keep one badge row). Null when a badge that may not be cut would not fit.
+ */
+function oneRow(C: CardMetrics, facts: readonly QueueBadgeFact[], y: number): QueueCardBadge[] | null {
   const natural = facts.map((f) => textWidth(f.text, C.smallFontSize) + 8);
   const out: QueueCardBadge[] = [];
   let x = C.padX;
-  facts.forEach((f, i) => {
+  for (const [i, f] of facts.entries()) {
     const left = C.width - C.padX - x - C.badgeGap * (facts.length - 1 - i);
     const after = natural.slice(i + 1).reduce((a, b) => a + b, 0);
     const fits = (natural[i] ?? 0) + after <= left;
     const maxWidth =
       i === facts.length - 1 || fits ? left : Math.max(left / (facts.length - i), left - after);
+    if (!f.shortenable && (natural[i] ?? 0) > maxWidth + 0.01) return null;
     const text = f.shortenable ? truncateText(f.text, maxWidth - 8, C.smallFontSize) : f.text;
     const width = Math.min(maxWidth, textWidth(text, C.smallFontSize) + 8);
     const { key, style, description } = f;
-    out.push({ key, style, text, description, x, y, width, height: C.badgeHeight });
+    out.push({ key, style, text: f.text, lines: [text], description, x, y, width, height: C.badgeHeight });
     x += width + C.badgeGap;
-  });
+  }
   return out;
+}
+
+/** The badges wrapped onto rows, and a badge wider than the row onto two lines ({@link badgeLines}). */
+function wrapped(C: CardMetrics, facts: readonly QueueBadgeFact[], y: number): QueueCardBadge[] {
+  const right = C.width - C.padX;
+  const out: QueueCardBadge[] = [];
+  let x = C.padX;
+  let rowTop = y;
+  let rowBottom = y;
+  for (const f of facts) {
+    const room = right - C.padX;
+    const lines = badgeLines(f.text, room - 8, C.smallFontSize, f.shortenable);
+    const width = Math.min(room, Math.max(...lines.map((l) => textWidth(l.trimEnd(), C.smallFontSize))) + 8);
+    const height = C.badgeHeight + (lines.length - 1) * badgeLineStep(C);
+    if (x > C.padX && x + width > right) {
+      x = C.padX;
+      rowTop = rowBottom + C.badgeGap / 2;
+    }
+    const { key, style, text, description } = f;
+    out.push({ key, style, text, lines, description, x, y: rowTop, width, height });
+    rowBottom = Math.max(rowBottom, rowTop + height);
+    x += width + C.badgeGap;
+  }
+  return out;
+}
+
+/** Height the badges of one card take (0 without badges). */
+function badgesHeight(C: CardMetrics, facts: readonly QueueBadgeFact[]): number {
+  const placed = placeBadges(C, facts, 0);
+  return placed.reduce((h, b) => Math.max(h, b.y + b.height), 0);
 }
 
 /** Room for the widest `allocated/fair share` text of `resources` (compact cards). */
@@ -476,7 +545,12 @@ export function layoutQueueTree(
   }
   let cardHeight = C.header;
   for (const r of resources) cardHeight += r === 'gpu' ? C.gpuRow : C.smallRow;
-  if (showsBadges) cardHeight += C.badgeRow;
+  // Every card is as tall as the one with the most badge rows (the tree's rows stay aligned).
+  if (showsBadges) {
+    let badgeBlock = C.badgeHeight;
+    for (const facts of factsOf.values()) badgeBlock = Math.max(badgeBlock, badgesHeight(C, facts));
+    cardHeight += C.badgeRow - C.badgeHeight + badgeBlock;
+  }
   cardHeight += C.bottomPad;
 
   const first = tops[0];

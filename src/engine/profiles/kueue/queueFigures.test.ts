@@ -52,4 +52,21 @@ describe('Kueue card figures', () => {
     // Unused 4, of which it lends at most 3.
     expect(prod?.lendable.gpu).toBe(3);
   });
+
+  it('carries no fair-sharing figures when fair sharing is off (kueue-1)', () => {
+    const f = figures(text, 1);
+    expect(f.get('research')?.fairSharing).toBeNull();
+    expect(f.get('org')?.fairSharing).toBeNull();
+  });
+
+  it("carries each ClusterQueue's weight and DRS share as the session computed them (kueue-2)", () => {
+    const fair = readFileSync(join(__dirname, '../../../scenarios/kueue-2-fair-sharing.yaml'), 'utf8');
+    const f = figures(fair, 1);
+    // The lesson's step 1: speech uses 8 GPUs on a nominal 2, borrowing 6 of the 8 the cohort could lend
+    // it: 6 ÷ 8 ÷ weight 1 = 0.75 (fair_sharing.go:149-182); vision borrows nothing.
+    expect(f.get('speech')?.fairSharing).toEqual({ weight: 1, share: 0.75, dominantResource: 'gpu' });
+    expect(f.get('vision')?.fairSharing).toMatchObject({ share: 0, dominantResource: '' });
+    // The root cohort has no cohort to share with: no share.
+    expect(f.get('org')?.fairSharing).toBeNull();
+  });
 });

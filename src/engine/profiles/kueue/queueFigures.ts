@@ -13,6 +13,7 @@ import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../../model/resources
 import type { QueueSpec } from '../../model/scenario';
 import type { ResolvedQueueFigures } from '../../model/snapshot';
 import type { SnapshotQueueFigures } from '../../framework/ProfileModule';
+import type { KueueShareFigures } from './sessionShares';
 import type { KueueSpec, ResourceGroupSpec } from './spec';
 
 export interface KueueQueueFigures extends ResolvedQueueFigures {
@@ -35,6 +36,11 @@ export interface KueueQueueFigures extends ResolvedQueueFigures {
    * their non-lendable quota (resource_node.go:144-152 @ff69552e). Zero entries left out.
    */
   readonly quotaUsage: Readonly<Record<string, number>>;
+  /**
+   * With fair sharing on, its weight and dominant resource share at the end of the session, as the session
+   * computed them (sessionShares.ts); null with fair sharing off, or for a node with no cohort above it.
+   */
+  readonly fairSharing: Omit<KueueShareFigures, 'profile'> | null;
 }
 
 /** A limit summed over the flavors that set it; null when none sets it. */
@@ -84,6 +90,7 @@ export function kueueQueueFigures(
       borrowed[r] = Math.max(0, used - quota);
       lendable[r] = Math.max(0, Math.min(lendingLimit[r] ?? quota, quota - used));
     }
+    const s = figures.sessionResolved as KueueShareFigures | undefined;
     return {
       profile: 'kueue',
       kind: own.kind,
@@ -94,6 +101,8 @@ export function kueueQueueFigures(
       borrowed,
       lendable,
       quotaUsage: figures.quotaUsage ?? {},
+      fairSharing:
+        s === undefined ? null : { weight: s.weight, share: s.share, dominantResource: s.dominantResource },
     };
   };
 }

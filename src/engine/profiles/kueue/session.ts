@@ -32,6 +32,7 @@ import { preemptionTargets } from './fairPreemption';
 import type { Target } from './preemption';
 import { available, gt, type FlavorResource } from './quotaTree';
 import { NodeRoom, placementLabels } from './placement';
+import { sessionShares } from './sessionShares';
 import { Snapshot } from './snapshot';
 import { canAlwaysReclaim, capacityToReserve } from './reserveCapacity';
 import { isKueueSpec, type KueueSpec, type ResourceFlavorSpec } from './spec';
@@ -452,13 +453,18 @@ class KueueSession {
         for (const f of g.flavors)
           for (const q of f.resources) addUp(nominal, o.name, { [q.name]: q.nominalQuota });
     const held = this.quotaHeld();
-    const queues: ProfileQueueFigures[] = names.map((name) => ({
-      name,
-      fairShare: nominal.get(name) as QueueResources,
-      allocated: allocated.get(name) as QueueResources,
-      requested: requested.get(name) as QueueResources,
-      quotaUsage: held.get(name) ?? {},
-    }));
+    const shares = this.spec.fairSharing === null ? null : sessionShares(this.spec, this.workloads);
+    const queues: ProfileQueueFigures[] = names.map((name) => {
+      const share = shares?.get(name);
+      return {
+        name,
+        fairShare: nominal.get(name) as QueueResources,
+        allocated: allocated.get(name) as QueueResources,
+        requested: requested.get(name) as QueueResources,
+        quotaUsage: held.get(name) ?? {},
+        ...(share === undefined ? {} : { sessionResolved: share }),
+      };
+    });
     const trace: SessionTrace = { attempts: this.attempts, pending: pendingOut };
     return { decisions: this.decisions, trace, tasks, phases, queues };
   }

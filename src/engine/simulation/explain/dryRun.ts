@@ -12,7 +12,7 @@ import { findRecursiveAlias } from '../../scenario/recursiveAliases';
 import { importKubernetesYaml, looksLikeKubernetesYaml } from '../../scenario/importers/importKubernetesYaml';
 import { normaliseScenarioDocument } from '../../scenario/normaliseScenarioDocument';
 import { yamlReadFailure } from '../../scenario/parseScenario';
-import { queueData } from '../../scenario/serialiseScenario';
+import { queueFields } from '../../scenario/serialiseScenario';
 import { Simulator } from '../Simulator';
 import { refusal, sessionWeight } from './rerun';
 import type { DryRunEviction, DryRunOutcome } from './types';
@@ -63,7 +63,9 @@ function run(cluster: Scenario, jobText: string, session: number): DryRunOutcome
     profile: cluster.profile,
     priorityClasses: cluster.priorityClasses.map((c) => ({ ...c })),
     nodes: [],
-    queues: cluster.queues.map((q) => queueData(q, cluster.profile)),
+    // The cluster's queues as its scenario writes them: Kueue's in its `kueue:` block (the job is checked
+    // against its ClusterQueues), the others' in `queues:`.
+    ...queueFields(cluster),
     events: [{ at: formatDuration(at), submit: raw.job }],
   });
   if (!parsed.ok)

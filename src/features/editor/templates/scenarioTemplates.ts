@@ -1,9 +1,8 @@
-/// <reference types="vite/client" />
 /**
- * "New scenario" templates, one per profile that runs today. Volcano and kube-batch templates are added
- * here when the engine runs those profiles (a template must run as it is; a test checks that each does).
+ * "New scenario" templates: each profile's UI module offers its own (`newScenario`, decision 0279), in the
+ * registry's order. A template must run as it is (scenarioCompletion.test.ts runs each).
  */
-import kai from './kai.yaml?raw';
+import { UI_MODULES } from '../../profiles/uiRegistry';
 
 export interface ScenarioTemplate {
   profile: string;
@@ -11,6 +10,6 @@ export interface ScenarioTemplate {
   text: string;
 }
 
-export const SCENARIO_TEMPLATES: readonly ScenarioTemplate[] = [
-  { profile: 'kai', label: 'KAI-Scheduler', text: kai },
-];
+export const SCENARIO_TEMPLATES: readonly ScenarioTemplate[] = UI_MODULES.flatMap((m) =>
+  m.newScenario === null ? [] : [{ profile: m.name, label: m.newScenario.label, text: m.newScenario.text }],
+);

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * KAI-Scheduler as the views see it: min-runtime protection columns (the engine resolved them into the
  * snapshot's `preemptProtection`/`reclaimProtection`), the protection marks of the timeline, its names
@@ -7,9 +8,11 @@
 import { KAI_CATALOGUE } from '../../../engine/profiles/kai/catalogue';
 import { KAI_QUEUE_WORDS } from '../../../engine/profiles/kai/queueWords';
 import { KAI_UPSTREAM } from '../../../engine/profiles/kai/upstream';
+import { podGroupExample } from '../../explain/dryRunExamples';
 import { ProtectionCell, ReclaimProtectionCell } from '../../jobs/ProtectionCell';
 import type { RunQuery } from '../../../protocol/queries';
 import type { ProfileJobColumn, ProfileUiModule } from '../ProfileUiModule';
+import newScenarioText from './newScenario.yaml?raw';
 import { KAI_BADGE_LEGEND, kaiQueueBadges, kaiQueueDetailRows } from './queueFigures';
 
 type MinRuntimeQuery = Extract<RunQuery, { profile: 'kai'; kind: 'minruntime' }>;
@@ -58,4 +61,17 @@ export const kaiUi: ProfileUiModule<'kai'> = {
   // KAI's min-runtime resolution at the session shown (the worker's `minruntime` query).
   minRuntime: (actions, params) =>
     actions.query<MinRuntimeQuery>({ profile: 'kai', kind: 'minruntime', params }),
+  // KAI reads its own PodGroup and the pod's group annotation and queue label (format §12; KAI
+  // pkg/apis/scheduling/v2alpha2 @d5bc503).
+  kubernetesExample: {
+    label: 'PodGroup + Pods',
+    text: (queue) =>
+      podGroupExample(queue, {
+        apiVersion: 'scheduling.run.ai/v2alpha2',
+        groupAnnotation: 'pod-group-name',
+        queueLabel: 'kai.scheduler/queue',
+        schedulerName: 'kai-scheduler',
+      }),
+  },
+  newScenario: { label: 'KAI-Scheduler', text: newScenarioText },
 };

@@ -8,6 +8,7 @@ import { KUEUE_CATALOGUE } from '../../../engine/profiles/kueue/catalogue';
 import { KUEUE_QUEUE_WORDS } from '../../../engine/profiles/kueue/queueWords';
 import { KUEUE_UPSTREAM } from '../../../engine/profiles/kueue/upstream';
 import type { ProfileUiModule } from '../ProfileUiModule';
+import { KUEUE_JOB_EXAMPLE } from './dryRunExample';
 import { KUEUE_BADGE_LEGEND, kueueQueueBadges, kueueQueueDetailRows } from './queueFigures';
 
 export const kueueUi: ProfileUiModule<'kueue'> = {
@@ -24,8 +25,10 @@ export const kueueUi: ProfileUiModule<'kueue'> = {
   queueBadgeLegend: KUEUE_BADGE_LEGEND,
   queueDetailRows: kueueQueueDetailRows,
   queueTreeNote:
-    'Each card is a Cohort or a ClusterQueue under its cohort: its band is the nominal quota (a cohort’s includes its subtree’s), its bar what is admitted; a badge says what it borrowed from its cohort or can lend it, and its borrowing limit.',
+    'Each card is a Cohort or a ClusterQueue under its cohort: its band is the nominal quota (a cohort’s includes its subtree’s), its bar what is admitted; a badge says what it borrowed from its cohort or can lend it, and its borrowing limit; with fair sharing on, its share and weight (the weight means nothing with fair sharing off, so it is not shown then).',
   queueTable: null,
   // Kueue has no minimum runtime at ff69552e (decision 0283).
   minRuntime: null,
+  kubernetesExample: KUEUE_JOB_EXAMPLE,
+  newScenario: null,
 };

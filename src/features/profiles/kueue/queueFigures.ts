@@ -34,6 +34,12 @@ function shortAmount(r: QueueResources): string {
   return r.gpu !== 0 ? `${formatAmount(r.gpu)} GPU` : formatQueueResources(r);
 }
 
+/** A share as the lesson writes it (6 ÷ 8 ÷ 1 = 0.75): up to three decimals; ∞ for weight 0 while borrowing. */
+function shareText(share: number | null): string {
+  if (share === null) return '∞';
+  return Number.isInteger(share) ? String(share) : share.toFixed(3).replace(/\.?0+$/, '');
+}
+
 const noun = (f: KueueQueueFigures): string => (f.kind === 'cohort' ? 'cohort' : 'ClusterQueue');
 
 export function kueueQueueBadges(queue: QueueState): QueueBadgeFact[] {
@@ -47,7 +53,7 @@ export function kueueQueueBadges(queue: QueueState): QueueBadgeFact[] {
       text: `borrowed ${shortAmount(f.borrowed)}`,
       description: `borrowed ${v} from its ${f.cohort === null ? 'cohort' : `cohort ${f.cohort}`}: in use above its nominal quota`,
       style: 'filled',
-      shortenable: true,
+      shortenable: false, // a figure: read in full (decision 0313)
     });
   } else if (!isZero(f.lendable) && f.cohort !== null) {
     const v = formatQueueResources(f.lendable);
@@ -56,7 +62,29 @@ export function kueueQueueBadges(queue: QueueState): QueueBadgeFact[] {
       text: `lendable ${shortAmount(f.lendable)}`,
       description: `lendable ${v}: unused nominal quota cohort ${f.cohort} may borrow now (within its lending limit)`,
       style: 'outlined',
-      shortenable: true,
+      shortenable: false, // a figure: read in full (decision 0313)
+    });
+  }
+  // With fair sharing on, the share the engine computed and the weight it divides by (sessionShares.ts);
+  // with it off the weight means nothing (fair_sharing.go is not consulted), so neither is drawn.
+  const fs = f.fairSharing;
+  if (fs !== null) {
+    out.push({
+      key: 'share',
+      text: `share ${shareText(fs.share)}`,
+      description:
+        fs.share === null
+          ? 'share infinite: it borrows with fair-sharing weight 0, so it yields to every other'
+          : `share ${shareText(fs.share)}${fs.dominantResource === '' ? '' : ` (${fs.dominantResource})`}: what it borrows above its nominal quota ÷ what its cohort could lend it ÷ its weight ${fs.weight}`,
+      style: 'outlined',
+      shortenable: false,
+    });
+    out.push({
+      key: 'weight',
+      text: `weight ${formatAmount(fs.weight)}`,
+      description: `fair-sharing weight ${formatAmount(fs.weight)}: its share is divided by it`,
+      style: 'dashed',
+      shortenable: false,
     });
   }
   const limit = limitText(f.borrowingLimit);
@@ -66,15 +94,17 @@ export function kueueQueueBadges(queue: QueueState): QueueBadgeFact[] {
       text: `borrow ≤ ${limit}`,
       description: `borrowing limit ${limit}: the most this ${noun(f)} may borrow above its nominal quota`,
       style: 'dashed',
-      shortenable: true,
+      shortenable: false, // a figure: read in full (decision 0313)
     });
   return out;
 }
 
 export const KUEUE_BADGE_LEGEND: readonly QueueBadgeLegendEntry[] = [
-  { label: 'borrowed from the cohort', style: 'filled' },
-  { label: 'lendable to the cohort', style: 'outlined' },
-  { label: 'borrowing limit', style: 'dashed' },
+  { label: 'borrowed from the cohort', style: 'filled', key: 'borrowed' },
+  { label: 'lendable to the cohort', style: 'outlined', key: 'lendable' },
+  { label: 'borrowing limit', style: 'dashed', key: 'borrowing-limit' },
+  { label: 'share: borrowed ÷ cohort lendable ÷ weight', style: 'outlined', key: 'share' },
+  { label: 'fair-sharing weight (shown only with fair sharing on)', style: 'dashed', key: 'weight' },
 ];
 
 /** The rows after the common ones, whose share row already is the nominal quota (Kueue's words). */
@@ -100,5 +130,16 @@ export function kueueQueueDetailRows(queue: QueueState): QueueDetailRow[] {
     },
     { key: 'borrowed', label: 'Borrowed', value: formatQueueResources(f.borrowed) },
     { key: 'lendable', label: 'Lendable now', value: formatQueueResources(f.lendable) },
+    ...(f.fairSharing === null
+      ? []
+      : [
+          {
+            key: 'share',
+            label: 'Fair-sharing share',
+            value: `${shareText(f.fairSharing.share)}${f.fairSharing.dominantResource === '' ? '' : ` (${f.fairSharing.dominantResource})`}`,
+            help: 'dominant resource share: borrowed above the nominal quota ÷ what the cohort could lend ÷ weight (kueue fair_sharing.go)',
+          },
+          { key: 'weight', label: 'Fair-sharing weight', value: formatAmount(f.fairSharing.weight) },
+        ]),
   ];
 }

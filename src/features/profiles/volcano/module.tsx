@@ -7,6 +7,7 @@ import { KUBE_BATCH_CATALOGUE, VOLCANO_CATALOGUE } from '../../../engine/profile
 import { KUBE_BATCH_QUEUE_WORDS, VOLCANO_QUEUE_WORDS } from '../../../engine/profiles/volcano/queueWords';
 import { KUBE_BATCH_UPSTREAM, VOLCANO_UPSTREAM } from '../../../engine/profiles/volcano/upstream';
 import type { ScenarioSummary } from '../../../protocol/messages';
+import { podGroupExample } from '../../explain/dryRunExamples';
 import type { ProfileJobColumn, ProfileLegendEntry, ProfileUiModule, ShownFacts } from '../ProfileUiModule';
 import { PodGroupCell, RolesCell, SlaCell } from './VolcanoCells';
 import { VOLCANO_RENDERERS } from './renderers';
@@ -60,6 +61,19 @@ const volcanoLike = {
     'Each card’s band is the deserved share (proportion’s, or capacity’s from the queue’s deserved), its bar what is allocated (a parent’s includes its children’s) and its cap the capability; the table gives weight, capability, guarantee, deserved and allocated per queue.',
   queueTable: VolcanoQueueTable,
   minRuntime: null,
+  // Volcano's PodGroup and the pod's group annotation (volcano staging/src/volcano.sh/apis/pkg/apis/
+  // scheduling/v1beta1/types.go @ed72c7c8); kube-batch's objects are Volcano's (format §12).
+  kubernetesExample: {
+    label: 'PodGroup + Pods',
+    text: (queue: string) =>
+      podGroupExample(queue, {
+        apiVersion: 'scheduling.volcano.sh/v1beta1',
+        groupAnnotation: 'scheduling.k8s.io/group-name',
+        queueLabel: null,
+        schedulerName: 'volcano',
+      }),
+  },
+  newScenario: null,
 } as const;
 
 export const volcanoUi: ProfileUiModule<'volcano'> = {

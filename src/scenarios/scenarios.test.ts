@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Simulation } from '../engine/api';
+import { protectionDetailOf } from '../engine/framework/verdictDetails';
 import {
   applyVariant,
   createSimulation,
@@ -40,15 +41,15 @@ const firstEvictionSession = (sim: Simulation) => sim.markers().find((m) => m.ev
 function minRuntimeVerdicts(s: SessionSnapshot, victim: string) {
   return s.trace.attempts
     .flatMap((a) => [...a.verdicts, ...a.victims.filter((v) => v.job === victim).flatMap((v) => v.verdicts)])
-    .filter((v) => v.plugin === 'minruntime' && v.detail?.type === 'minruntime');
+    .filter((v) => v.plugin === 'minruntime' && protectionDetailOf(v) !== null);
 }
 
 function expectResolution(s: SessionSnapshot, victim: string, durationMs: number, source: string) {
   const verdict = minRuntimeVerdicts(s, victim)[0];
   expect(verdict, `a minruntime verdict about ${victim}`).toBeDefined();
-  if (verdict?.detail?.type !== 'minruntime') return;
-  expect(verdict.detail.resolution.durationMs).toBe(durationMs);
-  expect(verdict.detail.resolution.source).toBe(source);
+  const detail = verdict === undefined ? null : protectionDetailOf(verdict);
+  expect(detail?.resolution.durationMs).toBe(durationMs);
+  expect(detail?.resolution.source).toBe(source);
 }
 
 describe('built-in scenarios', () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, runScenario } from '../index';
 import type { JobState, SessionSnapshot } from '../model/snapshot';
-import type { MinRuntimeDetail } from '../model/trace';
+import { protectionDetailOf } from '../framework/verdictDetails';
 import { ReclaimerIndex } from '../profiles/kai/plugins/minruntime/reclaimerGroups';
 import type { QueueNode } from '../profiles/kai/plugins/minruntime/resolver';
 import { run } from '../testing/scenarioTest';
@@ -197,10 +197,10 @@ describe('reclaim protection in the snapshot', () => {
         const reclaimer = jobOf(s, attempt.job);
         if (reclaimer.pending + reclaimer.pipelined === 0) continue;
         for (const victim of attempt.victims) {
-          const verdict = victim.verdicts.find((v) => v.detail?.type === 'minruntime');
+          const verdict = victim.verdicts.find((v) => protectionDetailOf(v) !== null);
           const job = s.jobs.find((j) => j.name === victim.job);
-          if (verdict === undefined || job === undefined || job.running === 0) continue;
-          const detail = verdict.detail as MinRuntimeDetail;
+          const detail = verdict === undefined ? null : protectionDetailOf(verdict);
+          if (detail === null || job === undefined || job.running === 0) continue;
           const entry = job.reclaimProtection?.byReclaimer.find(
             (r) =>
               r.resolution.lca === detail.resolution.lca &&

@@ -5,11 +5,13 @@
  */
 import type { JobState, ProtectionState } from '../../engine/model/snapshot';
 import type {
+  ProtectionDetail as MinRuntimeDetail,
+  ReclaimFiguresDetail as ReclaimableDetail,
+} from '../../engine/framework/verdictDetails';
+import type {
   Decision,
   JobAttempt,
-  MinRuntimeDetail,
   MinRuntimeResolution,
-  ReclaimableDetail,
   Verdict,
   VictimRecord,
 } from '../../engine/model/trace';
@@ -65,10 +67,11 @@ export interface VictimEvidence {
   reclaimable: ReclaimableDetail | null;
 }
 
+// The neutral shapes of framework/verdictDetails.ts, recognised by detail type (decision 0315).
 const minRuntimeOf = (v: Verdict): MinRuntimeDetail | null =>
-  v.detail !== null && v.detail.type === 'minruntime' ? v.detail : null;
+  v.profileDetail?.type === 'minruntime' ? (v.profileDetail as MinRuntimeDetail) : null;
 const reclaimableOf = (v: Verdict): ReclaimableDetail | null =>
-  v.detail !== null && v.detail.type === 'reclaimable' ? v.detail : null;
+  v.profileDetail?.type === 'reclaimable' ? (v.profileDetail as ReclaimableDetail) : null;
 
 /** The victim record of `victim` in `attempt` and the verdicts that explain its outcome. */
 export function victimEvidence(attempt: JobAttempt, victim: string): VictimEvidence | null {

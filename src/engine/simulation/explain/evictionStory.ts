@@ -8,7 +8,8 @@ import { formatDuration } from '../../model/duration';
 import type { ResolveResult } from '../../api';
 import type { Profile, Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
-import type { Decision, MinRuntimeDetail, MinRuntimeResolution } from '../../model/trace';
+import type { Decision, MinRuntimeResolution } from '../../model/trace';
+import { protectionDetailOf, type ProtectionDetail } from '../../framework/verdictDetails';
 import type { Simulator } from '../Simulator';
 import { applyScenarioChange } from './applyScenarioChange';
 import { evictedAt, type RerunBudget } from './rerun';
@@ -71,11 +72,13 @@ function findQueue(scenario: Scenario, job: string): string | null {
 function minRuntimeDetail(
   victims: SessionSnapshot['trace']['attempts'][number]['victims'],
   job: string,
-): MinRuntimeDetail | null {
+): ProtectionDetail | null {
   for (const v of victims) {
     if (v.job !== job) continue;
-    for (const verdict of v.verdicts)
-      if (verdict.plugin === 'minruntime' && verdict.detail?.type === 'minruntime') return verdict.detail;
+    for (const verdict of v.verdicts) {
+      const m = verdict.plugin === 'minruntime' ? protectionDetailOf(verdict) : null;
+      if (m !== null) return m;
+    }
   }
   return null;
 }

@@ -2,7 +2,7 @@
  * KAI-Scheduler as the views see it: min-runtime protection columns (the engine resolved them into the
  * snapshot's `preemptProtection`/`reclaimProtection`), the protection marks of the timeline, its names
  * and queue words (pure data from engine/profiles/kai), the queue cards' min-runtime badges and inspector
- * rows (queueFigures.ts) and the tree's min-runtime what-ifs.
+ * rows (queueFigures.ts), its trace details' renderers (renderers.ts) and the tree's min-runtime what-ifs.
  */
 import { KAI_CATALOGUE } from '../../../engine/profiles/kai/catalogue';
 import { KAI_QUEUE_WORDS } from '../../../engine/profiles/kai/queueWords';
@@ -10,6 +10,7 @@ import { ProtectionCell, ReclaimProtectionCell } from '../../jobs/ProtectionCell
 import type { RunQuery } from '../../../protocol/queries';
 import type { ProfileJobColumn, ProfileUiModule } from '../ProfileUiModule';
 import { KAI_BADGE_LEGEND, kaiQueueBadges, kaiQueueDetailRows } from './queueFigures';
+import { KAI_RENDERERS } from './renderers';
 
 type MinRuntimeQuery = Extract<RunQuery, { profile: 'kai'; kind: 'minruntime' }>;
 
@@ -47,7 +48,7 @@ export const kaiUi: ProfileUiModule<'kai'> = {
   jobColumns: () => COLUMNS,
   ownSortKeys: ['preempt', 'reclaim'],
   timelineLegend: [{ label: 'protection starts or ends', color: 'protected', shape: 'dot' }],
-  detailRenderers: {},
+  detailRenderers: KAI_RENDERERS,
   queueBadges: kaiQueueBadges,
   queueBadgeLegend: KAI_BADGE_LEGEND,
   queueDetailRows: kaiQueueDetailRows,

@@ -16,6 +16,7 @@ import {
 import type { SessionSnapshot } from '../engine/model/snapshot';
 import type { Decision } from '../engine/model/trace';
 import { BUILTIN_SCENARIOS, DEFAULT_SCENARIO_ID, findBuiltinScenario } from './builtinScenarios';
+import { protectionsOf } from '../engine/model/protection';
 
 function run(id: string, variant = 'base'): Simulation {
   const entry = findBuiltinScenario(id);
@@ -70,9 +71,9 @@ describe('built-in scenarios', () => {
     expect(evictions(s1)).toEqual([]);
     expect(pendingCode(s1, 'train-b')).toBe('victims-protected');
     const sweep1 = s1.jobs.find((j) => j.name === 'sweep-1')!;
-    expect(sweep1.reclaimProtection?.isProtected).toBe(true);
+    expect(protectionsOf(sweep1).reclaimProtection?.isProtected).toBe(true);
     // Welcome uses the lca method: protected from product (the waiting train-b), LCA org → research.
-    expect(sweep1.reclaimProtection?.byReclaimer[0]).toMatchObject({
+    expect(protectionsOf(sweep1).reclaimProtection?.byReclaimer[0]).toMatchObject({
       reclaimerQueues: ['product'],
       protectedUntilMs: 15_000,
       resolution: { method: 'lca', lca: 'org', stepDown: 'research' },
@@ -123,7 +124,9 @@ describe('built-in scenarios', () => {
   it('elastic: surplus pods go at once, the minAvailable core only after protection ends', () => {
     const sim = run('elastic');
     expect(evictedTasks(sim.snapshot(1)).sort()).toEqual(['explore-2', 'explore-3']);
-    expect(sim.snapshot(1).jobs.find((j) => j.name === 'explore')?.reclaimProtection?.isProtected).toBe(true);
+    expect(
+      protectionsOf(sim.snapshot(1).jobs.find((j) => j.name === 'explore')!).reclaimProtection?.isProtected,
+    ).toBe(true);
     for (let i = 3; i <= 6; i++) {
       expect(evictions(sim.snapshot(i)), `session ${i}`).toEqual([]);
       expect(pendingCode(sim.snapshot(i), 'batch'), `session ${i}`).toBe('victims-protected');

@@ -10,6 +10,8 @@ import { AppStoreProvider } from '../../store/AppStoreProvider';
 import { createAppStore } from '../../store/createAppStore';
 import { createAppTheme } from '../../ui/theme';
 import { JobsTable } from './JobsTable';
+import type { ProtectionExtras } from '../../engine/model/protection';
+import type { VolcanoJobExtras } from '../../engine/profiles/volcano/jobExtras';
 
 afterEach(cleanup);
 
@@ -49,7 +51,18 @@ const fromLeaf3 = {
   reclaimerQueueCount: 1,
 };
 
-const job = (name: string, over: Partial<JobState> = {}): JobState => ({
+/** A KAI job: its protections go into its extras, as the engine sends them (decision 0316). */
+const job = (name: string, over: Partial<JobState> & Partial<ProtectionExtras> = {}): JobState => {
+  const { preemptProtection, reclaimProtection, ...rest } = over;
+  return kaiJob(name, rest, preemptProtection, reclaimProtection);
+};
+
+const kaiJob = (
+  name: string,
+  over: Partial<JobState>,
+  preempt: ProtectionExtras['preemptProtection'] | undefined,
+  reclaim: ProtectionExtras['reclaimProtection'] | undefined,
+): JobState => ({
   name,
   queue: 'research',
   phase: 'Running',
@@ -69,8 +82,14 @@ const job = (name: string, over: Partial<JobState> = {}): JobState => ({
   stoppedAtMs: null,
   runtimeMs: null,
   isElastic: false,
-  preemptProtection: null,
-  reclaimProtection: { method: 'lca', anyReclaimer: null, byReclaimer: [fromLeaf3], isProtected: true },
+  extras: {
+    profile: 'kai',
+    preemptProtection: preempt === undefined ? null : preempt,
+    reclaimProtection:
+      reclaim === undefined
+        ? { method: 'lca', anyReclaimer: null, byReclaimer: [fromLeaf3], isProtected: true }
+        : reclaim,
+  } as JobExtras,
   ...over,
 });
 
@@ -238,7 +257,11 @@ describe('JobsTable', () => {
       sessionLimit: 10,
       lesson: [],
     };
-    const volcanoJob = (name: string, over: Partial<JobState>, sla: Partial<NonNullable<JobExtras['sla']>>) =>
+    const volcanoJob = (
+      name: string,
+      over: Partial<JobState>,
+      sla: Partial<NonNullable<VolcanoJobExtras['sla']>>,
+    ) =>
       job(name, {
         phase: 'Pending',
         running: 0,
@@ -246,7 +269,6 @@ describe('JobsTable', () => {
         taskCount: 4,
         minAvailable: 4,
         startedAtMs: null,
-        reclaimProtection: null,
         extras: {
           profile: 'volcano',
           sla: {
@@ -259,7 +281,7 @@ describe('JobsTable', () => {
             ...sla,
           },
           enqueue: { admitted: false, decidedBy: 'overcommit', tier: 2, message: '' },
-        },
+        } as VolcanoJobExtras,
         ...over,
       });
 

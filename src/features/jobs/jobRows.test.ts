@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { JobState } from '../../engine/model/snapshot';
+import type { JobExtras, JobState } from '../../engine/model/snapshot';
 import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
+import type { ProtectionExtras } from '../../engine/model/protection';
 
-const job = (name: string, over: Partial<JobState> = {}): JobState => ({
+/** A KAI job: its protections go into its extras, as the engine sends them (decision 0316). */
+const job = (name: string, over: Partial<JobState> & Partial<ProtectionExtras> = {}): JobState => {
+  const { preemptProtection, reclaimProtection, ...rest } = over;
+  return kaiJob(name, rest, preemptProtection, reclaimProtection);
+};
+
+const kaiJob = (
+  name: string,
+  over: Partial<JobState>,
+  preempt: ProtectionExtras['preemptProtection'] | undefined,
+  reclaim: ProtectionExtras['reclaimProtection'] | undefined,
+): JobState => ({
   name,
   queue: 'q',
   phase: 'Running',
@@ -22,8 +34,11 @@ const job = (name: string, over: Partial<JobState> = {}): JobState => ({
   stoppedAtMs: null,
   runtimeMs: null,
   isElastic: false,
-  preemptProtection: null,
-  reclaimProtection: null,
+  extras: {
+    profile: 'kai',
+    preemptProtection: preempt === undefined ? null : preempt,
+    reclaimProtection: reclaim === undefined ? null : reclaim,
+  } as JobExtras,
   ...over,
 });
 

@@ -8,6 +8,7 @@ import { formatDuration } from '../../model/duration';
 import type { ResolveResult } from '../../api';
 import type { Profile, Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
+import { protectionsOf } from '../../model/protection';
 import type { Decision, MinRuntimeResolution } from '../../model/trace';
 import { protectionDetailOf, type ProtectionDetail } from '../../framework/verdictDetails';
 import type { Simulator } from '../Simulator';
@@ -97,7 +98,11 @@ function fallbackResolution(
 ): MinRuntimeResolution | null {
   if (victimQueue === null) return null;
   const job = snap.jobs.find((j) => j.name === d.job);
-  if (!job || job.preemptProtection === null || (d.action !== 'preempt' && d.action !== 'reclaim'))
+  if (
+    !job ||
+    protectionsOf(job).preemptProtection === null ||
+    (d.action !== 'preempt' && d.action !== 'reclaim')
+  )
     return null;
   const r = sim.query(
     'minruntime',

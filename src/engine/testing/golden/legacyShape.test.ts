@@ -1,8 +1,9 @@
 /**
  * Decision 0315 moved KAI's verdict details from `Verdict.detail` into the one profile slot
- * (`Verdict.profileDetail`), so the golden traces and the benchmark hashes changed. This proves the change
- * is only the move: every golden trace and every small benchmark workload, mapped back to the old shape
- * (legacyShape.ts), hashes byte for byte to what was checked in before the move (main at 26a54ba).
+ * (`Verdict.profileDetail`), and 0316 its job protections into its job extras, so the golden traces and the
+ * benchmark hashes changed. This proves the change is only the move: every golden trace and every small
+ * benchmark workload, mapped back to the old shape (legacyShape.ts), hashes byte for byte to what was
+ * checked in before the move (main at 26a54ba). The big workloads were checked the same way once (report).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -11,6 +11,8 @@ import type { RunQuery } from '../../../protocol/queries';
 import type { ProfileJobColumn, ProfileUiModule } from '../ProfileUiModule';
 import { KAI_BADGE_LEGEND, kaiQueueBadges, kaiQueueDetailRows } from './queueFigures';
 import { KAI_RENDERERS } from './renderers';
+import { KaiJobSection } from './ProtectionSections';
+import { protectionsOf } from '../../../engine/model/protection';
 
 type MinRuntimeQuery = Extract<RunQuery, { profile: 'kai'; kind: 'minruntime' }>;
 
@@ -21,7 +23,11 @@ const COLUMNS: readonly ProfileJobColumn[] = [
     label: 'Preempt protection',
     help: 'preemptMinRuntime, walking up from the job’s queue. Applies to preemption inside the queue.',
     cell: (job, nowMs) => (
-      <ProtectionCell protection={job.preemptProtection} nowMs={nowMs} testId="jobs-table.preempt" />
+      <ProtectionCell
+        protection={protectionsOf(job).preemptProtection}
+        nowMs={nowMs}
+        testId="jobs-table.preempt"
+      />
     ),
   },
   {
@@ -31,7 +37,7 @@ const COLUMNS: readonly ProfileJobColumn[] = [
     help: 'reclaimMinRuntime as the engine resolves it. Queue method: one value for any reclaimer. LCA method: the value depends on the reclaimer’s queue, so it is shown for each queue with a job waiting to be placed (the inspector has the details).',
     cell: (job, nowMs) => (
       <ReclaimProtectionCell
-        protection={job.reclaimProtection}
+        protection={protectionsOf(job).reclaimProtection}
         nowMs={nowMs}
         isRunning={job.running > 0}
         testId="jobs-table.reclaim"
@@ -48,6 +54,7 @@ export const kaiUi: ProfileUiModule<'kai'> = {
   jobColumns: () => COLUMNS,
   ownSortKeys: ['preempt', 'reclaim'],
   timelineLegend: [{ label: 'protection starts or ends', color: 'protected', shape: 'dot' }],
+  jobSection: KaiJobSection,
   detailRenderers: KAI_RENDERERS,
   queueBadges: kaiQueueBadges,
   queueBadgeLegend: KAI_BADGE_LEGEND,

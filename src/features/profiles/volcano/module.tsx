@@ -9,6 +9,9 @@ import type { ScenarioSummary } from '../../../protocol/messages';
 import type { ProfileJobColumn, ProfileLegendEntry, ProfileUiModule, ShownFacts } from '../ProfileUiModule';
 import { PodGroupCell, RolesCell, SlaCell } from './VolcanoCells';
 import { VOLCANO_RENDERERS } from './renderers';
+import { PodGroupSection } from './PodGroupSection';
+import { volcanoExtrasOf } from './volcanoExtras';
+import type { JobState } from '../../../engine/model/snapshot';
 import { VolcanoQueueTable } from './VolcanoQueueTable';
 import { volcanoQueueRows } from './queueRows';
 
@@ -51,6 +54,9 @@ const volcanoLike = {
   ],
   ownSortKeys: [],
   timelineLegend: LEGEND,
+  // The inspector's PodGroup and sla section, and the enqueue gate's answer, from the job's extras.
+  jobSection: PodGroupSection,
+  enqueueDecision: (job: JobState) => volcanoExtrasOf(job)?.enqueue ?? null,
   detailRenderers: VOLCANO_RENDERERS,
   // Proportion's figures are on the cards and in the table: no badges, no min-runtime.
   queueBadges: () => [],

@@ -5,7 +5,7 @@
  */
 import type { ResolveQuery, ResolveResult } from '../../../api';
 import type { QueueSpec, SchedulerConfig } from '../../../model/scenario';
-import type { ProtectionState, ReclaimProtection, ReclaimerProtection } from '../../../model/snapshot';
+import type { ProtectionState, ReclaimProtection, ReclaimerProtection } from '../../../model/protection';
 import type { MinRuntimeResolution } from '../../../model/trace';
 import { parseMinRuntimeArgs, type MinRuntimeArgs } from '../plugins/minruntime/args';
 import { ReclaimerIndex } from '../plugins/minruntime/reclaimerGroups';

@@ -16,13 +16,8 @@
  * run (a profile or feature not implemented; one line). No stack trace is ever printed.
  */
 import { basename } from 'node:path';
-import {
-  checkScenario,
-  formatIssue,
-  parseScenario,
-  resolveMinRuntime,
-  streamRunDocument,
-} from '../engine/index';
+import { checkScenario, formatIssue, parseScenario, queryScenario, streamRunDocument } from '../engine/index';
+import type { ResolveQuery, ResolveResult } from '../engine/model/protection';
 import type { Scenario } from '../engine/model/scenario';
 import { MAX_SESSIONS } from '../engine/scenario/limits';
 import { IMPORT_USAGE, readRunnerInput, runImportCommand } from './importCommands';
@@ -199,11 +194,14 @@ function execute(argv: readonly string[], io: CliIO, inline: boolean): number | 
             `${file}: ${flag}: queue ${JSON.stringify(queue)} does not exist in the scenario`,
           );
       }
-      const r = resolveMinRuntime(scenario, {
+      // The profile's `minruntime` query, answered by the profile's module (KAI; issue 23: no min-runtime
+      // entry point of its own in the engine's API). The document below is §9's contract, unchanged.
+      const args: ResolveQuery = {
         victimQueue,
         ...(preemptorQueue !== undefined ? { preemptorQueue } : {}),
         ...(method !== undefined ? { method } : {}),
-      });
+      };
+      const r = queryScenario(scenario, 'minruntime', args) as ResolveResult;
       const out = {
         preempt: { duration: r.preempt.durationMs, source: r.preempt.source, path: r.preempt.path },
         reclaim: {

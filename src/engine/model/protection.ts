@@ -47,6 +47,19 @@ export interface ReclaimProtection {
   isProtected: boolean;
 }
 
+/** A min-runtime question for a queue pair: the `minruntime` query's arguments (KAI answers it). */
+export interface ResolveQuery {
+  victimQueue: string;
+  preemptorQueue?: string;
+  method?: 'lca' | 'queue';
+}
+
+/** The `minruntime` query's answer: how each kind of protection resolves for the pair. */
+export interface ResolveResult {
+  preempt: MinRuntimeResolution;
+  reclaim: MinRuntimeResolution;
+}
+
 /** The job extras fields a profile with time-based protection fills (KAI's `KaiJobExtras`). */
 export interface ProtectionExtras {
   /** Preempt protection (walk up from the job's queue); null when the minruntime plugin is off. */

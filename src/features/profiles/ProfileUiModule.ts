@@ -7,7 +7,7 @@
  * from the profile's engine folder (catalogue, queue words), never the engine runtime.
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { ResolveQuery, ResolveResult } from '../../engine/api';
+import type { ResolveQuery, ResolveResult } from '../../engine/model/protection';
 import type { ProfileCatalogue, QueueWords } from '../../engine/framework/ProfileModule';
 import type { JobState, QueueState } from '../../engine/model/snapshot';
 import type { ScenarioSummary } from '../../protocol/messages';

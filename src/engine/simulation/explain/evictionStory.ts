@@ -5,7 +5,7 @@
  * where the rule allows one.
  */
 import { formatDuration } from '../../model/duration';
-import type { ResolveResult } from '../../api';
+import type { ResolveResult } from '../../model/protection';
 import type { Profile, Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
 import { protectionsOf } from '../../model/protection';

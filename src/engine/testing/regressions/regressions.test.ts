@@ -16,7 +16,8 @@ import {
   runDocument,
   runScenario,
 } from '../../index';
-import type { ResolveQuery, ResolveResult, Simulation } from '../../api';
+import type { Simulation } from '../../api';
+import type { ResolveQuery, ResolveResult } from '../../model/protection';
 import type { Scenario } from '../../model/scenario';
 import { run, scenarioOf, statusOf } from '../scenarioTest';
 import { protectionsOf } from '../../model/protection';

@@ -10,7 +10,7 @@ import { AppStoreProvider } from '../../store/AppStoreProvider';
 import { createAppStore } from '../../store/createAppStore';
 import { createAppTheme } from '../../ui/theme';
 import { JobsTable } from './JobsTable';
-import type { ProtectionExtras } from '../../engine/model/protection';
+import { kaiJob, type KaiJobOver } from './testing/kaiJob';
 import type { VolcanoJobExtras } from '../../engine/profiles/volcano/jobExtras';
 
 afterEach(cleanup);
@@ -52,46 +52,32 @@ const fromLeaf3 = {
 };
 
 /** A KAI job: its protections go into its extras, as the engine sends them (decision 0316). */
-const job = (name: string, over: Partial<JobState> & Partial<ProtectionExtras> = {}): JobState => {
-  const { preemptProtection, reclaimProtection, ...rest } = over;
-  return kaiJob(name, rest, preemptProtection, reclaimProtection);
-};
-
-const kaiJob = (
-  name: string,
-  over: Partial<JobState>,
-  preempt: ProtectionExtras['preemptProtection'] | undefined,
-  reclaim: ProtectionExtras['reclaimProtection'] | undefined,
-): JobState => ({
-  name,
-  queue: 'research',
-  phase: 'Running',
-  priority: 50,
-  priorityClassName: 'train',
-  preemptible: true,
-  minAvailable: 1,
-  taskCount: 1,
-  running: 1,
-  pipelined: 0,
-  pending: 0,
-  releasing: 0,
-  succeeded: 0,
-  submitAtMs: 0,
-  startedAtMs: -45_000,
-  progressMs: 55_000,
-  stoppedAtMs: null,
-  runtimeMs: null,
-  isElastic: false,
-  extras: {
-    profile: 'kai',
-    preemptProtection: preempt === undefined ? null : preempt,
-    reclaimProtection:
-      reclaim === undefined
-        ? { method: 'lca', anyReclaimer: null, byReclaimer: [fromLeaf3], isProtected: true }
-        : reclaim,
-  } as JobExtras,
-  ...over,
-});
+const job = (name: string, over: KaiJobOver = {}): JobState =>
+  kaiJob(
+    {
+      name,
+      queue: 'research',
+      phase: 'Running',
+      priority: 50,
+      priorityClassName: 'train',
+      preemptible: true,
+      minAvailable: 1,
+      taskCount: 1,
+      running: 1,
+      pipelined: 0,
+      pending: 0,
+      releasing: 0,
+      succeeded: 0,
+      submitAtMs: 0,
+      startedAtMs: -45_000,
+      progressMs: 55_000,
+      stoppedAtMs: null,
+      runtimeMs: null,
+      isElastic: false,
+    },
+    over,
+    { reclaimProtection: { method: 'lca', anyReclaimer: null, byReclaimer: [fromLeaf3], isProtected: true } },
+  );
 
 function view(jobs: JobState[], timeMs: number): SessionView {
   return {

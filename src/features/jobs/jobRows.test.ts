@@ -1,46 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import type { JobExtras, JobState } from '../../engine/model/snapshot';
 import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
-import type { ProtectionExtras } from '../../engine/model/protection';
+import { kaiJob, type KaiJobOver } from './testing/kaiJob';
 
 /** A KAI job: its protections go into its extras, as the engine sends them (decision 0316). */
-const job = (name: string, over: Partial<JobState> & Partial<ProtectionExtras> = {}): JobState => {
-  const { preemptProtection, reclaimProtection, ...rest } = over;
-  return kaiJob(name, rest, preemptProtection, reclaimProtection);
-};
-
-const kaiJob = (
-  name: string,
-  over: Partial<JobState>,
-  preempt: ProtectionExtras['preemptProtection'] | undefined,
-  reclaim: ProtectionExtras['reclaimProtection'] | undefined,
-): JobState => ({
-  name,
-  queue: 'q',
-  phase: 'Running',
-  priority: 50,
-  priorityClassName: 'train',
-  preemptible: true,
-  minAvailable: 1,
-  taskCount: 1,
-  running: 1,
-  pipelined: 0,
-  pending: 0,
-  releasing: 0,
-  succeeded: 0,
-  submitAtMs: 0,
-  startedAtMs: 0,
-  progressMs: 0,
-  stoppedAtMs: null,
-  runtimeMs: null,
-  isElastic: false,
-  extras: {
-    profile: 'kai',
-    preemptProtection: preempt === undefined ? null : preempt,
-    reclaimProtection: reclaim === undefined ? null : reclaim,
-  } as JobExtras,
-  ...over,
-});
+const job = (name: string, over: KaiJobOver = {}): JobState =>
+  kaiJob(
+    {
+      name,
+      queue: 'q',
+      phase: 'Running',
+      priority: 50,
+      priorityClassName: 'train',
+      preemptible: true,
+      minAvailable: 1,
+      taskCount: 1,
+      running: 1,
+      pipelined: 0,
+      pending: 0,
+      releasing: 0,
+      succeeded: 0,
+      submitAtMs: 0,
+      startedAtMs: 0,
+      progressMs: 0,
+      stoppedAtMs: null,
+      runtimeMs: null,
+      isElastic: false,
+    },
+    over,
+  );
 
 const protectedUntil = (untilMs: number) => ({
   resolution: {

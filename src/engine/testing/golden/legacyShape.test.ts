@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSimulation, parseScenario, runScenario } from '../../index';
+import { createSimulation } from '../../index';
+import { goldenDocument } from './goldenDocument';
 import { goldenWorkload } from '../../../../scripts/benchGolden';
 import { legacySnapshot, legacyTrace } from './legacyShape';
 
@@ -38,19 +39,6 @@ const BENCH_BEFORE: Readonly<Record<string, string>> = {
   'pods-100': '8a8c5947aea29a390bc1d5741e2ba0b7a7e72c8cb3bfe8238a4a62e7ca613f92',
 };
 
-/** goldenTraces.test.ts's document, with the trace in the old shape. */
-function legacyGolden(file: string): string {
-  const parsed = parseScenario(readFileSync(join(ROOT, file), 'utf8'));
-  if (!parsed.ok) throw new Error(`${file} does not parse`);
-  const sim = runScenario(parsed.scenario);
-  const sessions = [];
-  for (let i = 1; i <= sim.sessionCount(); i++) {
-    const s = sim.snapshot(i);
-    sessions.push({ index: i, decisions: s.decisions, trace: legacyTrace(s.trace) });
-  }
-  return `${JSON.stringify({ file, sessions }, null, 1)}\n`;
-}
-
 /** scripts/benchGolden.ts's hash, over snapshots in the old shape. */
 export function legacyGoldenHash(name: string): string {
   const { scenario, sessions } = goldenWorkload(name);
@@ -63,7 +51,7 @@ export function legacyGoldenHash(name: string): string {
 describe('the KAI detail move changed nothing but the shape (decision 0315)', () => {
   for (const [file, before] of Object.entries(GOLDEN_BEFORE)) {
     it(`${file}: the golden trace in the old shape is the one checked in before`, () => {
-      expect(sha256(legacyGolden(file))).toBe(before);
+      expect(sha256(goldenDocument(file, readFileSync(join(ROOT, file), 'utf8'), legacyTrace))).toBe(before);
     });
   }
   for (const [name, before] of Object.entries(BENCH_BEFORE)) {

@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulationClient } from '../../client/SimulationClient';
-import type { JobExtras, JobState } from '../../engine/model/snapshot';
+import type { JobState } from '../../engine/model/snapshot';
 import type { ScenarioSummary } from '../../protocol/messages';
 import type { SessionView } from '../../protocol/sessionView';
 import { AppStoreProvider } from '../../store/AppStoreProvider';

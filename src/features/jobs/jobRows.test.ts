@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobExtras, JobState } from '../../engine/model/snapshot';
+import type { JobState } from '../../engine/model/snapshot';
 import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
 import { kaiJob, type KaiJobOver } from './testing/kaiJob';
 

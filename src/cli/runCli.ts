@@ -201,7 +201,15 @@ function execute(argv: readonly string[], io: CliIO, inline: boolean): number | 
         ...(preemptorQueue !== undefined ? { preemptorQueue } : {}),
         ...(method !== undefined ? { method } : {}),
       };
-      const r = queryScenario(scenario, 'minruntime', args) as ResolveResult;
+      let r: ResolveResult;
+      try {
+        r = queryScenario(scenario, 'minruntime', args) as ResolveResult;
+      } catch (e) {
+        // A profile without min-runtime answers no such query: a feature it does not have (§9, exit 4),
+        // not an internal error. Other refusals (arguments) were checked above.
+        if (e instanceof RangeError) throw new UnsupportedResolve(`resolve: ${e.message}`);
+        throw e;
+      }
       const out = {
         preempt: { duration: r.preempt.durationMs, source: r.preempt.source, path: r.preempt.path },
         reclaim: {
@@ -279,6 +287,11 @@ function* batched(chunks: Iterable<string>, size: number): Generator<string> {
     }
   }
   if (pending.length > 0) yield pending.join('');
+}
+
+/** `resolve` on a profile that has no min-runtime: reported as a feature the profile lacks (exit 4). */
+class UnsupportedResolve extends Error {
+  override readonly name = 'UnsupportedError';
 }
 
 /** Maps what was thrown to its exit code, writing one line (or the field-path errors) to stderr. */

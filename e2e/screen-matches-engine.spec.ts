@@ -46,10 +46,14 @@ test('Compare · LCA session 1: the victims are protected from leaf3 in the tabl
   const keptJobs = await kept.evaluateAll((victims) => victims.map((v) => v.getAttribute('data-job')));
   expect(keptJobs.sort()).toEqual(protectedJobs.sort());
   for (const victim of keptJobs) {
-    await expect(attempt.locator(`[data-testid="victim"][data-job="${victim}"]`)).toContainText(
-      '✗ refused by minruntime',
-    );
+    const record = attempt.locator(`[data-testid="victim"][data-job="${victim}"]`);
+    await expect(record).toContainText('✗ refused by minruntime');
+    // KAI's own numbers under the verdict, drawn by KAI's renderer (decision 0315): start, end, verdict.
+    await expect(record.getByTestId('verdict.minruntime')).toContainText('protected until');
   }
+  // The proportion gate's figures too, and no detail left without its renderer.
+  await expect(attempt.getByTestId('verdict.gate').first()).toContainText('Queue leaf3');
+  await expect(attempt.getByTestId('profile-detail.unknown')).toHaveCount(0);
 
   // The inspector gives the detail: who reclaims, until when, the LCA and the walk.
   await app.page.getByTestId('main-view.jobs-tab').click();

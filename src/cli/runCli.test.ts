@@ -99,6 +99,13 @@ describe('sim exit codes', () => {
     expect(cli('resolve', VALID, '--victim-queue', 'q').code).toBe(EXIT.ok);
   });
 
+  it('resolve on a profile without min-runtime exits 4 with one line, never an internal error', () => {
+    const volcano = file('volcano.yaml', 'version: 1\nprofile: volcano\nnodes: []\nqueues: [{name: q}]\n');
+    const r = cli('resolve', volcano, '--victim-queue', 'q');
+    expect(r.code).toBe(EXIT.unsupported);
+    expect(r.err).toBe(`${volcano}: cannot run: resolve: profile volcano answers no minruntime query\n`);
+  });
+
   it('--sessions over the limit or not a whole number exits 2 with the usage', () => {
     for (const n of ['100001', '-1', '1.5', 'x']) {
       const r = cli('run', VALID, '--sessions', n);

@@ -16,13 +16,8 @@
  * run (a profile or feature not implemented; one line). No stack trace is ever printed.
  */
 import { basename } from 'node:path';
-import {
-  checkScenario,
-  formatIssue,
-  parseScenario,
-  resolveMinRuntime,
-  streamRunDocument,
-} from '../engine/index';
+import { checkScenario, formatIssue, parseScenario, queryScenario, streamRunDocument } from '../engine/index';
+import type { ResolveQuery, ResolveResult } from '../engine/model/protection';
 import type { Scenario } from '../engine/model/scenario';
 import { MAX_SESSIONS } from '../engine/scenario/limits';
 import { IMPORT_USAGE, readRunnerInput, runImportCommand } from './importCommands';
@@ -203,11 +198,22 @@ function execute(argv: readonly string[], io: CliIO, inline: boolean): number | 
             `${file}: ${flag}: queue ${JSON.stringify(queue)} does not exist in the scenario`,
           );
       }
-      const r = resolveMinRuntime(scenario, {
+      // The profile's `minruntime` query, answered by the profile's module (KAI; issue 23: no min-runtime
+      // entry point of its own in the engine's API). The document below is §9's contract, unchanged.
+      const args: ResolveQuery = {
         victimQueue,
         ...(preemptorQueue !== undefined ? { preemptorQueue } : {}),
         ...(method !== undefined ? { method } : {}),
-      });
+      };
+      let r: ResolveResult;
+      try {
+        r = queryScenario(scenario, 'minruntime', args) as ResolveResult;
+      } catch (e) {
+        // A profile without min-runtime answers no such query: a feature it does not have (§9, exit 4),
+        // not an internal error. Other refusals (arguments) were checked above.
+        if (e instanceof RangeError) throw new UnsupportedResolve(`resolve: ${e.message}`);
+        throw e;
+      }
       const out = {
         preempt: { duration: r.preempt.durationMs, source: r.preempt.source, path: r.preempt.path },
         reclaim: {
@@ -285,6 +291,11 @@ function* batched(chunks: Iterable<string>, size: number): Generator<string> {
     }
   }
   if (pending.length > 0) yield pending.join('');
+}
+
+/** `resolve` on a profile that has no min-runtime: reported as a feature the profile lacks (exit 4). */
+class UnsupportedResolve extends Error {
+  override readonly name = 'UnsupportedError';
 }
 
 /** Maps what was thrown to its exit code, writing one line (or the field-path errors) to stderr. */

@@ -3,7 +3,6 @@
  */
 import type { Scenario } from './model/scenario';
 import type { SessionSnapshot } from './model/snapshot';
-import type { MinRuntimeResolution } from './model/trace';
 import type { HistorySize } from './simulation/History';
 
 export type { HistorySize };
@@ -35,7 +34,8 @@ export interface Simulation {
   snapshot(index: number): SessionSnapshot;
   markers(): SessionMarker[];
   /**
-   * A profile's answer to a query of `kind` (`min-runtime` for KAI: `ResolveQuery` → `ResolveResult`) under
+   * A profile's answer to a query of `kind` (KAI's `minruntime`: `ResolveQuery` → `ResolveResult`, shapes in
+   * model/protection.ts) under
    * the queues and scheduler config in force at session `session` (1-based; 0 = the scenario at t=0,
    * before any event). Throws a RangeError for a session not yet run, a kind the profile does not answer
    * or arguments it refuses.
@@ -43,15 +43,4 @@ export interface Simulation {
   query(kind: string, args: unknown, session: number): unknown;
   /** What the stored history holds (sessions, keyframes, size as JSON), for the browser benchmark. */
   historySize(): HistorySize;
-}
-
-export interface ResolveQuery {
-  victimQueue: string;
-  preemptorQueue?: string;
-  method?: 'lca' | 'queue';
-}
-
-export interface ResolveResult {
-  preempt: MinRuntimeResolution;
-  reclaim: MinRuntimeResolution;
 }

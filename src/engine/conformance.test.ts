@@ -7,7 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkExpectations, formatIssue, parseScenario, resolveMinRuntime, runScenario } from './index';
+import { checkExpectations, formatIssue, parseScenario, queryScenario, runScenario } from './index';
+import type { ResolveResult } from './model/protection';
 
 const ROOT = resolve(__dirname, '../../conformance');
 
@@ -39,11 +40,11 @@ for (const suite of ['kai', 'volcano', 'kueue']) {
         expect(failures.map((f) => `${f.path}: ${f.message}`)).toEqual([]);
         const entries = (scenario.extensions['x-resolve'] ?? []) as ResolveEntry[];
         for (const e of entries) {
-          const r = resolveMinRuntime(scenario, {
+          const r = queryScenario(scenario, 'minruntime', {
             victimQueue: e.victimQueue,
             ...(e.preemptorQueue !== undefined ? { preemptorQueue: e.preemptorQueue } : {}),
             ...(e.method !== undefined ? { method: e.method } : {}),
-          });
+          }) as ResolveResult;
           if (e.preemptMs !== undefined)
             expect(r.preempt.durationMs, `${file} preempt ${e.victimQueue}`).toBe(e.preemptMs);
           if (e.reclaimMs !== undefined)

@@ -1,7 +1,7 @@
 /**
  * The engine's public surface, for the worker, the CLI and tests. Everything else in `engine/` is internal.
  */
-import type { ResolveQuery, ResolveResult, Simulation } from './api';
+import type { Simulation } from './api';
 import type { Scenario } from './model/scenario';
 import { Simulator, type SimulatorOptions } from './simulation/Simulator';
 export type { SimulatorOptions } from './simulation/Simulator';
@@ -11,7 +11,7 @@ import type { RunMetrics } from './simulation/metrics/RunMetrics';
 import { MAX_REPLICATES, type ReplicateRun } from './simulation/metrics/replicates';
 import { hasRandomWorkload, reseedScenario } from './scenario/workload/index';
 
-export type { ResolveQuery, ResolveResult, SessionMarker, Simulation } from './api';
+export type { SessionMarker, Simulation } from './api';
 export { parseScenario, normaliseScenarioDocument, formatIssue } from './scenario/parseScenario';
 export type { ParseResult, ScenarioIssue } from './scenario/parseScenario';
 export { decodeScenarioBytes, parseScenarioBytes, MAX_SCENARIO_BYTES } from './scenario/scenarioBytes';
@@ -78,9 +78,13 @@ export function checkScenario(scenario: Scenario): { failures: CheckFailure[]; s
   return checkWhileRunning(new Simulator(scenario, { record: 'latest' }), scenario.expect);
 }
 
-/** Min-runtime resolution for a (preemptor queue, victim queue) pair under the scenario's configuration. */
-export function resolveMinRuntime(scenario: Scenario, query: ResolveQuery): ResolveResult {
-  return new Simulator(scenario).query('minruntime', query, 0) as ResolveResult;
+/**
+ * A profile's answer to a query of `kind` under the scenario at t=0, before any event (the runner's
+ * `resolve` asks KAI's `minruntime`). Throws a RangeError for a kind the profile does not answer or
+ * arguments it refuses, naming the field. Replaces the min-runtime-only `resolveMinRuntime` (issue 23).
+ */
+export function queryScenario(scenario: Scenario, kind: string, args: unknown): unknown {
+  return new Simulator(scenario).query(kind, args, 0);
 }
 
 export { applyVariant, findVariant, BASE_VARIANT } from './scenario/applyVariant';

@@ -3,7 +3,7 @@
  * generic `query` request; decision 0026). Each profile lists its kinds here with their parameters and
  * result; the worker answers a kind the loaded scenario's profile does not have with `bad-request`.
  */
-import type { ResolveQuery, ResolveResult } from '../engine/api';
+import type { ResolveQuery, ResolveResult } from '../engine/model/protection';
 
 /** Every query kind, per profile: `params` sent, `result` answered. */
 export interface QueryCatalogue {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Simulation } from '../engine/api';
+import { protectionDetailOf } from '../engine/framework/verdictDetails';
 import {
   applyVariant,
   createSimulation,
@@ -15,6 +16,7 @@ import {
 import type { SessionSnapshot } from '../engine/model/snapshot';
 import type { Decision } from '../engine/model/trace';
 import { BUILTIN_SCENARIOS, DEFAULT_SCENARIO_ID, findBuiltinScenario } from './builtinScenarios';
+import { protectionsOf } from '../engine/model/protection';
 
 function run(id: string, variant = 'base'): Simulation {
   const entry = findBuiltinScenario(id);
@@ -40,15 +42,15 @@ const firstEvictionSession = (sim: Simulation) => sim.markers().find((m) => m.ev
 function minRuntimeVerdicts(s: SessionSnapshot, victim: string) {
   return s.trace.attempts
     .flatMap((a) => [...a.verdicts, ...a.victims.filter((v) => v.job === victim).flatMap((v) => v.verdicts)])
-    .filter((v) => v.plugin === 'minruntime' && v.detail?.type === 'minruntime');
+    .filter((v) => v.plugin === 'minruntime' && protectionDetailOf(v) !== null);
 }
 
 function expectResolution(s: SessionSnapshot, victim: string, durationMs: number, source: string) {
   const verdict = minRuntimeVerdicts(s, victim)[0];
   expect(verdict, `a minruntime verdict about ${victim}`).toBeDefined();
-  if (verdict?.detail?.type !== 'minruntime') return;
-  expect(verdict.detail.resolution.durationMs).toBe(durationMs);
-  expect(verdict.detail.resolution.source).toBe(source);
+  const detail = verdict === undefined ? null : protectionDetailOf(verdict);
+  expect(detail?.resolution.durationMs).toBe(durationMs);
+  expect(detail?.resolution.source).toBe(source);
 }
 
 describe('built-in scenarios', () => {
@@ -69,9 +71,9 @@ describe('built-in scenarios', () => {
     expect(evictions(s1)).toEqual([]);
     expect(pendingCode(s1, 'train-b')).toBe('victims-protected');
     const sweep1 = s1.jobs.find((j) => j.name === 'sweep-1')!;
-    expect(sweep1.reclaimProtection?.isProtected).toBe(true);
+    expect(protectionsOf(sweep1).reclaimProtection?.isProtected).toBe(true);
     // Welcome uses the lca method: protected from product (the waiting train-b), LCA org → research.
-    expect(sweep1.reclaimProtection?.byReclaimer[0]).toMatchObject({
+    expect(protectionsOf(sweep1).reclaimProtection?.byReclaimer[0]).toMatchObject({
       reclaimerQueues: ['product'],
       protectedUntilMs: 15_000,
       resolution: { method: 'lca', lca: 'org', stepDown: 'research' },
@@ -122,7 +124,9 @@ describe('built-in scenarios', () => {
   it('elastic: surplus pods go at once, the minAvailable core only after protection ends', () => {
     const sim = run('elastic');
     expect(evictedTasks(sim.snapshot(1)).sort()).toEqual(['explore-2', 'explore-3']);
-    expect(sim.snapshot(1).jobs.find((j) => j.name === 'explore')?.reclaimProtection?.isProtected).toBe(true);
+    expect(
+      protectionsOf(sim.snapshot(1).jobs.find((j) => j.name === 'explore')!).reclaimProtection?.isProtected,
+    ).toBe(true);
     for (let i = 3; i <= 6; i++) {
       expect(evictions(sim.snapshot(i)), `session ${i}`).toEqual([]);
       expect(pendingCode(sim.snapshot(i), 'batch'), `session ${i}`).toBe('victims-protected');

@@ -9,6 +9,7 @@ import { createSimulation, formatIssue, parseScenario } from '../engine/index';
 import type { SessionSnapshot } from '../engine/model/snapshot';
 import type { JobAttempt, ProfileDetail, Verdict } from '../engine/model/trace';
 import { findBuiltinScenario } from './builtinScenarios';
+import type { VolcanoJobExtras } from '../engine/profiles/volcano/jobExtras';
 
 function run(id: string): Simulation {
   const entry = findBuiltinScenario(id);
@@ -71,7 +72,9 @@ describe('SLA 1: the seed sla story (sla in tier 1, gang in tier 2)', () => {
     const t = voteTable(attempts(s, 'big-training', 'enqueue')[0], 'jobEnqueueable');
     expect(votes(t)).toEqual(['sla@1:permit']);
     expect(t).toMatchObject({ result: true, decidedBy: 'sla', decidingTier: 1, slaNote: null });
-    expect(s.jobs.find((j) => j.name === 'big-training')?.extras?.sla).toMatchObject({
+    expect(
+      (s.jobs.find((j) => j.name === 'big-training')?.extras as VolcanoJobExtras | undefined)?.sla,
+    ).toMatchObject({
       waitingTimeMs: 15_000,
       source: 'annotation sla-waiting-time',
       deadlineMs: 15_000,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SimulationClient } from '../client/SimulationClient';
-import type { ResolveResult } from '../engine/api';
+import type { ResolveResult } from '../engine/model/protection';
 import type { RunQuery } from '../protocol/queries';
 import { createAppStore } from './createAppStore';
 import {

@@ -2,7 +2,7 @@
  * The engine functions the host needs (the public surface of `engine/index.ts`), as an interface so the
  * worker entry passes the real module and nothing else reaches into engine internals.
  */
-import type { ResolveQuery, ResolveResult, Simulation } from '../engine/api';
+import type { Simulation } from '../engine/api';
 import type { ExpectCheck, Scenario } from '../engine/model/scenario';
 import type { ExplainEngine } from './runExplain';
 import type { WorkshopPointEngine } from './runWorkshopPoint';
@@ -24,7 +24,6 @@ export interface EngineApi<I extends EngineIssueLike> {
   parseScenario(text: string, options: { fileName?: string }): EngineParseResult<I>;
   formatIssue(issue: I): string;
   createSimulation(scenario: Scenario): Simulation;
-  resolveMinRuntime(scenario: Scenario, query: ResolveQuery): ResolveResult;
   /** The failed checks of `checks` on the run so far (the `expect` evaluator; lesson choices are checks). */
   checkExpectations(sim: Simulation, checks: readonly ExpectCheck[]): readonly unknown[];
   /** Variants, metrics and comparisons (issue 12); without it the workshop requests are refused. */

@@ -8,12 +8,9 @@
  * spent seconds of the main thread reading them. Jobs of one queue started in the same session have equal
  * protections, so whole entries, their queue lists and whole per-job protections are shared too.
  */
-import type {
-  ProtectionState,
-  ReclaimerProtection,
-  ReclaimProtection,
-  SessionSnapshot,
-} from '../engine/model/snapshot';
+import type { SessionSnapshot } from '../engine/model/snapshot';
+import type { ProtectionState, ReclaimerProtection, ReclaimProtection } from '../engine/model/protection';
+import { protectionsOf } from '../engine/model/protection';
 import type { MinRuntimeResolution } from '../engine/model/trace';
 import type { SessionView } from '../protocol/sessionView';
 
@@ -78,11 +75,19 @@ export function toSessionView(snapshot: SessionSnapshot): SessionView {
   };
   return {
     ...snapshot,
-    jobs: snapshot.jobs.map((job) => ({
-      ...job,
-      preemptProtection: job.preemptProtection === null ? null : internState(job.preemptProtection),
-      reclaimProtection: job.reclaimProtection === null ? null : internReclaim(job.reclaimProtection),
-    })),
+    jobs: snapshot.jobs.map((job) => {
+      // A profile's protections travel in its job extras (decision 0316); the rest of the extras as sent.
+      const { preemptProtection, reclaimProtection } = protectionsOf(job);
+      if (job.extras === undefined || (preemptProtection === null && reclaimProtection === null)) return job;
+      return {
+        ...job,
+        extras: {
+          ...job.extras,
+          preemptProtection: preemptProtection === null ? null : internState(preemptProtection),
+          reclaimProtection: reclaimProtection === null ? null : internReclaim(reclaimProtection),
+        },
+      };
+    }),
     trace: {
       attempts: snapshot.trace.attempts.map(({ verdicts, victims, ...rest }) => ({
         ...rest,

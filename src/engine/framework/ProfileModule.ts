@@ -21,13 +21,7 @@ import type {
 } from '../model/scenario';
 import type { Decision, MinRuntimeResolution, SessionTrace, TaskStatus } from '../model/trace';
 import type { QueueResources } from '../model/resources';
-import type {
-  ProtectionState,
-  ReclaimProtection,
-  ResolvedQueueFigures,
-  SessionSnapshot,
-  TimeAwareShare,
-} from '../model/snapshot';
+import type { ResolvedQueueFigures, SessionSnapshot, TimeAwareShare } from '../model/snapshot';
 import type { ClusterState, JobRecord, TaskRecord } from '../simulation/ClusterState';
 import type { UsageLedger } from '../simulation/UsageLedger';
 import type { Candidate, CandidateInput } from '../simulation/explain/candidates';
@@ -194,14 +188,6 @@ export interface SnapshotHooks {
    * `QueueState.resolved` (decision 0298). Absent = none.
    */
   resolved?(queue: QueueSpec, figures: SnapshotQueueFigures): ResolvedQueueFigures | null;
-  /**
-   * The job's time-based protections for the snapshot's core fields (`preemptProtection`,
-   * `reclaimProtection`, kept in the core so the golden snapshots stay byte-identical); absent = none.
-   */
-  protection?(job: SnapshotJobInput): {
-    preempt: ProtectionState | null;
-    reclaim: ReclaimProtection | null;
-  };
 }
 
 /** Snapshot hooks: computed once per snapshot, per job and per queue. */

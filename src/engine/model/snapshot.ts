@@ -2,7 +2,7 @@
  * The state of the simulated cluster at the end of one session, as the UI and the CLI see it.
  */
 import type { QueueResources, Resources } from './resources';
-import type { Decision, MinRuntimeResolution, SessionTrace, TaskStatus, TerminatingNote } from './trace';
+import type { Decision, SessionTrace, TaskStatus, TerminatingNote } from './trace';
 
 export interface TaskState {
   name: string;
@@ -13,46 +13,6 @@ export interface TaskState {
   gpus: { index: number; share: number }[];
   /** KAI: set while the pod is terminating (`deletionTimestamp`, §23.4); its status is then `Running`. */
   terminating?: TerminatingNote;
-}
-
-export interface ProtectionState {
-  resolution: MinRuntimeResolution;
-  /** Time until which the job is protected (null when it has no start time). */
-  protectedUntilMs: number | null;
-  isProtected: boolean;
-}
-
-/**
- * A job's reclaim protection against one group of reclaimer queues that the plugin resolves the same way
- * (under `lca`: the same lowest common ancestor with the victim's queue).
- */
-export interface ReclaimerProtection extends ProtectionState {
-  /** Waiting reclaimer queues of the group in tree order (children by name), the first few only. */
-  reclaimerQueues: readonly string[];
-  /** How many waiting reclaimer queues the group holds (may exceed `reclaimerQueues.length`). */
-  reclaimerQueueCount: number;
-}
-
-/**
- * Reclaim protection as the minruntime plugin would apply it at the end of the session. Under `lca` the
- * duration depends on the reclaimer's queue, so there is no figure for the job alone: it is given for each
- * reclaimer queue that has a job waiting (pending or pipelined tasks), grouped by resolution.
- */
-export interface ReclaimProtection {
-  /** The plugin's `reclaimResolveMethod` in this session. */
-  method: 'lca' | 'queue';
-  /**
-   * `queue` method only: the protection against any reclaimer (the walk starts at the victim's queue; the
-   * reclaimer plays no part, so `resolution.preemptorQueue` is null). Null under `lca`.
-   */
-  anyReclaimer: ProtectionState | null;
-  /**
-   * Against the waiting reclaimers, one entry per distinct resolution (nearest LCA first, other trees last).
-   * Empty for a job with no running task (it has nothing to protect).
-   */
-  byReclaimer: readonly ReclaimerProtection[];
-  /** Protected against at least one waiting reclaimer; under `queue`, against any reclaimer. */
-  isProtected: boolean;
 }
 
 /** A Volcano task role at session end (§26): its minTaskMember (null: none) and its tasks' statuses. */
@@ -97,11 +57,10 @@ export interface JobState {
   generatedBy?: number;
   /** Volcano task roles (§26); absent for a job without roles or minTaskMember. */
   roles?: RoleState[];
-  /** Preempt protection (walk up from the job's queue); null when the minruntime plugin is off. */
-  preemptProtection: ProtectionState | null;
-  /** Reclaim protection per waiting reclaimer queue; null when the minruntime plugin is off. */
-  reclaimProtection: ReclaimProtection | null;
-  /** Profile-owned extras (Volcano: SLA clock, last enqueue vote); absent for KAI. */
+  /**
+   * Profile-owned extras (KAI: min-runtime protections, read through `protectionsOf`, model/protection.ts;
+   * Volcano: SLA clock, last enqueue vote); absent when the profile adds none (decision 0316).
+   */
   extras?: JobExtras;
   /** KAI subgroups at session end (§22), root first then depth-first in written order; absent without. */
   subGroups?: SubGroupState[];
@@ -126,25 +85,9 @@ export interface SubGroupState {
   domain?: string;
 }
 
-/** Per-job facts a profile adds to the neutral core (Volcano and kube-batch). */
+/** Per-job facts a profile adds to the neutral core; the profile's UI module reads its own shape. */
 export interface JobExtras {
-  profile: string;
-  /**
-   * The sla plugin's waiting time for this job, when it has one (ms), where it came from, its deadline
-   * (creation + waiting time), and at this session's time how long it has waited and how long is left.
-   */
-  sla: {
-    waitingTimeMs: number;
-    source: string;
-    deadlineMs: number;
-    expired: boolean;
-    /** Session time − creation (0 before creation). */
-    waitedMs: number;
-    /** Deadline − session time, 0 once expired. */
-    remainingMs: number;
-  } | null;
-  /** The last enqueue decision about this job in this session (null when enqueue did not look at it). */
-  enqueue: { admitted: boolean; decidedBy: string | null; tier: number | null; message: string } | null;
+  readonly profile: string;
 }
 
 export interface QueueState {
@@ -241,13 +184,4 @@ export interface SessionFigures {
   tasks: Record<TaskStatus, number>;
   /** At the attempt: GPUs and tasks reserved (not bound), and the jobs that reserved them in trace order. */
   reserved: { gpus: number; tasks: number; jobs: string[] };
-}
-
-/**
- * The reclaim protections that apply to a job: the one figure for any reclaimer under `queue`, else one per
- * group of waiting reclaimers. Empty when nobody waits under `lca` or the plugin is off.
- */
-export function reclaimProtections(p: ReclaimProtection | null): readonly ProtectionState[] {
-  if (p === null) return [];
-  return p.anyReclaimer !== null ? [p.anyReclaimer] : p.byReclaimer;
 }

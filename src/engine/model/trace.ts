@@ -3,7 +3,6 @@
  * (docs/scenario-format.md §9); the UI shows all of it. Views never recompute scheduling logic: anything
  * they explain comes from these records.
  */
-import type { QueueResources } from './resources';
 
 export type TaskStatus = 'Pending' | 'Pipelined' | 'Running' | 'Releasing' | 'Succeeded';
 
@@ -26,7 +25,10 @@ export interface Decision {
   pool?: string;
 }
 
-/** How a min-runtime duration was resolved for a (preemptor, victim) pair. */
+/**
+ * How a min-runtime duration was resolved for a (preemptor, victim) pair (KAI's minruntime plugin). Still
+ * core because the snapshot's job protections (`JobState.preemptProtection`) carry it.
+ */
 export interface MinRuntimeResolution {
   kind: 'preempt' | 'reclaim';
   /** `lca` or `queue` for reclaim; null for preempt. */
@@ -45,58 +47,6 @@ export interface MinRuntimeResolution {
   /** Where the upstream docs and code differ for this resolution, the difference in plain words. */
   note: string | null;
 }
-
-export interface MinRuntimeDetail {
-  type: 'minruntime';
-  resolution: MinRuntimeResolution;
-  startedAtMs: number | null;
-  protectedUntilMs: number | null;
-  isProtected: boolean;
-  isElastic: boolean;
-}
-
-/** Numbers of one queue as a reclaim strategy saw them. */
-export interface QueueFigures {
-  queue: string;
-  allocated: QueueResources;
-  quota: QueueResources;
-  fairShare: QueueResources;
-  /** max(quota, fair share) capped by limit. */
-  allocatableShare: QueueResources;
-}
-
-export interface ReclaimableDetail {
-  type: 'reclaimable';
-  /** Tasks of the victim chunk being checked. */
-  chunk: string[];
-  reclaimerLevel: QueueFigures;
-  /** The victim-side leveled queue, with its remaining allocation before this chunk is subtracted. */
-  victimLevel: QueueFigures;
-  request: QueueResources;
-  maintainFairShare: boolean;
-  guaranteeDeservedQuota: boolean;
-}
-
-export interface SaturationDetail {
-  type: 'saturation';
-  queue: string;
-  sibling: string;
-  resource: string;
-  reclaimerRatio: number;
-  siblingRatio: number;
-  multiplier: number;
-}
-
-export interface GateDetail {
-  type: 'gate';
-  queue: string;
-  allocated: QueueResources;
-  request: QueueResources;
-  fairShare: QueueResources;
-  quota: QueueResources;
-}
-
-export type VerdictDetail = MinRuntimeDetail | ReclaimableDetail | SaturationDetail | GateDetail;
 
 /**
  * How a plugin answered at an extension point: `allow`/`refuse` for filters and gates (KAI, Volcano
@@ -121,12 +71,15 @@ export interface Verdict {
   point: string;
   allowed: boolean;
   message: string;
-  detail: VerdictDetail | null;
   /** Tier of the plugin (1-based) in profiles with tiers; absent for KAI's single tier. */
   tier?: number;
   /** The answer in the profile's vocabulary (absent on older KAI records: read `allowed`). */
   vote?: Vote;
-  /** Profile-owned detail (absent on KAI records, which use `detail`). */
+  /**
+   * The numbers behind the answer, owned by the profile that recorded them (KAI: min-runtime resolution,
+   * reclaimable figures, saturation, gate; Volcano: tier votes, gate numbers, victim sets, …); absent when
+   * the verdict has none. The one detail slot: the core trace declares no profile's detail (decision 0315).
+   */
   profileDetail?: ProfileDetail;
   /**
    * Set on a scenario-validator refusal that every larger scenario of the same search would meet too

@@ -120,8 +120,6 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
       ...subGroupField(spec, statusByTask, placedByTask, frame.nodeSpecs, state.scenario.topologies ?? []),
       ...(spec.generatedBy === undefined ? {} : { generatedBy: spec.generatedBy }),
       ...(roleRows === null ? {} : { roles: roleRows }),
-      preemptProtection: null,
-      reclaimProtection: null,
     };
     jobs.push(job);
     built.push({ job, input });
@@ -140,11 +138,6 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
     built.map((b) => b.input),
   );
   for (const { job, input } of built) {
-    if (hooks.protection) {
-      const prot = hooks.protection(input);
-      job.preemptProtection = prot.preempt;
-      job.reclaimProtection = prot.reclaim;
-    }
     const extras = hooks.job(input);
     if (extras !== null) job.extras = extras as JobExtras;
   }

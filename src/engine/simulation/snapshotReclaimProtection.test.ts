@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, runScenario } from '../index';
 import type { JobState, SessionSnapshot } from '../model/snapshot';
-import type { MinRuntimeDetail } from '../model/trace';
+import { protectionDetailOf } from '../framework/verdictDetails';
 import { ReclaimerIndex } from '../profiles/kai/plugins/minruntime/reclaimerGroups';
 import type { QueueNode } from '../profiles/kai/plugins/minruntime/resolver';
 import { run } from '../testing/scenarioTest';
+import { protectionsOf } from '../model/protection';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -75,7 +76,7 @@ function victimInLeaf1(waiting: string[], method: 'lca' | 'queue') {
 describe('reclaim protection in the snapshot', () => {
   it('under lca is resolved for each waiting reclaimer queue, nearest common ancestor first', () => {
     const victim = jobOf(victimInLeaf1(['leaf2', 'leaf3', 'x1'], 'lca'), 'victim');
-    const p = victim.reclaimProtection!;
+    const p = protectionsOf(victim).reclaimProtection!;
     expect(p.method).toBe('lca');
     expect(p.anyReclaimer).toBeNull();
     expect(
@@ -126,7 +127,7 @@ describe('reclaim protection in the snapshot', () => {
 
   it('under queue is one figure for any reclaimer, the walk up from the victim', () => {
     const victim = jobOf(victimInLeaf1(['leaf2', 'leaf3', 'x1'], 'queue'), 'victim');
-    const p = victim.reclaimProtection!;
+    const p = protectionsOf(victim).reclaimProtection!;
     expect(p.method).toBe('queue');
     expect(p.anyReclaimer?.resolution).toMatchObject({
       durationMs: 0,
@@ -140,7 +141,7 @@ describe('reclaim protection in the snapshot', () => {
 
   it('under lca with nobody waiting has no figure and protects from no one', () => {
     const victim = jobOf(victimInLeaf1([], 'lca'), 'victim');
-    expect(victim.reclaimProtection).toEqual({
+    expect(protectionsOf(victim).reclaimProtection).toEqual({
       method: 'lca',
       anyReclaimer: null,
       byReclaimer: [],
@@ -150,13 +151,13 @@ describe('reclaim protection in the snapshot', () => {
 
   it('a job in the victim’s own queue is not a reclaimer of it', () => {
     const victim = jobOf(victimInLeaf1(['leaf1'], 'lca'), 'victim');
-    expect(victim.reclaimProtection?.byReclaimer).toEqual([]);
+    expect(protectionsOf(victim).reclaimProtection?.byReclaimer).toEqual([]);
   });
 
   it('Compare · LCA session 1: the victims are protected from leaf3 for 2m from b, as the reclaim attempt says', () => {
     const s = runFile('src/scenarios/compare-lca.yaml').snapshot(1);
     for (const name of ['victim1', 'victim2']) {
-      const p = jobOf(s, name).reclaimProtection!;
+      const p = protectionsOf(jobOf(s, name)).reclaimProtection!;
       expect(p.isProtected).toBe(true);
       expect(p.byReclaimer).toHaveLength(1);
       expect(p.byReclaimer[0]).toMatchObject({
@@ -172,7 +173,7 @@ describe('reclaim protection in the snapshot', () => {
   it('Compare · queue session 1: no protection (leaf1 has 0s), and the reclaim happens', () => {
     const s = runFile('src/scenarios/compare-queue.yaml').snapshot(1);
     expect(s.decisions.some((d) => d.kind === 'evict')).toBe(true);
-    const kept = s.jobs.filter((j) => j.reclaimProtection?.isProtected === true);
+    const kept = s.jobs.filter((j) => protectionsOf(j).reclaimProtection?.isProtected === true);
     expect(kept).toEqual([]);
   });
 
@@ -197,11 +198,11 @@ describe('reclaim protection in the snapshot', () => {
         const reclaimer = jobOf(s, attempt.job);
         if (reclaimer.pending + reclaimer.pipelined === 0) continue;
         for (const victim of attempt.victims) {
-          const verdict = victim.verdicts.find((v) => v.detail?.type === 'minruntime');
+          const verdict = victim.verdicts.find((v) => protectionDetailOf(v) !== null);
           const job = s.jobs.find((j) => j.name === victim.job);
-          if (verdict === undefined || job === undefined || job.running === 0) continue;
-          const detail = verdict.detail as MinRuntimeDetail;
-          const entry = job.reclaimProtection?.byReclaimer.find(
+          const detail = verdict === undefined ? null : protectionDetailOf(verdict);
+          if (detail === null || job === undefined || job.running === 0) continue;
+          const entry = protectionsOf(job).reclaimProtection?.byReclaimer.find(
             (r) =>
               r.resolution.lca === detail.resolution.lca &&
               r.resolution.stepDown === detail.resolution.stepDown,
@@ -209,7 +210,7 @@ describe('reclaim protection in the snapshot', () => {
           expect(entry, `${path} session ${i}: ${victim.job} against ${attempt.queue}`).toBeDefined();
           expect(entry?.resolution.durationMs).toBe(detail.resolution.durationMs);
           expect(entry?.isProtected).toBe(detail.isProtected);
-          if (detail.isProtected) expect(job.reclaimProtection?.isProtected).toBe(true);
+          if (detail.isProtected) expect(protectionsOf(job).reclaimProtection?.isProtected).toBe(true);
           checked++;
         }
       }

@@ -33,7 +33,7 @@ export function FetchedAttempt({
       focusJob={focusJob}
       // Victims min-runtime looked at have a path to draw on the queue tree.
       victimAction={(victim) =>
-        victim.verdicts.some((v) => v.detail?.type === 'minruntime') ? (
+        victim.verdicts.some((v) => v.profileDetail?.type === 'minruntime') ? (
           <ShowOnTreeButton pair={{ session, attempt: index, preemptor, victim: victim.job }} />
         ) : null
       }

@@ -7,6 +7,9 @@ import type { PendingCode, PendingExplanation } from '../../engine/model/trace';
 import type { SessionViewTrace } from '../../protocol/sessionView';
 import { Disclosure, disclosureStyles } from '../../ui/Disclosure';
 import { FetchedAttempt } from './FetchedAttempt';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectSummary } from '../../store/scenarioSlice';
+import { uiModuleOf } from '../profiles/uiRegistry';
 
 /** Completes "Because …". */
 const CODE_LABEL: Record<PendingCode, string> = {
@@ -37,7 +40,9 @@ export function PendingExplanationView({
   job?: JobState | null;
 }) {
   // Volcano/kube-batch: a PodGroup enqueue did not admit never reaches allocate, so that is the answer.
-  const enqueue = job?.extras?.enqueue ?? null;
+  // The profile's enqueue gate, from the job's extras through its UI module (decision 0316).
+  const profile = useAppStore(selectSummary)?.profile;
+  const enqueue = job ? (uiModuleOf(profile).enqueueDecision?.(job) ?? null) : null;
   const notAdmitted = enqueue !== null && !enqueue.admitted && job !== null && job.phase === 'Pending';
   return (
     <Alert

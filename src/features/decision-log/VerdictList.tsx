@@ -3,7 +3,6 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { Verdict, Vote } from '../../engine/model/trace';
 import { ProfileDetailView } from '../profiles/ProfileDetailView';
-import { VerdictDetailView } from './VerdictDetailView';
 
 const VOTE_TEXT: Record<Vote, string> = {
   allow: '✓ allowed',
@@ -21,13 +20,7 @@ const VOTE_TEXT: Record<Vote, string> = {
 function coveredByTable(verdicts: readonly Verdict[]): Set<Verdict> {
   const tablePoints = new Set(verdicts.filter((v) => v.profileDetail !== undefined).map((v) => v.point));
   return new Set(
-    verdicts.filter(
-      (v) =>
-        tablePoints.has(v.point) &&
-        v.profileDetail === undefined &&
-        v.detail === null &&
-        v.tier !== undefined,
-    ),
+    verdicts.filter((v) => tablePoints.has(v.point) && v.profileDetail === undefined && v.tier !== undefined),
   );
 }
 
@@ -60,11 +53,6 @@ export function VerdictList({ verdicts }: { verdicts: readonly Verdict[] }) {
             by <b>{v.plugin}</b>
             {v.tier !== undefined && ` (tier ${v.tier})`} at {v.point}: {v.message}
           </Typography>
-          {v.detail !== null && (
-            <Box sx={{ mt: 0.5 }}>
-              <VerdictDetailView detail={v.detail} />
-            </Box>
-          )}
           {v.profileDetail !== undefined && (
             <Box sx={{ mt: 0.5 }}>
               <ProfileDetailView detail={v.profileDetail} />

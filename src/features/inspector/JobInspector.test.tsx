@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulationClient } from '../../client/SimulationClient';
-import type { JobState } from '../../engine/model/snapshot';
+import type { JobExtras, JobState } from '../../engine/model/snapshot';
 import type { SessionView } from '../../protocol/sessionView';
 import { AppStoreProvider } from '../../store/AppStoreProvider';
 import { createAppStore } from '../../store/createAppStore';
@@ -33,8 +33,7 @@ const arrival: JobState = {
   stoppedAtMs: null,
   runtimeMs: null,
   isElastic: false,
-  preemptProtection: null,
-  reclaimProtection: null,
+  extras: { profile: 'kai', preemptProtection: null, reclaimProtection: null } as JobExtras,
 };
 
 const session: SessionView = {

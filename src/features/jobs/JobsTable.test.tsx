@@ -3,13 +3,15 @@ import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulationClient } from '../../client/SimulationClient';
-import type { JobExtras, JobState } from '../../engine/model/snapshot';
+import type { JobState } from '../../engine/model/snapshot';
 import type { ScenarioSummary } from '../../protocol/messages';
 import type { SessionView } from '../../protocol/sessionView';
 import { AppStoreProvider } from '../../store/AppStoreProvider';
 import { createAppStore } from '../../store/createAppStore';
 import { createAppTheme } from '../../ui/theme';
 import { JobsTable } from './JobsTable';
+import { kaiJob, type KaiJobOver } from './testing/kaiJob';
+import type { VolcanoJobExtras } from '../../engine/profiles/volcano/jobExtras';
 
 afterEach(cleanup);
 
@@ -49,30 +51,33 @@ const fromLeaf3 = {
   reclaimerQueueCount: 1,
 };
 
-const job = (name: string, over: Partial<JobState> = {}): JobState => ({
-  name,
-  queue: 'research',
-  phase: 'Running',
-  priority: 50,
-  priorityClassName: 'train',
-  preemptible: true,
-  minAvailable: 1,
-  taskCount: 1,
-  running: 1,
-  pipelined: 0,
-  pending: 0,
-  releasing: 0,
-  succeeded: 0,
-  submitAtMs: 0,
-  startedAtMs: -45_000,
-  progressMs: 55_000,
-  stoppedAtMs: null,
-  runtimeMs: null,
-  isElastic: false,
-  preemptProtection: null,
-  reclaimProtection: { method: 'lca', anyReclaimer: null, byReclaimer: [fromLeaf3], isProtected: true },
-  ...over,
-});
+/** A KAI job: its protections go into its extras, as the engine sends them (decision 0316). */
+const job = (name: string, over: KaiJobOver = {}): JobState =>
+  kaiJob(
+    {
+      name,
+      queue: 'research',
+      phase: 'Running',
+      priority: 50,
+      priorityClassName: 'train',
+      preemptible: true,
+      minAvailable: 1,
+      taskCount: 1,
+      running: 1,
+      pipelined: 0,
+      pending: 0,
+      releasing: 0,
+      succeeded: 0,
+      submitAtMs: 0,
+      startedAtMs: -45_000,
+      progressMs: 55_000,
+      stoppedAtMs: null,
+      runtimeMs: null,
+      isElastic: false,
+    },
+    over,
+    { reclaimProtection: { method: 'lca', anyReclaimer: null, byReclaimer: [fromLeaf3], isProtected: true } },
+  );
 
 function view(jobs: JobState[], timeMs: number): SessionView {
   return {
@@ -238,7 +243,11 @@ describe('JobsTable', () => {
       sessionLimit: 10,
       lesson: [],
     };
-    const volcanoJob = (name: string, over: Partial<JobState>, sla: Partial<NonNullable<JobExtras['sla']>>) =>
+    const volcanoJob = (
+      name: string,
+      over: Partial<JobState>,
+      sla: Partial<NonNullable<VolcanoJobExtras['sla']>>,
+    ) =>
       job(name, {
         phase: 'Pending',
         running: 0,
@@ -246,7 +255,6 @@ describe('JobsTable', () => {
         taskCount: 4,
         minAvailable: 4,
         startedAtMs: null,
-        reclaimProtection: null,
         extras: {
           profile: 'volcano',
           sla: {
@@ -259,7 +267,7 @@ describe('JobsTable', () => {
             ...sla,
           },
           enqueue: { admitted: false, decidedBy: 'overcommit', tier: 2, message: '' },
-        },
+        } as VolcanoJobExtras,
         ...over,
       });
 

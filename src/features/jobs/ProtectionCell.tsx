@@ -2,7 +2,7 @@ import { useTheme } from '@mui/material/styles';
 import LockClockIcon from '@mui/icons-material/LockClock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { plural } from '../../common/plural';
-import type { ProtectionState, ReclaimProtection } from '../../engine/model/snapshot';
+import type { ProtectionState, ReclaimProtection } from '../../engine/model/protection';
 import {
   describeProtection,
   describeReclaim,

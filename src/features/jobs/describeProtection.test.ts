@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProtectionState } from '../../engine/model/snapshot';
+import type { ProtectionState } from '../../engine/model/protection';
 import type { MinRuntimeResolution } from '../../engine/model/trace';
 import { describeOrigin, describeProtection } from './describeProtection';
 

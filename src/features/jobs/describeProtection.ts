@@ -4,7 +4,7 @@
  * `isProtected`, never re-derived.
  */
 import type { MinRuntimeResolution } from '../../engine/model/trace';
-import type { ProtectionState, ReclaimProtection, ReclaimerProtection } from '../../engine/model/snapshot';
+import type { ProtectionState, ReclaimProtection, ReclaimerProtection } from '../../engine/model/protection';
 import { plural } from '../../common/plural';
 import { formatInstant, formatSpan } from '../format/formatTime';
 

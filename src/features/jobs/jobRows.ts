@@ -1,5 +1,6 @@
 /** Filtering and sorting of the jobs table (pure, so the rules are unit-tested and cheap to memoise). */
-import { reclaimProtections, type JobState, type ProtectionState } from '../../engine/model/snapshot';
+import { type JobState } from '../../engine/model/snapshot';
+import { protectionsOf, reclaimProtections, type ProtectionState } from '../../engine/model/protection';
 import type { JobSortKey, JobStatusFilter } from '../../store/AppState';
 
 export function jobStatusLabel(job: JobState): string {
@@ -18,7 +19,8 @@ export function jobStatusLabel(job: JobState): string {
  * the answer depends on who reclaims; the engine resolved it for each waiting reclaimer's queue).
  */
 const isProtected = (job: JobState): boolean =>
-  job.preemptProtection?.isProtected === true || job.reclaimProtection?.isProtected === true;
+  protectionsOf(job).preemptProtection?.isProtected === true ||
+  protectionsOf(job).reclaimProtection?.isProtected === true;
 
 export function matchesStatus(job: JobState, status: JobStatusFilter): boolean {
   switch (status) {
@@ -53,7 +55,9 @@ export function filterJobs<J extends JobState>(
 /** Remaining protection used for sorting: protected jobs first (least time left first), then the rest. */
 function protectionKey(job: JobState, which: 'preempt' | 'reclaim', nowMs: number): number {
   const states: readonly (ProtectionState | null)[] =
-    which === 'preempt' ? [job.preemptProtection] : reclaimProtections(job.reclaimProtection);
+    which === 'preempt'
+      ? [protectionsOf(job).preemptProtection]
+      : reclaimProtections(protectionsOf(job).reclaimProtection);
   // Under lca: the longest protection against a waiting reclaimer (how long some reclaimer is kept out).
   let key: number | null = null;
   for (const p of states) {

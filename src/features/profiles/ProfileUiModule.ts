@@ -7,7 +7,7 @@
  * from the profile's engine folder (catalogue, queue words), never the engine runtime.
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { ResolveQuery, ResolveResult } from '../../engine/api';
+import type { ResolveQuery, ResolveResult } from '../../engine/model/protection';
 import type { ProfileCatalogue, QueueWords, UpstreamCommit } from '../../engine/framework/ProfileModule';
 import type { JobState, QueueState } from '../../engine/model/snapshot';
 import type { ScenarioSummary } from '../../protocol/messages';
@@ -81,6 +81,17 @@ export interface NewScenarioTemplate {
 /** Asks the worker for the profile's min-runtime resolution at the session shown (KAI's `minruntime`). */
 export type MinRuntimeAsk = (actions: AppActions, params: ResolveQuery) => Promise<ResolveResult>;
 
+/** A profile's last enqueue decision about a job (Volcano's PodGroup enqueue), from the job's extras. */
+export interface EnqueueDecision {
+  readonly admitted: boolean;
+  readonly decidedBy: string | null;
+  readonly tier: number | null;
+  readonly message: string;
+}
+
+/** The job inspector's section of a profile's own facts about a job (its extras), at `nowMs`. */
+export type JobSectionComponent = ComponentType<{ job: JobState; nowMs: number }>;
+
 /** The queue tree's figures table of a profile (Volcano: weight, capability, guarantee per queue). */
 export type QueueTableComponent = ComponentType<{
   queues: readonly QueueState[];
@@ -106,6 +117,13 @@ export interface ProfileUiModule<N extends string = string> {
   readonly ownSortKeys: readonly JobSortKey[];
   /** Timeline legend entries for the profile's session marks. */
   readonly timelineLegend: readonly ProfileLegendEntry[];
+  /**
+   * The job inspector's section for the job's profile facts, drawn from its extras (KAI: preempt and
+   * reclaim protection; Volcano: PodGroup and sla clock); null = none (decision 0316).
+   */
+  readonly jobSection: JobSectionComponent | null;
+  /** The job's last enqueue decision (profiles with an enqueue gate); absent = the profile has none. */
+  enqueueDecision?(job: JobState): EnqueueDecision | null;
   /** Renderers of this profile's trace details (`Verdict.profileDetail`), by detail type. */
   readonly detailRenderers: Readonly<Record<string, DetailRenderer>>;
   /**

@@ -43,6 +43,7 @@ import {
   type TreePathModel,
 } from './treePath';
 import { useMinRuntimeSettings, useWhatIf } from './useRunQueries';
+import { protectionsOf } from '../../engine/model/protection';
 
 const NONE: PathSubject = { kind: 'none' };
 const EMPTY = new Set<string>();
@@ -287,7 +288,7 @@ export function QueueTreeView({
     status =
       subject.kind === 'pair'
         ? `min-runtime did not look at ${subject.pair.victim} (the plugin is off, or another check refused it first).`
-        : subject.job.reclaimProtection !== null && kind === 'reclaim'
+        : protectionsOf(subject.job).reclaimProtection !== null && kind === 'reclaim'
           ? // Under lca the duration depends on who reclaims (the engine resolves it per waiting reclaimer).
             `Under lca, ${subject.job.name}'s reclaim protection depends on who reclaims, and no job of another queue is waiting to reclaim: pick a queue under "What if reclaimed from" to see its path.`
           : `${subject.job.name} has no ${kind} protection (the minruntime plugin is not enabled).`;

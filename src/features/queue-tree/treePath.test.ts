@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ProtectionDetail, ReclaimFiguresDetail } from '../../engine/framework/verdictDetails';
 import type { Decision, JobAttempt, Verdict, VictimRecord } from '../../engine/model/trace';
 import { designDocExample1, gpus, jobState, resolution } from '../../viz/testing/vizFixtures';
 import {
@@ -25,7 +26,8 @@ const reclaimable = (chunk: string[], allowed: boolean, allocated: number): Verd
   point: chunk.length === 0 ? 'reclaimVictimFilter' : 'reclaimable',
   allowed,
   message: '',
-  detail: {
+  profileDetail: {
+    profile: 'kai',
     type: 'reclaimable',
     chunk,
     reclaimerLevel: figures('c', 0),
@@ -33,21 +35,22 @@ const reclaimable = (chunk: string[], allowed: boolean, allocated: number): Verd
     request: gpus(1),
     maintainFairShare: allowed,
     guaranteeDeservedQuota: allowed,
-  },
+  } satisfies ReclaimFiguresDetail as ReclaimFiguresDetail,
 });
 const minruntime = (allowed: boolean): Verdict => ({
   plugin: 'minruntime',
   point: 'reclaimVictimFilter',
   allowed,
   message: '',
-  detail: {
+  profileDetail: {
+    profile: 'kai',
     type: 'minruntime',
     resolution: lca1,
     startedAtMs: -59_000,
     protectedUntilMs: 1_000,
     isProtected: !allowed,
     isElastic: false,
-  },
+  } satisfies ProtectionDetail as ProtectionDetail,
 });
 const victim = (outcome: VictimRecord['outcome'], verdicts: Verdict[]): VictimRecord => ({
   job: 'victim2',

@@ -3,13 +3,16 @@
  * preemptor/victim pair, the eviction a selected job took part in this session, or the selected job's own
  * protection. Only looks records up; every duration, LCA and walk comes from the engine.
  */
-import type { JobState, ProtectionState } from '../../engine/model/snapshot';
+import type { JobState } from '../../engine/model/snapshot';
+import { protectionsOf, type ProtectionState } from '../../engine/model/protection';
+import type {
+  ProtectionDetail as MinRuntimeDetail,
+  ReclaimFiguresDetail as ReclaimableDetail,
+} from '../../engine/framework/verdictDetails';
 import type {
   Decision,
   JobAttempt,
-  MinRuntimeDetail,
   MinRuntimeResolution,
-  ReclaimableDetail,
   Verdict,
   VictimRecord,
 } from '../../engine/model/trace';
@@ -65,10 +68,11 @@ export interface VictimEvidence {
   reclaimable: ReclaimableDetail | null;
 }
 
+// The neutral shapes of framework/verdictDetails.ts, recognised by detail type (decision 0315).
 const minRuntimeOf = (v: Verdict): MinRuntimeDetail | null =>
-  v.detail !== null && v.detail.type === 'minruntime' ? v.detail : null;
+  v.profileDetail?.type === 'minruntime' ? (v.profileDetail as MinRuntimeDetail) : null;
 const reclaimableOf = (v: Verdict): ReclaimableDetail | null =>
-  v.detail !== null && v.detail.type === 'reclaimable' ? v.detail : null;
+  v.profileDetail?.type === 'reclaimable' ? (v.profileDetail as ReclaimableDetail) : null;
 
 /** The victim record of `victim` in `attempt` and the verdicts that explain its outcome. */
 export function victimEvidence(attempt: JobAttempt, victim: string): VictimEvidence | null {
@@ -143,7 +147,7 @@ export function pairPath(
  * first waiting reclaimer group it is protected from (else the nearest one). Null when nobody waits under lca.
  */
 function ownReclaim(job: JobState): ProtectionState | null {
-  const p = job.reclaimProtection;
+  const p = protectionsOf(job).reclaimProtection;
   if (p === null) return null;
   if (p.anyReclaimer !== null) return p.anyReclaimer;
   return p.byReclaimer.find((r) => r.isProtected) ?? p.byReclaimer[0] ?? null;
@@ -151,7 +155,8 @@ function ownReclaim(job: JobState): ProtectionState | null {
 
 /** The model for a job's own protection (`kind` picks preempt or reclaim). */
 export function jobPath(job: JobState, kind: 'preempt' | 'reclaim'): TreePathModel | null {
-  const p: ProtectionState | null = kind === 'preempt' ? job.preemptProtection : ownReclaim(job);
+  const p: ProtectionState | null =
+    kind === 'preempt' ? protectionsOf(job).preemptProtection : ownReclaim(job);
   if (p === null) return null;
   return {
     resolution: p.resolution,

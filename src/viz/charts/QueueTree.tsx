@@ -6,7 +6,8 @@
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { QueueWords } from '../../engine/framework/ProfileModule';
 import type { QueueState } from '../../engine/model/snapshot';
-import type { MinRuntimeResolution, ReclaimableDetail } from '../../engine/model/trace';
+import type { MinRuntimeResolution } from '../../engine/model/trace';
+import type { ReclaimFiguresDetail as ReclaimableDetail } from '../../engine/framework/verdictDetails';
 import { useZoom } from '../behaviours/useZoom';
 import { chooseOrientation } from '../layouts/chooseOrientation';
 import { fitTransform, type Bounds } from '../layouts/fitTransform';

@@ -7,13 +7,8 @@
  * not move between sessions.
  */
 import type { ResourceName } from '../../engine/model/resources';
-import {
-  reclaimProtections,
-  type JobState,
-  type NodeState,
-  type ProtectionState,
-  type TaskState,
-} from '../../engine/model/snapshot';
+import { type JobState, type NodeState, type TaskState } from '../../engine/model/snapshot';
+import { protectionsOf, reclaimProtections, type ProtectionState } from '../../engine/model/protection';
 import type { ClusterOccupancy, SegmentCode } from '../../protocol/clusterOccupancy';
 import { compareNames } from './compareNames';
 import type { Size } from './fitTransform';
@@ -278,10 +273,10 @@ function protectionOf(
 ): CellProtection | null {
   if (job === undefined || cursorMs === null) return null;
   const candidates: ['preempt' | 'reclaim', ProtectionState | null][] = [];
-  if (kind !== 'reclaim') candidates.push(['preempt', job.preemptProtection]);
+  if (kind !== 'reclaim') candidates.push(['preempt', protectionsOf(job).preemptProtection]);
   // Under lca reclaim protection depends on the reclaimer: the longest one against a waiting reclaimer.
   if (kind !== 'preempt')
-    for (const p of reclaimProtections(job.reclaimProtection)) candidates.push(['reclaim', p]);
+    for (const p of reclaimProtections(protectionsOf(job).reclaimProtection)) candidates.push(['reclaim', p]);
   let best: CellProtection | null = null;
   for (const [k, p] of candidates) {
     if (p === null || p.protectedUntilMs === null) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReclaimableDetail } from '../../engine/model/trace';
+import type { ReclaimFiguresDetail as ReclaimableDetail } from '../../engine/framework/verdictDetails';
 import { designDocExample1, designDocQueues, gpus, queueState, resolution } from '../testing/vizFixtures';
 import { layoutLcaPath, type LcaPathGeometry } from './layoutLcaPath';
 import { SYNTHETIC_ROOT, layoutQueueTree } from './layoutQueueTree';
@@ -202,6 +202,7 @@ describe('layoutLcaPath: other cases', () => {
 
   it('labels the two leveled queues of a reclaim with their numbers', () => {
     const detail: ReclaimableDetail = {
+      profile: 'kai',
       type: 'reclaimable',
       chunk: ['j-0'],
       reclaimerLevel: {

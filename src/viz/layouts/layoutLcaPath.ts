@@ -7,7 +7,11 @@
  */
 import { linkHorizontal, linkVertical } from 'd3';
 import { QUEUE_RESOURCE_NAMES, type QueueResourceName } from '../../engine/model/resources';
-import type { MinRuntimeResolution, QueueFigures, ReclaimableDetail } from '../../engine/model/trace';
+import type { MinRuntimeResolution } from '../../engine/model/trace';
+import type {
+  QueueFigures,
+  ReclaimFiguresDetail as ReclaimableDetail,
+} from '../../engine/framework/verdictDetails';
 import { compareNames } from './compareNames';
 import { formatResource, formatSpan, formatTime } from './formatSpan';
 import { ancestryFrom, lcaFrom, pathUpTo } from './lcaOf';

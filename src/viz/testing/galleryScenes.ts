@@ -3,7 +3,7 @@
  * tree with realistic numbers and two of its reclaim examples, and small and large clusters.
  */
 import type { JobState, NodeState, QueueState, TaskState } from '../../engine/model/snapshot';
-import type { ReclaimableDetail } from '../../engine/model/trace';
+import type { ReclaimFiguresDetail as ReclaimableDetail } from '../../engine/framework/verdictDetails';
 import type { QueueTreePath, QueueTreeProfile } from '../charts/QueueTree';
 import type { QueueBadgeStyle, QueueBadgesOf } from '../layouts/layoutQueueTree';
 import {
@@ -43,6 +43,7 @@ export function galleryQueues(): QueueState[] {
 /** Design doc example 1: leaf1 reclaims from leaf3; LCA b, step down to d, 1m from d. */
 export function galleryPathExample1(): QueueTreePath {
   const reclaimable: ReclaimableDetail = {
+    profile: 'kai',
     type: 'reclaimable',
     chunk: ['big-train-0'],
     reclaimerLevel: {

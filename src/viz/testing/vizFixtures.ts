@@ -3,7 +3,7 @@
  * min-runtime design doc's queue tree (a -> b(600s) -> c -> leaf1(0s), leaf2(180s); b -> d(60s) -> leaf3).
  */
 import type { QueueResources, Resources } from '../../engine/model/resources';
-import type { JobState, NodeState, QueueState, TaskState } from '../../engine/model/snapshot';
+import type { JobExtras, JobState, NodeState, QueueState, TaskState } from '../../engine/model/snapshot';
 import type { MinRuntimeResolution, TaskStatus } from '../../engine/model/trace';
 
 const res = (gpu = 0, cpu = 0, memory = 0): QueueResources => ({ gpu, cpu, memory });
@@ -158,11 +158,14 @@ export function jobState(
     stoppedAtMs: null,
     runtimeMs: null,
     isElastic: false,
-    preemptProtection: protection?.kind === 'preempt' ? p : null,
-    reclaimProtection:
-      protection?.kind === 'reclaim' && p !== null
-        ? { method: 'queue', anyReclaimer: p, byReclaimer: [], isProtected: p.isProtected }
-        : null,
+    extras: {
+      profile: 'kai',
+      preemptProtection: protection?.kind === 'preempt' ? p : null,
+      reclaimProtection:
+        protection?.kind === 'reclaim' && p !== null
+          ? { method: 'queue', anyReclaimer: p, byReclaimer: [], isProtected: p.isProtected }
+          : null,
+    } as JobExtras,
   };
 }
 

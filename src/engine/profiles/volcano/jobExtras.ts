@@ -8,6 +8,27 @@ import type { SessionTrace } from '../../model/trace';
 import { parseDuration } from '../../model/duration';
 import type { TierVoteDetail } from './trace';
 
+/** Volcano's and kube-batch's per-job facts (the snapshot's `JobState.extras`, decision 0316). */
+export interface VolcanoJobExtras extends JobExtras {
+  readonly profile: string;
+  /**
+   * The sla plugin's waiting time for this job, when it has one (ms), where it came from, its deadline
+   * (creation + waiting time), and at this session's time how long it has waited and how long is left.
+   */
+  sla: {
+    waitingTimeMs: number;
+    source: string;
+    deadlineMs: number;
+    expired: boolean;
+    /** Session time − creation (0 before creation). */
+    waitedMs: number;
+    /** Deadline − session time, 0 once expired. */
+    remainingMs: number;
+  } | null;
+  /** The last enqueue decision about this job in this session (null when enqueue did not look at it). */
+  enqueue: { admitted: boolean; decidedBy: string | null; tier: number | null; message: string } | null;
+}
+
 function positive(v: unknown): number | null {
   if (typeof v !== 'string') return null;
   const r = parseDuration(v);
@@ -15,7 +36,7 @@ function positive(v: unknown): number | null {
 }
 
 /** The job's effective SLA as the sla plugin of `config` would see it (null without sla or a waiting time). */
-export function slaOf(config: SchedulerConfig, spec: JobSpec, timeMs: number): JobExtras['sla'] {
+export function slaOf(config: SchedulerConfig, spec: JobSpec, timeMs: number): VolcanoJobExtras['sla'] {
   const sla = config.tiers.flatMap((t) => t.plugins).find((p) => p.name === 'sla');
   if (!sla) return null;
   const candidates: [unknown, string][] = [
@@ -57,8 +78,8 @@ export function volcanoJobExtras(
   spec: JobSpec,
   timeMs: number,
   trace: SessionTrace,
-): JobExtras {
-  let enqueue: JobExtras['enqueue'] = null;
+): VolcanoJobExtras {
+  let enqueue: VolcanoJobExtras['enqueue'] = null;
   for (const a of trace.attempts) {
     if (a.action !== 'enqueue' || a.job !== spec.name) continue;
     const vote = a.verdicts.find((v) => v.plugin === 'session' && v.point === 'jobEnqueueable');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createSimulation, parseScenario } from '../../index';
+import type { VolcanoJobExtras } from './jobExtras';
 
 function runFile(path: string) {
   const parsed = parseScenario(readFileSync(path, 'utf8'), {});
@@ -27,7 +28,8 @@ describe('Volcano timeline marks and snapshot extras (sla story of SLA-a)', () =
   });
 
   it('gives each job its SLA clock at the session time: waited and left, then expired', () => {
-    const at = (i: number) => sim.snapshot(i).jobs.find((j) => j.name === 'big')?.extras?.sla;
+    const at = (i: number) =>
+      (sim.snapshot(i).jobs.find((j) => j.name === 'big')?.extras as VolcanoJobExtras | undefined)?.sla;
     expect(at(2)).toMatchObject({ waitingTimeMs: 2500, waitedMs: 1000, remainingMs: 1500, expired: false });
     expect(at(4)).toMatchObject({ waitedMs: 3000, remainingMs: 0, expired: true, deadlineMs: 2500 });
   });

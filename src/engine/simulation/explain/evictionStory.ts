@@ -4,10 +4,12 @@
  * the LCA or queue walk of `reclaimResolveMethod`), plus what would have protected it: the profile's answer
  * (`ProfileModule.explain.wouldHaveProtected`, decision 0309), proven by a re-run where its rule allows one.
  */
-import type { ResolveResult } from '../../api';
+import type { ResolveResult } from '../../model/protection';
 import type { Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
-import type { Decision, MinRuntimeDetail, MinRuntimeResolution } from '../../model/trace';
+import { protectionsOf } from '../../model/protection';
+import type { Decision, MinRuntimeResolution } from '../../model/trace';
+import { protectionDetailOf, type ProtectionDetail } from '../../framework/verdictDetails';
 import { moduleOf } from '../../registry';
 import type { Simulator } from '../Simulator';
 import type { RerunBudget } from './rerun';
@@ -80,11 +82,13 @@ function findQueue(scenario: Scenario, job: string): string | null {
 function minRuntimeDetail(
   victims: SessionSnapshot['trace']['attempts'][number]['victims'],
   job: string,
-): MinRuntimeDetail | null {
+): ProtectionDetail | null {
   for (const v of victims) {
     if (v.job !== job) continue;
-    for (const verdict of v.verdicts)
-      if (verdict.plugin === 'minruntime' && verdict.detail?.type === 'minruntime') return verdict.detail;
+    for (const verdict of v.verdicts) {
+      const m = verdict.plugin === 'minruntime' ? protectionDetailOf(verdict) : null;
+      if (m !== null) return m;
+    }
   }
   return null;
 }
@@ -103,7 +107,11 @@ function fallbackResolution(
 ): MinRuntimeResolution | null {
   if (victimQueue === null) return null;
   const job = snap.jobs.find((j) => j.name === d.job);
-  if (!job || job.preemptProtection === null || (d.action !== 'preempt' && d.action !== 'reclaim'))
+  if (
+    !job ||
+    protectionsOf(job).preemptProtection === null ||
+    (d.action !== 'preempt' && d.action !== 'reclaim')
+  )
     return null;
   const r = sim.query(
     'minruntime',

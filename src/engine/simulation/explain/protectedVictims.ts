@@ -3,7 +3,8 @@
  * them (verdict details of `reclaimVictimFilter` / `preemptVictimFilter`, KAI
  * pkg/scheduler/plugins/minruntime/minruntime.go): who, until when, and which queue's value applied.
  */
-import type { MinRuntimeDetail, MinRuntimeResolution } from '../../model/trace';
+import type { MinRuntimeResolution } from '../../model/trace';
+import { protectionDetailOf, type ProtectionDetail } from '../../framework/verdictDetails';
 import type { SessionSnapshot } from '../../model/snapshot';
 
 export interface KeptVictim {
@@ -17,7 +18,7 @@ export interface KeptVictim {
 /** Victims kept by min-runtime in the attempts `indices` of `snap`, earliest protection end first. */
 export function keptVictims(snap: SessionSnapshot, indices: readonly number[]): KeptVictim[] {
   const out = new Map<string, KeptVictim>();
-  const add = (job: string, queue: string, m: MinRuntimeDetail) => {
+  const add = (job: string, queue: string, m: ProtectionDetail) => {
     if (!m.isProtected || m.startedAtMs === null || m.protectedUntilMs === null) return;
     const key = `${job}\u0000${m.resolution.kind}\u0000${m.resolution.source}`;
     if (!out.has(key))
@@ -36,14 +37,17 @@ export function keptVictims(snap: SessionSnapshot, indices: readonly number[]): 
     // Elastic victims pass the filter with their core still protected: kept by the scenario validator,
     // whose verdict is the attempt's (its message starts with the victim's name).
     for (const verdict of attempt.verdicts) {
-      if (verdict.plugin !== 'minruntime' || verdict.detail?.type !== 'minruntime') continue;
+      const m = verdict.plugin === 'minruntime' ? protectionDetailOf(verdict) : null;
+      if (m === null) continue;
       const name = verdict.message.split(' ')[0] ?? '';
-      if (jobNames.has(name)) add(name, verdict.detail.resolution.victimQueue, verdict.detail);
+      if (jobNames.has(name)) add(name, m.resolution.victimQueue, m);
     }
     for (const v of attempt.victims)
       for (const verdict of v.verdicts)
-        if (verdict.plugin === 'minruntime' && verdict.detail?.type === 'minruntime')
-          add(v.job, v.queue, verdict.detail);
+        if (verdict.plugin === 'minruntime') {
+          const m = protectionDetailOf(verdict);
+          if (m !== null) add(v.job, v.queue, m);
+        }
   }
   return [...out.values()].sort(
     // Code-unit order, not localeCompare: the same answer whatever the locale.

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseScenario, runScenario } from '../../index';
+import { goldenDocument } from './goldenDocument';
 
 const ROOT = join(__dirname, '../../../..');
 const HERE = __dirname;
@@ -22,18 +22,6 @@ const CASES: readonly string[] = [
   'conformance/volcano/P2-no-preempt-when-job-pipelined.yaml',
 ];
 
-function goldenOf(file: string): string {
-  const parsed = parseScenario(readFileSync(join(ROOT, file), 'utf8'));
-  if (!parsed.ok) throw new Error(`${file} does not parse`);
-  const sim = runScenario(parsed.scenario);
-  const sessions = [];
-  for (let i = 1; i <= sim.sessionCount(); i++) {
-    const s = sim.snapshot(i);
-    sessions.push({ index: i, decisions: s.decisions, trace: s.trace });
-  }
-  return `${JSON.stringify({ file, sessions }, null, 1)}\n`;
-}
-
 describe('golden traces (no decision changes unnoticed)', () => {
   for (const file of CASES) {
     it(`${file} gives its checked-in trace`, () => {
@@ -44,7 +32,7 @@ describe('golden traces (no decision changes unnoticed)', () => {
           .pop()
           ?.replace(/\.yaml$/, '')}.json`,
       );
-      const actual = goldenOf(file);
+      const actual = goldenDocument(file, readFileSync(join(ROOT, file), 'utf8'));
       if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, actual);
       expect(actual).toBe(readFileSync(path, 'utf8'));
     });

@@ -16,9 +16,11 @@ import {
   runDocument,
   runScenario,
 } from '../../index';
-import type { ResolveQuery, ResolveResult, Simulation } from '../../api';
+import type { Simulation } from '../../api';
+import type { ResolveQuery, ResolveResult } from '../../model/protection';
 import type { Scenario } from '../../model/scenario';
 import { run, scenarioOf, statusOf } from '../scenarioTest';
+import { protectionsOf } from '../../model/protection';
 
 /** KAI's min-runtime resolution, a profile query since issue 23 (it was `Simulation.resolve`). */
 const resolve = (sim: Simulation, query: ResolveQuery, session: number): ResolveResult =>
@@ -223,7 +225,7 @@ describe('a negative queue min-runtime overrides and never protects', () => {
   it('shows the job as not protected, in the snapshot and the preempt verdict', () => {
     const s = runScenario(scenario).snapshot(1);
     const job = s.jobs.find((j) => j.name === 'low-fast');
-    expect(job?.preemptProtection?.isProtected).toBe(false);
+    expect(job && protectionsOf(job).preemptProtection?.isProtected).toBe(false);
     const preempt = s.trace.attempts.find((a) => a.action === 'preempt' && a.job === 'high-fast');
     const verdict = preempt?.victims.find((v) => v.job === 'low-fast')?.verdicts[0];
     expect(verdict?.allowed).toBe(true);
@@ -297,7 +299,7 @@ describe('past sessions never change after the fact', () => {
     const live: string[] = [];
     while (sim.step()) live.push(JSON.stringify(sim.snapshot(sim.sessionCount())));
     for (let i = 1; i <= live.length; i++) expect(JSON.stringify(sim.snapshot(i))).toBe(live[i - 1]);
-    const protection = (i: number) => sim.snapshot(i).jobs[0]?.preemptProtection;
+    const protection = (i: number) => protectionsOf(sim.snapshot(i).jobs[0]!).preemptProtection;
     expect(protection(1)?.isProtected).toBe(false);
     expect(protection(1)?.resolution.durationMs).toBe(0);
     expect(protection(3)?.isProtected).toBe(true);

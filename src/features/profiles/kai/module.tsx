@@ -3,7 +3,7 @@
  * KAI-Scheduler as the views see it: min-runtime protection columns (the engine resolved them into the
  * snapshot's `preemptProtection`/`reclaimProtection`), the protection marks of the timeline, its names
  * and queue words (pure data from engine/profiles/kai), the queue cards' min-runtime badges and inspector
- * rows (queueFigures.ts) and the tree's min-runtime what-ifs.
+ * rows (queueFigures.ts), its trace details' renderers (renderers.ts) and the tree's min-runtime what-ifs.
  */
 import { KAI_CATALOGUE } from '../../../engine/profiles/kai/catalogue';
 import { KAI_QUEUE_WORDS } from '../../../engine/profiles/kai/queueWords';
@@ -14,6 +14,9 @@ import type { RunQuery } from '../../../protocol/queries';
 import type { ProfileJobColumn, ProfileUiModule } from '../ProfileUiModule';
 import newScenarioText from './newScenario.yaml?raw';
 import { KAI_BADGE_LEGEND, kaiQueueBadges, kaiQueueDetailRows } from './queueFigures';
+import { KAI_RENDERERS } from './renderers';
+import { KaiJobSection } from './ProtectionSections';
+import { protectionsOf } from '../../../engine/model/protection';
 
 type MinRuntimeQuery = Extract<RunQuery, { profile: 'kai'; kind: 'minruntime' }>;
 
@@ -24,7 +27,11 @@ const COLUMNS: readonly ProfileJobColumn[] = [
     label: 'Preempt protection',
     help: 'preemptMinRuntime, walking up from the job’s queue. Applies to preemption inside the queue.',
     cell: (job, nowMs) => (
-      <ProtectionCell protection={job.preemptProtection} nowMs={nowMs} testId="jobs-table.preempt" />
+      <ProtectionCell
+        protection={protectionsOf(job).preemptProtection}
+        nowMs={nowMs}
+        testId="jobs-table.preempt"
+      />
     ),
   },
   {
@@ -34,7 +41,7 @@ const COLUMNS: readonly ProfileJobColumn[] = [
     help: 'reclaimMinRuntime as the engine resolves it. Queue method: one value for any reclaimer. LCA method: the value depends on the reclaimer’s queue, so it is shown for each queue with a job waiting to be placed (the inspector has the details).',
     cell: (job, nowMs) => (
       <ReclaimProtectionCell
-        protection={job.reclaimProtection}
+        protection={protectionsOf(job).reclaimProtection}
         nowMs={nowMs}
         isRunning={job.running > 0}
         testId="jobs-table.reclaim"
@@ -52,7 +59,8 @@ export const kaiUi: ProfileUiModule<'kai'> = {
   jobColumns: () => COLUMNS,
   ownSortKeys: ['preempt', 'reclaim'],
   timelineLegend: [{ label: 'protection starts or ends', color: 'protected', shape: 'dot' }],
-  detailRenderers: {},
+  jobSection: KaiJobSection,
+  detailRenderers: KAI_RENDERERS,
   queueBadges: kaiQueueBadges,
   queueBadgeLegend: KAI_BADGE_LEGEND,
   queueDetailRows: kaiQueueDetailRows,

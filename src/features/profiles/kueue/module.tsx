@@ -20,6 +20,7 @@ export const kueueUi: ProfileUiModule<'kueue'> = {
   jobColumns: () => [],
   ownSortKeys: [],
   timelineLegend: [],
+  jobSection: null,
   detailRenderers: {},
   queueBadges: kueueQueueBadges,
   queueBadgeLegend: KUEUE_BADGE_LEGEND,

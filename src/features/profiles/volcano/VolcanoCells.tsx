@@ -4,10 +4,11 @@
  */
 import type { JobState } from '../../../engine/model/snapshot';
 import { describeSla } from './describeSla';
+import { volcanoExtrasOf } from './volcanoExtras';
 
 /** PodGroup phase, then its tasks against minAvailable, and the last enqueue decision when there was one. */
 export function PodGroupCell({ job }: { job: JobState }) {
-  const enqueue = job.extras?.enqueue ?? null;
+  const enqueue = volcanoExtrasOf(job)?.enqueue ?? null;
   return (
     <>
       <span className="phase" data-testid="jobs-table.phase">
@@ -52,7 +53,7 @@ export function RolesCell({ job }: { job: JobState }) {
 }
 
 export function SlaCell({ job }: { job: JobState }) {
-  const sla = job.extras?.sla ?? null;
+  const sla = volcanoExtrasOf(job)?.sla ?? null;
   if (sla === null) return <span className="muted">no SLA</span>;
   const text = describeSla(job, sla);
   return (

@@ -2,7 +2,8 @@
  * The jobs table's SLA clock in words, from the engine's snapshot extras (waited, left and the deadline
  * are the engine's numbers; this only chooses the sentence).
  */
-import type { JobExtras, JobState } from '../../../engine/model/snapshot';
+import type { JobState } from '../../../engine/model/snapshot';
+import type { VolcanoJobExtras } from '../../../engine/profiles/volcano/jobExtras';
 import { formatInstant, formatSpan } from '../../format/formatTime';
 
 export interface SlaText {
@@ -13,7 +14,7 @@ export interface SlaText {
   state: 'waiting' | 'expired' | 'started';
 }
 
-export function describeSla(job: JobState, sla: NonNullable<JobExtras['sla']>): SlaText {
+export function describeSla(job: JobState, sla: NonNullable<VolcanoJobExtras['sla']>): SlaText {
   // A job with tasks placed no longer waits: sla only orders and admits jobs still waiting (sla.go).
   const started = job.running + job.succeeded + job.releasing > 0;
   if (started) {

@@ -11,6 +11,9 @@ import { podGroupExample } from '../../explain/dryRunExamples';
 import type { ProfileJobColumn, ProfileLegendEntry, ProfileUiModule, ShownFacts } from '../ProfileUiModule';
 import { PodGroupCell, RolesCell, SlaCell } from './VolcanoCells';
 import { VOLCANO_RENDERERS } from './renderers';
+import { PodGroupSection } from './PodGroupSection';
+import { volcanoExtrasOf } from './volcanoExtras';
+import type { JobState } from '../../../engine/model/snapshot';
 import { VolcanoQueueTable } from './VolcanoQueueTable';
 import { volcanoQueueRows } from './queueRows';
 
@@ -53,6 +56,9 @@ const volcanoLike = {
   ],
   ownSortKeys: [],
   timelineLegend: LEGEND,
+  // The inspector's PodGroup and sla section, and the enqueue gate's answer, from the job's extras.
+  jobSection: PodGroupSection,
+  enqueueDecision: (job: JobState) => volcanoExtrasOf(job)?.enqueue ?? null,
   detailRenderers: VOLCANO_RENDERERS,
   // Proportion's figures are on the cards and in the table: no badges, no min-runtime.
   queueBadges: () => [],

@@ -156,7 +156,7 @@ describe('reclaim', () => {
     expect(gate).toMatchObject({
       point: 'canReclaimResources',
       allowed: false,
-      detail: { type: 'gate', queue: 'b' },
+      profileDetail: { profile: 'kai', type: 'gate', queue: 'b' },
     });
   });
 
@@ -245,7 +245,7 @@ describe('reclaim', () => {
     const verdict = attempt?.verdicts.find((v) => v.point === 'reclaimSaturation');
     expect(verdict).toMatchObject({
       allowed: false,
-      detail: { type: 'saturation', queue: 'dA', sibling: 'dB', multiplier: 1.1 },
+      profileDetail: { profile: 'kai', type: 'saturation', queue: 'dA', sibling: 'dB', multiplier: 1.1 },
     });
   });
 });

@@ -4,7 +4,7 @@
  * @d5bc503, modelled in ../plugins/minruntime/resolver.ts); it was `Simulation.resolve` before issue 23.
  */
 import type { ProfileFrame, ProfileQuery } from '../../../framework/ProfileModule';
-import type { ResolveQuery, ResolveResult } from '../../../api';
+import type { ResolveQuery, ResolveResult } from '../../../model/protection';
 import { kaiProtectionModel } from './kaiProtection';
 
 /** Checks a query from outside (a message, a command line) and names the field it refuses. */

@@ -1,10 +1,12 @@
 /**
- * What a KAI snapshot adds to the neutral core: each job's min-runtime protection at that moment (reclaim
+ * What a KAI snapshot adds to the neutral core: each job's min-runtime protection at that moment, in its
+ * extras (jobExtras.ts, decision 0316; reclaim
  * protection under `lca` depends on who waits to reclaim, so the waiting queues are indexed once per
  * snapshot), each queue's effective min-runtimes (kaiQueueFigures.ts) and the PodGroup phase KAI derives
  * from its tasks.
  */
 import type { ProfileFrame, ProfileSnapshot, SnapshotJobInput } from '../../../framework/ProfileModule';
+import type { KaiJobExtras } from '../jobExtras';
 import { kaiProtectionModel } from './kaiProtection';
 import { kaiQueueFigures } from './kaiQueueFigures';
 
@@ -19,17 +21,18 @@ export const kaiSnapshot: ProfileSnapshot = {
     const reclaimers = protection.reclaimerIndex(waiting);
     const byName = new Map(frame.queues.map((q) => [q.name, q]));
     return {
-      job: () => null,
-      queue: () => null,
-      // Effective min-runtimes per queue, from the resolver, so the tree's badges only draw (decision 0298).
-      resolved: (queue) => kaiQueueFigures(protection, queue, byName),
-      protection: (job: SnapshotJobInput) =>
-        protection.jobProtection(
+      job: (job: SnapshotJobInput): KaiJobExtras => {
+        const p = protection.jobProtection(
           job.spec.queue,
           job.counts.Running > 0 ? job.startedAtMs : null,
           frame.timeMs,
           reclaimers,
-        ),
+        );
+        return { profile: 'kai', preemptProtection: p.preempt, reclaimProtection: p.reclaim };
+      },
+      queue: () => null,
+      // Effective min-runtimes per queue, from the resolver, so the tree's badges only draw (decision 0298).
+      resolved: (queue) => kaiQueueFigures(protection, queue, byName),
     };
   },
   phase(job: SnapshotJobInput): string {

@@ -5,7 +5,7 @@
  * docs/operator/scheduling-shards.md @d5bc503). A queue lies in exactly one pool, so each question is
  * answered by the pool of the queue asked about.
  */
-import type { ResolveResult } from '../../../api';
+import type { ResolveResult } from '../../../model/protection';
 import { poolsOf } from '../../../model/nodePool';
 import type { NodePoolSpec } from '../../../model/nodePool';
 import type { QueueSpec, SchedulerConfig } from '../../../model/scenario';

@@ -3,9 +3,9 @@
  * queue (or a queue pair) under the configured plugin arguments, and until when a job is protected.
  * Returns a model with no protection when the scenario does not enable the minruntime plugin.
  */
-import type { ResolveQuery, ResolveResult } from '../../../api';
+import type { ResolveQuery, ResolveResult } from '../../../model/protection';
 import type { QueueSpec, SchedulerConfig } from '../../../model/scenario';
-import type { ProtectionState, ReclaimProtection, ReclaimerProtection } from '../../../model/snapshot';
+import type { ProtectionState, ReclaimProtection, ReclaimerProtection } from '../../../model/protection';
 import type { MinRuntimeResolution } from '../../../model/trace';
 import { parseMinRuntimeArgs, type MinRuntimeArgs } from '../plugins/minruntime/args';
 import { ReclaimerIndex } from '../plugins/minruntime/reclaimerGroups';

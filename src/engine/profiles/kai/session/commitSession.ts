@@ -5,6 +5,7 @@
 import type { JobInfo, TaskInfo } from '../framework/JobInfo';
 import type { Session } from '../framework/Session';
 import type { Decision, DecisionKind, JobAttempt } from '../../../model/trace';
+import { reclaimFiguresOf } from '../../../framework/verdictDetails';
 import type { JobRecord, TaskRecord } from '../../../simulation/ClusterState';
 
 const KIND_ORDER: Record<DecisionKind, number> = { complete: 0, evict: 1, pipeline: 2, bind: 3 };
@@ -165,7 +166,7 @@ function evictionWhy(task: TaskInfo, action: string, attempt: JobAttempt | null)
   if (action === 'consolidation')
     parts.push('Consolidation moves preemptible jobs and does not consult min-runtime.');
   const chunk = attempt.verdicts.find(
-    (v) => v.detail?.type === 'reclaimable' && v.allowed && v.detail.chunk.includes(task.name),
+    (v) => v.allowed && reclaimFiguresOf(v)?.chunk.includes(task.name) === true,
   );
   if (chunk) parts.push(chunk.message);
   const victim = attempt.victims.find((v) => v.job === task.job.name && v.outcome === 'evicted');

@@ -293,7 +293,6 @@ export class VolcanoSession {
           point,
           allowed: s.value !== 'reject',
           message: `${capitalise(s.value)} from ${s.plugin} (tier ${s.tier}): ${m?.message ?? ''}`,
-          detail: null,
           tier: s.tier,
           vote: s.value,
           ...(m?.detail ? { profileDetail: m.detail } : {}),
@@ -304,7 +303,6 @@ export class VolcanoSession {
         point,
         allowed: result.value,
         message: describeVote(point, result) + (slaNote ? ` ${slaNote}` : ''),
-        detail: null,
         vote: result.value ? 'allow' : 'refuse',
         profileDetail: detail,
       });
@@ -367,7 +365,6 @@ export class VolcanoSession {
             : r.value
               ? `${job.name} is starving for every JobStarving plugin of tier ${r.decidingTier} (${r.steps.map((s) => s.plugin).join(', ')}).`
               : `${job.name} is not starving: ${r.decidedBy} (tier ${r.decidingTier}) says it has enough tasks placed.`,
-        detail: null,
         tier: r.decidingTier ?? 0,
         vote: r.value ? 'allow' : 'refuse',
         profileDetail: detail,
@@ -503,7 +500,6 @@ export class VolcanoSession {
         point,
         allowed: s.answer.length > 0,
         message: `${s.plugin} (tier ${s.tier}) on ${node.name}: ${m?.message ?? ''}`,
-        detail: null,
         tier: s.tier,
         vote: s.abstain ? 'abstain' : s.answer.length > 0 ? 'permit' : 'refuse',
         ...(m?.detail ? { profileDetail: m.detail } : {}),
@@ -521,7 +517,6 @@ export class VolcanoSession {
                 ? 'a plugin answered with no victims, and in kube-batch an empty answer vetoes every later tier.'
                 : 'no tier produced a non-empty victim set.'
             }`,
-      detail: null,
       vote: victims.length > 0 ? 'allow' : 'refuse',
       profileDetail: detail,
     });

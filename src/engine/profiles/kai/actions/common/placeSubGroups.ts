@@ -63,7 +63,6 @@ export function placeSubGroupTree(
     point: 'subsetNodes',
     allowed,
     message: w.notes.join(' '),
-    detail: null,
   });
   if (!r.ok) {
     stmt.rollback(cp);

@@ -56,7 +56,8 @@ describe('minruntime: protection strictly before start + duration', () => {
     expect(victim?.outcome).toBe('filtered');
     const verdict = victim?.verdicts.find((v) => v.plugin === 'minruntime');
     expect(verdict?.allowed).toBe(false);
-    expect(verdict?.detail).toMatchObject({
+    expect(verdict?.profileDetail).toMatchObject({
+      profile: 'kai',
       type: 'minruntime',
       isProtected: true,
       protectedUntilMs: 5000,
@@ -139,7 +140,8 @@ describe('minruntime: reclaim resolution by LCA', () => {
     const attempt = sim.snapshot(1).trace.attempts.find((a) => a.action === 'reclaim');
     const verdict = attempt?.victims[0]?.verdicts.find((v) => v.plugin === 'minruntime');
     expect(verdict?.message).toContain('the code protects every job');
-    expect(verdict?.detail).toMatchObject({
+    expect(verdict?.profileDetail).toMatchObject({
+      profile: 'kai',
       resolution: { method: 'lca', lca: 'top', stepDown: 'a', source: 'a' },
     });
   });

@@ -11,7 +11,8 @@ import type { Session } from '../../framework/Session';
 import type { VictimScenario } from '../../framework/extensions';
 import { formatDuration } from '../../../../model/duration';
 import type { PluginConfig } from '../../../../model/scenario';
-import type { MinRuntimeDetail, MinRuntimeResolution, Verdict } from '../../../../model/trace';
+import type { MinRuntimeResolution, Verdict } from '../../../../model/trace';
+import type { MinRuntimeDetail } from '../../trace';
 import { parseMinRuntimeArgs } from './args';
 import { queueNodes } from '../../queries/protectionModel';
 import { MinRuntimeResolver, isProtected, protectedUntil } from './resolver';
@@ -41,6 +42,7 @@ export function createMinRuntimePlugin(config: PluginConfig): Plugin {
       const detail = (kind: 'preempt' | 'reclaim', preemptor: JobInfo, victim: JobInfo): MinRuntimeDetail => {
         const resolution = resolve(kind, preemptor, victim);
         return {
+          profile: 'kai',
           type: 'minruntime',
           resolution,
           startedAtMs: victim.startedAtMs,
@@ -63,7 +65,7 @@ export function createMinRuntimePlugin(config: PluginConfig): Plugin {
               message: d.isProtected
                 ? `${victim.name} is elastic: its tasks above minAvailable (${victim.minAvailable}) may go; its core stays protected until t=${formatDuration(d.protectedUntilMs ?? 0)} (${describe(d.resolution)}).`
                 : `${victim.name} is elastic and its min-runtime (${describe(d.resolution)}) has passed.`,
-              detail: d,
+              profileDetail: d,
             };
           }
           return {
@@ -75,7 +77,7 @@ export function createMinRuntimePlugin(config: PluginConfig): Plugin {
               : victim.startedAtMs === null
                 ? `${victim.name} has no start time, so min-runtime does not protect it.`
                 : `${victim.name} has run ${formatDuration(ssn.timeMs - victim.startedAtMs)}, at least its ${kind} min-runtime (${describe(d.resolution)}).`,
-            detail: d,
+            profileDetail: d,
           };
         };
 
@@ -101,7 +103,7 @@ export function createMinRuntimePlugin(config: PluginConfig): Plugin {
                 : short !== null
                   ? `${job.name} is protected until t=${formatDuration(d.protectedUntilMs ?? 0)} (${describe(d.resolution)}) and would drop below the minimum of subgroup ${short.join(', ')}.`
                   : `${job.name} is protected until t=${formatDuration(d.protectedUntilMs ?? 0)} (${describe(d.resolution)}) and would keep only ${plural(left, 'task')}, below its minAvailable ${job.minAvailable}.`,
-              detail: d,
+              profileDetail: d,
             };
             // Upstream counts every accumulated victim task, and victims only accumulate within a search:
             // once a protected elastic job would drop below minAvailable, every later scenario would too.

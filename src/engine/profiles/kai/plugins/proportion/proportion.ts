@@ -228,7 +228,6 @@ export function checkCapacity(
     point,
     allowed: false,
     message,
-    detail: null,
   });
   for (const q of [...job.queue.path].reverse()) {
     const s = shares.get(q) as QueueShare;

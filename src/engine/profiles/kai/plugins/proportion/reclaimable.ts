@@ -16,7 +16,8 @@ import type { Session } from '../../framework/Session';
 import { sumRequest } from '../../framework/tasksToAllocate';
 import type { VictimScenario } from '../../framework/extensions';
 import { EPSILON, QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../../model/resources';
-import type { QueueFigures, Verdict } from '../../../../model/trace';
+import type { Verdict } from '../../../../model/trace';
+import type { GateDetail, QueueFigures, ReclaimableDetail, SaturationDetail } from '../../trace';
 import { allocatableShare, zeroQ, type AttemptEpoch, type QueueShare } from './queueShares';
 
 const NAME = 'proportion';
@@ -166,7 +167,8 @@ export function registerReclaim(
           : reclaimerFitsQuota
             ? `${vs.queue.name} (holding ${show(vs.allocated)}) is below its quota ${show(vs.quota)} in what ${reclaimer.name} asks for and above it in none: no reclaim can take ${victim.name}.`
             : `${rs.queue.name} would go over its quota, and ${vs.queue.name} (holding ${show(vs.allocated)}) is not above its fair share ${show(vs.share)}: no reclaim can take ${victim.name}.`,
-        detail: {
+        profileDetail: {
+          profile: 'kai',
           type: 'reclaimable',
           chunk: victim.tasks
             .filter((t) => t.status === 'Running' || t.status === 'Allocated')
@@ -176,7 +178,7 @@ export function registerReclaim(
           request: req,
           maintainFairShare,
           guaranteeDeservedQuota,
-        },
+        } satisfies ReclaimableDetail,
       };
     },
   });
@@ -204,8 +206,9 @@ export function registerReclaim(
     const req = sumRequest(tasks);
     const after = zeroQ();
     for (const r of QUEUE_RESOURCE_NAMES) after[r] = s.allocated[r] + req[r];
-    const detail = {
-      type: 'gate' as const,
+    const detail: GateDetail = {
+      profile: 'kai',
+      type: 'gate',
       queue: job.queue.name,
       allocated: { ...s.allocated },
       request: req,
@@ -218,7 +221,7 @@ export function registerReclaim(
         point: 'canReclaimResources',
         allowed: false,
         message: `Queue ${job.queue.name} would go above its fair share (${show(s.allocated)} allocated + ${show(req)} requested > fair share ${show(s.fairShare)}), so it may not reclaim.${usageNote(ssn, job.queue.name)}`,
-        detail,
+        profileDetail: detail,
       };
     }
     if (!job.preemptible) {
@@ -230,7 +233,7 @@ export function registerReclaim(
           point: 'canReclaimResources',
           allowed: false,
           message: `${job.name} is non-preemptible and would take queue ${job.queue.name} above its quota.`,
-          detail,
+          profileDetail: detail,
         };
       }
     }
@@ -239,7 +242,7 @@ export function registerReclaim(
       point: 'canReclaimResources',
       allowed: true,
       message: `Queue ${job.queue.name} stays within its fair share (${show(after)} ≤ ${show(s.fairShare)}), so it may reclaim.${usageNote(ssn, job.queue.name)}`,
-      detail,
+      profileDetail: detail,
     };
   });
 
@@ -352,6 +355,16 @@ function validate(
     for (const r of QUEUE_RESOURCE_NAMES) reclaimerAfter[r] = rAlloc[r] + req[r];
     const guaranteeDeservedQuota = le(reclaimerAfter, quotaOf(rs)) && !le(R, quotaOf(vs));
     const allowed = maintainFairShare || guaranteeDeservedQuota;
+    const detail: ReclaimableDetail = {
+      profile: 'kai',
+      type: 'reclaimable',
+      chunk: chunk.map((t) => t.name),
+      reclaimerLevel: figures(rs, rAlloc),
+      victimLevel: figures(vs, R),
+      request: req,
+      maintainFairShare,
+      guaranteeDeservedQuota,
+    };
     verdicts.push({
       plugin: NAME,
       point: 'reclaimable',
@@ -361,15 +374,7 @@ function validate(
           ? `${victimLevel.name} holds ${show(R)}, above its fair share ${show(vShare)} (MaintainFairShare), so ${chunk.map((t) => t.name).join(', ')} may be reclaimed by ${reclaimer.queue.name}.`
           : `${reclaimerLevel.name} stays within its quota (${show(reclaimerAfter)} ≤ ${show(rs.quota)}) and ${victimLevel.name} holds ${show(R)}, above its quota ${show(vs.quota)} (GuaranteeDeservedQuota).`
         : `Neither strategy allows taking ${chunk.map((t) => t.name).join(', ')}: ${victimLevel.name} holds ${show(R)}, not above its fair share ${show(vShare)}, and ${guaranteeText(reclaimerLevel.name, reclaimerAfter, rs, victimLevel.name, R, vs)}.`,
-      detail: {
-        type: 'reclaimable',
-        chunk: chunk.map((t) => t.name),
-        reclaimerLevel: figures(rs, rAlloc),
-        victimLevel: figures(vs, R),
-        request: req,
-        maintainFairShare,
-        guaranteeDeservedQuota,
-      },
+      profileDetail: detail,
     });
     if (!allowed) return verdicts;
     const freed = sumRequest(chunk);
@@ -395,20 +400,22 @@ function validate(
         const sibRatio =
           ss.fairShare[r] <= EPSILON ? (sibAlloc[r] > EPSILON ? Infinity : 0) : sibAlloc[r] / ss.fairShare[r];
         if (ratio > 1 + EPSILON && ss.fairShare[r] > EPSILON && multiplier * ratio >= sibRatio - EPSILON) {
+          const detail: SaturationDetail = {
+            profile: 'kai',
+            type: 'saturation',
+            queue: q.name,
+            sibling: sib.name,
+            resource: r,
+            reclaimerRatio: ratio,
+            siblingRatio: sibRatio,
+            multiplier,
+          };
           verdicts.push({
             plugin: NAME,
             point: 'reclaimSaturation',
             allowed: false,
             message: `${q.name} would end at ${ratioText(ratio)} of its ${r} fair share, not below ${sib.name}'s ${ratioText(sibRatio)}: a reclaimer above its fair share must end less saturated than the queue it takes from.`,
-            detail: {
-              type: 'saturation',
-              queue: q.name,
-              sibling: sib.name,
-              resource: r,
-              reclaimerRatio: ratio,
-              siblingRatio: sibRatio,
-              multiplier,
-            },
+            profileDetail: detail,
           });
           return verdicts;
         }
@@ -430,7 +437,6 @@ function validate(
             point: 'reclaimable',
             allowed: false,
             message: `${reclaimer.name} is non-preemptible and would take ${q.name} above its ${r} quota: ${formatAmount(r, np[r])} non-preemptible allocated + ${formatAmount(r, req[r])} requested > quota ${formatAmount(r, s.quota[r])}.`,
-            detail: null,
           });
           return verdicts;
         }

@@ -42,7 +42,7 @@ export type NodeScores = Map<string, number>;
 const TOPOLOGY_SCORE = 100000;
 
 function verdict(allowed: boolean, message: string): Verdict {
-  return { plugin: 'topology', point: 'subsetNodes', allowed, message, detail: null };
+  return { plugin: 'topology', point: 'subsetNodes', allowed, message };
 }
 
 /**

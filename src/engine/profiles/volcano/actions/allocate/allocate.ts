@@ -105,7 +105,6 @@ function allocateForJob(
           ssn.explanation(alloc.by) !== null
             ? `${alloc.by} says ${ssn.explanation(alloc.by)}.`
             : `${alloc.by} says queue ${queue.name} may not take ${task.name}: its allocation plus the request would exceed its deserved share.`,
-        detail: null,
         vote: 'refuse',
       });
       continue;

@@ -91,7 +91,6 @@ export const createPreemptAction = (): VolcanoAction => ({
               point: 'validateVictims',
               allowed: false,
               message: `No node can take ${task.name} by preemption: the same as for ${memo.task} (same queue, priorities and request), and nothing has changed since.`,
-              detail: null,
               vote: 'refuse',
             });
             continue;
@@ -203,7 +202,6 @@ function preempt(
       point: 'preemptionPolicy',
       allowed: false,
       message: `${task.name} has preemptionPolicy Never: it never evicts anyone.`,
-      detail: null,
       vote: 'refuse',
     });
     return null;
@@ -223,7 +221,6 @@ function preempt(
           point: 'validateVictims',
           allowed: false,
           message: `${node.name}: future idle plus the victims' requests does not cover ${task.name}.`,
-          detail: null,
           vote: 'refuse',
         },
       ];
@@ -249,7 +246,6 @@ function preempt(
           point: 'fits',
           allowed: false,
           message: `${node.name}: even after evicting every victim ${task.name} does not fit (queue allocatable, future idle, predicates); evictions on this node rolled back.`,
-          detail: null,
           vote: 'refuse',
         },
       ];
@@ -272,7 +268,6 @@ function preempt(
       point: 'validateVictims',
       allowed: false,
       message: `${skipped} node(s) skipped for ${task.name}: even evicting every eligible task there would not make room (or a predicate rules the node out).`,
-      detail: null,
       vote: 'refuse',
     });
   return null;

@@ -104,7 +104,6 @@ function reclaimForJob(
           ssn.explanation(pre.by) !== null
             ? `${pre.by} says ${ssn.explanation(pre.by)}.`
             : `${pre.by} says queue ${queue.name} may not reclaim for ${task.name}: its allocation plus the request would exceed its deserved share.`,
-        detail: null,
         vote: 'refuse',
       });
       continue;
@@ -120,7 +119,6 @@ function reclaimForJob(
         point: 'validateVictims',
         allowed: false,
         message: `No node offers victims for ${task.name}: the same as for ${memo.task} (same queue and request), and nothing has changed since.`,
-        detail: null,
         vote: 'refuse',
       });
       continue;
@@ -176,7 +174,6 @@ function reclaimForTask(
           point: 'validateVictims',
           allowed: false,
           message: `${node.name}: future idle plus the victims' requests does not cover ${task.name}.`,
-          detail: null,
           vote: 'refuse',
         },
       ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SlaDetail, TierVoteDetail } from '../../trace';
 import { attemptsOf, phaseOf, runVolcano, sessionVerdict } from '../../testing';
+import type { VolcanoJobExtras } from '../../jobExtras';
 
 const bigJob = (extra: Record<string, unknown> = {}) => ({
   name: 'big',
@@ -159,7 +160,9 @@ describe('snapshot extras: the SLA clock and the enqueue vote per job', () => {
       },
       run: { sessions: 4 },
     });
-    const before = sim.snapshot(1).jobs.find((j) => j.name === 'big')?.extras;
+    const bigExtras = (i: number) =>
+      sim.snapshot(i).jobs.find((j) => j.name === 'big')?.extras as VolcanoJobExtras | undefined;
+    const before = bigExtras(1);
     expect(before?.sla).toEqual({
       waitingTimeMs: 1500,
       source: 'argument sla-waiting-time',
@@ -170,12 +173,12 @@ describe('snapshot extras: the SLA clock and the enqueue vote per job', () => {
     });
     expect(before?.enqueue).toMatchObject({ admitted: false, decidedBy: 'overcommit', tier: 2 });
     // Sessions run at t = 0, 1s, 2s: the deadline (1.5 s) has passed at the third.
-    expect(sim.snapshot(2).jobs.find((j) => j.name === 'big')?.extras?.sla?.expired).toBe(false);
-    const after = sim.snapshot(3).jobs.find((j) => j.name === 'big')?.extras;
+    expect(bigExtras(2)?.sla?.expired).toBe(false);
+    const after = bigExtras(3);
     expect(after?.sla?.expired).toBe(true);
     expect(after?.enqueue).toMatchObject({ admitted: true, decidedBy: 'sla', tier: 1 });
     // Session 4: big is Inqueue, enqueue no longer looks at it.
-    expect(sim.snapshot(4).jobs.find((j) => j.name === 'big')?.extras?.enqueue).toBeNull();
+    expect(bigExtras(4)?.enqueue).toBeNull();
   });
 });
 

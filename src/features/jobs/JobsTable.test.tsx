@@ -10,7 +10,7 @@ import { AppStoreProvider } from '../../store/AppStoreProvider';
 import { createAppStore } from '../../store/createAppStore';
 import { createAppTheme } from '../../ui/theme';
 import { JobsTable } from './JobsTable';
-import { kaiJob, type KaiJobOver } from './testing/kaiJob';
+import { kaiJob, runningJob, type KaiJobOver } from './testing/kaiJob';
 import type { VolcanoJobExtras } from '../../engine/profiles/volcano/jobExtras';
 
 afterEach(cleanup);
@@ -53,31 +53,9 @@ const fromLeaf3 = {
 
 /** A KAI job: its protections go into its extras, as the engine sends them (decision 0316). */
 const job = (name: string, over: KaiJobOver = {}): JobState =>
-  kaiJob(
-    {
-      name,
-      queue: 'research',
-      phase: 'Running',
-      priority: 50,
-      priorityClassName: 'train',
-      preemptible: true,
-      minAvailable: 1,
-      taskCount: 1,
-      running: 1,
-      pipelined: 0,
-      pending: 0,
-      releasing: 0,
-      succeeded: 0,
-      submitAtMs: 0,
-      startedAtMs: -45_000,
-      progressMs: 55_000,
-      stoppedAtMs: null,
-      runtimeMs: null,
-      isElastic: false,
-    },
-    over,
-    { reclaimProtection: { method: 'lca', anyReclaimer: null, byReclaimer: [fromLeaf3], isProtected: true } },
-  );
+  kaiJob({ ...runningJob(name, 'research'), startedAtMs: -45_000, progressMs: 55_000 }, over, {
+    reclaimProtection: { method: 'lca', anyReclaimer: null, byReclaimer: [fromLeaf3], isProtected: true },
+  });
 
 function view(jobs: JobState[], timeMs: number): SessionView {
   return {

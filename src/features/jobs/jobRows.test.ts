@@ -1,34 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { JobState } from '../../engine/model/snapshot';
 import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
-import { kaiJob, type KaiJobOver } from './testing/kaiJob';
+import { kaiJob, runningJob, type KaiJobOver } from './testing/kaiJob';
 
 /** A KAI job: its protections go into its extras, as the engine sends them (decision 0316). */
-const job = (name: string, over: KaiJobOver = {}): JobState =>
-  kaiJob(
-    {
-      name,
-      queue: 'q',
-      phase: 'Running',
-      priority: 50,
-      priorityClassName: 'train',
-      preemptible: true,
-      minAvailable: 1,
-      taskCount: 1,
-      running: 1,
-      pipelined: 0,
-      pending: 0,
-      releasing: 0,
-      succeeded: 0,
-      submitAtMs: 0,
-      startedAtMs: 0,
-      progressMs: 0,
-      stoppedAtMs: null,
-      runtimeMs: null,
-      isElastic: false,
-    },
-    over,
-  );
+const job = (name: string, over: KaiJobOver = {}): JobState => kaiJob(runningJob(name, 'q'), over);
 
 const protectedUntil = (untilMs: number) => ({
   resolution: {

@@ -7,6 +7,31 @@ import type { JobExtras, JobState } from '../../../engine/model/snapshot';
 
 export type KaiJobOver = Partial<JobState> & Partial<ProtectionExtras>;
 
+/** A running one-task job at t=0 with nothing protected: the fields tests do not care about. */
+export function runningJob(name: string, queue: string): JobState {
+  return {
+    name,
+    queue,
+    phase: 'Running',
+    priority: 50,
+    priorityClassName: 'train',
+    preemptible: true,
+    minAvailable: 1,
+    taskCount: 1,
+    running: 1,
+    pipelined: 0,
+    pending: 0,
+    releasing: 0,
+    succeeded: 0,
+    submitAtMs: 0,
+    startedAtMs: 0,
+    progressMs: 0,
+    stoppedAtMs: null,
+    runtimeMs: null,
+    isElastic: false,
+  };
+}
+
 /** `base` with `over` applied; the protections go into KAI's extras (a given null overrides a default). */
 export function kaiJob(base: JobState, over: KaiJobOver, defaults: Partial<ProtectionExtras> = {}): JobState {
   const { preemptProtection, reclaimProtection, ...rest } = over;

@@ -5,9 +5,9 @@
  * new profile would quietly behave like one of them there. Tests and e2e specs may name profiles (they
  * write scenarios).
  *
- * The files below still do, with how many lines: the ones issue 23's refactor has not reached yet. The
- * list may only shrink — a new file or a higher count fails — and a file that no longer names a profile
- * must leave it (so the list is always the true state).
+ * NOT_YET listed the files that still did, with how many lines, while issue 23's refactor went on; it is
+ * empty now and may only stay so (a new file or a higher count fails). TEST_DATA lists the few non-test
+ * files that hold test data only.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -25,6 +25,19 @@ const REGISTRIES = new Set(['src/engine/registry.ts', 'src/features/profiles/uiR
 /** Shared files that still name a profile, with their number of such lines (may only shrink). */
 // Empty since the issue 23 round of 2026-11-27 (decisions 0309, 0311, 0314): keep it so.
 const NOT_YET: Readonly<Record<string, number>> = {};
+
+/**
+ * Test data, not code that runs for a scenario: fixtures that build one profile's records for unit tests,
+ * and the mapping that proves the golden traces kept their content when KAI's details moved (decision 0315).
+ * Like a test file, they write a profile's name because the data is that profile's; nothing a new profile
+ * runs goes through them.
+ */
+const TEST_DATA = new Set([
+  'src/engine/testing/golden/legacyShape.ts',
+  'src/features/jobs/testing/kaiJob.ts',
+  'src/viz/testing/galleryScenes.ts',
+  'src/viz/testing/vizFixtures.ts',
+]);
 
 function sourceFiles(dir: string): string[] {
   let out: string[] = [];
@@ -48,7 +61,7 @@ function profileNamingFiles(): Record<string, number> {
   for (const root of SCANNED) {
     for (const path of sourceFiles(join(ROOT, root))) {
       const file = relative(ROOT, path).split('\\').join('/');
-      if (OWN_FOLDER.test(file) || REGISTRIES.has(file)) continue;
+      if (OWN_FOLDER.test(file) || REGISTRIES.has(file) || TEST_DATA.has(file)) continue;
       const lines = readFileSync(path, 'utf8')
         .split('\n')
         .filter((l) => PROFILE_LITERAL.test(l)).length;
@@ -73,6 +86,13 @@ describe('shared files do not name a profile', () => {
       .filter(([file, n]) => found[file] !== n)
       .map(([file, n]) => `${file}: listed ${n}, found ${found[file] ?? 0}`);
     expect(stale).toEqual([]);
+  });
+
+  it('every test-data file exists and is in a testing folder (the exemption cannot grow by accident)', () => {
+    for (const file of TEST_DATA) {
+      expect(file).toMatch(/\/testing\//);
+      expect(statSync(join(ROOT, file)).isFile()).toBe(true);
+    }
   });
 
   it('finds a profile name written in a shared file (the scan works)', () => {

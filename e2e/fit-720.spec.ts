@@ -237,3 +237,33 @@ for (const [what, scenario, folded] of [
     await expect(stage.tree.getByTestId('queue-tree.fold').first()).toHaveText(folded);
   });
 }
+
+test('at the largest text with a question open, a view tab cut by the column has an arrow to reach it', async ({
+  app,
+  page,
+}) => {
+  await app.largestTextBeforeLoad();
+  await app.open('?scenario=sla-1');
+  await app.expectLargestText();
+  // What a person sees: each tab whole inside the tab bar, or the bar offering an arrow towards it.
+  const cutWithoutArrow = () =>
+    page.getByRole('tablist', { name: 'Main view' }).evaluate((list) => {
+      const bar = list.closest('.MuiTabs-root');
+      const arrows = [...(bar?.querySelectorAll('.MuiTabScrollButton-root') ?? [])].filter(
+        (b) => b.getBoundingClientRect().width > 0 && !b.classList.contains('Mui-disabled'),
+      );
+      const box = (list.parentElement ?? list).getBoundingClientRect();
+      const cut = [...list.querySelectorAll('[role="tab"]')]
+        .filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.left < box.left - 1 || r.right > box.right + 1;
+        })
+        .map((t) => t.textContent);
+      return arrows.length > 0 ? [] : cut;
+    });
+  await expect.poll(cutWithoutArrow).toEqual([]);
+  const compare = page.getByTestId('main-view.compare-tab');
+  await compare.click();
+  await expect(compare).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => unseen(compare)).toEqual([]);
+});

@@ -105,6 +105,10 @@ export function MainView({
         <Tabs
           value={shown}
           onChange={(_, next: MainViewId) => actions.setView({ mainView: next })}
+          // At the largest text in a short window, with a question widening the lesson pane, the tabs can
+          // be wider than the column: they scroll (with arrows) instead of cutting the last one ("Co…").
+          variant="scrollable"
+          scrollButtons="auto"
           aria-label="Main view"
           sx={{
             px: 1,

@@ -163,6 +163,14 @@ test('a link naming no gallery lesson says so and opens the first lesson', async
   await expect(app.scenarioButton).toContainText('Welcome');
 });
 
+test('a link to a session past the run says so and shows the last one', async ({ app, page }) => {
+  await app.open('?scenario=lca-1&session=999');
+  await expect(page.getByTestId('notice.info')).toContainText(
+    'This run has 3 sessions, so session 999 does not exist: the last one is shown.',
+  );
+  await expect.poll(async () => (await app.state())?.cursor).toBe(3);
+});
+
 test('a link to one of My scenarios this browser lacks says why', async ({ app, share }) => {
   await app.open('?scenario=custom&mine=m-from-another-browser');
   await expect(share.error).toContainText('(“m-from-another-browser”) that this browser does not have');

@@ -162,8 +162,22 @@ export function createRunController(
     if (markers === run.markers && status === run.status) return;
     const isStillRunning = status?.state === 'running';
     // A cursor beyond the end waits while the run advances; once it stops, it lands on the last session.
-    const cursor = !isStillRunning && run.cursor > markers.length ? markers.length : run.cursor;
-    set((state) => ({ run: { ...state.run, markers, status, cursor } }));
+    const isPastEnd = !isStillRunning && run.cursor > markers.length;
+    const cursor = isPastEnd ? markers.length : run.cursor;
+    set((state) => ({
+      run: { ...state.run, markers, status, cursor },
+      // Said, not silently clamped: a link (or a shorter re-run) asked for a session the run does not have.
+      view:
+        isPastEnd && markers.length > 0
+          ? {
+              ...state.view,
+              notice: {
+                severity: 'info',
+                text: `This run has ${markers.length} session${markers.length === 1 ? '' : 's'}, so session ${run.cursor} does not exist: the last one is shown.`,
+              },
+            }
+          : state.view,
+    }));
     ensureSnapshot();
   };
 

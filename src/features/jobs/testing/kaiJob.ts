@@ -4,32 +4,13 @@
  */
 import type { ProtectionExtras } from '../../../engine/model/protection';
 import type { JobExtras, JobState } from '../../../engine/model/snapshot';
+import { jobState } from '../../../viz/testing/vizFixtures';
 
 export type KaiJobOver = Partial<JobState> & Partial<ProtectionExtras>;
 
-/** A running one-task job at t=0 with nothing protected: the fields tests do not care about. */
+/** A running one-task job at t=0 with nothing protected (viz's fixture, in the train class). */
 export function runningJob(name: string, queue: string): JobState {
-  return {
-    name,
-    queue,
-    phase: 'Running',
-    priority: 50,
-    priorityClassName: 'train',
-    preemptible: true,
-    minAvailable: 1,
-    taskCount: 1,
-    running: 1,
-    pipelined: 0,
-    pending: 0,
-    releasing: 0,
-    succeeded: 0,
-    submitAtMs: 0,
-    startedAtMs: 0,
-    progressMs: 0,
-    stoppedAtMs: null,
-    runtimeMs: null,
-    isElastic: false,
-  };
+  return { ...jobState(name, queue), priorityClassName: 'train' };
 }
 
 /** `base` with `over` applied; the protections go into KAI's extras (a given null overrides a default). */

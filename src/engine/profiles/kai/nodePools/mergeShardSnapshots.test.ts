@@ -210,3 +210,86 @@ describe('snapshots that disagree', () => {
     ).toEqual(['b.yaml: a Kubernetes YAML bundle, not a KAI snapshot: only snapshots are merged']);
   });
 });
+
+/**
+ * The h100 shard's `vision` queue under the a100 shard's `org`, with a child queue of its own (decision 0326):
+ * KAI's h100 scheduler deletes both as orphans (queue.go:105-128 @d5bc503) and skips their job.
+ */
+function orphanedVision(): Json {
+  const h = clusterSnapshot('h100');
+  const vision = raw(h).queues?.find((q) => meta(q).name === 'vision') as Json;
+  (vision.spec as Json).parentQueue = 'org';
+  raw(h).queues?.push({
+    metadata: { name: 'vision-eval', labels: { [POOL]: 'h100' } },
+    spec: { parentQueue: 'vision', resources: {} },
+  });
+  return h;
+}
+
+describe('a queue whose parent is in another shard', () => {
+  it("imports alone: the queue and its child left out at their paths, the job's pod held on its node", () => {
+    const { result } = imported('h100.json', orphanedVision());
+    if (!result.ok) throw new Error('import');
+    const parsed = parseScenario(result.text);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const s = parsed.scenario;
+    expect(s.queues.map((q) => q.name)).toEqual([]);
+    expect(s.jobs.map((j) => j.name)).toEqual([]);
+    // vision-job-0 runs on h100-node with the fixture pod's 2 GPUs: 4 - 2 left for the shard.
+    expect(s.nodes.map((n) => [n.name, n.resources.gpu])).toEqual([['h100-node', 2]]);
+    expect(result.unmapped.filter((g) => /parent (queue )?is not/.test(g.what))).toEqual([
+      expect.objectContaining({
+        what: 'Queue whose parent queue is not in the snapshot',
+        count: 1,
+        paths: ['Queue/vision: spec.parentQueue'],
+      }),
+      expect.objectContaining({
+        what: 'Queue under a queue whose parent is not in the snapshot',
+        count: 1,
+        paths: ['Queue/vision-eval'],
+      }),
+    ]);
+    expect(result.notes).toContain(
+      '1 job(s) are in queues left out because their parent queue is not in the snapshot: KAI never schedules them (input_jobs.go:56-68 @d5bc503); their 1 running pod(s) still hold their requests on their nodes.',
+    );
+    expect(result.orphanQueues).toEqual([{ name: 'vision', parent: 'org', subtree: 2 }]);
+  });
+
+  it('redacted, the left-out queues show by pseudonym only', () => {
+    const result = importClusterBytes(strToU8(JSON.stringify(orphanedVision())), {
+      fileName: 'h100.json',
+      redact: true,
+    });
+    if (!result.ok) throw new Error('import');
+    const shown = JSON.stringify([result.unmapped, result.notes, result.orphanQueues, result.text]);
+    for (const name of ['vision', 'org']) expect(shown).not.toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('merged: the merge names the file holding the parent, and the queue stays left out as upstream', () => {
+    const m = mergeShardSnapshots([
+      imported('a100.json', clusterSnapshot('a100')),
+      imported('h100.json', orphanedVision()),
+    ]);
+    if (!m.ok) throw new Error(m.errors.join('\n'));
+    expect(m.notes).toContain(
+      'queue "vision" of h100.json (Queue/vision: spec.parentQueue) and the 1 queue(s) under it: its parent "org" is in a100.json (shard a100), but shard h100 lists only its own queues and deletes the child as an orphan (queue.go:105-128 @d5bc503), and shard a100 does not list the child: no shard schedules its jobs, so it stays left out. A queue tree lies in one shard (KAI docs/operator/scheduling-shards.md:104-135 @d5bc503).',
+    );
+    const parsed = parseScenario(m.text);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(parsed.scenario.queues.map((q) => [q.name, q.nodePool])).toEqual([
+      ['org', 'a100'],
+      ['research', 'a100'],
+      ['product', 'a100'],
+    ]);
+    expect(parsed.scenario.nodePools?.map((p) => p.name)).toEqual(['a100', 'h100']);
+  });
+
+  it('merged without the parent anywhere, the note says so', () => {
+    const m = mergeShardSnapshots([
+      imported('h100.json', orphanedVision()),
+      imported('b200.json', clusterSnapshot('b200')),
+    ]);
+    if (!m.ok) throw new Error(m.errors.join('\n'));
+    expect(m.notes.some((n) => n.includes('its parent "org" is in none of the snapshots'))).toBe(true);
+  });
+});

@@ -19,6 +19,8 @@ import { usageDBConfigData } from '../../../scenario/usageParamsData';
 import { NODE_POOL_LABEL_KEY } from '../../../model/nodePool';
 import type { SchedulerConfig, Scenario } from '../../../model/scenario';
 import { poolConfig } from './poolConfig';
+import { orphanQueueNotes } from './orphanQueueNotes';
+import type { OrphanQueue } from '../../../scenario/importers/cluster/orphanQueues';
 import { MAX_TEXT_LENGTH } from '../../../scenario/limits';
 
 /** At most this many snapshots: one per pool, and a scenario has at most 64 pools (§24). */
@@ -33,6 +35,8 @@ export type MergeResult = { ok: true; text: string; notes: string[] } | { ok: fa
 
 interface Read {
   file: string;
+  /** Queues the snapshot's import left out, their parent not in it (orphanQueueNotes.ts). */
+  orphans: readonly OrphanQueue[];
   /** The shard's label value ('' = the default shard). */
   value: string;
   data: Data;
@@ -81,7 +85,13 @@ export function mergeShardSnapshots(snapshots: readonly ShardSnapshot[]): MergeR
       for (const issue of parsed.errors) errors.push(`${file}: ${formatIssue(issue)}`);
       continue;
     }
-    reads.push({ file, value: shard.value, data: parse(result.text) as Data, scenario: parsed.scenario });
+    reads.push({
+      file,
+      orphans: result.orphanQueues ?? [],
+      value: shard.value,
+      data: parse(result.text) as Data,
+      scenario: parsed.scenario,
+    });
   }
   if (errors.length > 0) return { ok: false, errors };
 
@@ -116,6 +126,7 @@ export function mergeShardSnapshots(snapshots: readonly ShardSnapshot[]): MergeR
   const notes = [
     `Merged ${reads.length} KAI snapshots, one per shard: ${reads.map((r) => `${r.file} (${r.value === '' ? 'the default shard' : `pool ${r.value}`})`).join(', ')}; the base configuration is ${base.file}'s.`,
     ...timeSpread(snapshots),
+    ...orphanQueueNotes(reads),
   ];
   const header = [
     `# ${notes[0] ?? ''}`,

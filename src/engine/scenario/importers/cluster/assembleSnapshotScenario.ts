@@ -15,6 +15,7 @@ import { formatDuration } from '../../../model/duration';
 import { formatKubernetesQuantity } from '../../exporters/formatKubernetesQuantity';
 import { MAX_NOTES } from './clusterLimits';
 import { mapSnapshotConfig } from './mapSnapshotConfig';
+import { dropOrphanQueues, type OrphanQueue } from './orphanQueues';
 import { applySnapshotNodePool } from './snapshotNodePool';
 import { describeShard, readSnapshotShard, shardLists, type SnapshotShard } from './snapshotShard';
 import { parseTimestamp } from './snapshotNow';
@@ -37,6 +38,11 @@ export interface AssembledSnapshot {
   redaction: RedactionRow[] | null;
   /** The scheduling shard the snapshot was taken from (`schedulerParams.partitionParams`, §17.7); absent for YAML. */
   shard?: SnapshotShard;
+  /**
+   * Queues left out because their parent is not in the snapshot (orphanQueues.ts), names as shown (redacted
+   * or not); the merge of several shards says where each parent is (§17.8). Absent for YAML.
+   */
+  orphanQueues?: OrphanQueue[];
 }
 
 /** A note rendered once the namer is known (names redacted or not). */
@@ -44,6 +50,18 @@ type Note = (n: Namer) => string;
 
 type Amounts = Record<string, number>;
 const RESOURCE_KEYS = ['gpu', 'cpu', 'memory', 'pods'] as const;
+
+/** A pod no queue of the scenario schedules still holds its requests (and one pod slot) on its node. */
+function holdOnNode(node: Data, request: Amounts): void {
+  const resources = node.resources as Amounts;
+  for (const key of RESOURCE_KEYS) {
+    const want = key === 'pods' ? 1 : (request[key] ?? 0);
+    if (resources[key] !== undefined && want > 0) {
+      const left = resources[key] - want;
+      resources[key] = key === 'gpu' ? Math.max(0, Math.floor(left)) : Math.max(0, left);
+    }
+  }
+}
 
 function sameAmounts(a: unknown, b: unknown): boolean {
   if (!isData(a) || !isData(b)) return a === b;
@@ -146,15 +164,7 @@ export function assembleSnapshotScenario(
       }
       if (!otherShard) counts.other++;
       // Another scheduler's pod holds its requests on the node, outside every queue.
-      const resources = node.resources as Amounts;
-      const request = pod.task.resources as Amounts;
-      for (const key of RESOURCE_KEYS) {
-        const want = key === 'pods' ? 1 : (request[key] ?? 0);
-        if (resources[key] !== undefined && want > 0) {
-          const left = resources[key] - want;
-          resources[key] = key === 'gpu' ? Math.max(0, Math.floor(left)) : Math.max(0, left);
-        }
-      }
+      holdOnNode(node, pod.task.resources as Amounts);
       continue;
     }
     delete pod.task.status;
@@ -384,11 +394,30 @@ export function assembleSnapshotScenario(
   // Queues: the snapshot's, then any a job names that it does not hold.
   const listedQueues = reader.queues.filter((q) => shardLists(shard, q.labels));
   outside.queues = reader.queues.length - listedQueues.length;
-  const queues = listedQueues.map((q) => q.queue);
+  // A queue whose parent is not listed is deleted with its children, and its jobs are skipped (orphanQueues.ts).
+  const orphans = dropOrphanQueues(listedQueues, reader.unmapped);
+  const queues = orphans.kept;
   const queueNames = new Set(queues.map((q) => String(q.name)));
   const parents = new Set(queues.map((q) => q.parent).filter((p): p is string => typeof p === 'string'));
+  const orphanJobs = jobs.filter((j) => orphans.dropped.has(String(j.queue)));
+  if (orphanJobs.length > 0) {
+    let held = 0;
+    for (const job of orphanJobs)
+      for (const t of job.tasks as Data[]) {
+        const node = t.status === 'Running' ? nodes.get(String(t.node)) : undefined;
+        if (node === undefined) continue;
+        // A task without its own request asks the job's (the compact form written above).
+        holdOnNode(node, (t.resources ?? job.resources ?? {}) as Amounts);
+        held++;
+      }
+    notes.push(
+      () =>
+        `${orphanJobs.length} job(s) are in queues left out because their parent queue is not in the snapshot: KAI never schedules them (input_jobs.go:56-68 @d5bc503); their ${held} running pod(s) still hold their requests on their nodes.`,
+    );
+  }
   for (const job of jobs) {
     const q = String(job.queue);
+    if (orphans.dropped.has(q)) continue;
     if (!queueNames.has(q)) {
       queueNames.add(q);
       queues.push({ name: q });
@@ -397,9 +426,9 @@ export function assembleSnapshotScenario(
       );
     }
   }
-  const leafJobs = jobs.filter((j) => !parents.has(String(j.queue)));
-  if (leafJobs.length < jobs.length) {
-    const skipped = jobs.length - leafJobs.length;
+  const leafJobs = jobs.filter((j) => !parents.has(String(j.queue)) && !orphans.dropped.has(String(j.queue)));
+  if (leafJobs.length + orphanJobs.length < jobs.length) {
+    const skipped = jobs.length - leafJobs.length - orphanJobs.length;
     notes.push(
       () =>
         `${skipped} job(s) are in a queue with child queues: KAI schedules only leaf queues' jobs, so they are left out.`,
@@ -483,6 +512,9 @@ export function assembleSnapshotScenario(
       if (o.ref.namespace !== null) r.add('namespace', o.ref.namespace);
     }
     registerScenarioNames(r, [...nodes.values()], queues, leafJobs);
+    // The queues left out show in paths and notes: named by pseudonyms too.
+    for (const name of orphans.dropped) r.add('queue', name);
+    for (const o of orphans.roots) r.add('queue', o.parent);
     if (pool.nodePools !== null) r.add('label', shard.value);
     namer = r.namer();
     redactScenarioNames(namer, [...nodes.values()], queues, leafJobs);
@@ -548,6 +580,11 @@ export function assembleSnapshotScenario(
       now: nowInfo,
       redaction: redactor === null ? null : redactor.rows(),
       shard,
+      orphanQueues: orphans.roots.map((o) => ({
+        ...o,
+        name: namer.queue(o.name),
+        parent: namer.queue(o.parent),
+      })),
     },
   };
 }

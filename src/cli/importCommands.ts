@@ -10,10 +10,10 @@ import {
   decodeScenarioBytes,
   importClusterBytes,
   isKaiSnapshotFile,
+  createShardBatch,
   MAX_CLUSTER_FILE_BYTES,
-  MAX_MERGED_SNAPSHOTS,
   MAX_SCENARIO_BYTES,
-  mergeShardSnapshots,
+  tooManySnapshots,
   type ClusterImportResult,
 } from '../engine/index';
 // The table's CSV is the engine's: `--table` writes the same file as the app's "Download name table".
@@ -102,36 +102,27 @@ export function runImportCommand(files: readonly string[], h: ImportHelpers): nu
 }
 
 /**
- * `sim import a.zip b.zip …`: each snapshot imported on its own (§17), then merged (mergeShardSnapshots.ts).
+ * `sim import a.zip b.zip …`: each snapshot imported on its own (§17), then merged, by the loop the app's
+ * import of several files runs too (shardSnapshotBatch.ts).
  * One file is read at a time; the scenario texts kept are bounded by the merged scenario's own limit.
  */
 function runMergeCommand(files: readonly string[], h: ImportHelpers): number {
   // Pseudonyms are numbered per snapshot (§17.5): two files would give two objects the same pseudonym.
   if (h.flag('--redact'))
     h.invalid('--redact takes one snapshot: merged shards are not redacted (§17.8)', true);
-  if (files.length > MAX_MERGED_SNAPSHOTS)
-    h.invalid(`at most ${MAX_MERGED_SNAPSHOTS} snapshots (one per node pool, §24), got ${files.length}`);
-  const snapshots: { file: string; result: Ok }[] = [];
-  let total = 0;
+  const tooMany = tooManySnapshots(files.length);
+  if (tooMany !== null) h.invalid(tooMany);
+  const batch = createShardBatch();
   for (const file of files) {
     const read = readFileBytes(file, MAX_CLUSTER_FILE_BYTES, clusterTooBig);
     if (!read.ok) h.invalid(`${file}: ${read.error}`);
-    if (!isKaiSnapshotFile(read.bytes))
-      h.invalid(`${file}: not a KAI snapshot (zip or snapshot.json): only snapshots are merged`);
-    const result = importClusterBytes(read.bytes, { fileName: file });
-    if (!result.ok) h.invalid(result.errors.join('\n'));
-    total += result.text.length;
-    // Each text holds its header too: twice the limit leaves room for it, and bounds what is held.
-    if (total > 2 * MAX_SCENARIO_BYTES)
-      h.invalid(
-        `${file}: the snapshots so far import to ${total} characters: their merge would be over the scenario text limit (docs/scenario-format.md §10)`,
-      );
-    snapshots.push({ file, result });
+    const errors = batch.add(file, read.bytes);
+    if (errors.length > 0) h.invalid(errors.join('\n'));
   }
-  const merged = mergeShardSnapshots(snapshots);
+  const merged = batch.finish();
   if (!merged.ok) h.invalid(merged.errors.join('\n'));
   h.stdout(merged.text);
-  for (const { file, result } of snapshots)
+  for (const { file, result } of batch.snapshots)
     h.stderr(
       describeImport(result)
         .trimEnd()

@@ -20,9 +20,11 @@ export { serialiseScenario } from './scenario/serialiseScenario';
 export {
   MAX_MERGED_SNAPSHOTS,
   mergeShardSnapshots,
+  tooManySnapshots,
   type MergeResult,
   type ShardSnapshot,
 } from './profiles/kai/nodePools/mergeShardSnapshots';
+export { createShardBatch, type ShardBatch } from './profiles/kai/nodePools/shardSnapshotBatch';
 export {
   importClusterBytes,
   importClusterBytesAsync,

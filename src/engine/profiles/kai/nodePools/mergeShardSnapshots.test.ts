@@ -10,6 +10,7 @@ import { importClusterBytes } from '../../../scenario/importers/cluster/importCl
 import { parseScenario } from '../../../scenario/parseScenario';
 import type { Scenario } from '../../../model/scenario';
 import { mergeShardSnapshots, type ShardSnapshot } from './mergeShardSnapshots';
+import { shardSnapshot } from '../../../testing/kaiSnapshot/shardSnapshots';
 
 type Json = Record<string, unknown>;
 const POOL = 'kai.scheduler/node-pool';
@@ -21,38 +22,9 @@ const FIXTURE = join(
 const raw = (s: Json) => s.rawObjects as Record<string, Json[]>;
 const meta = (o: Json) => o.metadata as Json;
 
-/**
- * One cluster with two shards: the fixture's objects labelled `a100`, and an `h100` node, queue and running
- * job. `value` says which shard's scheduler took the snapshot.
- */
-function clusterSnapshot(value: string): Json {
-  const s = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Json;
-  s.schedulerParams = {
-    ...(s.schedulerParams as Json),
-    partitionParams: { NodePoolLabelKey: POOL, NodePoolLabelValue: value },
-  };
-  const r = raw(s);
-  for (const list of ['nodes', 'queues', 'podGroups'])
-    for (const o of r[list] ?? [])
-      meta(o).labels = { ...(meta(o).labels as Json | undefined), [POOL]: 'a100' };
-  const node = structuredClone(r.nodes?.[0]) as Json;
-  meta(node).name = 'h100-node';
-  meta(node).labels = { [POOL]: 'h100' };
-  const group = structuredClone(r.podGroups?.[0]) as Json;
-  meta(group).name = 'vision-job';
-  meta(group).labels = { [POOL]: 'h100' };
-  (group.spec as Json).queue = 'vision';
-  const pod = structuredClone(r.pods?.[0]) as Json;
-  meta(pod).name = 'vision-job-0';
-  meta(pod).annotations = { ...(meta(pod).annotations as Json), 'pod-group-name': 'vision-job' };
-  meta(pod).labels = { ...(meta(pod).labels as Json), 'kai.scheduler/queue': 'vision' };
-  (pod.spec as Json).nodeName = 'h100-node';
-  r.nodes?.push(node);
-  r.queues?.push({ metadata: { name: 'vision', labels: { [POOL]: 'h100' } }, spec: { resources: {} } });
-  r.podGroups?.push(group);
-  r.pods?.push(pod);
-  return s;
-}
+/** One cluster with two shards (shardSnapshots.ts); `value` says which shard's scheduler took the snapshot. */
+const clusterSnapshot = (value: string): Json =>
+  shardSnapshot(JSON.parse(readFileSync(FIXTURE, 'utf8')) as Json, value);
 
 function imported(file: string, s: Json): ShardSnapshot {
   const result = importClusterBytes(strToU8(JSON.stringify(s)), { fileName: file });
@@ -228,8 +200,8 @@ function orphanedVision(): Json {
 
 describe('a queue whose parent is in another shard', () => {
   it("imports alone: the queue and its child left out at their paths, the job's pod held on its node", () => {
-    const { result } = imported('h100.json', orphanedVision());
-    if (!result.ok) throw new Error('import');
+    const result = importClusterBytes(strToU8(JSON.stringify(orphanedVision())), { fileName: 'h100.json' });
+    if (!result.ok) throw new Error(result.errors.join('\n'));
     const parsed = parseScenario(result.text);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const s = parsed.scenario;

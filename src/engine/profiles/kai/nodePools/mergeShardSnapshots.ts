@@ -26,6 +26,13 @@ import { MAX_TEXT_LENGTH } from '../../../scenario/limits';
 /** At most this many snapshots: one per pool, and a scenario has at most 64 pools (§24). */
 export const MAX_MERGED_SNAPSHOTS = 64;
 
+/** The refusal of `count` snapshots past the bound, or null (the CLI, the app's import and the merge say the same). */
+export function tooManySnapshots(count: number): string | null {
+  return count > MAX_MERGED_SNAPSHOTS
+    ? `at most ${MAX_MERGED_SNAPSHOTS} snapshots (one per node pool, §24), got ${count}`
+    : null;
+}
+
 export interface ShardSnapshot {
   file: string;
   result: AssembledSnapshot;
@@ -46,11 +53,8 @@ interface Read {
 export function mergeShardSnapshots(snapshots: readonly ShardSnapshot[]): MergeResult {
   const errors: string[] = [];
   if (snapshots.length < 2) return { ok: false, errors: ['merging takes two snapshots or more'] };
-  if (snapshots.length > MAX_MERGED_SNAPSHOTS)
-    return {
-      ok: false,
-      errors: [`at most ${MAX_MERGED_SNAPSHOTS} snapshots (one per node pool, §24), got ${snapshots.length}`],
-    };
+  const tooMany = tooManySnapshots(snapshots.length);
+  if (tooMany !== null) return { ok: false, errors: [tooMany] };
   const reads: Read[] = [];
   const byValue = new Map<string, string>();
   for (const { file, result } of snapshots) {

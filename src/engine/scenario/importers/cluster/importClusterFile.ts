@@ -42,9 +42,19 @@ export interface ClusterImportOptions {
   redact?: boolean;
   onProgress?: (p: ClusterImportProgress) => void;
 }
-/** The contract's result: what was imported, with where it came from (AssembledSnapshot documents the fields). */
+/** One snapshot of a merge of several (§17.8): its file, the node pool it became and what it held. */
+export interface MergedShard {
+  file: string;
+  pool: string;
+  imported: AssembledSnapshot['imported'];
+}
+
+/**
+ * The contract's result: what was imported, with where it came from (AssembledSnapshot documents the fields);
+ * `shards` lists the snapshots of a merge (profiles/kai/nodePools/shardSnapshotBatch.ts), absent otherwise.
+ */
 export type ClusterImportResult =
-  | ({ ok: true; source: 'kai-snapshot' | 'kubernetes-yaml' } & AssembledSnapshot)
+  | ({ ok: true; source: 'kai-snapshot' | 'kubernetes-yaml'; shards?: MergedShard[] } & AssembledSnapshot)
   | { ok: false; errors: string[] };
 
 /** How far to look for the snapshot's top-level keys in a bare JSON file. */

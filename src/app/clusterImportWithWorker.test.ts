@@ -11,6 +11,9 @@ import { createClusterImportStore } from '../store/clusterImport/createClusterIm
 import { strToU8, zipSync } from 'fflate';
 import { createClusterImportHost, type ClusterImportEngine } from '../worker/ClusterImportHost';
 import { CLUSTER_IMPORT_ENGINE } from '../worker/clusterImportEngine';
+import { MAX_SHARD_FILES } from '../protocol/clusterImport';
+import { MAX_MERGED_SNAPSHOTS } from '../engine/index';
+import { shardSnapshot } from '../engine/testing/kaiSnapshot/shardSnapshots';
 
 /** An import worker in this thread: the real host, messages cloned as postMessage would. */
 function inProcessPort(engine: ClusterImportEngine, now: () => number, log: string[]): ImportWorkerPort {
@@ -51,6 +54,8 @@ const NO_TRACE = {
   detectTraceFormat: () => null,
   importTraceBytes: (): TraceImportResult => ({ ok: false, errors: [] }),
   maxTraceFileBytes: 64,
+  createShardBatch: CLUSTER_IMPORT_ENGINE.createShardBatch,
+  tooManySnapshots: CLUSTER_IMPORT_ENGINE.tooManySnapshots,
 };
 
 function fakeEngine(seen: { redact?: boolean }, result = OK): ClusterImportEngine {
@@ -282,5 +287,68 @@ describe('cluster import (store + client + host in process)', () => {
     expect(store.getState().errors).toEqual([
       'the file has 32 bytes (0.0 MiB); a cluster file is at most 16 bytes (0.0 MiB)',
     ]);
+  });
+});
+
+describe('several KAI snapshots at once, one per shard (decision 0327)', () => {
+  const shardFile = async (name: string, value: string, change?: (s: Record<string, unknown>) => void) => {
+    const { readFileSync } = await import('node:fs');
+    const base = JSON.parse(
+      readFileSync(
+        'src/engine/scenario/importers/cluster/fixtures/reclaim-min-runtime.snapshot.json',
+        'utf8',
+      ),
+    ) as Record<string, unknown>;
+    const snapshot = shardSnapshot(base, value);
+    change?.(snapshot);
+    return new File([JSON.stringify(snapshot)], name);
+  };
+
+  it('imports and merges them in one worker: a row per pool, and the worker ends', async () => {
+    const { store, log } = setup(CLUSTER_IMPORT_ENGINE);
+    const files = [await shardFile('a100.json', 'a100'), await shardFile('h100.json', 'h100')];
+    const seen: string[] = [];
+    store.subscribe((s) => {
+      if (s.shardFile !== null && seen.at(-1) !== s.shardFile.name) seen.push(s.shardFile.name);
+    });
+    store.getState().actions.openShards(files);
+    expect(store.getState()).toMatchObject({
+      step: 'ready',
+      shardFiles: [{ name: 'a100.json' }, { name: 'h100.json' }],
+    });
+    store.getState().actions.setRedact(true);
+    expect(store.getState().redact).toBe(false); // merged shards are not redacted (§17.8)
+    const result = await store.getState().actions.start();
+    expect(result?.text).toMatch(/^nodePools:$/m);
+    expect(store.getState().report?.shards?.map((s) => [s.file, s.pool, s.imported.nodes])).toEqual([
+      ['a100.json', 'a100', 2],
+      ['h100.json', 'h100', 1],
+    ]);
+    expect(seen).toEqual(['a100.json', 'h100.json']);
+    expect(log).toEqual(['terminated']);
+  });
+
+  it('two views of one node: nothing to load, the error names both files; past the bound, before any read', async () => {
+    const { store } = setup(CLUSTER_IMPORT_ENGINE);
+    const conflicting = await shardFile('h100.json', 'h100', (s) => {
+      const nodes = (s.rawObjects as Record<string, Record<string, Record<string, unknown>>[]>).nodes ?? [];
+      if (nodes[0]?.metadata !== undefined) nodes[0].metadata.labels = { 'kai.scheduler/node-pool': 'h100' };
+    });
+    store.getState().actions.openShards([await shardFile('a100.json', 'a100'), conflicting]);
+    expect(await store.getState().actions.start()).toBeNull();
+    expect(store.getState()).toMatchObject({
+      step: 'failed',
+      errors: [
+        'node "node-0" is in a100.json (nodes[0]) and in h100.json (nodes[0]): a node belongs to one shard (KAI lists it through one shard\'s label selector)',
+      ],
+    });
+    const many = Array.from({ length: MAX_SHARD_FILES + 1 }, (_, i) => new File(['{}'], `s${i}.json`));
+    store.getState().actions.openShards(many);
+    expect(await store.getState().actions.start()).toBeNull();
+    expect(store.getState().errors).toEqual([
+      `at most ${MAX_SHARD_FILES} snapshots (one per node pool, §24), got ${MAX_SHARD_FILES + 1}`,
+    ]);
+    // The help text's bound is the engine's.
+    expect(MAX_SHARD_FILES).toBe(MAX_MERGED_SNAPSHOTS);
   });
 });

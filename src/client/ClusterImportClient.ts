@@ -46,6 +46,16 @@ export interface ClusterImportClient {
    * `cancel`. Rejects with `aborted` when cancelled.
    */
   importTrace(options: TraceImportOptions): Promise<TraceImportResult>;
+  /**
+   * Reads, imports and merges several KAI snapshots, one per shard, in a fresh worker (ending any earlier
+   * one), which ends with the result. `onFile` says which file is being read. Rejects with `aborted` when
+   * cancelled.
+   */
+  importShards(
+    files: readonly File[],
+    onProgress: (progress: ClusterImportProgress) => void,
+    onFile: (file: { index: number; count: number; name: string; bytes: number }) => void,
+  ): Promise<ClusterImportResult>;
   /** Terminates the worker; what is pending rejects with `aborted`. */
   cancel(): void;
 }
@@ -59,6 +69,7 @@ export function createClusterImportClient(createWorker: () => ImportWorkerPort):
   let worker: ImportWorkerPort | null = null;
   let pending: Pending | null = null;
   let onProgress: ((progress: ClusterImportProgress) => void) | null = null;
+  let onFile: ((file: { index: number; count: number; name: string; bytes: number }) => void) | null = null;
 
   const end = (error: ClientError | null) => {
     worker?.terminate();
@@ -66,6 +77,7 @@ export function createClusterImportClient(createWorker: () => ImportWorkerPort):
     const waiting = pending;
     pending = null;
     onProgress = null;
+    onFile = null;
     if (error !== null) waiting?.fail(error);
   };
 
@@ -88,25 +100,35 @@ export function createClusterImportClient(createWorker: () => ImportWorkerPort):
       worker.post(command);
     });
 
+  /** A fresh worker for the next file (or files), ending any earlier one. */
+  const startWorker = () => {
+    end(new ClientError('aborted', 'Another file was opened.'));
+    const current = createWorker();
+    worker = current;
+    current.listen(
+      (message) => {
+        if (worker !== current) return;
+        if (message.type === 'progress') {
+          onProgress?.(message.progress);
+          return;
+        }
+        if (message.type === 'shard-file') {
+          const { index, count, name, bytes } = message;
+          onFile?.({ index, count, name, bytes });
+          return;
+        }
+        pending?.settle(message);
+      },
+      (reason) => {
+        if (worker !== current) return;
+        end(new ClientError('crashed', `The import stopped: ${reason}.`));
+      },
+    );
+  };
+
   return {
     open(file) {
-      end(new ClientError('aborted', 'Another file was opened.'));
-      const current = createWorker();
-      worker = current;
-      current.listen(
-        (message) => {
-          if (worker !== current) return;
-          if (message.type === 'progress') {
-            onProgress?.(message.progress);
-            return;
-          }
-          pending?.settle(message);
-        },
-        (reason) => {
-          if (worker !== current) return;
-          end(new ClientError('crashed', `The import stopped: ${reason}.`));
-        },
-      );
+      startWorker();
       return request<OpenOutcome>({ type: 'open', file }, (message) => {
         if (message.type === 'opened')
           return {
@@ -133,6 +155,19 @@ export function createClusterImportClient(createWorker: () => ImportWorkerPort):
     importTrace(options) {
       return request<TraceImportResult>({ type: 'import-trace', options }, (message) =>
         message.type === 'trace-result' ? message.result : undefined,
+      );
+    },
+    importShards(files, progress, file) {
+      startWorker();
+      onProgress = progress;
+      onFile = file;
+      return request<ClusterImportResult>(
+        { type: 'import-shards', files: files.map((f) => ({ name: f.name, file: f })) },
+        (message) => {
+          if (message.type !== 'result') return undefined;
+          end(null);
+          return message.result;
+        },
       );
     },
     cancel() {

@@ -43,7 +43,12 @@ export type ImportCommand =
    * Map the opened public GPU trace (issue 20) with the options the person chose. The bytes stay in the
    * worker afterwards, so another import with other options (a smaller window, a fraction) needs no reread.
    */
-  | { type: 'import-trace'; options: TraceImportOptions };
+  | { type: 'import-trace'; options: TraceImportOptions }
+  /**
+   * Several KAI snapshots, one per scheduling shard, merged into one scenario with node pools (§17.8,
+   * decision 0327): each file is read, imported and let go in turn, then the merge posts one `result`.
+   */
+  | { type: 'import-shards'; files: { name: string; file: Blob }[] };
 
 /** Import worker -> main thread. */
 export type ImportWorkerMessage =
@@ -63,8 +68,16 @@ export type ImportWorkerMessage =
   | { type: 'unreadable'; errors: string[] }
   /** Where the import stands; posted at most every {@link PROGRESS_INTERVAL_MS} and at each phase change. */
   | { type: 'progress'; progress: ClusterImportProgress }
+  /** `import-shards` begins its file `index` (from 0) of `count`: the progress that follows is this file's. */
+  | { type: 'shard-file'; index: number; count: number; name: string; bytes: number }
   | { type: 'result'; result: ClusterImportResult }
   | { type: 'trace-result'; result: TraceImportResult };
 
 /** Progress messages are spaced so that a fast loop of 140,000 pods never floods the page. */
 export const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * Files the import merges at most (one KAI snapshot per node pool): the engine's MAX_MERGED_SNAPSHOTS
+ * (§17.8, §24), which the worker enforces; here for the help text (ClusterImportHost.test checks they agree).
+ */
+export const MAX_SHARD_FILES = 64;

@@ -15,6 +15,7 @@ import type {
 } from '../protocol/clusterImport';
 import { PROGRESS_INTERVAL_MS } from '../protocol/clusterImport';
 import { assertNever } from '../common/assertNever';
+import type { ShardBatch } from '../engine/index';
 
 /** The engine functions the import needs (src/engine/scenario/importers/cluster). */
 export interface ClusterImportEngine {
@@ -33,6 +34,10 @@ export interface ClusterImportEngine {
   importTraceBytes(bytes: Uint8Array, options: TraceImportOptions): TraceImportResult;
   /** Bytes of a trace at most (docs/scenario-format.md §20); a trace may be larger than a snapshot. */
   maxTraceFileBytes: number;
+  /** The merge of several shard snapshots, the loop `sim import a.zip b.zip` runs (shardSnapshotBatch.ts). */
+  createShardBatch(): ShardBatch;
+  /** The refusal of that many snapshots at once, or null (the bound the CLI states). */
+  tooManySnapshots(count: number): string | null;
 }
 
 /**
@@ -67,13 +72,10 @@ export function createClusterImportHost({ engine, post, now }: ClusterImportHost
     post({ type: 'progress', progress: { ...progress } });
   };
 
+  const tooLargeMessage = (size: number, what: string, max: number) =>
+    `the file has ${size} bytes (${mebibytes(size)}); ${what} is at most ${max} bytes (${mebibytes(max)})`;
   const tooLarge = (size: number, what: string, max: number) =>
-    post({
-      type: 'unreadable',
-      errors: [
-        `the file has ${size} bytes (${mebibytes(size)}); ${what} is at most ${max} bytes (${mebibytes(max)})`,
-      ],
-    });
+    post({ type: 'unreadable', errors: [tooLargeMessage(size, what, max)] });
 
   const open = async (file: Blob) => {
     // Checked before reading: a file above the cluster bound is read whole only when its first bytes say
@@ -161,6 +163,37 @@ export function createClusterImportHost({ engine, post, now }: ClusterImportHost
     post({ type: 'result', result });
   };
 
+  /**
+   * Several snapshots, one per shard (decision 0327): one file's bytes at a time, each checked against the
+   * snapshot bound before it is read, imported and let go; every error names its file.
+   */
+  const importShards = async (
+    files: readonly { name: string; file: Blob }[],
+  ): Promise<ClusterImportResult> => {
+    const tooMany = engine.tooManySnapshots(files.length);
+    if (tooMany !== null) return { ok: false, errors: [tooMany] };
+    const batch = engine.createShardBatch();
+    for (const [index, { name, file }] of files.entries()) {
+      post({ type: 'shard-file', index, count: files.length, name, bytes: file.size });
+      lastPhase = null;
+      if (file.size > engine.maxFileBytes)
+        return {
+          ok: false,
+          errors: [`${name}: ${tooLargeMessage(file.size, 'a cluster file', engine.maxFileBytes)}`],
+        };
+      let read: Uint8Array;
+      try {
+        read = new Uint8Array(await file.arrayBuffer());
+      } catch (e) {
+        return { ok: false, errors: [`${name}: the file could not be read: ${messageOf(e)}`] };
+      }
+      const errors = batch.add(name, read, onProgress);
+      if (errors.length > 0) return { ok: false, errors };
+    }
+    const merged = batch.finish();
+    return merged.ok ? merged.result : merged;
+  };
+
   return {
     async handle(command: ImportCommand): Promise<void> {
       switch (command.type) {
@@ -173,6 +206,16 @@ export function createClusterImportHost({ engine, post, now }: ClusterImportHost
         case 'import-trace':
           importTrace(command.options);
           return;
+        case 'import-shards': {
+          let result: ClusterImportResult;
+          try {
+            result = await importShards(command.files);
+          } catch (e) {
+            result = { ok: false, errors: [`the import stopped on an internal error: ${messageOf(e)}`] };
+          }
+          post({ type: 'result', result });
+          return;
+        }
         default:
           assertNever(command);
       }

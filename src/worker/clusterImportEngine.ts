@@ -10,6 +10,7 @@ import {
   importTraceBytes,
   MAX_TRACE_BYTES,
 } from '../engine/scenario/importers/trace/index';
+import { createShardBatch, tooManySnapshots } from '../engine/index';
 import type { ClusterImportEngine } from './ClusterImportHost';
 
 export const CLUSTER_IMPORT_ENGINE: ClusterImportEngine = {
@@ -20,4 +21,6 @@ export const CLUSTER_IMPORT_ENGINE: ClusterImportEngine = {
   detectTraceFormat,
   importTraceBytes,
   maxTraceFileBytes: MAX_TRACE_BYTES,
+  createShardBatch,
+  tooManySnapshots,
 };

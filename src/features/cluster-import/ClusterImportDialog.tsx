@@ -25,6 +25,7 @@ import { redactionCsv } from '../../engine/scenario/importers/cluster/redactionC
 import { nameTableFileName } from './nameTableFileName';
 import { useFileChooser } from './useFileChooser';
 import { useOpenFile } from './useOpenFile';
+import { ShardFilesReady } from './ShardFilesReady';
 
 const selectStep = (s: ClusterImportState) => s.step;
 const selectKind = (s: ClusterImportState) => s.kind;
@@ -35,6 +36,8 @@ const selectProgress = (s: ClusterImportState) => s.progress;
 const selectStartedAt = (s: ClusterImportState) => s.startedAt;
 const selectReport = (s: ClusterImportState) => s.report;
 const selectErrors = (s: ClusterImportState) => s.errors;
+const selectShardFiles = (s: ClusterImportState) => s.shardFiles;
+const selectShardFile = (s: ClusterImportState) => s.shardFile;
 const selectActions = (s: ClusterImportState) => s.actions;
 
 /** Reading a file to tell what it is takes a moment only for big files: the dialog waits this long to show. */
@@ -55,11 +58,19 @@ export function ClusterImportDialog() {
   const startedAt = useClusterImportStore(selectStartedAt);
   const report = useClusterImportStore(selectReport);
   const errors = useClusterImportStore(selectErrors);
+  const shardFiles = useClusterImportStore(selectShardFiles);
+  const shardFile = useClusterImportStore(selectShardFile);
   const actions = useClusterImportStore(selectActions);
   const importStore = useClusterImportApi();
   const store = useAppStoreApi();
   const openAnyFile = useOpenFile();
-  const chooser = useFileChooser('Cluster file', (chosen) => void openAnyFile(chosen));
+  const chooser = useFileChooser(
+    'Cluster file',
+    (_file, all) => void openAnyFile(all),
+    undefined,
+    undefined,
+    true,
+  );
   const [isCheckingLong, setCheckingLong] = useState(false);
 
   useEffect(() => {
@@ -78,7 +89,8 @@ export function ClusterImportDialog() {
   const isBusy = step === 'checking' || step === 'importing';
 
   const start = async () => {
-    const fileName = importStore.getState().file?.name ?? 'cluster';
+    const { file: opened, shardFiles: merged } = importStore.getState();
+    const fileName = merged !== null ? merged.map((f) => f.name).join(' + ') : (opened?.name ?? 'cluster');
     const result = await actions.start();
     if (result !== null) loadImportedScenario(store, result, fileName);
   };
@@ -112,7 +124,8 @@ export function ClusterImportDialog() {
         sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, overflowWrap: 'anywhere' }}
       >
         {step === 'checking' && <Typography variant="body1">Reading the file…</Typography>}
-        {step === 'ready' && (
+        {step === 'ready' && shardFiles !== null && <ShardFilesReady files={shardFiles} />}
+        {step === 'ready' && shardFiles === null && (
           <>
             <Typography variant="body1">
               {format === 'kubernetes-yaml' ? 'This is a Kubernetes YAML bundle.' : 'This is a KAI snapshot.'}{' '}
@@ -141,7 +154,16 @@ export function ClusterImportDialog() {
           </>
         )}
         {step === 'importing' && file !== null && startedAt !== null && (
-          <ImportProgress progress={progress} fileName={file.name} bytes={file.size} startedAt={startedAt} />
+          <ImportProgress
+            progress={progress}
+            fileName={
+              shardFile === null
+                ? file.name
+                : `${shardFile.name} (${shardFile.index + 1} of ${shardFile.count})`
+            }
+            bytes={shardFile === null ? file.size : shardFile.bytes}
+            startedAt={startedAt}
+          />
         )}
         {step === 'failed' && (
           <Alert severity="error" data-testid="cluster-import.errors" sx={{ fontSize: '1rem' }}>

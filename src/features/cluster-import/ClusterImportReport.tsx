@@ -73,10 +73,25 @@ export function ClusterImportReport({
       data-testid="cluster-import.report"
     >
       <Typography variant="body1" sx={{ fontWeight: 700 }} data-testid="cluster-import.counts">
-        Imported a {SOURCE_LABEL[report.source]}: {counted(imported.nodes, 'node')},{' '}
-        {counted(imported.queues, 'queue')}, {counted(imported.jobs, 'job')},{' '}
-        {counted(imported.tasks, 'task')}.
+        Imported{' '}
+        {report.shards === undefined
+          ? `a ${SOURCE_LABEL[report.source]}`
+          : `${report.shards.length} KAI snapshots, merged`}
+        : {counted(imported.nodes, 'node')}, {counted(imported.queues, 'queue')},{' '}
+        {counted(imported.jobs, 'job')}, {counted(imported.tasks, 'task')}.
       </Typography>
+      {report.shards !== undefined && (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="cluster-import.pools">
+          {report.shards.map((s, i) => (
+            <li key={i} data-testid="cluster-import.pool">
+              <Typography variant="body1">
+                Node pool <b>{s.pool}</b> from {s.file}: {counted(s.imported.nodes, 'node')},{' '}
+                {counted(s.imported.queues, 'queue')}, {counted(s.imported.jobs, 'job')}.
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      )}
       <Typography variant="body1" data-testid="cluster-import.now">
         {report.now === null ? (
           'The snapshot holds no time: its "now" (t = 0) is the start of the simulation.'

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { MAX_SHARD_FILES } from '../../protocol/clusterImport';
 import { useOpenFile } from './useOpenFile';
 
 const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') === true;
@@ -36,8 +37,8 @@ export function WindowFileDrop() {
       setDragging(false);
       if (event.defaultPrevented || !hasFiles(event)) return;
       event.preventDefault();
-      const file = event.dataTransfer?.files[0];
-      if (file !== undefined) void openAnyFile(file);
+      // Several files: KAI snapshots, one per shard, merged (decision 0327).
+      void openAnyFile([...(event.dataTransfer?.files ?? [])]);
     };
     window.addEventListener('dragenter', onEnter);
     window.addEventListener('dragleave', onLeave);
@@ -75,7 +76,8 @@ export function WindowFileDrop() {
         component="p"
         sx={{ bgcolor: 'background.paper', px: 3, py: 2, borderRadius: 2, boxShadow: 3, textAlign: 'center' }}
       >
-        Drop a snapshot.zip, snapshot.json, Kubernetes YAML, GPU trace or scenario to open it
+        Drop a snapshot.zip, snapshot.json, Kubernetes YAML, GPU trace or scenario to open it, or up to{' '}
+        {MAX_SHARD_FILES} KAI snapshots, one per shard, to merge them
       </Typography>
     </Box>
   );

@@ -17,11 +17,22 @@ import { openScenarioFile } from '../editor/openScenarioFile';
 export const OPENABLE_FILES =
   '.yaml,.yml,.json,.zip,.csv,.log,text/yaml,application/json,application/zip,text/csv';
 
-export function useOpenFile(): (file: File) => Promise<void> {
+/**
+ * Opens one file, or several at once: several are KAI snapshots, one per scheduling shard, merged into one
+ * scenario with node pools by the import (§17.8, decision 0327); each is checked there, by content.
+ */
+export function useOpenFile(): (chosen: File | readonly File[]) => Promise<void> {
   const store = useAppStoreApi();
   const importStore = useClusterImportApi();
   return useCallback(
-    async (file: File) => {
+    async (chosen: File | readonly File[]) => {
+      const files = chosen instanceof File ? [chosen] : chosen;
+      const [file] = files;
+      if (file === undefined) return;
+      if (files.length > 1) {
+        importStore.getState().actions.openShards(files);
+        return;
+      }
       const kind = await importStore.getState().actions.open(file);
       if (kind === 'other') await openScenarioFile(store, file);
     },

@@ -50,6 +50,7 @@ import { isLargeText, largeTextNote } from './largeText';
 import { hasWorkload, useExpandWorkload } from './useExpandWorkload';
 import { ScenarioCodeEditor, type ScenarioCodeEditorHandle } from './ScenarioCodeEditor';
 import { SCENARIO_TEMPLATES } from './templates/scenarioTemplates';
+import { MAX_SHARD_FILES } from '../../protocol/clusterImport';
 
 /** The importer's scenario name when the YAML names none (see importKubernetesYaml). */
 const IMPORTED_NAME = 'Imported from Kubernetes YAML';
@@ -98,7 +99,14 @@ export function EditorDialog() {
         ? `The engine failed on this scenario: ${runStatus.error}`
         : null;
   const openAnyFile = useOpenFile();
-  const chooser = useFileChooser('Scenario file', (file) => void openAnyFile(file));
+  // Several files at once are KAI snapshots, one per shard, merged by the import (decision 0327).
+  const chooser = useFileChooser(
+    'Scenario file',
+    (_file, all) => void openAnyFile(all),
+    undefined,
+    undefined,
+    true,
+  );
   const applied = useRef(false);
   const close = () => actions.setView({ isEditorOpen: false });
   const expansion = useExpandWorkload(store);
@@ -205,8 +213,7 @@ export function EditorDialog() {
   const onDrop = async (event: DragEvent) => {
     event.preventDefault();
     setIsDragOver(false);
-    const file = event.dataTransfer.files[0];
-    if (file !== undefined) await openAnyFile(file);
+    await openAnyFile([...event.dataTransfer.files]);
   };
 
   return (
@@ -299,7 +306,8 @@ export function EditorDialog() {
             Revert to the running scenario
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
-            Ctrl+Space completes · Ctrl+F searches · Ctrl+Enter applies · drop a file to open it
+            Ctrl+Space completes · Ctrl+F searches · Ctrl+Enter applies · drop a file to open it (up to{' '}
+            {MAX_SHARD_FILES} KAI snapshots, one per shard, are merged)
           </Typography>
         </Box>
         {/* Above the text, where it is seen at 1280×720 without scrolling the dialog. */}

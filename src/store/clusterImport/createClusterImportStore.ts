@@ -52,6 +52,13 @@ export interface ClusterImportState {
   /** The last trace import's errors (with line and column), shown beside the options. */
   traceErrors: TraceImportError[];
   redact: boolean;
+  /**
+   * Several KAI snapshots opened at once, one per shard, to be merged (decision 0327); null for one file.
+   * Their names and sizes only: the files stay outside the state until the import reads them.
+   */
+  shardFiles: { name: string; size: number }[] | null;
+  /** Which of several snapshots the import is reading (its progress is that file's). */
+  shardFile: { index: number; count: number; name: string; bytes: number } | null;
   progress: ClusterImportProgress | null;
   /** `Date.now()` when the import started (for the elapsed seconds). */
   startedAt: number | null;
@@ -63,6 +70,11 @@ export interface ClusterImportState {
      * caller opens it as a scenario), `failed` that it could not be read (errors shown).
      */
     open(file: File): Promise<'cluster' | 'trace' | 'other' | 'failed'>;
+    /**
+     * Opens several files as KAI snapshots of one cluster, one per shard (§17.8): step `ready`; the import
+     * reads and checks each, and merges them. Not redacted: pseudonyms are numbered per file.
+     */
+    openShards(files: readonly File[]): void;
     setRedact(redact: boolean): void;
     /** Imports the open file; resolves with the scenario to load, or null when it failed or was cancelled. */
     start(): Promise<ClusterImportOk | null>;
@@ -88,6 +100,8 @@ export function createClusterImportStore(options: {
   const clientOf = () => (client ??= options.createClient());
   /** Bumped by every open and cancel, so that a late answer of an abandoned file is ignored. */
   let token = 0;
+  /** The files of `openShards`, until imported or abandoned. */
+  let shards: readonly File[] | null = null;
 
   return createStore<ClusterImportState>()((set, get) => ({
     step: 'idle',
@@ -98,6 +112,8 @@ export function createClusterImportStore(options: {
     trace: null,
     traceErrors: [],
     redact: false,
+    shardFiles: null,
+    shardFile: null,
     progress: null,
     startedAt: null,
     report: null,
@@ -105,7 +121,10 @@ export function createClusterImportStore(options: {
     actions: {
       async open(file) {
         const mine = ++token;
+        shards = null;
         set({
+          shardFiles: null,
+          shardFile: null,
           step: 'checking',
           file: { name: file.name, size: file.size },
           kind: null,
@@ -141,8 +160,27 @@ export function createClusterImportStore(options: {
             return 'failed';
         }
       },
+      openShards(files) {
+        ++token;
+        client?.cancel();
+        shards = [...files];
+        set({
+          step: 'ready',
+          file: { name: `${files.length} KAI snapshots`, size: files.reduce((n, f) => n + f.size, 0) },
+          kind: 'cluster',
+          format: 'kai-snapshot',
+          traceFormat: null,
+          trace: null,
+          traceErrors: [],
+          redact: false,
+          shardFiles: files.map((f) => ({ name: f.name, size: f.size })),
+          shardFile: null,
+          progress: null,
+          errors: [],
+        });
+      },
       setRedact(redact) {
-        if (get().step === 'ready') set({ redact });
+        if (get().step === 'ready' && shards === null) set({ redact });
       },
       async start() {
         const state = get();
@@ -155,21 +193,31 @@ export function createClusterImportStore(options: {
           report: null,
           errors: [],
         });
+        const onProgress = (progress: ClusterImportProgress) => {
+          if (mine === token) set({ progress });
+        };
+        const files = shards;
         try {
-          const result = await clientOf().importOpened(state.file.name, state.redact, (progress) => {
-            if (mine === token) set({ progress });
-          });
+          const result =
+            files === null
+              ? await clientOf().importOpened(state.file.name, state.redact, onProgress)
+              : await clientOf().importShards(files, onProgress, (shardFile) => {
+                  if (mine === token) set({ shardFile, progress: null });
+                });
           if (mine !== token) return null;
+          // The files are read: a retry is choosing them again (as for one file, whose worker has ended).
+          shards = null;
           if (!result.ok) {
-            set({ step: 'failed', errors: result.errors, progress: null });
+            set({ step: 'failed', errors: result.errors, progress: null, shardFile: null });
             return null;
           }
           const { text: _text, ...report } = result;
-          set({ step: 'done', report, progress: null });
+          set({ step: 'done', report, progress: null, shardFile: null });
           return result;
         } catch (e) {
           if (mine !== token || isClientError(e, 'aborted')) return null;
-          set({ step: 'failed', errors: [messageOf(e)], progress: null });
+          shards = null;
+          set({ step: 'failed', errors: [messageOf(e)], progress: null, shardFile: null });
           return null;
         }
       },
@@ -194,8 +242,17 @@ export function createClusterImportStore(options: {
       },
       cancel() {
         ++token;
+        shards = null;
         client?.cancel();
-        set({ step: 'idle', file: null, progress: null, startedAt: null, errors: [] });
+        set({
+          step: 'idle',
+          file: null,
+          progress: null,
+          startedAt: null,
+          errors: [],
+          shardFiles: null,
+          shardFile: null,
+        });
       },
       close() {
         const { step, kind } = get();
@@ -204,7 +261,16 @@ export function createClusterImportStore(options: {
           ++token;
           client?.cancel();
         }
-        set({ step: 'idle', progress: null, startedAt: null, errors: [], trace: null, traceErrors: [] });
+        shards = null;
+        set({
+          step: 'idle',
+          progress: null,
+          startedAt: null,
+          errors: [],
+          trace: null,
+          traceErrors: [],
+          shardFile: null,
+        });
       },
     },
   }));

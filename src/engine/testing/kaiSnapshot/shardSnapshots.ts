@@ -9,10 +9,12 @@ type Json = Record<string, unknown>;
 const POOL = 'kai.scheduler/node-pool';
 const raw = (s: Json) => s.rawObjects as Record<string, Json[]>;
 const meta = (o: Json) => o.metadata as Json;
+/** A deep copy (the engine's lib has no structuredClone; a snapshot is plain JSON). */
+const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** `base` (a snapshot with at least one node, pod group and pod), copied and split into shards. */
 export function shardSnapshot(base: Json, value: string): Json {
-  const s = structuredClone(base);
+  const s = copy(base);
   s.schedulerParams = {
     ...(s.schedulerParams as Json),
     partitionParams: { NodePoolLabelKey: POOL, NodePoolLabelValue: value },
@@ -21,14 +23,14 @@ export function shardSnapshot(base: Json, value: string): Json {
   for (const list of ['nodes', 'queues', 'podGroups'])
     for (const o of r[list] ?? [])
       meta(o).labels = { ...(meta(o).labels as Json | undefined), [POOL]: 'a100' };
-  const node = structuredClone(r.nodes?.[0]) as Json;
+  const node = copy(r.nodes?.[0]) as Json;
   meta(node).name = 'h100-node';
   meta(node).labels = { [POOL]: 'h100' };
-  const group = structuredClone(r.podGroups?.[0]) as Json;
+  const group = copy(r.podGroups?.[0]) as Json;
   meta(group).name = 'vision-job';
   meta(group).labels = { [POOL]: 'h100' };
   (group.spec as Json).queue = 'vision';
-  const pod = structuredClone(r.pods?.[0]) as Json;
+  const pod = copy(r.pods?.[0]) as Json;
   meta(pod).name = 'vision-job-0';
   meta(pod).annotations = { ...(meta(pod).annotations as Json), 'pod-group-name': 'vision-job' };
   meta(pod).labels = { ...(meta(pod).labels as Json), 'kai.scheduler/queue': 'vision' };

@@ -2,7 +2,8 @@
  * Several KAI snapshots at once, one per scheduling shard (issue 21, decision 0327): a person picks two
  * snapshot files in the editor's Open file, imports them, reads the node pools in the report and sees the
  * cluster map framed by them; then picks two snapshots that both claim one node and reads the error naming
- * both files, with the scenario they had still loaded and the editor's text as it was.
+ * both files, with the scenario they had still loaded and the editor's text as it was (those two dropped
+ * together on the editor).
  * Screenshots for review: SHARD_IMPORT_SHOTS=<dir>.
  */
 import type { Page } from '@playwright/test';
@@ -33,7 +34,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   }
 }
 
-test('two shard snapshots picked in the editor merge into node pools; two that claim one node name both files', async ({
+test('two shard snapshots picked in the editor merge into node pools; two that claim one node, dropped together, name both files', async ({
   app,
   editor,
   clusterMap,
@@ -62,13 +63,17 @@ test('two shard snapshots picked in the editor merge into node pools; two that c
   await expect(page.getByTestId('cluster-map.group-label')).toHaveText(['pool a100', 'pool h100']);
   const merged = (await app.state())?.draft;
 
-  // The h100 shard's snapshot also lists gpu-node-alpha: two views of one node, refused by name.
+  // The h100 shard's snapshot also lists gpu-node-alpha: two views of one node, refused by name. This time
+  // both files are dropped on the editor together.
   await app.editButton.click();
   const claimsAlpha = shardZip('h100', (s) => {
     const nodes = (s.rawObjects as Record<string, Json[]>).nodes ?? [];
     (nodes[0]?.metadata as Json).labels = { 'kai.scheduler/node-pool': 'h100' };
   });
-  await editor.fileInput.setInputFiles([shardZip('a100'), claimsAlpha]);
+  await importer.dropFiles(
+    [shardZip('a100'), claimsAlpha].map((f) => ({ name: f.name, bytes: f.buffer })),
+    '[data-testid="editor-dialog"]',
+  );
   await importer.start.click();
   await expect(importer.errors).toHaveText([
     `node "gpu-node-alpha" is in a100.zip (nodes[0]) and in h100.zip (nodes[0]): a node belongs to one shard (KAI lists it through one shard's label selector)`,

@@ -71,15 +71,13 @@ function snapshot(
         name: 'top',
         parent: null,
         limit: { gpu: -1, cpu: -1, memory: -1 },
-        preemptMinRuntimeMs: null,
-        reclaimMinRuntimeMs: null,
+        extras: { profile: 'kai', preemptMinRuntimeMs: null, reclaimMinRuntimeMs: null },
       },
       {
         name: 'q',
         parent: 'top',
         limit: { gpu: 1, cpu: -1, memory: -1 },
-        preemptMinRuntimeMs: null,
-        reclaimMinRuntimeMs: null,
+        extras: { profile: 'kai', preemptMinRuntimeMs: null, reclaimMinRuntimeMs: null },
       },
     ],
     nodes: [

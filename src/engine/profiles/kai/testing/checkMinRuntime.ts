@@ -8,7 +8,8 @@
 import type { Scenario } from '../../../model/scenario';
 import type { SessionSnapshot } from '../../../model/snapshot';
 import type { Violation } from '../../../testing/property/invariants';
-import { configAt, queueSpecsIn } from '../../../testing/property/sessionFacts';
+import { configAt } from '../../../testing/property/sessionFacts';
+import { queueSpecsIn } from './queueSpecsIn';
 import { kaiProtectionModel as protectionModel } from '../module/kaiProtection';
 import { isProtected } from '../plugins/minruntime/resolver';
 

@@ -10,7 +10,8 @@ import { QUEUE_RESOURCE_NAMES } from '../../../model/resources';
 import type { Violation } from '../../../testing/property/invariants';
 import { poolsOf } from '../../../model/nodePool';
 import { poolConfig } from '../nodePools/poolConfig';
-import { configAt, queueSpecsIn } from '../../../testing/property/sessionFacts';
+import { configAt } from '../../../testing/property/sessionFacts';
+import { queueSpecsIn } from './queueSpecsIn';
 
 const SLACK = 1e-9;
 

@@ -22,7 +22,7 @@ export {
   mergeShardSnapshots,
   type MergeResult,
   type ShardSnapshot,
-} from './profiles/kai/nodePools/mergeShardSnapshots';
+} from './registry';
 export {
   importClusterBytes,
   importClusterBytesAsync,

@@ -103,19 +103,19 @@ const POLICIES = [
   },
   // A profile's test helpers build scenarios with the shared testing helpers.
   { from: { file: { path: 'src/engine/profiles/*/testing{,/**/*}.ts' } }, allow: [el('engine-testing')] },
-  // The engine root: the registry lists the profiles, index.ts runs the engine.
+  // The engine root: index.ts runs the engine; only registry.ts, the one list of profiles, imports them
+  // (decision 0340; a shared file asks a profile through the registry's modules).
   {
     from: from('engine-root'),
-    allow: [
-      el(...NEUTRAL, 'engine-scenario', 'engine-simulation', 'engine-root', 'engine-testing', 'profile'),
-    ],
+    allow: [el(...NEUTRAL, 'engine-scenario', 'engine-simulation', 'engine-root', 'engine-testing')],
   },
-  // Tests and property oracles may reach any engine part (they check profiles too).
+  { from: { file: { path: 'src/engine/registry.ts' } }, allow: [el('profile')] },
+  // The shared property oracles and test helpers reach every shared engine part, and a profile through the
+  // registry only: a profile's own checks live in its `testing/` folder (decisions 0311, 0339). Their unit
+  // tests may import anything (the test policy above).
   {
     from: from('engine-testing'),
-    allow: [
-      el(...NEUTRAL, 'engine-scenario', 'engine-simulation', 'engine-root', 'engine-testing', 'profile'),
-    ],
+    allow: [el(...NEUTRAL, 'engine-scenario', 'engine-simulation', 'engine-root', 'engine-testing')],
   },
   { from: from('common'), allow: [el('common')] },
   { from: from('protocol'), allow: [el('protocol', 'common'), typeOnly(...ENGINE_TYPES, 'engine-scenario')] },

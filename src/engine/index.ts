@@ -16,15 +16,17 @@ export { parseScenario, normaliseScenarioDocument, formatIssue } from './scenari
 export type { ParseResult, ScenarioIssue } from './scenario/parseScenario';
 export { decodeScenarioBytes, parseScenarioBytes, MAX_SCENARIO_BYTES } from './scenario/scenarioBytes';
 export { serialiseScenario } from './scenario/serialiseScenario';
-// Several KAI snapshots, one per scheduling shard, merged into one scenario with node pools (§17.8).
+// Several KAI snapshots, one per scheduling shard, merged into one scenario with node pools (§17.8); the
+// registry exports them, as the one file that imports a profile (decision 0340).
 export {
   MAX_MERGED_SNAPSHOTS,
   mergeShardSnapshots,
   tooManySnapshots,
+  createShardBatch,
   type MergeResult,
   type ShardSnapshot,
-} from './profiles/kai/nodePools/mergeShardSnapshots';
-export { createShardBatch, type ShardBatch } from './profiles/kai/nodePools/shardSnapshotBatch';
+  type ShardBatch,
+} from './registry';
 export {
   importClusterBytes,
   importClusterBytesAsync,

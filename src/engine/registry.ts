@@ -19,6 +19,17 @@ import { kubeBatch, volcano } from './profiles/volcano/module';
 import { kueue } from './profiles/kueue/module';
 import { nounFor } from '../common/plural';
 
+// The one entry point that only KAI's cluster snapshots have (`sim import a.zip b.zip …`, §17.8): index.ts
+// re-exports it from here, so no shared engine file imports a profile's folder (decision 0340).
+export {
+  MAX_MERGED_SNAPSHOTS,
+  mergeShardSnapshots,
+  tooManySnapshots,
+  type MergeResult,
+  type ShardSnapshot,
+} from './profiles/kai/nodePools/mergeShardSnapshots';
+export { createShardBatch, type ShardBatch } from './profiles/kai/nodePools/shardSnapshotBatch';
+
 /** Every profile, the default (a scenario without `profile:`) first. */
 export const PROFILE_MODULES = [kai, volcano, kubeBatch, kueue] as const;
 

@@ -9,7 +9,7 @@ import { createSimulation, formatIssue, parseScenario } from '../engine/index';
 import type { SessionSnapshot } from '../engine/model/snapshot';
 import type { JobAttempt, ProfileDetail, Verdict } from '../engine/model/trace';
 import { findBuiltinScenario } from './builtinScenarios';
-import type { VolcanoJobExtras } from '../engine/profiles/volcano/jobExtras';
+import { volcanoQueueExtrasOf, type VolcanoJobExtras } from '../engine/profiles/volcano/jobExtras';
 
 function run(id: string): Simulation {
   const entry = findBuiltinScenario(id);
@@ -298,8 +298,8 @@ describe('Volcano capacity 1: reclaim across the queue tree', () => {
     const q = (name: string) => s.queues.find((x) => x.name === name);
     expect(q('research-a')?.parent).toBe('research');
     expect(q('prod-serving')?.parent).toBe('prod');
-    expect(q('research')?.extras?.deserved).toEqual({ gpu: 4 });
-    expect(q('prod')?.extras?.capability).toEqual({ gpu: 8 });
+    expect(volcanoQueueExtrasOf(q('research'))?.deserved).toEqual({ gpu: 4 });
+    expect(volcanoQueueExtrasOf(q('prod'))?.capability).toEqual({ gpu: 8 });
     expect(s.decisions).toEqual([]);
     expect(phase(s, 'serving')).toBe(null);
   });

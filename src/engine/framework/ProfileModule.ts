@@ -19,7 +19,13 @@ import type {
   SchedulerConfig,
   TaskSpec,
 } from '../model/scenario';
-import type { Decision, MinRuntimeResolution, SessionTrace, TaskStatus } from '../model/trace';
+import type {
+  Decision,
+  MinRuntimeResolution,
+  PendingExplanation,
+  SessionTrace,
+  TaskStatus,
+} from '../model/trace';
 import type { QueueResources } from '../model/resources';
 import type { ResolvedQueueFigures, SessionSnapshot, TimeAwareShare } from '../model/snapshot';
 import type { ClusterState, JobRecord, TaskRecord } from '../simulation/ClusterState';
@@ -605,6 +611,18 @@ export interface ProfileExplain {
   queueCandidates(input: CandidateInput, hold: QueueHold): Candidate[];
   /** What would have kept an evicted job (KAI: a longer min-runtime, proven by a re-run; others: the rule). */
   wouldHaveProtected(input: EvictionInput): EvictionProtection;
+  /**
+   * The blocker sentence, with its numbers, for a job whose victims the profile's time-based protection
+   * keeps (pending code `victims-protected`; KAI: the first min-runtime to end and how many more are kept).
+   * Null or absent = the first sentence of the engine's own pending message (decision 0339).
+   */
+  protectedBlocker?(snap: SessionSnapshot, pending: PendingExplanation): string | null;
+  /**
+   * What-ifs that shorten the protection keeping the victims of a `victims-protected` job (KAI: the
+   * min-runtime of the queue it resolved from), tried before the queue candidates, each kept only when a
+   * re-run proves it. Absent = none.
+   */
+  protectionCandidates?(input: CandidateInput): Candidate[];
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -100,9 +100,10 @@ export interface QueueState {
   limit: QueueResources;
   overQuotaWeight: QueueResources;
   priority: number;
-  preemptMinRuntimeMs: number | null;
-  reclaimMinRuntimeMs: number | null;
-  /** Profile-owned queue facts (Volcano: weight, capability, guarantee, reclaimable); absent for KAI. */
+  /**
+   * Profile-owned queue facts (KAI: the queue's written min-runtimes; Volcano: weight, capability,
+   * guarantee, reclaimable), typed in the profile's folder; absent when the profile adds none (decision 0340).
+   */
   extras?: QueueExtras;
   /** KAI time-based fair share at this session's open; absent unless `scheduler.usageDBConfig` is set. */
   timeAware?: TimeAwareShare;
@@ -141,15 +142,9 @@ export interface TimeAwareShare {
   noGpuCapacity?: true;
 }
 
-/** A Volcano/kube-batch queue's spec as proportion reads it (null = not set; -1 never appears). */
+/** Per-queue facts a profile adds to the neutral core; the profile's own code reads its own shape. */
 export interface QueueExtras {
-  profile: string;
-  weight: number;
-  capability: Partial<Resources> | null;
-  guarantee: Partial<Resources> | null;
-  /** The queue's own `deserved` field (capacity plugin's input; proportion computes its own). */
-  deserved: Partial<Resources> | null;
-  reclaimable: boolean;
+  readonly profile: string;
 }
 
 export interface NodeState {

@@ -169,8 +169,6 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
         memory: q.resources.memory.overQuotaWeight,
       },
       priority: q.priority,
-      preemptMinRuntimeMs: q.preemptMinRuntimeMs,
-      reclaimMinRuntimeMs: q.reclaimMinRuntimeMs,
       ...queueExtrasOf(hooks.queue(q)),
       ...(fig?.timeAware ? { timeAware: fig.timeAware } : {}),
       ...(resolved !== null ? { resolved } : {}),
@@ -202,7 +200,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
 }
 
 function queueExtrasOf(extras: ProfileQueueExtras | null): { extras?: QueueExtras } {
-  return extras !== null ? { extras: extras as QueueExtras } : {};
+  return extras !== null ? { extras } : {};
 }
 
 /** §22: the job's subgroup rows, only for a job that has subgroups. */

@@ -4,7 +4,7 @@
  * lendable and the borrowing limit; a queue without resolved figures gets no badge.
  */
 import { describe, expect, it } from 'vitest';
-import type { QueueState } from '../../engine/model/snapshot';
+import type { QueueExtras, QueueState } from '../../engine/model/snapshot';
 import type { KaiQueueFigures } from '../../engine/profiles/kai/module/kaiQueueFigures';
 import type { KueueQueueFigures } from '../../engine/profiles/kueue/queueFigures';
 import { uiModuleOf } from './uiRegistry';
@@ -21,9 +21,9 @@ const queue = (resolved: QueueState['resolved']): QueueState => ({
   limit: R(-1),
   overQuotaWeight: R(1),
   priority: 0,
-  // Written on the queue: the badges must not read these (the engine's resolution says otherwise).
-  preemptMinRuntimeMs: 1000,
-  reclaimMinRuntimeMs: 1000,
+  // Written on the queue (KAI's queue extras, decision 0340): the badges must not read these (the engine's
+  // resolution says otherwise).
+  extras: { profile: 'kai', preemptMinRuntimeMs: 1000, reclaimMinRuntimeMs: 1000 } as QueueExtras,
   ...(resolved === undefined ? {} : { resolved }),
 });
 

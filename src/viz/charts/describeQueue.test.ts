@@ -12,8 +12,6 @@ const q: QueueState = {
   limit: { gpu: -1, cpu: -1, memory: -1 },
   overQuotaWeight: { gpu: 1, cpu: 0, memory: 0 },
   priority: 100,
-  preemptMinRuntimeMs: null,
-  reclaimMinRuntimeMs: null,
 };
 
 describe('describeTimeAware', () => {

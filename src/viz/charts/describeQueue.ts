@@ -7,6 +7,7 @@ import type { QueueTreeNode } from '../layouts/layoutQueueTree';
 import type { QueueState, TimeAwareShare } from '../../engine/model/snapshot';
 import { noGpuCapacityNote, usageAsOf } from '../../engine/model/timeAwareNotes';
 import { plural } from '../../common/plural';
+import { writtenSpecOf } from '../../engine/model/writtenQueueSpec';
 import type { QueueWord, QueueWords } from '../../engine/framework/ProfileModule';
 
 const NAMES: Record<QueueResourceName, string> = { gpu: 'GPU', cpu: 'CPU', memory: 'memory' };
@@ -60,9 +61,9 @@ export function queueTooltipHeading(node: QueueTreeNode, w: QueueWords): string 
   const q = node.queue;
   const parts: string[] = [];
   if (w.priority) parts.push(`priority ${q?.priority ?? '—'}`);
-  const extras = q?.extras;
-  if (!w.weight.perResource && extras !== undefined) parts.push(`${w.weight.label} ${extras.weight}`);
-  if (extras !== undefined && !extras.reclaimable) parts.push('not reclaimable');
+  const written = writtenSpecOf(q);
+  if (!w.weight.perResource && written !== null) parts.push(`${w.weight.label} ${written.weight}`);
+  if (written !== null && !written.reclaimable) parts.push('not reclaimable');
   return parts.join(' · ');
 }
 
@@ -82,12 +83,13 @@ function listed(r: QueueResourceName, list: Partial<Record<QueueResourceName, nu
 export function queueTooltipRows(node: QueueTreeNode, w: QueueWords): QueueTooltipRow[] {
   const q = node.queue;
   if (q === null) return [];
-  const x = q.extras;
+  // The written spec of a profile that writes one (Volcano, kube-batch), else the core quota and limit.
+  const x = writtenSpecOf(q);
   return QUEUE_RESOURCE_NAMES.filter(
     (r) =>
       r === 'gpu' ||
-      (x === undefined && (q.quota[r] !== 0 || q.limit[r] !== -1)) ||
-      (x !== undefined && (x.capability?.[r] !== undefined || x.guarantee?.[r] !== undefined)) ||
+      (x === null && (q.quota[r] !== 0 || q.limit[r] !== -1)) ||
+      (x !== null && (x.capability?.[r] !== undefined || x.guarantee?.[r] !== undefined)) ||
       q.allocated[r] !== 0 ||
       q.requested[r] !== 0 ||
       q.fairShare[r] !== 0,
@@ -97,9 +99,9 @@ export function queueTooltipRows(node: QueueTreeNode, w: QueueWords): QueueToolt
       formatResource(r, q.requested[r]),
       formatResource(r, q.fairShare[r]),
     ];
-    // One cell per column of queueTooltipColumns: the written quota, limit and weight of a queue without
-    // extras (KAI; Kueue's band is its quota and it has neither cap nor weight), else the written lists.
-    if (x === undefined) {
+    // One cell per column of queueTooltipColumns: the written quota, limit and weight of a queue without a
+    // written spec (KAI; Kueue's band is its quota and it has neither cap nor weight), else the written lists.
+    if (x === null) {
       if (w.floor !== null && w.floor.label !== w.share.label)
         cells.push(q.quota[r] === -1 ? 'unlimited' : formatResource(r, q.quota[r]));
       if (w.cap !== null)

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ReclaimFiguresDetail as ReclaimableDetail } from '../../engine/framework/verdictDetails';
-import { designDocExample1, designDocQueues, gpus, queueState, resolution } from '../testing/vizFixtures';
+import {
+  designDocExample1,
+  designDocQueues,
+  gpus,
+  kaiMinRuntimes,
+  queueState,
+  resolution,
+} from '../testing/vizFixtures';
 import { layoutLcaPath, type LcaPathGeometry } from './layoutLcaPath';
 import { SYNTHETIC_ROOT, layoutQueueTree } from './layoutQueueTree';
 import { overlaps } from './placeCallout';
@@ -120,7 +127,7 @@ describe('layoutLcaPath: other cases', () => {
   it('preempt: only the walk up from the victim queue, no branches', () => {
     const qs = [
       queueState('A', null),
-      queueState('B', 'A', { preemptMinRuntimeMs: 600_000 }),
+      queueState('B', 'A', kaiMinRuntimes({ preempt: 600_000 })),
       queueState('C', 'B'),
       queueState('leaf2', 'C'),
     ];
@@ -162,7 +169,7 @@ describe('layoutLcaPath: other cases', () => {
     const qs = [
       queueState('x', null),
       queueState('x1', 'x'),
-      queueState('y', null, { reclaimMinRuntimeMs: 30_000 }),
+      queueState('y', null, kaiMinRuntimes({ reclaim: 30_000 })),
       queueState('y1', 'y'),
     ];
     const t = layoutQueueTree(qs, SIZE);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueState } from '../../engine/model/snapshot';
-import { designDocQueues, gpus, queueState } from '../testing/vizFixtures';
+import { designDocQueues, gpus, kaiMinRuntimes, queueState } from '../testing/vizFixtures';
 import { QUEUE_CARD, QUEUE_CARD_COMPACT, SYNTHETIC_ROOT, layoutQueueTree } from './layoutQueueTree';
 
 const SIZE = { width: 1200, height: 700 };
@@ -144,9 +144,9 @@ describe('layoutQueueTree', () => {
     // The parents here set min-runtimes a walk up the tree would find; the badges say otherwise, and the
     // layout must draw what it is given: it reads, never resolves.
     const qs = [
-      queueState('b', null, { reclaimMinRuntimeMs: 600_000 }),
+      queueState('b', null, kaiMinRuntimes({ reclaim: 600_000 })),
       queueState('c', 'b'),
-      queueState('d', 'c', { reclaimMinRuntimeMs: 60_000 }),
+      queueState('d', 'c', kaiMinRuntimes({ reclaim: 60_000 })),
     ];
     const asked: string[] = [];
     const layout = layoutQueueTree(qs, SIZE, {
@@ -213,7 +213,7 @@ describe('layoutQueueTree', () => {
   });
 
   it('omits the badge row when no card has a badge', () => {
-    const layout = layoutQueueTree([queueState('q', null, { reclaimMinRuntimeMs: 60_000 })], SIZE);
+    const layout = layoutQueueTree([queueState('q', null, kaiMinRuntimes({ reclaim: 60_000 }))], SIZE);
     expect(layout.showsBadges).toBe(false);
     expect(layout.nodes[0]?.badges).toEqual([]);
   });

@@ -10,6 +10,7 @@
  * sorted by name), so cards do not move between sessions when allocations change.
  */
 import { hierarchy, linkHorizontal, linkVertical, tree, type HierarchyPointNode } from 'd3';
+import { writtenSpecOf } from '../../engine/model/writtenQueueSpec';
 import type { QueueResourceName } from '../../engine/model/resources';
 import type { QueueState } from '../../engine/model/snapshot';
 import { compareNames } from './compareNames';
@@ -312,10 +313,11 @@ function autoResources(queues: readonly QueueState[]): QueueResourceName[] {
 
 /**
  * The cap a card draws: KAI's limit, or for a Volcano queue its written `capability` where it sets one
- * (the snapshot's queue extras; the capacity and proportion plugins bound a queue by it). -1 = none.
+ * (the snapshot's queue extras, read through `writtenSpecOf`; the capacity and proportion plugins bound a
+ * queue by it). -1 = none.
  */
 export function shownLimit(q: QueueState, r: QueueResourceName): number {
-  const capability = q.extras?.capability?.[r];
+  const capability = writtenSpecOf(q)?.capability?.[r];
   return capability === undefined ? q.limit[r] : capability;
 }
 

@@ -1,7 +1,7 @@
 /** The stage's tree (decision 0100): compact cards, laid out top down. */
 import { describe, expect, it } from 'vitest';
 import type { QueueState } from '../../engine/model/snapshot';
-import { designDocQueues, gpus, queueState } from '../testing/vizFixtures';
+import { designDocQueues, gpus, kaiMinRuntimes, queueState } from '../testing/vizFixtures';
 import {
   QUEUE_CARD_COMPACT,
   layoutQueueTree,
@@ -95,7 +95,7 @@ describe('layoutQueueTree top down with compact cards', () => {
   });
 
   it('gives the reclaim badge the room the preempt badge leaves', () => {
-    const qs = [queueState('b', null, { reclaimMinRuntimeMs: 600_000 }), queueState('team', 'b')];
+    const qs = [queueState('b', null, kaiMinRuntimes({ reclaim: 600_000 })), queueState('team', 'b')];
     const badges = down(qs).byName.get('team')?.badges ?? [];
     // LCA 1's "R 10m ↑b" fits whole beside "P 0s" on a 112-unit card.
     expect(badges.map((b) => b.text)).toEqual(['P 0s', 'R 10m ↑b']);

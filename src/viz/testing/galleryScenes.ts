@@ -10,6 +10,7 @@ import {
   designDocExample1,
   gpus,
   jobState,
+  kaiMinRuntimes,
   nodeState,
   queueState,
   resolution,
@@ -26,15 +27,15 @@ export function galleryQueues(): QueueState[] {
   });
   return [
     queueState('a', null, q(16, 16, 14, 19)),
-    queueState('b', 'a', { ...q(12, 12, 12, 17), reclaimMinRuntimeMs: 600_000 }),
+    queueState('b', 'a', { ...q(12, 12, 12, 17), ...kaiMinRuntimes({ reclaim: 600_000 }) }),
     queueState('c', 'b', q(6, 6, 3, 8)),
-    queueState('d', 'b', { ...q(6, 6, 9), reclaimMinRuntimeMs: 60_000 }),
-    queueState('leaf1', 'c', { ...q(3, 4, 1, 6), reclaimMinRuntimeMs: 0 }),
-    queueState('leaf2', 'c', { ...q(3, 2, 2), reclaimMinRuntimeMs: 180_000 }),
+    queueState('d', 'b', { ...q(6, 6, 9), ...kaiMinRuntimes({ reclaim: 60_000 }) }),
+    queueState('leaf1', 'c', { ...q(3, 4, 1, 6), ...kaiMinRuntimes({ reclaim: 0 }) }),
+    queueState('leaf2', 'c', { ...q(3, 2, 2), ...kaiMinRuntimes({ reclaim: 180_000 }) }),
     queueState('leaf3', 'd', { ...q(6, 6, 9), limit: { gpu: 10, cpu: -1, memory: -1 } }),
     queueState('ops', 'a', {
       ...q(4, 4, 2),
-      preemptMinRuntimeMs: 20_000,
+      ...kaiMinRuntimes({ preempt: 20_000 }),
       overQuotaWeight: { gpu: 0, cpu: 1, memory: 1 },
     }),
   ];

@@ -24,10 +24,18 @@ export function queueState(
     limit: res(-1, -1, -1),
     overQuotaWeight: res(1, 1, 1),
     priority: 100,
-    preemptMinRuntimeMs: null,
-    reclaimMinRuntimeMs: null,
     ...more,
   };
+}
+
+/** KAI's written min-runtimes, in its queue extras as the engine sends them (decision 0340). */
+export function kaiMinRuntimes(ms: { preempt?: number; reclaim?: number }): Pick<QueueState, 'extras'> {
+  const extras = {
+    profile: 'kai',
+    preemptMinRuntimeMs: ms.preempt ?? null,
+    reclaimMinRuntimeMs: ms.reclaim ?? null,
+  };
+  return { extras };
 }
 
 /** GPU-only queue resources. */
@@ -39,11 +47,11 @@ export function gpus(gpu: number): QueueResources {
 export function designDocQueues(): QueueState[] {
   return [
     queueState('a', null),
-    queueState('b', 'a', { reclaimMinRuntimeMs: 600_000 }),
+    queueState('b', 'a', kaiMinRuntimes({ reclaim: 600_000 })),
     queueState('c', 'b'),
-    queueState('d', 'b', { reclaimMinRuntimeMs: 60_000 }),
-    queueState('leaf1', 'c', { reclaimMinRuntimeMs: 0 }),
-    queueState('leaf2', 'c', { reclaimMinRuntimeMs: 180_000 }),
+    queueState('d', 'b', kaiMinRuntimes({ reclaim: 60_000 })),
+    queueState('leaf1', 'c', kaiMinRuntimes({ reclaim: 0 })),
+    queueState('leaf2', 'c', kaiMinRuntimes({ reclaim: 180_000 })),
     queueState('leaf3', 'd'),
   ];
 }

@@ -3,7 +3,9 @@
  * every session, not only when sla voted) and the enqueue decision recorded in the session's trace.
  */
 import type { JobSpec, QueueSpec, SchedulerConfig } from '../../model/scenario';
-import type { JobExtras, QueueExtras } from '../../model/snapshot';
+import { writtenSpecOf, type WrittenQueueSpec } from '../../model/writtenQueueSpec';
+import type { Resources } from '../../model/resources';
+import type { JobExtras, QueueExtras, QueueState } from '../../model/snapshot';
 import type { SessionTrace } from '../../model/trace';
 import { parseDuration } from '../../model/duration';
 import type { TierVoteDetail } from './trace';
@@ -60,8 +62,23 @@ export function slaOf(config: SchedulerConfig, spec: JobSpec, timeMs: number): V
   return null;
 }
 
+/**
+ * A Volcano or kube-batch queue's spec as proportion reads it (null = not set; -1 never appears): the
+ * snapshot's `QueueState.extras` (decision 0340; was the core `QueueExtras`).
+ */
+export interface VolcanoQueueExtras extends QueueExtras, WrittenQueueSpec {
+  readonly profile: string;
+  /** The queue's own `deserved` field (capacity plugin's input; proportion computes its own). */
+  readonly deserved: Partial<Resources> | null;
+}
+
+/** The Volcano (or kube-batch) extras of a queue, as the engine sent them; null for any other profile's. */
+export function volcanoQueueExtrasOf(queue: QueueState | undefined): VolcanoQueueExtras | null {
+  return writtenSpecOf(queue) as VolcanoQueueExtras | null;
+}
+
 /** A Volcano queue's own spec fields, for the queue tree (proportion's deserved is `QueueState.fairShare`). */
-export function volcanoQueueExtras(profile: string, spec: QueueSpec): QueueExtras {
+export function volcanoQueueExtras(profile: string, spec: QueueSpec): VolcanoQueueExtras {
   return {
     profile,
     weight: spec.weight,

@@ -2,7 +2,6 @@
  * The main blocker of a pending job in one sentence with its numbers, read from the session's snapshot:
  * the pending code the profile chose (trace.pending) decides which numbers are told.
  */
-import { formatDuration } from '../../model/duration';
 import type { Scenario } from '../../model/scenario';
 import type { JobState, SessionSnapshot } from '../../model/snapshot';
 import type { PendingExplanation } from '../../model/trace';
@@ -18,7 +17,6 @@ import {
   sumRequests,
   taskSpecs,
 } from './jobFacts';
-import { keptVictims } from './protectedVictims';
 
 export function describeBlocker(
   scenario: Scenario,
@@ -60,10 +58,9 @@ export function describeBlocker(
       break;
     }
     case 'victims-protected': {
-      const kept = keptVictims(snap, pending.attempts);
-      const first = kept[0];
-      if (first)
-        return `the victims it needs are protected by min-runtime; the first protection ends at ${fmt(first.protectedUntilMs)} (${first.job}, ${formatDuration(first.resolution.durationMs)} ${first.resolution.kind} min-runtime from ${first.resolution.source})${kept.length > 1 ? `, ${kept.length - 1} more protected` : ''}`;
+      // The profile's protection names who is kept and until when (KAI: min-runtime, decision 0339).
+      const sentence = moduleOf(scenario.profile).explain.protectedBlocker?.(snap, pending) ?? null;
+      if (sentence !== null) return sentence;
       break;
     }
     case 'waiting-for-release':
@@ -119,8 +116,4 @@ function largestIdle(snap: SessionSnapshot, scenario: Scenario, r: 'gpu' | 'cpu'
 function firstSentence(text: string): string {
   const m = /^(.*?[.!?])(\s|$)/s.exec(text);
   return (m?.[1] ?? text).replace(/[.!?]$/, '');
-}
-
-function fmt(ms: number): string {
-  return `t=${formatDuration(ms)}`;
 }

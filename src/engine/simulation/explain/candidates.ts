@@ -3,13 +3,11 @@
  * MAX_CANDIDATES are ever tried). Each is only a candidate: explainJob keeps it after re-running the engine
  * with it and seeing the job start. Sizes come from the session's snapshot (queue figures, task requests).
  */
-import { formatDuration } from '../../model/duration';
 import type { JobSpec, Scenario, TaskSpec } from '../../model/scenario';
 import type { JobState, SessionSnapshot } from '../../model/snapshot';
 import type { PendingExplanation } from '../../model/trace';
 import { moduleOf } from '../../registry';
 import { amount, mainResource, sumRequests } from './jobFacts';
-import { keptVictims } from './protectedVictims';
 import type { ScenarioChange } from './types';
 
 export interface Candidate {
@@ -47,7 +45,9 @@ const CAPACITY_CODES = new Set([
 export function candidateChanges(input: CandidateInput): Candidate[] {
   const out: Candidate[] = [];
   const { pending } = input;
-  if (pending.code === 'victims-protected') out.push(...shorterMinRuntime(input));
+  // The profile's protection keeps the victims: its what-ifs shorten it (KAI: min-runtime, decision 0339).
+  if (pending.code === 'victims-protected')
+    out.push(...(moduleOf(input.scenario.profile).explain.protectionCandidates?.(input) ?? []));
   // KAI's reclaim refuses a queue that would pass its fair share (an attempt's code, even when the
   // headline code is allocate's no-capacity); the profile says which of its queue's figures raise it.
   const shareCodes = new Set(['fair-share', 'non-preemptible-over-quota']);
@@ -59,29 +59,6 @@ export function candidateChanges(input: CandidateInput): Candidate[] {
   if (CAPACITY_CODES.has(pending.code) || overLimit) {
     out.push(...deletions(input));
     out.push(...newNodes(input));
-  }
-  return out;
-}
-
-/** Lowering the min-runtime that keeps the victims to what the longest-running of them has run by then. */
-function shorterMinRuntime(input: CandidateInput): Candidate[] {
-  const out: Candidate[] = [];
-  const seen = new Set<string>();
-  for (const v of keptVictims(input.snap, input.pending.attempts)) {
-    const r = v.resolution;
-    const queue = r.source !== 'default' ? r.source : (r.path[0] ?? v.queue);
-    const field = r.kind === 'preempt' ? 'preemptMinRuntime' : 'reclaimMinRuntime';
-    const key = `${queue}\u0000${field}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    // Protected while now < lastStart + min-runtime (KAI minruntime.go:149-151, :166-168): a value at most
-    // the time run by then frees it.
-    const ranMs = Math.max(0, input.atMs - v.startedAtMs);
-    const value = formatDuration(Math.floor(ranMs / 1000) * 1000);
-    out.push({
-      change: { kind: 'set-min-runtime', queue, field, value, atMs: input.atMs },
-      text: `Set ${field} of queue ${queue} to ${value} (now ${formatDuration(r.durationMs)}${r.source === 'default' ? ', the plugin default' : ''}): ${v.job} has run ${formatDuration(ranMs)} by ${fmtTime(input.atMs)}.`,
-    });
   }
   return out;
 }
@@ -149,8 +126,4 @@ function freeNodeName(scenario: Scenario): string {
   let name = 'added-node';
   for (let i = 1; taken.has(name); i++) name = `added-node-${i}`;
   return name;
-}
-
-function fmtTime(ms: number): string {
-  return `t=${formatDuration(ms)}`;
 }

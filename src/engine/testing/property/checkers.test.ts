@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { SessionSnapshot, TaskState } from '../../model/snapshot';
 import { scenarioOf } from '../scenarioTest';
 import { checkNodeCapacity, checkPipelining, checkQueueLimits } from './checkCapacity';
-import { checkEvictionRecords, checkMinRuntime } from './checkEvictions';
+import { checkMinRuntime } from '../../profiles/kai/testing/checkMinRuntime';
+import { checkEvictionRecords } from './checkEvictions';
 import { BrokenByNodeRemoval, checkConsolidation, checkGangs } from './checkGangs';
 import type { Violation } from './invariants';
 import { PreemptionDelayCheck } from './checkPreemptionDelay';
@@ -70,15 +71,13 @@ function snapshot(
         name: 'top',
         parent: null,
         limit: { gpu: -1, cpu: -1, memory: -1 },
-        preemptMinRuntimeMs: null,
-        reclaimMinRuntimeMs: null,
+        extras: { profile: 'kai', preemptMinRuntimeMs: null, reclaimMinRuntimeMs: null },
       },
       {
         name: 'q',
         parent: 'top',
         limit: { gpu: 1, cpu: -1, memory: -1 },
-        preemptMinRuntimeMs: null,
-        reclaimMinRuntimeMs: null,
+        extras: { profile: 'kai', preemptMinRuntimeMs: null, reclaimMinRuntimeMs: null },
       },
     ],
     nodes: [

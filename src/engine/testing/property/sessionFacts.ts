@@ -3,7 +3,7 @@
  * jobs), the queue tree of a session, and the scheduler configuration in force at a session's time.
  */
 import type { Resources } from '../../model/resources';
-import type { JobSpec, QueueSpec, Scenario, SchedulerConfig } from '../../model/scenario';
+import type { JobSpec, Scenario, SchedulerConfig } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
 
 export interface ScenarioFacts {
@@ -41,21 +41,4 @@ export function configAt(scenario: Scenario, timeMs: number): SchedulerConfig {
     .sort((a, b) => a.e.atMs - b.e.atMs || a.i - b.i);
   for (const { e } of updates) if (e.kind === 'updateConfig') config = { ...config, ...e.patch };
   return config;
-}
-
-/** The queue specs of a session, with the min-runtimes and parents the snapshot reports. */
-export function queueSpecsIn(scenario: Scenario, snap: SessionSnapshot): QueueSpec[] {
-  const base = new Map(scenario.queues.map((q) => [q.name, q]));
-  return snap.queues.flatMap((q) => {
-    const spec = base.get(q.name);
-    if (!spec) return [];
-    return [
-      {
-        ...spec,
-        parent: q.parent,
-        preemptMinRuntimeMs: q.preemptMinRuntimeMs,
-        reclaimMinRuntimeMs: q.reclaimMinRuntimeMs,
-      },
-    ];
-  });
 }

@@ -11,6 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Resources } from '../../../engine/model/resources';
 import type { QueueState } from '../../../engine/model/snapshot';
+import { volcanoQueueExtrasOf } from '../../../engine/profiles/volcano/jobExtras';
 import { formatAmount, formatMemory, formatQueueResources } from '../../format/formatResources';
 
 /** A partial spec resource list (`cpu 4 · memory 8Gi`), or `not set`. */
@@ -44,22 +45,25 @@ export function VolcanoQueueTable({
           </TableRow>
         </TableHead>
         <TableBody>
-          {queues.map((q) => (
-            <TableRow
-              key={q.name}
-              selected={q.name === selectedQueue}
-              data-testid="volcano-queues.row"
-              data-queue={q.name}
-            >
-              <TableCell sx={{ fontWeight: 700 }}>{q.name}</TableCell>
-              <TableCell>{q.extras?.weight ?? '—'}</TableCell>
-              <TableCell>{formatSpec(q.extras?.capability ?? null)}</TableCell>
-              <TableCell>{formatSpec(q.extras?.guarantee ?? null)}</TableCell>
-              <TableCell>{formatQueueResources(q.fairShare)}</TableCell>
-              <TableCell>{formatQueueResources(q.allocated)}</TableCell>
-              <TableCell>{q.extras === undefined ? '—' : q.extras.reclaimable ? 'yes' : 'no'}</TableCell>
-            </TableRow>
-          ))}
+          {queues.map((q) => {
+            const x = volcanoQueueExtrasOf(q);
+            return (
+              <TableRow
+                key={q.name}
+                selected={q.name === selectedQueue}
+                data-testid="volcano-queues.row"
+                data-queue={q.name}
+              >
+                <TableCell sx={{ fontWeight: 700 }}>{q.name}</TableCell>
+                <TableCell>{x?.weight ?? '—'}</TableCell>
+                <TableCell>{formatSpec(x?.capability ?? null)}</TableCell>
+                <TableCell>{formatSpec(x?.guarantee ?? null)}</TableCell>
+                <TableCell>{formatQueueResources(q.fairShare)}</TableCell>
+                <TableCell>{formatQueueResources(q.allocated)}</TableCell>
+                <TableCell>{x === null ? '—' : x.reclaimable ? 'yes' : 'no'}</TableCell>
+              </TableRow>
+            );
+          })}
         </TableBody>
       </Table>
     </Box>

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { QueueState } from '../../../engine/model/snapshot';
+import type { VolcanoQueueExtras } from '../../../engine/profiles/volcano/jobExtras';
 import type { QueueTreeNode } from '../../../viz/layouts/layoutQueueTree';
 import {
   describeQueue,
@@ -23,8 +24,6 @@ const queue = (profile: string): QueueState => ({
   limit: { gpu: -1, cpu: -1, memory: -1 },
   overQuotaWeight: { gpu: 1, cpu: 1, memory: 1 },
   priority: 0,
-  preemptMinRuntimeMs: null,
-  reclaimMinRuntimeMs: null,
   extras: {
     profile,
     weight: 3,
@@ -32,7 +31,7 @@ const queue = (profile: string): QueueState => ({
     guarantee: profile === 'volcano' ? { gpu: 1 } : null,
     deserved: null,
     reclaimable: profile !== 'volcano',
-  },
+  } as VolcanoQueueExtras,
 });
 
 const node = (q: QueueState): QueueTreeNode =>

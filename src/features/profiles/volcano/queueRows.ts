@@ -7,6 +7,7 @@ import type { QueueState } from '../../../engine/model/snapshot';
 import type { QueueWords } from '../../../engine/framework/ProfileModule';
 import { formatQueueResources } from '../../format/formatResources';
 import type { QueueDetailRow } from '../ProfileUiModule';
+import { volcanoQueueExtrasOf } from '../../../engine/profiles/volcano/jobExtras';
 
 /** A written resource list, or `none`. */
 function listText(list: Partial<Resources> | null): string {
@@ -19,8 +20,8 @@ const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
 
 export function volcanoQueueRows(words: QueueWords): (queue: QueueState) => QueueDetailRow[] {
   return (queue) => {
-    const x = queue.extras;
-    if (x === undefined) return [];
+    const x = volcanoQueueExtrasOf(queue);
+    if (x === null) return [];
     const rows: QueueDetailRow[] = [
       {
         key: 'weight',

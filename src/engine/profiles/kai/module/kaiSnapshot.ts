@@ -2,11 +2,13 @@
  * What a KAI snapshot adds to the neutral core: each job's min-runtime protection at that moment, in its
  * extras (jobExtras.ts, decision 0316; reclaim
  * protection under `lca` depends on who waits to reclaim, so the waiting queues are indexed once per
- * snapshot), each queue's effective min-runtimes (kaiQueueFigures.ts) and the PodGroup phase KAI derives
+ * snapshot), each queue's written min-runtimes in its extras (queueExtras.ts, decision 0340), its effective
+ * min-runtimes (kaiQueueFigures.ts) and the PodGroup phase KAI derives
  * from its tasks.
  */
 import type { ProfileFrame, ProfileSnapshot, SnapshotJobInput } from '../../../framework/ProfileModule';
 import type { KaiJobExtras } from '../jobExtras';
+import { kaiQueueExtras } from '../queueExtras';
 import { kaiProtectionModel } from './kaiProtection';
 import { kaiQueueFigures } from './kaiQueueFigures';
 
@@ -30,7 +32,7 @@ export const kaiSnapshot: ProfileSnapshot = {
         );
         return { profile: 'kai', preemptProtection: p.preempt, reclaimProtection: p.reclaim };
       },
-      queue: () => null,
+      queue: kaiQueueExtras,
       // Effective min-runtimes per queue, from the resolver, so the tree's badges only draw (decision 0298).
       resolved: (queue) => kaiQueueFigures(protection, queue, byName),
     };

@@ -3,7 +3,8 @@
  * topology's required domain, no pipelining onto stuck pods, pipelining only onto releasing capacity,
  * consolidation, last-start-timestamp, min-runtime, usage fetches, preemption delay, GPU memory shares;
  * Volcano bounds a queue by `capability` instead, checked in its own folder) and what the shared gang check
- * must know of it. The checkers themselves stay in src/engine/testing/property, beside the shared ones.
+ * must know of it. The checkers shared with other profiles' rules stay in src/engine/testing/property; the
+ * min-runtime and usage-fetch checkers, which read KAI's resolver and pool configuration, are in this folder.
  *
  * Gang gaps: KAI #1578 (§23.4): a terminating pod is not active-allocated, so preempt and reclaim may evict
  * its Running siblings and leave the job below minAvailable with it (conformance HT4, upstream's case).
@@ -13,15 +14,15 @@ import type { ProfileSessionCheck } from '../../../framework/ProfileModule';
 import type { Scenario } from '../../../model/scenario';
 import type { SessionSnapshot } from '../../../model/snapshot';
 import { checkPipelining, checkQueueLimits } from '../../../testing/property/checkCapacity';
-import { checkMinRuntime } from '../../../testing/property/checkEvictions';
 import { checkConsolidation, checkStartTimes } from '../../../testing/property/checkGangs';
 import { GpuMemoryCheck } from '../../../testing/property/checkGpuMemory';
 import { PreemptionDelayCheck } from '../../../testing/property/checkPreemptionDelay';
 import { checkStuckReleasing } from '../../../testing/property/checkStuckReleasing';
 import { checkTopology, topologyFacts } from '../../../testing/property/checkTopology';
-import { checkUsageFetch } from '../../../testing/property/checkUsage';
 import type { Violation } from '../../../testing/property/invariants';
 import { runStateOf } from '../../../testing/property/runState';
+import { checkMinRuntime } from './checkMinRuntime';
+import { checkUsageFetch } from './checkUsageFetch';
 
 const EVICTING = new Set(['consolidation', 'reclaim', 'preempt']);
 

@@ -8,6 +8,7 @@ import type { ScenarioChange } from '../../../simulation/explain/types';
 import type { Candidate, CandidateInput } from '../../../simulation/explain/candidates';
 import { mainResource, queuePath, round, sumRequests } from '../../../simulation/explain/jobFacts';
 import type { QueueHold } from '../../../framework/ProfileModule';
+import { volcanoQueueExtrasOf } from '../jobExtras';
 
 /** The capability first (an over-limit job), then the weight and the deserved (a job its share holds back). */
 export function volcanoQueueCandidates(input: CandidateInput, hold: QueueHold): Candidate[] {
@@ -20,7 +21,7 @@ export function volcanoQueueCandidates(input: CandidateInput, hold: QueueHold): 
 /** Doubling, then quadrupling, the weight of the job's leaf queue (its share of what proportion divides). */
 function weight(input: CandidateInput): Candidate[] {
   const q = input.snap.queues.find((x) => x.name === input.spec.queue);
-  const w = q?.extras?.weight;
+  const w = volcanoQueueExtrasOf(q)?.weight;
   if (q === undefined || w === undefined || !(w > 0)) return [];
   return [2, 4].map((k) => ({
     change: {
@@ -40,7 +41,7 @@ function bound(input: CandidateInput, field: 'capability' | 'deserved'): Candida
   const resource = mainResource(need);
   const out: Candidate[] = [];
   for (const q of queuePath(input.snap, input.spec.queue)) {
-    const current = q.extras?.[field]?.[resource];
+    const current = volcanoQueueExtrasOf(q)?.[field]?.[resource];
     const wanted = round(q.allocated[resource] + need[resource]);
     if (current === undefined || current >= wanted) continue;
     out.push({

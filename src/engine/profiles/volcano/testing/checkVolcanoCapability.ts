@@ -16,6 +16,7 @@ import type { SessionSnapshot } from '../../../model/snapshot';
 import type { Violation } from '../../../testing/property/invariants';
 import { configAt, type ScenarioFacts } from '../../../testing/property/sessionFacts';
 import { queueSums } from '../../../testing/property/queueSums';
+import { volcanoQueueExtrasOf } from '../jobExtras';
 
 // The dimensions capacity compares are gpu, cpu and memory (checks.ts `exceedsOnRequested`: pods is not
 // compared), the ones queueSums records.
@@ -33,7 +34,7 @@ export function checkVolcanoCapability(snap: SessionSnapshot, facts: ScenarioFac
   const { placedIn, used } = sums;
   for (const q of snap.queues) {
     const placed = placedIn.get(q.name);
-    const capability = q.extras?.capability;
+    const capability = volcanoQueueExtrasOf(q)?.capability;
     if (!placed || !capability) continue;
     for (const k of placed) {
       const cap = capability[k];

@@ -1,11 +1,12 @@
 /**
  * The victims min-runtime kept from a job's attempts in one session, as the minruntime plugin recorded
  * them (verdict details of `reclaimVictimFilter` / `preemptVictimFilter`, KAI
- * pkg/scheduler/plugins/minruntime/minruntime.go): who, until when, and which queue's value applied.
+ * pkg/scheduler/plugins/minruntime/minruntime.go): who, until when, and which queue's value applied. KAI's
+ * own reading of its verdicts (moved from the shared explain layer, decision 0339).
  */
-import type { MinRuntimeResolution } from '../../model/trace';
-import { protectionDetailOf, type ProtectionDetail } from '../../framework/verdictDetails';
-import type { SessionSnapshot } from '../../model/snapshot';
+import type { MinRuntimeResolution } from '../../../model/trace';
+import { protectionDetailOf, type ProtectionDetail } from '../../../framework/verdictDetails';
+import type { SessionSnapshot } from '../../../model/snapshot';
 
 export interface KeptVictim {
   job: string;

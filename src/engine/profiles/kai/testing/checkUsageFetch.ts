@@ -4,13 +4,14 @@
  * and never one older than an interval; and every usage is a fraction of the cluster, in [0, 1]. With node
  * pools the schedule is the queue's pool's: each shard's scheduler has its own usage lister (decision 0247).
  */
-import type { Scenario } from '../../model/scenario';
-import type { SessionSnapshot } from '../../model/snapshot';
-import { QUEUE_RESOURCE_NAMES } from '../../model/resources';
-import type { Violation } from './invariants';
-import { poolsOf } from '../../model/nodePool';
-import { poolConfig } from '../../profiles/kai/nodePools/poolConfig';
-import { configAt, queueSpecsIn } from './sessionFacts';
+import type { Scenario } from '../../../model/scenario';
+import type { SessionSnapshot } from '../../../model/snapshot';
+import { QUEUE_RESOURCE_NAMES } from '../../../model/resources';
+import type { Violation } from '../../../testing/property/invariants';
+import { poolsOf } from '../../../model/nodePool';
+import { poolConfig } from '../nodePools/poolConfig';
+import { configAt } from '../../../testing/property/sessionFacts';
+import { queueSpecsIn } from './queueSpecsIn';
 
 const SLACK = 1e-9;
 

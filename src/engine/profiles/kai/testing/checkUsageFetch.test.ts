@@ -3,10 +3,10 @@
  * older than an interval, or an off-tick fetch is reported, and the real runs are not.
  */
 import { describe, expect, it } from 'vitest';
-import { Simulator } from '../../simulation/Simulator';
-import { scenarioOf } from '../scenarioTest';
-import { checkUsageFetch } from './checkUsage';
-import type { Violation } from './invariants';
+import { Simulator } from '../../../simulation/Simulator';
+import { scenarioOf } from '../../../testing/scenarioTest';
+import { checkUsageFetch } from './checkUsageFetch';
+import type { Violation } from '../../../testing/property/invariants';
 
 const scenario = scenarioOf({
   scheduler: {

@@ -2,6 +2,7 @@
 import { type JobState } from '../../engine/model/snapshot';
 import { protectionsOf, reclaimProtections, type ProtectionState } from '../../engine/model/protection';
 import type { JobSortKey, JobStatusFilter } from '../../store/AppState';
+import { nameRanks } from './nameOrder';
 
 export function jobStatusLabel(job: JobState): string {
   // KAI's names for a job's terminating pods, as the engine reported them (§23.4).
@@ -73,24 +74,26 @@ function protectionKey(job: JobState, which: 'preempt' | 'reclaim', nowMs: numbe
  */
 const byText = new Intl.Collator().compare;
 
-function compare(a: JobState, b: JobState, key: JobSortKey, nowMs: number): number {
+/** A job's value for the sort key, computed once per job rather than once per comparison. */
+function sortValue(job: JobState, key: JobSortKey, nowMs: number): number | string {
   switch (key) {
     case 'name':
-      return byText(a.name, b.name);
+      return 0; // the name rank decides
     case 'queue':
-      return byText(a.queue, b.queue);
+      return job.queue;
     case 'priority':
-      return a.priority - b.priority;
+      return job.priority;
     case 'status':
-      return byText(jobStatusLabel(a), jobStatusLabel(b));
+      return jobStatusLabel(job);
     case 'tasks':
-      return a.running - b.running || a.taskCount - b.taskCount;
+      // Running tasks, then the task count: both at most 200,000 (the task limit, §10), so one number orders both.
+      return job.running * 2 ** 20 + job.taskCount;
     case 'runtime':
-      return a.progressMs - b.progressMs;
+      return job.progressMs;
     case 'preempt':
-      return protectionKey(a, 'preempt', nowMs) - protectionKey(b, 'preempt', nowMs);
+      return protectionKey(job, 'preempt', nowMs);
     case 'reclaim':
-      return protectionKey(a, 'reclaim', nowMs) - protectionKey(b, 'reclaim', nowMs);
+      return protectionKey(job, 'reclaim', nowMs);
   }
 }
 
@@ -100,10 +103,41 @@ export function sortJobs<J extends JobState>(
   nowMs: number,
 ): J[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
+  const ranks = nameRanks(jobs.map((job) => job.name));
+  const keyed = jobs.map((job) => ({
+    job,
+    value: sortValue(job, sort.key, nowMs),
+    rank: ranks.get(job.name)!,
+  }));
   // Ties fall back to the name so that rows keep their places from step to step.
-  return [...jobs].sort((a, b) => {
-    const primary = compare(a, b, sort.key, nowMs);
+  keyed.sort((a, b) => {
+    const primary =
+      typeof a.value === 'string' ? byText(a.value, b.value as string) : a.value - (b.value as number);
     if (primary !== 0 && !Number.isNaN(primary)) return sign * primary;
-    return byText(a.name, b.name);
+    return sort.key === 'name' ? sign * (a.rank - b.rank) : a.rank - b.rank;
   });
+  return keyed.map((k) => k.job);
+}
+
+/** Row models kept per session's job list: stepping back to a session (or re-rendering it) sorts nothing. */
+const rowCache = new WeakMap<readonly JobState[], Map<string, JobState[]>>();
+/** Filter and sort combinations kept per session (a person tries a few). */
+const ROW_MODELS_PER_SESSION = 4;
+
+/** The rows matching the filter in sort order, computed once per session's job list, filter and sort. */
+export function jobRowsOf<J extends JobState>(
+  jobs: readonly J[],
+  filter: { text: string; status: JobStatusFilter },
+  sort: { key: JobSortKey; direction: 'asc' | 'desc' },
+  nowMs: number,
+): J[] {
+  const key = `${filter.status}\u0000${filter.text}\u0000${sort.key}\u0000${sort.direction}\u0000${nowMs}`;
+  let models = rowCache.get(jobs);
+  if (models === undefined) rowCache.set(jobs, (models = new Map()));
+  const hit = models.get(key);
+  if (hit !== undefined) return hit as J[];
+  const rows = sortJobs(filterJobs(jobs, filter), sort, nowMs);
+  models.set(key, rows);
+  if (models.size > ROW_MODELS_PER_SESSION) models.delete(models.keys().next().value!);
+  return rows;
 }

@@ -2,7 +2,6 @@
 import { type JobState } from '../../engine/model/snapshot';
 import { protectionsOf, reclaimProtections, type ProtectionState } from '../../engine/model/protection';
 import type { JobSortKey, JobStatusFilter } from '../../store/AppState';
-import { nameRanks } from './nameOrder';
 
 export function jobStatusLabel(job: JobState): string {
   // KAI's names for a job's terminating pods, as the engine reported them (§23.4).
@@ -74,26 +73,24 @@ function protectionKey(job: JobState, which: 'preempt' | 'reclaim', nowMs: numbe
  */
 const byText = new Intl.Collator().compare;
 
-/** A job's value for the sort key, computed once per job rather than once per comparison. */
-function sortValue(job: JobState, key: JobSortKey, nowMs: number): number | string {
+function compare(a: JobState, b: JobState, key: JobSortKey, nowMs: number): number {
   switch (key) {
     case 'name':
-      return 0; // the name rank decides
+      return byText(a.name, b.name);
     case 'queue':
-      return job.queue;
+      return byText(a.queue, b.queue);
     case 'priority':
-      return job.priority;
+      return a.priority - b.priority;
     case 'status':
-      return jobStatusLabel(job);
+      return byText(jobStatusLabel(a), jobStatusLabel(b));
     case 'tasks':
-      // Running tasks, then the task count: both at most 200,000 (the task limit, §10), so one number orders both.
-      return job.running * 2 ** 20 + job.taskCount;
+      return a.running - b.running || a.taskCount - b.taskCount;
     case 'runtime':
-      return job.progressMs;
+      return a.progressMs - b.progressMs;
     case 'preempt':
-      return protectionKey(job, 'preempt', nowMs);
+      return protectionKey(a, 'preempt', nowMs) - protectionKey(b, 'preempt', nowMs);
     case 'reclaim':
-      return protectionKey(job, 'reclaim', nowMs);
+      return protectionKey(a, 'reclaim', nowMs) - protectionKey(b, 'reclaim', nowMs);
   }
 }
 
@@ -103,20 +100,12 @@ export function sortJobs<J extends JobState>(
   nowMs: number,
 ): J[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
-  const ranks = nameRanks(jobs.map((job) => job.name));
-  const keyed = jobs.map((job) => ({
-    job,
-    value: sortValue(job, sort.key, nowMs),
-    rank: ranks.get(job.name)!,
-  }));
   // Ties fall back to the name so that rows keep their places from step to step.
-  keyed.sort((a, b) => {
-    const primary =
-      typeof a.value === 'string' ? byText(a.value, b.value as string) : a.value - (b.value as number);
+  return [...jobs].sort((a, b) => {
+    const primary = compare(a, b, sort.key, nowMs);
     if (primary !== 0 && !Number.isNaN(primary)) return sign * primary;
-    return sort.key === 'name' ? sign * (a.rank - b.rank) : a.rank - b.rank;
+    return byText(a.name, b.name);
   });
-  return keyed.map((k) => k.job);
 }
 
 /** Row models kept per session's job list: stepping back to a session (or re-rendering it) sorts nothing. */

@@ -171,6 +171,23 @@ test('a link to a session past the run says so and shows the last one', async ({
   await expect.poll(async () => (await app.state())?.cursor).toBe(3);
 });
 
+test('a link selecting a job the scenario lacks says so; one submitted later stays selected', async ({
+  app,
+  share,
+}) => {
+  // The name is shown as written, as text: markup in a link stays visible characters.
+  await app.open('?scenario=lca-1&job=%3Cb%3Eno-such-job%3C%2Fb%3E');
+  await expect(share.error).toContainText(
+    'The link selects job “<b>no-such-job</b>”, which is not in this scenario, so no job is selected.',
+  );
+  await expect.poll(async () => (await app.state())?.selectedJob).toBeNull();
+  await expect.poll(async () => (await app.searchParams()).get('job')).toBeNull();
+  // `batch` arrives by an event at 20s: not in session 1's jobs, yet in the scenario.
+  await app.open('?scenario=elastic&session=1&job=batch');
+  await expect.poll(async () => (await app.state())?.selectedJob).toBe('batch');
+  await expect(share.error).toBeHidden();
+});
+
 test('a link to one of My scenarios this browser lacks says why', async ({ app, share }) => {
   await app.open('?scenario=custom&mine=m-from-another-browser');
   await expect(share.error).toContainText('(“m-from-another-browser”) that this browser does not have');

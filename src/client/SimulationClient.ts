@@ -79,6 +79,8 @@ export interface SimulationClient {
   dryRun(runId: number, jobText: string, session: number, options?: RequestOptions): Promise<DryRunReply>;
   /** Run `runId`'s scenario with `change` applied, as scenario text (a suggestion's "Try it"). */
   changedScenario(runId: number, change: ScenarioChange, options?: RequestOptions): Promise<ChangedScenario>;
+  /** Whether run `runId`'s scenario has a job named `name` in any session (a link's `?job=`). */
+  hasJob(runId: number, name: string): Promise<boolean>;
   debugFault(fault: DebugFault, atSession?: number | null): Promise<null>;
   /** What a run's stored history holds (the browser benchmark's memory figure). */
   historySize(runId: number): Promise<HistorySizeDto>;
@@ -312,6 +314,7 @@ export function createSimulationClient(
       request('dryRun', { runId, jobText, session }, requestOptions),
     changedScenario: (runId, change, requestOptions) =>
       request('changedScenario', { runId, change }, requestOptions),
+    hasJob: (runId, name) => request('hasJob', { runId, name }),
     debugFault: (fault, atSession = null) => request('debugFault', { fault, atSession }),
     historySize: (runId) => request('historySize', { runId }, { timeoutMs: 60_000 }),
     workshopCompare: (text, a, b, requestOptions) =>

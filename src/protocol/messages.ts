@@ -134,6 +134,11 @@ export interface RequestTypes extends WorkshopRequestTypes, ExplainRequestTypes 
    * the queues and config in force then (protocol/queries.ts lists the kinds).
    */
   query: { params: { runId: number } & RunQuery; result: QueryAnswer };
+  /**
+   * Whether run `runId`'s scenario has a job named `name` in any session (written, generated or submitted by
+   * an event); a link's `?job=` is checked with it.
+   */
+  hasJob: { params: { runId: number; name: string }; result: boolean };
   debugFault: { params: { fault: DebugFault; atSession: number | null }; result: null };
   /**
    * What run `runId`'s stored history holds: sessions, keyframes and their size written as JSON (a worker

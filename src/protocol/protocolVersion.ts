@@ -5,5 +5,6 @@
  * snapshots sent in `replyPart` messages ahead of their reply. 6: `explainJob`, `dryRun` and `changedScenario`
  * (issue 19). 7: `workshopPoint`, `workshopFrontier`, `workshopSweepCsv` and `expandWorkload` (issue 20).
  * 8: a snapshot carries the cluster map's occupancy arrays and sends its nodes in parts too (issue 22).
+ * 9: `hasJob` (a link's `?job=` naming no job of the scenario says so, issue 22).
  */
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;

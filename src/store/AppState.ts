@@ -275,6 +275,11 @@ export interface AppActions {
    * what-if; the answer is returned, nothing is stored.
    */
   query<Q extends RunQuery>(query: Omit<Q, 'session'>): Promise<QueryResult<Q>>;
+  /**
+   * Whether the loaded scenario has a job of this name in any session (asked of the worker: a session holds
+   * only the jobs submitted by then); rejects when nothing is loaded or the worker fails.
+   */
+  hasJob(name: string): Promise<boolean>;
   setView(patch: Partial<ViewSliceState>): void;
   /**
    * The engine's "Why?" for `job` at session `session` of the loaded run (issue 19), computed in the worker;

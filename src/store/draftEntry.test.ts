@@ -19,6 +19,7 @@ function silentClient(): SimulationClient {
     pendingCount: () => 0,
     restart: () => undefined,
     historySize: never,
+    hasJob: never,
     explainJob: never,
     dryRun: never,
     changedScenario: never,

@@ -44,6 +44,7 @@ function lessonStore(sessions: number) {
     pendingCount: () => 0,
     restart: () => undefined,
     historySize: never,
+    hasJob: never,
     explainJob: never,
     dryRun: never,
     changedScenario: never,

@@ -32,6 +32,7 @@ function fakeClient(queries: { runId: number; query: RunQuery }[]): SimulationCl
     pendingCount: () => 0,
     restart: () => undefined,
     historySize: unused,
+    hasJob: unused,
     explainJob: unused,
     dryRun: unused,
     changedScenario: unused,

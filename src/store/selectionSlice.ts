@@ -17,7 +17,7 @@ export function createSelectionActions({
   set,
   get,
   client,
-}: StoreContext): Pick<AppActions, 'select' | 'toggleJob' | 'selectPair' | 'query'> {
+}: StoreContext): Pick<AppActions, 'select' | 'toggleJob' | 'selectPair' | 'query' | 'hasJob'> {
   // Selecting something opens the side panel, whose details pane shows it (below the lesson, never instead).
   const select = (selection: Selection | null): void =>
     set((state) => ({
@@ -45,6 +45,11 @@ export function createSelectionActions({
       // The session on screen (the cursor may be ahead while its snapshot is on its way): the answer must
       // match the session the views draw.
       return client.query(runId, { ...query, session: snapshot?.index ?? cursor } as Q);
+    },
+    hasJob(name) {
+      const { runId } = get().run;
+      if (runId === null) return Promise.reject(new Error('No scenario is loaded.'));
+      return client.hasJob(runId, name);
     },
   };
 }

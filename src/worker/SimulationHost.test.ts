@@ -98,6 +98,22 @@ describe('SimulationHost over the in-process transport', () => {
     expect(reply.result.jsonChars).toBeGreaterThan(count * 20);
   });
 
+  it('says whether the scenario has a job in any session: written, submitted by a later event, or neither', async () => {
+    transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const elastic = findBuiltinScenario('elastic')!.text;
+    const load = await h.replyTo(h.send({ type: 'load', text: elastic, fileName: null }));
+    const runId = load.type === 'reply' && load.kind === 'load' && load.result.ok ? load.result.runId : -1;
+    const answers: unknown[] = [];
+    // `explore` is written in `jobs`; `batch` arrives by an event at 20s; names match exactly.
+    for (const name of ['explore', 'batch', 'Batch', 'no-such-job']) {
+      const reply = await h.replyTo(h.send({ type: 'hasJob', runId, name }));
+      answers.push(reply.type === 'reply' && reply.kind === 'hasJob' ? reply.result : reply);
+    }
+    expect(answers).toEqual([true, true, false, false]);
+  });
+
   it('answers the KAI min-runtime query against the queues in force at the session asked about', async () => {
     transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
     const h = harness(transport);

@@ -28,6 +28,7 @@ import { profileCompare, workshopCompare, workshopRun } from './runWorkshop';
 import { workshopFrontier, workshopPoint, workshopSweepCsv } from './runWorkshopPoint';
 import { jobPlacementsOf } from './jobPlacementsOf';
 import { nodeGroupsOf } from './nodeGroupsOf';
+import { scenarioHasJob } from './scenarioHasJob';
 
 export interface SimulationHostDeps<I extends EngineIssueLike> {
   engine: EngineApi<I>;
@@ -502,6 +503,10 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
           changedScenarioText(x, r.scenario, command.change),
         );
         return { type: 'reply', id, kind: 'changedScenario', result };
+      }
+      case 'hasJob': {
+        const r = requireRun(command.runId);
+        return { type: 'reply', id, kind: 'hasJob', result: scenarioHasJob(r.scenario, command.name) };
       }
       case 'historySize': {
         const r = requireRun(command.runId);

@@ -14,7 +14,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { JobState } from '../../engine/model/snapshot';
 import type { ScenarioSummary } from '../../protocol/messages';
 import type { SessionView } from '../../protocol/sessionView';
@@ -26,7 +26,7 @@ import { selectSelectedJob } from '../../store/selectionSlice';
 import { selectJobFilter, selectJobSort } from '../../store/viewSlice';
 import { nounFor, plural } from '../../common/plural';
 import { formatInstant, formatSpan } from '../format/formatTime';
-import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
+import { jobRowsOf, jobStatusLabel } from './jobRows';
 import { MomentTag } from '../../viz/charts/MomentTag';
 import { describeReservation } from '../../viz/layouts/describeFigures';
 import type { ProfileJobColumn } from '../profiles/ProfileUiModule';
@@ -259,25 +259,23 @@ const JobRow = memo(function JobRow({
   );
 });
 
-/** Rows matching the filter, in sort order, for the given session (deferred, see JobsBody). */
+/** Rows matching the filter, in sort order, for the given session (built once per session, jobRowsOf). */
 function useRows(snapshot: SessionView | null) {
   const sort = useAppStore(selectJobSort);
   const filter = useAppStore(selectJobFilter);
   const jobs = snapshot?.jobs ?? NO_JOBS;
   const nowMs = snapshot?.timeMs ?? 0;
-  const rows = useMemo(() => sortJobs(filterJobs(jobs, filter), sort, nowMs), [jobs, filter, sort, nowMs]);
-  return { rows, jobs, nowMs };
+  return { rows: jobRowsOf(jobs, filter, sort, nowMs), jobs, nowMs };
 }
 
-/** "12 of 40 jobs". */
+/** "12 of 40 jobs" (the rows of the table's own row model, so nothing is filtered twice). */
 function JobsCount() {
-  const snapshot = useDeferredValue(useAppStore(selectSnapshot));
-  const filter = useAppStore(selectJobFilter);
-  const jobs = snapshot?.jobs ?? NO_JOBS;
-  const matching = useMemo(() => filterJobs(jobs, filter).length, [jobs, filter]);
+  const { rows, jobs } = useRows(useAppStore(selectSnapshot));
   return (
     <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
-      {matching === jobs.length ? plural(jobs.length, 'job') : `${matching} of ${plural(jobs.length, 'job')}`}
+      {rows.length === jobs.length
+        ? plural(jobs.length, 'job')
+        : `${rows.length} of ${plural(jobs.length, 'job')}`}
     </Typography>
   );
 }
@@ -384,11 +382,13 @@ const JobsTableHead = memo(function JobsTableHead({ columns }: { columns: readon
 });
 
 /**
- * The rows: the only part of the table that changes from step to step. The session is deferred, so the
- * toolbar and timeline show the new session at once and the rows follow in an interruptible render.
+ * The rows: the only part of the table that changes from step to step. Rendered with the rest of the step,
+ * not deferred (decision 0338): a deferred render cost a second commit and a second painted frame per step,
+ * with the next session's arriving parts read in between; the row model is built once per session and only
+ * the visible page's rows are rendered, so the step's one render stays short.
  */
 function JobsBody({ columns }: { columns: readonly Column[] }) {
-  const snapshot = useDeferredValue(useAppStore(selectSnapshot));
+  const snapshot = useAppStore(selectSnapshot);
   const { rows, nowMs } = useRows(snapshot);
   const selected = useAppStore(selectSelectedJob);
   const actions = useAppStore(selectActions);

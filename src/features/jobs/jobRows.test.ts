@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobState } from '../../engine/model/snapshot';
-import { filterJobs, jobStatusLabel, sortJobs } from './jobRows';
+import { filterJobs, jobRowsOf, jobStatusLabel, sortJobs } from './jobRows';
 import { kaiJob, runningJob, type KaiJobOver } from './testing/kaiJob';
 
 /** A KAI job: its protections go into its extras, as the engine sends them (decision 0316). */
@@ -96,5 +96,30 @@ describe('jobs table rows', () => {
       'nobody-waits',
       'open',
     ]);
+  });
+
+  it('sorts by running tasks then task count, and by name both ways', () => {
+    const jobs = [
+      job('b', { running: 1, taskCount: 4 }),
+      job('a', { running: 1, taskCount: 2 }),
+      job('c', { running: 0, taskCount: 8 }),
+    ];
+    const names = (key: 'tasks' | 'name', direction: 'asc' | 'desc') =>
+      sortJobs(jobs, { key, direction }, 0).map((j) => j.name);
+    expect(names('tasks', 'asc')).toEqual(['c', 'a', 'b']);
+    expect(names('tasks', 'desc')).toEqual(['b', 'a', 'c']);
+    expect(names('name', 'asc')).toEqual(['a', 'b', 'c']);
+    expect(names('name', 'desc')).toEqual(['c', 'b', 'a']);
+  });
+
+  it("builds a session's rows once per filter and sort, and again for another session's jobs", () => {
+    const jobs = [job('b'), job('a', { running: 0, pending: 1 })];
+    const all = { text: '', status: 'all' as const };
+    const byName = { key: 'name' as const, direction: 'asc' as const };
+    const rows = jobRowsOf(jobs, all, byName, 0);
+    expect(rows.map((j) => j.name)).toEqual(['a', 'b']);
+    expect(jobRowsOf(jobs, { ...all }, { ...byName }, 0)).toBe(rows);
+    expect(jobRowsOf(jobs, { text: '', status: 'pending' }, byName, 0).map((j) => j.name)).toEqual(['a']);
+    expect(jobRowsOf([...jobs], all, byName, 0)).not.toBe(rows);
   });
 });

@@ -107,3 +107,26 @@ export function sortJobs<J extends JobState>(
     return byText(a.name, b.name);
   });
 }
+
+/** Row models kept per session's job list: stepping back to a session (or re-rendering it) sorts nothing. */
+const rowCache = new WeakMap<readonly JobState[], Map<string, JobState[]>>();
+/** Filter and sort combinations kept per session (a person tries a few). */
+const ROW_MODELS_PER_SESSION = 4;
+
+/** The rows matching the filter in sort order, computed once per session's job list, filter and sort. */
+export function jobRowsOf<J extends JobState>(
+  jobs: readonly J[],
+  filter: { text: string; status: JobStatusFilter },
+  sort: { key: JobSortKey; direction: 'asc' | 'desc' },
+  nowMs: number,
+): J[] {
+  const key = `${filter.status}\u0000${filter.text}\u0000${sort.key}\u0000${sort.direction}\u0000${nowMs}`;
+  let models = rowCache.get(jobs);
+  if (models === undefined) rowCache.set(jobs, (models = new Map()));
+  const hit = models.get(key);
+  if (hit !== undefined) return hit as J[];
+  const rows = sortJobs(filterJobs(jobs, filter), sort, nowMs);
+  models.set(key, rows);
+  if (models.size > ROW_MODELS_PER_SESSION) models.delete(models.keys().next().value!);
+  return rows;
+}

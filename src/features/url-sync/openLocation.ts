@@ -13,6 +13,7 @@ import {
   DEFAULT_SCENARIO_ID,
   findBuiltinScenario,
 } from '../../scenarios/builtinScenarios';
+import type { Selection } from '../../store/AppState';
 import type { AppStore } from '../../store/createAppStore';
 import { decodeShareFragment, findShareFragment } from '../share/shareLink';
 import { parseUrlState } from './urlState';
@@ -35,11 +36,44 @@ export interface OpenLocationContext {
   isReload: boolean;
 }
 
-export function openLocation(
+export async function openLocation(
   store: AppStore,
   location: LocationLike,
   context: OpenLocationContext,
 ): Promise<void> {
+  const linked = await openScenarioOf(store, location, context);
+  if (linked?.kind === 'job') await checkLinkedJob(store, linked.name);
+}
+
+/**
+ * A link's `?job=` naming no job of the scenario (in any session) says so and selects nothing, rather than
+ * being silently ignored (issue 22). Asked of the worker after the load: a session's job list holds only
+ * the jobs submitted by then. A worker that fails says so through its own banner.
+ */
+async function checkLinkedJob(store: AppStore, name: string): Promise<void> {
+  const { runId } = store.getState().run;
+  const exists = await store
+    .getState()
+    .actions.hasJob(name)
+    .catch(() => true);
+  const state = store.getState();
+  if (exists || state.run.runId !== runId) return;
+  const { current } = state.selection;
+  if (current?.kind === 'job' && current.name === name) state.actions.select(null);
+  state.actions.setView({
+    notice: {
+      severity: 'error',
+      text: `The link selects job ${quoted(name)}, which is not in this scenario, so no job is selected. Nothing else was changed.`,
+    },
+  });
+}
+
+/** Loads what the location names; resolves to the selection the location asked for (null: none). */
+function openScenarioOf(
+  store: AppStore,
+  location: LocationLike,
+  context: OpenLocationContext,
+): Promise<Selection | null> {
   const url = parseUrlState(location.search);
   const { loadScenario, setView } = store.getState().actions;
   const viewParams = parseViewParams(location.search);
@@ -68,10 +102,10 @@ export function openLocation(
               selection: shared.selection,
               pair: shared.pair,
             }),
-      });
+      }).then(() => (hasOwnPlace ? url.selection : shared.selection));
     }
     setView({ notice: { severity: 'error', text: `${decoded.error} Nothing else was changed.` } });
-    if (!context.isInitial) return Promise.resolve();
+    if (!context.isInitial) return Promise.resolve(null);
   }
 
   if (url.scenario === 'custom') {
@@ -91,15 +125,15 @@ export function openLocation(
         fileName: null,
         replaceDraft: mayReplaceDraft(store, context),
         ...at,
-      });
+      }).then(() => url.selection);
     }
     const draft = context.isInitial ? context.savedDraft : store.getState().scenario.draft;
     if (draft !== null && draft.trim() !== '') {
-      return loadScenario(draft, { source: { kind: 'custom' }, ...at });
+      return loadScenario(draft, { source: { kind: 'custom' }, ...at }).then(() => url.selection);
     }
   }
   const named = url.scenario === null ? null : findBuiltinScenario(url.scenario);
-  if (named === null && !context.isInitial) return Promise.resolve();
+  if (named === null && !context.isInitial) return Promise.resolve(null);
   if (named === null && url.scenario !== null && url.scenario !== 'custom') {
     // A mistyped or outdated lesson link: say so rather than silently open another lesson.
     setView({
@@ -110,7 +144,7 @@ export function openLocation(
     });
   }
   const entry = named ?? findBuiltinScenario(DEFAULT_SCENARIO_ID);
-  if (entry === null) return Promise.resolve();
+  if (entry === null) return Promise.resolve(null);
   return loadScenario(entry.text, {
     source: { kind: 'builtin', id: entry.id },
     fileName: entry.fileName,
@@ -121,7 +155,7 @@ export function openLocation(
         ? mayReplaceDraft(store, context)
         : isBuiltinOrEmpty(context.isInitial ? context.savedDraft : store.getState().scenario.draft),
     ...(named !== null ? at : {}),
-  });
+  }).then(() => (named !== null ? url.selection : null));
 }
 
 /**

@@ -28,6 +28,7 @@ import { profileCompare, workshopCompare, workshopRun } from './runWorkshop';
 import { workshopFrontier, workshopPoint, workshopSweepCsv } from './runWorkshopPoint';
 import { jobPlacementsOf } from './jobPlacementsOf';
 import { nodeGroupsOf } from './nodeGroupsOf';
+import { createLastValidated } from './lastValidated';
 
 export interface SimulationHostDeps<I extends EngineIssueLike> {
   engine: EngineApi<I>;
@@ -88,6 +89,8 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
   let isPumpScheduled = false;
   /** A `failStep` fault requested before the run it applies to was loaded. */
   let pendingFailAt: number | null = null;
+  /** The editor's last checked text, parsed, for an Apply of the same text (decision 0336). */
+  const checked = createLastValidated((text: string) => engine.parseScenario(text, {}));
 
   const toIssue = (issue: I): IssueDto => ({
     code: issue.code,
@@ -323,8 +326,8 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         post({ type: 'loadProgress', id, phase: 'reading', characters: command.text.length });
         const parsed =
           command.fileName === null
-            ? engine.parseScenario(command.text, {})
-            : engine.parseScenario(command.text, { fileName: command.fileName });
+            ? checked.forLoad(command.text)
+            : (checked.drop(), engine.parseScenario(command.text, { fileName: command.fileName }));
         if (!parsed.ok) {
           return {
             type: 'reply',
@@ -368,7 +371,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         };
       }
       case 'validate': {
-        const parsed = engine.parseScenario(command.text, {});
+        const parsed = checked.validate(command.text);
         return {
           type: 'reply',
           id,

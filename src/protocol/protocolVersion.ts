@@ -5,5 +5,6 @@
  * snapshots sent in `replyPart` messages ahead of their reply. 6: `explainJob`, `dryRun` and `changedScenario`
  * (issue 19). 7: `workshopPoint`, `workshopFrontier`, `workshopSweepCsv` and `expandWorkload` (issue 20).
  * 8: a snapshot carries the cluster map's occupancy arrays and sends its nodes in parts too (issue 22).
+ * 9: a snapshot's tasks travel in parts as columns (`taskColumns.ts`, decision 0336).
  */
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;

@@ -29,6 +29,7 @@ import { workshopFrontier, workshopPoint, workshopSweepCsv } from './runWorkshop
 import { jobPlacementsOf } from './jobPlacementsOf';
 import { nodeGroupsOf } from './nodeGroupsOf';
 import { createLastValidated } from './lastValidated';
+import { taskColumnBuffers, tasksToColumns } from '../protocol/taskColumns';
 
 export interface SimulationHostDeps<I extends EngineIssueLike> {
   engine: EngineApi<I>;
@@ -211,7 +212,9 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
       post({ type: 'replyPart', id, field: 'jobs', items: jobs.slice(i, i + partItems) });
     }
     for (let i = 0; i < tasks.length; i += partItems) {
-      post({ type: 'replyPart', id, field: 'tasks', items: tasks.slice(i, i + partItems) });
+      // As columns whose arrays move to the page (decision 0336): no field names or repeated strings per task.
+      const columns = tasksToColumns(tasks.slice(i, i + partItems));
+      post({ type: 'replyPart', id, field: 'tasks', columns }, taskColumnBuffers(columns));
     }
     // Nodes too (decision 0300): 4,000 nodes' resource records were the largest part of the reply's own task.
     for (let i = 0; i < nodes.length; i += partItems) {

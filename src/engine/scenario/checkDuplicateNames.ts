@@ -1,7 +1,7 @@
 /** Names identify nodes, queues, jobs and tasks: each must be unique within its kind. */
 import type { JobSpec, Scenario } from '../model/scenario';
 import type { NormaliseContext } from './NormaliseContext';
-import { formatFieldPath, quote, type FieldPath } from './fieldPath';
+import { formatFieldPath, quote } from './fieldPath';
 
 /**
  * Reports the second and later definitions of a name. Jobs and tasks include those of `submit` events

@@ -61,7 +61,7 @@ test('two shard snapshots picked in the editor merge into node pools; two that c
   await app.waitForSession();
   await clusterMap.tab.click();
   await expect(page.getByTestId('cluster-map.group-label')).toHaveText(['pool a100', 'pool h100']);
-  const merged = (await app.state())?.draft;
+  const merged = await app.draft();
 
   // The h100 shard's snapshot also lists gpu-node-alpha: two views of one node, refused by name. This time
   // both files are dropped on the editor together.
@@ -82,6 +82,6 @@ test('two shard snapshots picked in the editor merge into node pools; two that c
   await shoot(page, 'shards-error');
   await importer.close.click();
   await expect(editor.dialog).toBeVisible();
-  expect((await app.state())?.draft).toBe(merged);
+  expect(await app.draft()).toBe(merged);
   await expect(page.getByTestId('cluster-map.group-label')).toHaveText(['pool a100', 'pool h100']);
 });

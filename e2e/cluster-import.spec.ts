@@ -96,7 +96,7 @@ test('a scenario file dropped on the window opens in the editor, as Open file do
   const text = 'name: Dropped scenario\nnodes:\n  - name: n1\n    gpus: 4\n';
   await importer.drop('dropped.yaml', strToU8(text));
   await expect(editor.dialog).toBeVisible();
-  await expect.poll(async () => (await app.state())?.draft).toBe(text);
+  await expect.poll(() => app.draft()).toBe(text);
   await expect(importer.dialog).toBeHidden();
 });
 

@@ -7,7 +7,7 @@ test('a pending job: the main blocker, a proven suggestion, and Try it shows the
   why,
 }) => {
   await app.open('?scenario=welcome&session=1');
-  const draftBefore = (await app.state())?.draft;
+  const draftBefore = await app.draft();
   await jobsTable.row('train-b').click();
   await why.ask.click();
   await expect(why.headline).toContainText('train-b is pending at session 1');
@@ -24,13 +24,14 @@ test('a pending job: the main blocker, a proven suggestion, and Try it shows the
   // The engine's snapshot of the changed scenario: train-b is placed (its pods bound or pipelined) at session 2.
   await expect(inspector.job).toHaveAttribute('data-job', 'train-b');
   await expect(jobsTable.row('train-b')).toContainText(/Pipelined|Running/);
-  expect((await app.state())?.draft).toBe(draftBefore);
+  expect(await app.draft()).toBe(draftBefore);
 
   await why.whatIfBack.click();
   await expect(why.whatIfBanner).toBeHidden();
   await app.waitForSession();
   const back = await app.state();
-  expect(back).toMatchObject({ scenario: 'welcome', cursor: 1, selectedJob: 'train-b', draft: draftBefore });
+  expect(back).toMatchObject({ scenario: 'welcome', cursor: 1, selectedJob: 'train-b' });
+  expect(await app.draft()).toBe(draftBefore);
   await expect(jobsTable.row('train-b')).toContainText('Pending');
 });
 
@@ -106,5 +107,5 @@ test('Volcano: a gang that needs a node; Try it adds the node and Keep a copy ke
   await expect(why.whatIfBanner).toBeHidden();
   await app.waitForSession();
   expect(await app.state()).toMatchObject({ scenario: 'custom', cursor: 2, selectedJob: 'big-training' });
-  expect((await app.state())?.draft).toContain('added-node');
+  expect(await app.draft()).toContain('added-node');
 });

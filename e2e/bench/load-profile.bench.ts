@@ -14,6 +14,7 @@ import { stringify } from 'yaml';
 import { startCpuProfile } from '../fixtures/cpuProfile';
 import { expect, test } from '../fixtures/fixtures';
 import { observeLongTasks } from '../fixtures/longTasks';
+import { describeThreadTimes, startThreadTimes } from '../fixtures/threadTimes';
 import { podsDocument, productionDocument } from '../../scripts/benchWorkloads';
 import type { EditorDialog } from '../fixtures/EditorDialog';
 
@@ -55,8 +56,9 @@ async function typeAtEnd(
   textLength: number,
   takeLongTasks: () => Promise<number[]>,
 ): Promise<void> {
-  const length = () => editor.value().then((v) => v.length);
+  const length = () => editor.valueLength();
   const stop = await startCpuProfile(page);
+  const stopTrace = await startThreadTimes(page);
   // Opening a file leaves the focus on "Open file…": into the text first, as a person clicks it.
   await editor.text.click();
   const t1 = Date.now();
@@ -74,6 +76,7 @@ async function typeAtEnd(
   const after = await settled(page, 3000);
   console.log(`  Ctrl+End and one key typed at the end: ${typed}; ${after}`);
   console.log(`  typing two keys, main-thread long tasks (ms): ${tasksLine(await takeLongTasks())}`);
+  console.log(`  ${describeThreadTimes(await stopTrace())}`);
   console.log(`  self time by function:\n${(await stop(12)).join('\n')}`);
 }
 
@@ -86,11 +89,12 @@ test('a multi-MB YAML opened, 140,000 pods pasted: typing, Apply to the first se
   const takeLongTasks = await observeLongTasks(page);
   const yamlText = stringify({ ...productionDocument(), run: { sessions: 1 } });
   const text = JSON.stringify({ ...podsDocument(), run: { sessions: 1 } });
-  const length = () => editor.value().then((v) => v.length);
+  const length = () => editor.valueLength();
   await app.open();
   await app.editButton.click();
   await takeLongTasks();
   let stop = await startCpuProfile(page);
+  let stopTrace = await startThreadTimes(page);
   // As editor.openFile, with a longer wait for a multi-MB file (and no diff of megabytes on failure).
   await editor.fileInput.setInputFiles({
     name: 'production.yaml',
@@ -107,10 +111,12 @@ test('a multi-MB YAML opened, 140,000 pods pasted: typing, Apply to the first se
   console.log(
     `  open and as-you-type check (${opened}), main-thread long tasks (ms): ${tasksLine(await takeLongTasks())}`,
   );
+  console.log(`  ${describeThreadTimes(await stopTrace())}`);
   console.log(`  self time by function:\n${(await stop(12)).join('\n')}`);
   await typeAtEnd(page, editor, yamlText.length, takeLongTasks);
 
   stop = await startCpuProfile(page);
+  stopTrace = await startThreadTimes(page);
   await editor.pasteText(text);
   await expect.poll(length, { timeout: 300_000 }).toBe(text.length);
   const pasted = await settled(page, 3000);
@@ -120,10 +126,12 @@ test('a multi-MB YAML opened, 140,000 pods pasted: typing, Apply to the first se
   console.log(
     `  paste and as-you-type check (${pasted}), main-thread long tasks (ms): ${tasksLine(await takeLongTasks())}`,
   );
+  console.log(`  ${describeThreadTimes(await stopTrace())}`);
   console.log(`  self time by function:\n${(await stop(12)).join('\n')}`);
   await typeAtEnd(page, editor, text.length, takeLongTasks);
 
   stop = await startCpuProfile(page);
+  stopTrace = await startThreadTimes(page);
   const t0 = Date.now();
   await editor.apply.click();
   await expect
@@ -140,6 +148,7 @@ test('a multi-MB YAML opened, 140,000 pods pasted: typing, Apply to the first se
     `  Apply to first session on screen ${(loadMs / 1000).toFixed(2)} s (target 5 s): ${loadMs < 5000 ? 'met' : 'not met'}`,
   );
   console.log(`  Apply, main-thread long tasks (ms): ${tasksLine(await takeLongTasks())}`);
+  console.log(`  ${describeThreadTimes(await stopTrace())}`);
   console.log(`  self time by function:\n${(await stop(20)).join('\n')}`);
   expect(loadMs).toBeGreaterThan(0);
 });

@@ -22,6 +22,7 @@ import type {
   WorkerMessage,
 } from '../protocol/messages';
 import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
+import { tasksFromColumns } from '../protocol/taskColumns';
 import type { SessionView } from '../protocol/sessionView';
 import type { Transport, TransportFactory } from '../protocol/Transport';
 import type {
@@ -193,7 +194,9 @@ export function createSimulationClient(
         if (entry === undefined) return;
         entry.parts ??= new Map();
         const items = entry.parts.get(message.field) ?? [];
-        for (const item of message.items) items.push(item);
+        for (const item of message.field === 'tasks' ? tasksFromColumns(message.columns) : message.items) {
+          items.push(item);
+        }
         entry.parts.set(message.field, items);
         return;
       }

@@ -3,6 +3,7 @@
  * kind) or `failure`. The background run streams `runProgress` events that belong to no request.
  * Every value here is plain data so that it crosses `postMessage` (and `structuredClone` in tests) intact.
  */
+import type { TaskColumns } from './taskColumns';
 import type { SessionMarker } from '../engine/api';
 import type { LessonTarget, Profile } from '../engine/model/scenario';
 import type { JobAttempt } from '../engine/model/trace';
@@ -204,7 +205,8 @@ export interface LoadProgressMessage {
  */
 export type ReplyPartMessage = { type: 'replyPart'; id: number } & (
   | { field: 'jobs'; items: SessionView['jobs'] }
-  | { field: 'tasks'; items: SessionView['tasks'] }
+  /** Tasks travel as columns (protocol 9, decision 0336); the client builds the task objects back. */
+  | { field: 'tasks'; columns: TaskColumns }
   | { field: 'nodes'; items: SessionView['nodes'] }
 );
 

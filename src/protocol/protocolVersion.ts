@@ -6,5 +6,6 @@
  * (issue 19). 7: `workshopPoint`, `workshopFrontier`, `workshopSweepCsv` and `expandWorkload` (issue 20).
  * 8: a snapshot carries the cluster map's occupancy arrays and sends its nodes in parts too (issue 22).
  * 9: `hasJob` (a link's `?job=` naming no job of the scenario says so, issue 22).
+ * 10: a snapshot's tasks travel in parts as columns (`taskColumns.ts`, decision 0336).
  */
-export const PROTOCOL_VERSION = 9;
+export const PROTOCOL_VERSION = 10;

@@ -29,6 +29,8 @@ import { workshopFrontier, workshopPoint, workshopSweepCsv } from './runWorkshop
 import { jobPlacementsOf } from './jobPlacementsOf';
 import { nodeGroupsOf } from './nodeGroupsOf';
 import { scenarioHasJob } from './scenarioHasJob';
+import { createLastValidated } from './lastValidated';
+import { taskColumnBuffers, tasksToColumns } from '../protocol/taskColumns';
 
 export interface SimulationHostDeps<I extends EngineIssueLike> {
   engine: EngineApi<I>;
@@ -89,6 +91,8 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
   let isPumpScheduled = false;
   /** A `failStep` fault requested before the run it applies to was loaded. */
   let pendingFailAt: number | null = null;
+  /** The editor's last checked text, parsed, for an Apply of the same text (decision 0336). */
+  const checked = createLastValidated((text: string) => engine.parseScenario(text, {}));
 
   const toIssue = (issue: I): IssueDto => ({
     code: issue.code,
@@ -209,7 +213,9 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
       post({ type: 'replyPart', id, field: 'jobs', items: jobs.slice(i, i + partItems) });
     }
     for (let i = 0; i < tasks.length; i += partItems) {
-      post({ type: 'replyPart', id, field: 'tasks', items: tasks.slice(i, i + partItems) });
+      // As columns whose arrays move to the page (decision 0336): no field names or repeated strings per task.
+      const columns = tasksToColumns(tasks.slice(i, i + partItems));
+      post({ type: 'replyPart', id, field: 'tasks', columns }, taskColumnBuffers(columns));
     }
     // Nodes too (decision 0300): 4,000 nodes' resource records were the largest part of the reply's own task.
     for (let i = 0; i < nodes.length; i += partItems) {
@@ -324,8 +330,8 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         post({ type: 'loadProgress', id, phase: 'reading', characters: command.text.length });
         const parsed =
           command.fileName === null
-            ? engine.parseScenario(command.text, {})
-            : engine.parseScenario(command.text, { fileName: command.fileName });
+            ? checked.forLoad(command.text)
+            : (checked.drop(), engine.parseScenario(command.text, { fileName: command.fileName }));
         if (!parsed.ok) {
           return {
             type: 'reply',
@@ -369,7 +375,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         };
       }
       case 'validate': {
-        const parsed = engine.parseScenario(command.text, {});
+        const parsed = checked.validate(command.text);
         return {
           type: 'reply',
           id,

@@ -55,12 +55,19 @@ export function useYamlEditor(options: YamlEditorOptions): YamlEditor {
   latest.current = options;
   const theme = useTheme();
 
+  /** The text last handed to `onChange` and the document it was read from (see the value effect below). */
+  const handedOut = useRef<{ text: string; doc: unknown } | null>(null);
+  const handOut = (view: EditorView) => {
+    const text = view.state.doc.toString();
+    handedOut.current = { text, doc: view.state.doc };
+    latest.current.onChange(text);
+  };
   const flush = () => {
     if (pendingChange.current === null) return;
     clearTimeout(pendingChange.current);
     pendingChange.current = null;
     const view = viewRef.current;
-    if (view !== null) latest.current.onChange(view.state.doc.toString());
+    if (view !== null) handOut(view);
   };
   const flushRef = useRef(flush);
   flushRef.current = flush;
@@ -104,7 +111,7 @@ export function useYamlEditor(options: YamlEditorOptions): YamlEditor {
             if (pendingChange.current !== null) clearTimeout(pendingChange.current);
             pendingChange.current = null;
             if (!isLargeText(update.state.doc.length)) {
-              latest.current.onChange(update.state.doc.toString());
+              handOut(update.view);
               return;
             }
             pendingChange.current = setTimeout(() => flushRef.current(), LARGE_TEXT_CHANGE_DELAY_MS);
@@ -144,6 +151,11 @@ export function useYamlEditor(options: YamlEditorOptions): YamlEditor {
   useEffect(() => {
     const view = viewRef.current;
     if (view === null) return;
+    // The editor's own change coming back through the store: the document it was read from is still shown, so
+    // the text is the same; not joining and comparing it again saves two passes over a multi-MB text per change
+    // (decision 0336).
+    const own = handedOut.current;
+    if (own !== null && own.text === options.value && own.doc === view.state.doc) return;
     const current = view.state.doc.toString();
     if (current !== options.value) {
       view.dispatch({

@@ -84,7 +84,10 @@ function ComputeStatus() {
     case 'running':
       return (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="run-controls.computing">
-          <CircularProgress size={18} aria-label="Computing sessions" />
+          {/* A fixed arc that only turns: a transform the compositor animates. The default spinner also
+              animates its stroke, a style and paint of the page's main thread every frame while a run computes:
+              0.57 s of main-thread CPU, a third of it, while 140,000 pods loaded (decision 0336). */}
+          <CircularProgress size={18} disableShrink aria-label="Computing sessions" />
           <Typography variant="body2">
             Computing… {plural(status.sessionCount, 'session')}
             {limit === null ? '' : ` of at most ${limit}`}

@@ -5,6 +5,8 @@
  */
 import Box from '@mui/material/Box';
 import { STAGE_RAIL_WIDTH, TREE_WIDTH_BESIDE_SIDE } from '../../ui/AppShell';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectSummary } from '../../store/scenarioSlice';
 import { useLessonRoom } from '../lesson/useLessonRoom';
 import { StagePictures } from './StagePictures';
 import { KeyDecisionView } from './KeyDecisionView';
@@ -17,6 +19,10 @@ export function StageView() {
   // beside the usual panel, so its text is not smaller; the map and decision column gives the room, and
   // while a question is open it folds to a rail whose button brings it back (it drew no node whole at 212 px).
   const room = useLessonRoom();
+  // One queue: its single card needs little of the tree's height, and the cluster map is the picture (its
+  // node frames stack by topology level and pool): the map takes the whole right column and the key
+  // decision sits under the tree, in the wider column (decision 0333: topology-1's cells 10 -> N px).
+  const isOneQueue = useAppStore((s) => selectSummary(s)?.queueCount === 1);
   if (room === 'fold') {
     return (
       <Box
@@ -51,7 +57,7 @@ export function StageView() {
             ? `minmax(0, calc${TREE_WIDTH_BESIDE_SIDE}) minmax(0, 1fr)`
             : 'minmax(0, 5fr) minmax(0, 3fr)',
         gridTemplateRows: 'minmax(0, 1fr) minmax(0, 1fr)',
-        gridTemplateAreas: '"tree map" "tree decision"',
+        gridTemplateAreas: isOneQueue ? '"tree map" "decision map"' : '"tree map" "tree decision"',
       }}
     >
       <StagePictures pair={pair} />

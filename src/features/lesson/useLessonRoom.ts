@@ -50,7 +50,18 @@ export function useLessonRoom(): LessonRoom {
   const isUnfolded = useAppStore((s) => isStepShown(s, s.view.stageUnfoldedStep));
   // Only the stage has a column to fold; beside another view the question takes the usual wider pane.
   const isStage = useAppStore((s) => selectMainView(s) === 'stage');
-  if (!mayTakeRoom) return 'none';
-  if (isAsked) return isUnfolded || !isStage ? 'wide' : 'fold';
-  return isLongStep ? 'wide' : 'none';
+  return lessonRoomOf({ mayTakeRoom, isAsked, isLongStep, isUnfolded, isStage });
+}
+
+/** The room from what decides it (the rules in `LessonRoom`'s comment). */
+export function lessonRoomOf(f: {
+  mayTakeRoom: boolean;
+  isAsked: boolean;
+  isLongStep: boolean;
+  isUnfolded: boolean;
+  isStage: boolean;
+}): LessonRoom {
+  if (!f.mayTakeRoom) return 'none';
+  if (f.isAsked) return f.isUnfolded || !f.isStage ? 'wide' : 'fold';
+  return f.isLongStep ? 'wide' : 'none';
 }

@@ -267,3 +267,81 @@ test('at the largest text with a question open, a view tab cut by the column has
   await expect(compare).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => unseen(compare)).toEqual([]);
 });
+
+// Decision 0332: at x1.3 an open question folds the stage's map/decision column to a rail (the 212 px left
+// beside the wider pane drew no node whole) and the rail's button brings them back; the reveal does too.
+test('at the largest text an open question folds the map to a rail whose button brings it back', async ({
+  app,
+  page,
+}) => {
+  await app.largestTextBeforeLoad();
+  await app.open('?scenario=sla-1&view=stage');
+  await app.expectLargestText();
+  const rail = page.getByRole('button', { name: 'Show the cluster map and the key decision' });
+  const map = page.getByTestId('cluster-map');
+  const next = app.lessonPane.getByTestId('lesson-player.next');
+  await expect(next).toHaveText('Reveal the answer');
+  await expect(rail).toBeVisible();
+  await expect(map).toHaveCount(0);
+  // The question, its choices and Reveal fit the pane whole while the map is folded.
+  await expect
+    .poll(() => app.lessonPane.evaluate((el) => el.scrollHeight - el.clientHeight))
+    .toBeLessThanOrEqual(1);
+  await expect.poll(() => unseen(page.locator('[data-testid="lesson-question.choice"]'))).toEqual([]);
+  await rail.click();
+  await expect(map).toBeVisible();
+  await expect(rail).toBeHidden();
+  await expect(map.getByRole('heading', { name: 'Cluster map' })).toBeVisible();
+  // Still the same open question: the reveal is the lesson's, and it keeps the map.
+  await expect(next).toHaveText('Reveal the answer');
+  await app.lessonPane.getByTestId('lesson-question.choice').first().click();
+  await next.click();
+  await expect(app.lessonPane.getByTestId('lesson-question.result')).toHaveText(/^(Right|Not this time)/, {
+    timeout: 20_000,
+  });
+  await expect(map).toBeVisible();
+});
+
+// Decision 0332: a step without a question longer than the usual pane at x1.3 takes the wider pane (it
+// scrolled by 101 px: volcano-roles-1 step 2), and the step after it, short, goes back to the usual width.
+test('at the largest text a long step without a question widens the pane and is read whole', async ({
+  app,
+  page,
+}) => {
+  await app.largestTextBeforeLoad();
+  await app.open('?scenario=volcano-capacity-1&view=stage');
+  await app.expectLargestText();
+  const position = app.lessonPane.getByTestId('lesson-player.position');
+  await expect(position).toHaveText('Step 1 of 4');
+  await expect(app.lessonPane).toHaveAttribute('data-room', 'wide');
+  await expect
+    .poll(() => app.lessonPane.evaluate((el) => el.scrollHeight - el.clientHeight))
+    .toBeLessThanOrEqual(1);
+  await expect.poll(() => unseen(app.lessonPane.getByTestId('lesson-player.next'))).toEqual([]);
+  const width = async () =>
+    (await page.getByRole('complementary', { name: 'Lesson and details' }).boundingBox())?.width ?? 0;
+  await expect.poll(width).toBeGreaterThan(500);
+  // The map column stays beside a long step (its text is about the session's decision).
+  await expect(page.getByTestId('cluster-map')).toBeVisible();
+});
+
+// Decision 0333: with one queue the cluster map is the picture: it takes the stage's whole right column and
+// the key decision sits under the tree (topology-1's GPU cells were ~12 px at 1280x720 under two rack frames).
+test("a one-queue lesson's stage gives the cluster map the full height, the decision under the tree", async ({
+  app,
+  page,
+  stage,
+}) => {
+  await app.open('?scenario=topology-1&view=stage');
+  await stage.untilStill('topology-1');
+  const box = async (locator: ReturnType<typeof page.getByTestId>) => (await locator.boundingBox())!;
+  const whole = await box(page.getByTestId('stage'));
+  const map = await box(stage.map);
+  const tree = await box(stage.tree);
+  const decision = await box(page.getByRole('region', { name: 'Key decision of this session' }));
+  expect(map.height).toBeGreaterThan(whole.height * 0.95);
+  expect(decision.y).toBeGreaterThanOrEqual(tree.y + tree.height - 2);
+  expect(decision.x).toBeLessThan(map.x);
+  // The map still says what it draws: four nodes, 16 GPUs in two racks, each node whole inside the panel.
+  await expect(stage.map.getByRole('img')).toHaveAttribute('aria-label', /^4 nodes, 16 GPUs/);
+});

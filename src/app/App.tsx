@@ -5,7 +5,7 @@ import { WhatIfBanner } from '../features/explain/WhatIfBanner';
 import { AppHeader } from '../features/header/AppHeader';
 import { useKeyboardShortcuts } from '../features/keyboard/useKeyboardShortcuts';
 import { SidePanel } from '../features/lesson/SidePanel';
-import { useQuestionRoom } from '../features/lesson/useQuestionRoom';
+import { useLessonRoom } from '../features/lesson/useLessonRoom';
 import { MainView } from '../features/main-view/MainView';
 import { RunControls } from '../features/run-controls/RunControls';
 import { ShareBanner } from '../features/share/ShareBanner';
@@ -95,7 +95,7 @@ export function App() {
   const isDryRunOpen = useAppStore(selectIsDryRunOpen);
   const isSideOpen = useAppStore(selectIsSidePanelOpen);
   const isImportShown = useStore(clusterImportStore, selectIsImportShown);
-  const isQuestionRoom = useQuestionRoom();
+  const lessonRoom = useLessonRoom();
   useKeyboardShortcuts();
   useUrlSync();
 
@@ -127,8 +127,10 @@ export function App() {
             side={<SidePanel />}
             sideLabel="Lesson and details"
             isSideOpen={isSideOpen}
-            // An open question at a larger text size in a short window: the pane widens with the text (0317).
-            sideWidth={isQuestionRoom ? sideWidthTimes(fontScale) : SIDE_WIDTH}
+            // A question or a long step at a larger text size in a short window: the pane widens with the
+            // text (decisions 0317, 0332). Not further while the stage folds its map: the run controls above
+            // the main view wrapped under ~740 px at x1.3 and took the tree's height.
+            sideWidth={lessonRoom === 'none' ? SIDE_WIDTH : sideWidthTimes(fontScale)}
           />
         )}
         <PointerHighlight />

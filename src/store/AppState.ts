@@ -7,6 +7,7 @@ import type { JobAttempt } from '../engine/model/trace';
 import type {
   ExpandWorkloadDto,
   IssueDto,
+  LessonStepDto,
   RunStatus,
   ScenarioSummary,
   ValidateResult,
@@ -207,6 +208,22 @@ export interface ViewSliceState {
    * its A/B comparison, issue 12); the timeline draws it and jumps to it. Cleared when a scenario loads.
    */
   timelineFlag: TimelineFlag | null;
+  /**
+   * A lesson step (of the loaded lesson's steps) whose text was measured longer than the side pane at a
+   * larger text size in a short window: it takes the wider pane an open question takes (decision 0332).
+   */
+  lessonRoomStep: LessonStepMark | null;
+  /**
+   * The open question whose folded map and decision column a person brought back (decision 0332): for
+   * that step the stage shows them again beside the widened pane.
+   */
+  stageUnfoldedStep: LessonStepMark | null;
+}
+
+/** One step of one loaded lesson: the steps array (new with every load) and the step's index. */
+export interface LessonStepMark {
+  steps: readonly LessonStepDto[];
+  step: number;
 }
 
 export interface TimelineFlag {

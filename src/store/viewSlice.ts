@@ -22,6 +22,8 @@ export const initialViewState: ViewSliceState = {
   isDryRunOpen: false,
   notice: null,
   timelineFlag: null,
+  lessonRoomStep: null,
+  stageUnfoldedStep: null,
 };
 
 export const selectView = (state: AppState): ViewSliceState => state.view;

@@ -24,7 +24,13 @@ export function sideWidthTimes(factor: number): string {
 }
 
 /** The main view's width beside a side panel of the usual width (the stage keeps its tree that wide). */
-export const MAIN_WIDTH_BESIDE_SIDE = `(100vw - ${SIDE_WIDTH})`;
+const MAIN_WIDTH_BESIDE_SIDE = `(100vw - ${SIDE_WIDTH})`;
+
+/** The stage's tree column beside a side panel of the usual width: 5 of the stage's 8 columns. */
+export const TREE_WIDTH_BESIDE_SIDE = `(${MAIN_WIDTH_BESIDE_SIDE} * 5 / 8)`;
+
+/** Width of the stage's folded map/decision column (its button that brings them back). */
+export const STAGE_RAIL_WIDTH = '44px';
 
 /**
  * The page grid: header, banner and controls span the width; below them the main view scrolls on the left

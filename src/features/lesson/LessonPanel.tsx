@@ -4,13 +4,14 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectSummary, selectWarnings } from '../../store/scenarioSlice';
+import { selectIsQuestionAsked } from '../../store/lessonSlice';
 import { Disclosure } from '../../ui/Disclosure';
 import { Markdown } from '../../ui/Markdown';
 import { glossaryText } from '../glossary/GlossaryText';
 import { LessonPlayer } from './LessonPlayer';
 import { SHORT_WINDOW } from '../../ui/shortWindow';
 import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden';
-import { useQuestionRoom } from './useQuestionRoom';
+import { useLessonRoom } from './useLessonRoom';
 import { formatSpan } from '../format/formatTime';
 import { nounFor, plural } from '../../common/plural';
 
@@ -21,7 +22,11 @@ import { nounFor, plural } from '../../common/plural';
 export function LessonPanel() {
   const summary = useAppStore(selectSummary);
   const warnings = useAppStore(selectWarnings);
-  const isQuestionRoom = useQuestionRoom();
+  const isRoomTaken = useLessonRoom() !== 'none';
+  // "About this scenario" steps aside for an open question only: on a long step it stays where a person
+  // may open it (decision 0332).
+  const isAsked = useAppStore(selectIsQuestionAsked);
+  const isQuestionRoom = isRoomTaken && isAsked;
   if (summary === null) {
     return <Typography color="text.secondary">No scenario is loaded yet.</Typography>;
   }
@@ -34,7 +39,7 @@ export function LessonPanel() {
         sx={
           // An open question at a larger text size: the title is drawn on the step's line (LessonPlayer),
           // one line, and the step has its room; the heading stays for screen readers (decision 0317).
-          isQuestionRoom
+          isRoomTaken
             ? VISUALLY_HIDDEN
             : { mb: 0.5, [SHORT_WINDOW]: { fontSize: (t: Theme) => t.typography.h3.fontSize } }
         }

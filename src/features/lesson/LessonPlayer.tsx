@@ -19,7 +19,7 @@ import { LESSON_KEYS } from './lessonKeys';
 import { RevealExplanation } from './RevealExplanation';
 import { SHORT_WINDOW } from '../../ui/shortWindow';
 import { selectSummary } from '../../store/scenarioSlice';
-import { useQuestionRoom } from './useQuestionRoom';
+import { useLessonRoom } from './useLessonRoom';
 
 /**
  * A scripted lesson (docs/scenario-format.md §14), one step at a time: what to look at, a paragraph, and a
@@ -33,7 +33,7 @@ export function LessonPlayer() {
   const snapshot = useAppStore(selectSnapshot);
   const sessionCount = useAppStore(useShallow((s) => selectMarkers(s).length));
   const summary = useAppStore(selectSummary);
-  const isQuestionRoom = useQuestionRoom();
+  const isRoomTaken = useLessonRoom() !== 'none';
 
   // A step may name a session the background run has not reached yet, or a pair whose trace is on its way.
   useEffect(() => actions.lessonSettle(), [actions, sessionCount, snapshot]);
@@ -109,6 +109,10 @@ export function LessonPlayer() {
   const pick = lesson.picks[lesson.step];
   const isQuestionOpen = ask !== null && !lesson.revealed;
   const isLast = lesson.step === steps.length - 1 && !isQuestionOpen;
+  // An open question in the room of a larger text size: its one-line status ("Pick an answer, then reveal
+  // it.") sits beside Reveal instead of on a line of its own (decision 0332: 25-35 px, what five
+  // questions lacked at 1280x720 x1.3).
+  const isStatusBesideButtons = isRoomTaken && isQuestionOpen;
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -145,7 +149,7 @@ export function LessonPlayer() {
         >
           Step {lesson.step + 1} of {steps.length}
         </Typography>
-        {isQuestionRoom && summary !== null && (
+        {isRoomTaken && summary !== null && (
           // The lesson's title on the step's line while an open question has the room at a larger text
           // size: one line (whole in its tooltip and in the pane's heading), its own size (decision 0317).
           <Typography
@@ -194,7 +198,7 @@ export function LessonPlayer() {
         variant="determinate"
         value={((lesson.step + (isQuestionOpen ? 0 : 1)) / steps.length) * 100}
         aria-label={`Lesson progress: step ${lesson.step + 1} of ${steps.length}`}
-        sx={{ mb: 1, height: 6, borderRadius: 3 }}
+        sx={{ mb: isRoomTaken ? 0.5 : 1, height: 6, borderRadius: 3 }}
       />
       {step.say !== '' && (
         <Box
@@ -208,7 +212,14 @@ export function LessonPlayer() {
       {/* A small scroll margin: a taught lesson's pane has no sticky title (decision 0302), and a margin
           counts in the height `nearest` compares with the pane (64 px made a question that fits align its top). */}
       <Box data-lesson-ask="" sx={{ scrollMarginTop: 8 }}>
-        {ask !== null && <Question step={step} stepIndex={lesson.step} pick={pick} />}
+        {ask !== null && (
+          <Question
+            step={step}
+            stepIndex={lesson.step}
+            pick={pick}
+            isStatusBesideButtons={isStatusBesideButtons}
+          />
+        )}
         {lesson.revealed && ask !== null && <RevealExplanation session={ask.revealSession} />}
         <Box
           sx={{
@@ -216,7 +227,7 @@ export function LessonPlayer() {
             gap: 1,
             alignItems: 'center',
             mt: 1.5,
-            [SHORT_WINDOW]: { mt: isQuestionRoom ? 0.5 : 1 },
+            [SHORT_WINDOW]: { mt: isRoomTaken ? 0.5 : 1 },
             flexWrap: 'wrap',
           }}
         >
@@ -236,6 +247,15 @@ export function LessonPlayer() {
           >
             {isQuestionOpen ? 'Reveal the answer' : isLast ? 'End of lesson' : 'Next'}
           </Button>
+          {isStatusBesideButtons && ask !== null && (
+            <QuestionStatus
+              stepIndex={lesson.step}
+              choices={ask.choices}
+              revealSession={ask.revealSession}
+              pick={pick}
+              sx={{ flex: '1 1 0', minWidth: 0, lineHeight: 1.15 }}
+            />
+          )}
         </Box>
       </Box>
     </Box>
@@ -246,21 +266,22 @@ function Question({
   step,
   stepIndex,
   pick,
+  isStatusBesideButtons,
 }: {
   step: LessonStepDto;
   stepIndex: number;
   pick: number | undefined;
+  /** The status line is drawn beside Reveal (LessonPlayer) instead of under the choices. */
+  isStatusBesideButtons: boolean;
 }) {
   const actions = useAppStore(selectActions);
   const revealed = useAppStore((s) => s.lesson.revealed);
-  const cursor = useAppStore(selectCursor);
   const stored = useAppStore((s) => s.lesson.answers[stepIndex]);
   const heldAt = useAppStore((s) => s.lesson.heldAt);
   const ask = step.ask;
   if (ask === null) return null;
   // The engine's verdict arrives with the reveal session (SessionView.lessonAnswers) and is kept.
   const answers = revealed ? (stored ?? null) : null;
-  const rightLabels = answers === null ? [] : ask.choices.filter((_, i) => answers[i] === true);
   return (
     <Box
       role="group"
@@ -268,7 +289,9 @@ function Question({
       sx={{
         mt: 1,
         p: 1.5,
-        [SHORT_WINDOW]: { p: 1 },
+        // In the room of a larger text size (the status beside Reveal) 4 px less above and under the prompt
+        // (decision 0332: the last of what compare-queue step 1 lacked at 1280x720 x1.3).
+        [SHORT_WINDOW]: { p: 1, ...(isStatusBesideButtons ? { mt: 0.5 } : {}) },
         border: 2,
         borderColor: 'primary.main',
         borderRadius: 1.5,
@@ -279,7 +302,12 @@ function Question({
       <Typography
         id={`lesson-question-${stepIndex}`}
         component="h3"
-        sx={{ fontWeight: 700, fontSize: (t: Theme) => t.typography.pxToRem(18.4), lineHeight: 1.3, mb: 1 }}
+        sx={{
+          fontWeight: 700,
+          fontSize: (t: Theme) => t.typography.pxToRem(18.4),
+          lineHeight: 1.3,
+          mb: isStatusBesideButtons ? 0.5 : 1,
+        }}
       >
         {renderInline(ask.prompt, glossaryText)}
       </Typography>
@@ -332,23 +360,56 @@ function Question({
           <AnswerKeys choices={ask.choices.length} />. Going back stays free.
         </Alert>
       )}
-      <Typography aria-live="polite" sx={{ mt: 1, fontWeight: 600 }} data-testid="lesson-question.result">
-        {!revealed
-          ? pick === undefined
-            ? 'Pick an answer, then reveal it.'
-            : // One line: the pick is the highlighted choice above; its label again took a second and third
-              // line, which pushed Reveal out of the pane at 1280x720 (decisions 0270, 0302).
-              `You chose answer ${pick + 1}.`
-          : answers === null
-            ? cursor === ask.revealSession
-              ? `Stepping to session ${ask.revealSession}…`
-              : `The answer is shown at session ${ask.revealSession}; you are at session ${cursor}.`
-            : pick === undefined
-              ? `The answer: ${rightLabels.join(' / ') || 'none of these'}.`
-              : answers[pick] === true
-                ? `Right: “${ask.choices[pick] ?? ''}”.`
-                : `Not this time: the answer is ${rightLabels.map((l) => `“${l}”`).join(' / ') || 'none of these'}.`}
-      </Typography>
+      {!isStatusBesideButtons && (
+        <QuestionStatus
+          stepIndex={stepIndex}
+          choices={ask.choices}
+          revealSession={ask.revealSession}
+          pick={pick}
+          sx={{ mt: 1 }}
+        />
+      )}
     </Box>
+  );
+}
+
+/** The question's status: what to do, the pick, and after the reveal the engine's verdict (read aloud). */
+function QuestionStatus({
+  stepIndex,
+  choices,
+  revealSession,
+  pick,
+  sx,
+}: {
+  stepIndex: number;
+  choices: readonly string[];
+  revealSession: number;
+  pick: number | undefined;
+  /** Where it sits: its own line under the choices, or beside Reveal. */
+  sx: { mt?: number; flex?: string; minWidth?: number; lineHeight?: number };
+}) {
+  const revealed = useAppStore((s) => s.lesson.revealed);
+  const cursor = useAppStore(selectCursor);
+  const stored = useAppStore((s) => s.lesson.answers[stepIndex]);
+  const answers = revealed ? (stored ?? null) : null;
+  const rightLabels = answers === null ? [] : choices.filter((_, i) => answers[i] === true);
+  return (
+    <Typography aria-live="polite" sx={{ fontWeight: 600, ...sx }} data-testid="lesson-question.result">
+      {!revealed
+        ? pick === undefined
+          ? 'Pick an answer, then reveal it.'
+          : // One line: the pick is the highlighted choice above; its label again took a second and third
+            // line, which pushed Reveal out of the pane at 1280x720 (decisions 0270, 0302).
+            `You chose answer ${pick + 1}.`
+        : answers === null
+          ? cursor === revealSession
+            ? `Stepping to session ${revealSession}…`
+            : `The answer is shown at session ${revealSession}; you are at session ${cursor}.`
+          : pick === undefined
+            ? `The answer: ${rightLabels.join(' / ') || 'none of these'}.`
+            : answers[pick] === true
+              ? `Right: “${choices[pick] ?? ''}”.`
+              : `Not this time: the answer is ${rightLabels.map((l) => `“${l}”`).join(' / ') || 'none of these'}.`}
+    </Typography>
   );
 }

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import Typography from '@mui/material/Typography';
-import { useAppStore } from '../../store/AppStoreProvider';
+import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import {
   selectIsLessonSelection,
   selectIsQuestionAsked,
@@ -14,7 +14,8 @@ import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden';
 import { selectSelection } from '../../store/selectionSlice';
 import { SelectionInspector } from '../inspector/SelectionInspector';
 import { LessonPanel } from './LessonPanel';
-import { useQuestionRoom } from './useQuestionRoom';
+import { stepShown, useLessonRoom, useMayTakeRoom, type LessonRoom } from './useLessonRoom';
+import { selectActions } from '../../store/createAppStore';
 
 const paneTitle = {
   px: 2,
@@ -50,7 +51,10 @@ export function SidePanel() {
   const hasSteps = useAppStore((s) => selectLessonSteps(s).length > 0);
   const isLessonSelection = useAppStore(selectIsLessonSelection);
   const isQuestionOpen = useAppStore(selectIsQuestionAsked);
-  const isQuestionRoom = useQuestionRoom();
+  const room = useLessonRoom();
+  const isRoomTaken = room !== 'none';
+  const lessonRef = useRef<HTMLElement>(null);
+  useLongStepRoom(lessonRef, room);
   // The folded details open on request for the step shown (the Why? button, the inspector): a person who
   // wants them is not stopped by the layout; the next step folds them again.
   const [openedAtStep, setOpenedAtStep] = useState<number | null>(null);
@@ -70,6 +74,8 @@ export function SidePanel() {
         component="section"
         aria-labelledby="side-lesson-title"
         data-testid="side-panel.lesson"
+        ref={lessonRef}
+        data-room={room}
         // Scrolls on its own: reachable by keyboard.
         tabIndex={0}
         data-asking={isQuestionOpen}
@@ -91,8 +97,14 @@ export function SidePanel() {
         >
           Lesson
         </Typography>
-        {/* An open question's room at a larger text (decision 0317): 4 px under Reveal instead of 16. */}
-        <Box sx={{ p: 2, ...(hasSteps ? { pt: 1.5 } : {}), ...(isQuestionRoom ? { pb: 0.5 } : {}) }}>
+        {/* The room of a larger text (decisions 0317, 0332): 4 px under Reveal instead of 16, 8 above. */}
+        <Box
+          sx={{
+            p: 2,
+            ...(hasSteps ? { pt: 1.5 } : {}),
+            ...(isRoomTaken ? { pt: 1, pb: 0.5 } : {}),
+          }}
+        >
           <LessonPanel />
         </Box>
       </Box>
@@ -139,4 +151,37 @@ export function SidePanel() {
       </Box>
     </Box>
   );
+}
+
+/**
+ * A step without a question whose text is longer than the usual side pane, at a larger text size in a short
+ * window, takes the wider pane an open question takes (decision 0332): measured, not guessed from its length,
+ * once the step is laid out and whenever the pane or its text changes size (fonts, the window). Kept for the
+ * step once taken, so the wider pane never narrows back into a scroll. A question step takes the room anyway
+ * while open; its revealed explanation may scroll (decision 0303).
+ */
+function useLongStepRoom(lessonRef: RefObject<HTMLElement | null>, room: LessonRoom): void {
+  const mayTakeRoom = useMayTakeRoom();
+  const store = useAppStoreApi();
+  const actions = useAppStore(selectActions);
+  const steps = useAppStore(selectLessonSteps);
+  const step = useAppStore((s) => selectLesson(s).step);
+  const hasQuestion = steps[step]?.ask != null;
+  useLayoutEffect(() => {
+    const pane = lessonRef.current;
+    if (!mayTakeRoom || room !== 'none' || hasQuestion || pane === null) return undefined;
+    const check = () => {
+      // The step itself, not "About this scenario" opened by a person (it may scroll; the room hides nothing).
+      if (pane.querySelector('details[data-testid="lesson.about"][open]') !== null) return;
+      if (pane.scrollHeight - pane.clientHeight > 1)
+        actions.setView({ lessonRoomStep: stepShown(store.getState()) });
+    };
+    check();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(check);
+    observer.observe(pane);
+    // The pane (the window, the details below) and its content (the step's text, fonts as they load).
+    for (const child of pane.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [lessonRef, mayTakeRoom, room, hasQuestion, steps, step, actions, store]);
 }

@@ -18,10 +18,13 @@ const ClusterMapView = lazy(() =>
 export function StagePictures({
   pair,
   isPresenting = false,
+  isMapShown = true,
 }: {
   pair: SelectedPair | null;
   /** Presenter mode: the pictures without their toolbars, so the class gets every pixel of the cell. */
   isPresenting?: boolean;
+  /** False while the stage folds its map column for an open lesson question (decision 0332). */
+  isMapShown?: boolean;
 }) {
   return (
     <>
@@ -30,11 +33,13 @@ export function StagePictures({
           <QueueTreeView isStage fallbackPair={pair} isPresenting={isPresenting} />
         </Suspense>
       </Box>
-      <Box sx={{ gridArea: 'map', minHeight: 0, bgcolor: 'background.default' }}>
-        <Suspense fallback={null}>
-          <ClusterMapView isStage isPresenting={isPresenting} />
-        </Suspense>
-      </Box>
+      {isMapShown && (
+        <Box sx={{ gridArea: 'map', minHeight: 0, bgcolor: 'background.default' }}>
+          <Suspense fallback={null}>
+            <ClusterMapView isStage isPresenting={isPresenting} />
+          </Suspense>
+        </Box>
+      )}
     </>
   );
 }

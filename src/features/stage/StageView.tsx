@@ -4,31 +4,60 @@
  * person selects something, the tree draws the key eviction's min-runtime path.
  */
 import Box from '@mui/material/Box';
-import { MAIN_WIDTH_BESIDE_SIDE } from '../../ui/AppShell';
-import { useQuestionRoom } from '../lesson/useQuestionRoom';
+import { STAGE_RAIL_WIDTH, TREE_WIDTH_BESIDE_SIDE } from '../../ui/AppShell';
+import { useAppStore } from '../../store/AppStoreProvider';
+import { selectSummary } from '../../store/scenarioSlice';
+import { useLessonRoom } from '../lesson/useLessonRoom';
 import { StagePictures } from './StagePictures';
 import { KeyDecisionView } from './KeyDecisionView';
+import { StageRail } from './StageRail';
 import { useKeyDecision } from './useKeyDecision';
 
 export function StageView() {
   const { pair } = useKeyDecision();
-  // While a lesson question takes a wider side panel (decision 0317) the tree keeps the width it has beside
-  // the usual panel, so its text is not smaller; the map and decision column gives the room (the decision
-  // cell then only asks for an answer first).
-  const isQuestionRoom = useQuestionRoom();
+  // While a lesson step takes a wider side panel (decisions 0317, 0332) the tree keeps the width it has
+  // beside the usual panel, so its text is not smaller; the map and decision column gives the room, and
+  // while a question is open it folds to a rail whose button brings it back (it drew no node whole at 212 px).
+  const room = useLessonRoom();
+  // One queue: its single card needs little of the tree's height, and the cluster map is the picture (its
+  // node frames stack by topology level and pool): the map takes the whole right column and the key
+  // decision sits under the tree, in the wider column (decision 0333: topology-1's cells 10 -> N px).
+  const isOneQueue = useAppStore((s) => selectSummary(s)?.queueCount === 1);
+  if (room === 'fold') {
+    return (
+      <Box
+        data-testid="stage"
+        data-room={room}
+        sx={{
+          height: '100%',
+          display: 'grid',
+          gap: '1px',
+          bgcolor: 'divider',
+          gridTemplateColumns: `minmax(0, 1fr) ${STAGE_RAIL_WIDTH}`,
+          gridTemplateRows: 'minmax(0, 1fr)',
+          gridTemplateAreas: '"tree rail"',
+        }}
+      >
+        <StagePictures pair={pair} isMapShown={false} />
+        <StageRail />
+      </Box>
+    );
+  }
   return (
     <Box
       data-testid="stage"
+      data-room={room}
       sx={{
         height: '100%',
         display: 'grid',
         gap: '1px',
         bgcolor: 'divider',
-        gridTemplateColumns: isQuestionRoom
-          ? `minmax(0, calc(${MAIN_WIDTH_BESIDE_SIDE} * 5 / 8)) minmax(0, 1fr)`
-          : 'minmax(0, 5fr) minmax(0, 3fr)',
+        gridTemplateColumns:
+          room === 'wide'
+            ? `minmax(0, calc${TREE_WIDTH_BESIDE_SIDE}) minmax(0, 1fr)`
+            : 'minmax(0, 5fr) minmax(0, 3fr)',
         gridTemplateRows: 'minmax(0, 1fr) minmax(0, 1fr)',
-        gridTemplateAreas: '"tree map" "tree decision"',
+        gridTemplateAreas: isOneQueue ? '"tree map" "decision map"' : '"tree map" "tree decision"',
       }}
     >
       <StagePictures pair={pair} />

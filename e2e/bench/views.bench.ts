@@ -11,16 +11,7 @@
 import type { Page } from '@playwright/test';
 import { bigScenario } from '../fixtures/bigScenario';
 import { expect, test } from '../fixtures/viewsFixtures';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { message?: string } };
-}
+import type { TraceEvent } from '../fixtures/traceEvent';
 
 interface StepWork {
   /** The task that rendered the new session (React render and commit, canvas repaint). */

@@ -4,38 +4,8 @@ import { leafQueueNames, queueColourScale } from '../layouts/queueColour';
 import { nodeState, syntheticCluster, taskState } from '../testing/vizFixtures';
 import { LIGHT_VIZ_THEME as theme } from '../theme';
 import { drawClusterSession, paintClusterMap, type ClusterEmphasis } from './paintClusterMap';
-import { drawPaintOps, type PaintContext } from './paintOps';
-
-/** A 2D context that logs every call with its arguments and the style it was made with. */
-function loggingContext(): PaintContext & { log: string[] } {
-  const log: string[] = [];
-  const ctx = {
-    log,
-    fillStyle: '',
-    strokeStyle: '',
-    lineWidth: 1,
-    globalAlpha: 1,
-    font: '',
-    textBaseline: 'alphabetic',
-  } as PaintContext & { log: string[] };
-  const style = () =>
-    `${String(ctx.fillStyle)}|${String(ctx.strokeStyle)}|${ctx.lineWidth}|${ctx.globalAlpha}|${ctx.font}`;
-  for (const name of [
-    'beginPath',
-    'moveTo',
-    'lineTo',
-    'arc',
-    'rect',
-    'fill',
-    'stroke',
-    'setLineDash',
-    'fillText',
-  ])
-    Object.assign(ctx, {
-      [name]: (...args: unknown[]) => log.push(`${name}(${JSON.stringify(args)}) ${style()}`),
-    });
-  return ctx;
-}
+import { recordingContext } from '../testing/recordingContext';
+import { drawPaintOps } from './paintOps';
 
 // Decision 0334: the screen draws the session straight from the layout's arrays; it must make exactly the
 // canvas calls that drawing the export's op list makes.
@@ -71,9 +41,9 @@ describe('drawClusterSession', () => {
         maxCellSize,
       },
     );
-    const fromOps = loggingContext();
+    const fromOps = recordingContext();
     drawPaintOps(fromOps, paintClusterMap(layout, theme, colourOf, emphasis, 'session'));
-    const direct = loggingContext();
+    const direct = recordingContext();
     drawClusterSession(direct, layout, theme, colourOf, emphasis);
     expect(direct.log.length).toBeGreaterThan(500);
     for (const call of ['arc(', 'lineTo(', 'setLineDash([[2,2]])'])

@@ -8,8 +8,45 @@ import { bigScenario } from '../fixtures/bigScenario';
 import { startCpuProfile } from '../fixtures/cpuProfile';
 import { expect, test } from '../fixtures/fixtures';
 import { observeLongTasks } from '../fixtures/longTasks';
+import type { TraceEvent } from '../fixtures/traceEvent';
 
-test('cluster map at 4,000 nodes: profile of a session change', async ({ app, editor, page }) => {
+/**
+ * What each main-thread task over 50 ms of a Chromium trace is made of: its outermost inner events by name
+ * (a script's function and file, an event's type), largest first (decision 0334: the sampling profile's self
+ * times do not say which task they belong to).
+ */
+function longTaskParts(trace: Buffer): string[] {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (main === undefined) return ['no renderer main thread in the trace'];
+  const onMain = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const out: string[] = [];
+  for (const task of onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000)) {
+    const end = task.ts + (task.dur ?? 0);
+    const parts = new Map<string, number>();
+    let coveredTo = task.ts;
+    for (const e of onMain) {
+      if (e === task || e.ts < coveredTo || e.ts >= end) continue;
+      const d = e.args?.data;
+      const what =
+        d?.functionName !== undefined
+          ? `${d.functionName || '(anonymous)'} ${d.url?.split('/').pop() ?? ''}`
+          : (d?.type ?? '');
+      const key = `${e.name}${what === '' ? '' : ` ${what}`}`;
+      parts.set(key, (parts.get(key) ?? 0) + (e.dur ?? 0) / 1000);
+      coveredTo = e.ts + (e.dur ?? 0);
+    }
+    const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    out.push(
+      `${((task.dur ?? 0) / 1000).toFixed(0)} ms: ${top.map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join('; ')}`,
+    );
+  }
+  return out;
+}
+
+test('cluster map at 4,000 nodes: profile of a session change', async ({ app, editor, page, browser }) => {
   test.setTimeout(600_000);
   const takeLongTasks = await observeLongTasks(page);
   await app.open();
@@ -45,5 +82,18 @@ test('cluster map at 4,000 nodes: profile of a session change', async ({ app, ed
       `${over.length} (target 0): ${over.length === 0 ? 'met' : 'not met'}`,
   );
   console.log(`  self time by function:\n${top.join('\n')}`);
+  // The same steps again under a trace (without the profiler): what each long task is made of.
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
+  for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowRight', 'ArrowRight']) {
+    await page.keyboard.press(key);
+    await app.waitForSession();
+    await page.waitForTimeout(700);
+  }
+  const parts = longTaskParts(await browser.stopTracing());
+  console.log(
+    `  traced steps, tasks over 50 ms and their parts (ms):\n    ${parts.join('\n    ') || 'none'}`,
+  );
   expect(top.length).toBeGreaterThan(0);
 });

@@ -18,6 +18,8 @@ import type { JobState, NodeState, QueueState, TaskState } from '../../engine/mo
 import { useTransitionTimer } from '../behaviours/useTransitionTimer';
 import { diffClusterMap, type CellChange } from '../layouts/diffClusterMap';
 import {
+  clusterCellAt,
+  clusterNodeAt,
   hitTestClusterMap,
   layoutClusterMap,
   type ClusterHit,
@@ -33,8 +35,8 @@ import { CLUSTER_LEGEND_HEIGHT, ClusterMapLegend, clusterLegendHeight } from './
 import { describeHit, hoverInfo, type ClusterHoverInfo } from './describeCell';
 import { drawPaintOps } from './paintOps';
 import {
+  drawClusterSession,
   paintClusterBase,
-  paintClusterMap,
   paintTransition,
   type ClusterEmphasis,
   type ClusterTransitionFrame,
@@ -103,6 +105,14 @@ interface PaintInputs {
   colourOf: ReturnType<typeof queueColourScale>;
   emphasis: ClusterEmphasis;
 }
+
+/** What the base picture reads of a layout (a copy of it would make every node and cell object). */
+const pick = (l: ClusterMapLayout) => ({
+  baseNodes: l.baseNodes,
+  frames: l.frames,
+  frameFontSize: l.frameFontSize,
+  labelFontSize: l.labelFontSize,
+});
 
 const hitKey = (h: ClusterHit | null): string =>
   h === null ? '' : `${h.node.name}|${h.cell?.index ?? ''}|${h.segment?.task ?? ''}`;
@@ -184,8 +194,13 @@ export function ClusterMap({
   const colourOf = queueColourScale(leaves, theme);
   const legendQueues = useMemo(() => {
     if (!showLegend) return [];
+    // From the session's arrays: no cell objects (decision 0334).
     const present = new Set<string>();
-    for (const c of layout.cells) for (const g of c.segments) if (g.queue !== null) present.add(g.queue);
+    const { segJob, jobs: sessionJobs } = layout.session;
+    for (let k = 0; k < segJob.length; k++) {
+      const q = sessionJobs[segJob[k]!]?.queue;
+      if (q !== undefined) present.add(q);
+    }
     return [...present].sort(compareNames).map((name) => ({ name, colour: colourOf(name) }));
   }, [layout, colourOf, showLegend]);
 
@@ -260,8 +275,8 @@ export function ClusterMap({
           minTextPx === undefined
             ? layout
             : {
-                ...layout,
-                nodes: layout.nodes.map((n) => ({ ...n, label: null })),
+                ...pick(layout),
+                baseNodes: layout.baseNodes.map((n) => ({ ...n, label: null })),
                 frames: layout.frames.map((f) => ({ ...f, label: '' })),
               };
         drawPaintOps(pctx, paintClusterBase(baseLayout, theme));
@@ -273,7 +288,7 @@ export function ClusterMap({
     ctx.clearRect(0, 0, el.width, el.height);
     ctx.drawImage(under.canvas, 0, 0);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawPaintOps(ctx, paintClusterMap(layout, theme, colourOf, input.emphasis, 'session'));
+    drawClusterSession(ctx, layout, theme, colourOf, input.emphasis);
     isStillStale.current = true;
     // A transition under way keeps its accents (on the new picture) from its next frame on.
   }, [
@@ -304,7 +319,7 @@ export function ClusterMap({
     const prev = previous.current;
     previous.current = layout;
     // Thousands of few-pixel cells animate invisibly, and diffing them is a long main-thread task (issue 13).
-    if (reducedMotion || prev === null || layout.cells.length > MAX_ANIMATED_CELLS) return undefined;
+    if (reducedMotion || prev === null || layout.cellSlot.length > MAX_ANIMATED_CELLS) return undefined;
     // A new session ends the previous transition; the canvas already shows the new picture.
     timer.stop();
     frame.current = null;
@@ -354,19 +369,19 @@ export function ClusterMap({
     select(hitTestClusterMap(layout, p.x, p.y));
   };
 
+  // The focused cell and its node become objects; the rest of the map stays in arrays (decision 0334).
   const focusHit = (i: number | null): ClusterHit | null => {
     if (i === null) return null;
-    const cell = layout.cells[i];
-    const node = cell === undefined ? undefined : layout.byNode.get(cell.node);
+    const cell = clusterCellAt(layout, i);
+    const node = cell === undefined ? undefined : clusterNodeAt(layout, layout.cellSlot[i]!);
     if (cell === undefined || node === undefined) return null;
     return { node, cell, segment: cell.segments[0] ?? null };
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const n = layout.cells.length;
+    const n = layout.cellSlot.length;
     if (n === 0) return;
     const cur = focusIndex ?? -1;
     let next: number | null = cur;
-    const cell = layout.cells[Math.max(0, cur)];
     switch (event.key) {
       case 'ArrowRight':
         next = Math.min(n - 1, cur + 1);
@@ -377,13 +392,13 @@ export function ClusterMap({
       case 'ArrowDown':
       case 'ArrowUp': {
         // Same device on the node one grid row below/above.
-        const node = cell === undefined ? undefined : layout.byNode.get(cell.node);
-        const target =
-          node === undefined
-            ? undefined
-            : layout.nodes[node.order + (event.key === 'ArrowDown' ? layout.columns : -layout.columns)];
-        const to = target?.cells[Math.min(cell?.index ?? 0, Math.max(0, target.cells.length - 1))];
-        next = cur < 0 ? 0 : to === undefined ? cur : layout.cells.indexOf(to);
+        const slot = layout.cellSlot[Math.max(0, cur)]!;
+        const index = Math.max(0, cur) - layout.cellStart[slot]!;
+        const target = slot + (event.key === 'ArrowDown' ? layout.columns : -layout.columns);
+        const inGrid = target >= 0 && target < layout.order.length;
+        const first = inGrid ? layout.cellStart[target]! : 0;
+        const count = inGrid ? layout.cellStart[target + 1]! - first : 0;
+        next = cur < 0 ? 0 : count === 0 ? cur : first + Math.min(index, count - 1);
         break;
       }
       case 'Enter':
@@ -438,7 +453,7 @@ export function ClusterMap({
             </text>
           ))}
         {minTextPx !== undefined &&
-          fixed.nodes.map((n) =>
+          fixed.baseNodes.map((n) =>
             n.label === null ? null : (
               <text
                 key={n.name}

@@ -5,33 +5,8 @@ import { leafQueueNames, queueColourScale } from '../layouts/queueColour';
 import { jobState, nodeState, syntheticCluster, taskState } from '../testing/vizFixtures';
 import { LIGHT_VIZ_THEME as theme } from '../theme';
 import { paintClusterMap, paintTransition } from './paintClusterMap';
-import { drawPaintOps, paintOpsToSvg, type PaintContext, type PaintOp } from './paintOps';
-
-/** A 2D context that counts calls (happy-dom and node have no canvas). */
-function recordingContext(): PaintContext & { calls: Record<string, number> } {
-  const calls: Record<string, number> = {};
-  const count = (name: string) => () => {
-    calls[name] = (calls[name] ?? 0) + 1;
-  };
-  return {
-    calls,
-    fillStyle: '',
-    strokeStyle: '',
-    lineWidth: 1,
-    globalAlpha: 1,
-    font: '',
-    textBaseline: 'alphabetic',
-    beginPath: count('beginPath'),
-    moveTo: count('moveTo'),
-    lineTo: count('lineTo'),
-    arc: count('arc'),
-    rect: count('rect'),
-    fill: count('fill'),
-    stroke: count('stroke'),
-    setLineDash: count('setLineDash'),
-    fillText: count('fillText'),
-  };
-}
+import { recordingContext } from '../testing/recordingContext';
+import { drawPaintOps, paintOpsToSvg, type PaintOp } from './paintOps';
 
 const colourOf = queueColourScale(['q1', 'q2'], theme);
 const nodes = [nodeState('n1', 4)];

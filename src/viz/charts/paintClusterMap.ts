@@ -10,10 +10,17 @@
 import { easeCubicOut } from 'd3';
 import { assertNever } from '../../common/assertNever';
 import type { CellChange } from '../layouts/diffClusterMap';
-import type { CellSegment, ClusterMapLayout } from '../layouts/layoutClusterMap';
+import { CELL_PIPELINED, CELL_RELEASING, CELL_RUNNING } from '../layouts/clusterSessionCells';
+import {
+  barReleasingWidth,
+  barUsedWidth,
+  type CellSegment,
+  type ClusterMapLayout,
+} from '../layouts/layoutClusterMap';
 import type { QueueColourScale } from '../layouts/queueColour';
 import type { VizTheme } from '../theme';
-import { rectOp, type PaintOp } from './paintOps';
+import { OpsLayer, RectLayer, RingLayer, type PaintLayer } from './clusterPaintLayers';
+import { rectOp, type PaintContext, type PaintOp } from './paintOps';
 
 /** What to emphasise: other jobs/queues are dimmed, the node is outlined. */
 export interface ClusterEmphasis {
@@ -33,7 +40,11 @@ export interface ClusterTransitionFrame {
 
 /** Ring radius for a segment, or 0 when the segment is too small to carry a readable ring. */
 export function ringRadius(g: Pick<CellSegment, 'width' | 'height'>): number {
-  const r = Math.min(g.width, g.height) * 0.32;
+  return ringRadiusOf(g.width, g.height);
+}
+
+function ringRadiusOf(width: number, height: number): number {
+  const r = Math.min(width, height) * 0.32;
   return r >= 2 ? r : 0;
 }
 
@@ -96,7 +107,10 @@ function sortedByColour(ops: PaintOp[]): PaintOp[] {
  * only on the layout's geometry (`ClusterMapLayout.geometry`), so the map paints it once and keeps the picture;
  * at 4,000 nodes it is 36,000 of a session's rectangles (decision 0276).
  */
-export function paintClusterBase(layout: ClusterMapLayout, theme: VizTheme): PaintOp[] {
+export function paintClusterBase(
+  layout: Pick<ClusterMapLayout, 'baseNodes' | 'frames' | 'frameFontSize' | 'labelFontSize'>,
+  theme: VizTheme,
+): PaintOp[] {
   const labels: PaintOp[] = [];
   const frames: PaintOp[] = [];
   const idle: PaintOp[] = [];
@@ -122,7 +136,7 @@ export function paintClusterBase(layout: ClusterMapLayout, theme: VizTheme): Pai
         alpha: 1,
       });
   }
-  for (const node of layout.nodes) {
+  for (const node of layout.baseNodes) {
     frames.push(rectOp(node.x, node.y, node.width, node.height, theme.nodeFrame));
     if (node.label !== null) {
       labels.push({
@@ -143,7 +157,8 @@ export function paintClusterBase(layout: ClusterMapLayout, theme: VizTheme): Pai
 
 /**
  * Paint operations for `layout`; with `layers: 'session'`, only what a session changes (drawn over the
- * picture of {@link paintClusterBase}).
+ * picture of {@link paintClusterBase}). The export and tests read these; the screen draws the same layers
+ * straight from the layout's arrays with {@link drawClusterSession}.
  */
 export function paintClusterMap(
   layout: ClusterMapLayout,
@@ -152,59 +167,75 @@ export function paintClusterMap(
   emphasis: ClusterEmphasis = {},
   layers: 'all' | 'session' = 'all',
 ): PaintOp[] {
+  const out = layers === 'all' ? paintClusterBase(layout, theme) : [];
+  for (const layer of sessionLayers(layout, theme, colourOf, emphasis)) layer.toOps(out);
+  return out;
+}
+
+/** Draws the session layers of {@link paintClusterMap} on `ctx`, with no op objects (decision 0334). */
+export function drawClusterSession(
+  ctx: PaintContext,
+  layout: ClusterMapLayout,
+  theme: VizTheme,
+  colourOf: QueueColourScale,
+  emphasis: ClusterEmphasis = {},
+): void {
+  ctx.textBaseline = 'alphabetic';
+  for (const layer of sessionLayers(layout, theme, colourOf, emphasis)) layer.draw(ctx);
+  ctx.globalAlpha = 1;
+}
+
+/** The session's marks, layer by layer, read from the layout's typed arrays (no cell or segment objects). */
+function sessionLayers(
+  layout: ClusterMapLayout,
+  theme: VizTheme,
+  colourOf: QueueColourScale,
+  emphasis: ClusterEmphasis,
+): PaintLayer[] {
   const s = layout.cellSize;
+  const S = layout.session;
+  const inner = layout.cellInner;
   const selectedJob = emphasis.selectedJob ?? null;
   const queue = emphasis.highlightedQueue ?? null;
   const queues = emphasis.highlightedQueues ?? null;
-  const isDimmed = (g: CellSegment): boolean =>
-    (selectedJob !== null && g.job !== selectedJob) ||
-    (queue !== null && g.queue !== queue) ||
-    (queues !== null && (g.queue === null || !queues.has(g.queue)));
 
   const hatchSpacing = Math.max(3, Math.round(s / 3.5));
   const outlineWidth = Math.max(1, Math.round(s / 12));
-  const fills: PaintOp[] = [];
-  const separators: PaintOp[] = [];
+  const dash = s >= 12 ? [2, 2] : null;
+  const fills = new RectLayer();
+  const separators = new RectLayer();
   const hatches: PaintOp[] = [];
-  const planned: PaintOp[] = [];
-  const outlines: PaintOp[] = [];
-  const rings: PaintOp[] = [];
+  const planned = new RectLayer();
+  const outlines = new RectLayer();
+  const rings = new RingLayer();
   // Bar parts overlap each other (used over track), so they are three layers.
-  const barTracks: PaintOp[] = [];
-  const barUsed: PaintOp[] = [];
-  const barReleasing: PaintOp[] = [];
+  const barTracks = new RectLayer();
+  const barUsed = new RectLayer();
+  const barReleasing = new RectLayer();
   const emphasisOps: PaintOp[] = [];
   const reservedLabels: PaintOp[] = [];
 
-  for (const node of layout.nodes) {
-    for (const cell of node.cells) {
-      if (cell.reservedFor !== null) {
+  for (let slot = 0; slot < layout.order.length; slot++) {
+    const cellsEnd = layout.cellStart[slot + 1]!;
+    for (let c = layout.cellStart[slot]!; c < cellsEnd; c++) {
+      const cx = layout.cellX[c]!;
+      const reserved = layout.reserved.size === 0 ? undefined : layout.reserved.get(c);
+      if (reserved !== undefined) {
         // Reserved (decision 0274): a solid double outline and the letter R, not a colour alone.
-        const colour = colourOf(cell.reservedQueue);
-        const dim = selectedJob !== null && cell.reservedFor !== selectedJob ? theme.dimOpacity : 1;
-        planned.push(rectOp(cell.x, cell.y, cell.size, cell.size, colour, { alpha: dim * 0.12 }));
+        const cy = layout.cellY[c]!;
+        const colour = colourOf(reserved.queue);
+        const dim = selectedJob !== null && reserved.job !== selectedJob ? theme.dimOpacity : 1;
+        planned.add(cx, cy, inner, inner, colour, null, dim * 0.12);
         const w = outlineWidth;
-        outlines.push(
-          rectOp(cell.x + w / 2, cell.y + w / 2, cell.size - w, cell.size - w, null, {
-            alpha: dim,
-            stroke: colour,
-            lineWidth: w,
-          }),
-        );
-        if (cell.size >= 10)
-          outlines.push(
-            rectOp(cell.x + 2.5 * w, cell.y + 2.5 * w, cell.size - 5 * w, cell.size - 5 * w, null, {
-              alpha: dim,
-              stroke: colour,
-              lineWidth: w,
-            }),
-          );
-        if (cell.size >= 14) {
-          const fontSize = Math.round(cell.size * 0.45);
+        outlines.add(cx + w / 2, cy + w / 2, inner - w, inner - w, null, colour, dim, w);
+        if (inner >= 10)
+          outlines.add(cx + 2.5 * w, cy + 2.5 * w, inner - 5 * w, inner - 5 * w, null, colour, dim, w);
+        if (inner >= 14) {
+          const fontSize = Math.round(inner * 0.45);
           reservedLabels.push({
             op: 'text',
-            x: cell.x + cell.size / 2 - fontSize * 0.32,
-            y: cell.y + cell.size / 2 + fontSize * 0.36,
+            x: cx + inner / 2 - fontSize * 0.32,
+            y: cy + inner / 2 + fontSize * 0.36,
             text: 'R',
             fill: theme.text,
             fontSize,
@@ -214,66 +245,60 @@ export function paintClusterMap(
         }
       }
       let stacked = 0;
-      for (const g of cell.segments) {
-        const colour = colourOf(g.queue);
-        const base = isDimmed(g) ? theme.dimOpacity : 1;
-        switch (g.state) {
-          case 'running':
-            fills.push(rectOp(g.x, g.y, g.width, g.height, colour, { alpha: base }));
-            break;
-          case 'releasing':
-            fills.push(rectOp(g.x, g.y, g.width, g.height, colour, { alpha: base * 0.45 }));
-            hatches.push({
-              op: 'hatch',
-              x: g.x,
-              y: g.y,
-              w: g.width,
-              h: g.height,
-              stroke: theme.releasingHatch,
-              spacing: hatchSpacing,
-              lineWidth: 1,
-              alpha: base * 0.9,
-            });
-            break;
-          case 'pipelined':
-            // A pale fill under a dashed outline: planned, not yet holding the device.
-            planned.push(rectOp(g.x, g.y, g.width, g.height, colour, { alpha: base * 0.22 }));
-            outlines.push(
-              rectOp(g.x, g.y, g.width, g.height, null, {
-                alpha: base,
-                stroke: colour,
-                lineWidth: outlineWidth,
-                dash: s >= 12 ? [2, 2] : null,
-              }),
-            );
-            break;
-          default:
-            assertNever(g.state);
+      for (let k = S.segStart[c]!; k < S.segStart[c + 1]!; k++) {
+        const j = S.segJob[k]!;
+        const segQueue = j < 0 ? null : (S.jobs[j]?.queue ?? null);
+        const segJob = S.tasks[S.segTask[k]!]!.job;
+        const y = S.segY[k]!;
+        const h = S.segH[k]!;
+        const colour = colourOf(segQueue);
+        const isDimmed =
+          (selectedJob !== null && segJob !== selectedJob) ||
+          (queue !== null && segQueue !== queue) ||
+          (queues !== null && (segQueue === null || !queues.has(segQueue)));
+        const base = isDimmed ? theme.dimOpacity : 1;
+        const state = S.segState[k];
+        if (state === CELL_RUNNING) fills.add(cx, y, inner, h, colour, null, base);
+        else if (state === CELL_RELEASING) {
+          fills.add(cx, y, inner, h, colour, null, base * 0.45);
+          hatches.push({
+            op: 'hatch',
+            x: cx,
+            y,
+            w: inner,
+            h,
+            stroke: theme.releasingHatch,
+            spacing: hatchSpacing,
+            lineWidth: 1,
+            alpha: base * 0.9,
+          });
+        } else {
+          // A pale fill under a dashed outline: planned, not yet holding the device.
+          planned.add(cx, y, inner, h, colour, null, base * 0.22);
+          outlines.add(cx, y, inner, h, null, colour, base, outlineWidth, dash);
         }
         // A hairline between stacked shares, so two tasks of one job still read as two.
-        if (g.state !== 'pipelined' && stacked++ > 0 && g.height > 0) {
-          separators.push(rectOp(g.x, g.y + g.height - 0.5, g.width, 1, theme.nodeFrame));
+        if (state !== CELL_PIPELINED && stacked++ > 0 && h > 0)
+          separators.add(cx, y + h - 0.5, inner, 1, theme.nodeFrame);
+        const fraction = S.segRing[k]!;
+        const r = fraction > 0 ? ringRadiusOf(inner, h) : 0;
+        if (r > 0) {
+          // The faint full track only reads on larger cells; skipping it halves the stroking cost.
+          const lineWidth = Math.max(1, Math.round(r * 0.42 * 2) / 2);
+          rings.add(
+            cx + inner / 2,
+            y + h / 2,
+            r,
+            fraction,
+            theme.protection,
+            r >= 4 ? theme.protectionTrack : null,
+            lineWidth,
+            base,
+          );
         }
-        if (g.protection !== null) {
-          const r = ringRadius(g);
-          if (r > 0) {
-            rings.push({
-              op: 'ring',
-              cx: g.x + g.width / 2,
-              cy: g.y + g.height / 2,
-              r,
-              fraction: g.protection.fraction,
-              stroke: theme.protection,
-              // The faint full track only reads on larger cells; skipping it halves the stroking cost.
-              track: r >= 4 ? theme.protectionTrack : null,
-              lineWidth: Math.max(1, Math.round(r * 0.42 * 2) / 2),
-              alpha: base,
-            });
-          }
-        }
-        if (selectedJob !== null && g.job === selectedJob) {
+        if (selectedJob !== null && segJob === selectedJob) {
           emphasisOps.push(
-            rectOp(g.x, g.y, g.width, g.height, null, {
+            rectOp(cx, y, inner, h, null, {
               stroke: theme.selection,
               lineWidth: Math.max(1, s / 10),
             }),
@@ -281,16 +306,18 @@ export function paintClusterMap(
         }
       }
     }
-    for (const bar of node.bars) {
-      barTracks.push(rectOp(bar.x, bar.y, bar.width, bar.height, theme.idleCell));
-      if (bar.usedWidth > 0) barUsed.push(rectOp(bar.x, bar.y, bar.usedWidth, bar.height, theme.textMuted));
-      if (bar.releasingWidth > 0) {
-        barReleasing.push(
-          rectOp(bar.x + bar.usedWidth, bar.y, bar.releasingWidth, bar.height, theme.textMuted, {
-            alpha: 0.4,
-          }),
-        );
-      }
+    const node = layout.baseNodes[slot]!;
+    if (layout.resources.length > 0) {
+      const state = layout.nodeStates[layout.order[slot]!]!;
+      layout.resources.forEach((r, i) => {
+        const y = node.y + layout.barOffsetY + i * layout.barPitch;
+        const { barWidth: w, barHeight: h } = layout;
+        barTracks.add(node.labelX, y, w, h, theme.idleCell);
+        const used = barUsedWidth(state, r, w);
+        const releasing = barReleasingWidth(state, r, w);
+        if (used > 0) barUsed.add(node.labelX, y, used, h, theme.textMuted);
+        if (releasing > 0) barReleasing.add(node.labelX + used, y, releasing, h, theme.textMuted, null, 0.4);
+      });
     }
     if (emphasis.highlightedNode === node.name) {
       emphasisOps.push(
@@ -303,19 +330,18 @@ export function paintClusterMap(
   }
 
   return [
-    ...(layers === 'all' ? paintClusterBase(layout, theme) : []),
-    ...sortedByColour(fills),
-    ...separators,
-    ...sortedByColour(hatches),
+    fills,
+    separators,
+    new OpsLayer(hatches, sortedByColour),
     // Pipelined segments may lie over releasing ones they wait for: drawn after them.
-    ...sortedByColour(planned),
-    ...sortedByColour(outlines),
-    ...reservedLabels,
-    ...sortedByColour(rings),
-    ...barTracks,
-    ...barUsed,
-    ...barReleasing,
-    ...emphasisOps,
+    planned,
+    outlines,
+    new OpsLayer(reservedLabels),
+    rings,
+    barTracks,
+    barUsed,
+    barReleasing,
+    new OpsLayer(emphasisOps),
   ];
 }
 

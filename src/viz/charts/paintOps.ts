@@ -131,6 +131,64 @@ function styleKey(op: PaintOp): string {
   }
 }
 
+/** The style of a run of rectangles drawn as one path. */
+export type RectStyle = Pick<RectOp, 'fill' | 'stroke' | 'lineWidth' | 'dash'>;
+/** Calls `rect` for each rectangle of a run. */
+export type EachRect = (rect: (x: number, y: number, w: number, h: number) => void) => void;
+/** The style of a run of rings drawn as one path. */
+export type RingStyle = Pick<RingOp, 'stroke' | 'track' | 'lineWidth'>;
+/** Calls `ring` for each ring of a run. */
+export type EachRing = (ring: (cx: number, cy: number, r: number, fraction: number) => void) => void;
+
+/**
+ * Fills and/or strokes a run of same-styled rectangles, one path each way (the caller set `globalAlpha`).
+ * Shared by {@link drawPaintOps} and the cluster map's session layers, which keep their rectangles in number
+ * arrays instead of op objects (decision 0334).
+ */
+export function drawRectRun(ctx: PaintContext, style: RectStyle, each: EachRect): void {
+  if (style.fill !== null) {
+    ctx.fillStyle = style.fill;
+    ctx.beginPath();
+    each((x, y, w, h) => ctx.rect(x, y, w, h));
+    ctx.fill();
+  }
+  if (style.stroke !== null) {
+    ctx.strokeStyle = style.stroke;
+    const lw = style.lineWidth;
+    ctx.lineWidth = lw;
+    ctx.setLineDash(style.dash === null ? [] : [...style.dash]);
+    // Inset by half the line width so strokes stay inside their rectangles.
+    const inset = lw / 2;
+    ctx.beginPath();
+    each((x, y, w, h) => ctx.rect(x + inset, y + inset, Math.max(0, w - lw), Math.max(0, h - lw)));
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+}
+
+/** Strokes a run of same-styled countdown rings: the faint tracks, then the arcs (caller set `globalAlpha`). */
+export function drawRingRun(ctx: PaintContext, style: RingStyle, each: EachRing): void {
+  ctx.lineWidth = style.lineWidth;
+  const start = -Math.PI / 2;
+  if (style.track !== null) {
+    ctx.strokeStyle = style.track;
+    ctx.beginPath();
+    each((cx, cy, r) => {
+      ctx.moveTo(cx + r, cy);
+      ctx.arc(cx, cy, r, 0, 2 * Math.PI);
+    });
+    ctx.stroke();
+  }
+  ctx.strokeStyle = style.stroke;
+  ctx.beginPath();
+  each((cx, cy, r, fraction) => {
+    if (fraction <= 0) return;
+    ctx.moveTo(cx, cy - r);
+    ctx.arc(cx, cy, r, start, start + 2 * Math.PI * Math.min(1, fraction));
+  });
+  ctx.stroke();
+}
+
 /**
  * Draws `ops` in order. Runs of ops with the same style become one path with one fill or stroke: on a
  * software-rendered canvas the per-call cost, not the pixels, dominates thousands of small cells.
@@ -144,38 +202,17 @@ export function drawPaintOps(ctx: PaintContext, ops: readonly PaintOp[]): void {
     let j = i + 1;
     while (j < ops.length && styleKey(ops[j] as PaintOp) === key) j++;
     ctx.globalAlpha = first.alpha;
+    const from = i;
+    const to = j;
     switch (first.op) {
-      case 'rect': {
-        if (first.fill !== null) {
-          ctx.fillStyle = first.fill;
-          ctx.beginPath();
-          for (let k = i; k < j; k++) {
+      case 'rect':
+        drawRectRun(ctx, first, (rect) => {
+          for (let k = from; k < to; k++) {
             const op = ops[k] as RectOp;
-            ctx.rect(op.x, op.y, op.w, op.h);
+            rect(op.x, op.y, op.w, op.h);
           }
-          ctx.fill();
-        }
-        if (first.stroke !== null) {
-          ctx.strokeStyle = first.stroke;
-          ctx.lineWidth = first.lineWidth;
-          ctx.setLineDash(first.dash === null ? [] : [...first.dash]);
-          // Inset by half the line width so strokes stay inside their rectangles.
-          const inset = first.lineWidth / 2;
-          ctx.beginPath();
-          for (let k = i; k < j; k++) {
-            const op = ops[k] as RectOp;
-            ctx.rect(
-              op.x + inset,
-              op.y + inset,
-              Math.max(0, op.w - op.lineWidth),
-              Math.max(0, op.h - op.lineWidth),
-            );
-          }
-          ctx.stroke();
-          ctx.setLineDash([]);
-        }
+        });
         break;
-      }
       case 'hatch': {
         ctx.strokeStyle = first.stroke;
         ctx.lineWidth = first.lineWidth;
@@ -189,30 +226,14 @@ export function drawPaintOps(ctx: PaintContext, ops: readonly PaintOp[]): void {
         ctx.stroke();
         break;
       }
-      case 'ring': {
-        ctx.lineWidth = first.lineWidth;
-        const start = -Math.PI / 2;
-        if (first.track !== null) {
-          ctx.strokeStyle = first.track;
-          ctx.beginPath();
-          for (let k = i; k < j; k++) {
+      case 'ring':
+        drawRingRun(ctx, first, (ring) => {
+          for (let k = from; k < to; k++) {
             const op = ops[k] as RingOp;
-            ctx.moveTo(op.cx + op.r, op.cy);
-            ctx.arc(op.cx, op.cy, op.r, 0, 2 * Math.PI);
+            ring(op.cx, op.cy, op.r, op.fraction);
           }
-          ctx.stroke();
-        }
-        ctx.strokeStyle = first.stroke;
-        ctx.beginPath();
-        for (let k = i; k < j; k++) {
-          const op = ops[k] as RingOp;
-          if (op.fraction <= 0) continue;
-          ctx.moveTo(op.cx, op.cy - op.r);
-          ctx.arc(op.cx, op.cy, op.r, start, start + 2 * Math.PI * Math.min(1, op.fraction));
-        }
-        ctx.stroke();
+        });
         break;
-      }
       case 'text': {
         ctx.fillStyle = first.fill;
         ctx.font = `${first.fontSize}px ${first.fontFamily}`;

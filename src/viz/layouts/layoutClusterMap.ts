@@ -10,7 +10,9 @@ import type { ResourceName } from '../../engine/model/resources';
 import { type JobState, type NodeState, type TaskState } from '../../engine/model/snapshot';
 import { protectionsOf, reclaimProtections, type ProtectionState } from '../../engine/model/protection';
 import type { ClusterOccupancy, SegmentCode } from '../../protocol/clusterOccupancy';
+import { CELL_IDLE, sessionCellsOf, type ClusterSessionCells } from './clusterSessionCells';
 import { compareNames } from './compareNames';
+import { occupancyFromTasks } from './occupancyFromTasks';
 import type { Size } from './fitTransform';
 import { formatBytes, formatNumber } from './formatSpan';
 import { groupClusterNodes, type ClusterNodeGroups } from './groupClusterNodes';
@@ -180,12 +182,37 @@ export interface ClusterMapLayout {
   padding: number;
   labelHeight: number;
   labelFontSize: number;
-  nodes: ClusterNodeGeometry[];
-  /** Every cell, in node order then device index (for fast painting). */
-  cells: ClusterCell[];
-  byNode: ReadonlyMap<string, ClusterNodeGeometry>;
+  /**
+   * Every node as an object, in grid order, built on first read (the export, tests). The screen reads the
+   * arrays below and makes an object of the one node or cell under the pointer or focus (decision 0334).
+   */
+  readonly nodes: ClusterNodeGeometry[];
+  /** Every cell, in node order then device index, built on first read like `nodes`. */
+  readonly cells: ClusterCell[];
+  readonly byNode: ReadonlyMap<string, ClusterNodeGeometry>;
   /** Cell by `node#index` (built on first use). */
   byCell: Pick<ReadonlyMap<string, ClusterCell>, 'get'>;
+  /** The nodes with nothing on them (positions, labels, idle cells), kept with the geometry: the base picture. */
+  baseNodes: readonly ClusterNodeGeometry[];
+  /** The caller's nodes; grid slot -> index into them. */
+  nodeStates: readonly NodeState[];
+  order: Int32Array;
+  /** Per grid slot, its first cell; length slots + 1. */
+  cellStart: Int32Array;
+  /** Per cell: its grid slot and top-left corner; every cell is `cellInner` square. */
+  cellSlot: Int32Array;
+  cellX: Float64Array;
+  cellY: Float64Array;
+  cellInner: number;
+  /** The session: states, segments and rings as typed arrays (decision 0334). */
+  session: ClusterSessionCells;
+  /** Cells reserved during the session (decision 0274): cell index -> job and its queue. */
+  reserved: ReadonlyMap<number, { job: string; queue: string | null }>;
+  /** Node bars: offset of the first below a node's top, width, height and pitch. */
+  barOffsetY: number;
+  barWidth: number;
+  barHeight: number;
+  barPitch: number;
   resources: NodeBarResource[];
   /** Group frames, outermost first within each group (empty without groups). */
   frames: ClusterGroupFrame[];
@@ -200,17 +227,8 @@ export interface ClusterMapLayout {
   geometry: number;
 }
 
-const STATE_RANK: Record<SegmentState, number> = { running: 0, releasing: 1, pipelined: 2 };
 /** The occupancy's segment codes (protocol/clusterOccupancy.ts). */
 const STATE_OF_CODE: Record<SegmentCode, SegmentState> = { 1: 'running', 2: 'pipelined', 3: 'releasing' };
-
-/** One task on one device, before it is stacked. */
-interface DeviceEntry {
-  t: TaskState;
-  share: number;
-  job: JobState | undefined;
-  state: SegmentState;
-}
 
 interface Metrics {
   s: number;
@@ -323,6 +341,13 @@ interface ClusterGeometry {
   frameFontSize: number;
   resources: NodeBarResource[];
   labelsOf: (string | null)[];
+  /** Cells in grid order: per slot its first cell, per cell its slot and corner (decision 0334). */
+  cellStart: Int32Array;
+  cellSlot: Int32Array;
+  cellX: Float64Array;
+  cellY: Float64Array;
+  /** Node name -> grid slot. */
+  slotOf: Map<string, number>;
   /** Per grid slot, the node's devices with nothing on them (shared by every session that leaves them idle). */
   idleCells: ClusterCell[][];
   /** Per grid slot, the node with nothing on it (no bars, no tasks), shared the same way. */
@@ -438,6 +463,12 @@ function buildGeometry(
   const inner = m.s - gutter;
   const labelFontSize = fontSize ?? Math.max(9, Math.min(11, m.labelHeight - 3));
   const labelsOf: (string | null)[] = [];
+  const cellStart = new Int32Array(sorted.length + 1);
+  sorted.forEach((n, slot) => (cellStart[slot + 1] = cellStart[slot]! + n.gpuDevices));
+  const cellSlot = new Int32Array(cellStart[sorted.length]!);
+  const cellX = new Float64Array(cellSlot.length);
+  const cellY = new Float64Array(cellSlot.length);
+  const slotOf = new Map<string, number>();
   const idleCells: ClusterCell[][] = [];
   const idleNodes: ClusterNodeGeometry[] = [];
   sorted.forEach((n, slot) => {
@@ -448,14 +479,19 @@ function buildGeometry(
     const label =
       m.labelHeight > 0 ? truncateText(n.name, m.groupWidth - 2 * m.padding, labelFontSize) : null;
     labelsOf.push(label);
+    slotOf.set(n.name, slot);
     const cells: ClusterCell[] = [];
     for (let index = 0; index < n.gpuDevices; index++) {
+      const c = cellStart[slot]! + index;
+      cellSlot[c] = slot;
+      cellX[c] = cellsX + (index % rowCells) * m.s;
+      cellY[c] = cellsY + Math.floor(index / rowCells) * m.s;
       cells.push({
         key: `${n.name}#${index}`,
         node: n.name,
         index,
-        x: cellsX + (index % rowCells) * m.s,
-        y: cellsY + Math.floor(index / rowCells) * m.s,
+        x: cellX[c],
+        y: cellY[c],
         size: inner,
         state: 'idle',
         usedShare: 0,
@@ -500,6 +536,11 @@ function buildGeometry(
     frameFontSize,
     resources,
     labelsOf,
+    cellStart,
+    cellSlot,
+    cellX,
+    cellY,
+    slotOf,
     idleCells,
     idleNodes,
   };
@@ -508,15 +549,25 @@ function buildGeometry(
 /** `node#index` -> cell, built on the first look-up (only tests and tools look cells up by key). */
 class CellIndex {
   private map: Map<string, ClusterCell> | null = null;
-  constructor(private readonly cells: readonly ClusterCell[]) {}
+  constructor(private readonly cells: () => readonly ClusterCell[]) {}
   get(key: string): ClusterCell | undefined {
-    if (this.map === null) this.map = new Map(this.cells.map((c) => [c.key, c]));
+    if (this.map === null) this.map = new Map(this.cells().map((c) => [c.key, c]));
     return this.map.get(key);
   }
 }
 
+/** What making a node or cell object needs beyond the layout's own fields. */
+interface LayoutInternals {
+  kind: 'preempt' | 'reclaim' | 'either';
+  cursorMs: number | null;
+  /** Slots of nodes with reservations (their node objects are copies even when no idle device was left). */
+  reservedSlots: ReadonlySet<number>;
+}
+const internals = new WeakMap<ClusterMapLayout, LayoutInternals>();
+
 /**
- * Lays out `nodes` and the GPU devices `tasks` hold on them.
+ * Lays out `nodes` and the GPU devices `tasks` hold on them: the kept geometry, plus the session's cells as
+ * typed arrays (decision 0334). Node and cell objects are made only when read.
  *
  * @param size - the viewport; cells take the largest size (within the options' bounds) that fits it.
  */
@@ -528,200 +579,24 @@ export function layoutClusterMap(
 ): ClusterMapLayout {
   const geo = geometryOf(nodes, size, options);
   const { m, rowCells, cellRows, gutter, inner, resources } = geo;
-
-  const jobList = options.jobs ?? [];
-  // By name only where the tasks must be grouped here or reservations name jobs (built on first use).
-  let jobMap: Map<string, JobState> | null = null;
-  const jobNamed = (name: string): JobState | undefined => {
-    if (jobMap === null) jobMap = new Map(jobList.map((j) => [j.name, j]));
-    return jobMap.get(name);
-  };
+  const jobs = options.jobs ?? [];
+  // The worker's arrays when they match these nodes; otherwise the same arrays built here (export, tests).
   const occ =
     options.occupancy !== undefined && options.occupancy.deviceStart.length === nodes.length + 1
       ? options.occupancy
-      : null;
+      : occupancyFromTasks(nodes, tasks, jobs);
   const kind = options.protection ?? 'either';
   const cursorMs = options.cursorMs ?? null;
+  const session = sessionCellsOf(
+    { order: geo.order, cellStart: geo.cellStart, cellY: geo.cellY, inner },
+    occ,
+    tasks,
+    jobs,
+    (j) => protectionOf(jobs[j], kind, cursorMs)?.fraction ?? 0,
+  );
+  const { reserved, reservedSlots } = reservedCells(geo, session, options.reservations ?? [], jobs);
 
-  // One protection record per job (a job's tasks share it), computed when first needed.
-  const protections = new Map<string, CellProtection | null>();
-  const protectionFor = (job: JobState | undefined): CellProtection | null => {
-    if (job === undefined) return null;
-    let p = protections.get(job.name);
-    if (p === undefined) protections.set(job.name, (p = protectionOf(job, kind, cursorMs)));
-    return p;
-  };
-  // Per node, per device index: the tasks on it (arrays, not `node#index` keys: 32,000 cells at 4,000 nodes
-  // are laid out again at every session change, issue 13).
-  const perDevice = new Map<string, TaskState[][]>();
-  const gpuless = new Map<string, number>();
-  for (const t of occ === null ? tasks : []) {
-    if (t.node === null) continue;
-    if (t.status !== 'Running' && t.status !== 'Pipelined' && t.status !== 'Releasing') continue;
-    if (t.gpus.length === 0) {
-      gpuless.set(t.node, (gpuless.get(t.node) ?? 0) + 1);
-      continue;
-    }
-    let devices = perDevice.get(t.node);
-    if (devices === undefined) perDevice.set(t.node, (devices = []));
-    for (const g of t.gpus) {
-      const list = devices[g.index];
-      if (list === undefined) devices[g.index] = [t];
-      else list.push(t);
-    }
-  }
-  const reservedByNode = new Map<string, Map<string, number>>();
-  for (const r of options.reservations ?? []) {
-    let byJob = reservedByNode.get(r.node);
-    if (byJob === undefined) reservedByNode.set(r.node, (byJob = new Map()));
-    byJob.set(r.job, (byJob.get(r.job) ?? 0) + r.gpu);
-  }
-
-  const outNodes: ClusterNodeGeometry[] = [];
-  const cells: ClusterCell[] = [];
-  const byNode = new Map<string, ClusterNodeGeometry>();
-
-  for (let slot = 0; slot < geo.order.length; slot++) {
-    const ni = geo.order[slot]!;
-    const n = nodes[ni]!;
-    const idle = geo.idleNodes[slot]!;
-    const devices = perDevice.get(n.name);
-    const first = occ === null ? 0 : occ.deviceStart[ni]!;
-    const isBusy =
-      occ === null
-        ? devices !== undefined
-        : occ.segmentStart[first]! < occ.segmentStart[occ.deviceStart[ni + 1]!]!;
-    const gpulessTasks = occ === null ? (gpuless.get(n.name) ?? 0) : occ.gpulessTasks[ni]!;
-    // A node with nothing on it and no bars is the same as in every other such session.
-    const reserved = reservedByNode.get(n.name);
-    if (!isBusy && resources.length === 0 && gpulessTasks === 0 && reserved === undefined) {
-      for (const c of idle.cells) cells.push(c);
-      outNodes.push(idle);
-      byNode.set(n.name, idle);
-      continue;
-    }
-    const nodeCells: ClusterCell[] = [];
-    for (const idleCell of idle.cells) {
-      const index = idleCell.index;
-      const entries = occ === null ? entriesOf(devices?.[index], index, jobNamed) : [];
-      if (occ !== null) {
-        const d = first + index;
-        for (let k = occ.segmentStart[d]!; k < occ.segmentStart[d + 1]!; k++) {
-          const job = jobList[occ.segmentJob[k]!];
-          entries.push({
-            t: tasks[occ.segmentTask[k]!]!,
-            share: occ.segmentShare[k]!,
-            job,
-            state: STATE_OF_CODE[occ.segmentState[k] as SegmentCode],
-          });
-        }
-      }
-      if (entries.length === 0) {
-        nodeCells.push(idleCell);
-        continue;
-      }
-      const cx = idleCell.x;
-      const cy = idleCell.y;
-      // Stable stacking: state, then job and task name, so segments do not swap between sessions.
-      if (entries.length > 1)
-        entries.sort(
-          (a, b) =>
-            STATE_RANK[a.state] - STATE_RANK[b.state] ||
-            compareNames(a.t.job, b.t.job) ||
-            compareNames(a.t.name, b.t.name),
-        );
-      const segments: CellSegment[] = [];
-      let fromBottom = 0;
-      let fromTop = 0;
-      let usedShare = 0;
-      for (const e of entries) {
-        if (e.state !== 'pipelined') usedShare += e.share;
-      }
-      for (const e of entries) {
-        const share = Math.max(0, e.share);
-        const h = Math.min(1, share) * inner;
-        let sy: number;
-        let isOverlay = false;
-        if (e.state === 'pipelined') {
-          sy = cy + fromTop;
-          fromTop += h;
-          isOverlay = fromTop > inner - Math.min(inner, usedShare * inner) + 1e-6;
-        } else {
-          fromBottom = Math.min(inner, fromBottom + h);
-          sy = cy + inner - fromBottom;
-        }
-        segments.push({
-          task: e.t.name,
-          job: e.t.job,
-          queue: e.job?.queue ?? null,
-          state: e.state,
-          share,
-          x: cx,
-          y: sy,
-          width: inner,
-          height: h,
-          protection: e.state === 'running' ? protectionFor(e.job) : null,
-          isOverlay,
-        });
-      }
-      const state: CellState = segments.some((s) => s.state === 'running')
-        ? 'running'
-        : segments.some((s) => s.state === 'releasing')
-          ? 'releasing'
-          : 'pipelined';
-      const cell: ClusterCell = {
-        key: idleCell.key,
-        node: idleCell.node,
-        index,
-        x: cx,
-        y: cy,
-        size: inner,
-        state,
-        usedShare,
-        segments,
-        reservedFor: null,
-        reservedQueue: null,
-      };
-      nodeCells.push(cell);
-    }
-
-    markReserved(nodeCells, reserved, (job) => jobNamed(job)?.queue ?? null);
-    for (const c of nodeCells) cells.push(c);
-
-    const bars: NodeResourceBar[] = [];
-    const cellsX = idle.labelX;
-    let barY = idle.y + m.padding + m.labelHeight + cellRows * m.s + m.barGap;
-    const barWidth = rowCells * m.s - gutter;
-    for (const r of resources) {
-      const capacity = n.capacity[r];
-      const used = n.used[r];
-      const releasing = n.releasing[r];
-      const scale = Number.isFinite(capacity) && capacity > 0 ? barWidth / capacity : 0;
-      const usedWidth = Math.min(barWidth, Math.max(0, used * scale));
-      const releasingWidth = Math.min(barWidth - usedWidth, Math.max(0, releasing * scale));
-      const fmt = r === 'memory' ? formatBytes : formatNumber;
-      bars.push({
-        resource: r,
-        x: cellsX,
-        y: barY,
-        width: barWidth,
-        height: m.barHeight,
-        capacity,
-        used,
-        releasing,
-        usedWidth,
-        releasingWidth,
-        text: `${r} ${fmt(used)}/${fmt(capacity)}${releasing > 0 ? ` (${fmt(releasing)} releasing)` : ''}`,
-      });
-      barY += m.barHeight + m.barGap;
-    }
-
-    const node: ClusterNodeGeometry = { ...idle, cells: nodeCells, bars, gpulessTasks };
-    outNodes.push(node);
-    byNode.set(n.name, node);
-  }
-
-  return {
+  const fields = {
     size,
     width: Math.max(size.width, geo.gridWidth),
     height: Math.max(0, m.contentHeight),
@@ -737,30 +612,141 @@ export function layoutClusterMap(
     padding: m.padding,
     labelHeight: m.labelHeight,
     labelFontSize: geo.labelFontSize,
-    nodes: outNodes,
-    cells,
-    byNode,
-    byCell: new CellIndex(cells),
+    baseNodes: geo.idleNodes,
+    nodeStates: nodes,
+    order: geo.order,
+    cellStart: geo.cellStart,
+    cellSlot: geo.cellSlot,
+    cellX: geo.cellX,
+    cellY: geo.cellY,
+    cellInner: inner,
+    session,
+    reserved,
+    barOffsetY: m.padding + m.labelHeight + cellRows * m.s + m.barGap,
+    barWidth: rowCells * m.s - gutter,
+    barHeight: m.barHeight,
+    barPitch: m.barHeight + m.barGap,
     resources: [...resources],
     frames: geo.placed.frames,
     sections: geo.placed.sections,
     frameFontSize: geo.frameFontSize,
     geometry: geo.id,
   };
+  let nodeObjects: ClusterNodeGeometry[] | null = null;
+  let cellObjects: ClusterCell[] | null = null;
+  let byNode: Map<string, ClusterNodeGeometry> | null = null;
+  const layout = fields as unknown as ClusterMapLayout;
+  const nodesOf = (): ClusterNodeGeometry[] =>
+    (nodeObjects ??= geo.idleNodes.map((_, slot) => clusterNodeAt(layout, slot)!));
+  // Enumerable getters: a copy or a deep comparison of a layout reads them like plain fields.
+  Object.defineProperties(layout, {
+    nodes: { enumerable: true, get: nodesOf },
+    cells: { enumerable: true, get: () => (cellObjects ??= nodesOf().flatMap((n) => n.cells)) },
+    byNode: { enumerable: true, get: () => (byNode ??= new Map(nodesOf().map((n) => [n.name, n]))) },
+    byCell: { enumerable: true, writable: true, value: new CellIndex(() => layout.cells) },
+  });
+  internals.set(layout, { kind, cursorMs, reservedSlots });
+  return layout;
 }
 
-/** The tasks the layout grouped on one device (without occupancy), with their share of it. */
-function entriesOf(
-  onDevice: readonly TaskState[] | undefined,
-  index: number,
-  jobNamed: (name: string) => JobState | undefined,
-): DeviceEntry[] {
-  if (onDevice === undefined) return [];
-  return onDevice.map((t) => {
-    const share = t.gpus.find((g) => g.index === index)?.share ?? 0;
-    const state: SegmentState =
-      t.status === 'Running' ? 'running' : t.status === 'Pipelined' ? 'pipelined' : 'releasing';
-    return { t, share, job: jobNamed(t.job), state };
+/**
+ * The node in grid slot `slot` as an object: the kept idle node when nothing is on it, else a copy with its
+ * cells, bars and GPU-less task count.
+ */
+export function clusterNodeAt(layout: ClusterMapLayout, slot: number): ClusterNodeGeometry | undefined {
+  const idle = layout.baseNodes[slot];
+  if (idle === undefined) return undefined;
+  const s = layout.session;
+  const a = layout.cellStart[slot]!;
+  const b = layout.cellStart[slot + 1]!;
+  const gpulessTasks = s.gpuless[slot]!;
+  const isBusy = s.segStart[a]! < s.segStart[b]!;
+  const hasReservations = internals.get(layout)?.reservedSlots.has(slot) ?? false;
+  // A node with nothing on it and no bars is the same as in every other such session.
+  if (!isBusy && layout.resources.length === 0 && gpulessTasks === 0 && !hasReservations) return idle;
+  const cells: ClusterCell[] = [];
+  for (let c = a; c < b; c++) cells.push(clusterCellAt(layout, c)!);
+  return { ...idle, cells, bars: barsAt(layout, slot), gpulessTasks };
+}
+
+/** Cell `c` (grid order) as an object: the kept idle cell, a reserved copy of it, or its segments. */
+export function clusterCellAt(layout: ClusterMapLayout, c: number): ClusterCell | undefined {
+  const slot = layout.cellSlot[c];
+  if (slot === undefined) return undefined;
+  const idle = layout.baseNodes[slot]!.cells[c - layout.cellStart[slot]!]!;
+  const s = layout.session;
+  const a = s.segStart[c]!;
+  const b = s.segStart[c + 1]!;
+  if (a === b) {
+    const r = layout.reserved.get(c);
+    return r === undefined ? idle : { ...idle, reservedFor: r.job, reservedQueue: r.queue };
+  }
+  const { kind, cursorMs } = internals.get(layout) ?? { kind: 'either', cursorMs: null };
+  const segments: CellSegment[] = [];
+  for (let k = a; k < b; k++) {
+    const task = s.tasks[s.segTask[k]!]!;
+    const job = s.jobs[s.segJob[k]!];
+    const state = STATE_OF_CODE[s.segState[k] as SegmentCode];
+    segments.push({
+      task: task.name,
+      job: task.job,
+      queue: job?.queue ?? null,
+      state,
+      share: s.segShare[k]!,
+      x: idle.x,
+      y: s.segY[k]!,
+      width: layout.cellInner,
+      height: s.segH[k]!,
+      protection: state === 'running' ? protectionOf(job, kind, cursorMs) : null,
+      isOverlay: s.segOverlay[k] === 1,
+    });
+  }
+  return {
+    ...idle,
+    state: STATE_OF_CODE[s.cellState[c] as SegmentCode],
+    usedShare: s.cellUsed[c]!,
+    segments,
+  };
+}
+
+/** Scale of a node's bar for `r` (px per unit), 0 when the capacity is not finite and positive. */
+function barScale(n: NodeState, r: NodeBarResource, width: number): number {
+  const capacity = n.capacity[r];
+  return Number.isFinite(capacity) && capacity > 0 ? width / capacity : 0;
+}
+
+/** Width of the used part of node `n`'s bar for `r`. */
+export function barUsedWidth(n: NodeState, r: NodeBarResource, width: number): number {
+  return Math.min(width, Math.max(0, n.used[r] * barScale(n, r, width)));
+}
+
+/** Width of the releasing part of node `n`'s bar for `r`, drawn after the used part. */
+export function barReleasingWidth(n: NodeState, r: NodeBarResource, width: number): number {
+  return Math.min(width - barUsedWidth(n, r, width), Math.max(0, n.releasing[r] * barScale(n, r, width)));
+}
+
+/** The cpu/memory bars of the node in `slot`. */
+function barsAt(layout: ClusterMapLayout, slot: number): NodeResourceBar[] {
+  const n = layout.nodeStates[layout.order[slot]!]!;
+  const idle = layout.baseNodes[slot]!;
+  return layout.resources.map((r, i) => {
+    const used = n.used[r];
+    const releasing = n.releasing[r];
+    const capacity = n.capacity[r];
+    const fmt = r === 'memory' ? formatBytes : formatNumber;
+    return {
+      resource: r,
+      x: idle.labelX,
+      y: idle.y + layout.barOffsetY + i * layout.barPitch,
+      width: layout.barWidth,
+      height: layout.barHeight,
+      capacity,
+      used,
+      releasing,
+      usedWidth: barUsedWidth(n, r, layout.barWidth),
+      releasingWidth: barReleasingWidth(n, r, layout.barWidth),
+      text: `${r} ${fmt(used)}/${fmt(capacity)}${releasing > 0 ? ` (${fmt(releasing)} releasing)` : ''}`,
+    };
   });
 }
 
@@ -774,7 +760,7 @@ export interface ClusterHit {
 /** The node, cell and segment under (`px`, `py`) in map coordinates, found by grid arithmetic (O(1)). */
 export function hitTestClusterMap(layout: ClusterMapLayout, px: number, py: number): ClusterHit | null {
   const index = nodeIndexAt(layout.sections, layout, px, py - layout.originY);
-  const node = index === null ? undefined : layout.nodes[index];
+  const node = index === null ? undefined : clusterNodeAt(layout, index);
   if (node === undefined) return null;
   if (px < node.x || px >= node.x + node.width || py < node.y || py >= node.y + node.height) return null;
   const s = layout.cellSize;
@@ -796,22 +782,39 @@ export function hitTestClusterMap(layout: ClusterMapLayout, px: number, py: numb
 }
 
 /**
- * Marks a node's first idle devices as reserved, job by job in the order the engine reserved them. An idle
- * cell is shared by every session of the same geometry (decision 0276), so a reserved one is a copy.
+ * The devices Volcano jobs reserved (decision 0274): per node, its first idle devices, job by job in the order
+ * the engine reserved them. The engine gives a count of GPUs per node, not device numbers; a fractional
+ * total is rounded up to whole devices.
  */
-function markReserved(
-  cells: ClusterCell[],
-  byJob: ReadonlyMap<string, number> | undefined,
-  queueOf: (job: string) => string | null,
-): void {
-  if (byJob === undefined) return;
-  let i = 0;
-  for (const [job, gpu] of byJob) {
-    for (let left = Math.ceil(gpu - 1e-9); left > 0; left--) {
-      while (i < cells.length && (cells[i] as ClusterCell).state !== 'idle') i++;
-      const cell = cells[i];
-      if (cell === undefined) return;
-      cells[i++] = { ...cell, reservedFor: job, reservedQueue: queueOf(job) };
+function reservedCells(
+  geo: ClusterGeometry,
+  session: ClusterSessionCells,
+  reservations: readonly ClusterReservation[],
+  jobs: readonly JobState[],
+): { reserved: Map<number, { job: string; queue: string | null }>; reservedSlots: Set<number> } {
+  const reserved = new Map<number, { job: string; queue: string | null }>();
+  const reservedSlots = new Set<number>();
+  if (reservations.length === 0) return { reserved, reservedSlots };
+  const byNode = new Map<string, Map<string, number>>();
+  for (const r of reservations) {
+    let byJob = byNode.get(r.node);
+    if (byJob === undefined) byNode.set(r.node, (byJob = new Map()));
+    byJob.set(r.job, (byJob.get(r.job) ?? 0) + r.gpu);
+  }
+  const jobMap = new Map(jobs.map((j) => [j.name, j]));
+  for (const [node, byJob] of byNode) {
+    const slot = geo.slotOf.get(node);
+    if (slot === undefined) continue;
+    reservedSlots.add(slot);
+    const end = geo.cellStart[slot + 1]!;
+    let c = geo.cellStart[slot]!;
+    for (const [job, gpu] of byJob) {
+      for (let left = Math.ceil(gpu - 1e-9); left > 0; left--) {
+        while (c < end && session.cellState[c] !== CELL_IDLE) c++;
+        if (c >= end) break;
+        reserved.set(c++, { job, queue: jobMap.get(job)?.queue ?? null });
+      }
     }
   }
+  return { reserved, reservedSlots };
 }

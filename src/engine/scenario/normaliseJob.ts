@@ -212,7 +212,8 @@ function normaliseTasks(
     const task: TaskSpec = {
       ...defaultTask(f.name ?? taskName(i), i, requestsToResources(own, jobRequests)),
       status: f.status ?? 'Pending',
-      node: f.node ?? null,
+      // A succeeded pod holds nothing on the node it ran on (decision 0330): its node is dropped, with a warning.
+      node: f.status === 'Succeeded' ? null : (f.node ?? null),
       priority: f.priority ?? null,
       preemptable: f.preemptable ?? true,
       preemptionPolicy: f.preemptionPolicy ?? null,
@@ -261,7 +262,7 @@ function checkTaskPlacement(
       [...path, 'node'],
       `Running task ${quote(task.name)} has no node`,
     );
-  } else if (task.status !== 'Running' && task.node !== null) {
+  } else if (task.status !== 'Running' && written['node'] != null) {
     ctx.sink.report(
       'node-ignored',
       [...path, 'node'],

@@ -193,8 +193,7 @@ export class ClusterState {
         spec: ts,
         job,
         status: ts.status,
-        // A Succeeded pod holds nothing on the node it ran on (decision 0330).
-        node: ts.status === 'Succeeded' ? null : ts.node,
+        node: ts.node,
         gpus: [],
         terminationEndsAtMs: terminationEnd(ts),
         terminationEnded: false,

@@ -34,10 +34,7 @@ test('a partly succeeded gang keeps running and shows its succeeded pods', async
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await app.open();
-  await app.editButton.click();
-  await editor.replaceText(SCENARIO);
-  await editor.apply.click();
-  await expect(editor.dialog).toBeHidden();
+  await editor.applyScenario(app.editButton, SCENARIO);
   await app.waitForSession();
   await app.jobsTab.click();
   await expect(jobsTable.row('train')).toContainText('Running');

@@ -4,7 +4,6 @@
  * protection over a plain lack of room), with the attempts it was drawn from.
  */
 import type { Session } from './framework/Session';
-import type { JobInfo } from './framework/JobInfo';
 import type { PendingCode, PendingExplanation } from '../../model/trace';
 
 /** Higher wins when several attempts failed for different reasons. */
@@ -75,24 +74,11 @@ export function explainPending(ssn: Session): PendingExplanation[] {
       job: job.name,
       queue: job.queue.name,
       code: code ?? 'not-attempted',
-      message: parts.join(' ') || notAttempted(job),
+      message:
+        parts.join(' ') ||
+        `No action tried ${job.name} in this session (no action that could place it is configured, or it was not reached).`,
       attempts,
     });
   }
   return out;
-}
-
-/**
- * Why no action tried a job. KAI's allocate, reclaim, preempt and consolidation order only jobs ready for
- * scheduling (IsReadyForScheduling, job_info.go:479, podset.go:114-120 @d5bc503): alive tasks, which Succeeded
- * and Releasing ones are not, reaching the minimum. A gang with a pod that already finished (decision 0330) or
- * one evicted below its minimum earlier in the session waits for that reason, which is worth saying.
- */
-function notAttempted(job: JobInfo): string {
-  if (!job.isReadyForScheduling) {
-    const min =
-      job.subGroupTree === null ? `its minAvailable (${job.minAvailable})` : 'a subgroup’s minMember';
-    return `${job.name} is not ready for scheduling: its tasks that can still run (not Succeeded or Releasing) are fewer than ${min}, and KAI's actions try only ready jobs.`;
-  }
-  return `No action tried ${job.name} in this session (no action that could place it is configured, or it was not reached).`;
 }

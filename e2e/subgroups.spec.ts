@@ -35,10 +35,7 @@ test('the job inspector shows the subgroup tree the engine counted', async ({
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await app.open();
-  await app.editButton.click();
-  await editor.replaceText(SCENARIO);
-  await editor.apply.click();
-  await expect(editor.dialog).toBeHidden();
+  await editor.applyScenario(app.editButton, SCENARIO);
   await app.waitForSession();
   await app.jobsTab.click();
   await jobsTable.row('train').click();

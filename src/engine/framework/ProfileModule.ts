@@ -241,6 +241,8 @@ export type FormatFeature =
   | 'terminating'
   | 'gpuMemory'
   | 'taskRoles'
+  /** A task may start `Succeeded` (a partly finished job; decision 0330): KAI, Volcano, kube-batch. */
+  | 'succeededTasks'
   /** Job priority classes above the non-preemptible bound make a job non-preemptible (KAI). */
   | 'priorityPreemptibility';
 

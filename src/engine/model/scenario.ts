@@ -110,7 +110,11 @@ export interface QueueSpec {
   nodePool?: string;
 }
 
-export type TaskInitialStatus = 'Pending' | 'Running';
+/**
+ * A task's status at t=0 (§5). `Succeeded` (addition, decision 0330) is a pod of the job that has already
+ * finished: it holds nothing, is never placed or evicted, and counts where upstream counts succeeded pods.
+ */
+export type TaskInitialStatus = 'Pending' | 'Running' | 'Succeeded';
 
 export interface TaskSpec {
   name: string;

@@ -6,7 +6,7 @@ import { applyDeletionGracePeriod, applyTerminatingSince } from './readTerminati
 import type { JobSpec, PreemptionPolicy, PriorityClass, Profile, TaskSpec } from '../model/scenario';
 import type { Resources } from '../model/resources';
 import { formatDuration } from '../model/duration';
-import { accepts, catalogueOf } from '../registry';
+import { accepts, catalogueOf, moduleOf } from '../registry';
 import type { NormaliseContext } from './NormaliseContext';
 import { listNames, quote, type FieldPath } from './fieldPath';
 import { isMapping, readFields, type FieldValues } from './readFields';
@@ -212,7 +212,8 @@ function normaliseTasks(
     const task: TaskSpec = {
       ...defaultTask(f.name ?? taskName(i), i, requestsToResources(own, jobRequests)),
       status: f.status ?? 'Pending',
-      node: f.node ?? null,
+      // A succeeded pod holds nothing on the node it ran on (decision 0330): its node is dropped, with a warning.
+      node: f.status === 'Succeeded' ? null : (f.node ?? null),
       priority: f.priority ?? null,
       preemptable: f.preemptable ?? true,
       preemptionPolicy: f.preemptionPolicy ?? null,
@@ -231,7 +232,11 @@ function normaliseTasks(
   return tasks;
 }
 
-/** Running tasks need a node; Pending ones ignore it; a submitted job's tasks start Pending. */
+/**
+ * Running tasks need a node; Pending and Succeeded ones ignore it (a succeeded pod holds nothing on the node
+ * it ran on, decision 0330); a submitted job's tasks start Pending. `Succeeded` is refused where the profile
+ * does not model a partly finished job.
+ */
 function checkTaskPlacement(
   task: TaskSpec,
   written: Record<string, unknown>,
@@ -239,11 +244,17 @@ function checkTaskPlacement(
   ctx: NormaliseContext,
   submitted: boolean,
 ): void {
-  if (task.status === 'Running' && submitted) {
+  if (task.status !== 'Pending' && submitted) {
     ctx.sink.report(
       'invalid-event',
       [...path, 'status'],
-      'tasks of a submitted job start Pending; they cannot be Running',
+      `tasks of a submitted job start Pending; they cannot be ${task.status}`,
+    );
+  } else if (task.status === 'Succeeded' && !accepts(ctx.profile, 'succeededTasks')) {
+    ctx.sink.report(
+      'field-not-in-profile',
+      [...path, 'status'],
+      moduleOf(ctx.profile).format.whyRefused('succeededTasks'),
     );
   } else if (task.status === 'Running' && task.node === null && written['node'] == null) {
     ctx.sink.report(
@@ -251,11 +262,11 @@ function checkTaskPlacement(
       [...path, 'node'],
       `Running task ${quote(task.name)} has no node`,
     );
-  } else if (task.status === 'Pending' && task.node !== null) {
+  } else if (task.status !== 'Running' && written['node'] != null) {
     ctx.sink.report(
       'node-ignored',
       [...path, 'node'],
-      `task ${quote(task.name)} is Pending, so its node is ignored`,
+      `task ${quote(task.name)} is ${task.status}, so its node is ignored`,
     );
   }
 }
@@ -264,7 +275,7 @@ function checkTaskPlacement(
  * A Running task runs from t=0 (§5): its job must exist by then. A job created later (`submitAt` > 0) has
  * no pods yet at t=0, and letting its task appear Running when the job arrives would put it on a node that
  * the scheduler may have filled meanwhile (issue 18: 4 GPUs running on a 2-GPU node). Its tasks start
- * Pending, as those of a `submit` event do.
+ * Pending, as those of a `submit` event do. A Succeeded task has run before t=0, so the same holds for it.
  */
 function checkRunningBeforeCreation(
   tasks: readonly TaskSpec[],
@@ -272,11 +283,11 @@ function checkRunningBeforeCreation(
   ctx: NormaliseContext,
 ): void {
   for (const task of tasks) {
-    if (task.status !== 'Running') continue;
+    if (task.status === 'Pending') continue;
     ctx.sink.report(
       'running-before-submit',
       [...ctx.origins.of(task), 'status'],
-      `task ${quote(task.name)} is Running at t=0, but its job is created later (submitAt ${formatDuration(submitAtMs)})`,
+      `task ${quote(task.name)} is ${task.status} at t=0, but its job is created later (submitAt ${formatDuration(submitAtMs)})`,
     );
   }
 }

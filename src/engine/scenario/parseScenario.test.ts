@@ -223,7 +223,7 @@ describe('field errors', () => {
       code: 'invalid-value',
       path: 'jobs[0].tasks[0].status',
       line: 9,
-      message: 'expected one of Pending, Running; got "running"',
+      message: 'expected one of Pending, Running, Succeeded; got "running"',
     },
     {
       name: 'negative node count',

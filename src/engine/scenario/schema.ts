@@ -202,8 +202,8 @@ export function describeValue(value: unknown): string {
   return String(value);
 }
 
-/** Initial task statuses (docs §5). */
-export const TASK_STATUSES = ['Pending', 'Running'] as const;
+/** Initial task statuses (docs §5; `Succeeded` is an addition, decision 0330). */
+export const TASK_STATUSES = ['Pending', 'Running', 'Succeeded'] as const;
 /** Initial Volcano PodGroup phases. */
 export const POD_GROUP_PHASES = ['Pending', 'Inqueue', 'Running'] as const;
 /** KAI job preemptibility values. */

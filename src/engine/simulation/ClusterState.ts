@@ -41,7 +41,7 @@ export interface JobRecord {
   /** Run time accumulated towards `runtime` up to `progressAtMs`. */
   progressMs: number;
   progressAtMs: number;
-  /** Whether at least minAvailable tasks were running at the end of the last session. */
+  /** Whether the job ran at the end of the last session ({@link runsNow}). */
   isRunning: boolean;
   /** KAI stale-podgroup-timestamp. */
   staleSinceMs: number | null;
@@ -50,6 +50,28 @@ export interface JobRecord {
   /** Profile-owned job state carried between sessions (Volcano PodGroup phase); null = the spec's. */
   phase: string | null;
   deleted: boolean;
+}
+
+/**
+ * Whether a job runs (its `runtime` counts, §5): some task Running, and its Running and Succeeded tasks
+ * together at least minAvailable. A pod that finished still counts toward the gang (decision 0330): a job
+ * started with part of its pods already Succeeded runs on with the rest, as upstream keeps such a gang
+ * (KAI job_info.go:495-497 @d5bc503 never calls it stale; Volcano's ReadyTaskNum counts Succeeded,
+ * job_info.go:925 @ed72c7c8). Before a task can start Succeeded, Succeeded tasks only existed once the
+ * whole job completed, with no task Running, so this is the old rule (Running ≥ minAvailable) for every
+ * earlier scenario.
+ */
+export function runsNow(job: {
+  readonly spec: JobSpec;
+  readonly tasks: readonly { status: TaskStatus }[];
+}): boolean {
+  let running = 0;
+  let succeeded = 0;
+  for (const t of job.tasks) {
+    if (t.status === 'Running') running++;
+    else if (t.status === 'Succeeded') succeeded++;
+  }
+  return running > 0 && running + succeeded >= Math.max(job.spec.minAvailable, 1);
 }
 
 export class ClusterState {
@@ -179,7 +201,7 @@ export class ClusterState {
       job.tasks.push(rec);
       this.tasks.push(rec);
     }
-    job.isRunning = job.tasks.filter((t) => t.status === 'Running').length >= Math.max(spec.minAvailable, 1);
+    job.isRunning = runsNow(job);
     if (job.isRunning) job.progressAtMs = spec.startedAtMs ?? spec.submitAtMs;
     this.jobs.set(spec.name, job);
     this.jobList.push(job);

@@ -11,7 +11,7 @@ import type { Scenario } from '../model/scenario';
 import type { SessionSnapshot } from '../model/snapshot';
 import type { Decision } from '../model/trace';
 import { assertSupported, moduleOf, queryOf } from '../registry';
-import { ClusterState, type JobRecord, type TaskRecord } from './ClusterState';
+import { ClusterState, runsNow, type JobRecord, type TaskRecord } from './ClusterState';
 import {
   History,
   type JobDelta,
@@ -333,12 +333,10 @@ export class Simulator implements Simulation {
     }
   }
 
-  /** A job runs while at least minAvailable of its tasks run; dropping below loses its progress. */
+  /** A job runs while {@link runsNow} holds; dropping below loses its progress. */
   private updateRunningState(timeMs: number, changedJobs: Set<JobRecord>): void {
     for (const job of this.state.liveJobs()) {
-      let running = 0;
-      for (const t of job.tasks) if (t.status === 'Running') running++;
-      const isRunning = running >= Math.max(job.spec.minAvailable, 1);
+      const isRunning = runsNow(job);
       if (isRunning === job.isRunning) continue;
       job.isRunning = isRunning;
       job.progressAtMs = timeMs;

@@ -234,6 +234,8 @@ const JobRow = memo(function JobRow({
         </span>
         <div className="muted" title="running / minAvailable / total">
           {job.running}/{job.minAvailable}/{job.taskCount} {nounFor(job.taskCount, 'task')}
+          {/* Pods that already finished (decision 0330): they hold nothing, so "2/3/3" alone would read as a broken gang. */}
+          {job.succeeded > 0 && job.succeeded < job.taskCount && ` · ${job.succeeded} succeeded`}
           {job.isElastic && ' · elastic'}
         </div>
         {reservation !== null && (

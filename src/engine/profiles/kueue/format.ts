@@ -22,7 +22,10 @@ const block: ProfileBlockFormat = {
 export const kueueFormat: ProfileFormat = {
   // The cohort tree is read (the derived cards have parents); the block's reader checks it.
   accepts: (feature: FormatFeature) => feature === 'queueHierarchy',
-  whyRefused: (feature: FormatFeature) => `profile kueue does not model ${feature} (§27.6)`,
+  whyRefused: (feature: FormatFeature) =>
+    feature === 'succeededTasks'
+      ? 'profile kueue admits a Workload whole and does not model a partly finished one (reclaimablePods, §27.6); a task cannot start Succeeded'
+      : `profile kueue does not model ${feature} (§27.6)`,
   unreadQueueFields: {},
   unreadJobFields: {
     preemptibility:

@@ -64,6 +64,8 @@ export function volcanoFormat(dialect: Dialect): ProfileFormat {
   return {
     accepts(feature: FormatFeature, scenario: Scenario | null): boolean {
       if (feature === 'taskRoles') return volcano;
+      // Both count a succeeded pod toward the gang (volcano pkg/scheduler/api/job_info.go:925,1178 @ed72c7c8).
+      if (feature === 'succeededTasks') return true;
       if (feature === 'queueHierarchy') return volcano && scenario !== null && hasCapacityTree(scenario);
       return false;
     },

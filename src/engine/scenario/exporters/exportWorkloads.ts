@@ -176,6 +176,7 @@ function pod(task: TaskSpec, job: JobSpec, profile: Profile): Data {
   if (Object.keys(labels).length > 0) metadata.labels = labels;
   if (Object.keys(annotations).length > 0) metadata.annotations = annotations;
   const out: Data = { apiVersion: 'v1', kind: 'Pod', metadata, spec };
-  if (task.status === 'Running') out.status = { phase: 'Running' };
+  // A pod that already finished (decision 0330): the phase the importer reads back as a Succeeded task.
+  if (task.status === 'Running' || task.status === 'Succeeded') out.status = { phase: task.status };
   return out;
 }

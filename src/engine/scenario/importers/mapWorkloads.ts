@@ -128,6 +128,11 @@ export function mapPod(t: FieldTracker, errors: string[]): MappedPod {
   if (typeof nodeName === 'string' && nodeName !== '' && phase === 'Running') {
     task.status = 'Running';
     task.node = nodeName;
+  } else if (phase === 'Succeeded') {
+    // A pod that finished stays in its pod group and counts there (KAI cluster_info.go:456-467 lists every pod
+    // of the group, pod_info.go:496-497 gives it Succeeded @d5bc503); it holds nothing on the node it ran on,
+    // so its nodeName (read above) is set aside (decision 0330). Before, it became Pending and ran again.
+    task.status = 'Succeeded';
   }
   const priority = num(t.get('spec.priority'));
   if (priority !== null) task.priority = priority;

@@ -6,7 +6,7 @@
  */
 import type { NodeSpec, QueueSpec } from '../../model/scenario';
 import type { TaskStatus } from '../../model/trace';
-import type { ClusterState, JobRecord, TaskRecord } from '../ClusterState';
+import { runsNow, type ClusterState, type JobRecord, type TaskRecord } from '../ClusterState';
 import type { History, QueueFiguresDelta } from '../History';
 import { nearestRank } from './percentile';
 import type {
@@ -86,11 +86,16 @@ export function computeRunMetrics(sim: MetricsSource): RunMetrics {
       const rec = state.jobList[knownJobs];
       if (rec === undefined) continue;
       let running = 0;
-      for (const t of rec.tasks) if (t.spec.status === 'Running') running++;
-      const isRunning = running >= Math.max(rec.spec.minAvailable, 1);
+      let waitingTasks = 0;
+      for (const t of rec.tasks) {
+        if (t.spec.status === 'Running') running++;
+        else if (isWaiting(t.spec.status)) waitingTasks++;
+      }
+      // As the simulator decides it (a Succeeded task counts toward the gang, decision 0330), from t=0's statuses.
+      const isRunning = runsNow({ spec: rec.spec, tasks: rec.tasks.map((t) => ({ status: t.spec.status })) });
       const tally: JobTally = {
         rec,
-        waitingTasks: rec.tasks.length - running,
+        waitingTasks,
         isRunning,
         deleted: false,
         hasRun: running > 0,

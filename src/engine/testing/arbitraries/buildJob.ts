@@ -127,6 +127,10 @@ export function buildJob(raw: RawJob, name: string, ctx: JobContext): BuiltJob {
     doc['submitAt'] = formatDuration(raw.submitAt * 1000);
   }
   doc['tasks'] = raw.taskList === null && placed === 0 ? raw.tasks : tasks;
+  // Only a job that exists at t=0 may have pods that already finished (refused otherwise, decision 0330).
+  const submitAt = String(doc['submitAt'] ?? '0s');
+  if (reads.succeededTasks && ctx.rooms !== null && doc['tasks'] === tasks && !/^[1-9]/.test(submitAt))
+    markSucceeded(tasks, placed, raw);
   if (reads.taskRoles && raw.taskList !== null) addRoles(doc, tasks, minAvailable, raw);
   if (reads.subGroups) addSubGroups(raw, doc);
   return { doc, lateRunning };
@@ -195,6 +199,21 @@ function placeRunning(
  * t=0 completes during the run. Derived
  * from fields already drawn (like the preemption delay above), so the seeds' sample is unchanged.
  */
+/**
+ * A partly finished job (decision 0330) on about one job in four with a task list, created at or before t=0:
+ * its last task that is not placed Running starts `Succeeded`. Running tasks stay as placed, so a running gang
+ * keeps its minimum of Running tasks; a job with none placed may then have fewer alive tasks than its minimum
+ * (KAI never schedules it; Volcano counts the succeeded pod toward its gang). Derived from fields already
+ * drawn, as preemptionDelay is, so the seeds' sample is unchanged.
+ */
+function markSucceeded(tasks: Record<string, unknown>[], placed: number, raw: RawJob): void {
+  if ((raw.gpu + raw.tasks + raw.queuePick) % 4 !== 1) return;
+  const last = tasks.length - 1;
+  if (last < placed) return;
+  const task = tasks[last];
+  if (task && task['status'] === undefined) task['status'] = 'Succeeded';
+}
+
 function markTerminating(tasks: Record<string, unknown>[], placed: number, raw: RawJob): void {
   if ((raw.gpu + raw.tasks + raw.priorityPick) % 5 !== 0) return;
   const task = tasks[placed - 1];

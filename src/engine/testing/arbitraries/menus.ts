@@ -57,6 +57,8 @@ export interface GeneratedTraits {
   readonly terminating: boolean;
   readonly subGroups: boolean;
   readonly taskRoles: boolean;
+  /** A task may start `Succeeded` (decision 0330; Kueue refuses it). */
+  readonly succeededTasks: boolean;
   /** Queue fields a variant may unset (KAI's `reclaimMinRuntime: null`). */
   readonly minRuntimes: boolean;
   /** Proportion's `kValue` (KAI's time-based fair share, which reads usage history). */
@@ -76,6 +78,7 @@ export function traitsOf(profile: GeneratedProfile): GeneratedTraits {
     terminating: f.accepts('terminating', null),
     subGroups: f.accepts('subGroups', null),
     taskRoles: f.accepts('taskRoles', null),
+    succeededTasks: f.accepts('succeededTasks', null),
     minRuntimes: f.unreadQueueFields['reclaimMinRuntime'] === undefined && f.block === undefined,
     kValue: f.accepts('usageDB', null),
   };

@@ -119,7 +119,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
           snap,
           broken,
           violations,
-          own?.bestEffortIsReady ? pendingBestEffort(snap, facts) : undefined,
+          own?.bestEffortIsReady ? readyBesidesPlaced(snap, facts) : undefined,
         );
       evictedJobs.update(snap);
       checkRoles(snap, roles, evictedJobs, broken, (t) => isBestEffort(facts, t), violations);
@@ -218,11 +218,16 @@ function isBestEffort(facts: ReturnType<typeof scenarioFacts>, task: string): bo
   return r !== undefined && r.gpu < 1e-4 && r.cpu < 1e-4 && r.memory < 0.1;
 }
 
-function pendingBestEffort(snap: SessionSnapshot, facts: ReturnType<typeof scenarioFacts>) {
+/**
+ * What Volcano's and kube-batch's `IsReady` counts besides placed tasks: pending BestEffort tasks, and
+ * Succeeded ones, which their `ReadyTaskNum` counts (volcano pkg/scheduler/api/job_info.go:925 @ed72c7c8;
+ * decision 0330).
+ */
+function readyBesidesPlaced(snap: SessionSnapshot, facts: ReturnType<typeof scenarioFacts>) {
   const counts = new Map<string, number>();
   for (const t of snap.tasks) {
-    if (t.status !== 'Pending') continue;
-    if (isBestEffort(facts, t.name)) counts.set(t.job, (counts.get(t.job) ?? 0) + 1);
+    if (t.status === 'Succeeded' || (t.status === 'Pending' && isBestEffort(facts, t.name)))
+      counts.set(t.job, (counts.get(t.job) ?? 0) + 1);
   }
   return (job: { name: string }) => counts.get(job.name) ?? 0;
 }

@@ -135,8 +135,21 @@ export function assembleSnapshotScenario(
     terminatingNoGrace: 0,
     terminatingPending: 0,
   };
-  const kaiPods: PodRecord[] = [];
+  const groupByKey = new Map<string, (typeof reader.groups)[number]>();
+  for (const g of groups) groupByKey.set(`${g.ref.namespace ?? ''}/${g.ref.name}`, g);
+  let kaiPods: PodRecord[] = [];
   for (const pod of reader.pods) {
+    // A Succeeded pod of one of the shard's pod groups stays in its job (KAI cluster_info.go:456-467 adds every
+    // pod of the group, pod_info.go:496-497 gives it Succeeded @d5bc503): it holds nothing, but a job with one
+    // is never stale (job_info.go:495-497) and Volcano's gang counts it (decision 0330).
+    if (pod.phase === 'Succeeded' && pod.schedulerName === kaiName && pod.group !== null) {
+      if (groupByKey.has(`${pod.ref.namespace ?? ''}/${pod.group}`)) {
+        delete pod.task.node;
+        pod.task.status = 'Succeeded';
+        kaiPods.push(pod);
+        continue;
+      }
+    }
     if (pod.phase === 'Succeeded' || pod.phase === 'Failed') {
       counts.finished++;
       continue;
@@ -200,7 +213,10 @@ export function assembleSnapshotScenario(
         `${counts.terminatingPending} terminating pod(s) on no node left out: KAI counts a pod being deleted as Releasing, never schedules it, and it is going away.`,
     );
   if (counts.finished > 0)
-    notes.push(() => `${counts.finished} Succeeded or Failed pod(s) hold nothing: left out.`);
+    notes.push(
+      () =>
+        `${counts.finished} Failed pod(s), or Succeeded pod(s) of no live pod group of the snapshot, hold nothing: left out.`,
+    );
   if (counts.reservation > 0)
     notes.push(
       () =>
@@ -226,8 +242,6 @@ export function assembleSnapshotScenario(
     notes.push(() => `${counts.lostNode} pod(s) name a node the snapshot does not hold: they are Pending.`);
 
   // Jobs: one per pod group (in the snapshot's order), then one per pod of no known group.
-  const groupByKey = new Map<string, (typeof reader.groups)[number]>();
-  for (const g of groups) groupByKey.set(`${g.ref.namespace ?? ''}/${g.ref.name}`, g);
   const podsOf = new Map<string, PodRecord[]>();
   const lone: PodRecord[] = [];
   for (const pod of kaiPods) {
@@ -240,6 +254,20 @@ export function assembleSnapshotScenario(
   }
   if (lone.length > 0)
     notes.push(() => `${lone.length} pod(s) of no pod group in the snapshot: each is a job of its own.`);
+  // A pod group whose every pod has finished takes no part in a session (openSession.ts): left out, as before.
+  for (const [key, pods] of podsOf) {
+    if (!pods.every((p) => p.task.status === 'Succeeded')) continue;
+    podsOf.delete(key);
+    counts.finished += pods.length;
+    const gone = new Set(pods);
+    kaiPods = kaiPods.filter((p) => !gone.has(p));
+  }
+  const succeeded = kaiPods.filter((p) => p.task.status === 'Succeeded').length;
+  if (succeeded > 0)
+    notes.push(
+      () =>
+        `${succeeded} Succeeded pod(s) of pod groups that still have live pods are kept as Succeeded tasks: they hold nothing and count as KAI counts them (a gang with a succeeded pod is never stale).`,
+    );
 
   // Names must be unique in a scenario: a name used in two namespaces becomes `namespace/name` (§5).
   const jobRefs: ObjectRef[] = [...groups.map((g) => g.ref), ...lone.map((p) => p.ref)];

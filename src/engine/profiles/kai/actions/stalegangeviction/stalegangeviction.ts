@@ -59,6 +59,7 @@ export function createStaleGangEvictionAction(): Action {
         const short = shortPodSets(job);
         const stale =
           active > 0 &&
+          // KAI job_info.go:495-497 @d5bc503: a job with a Succeeded pod is never stale (SG-S13..S15, decision 0330).
           job.counts.Succeeded === 0 &&
           (short === null ? active < job.minAvailable : short.length > 0);
         if (!stale) {

@@ -1,6 +1,6 @@
 /**
  * The session's smallest and largest GPU device memory (KAI `MinNodeGPUMemoryMiB` / `MaxNodeGPUMemoryMiB`,
- * pkg/scheduler/cache/cluster_info/cluster_info.go:286-300 @d5bc503), taken over the session's nodes, so a
+ * pkg/scheduler/cache/cluster_info/cluster_info.go:290-297 @d5bc503), taken over the session's nodes, so a
  * node pool (shard) sees its own nodes' range, as upstream's shard snapshot does. Upstream leaves out devices of
  * 100 MiB or less (`DefaultGpuMemory`, cluster_info.go:291); the lab refuses such a node when device memories
  * are mixed (decision 0328), and with one device memory the range is that memory, as before (decision 0209).

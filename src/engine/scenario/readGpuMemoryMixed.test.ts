@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { normaliseScenarioDocument } from '../index';
-import { run, scenarioOf } from '../testing/scenarioTest';
+import { evictedIn, run, scenarioOf } from '../testing/scenarioTest';
 
 const base = { version: 1, name: 't', queues: [{ name: 'q' }] };
 const node = (name: string, mib: number, gpu = 1) => ({ name, resources: { gpu, gpuMemory: mib } });
@@ -96,5 +96,57 @@ describe('mixed device memories: the engine', () => {
       .snapshot(1)
       .tasks.find((t) => t.name === 'j-0');
     expect([bound?.node, bound?.gpus]).toEqual(['small', [{ index: 0, share: 0.5 }]]);
+  });
+  it('a victim counts and frees m / D of its node in reclaim', () => {
+    // qa's task on the 2000 MiB node: 400 MiB is 0.2 GPU there (0.8 at the smallest memory, 500 MiB), within
+    // its quota 0.5, so it is not reclaimed; 1800 MiB is 0.9 GPU there, above it, so it is.
+    const doc = (mib: number) => ({
+      version: 1,
+      name: 't',
+      scheduler: { actions: ['reclaim'] },
+      nodes: [node('big', 2000), node('small', 500)],
+      queues: [
+        { name: 'qa', resources: { gpu: { quota: 0.5, limit: -1, overQuotaWeight: 0 } } },
+        { name: 'qb', resources: { gpu: { quota: 1, limit: -1, overQuotaWeight: 0 } } },
+        { name: 'qc', resources: { gpu: { quota: 0.5, limit: -1, overQuotaWeight: 0 } } },
+      ],
+      jobs: [
+        {
+          ...job(mib),
+          name: 'a',
+          queue: 'qa',
+          startedAt: '-60s',
+          tasks: [{ status: 'Running', node: 'big' }],
+        },
+        {
+          name: 'c',
+          queue: 'qc',
+          priorityClassName: 'build',
+          preemptibility: 'non-preemptible',
+          startedAt: '-60s',
+          resources: { gpu: 1 },
+          tasks: [{ status: 'Running', node: 'small' }],
+        },
+        { name: 'b', queue: 'qb', submitAt: '-1m', resources: { gpu: 1 } },
+      ],
+      run: { sessions: 1 },
+    });
+    const kept = run(doc(400)).snapshot(1);
+    expect(evictedIn(kept)).toEqual([]);
+    expect(kept.queues.find((q) => q.name === 'qa')?.allocated.gpu).toBe(0.2);
+    const reclaimed = run(doc(1800)).snapshot(1);
+    expect(evictedIn(reclaimed)).toEqual(['a-0']);
+    expect(JSON.stringify(reclaimed.trace)).toContain('qa holds gpu 0.9');
+  });
+  it('a task Running at the start must fit the devices of its node', () => {
+    const errors = errorsOf({
+      ...base,
+      nodes: [node('big', 2000), node('small', 500)],
+      jobs: [{ ...job(700), tasks: [{ status: 'Running', node: 'small' }] }],
+    });
+    expect(errors.map((e) => e.path)).toEqual(['jobs[0].tasks[0].node']);
+    expect(errors[0]?.message).toContain(
+      'asks for 700 MiB of GPU memory per device but node "small" has 500 MiB devices',
+    );
   });
 });

@@ -2,7 +2,7 @@
  * Tasks that are Running at t=0: their node must exist, the node must hold all of them (per resource),
  * and their GPU requests must pack onto the node's whole GPU devices.
  */
-import { gpuDeviceCount } from '../model/gpuDevices';
+import { gpuDeviceCount, resourcesOnNode } from '../model/gpuDevices';
 import type { JobSpec, NodeSpec, TaskSpec } from '../model/scenario';
 import { EPSILON, RESOURCE_NAMES, type ResourceName } from '../model/resources';
 import type { NormaliseContext } from './NormaliseContext';
@@ -35,15 +35,29 @@ export function checkPlacement(
       running.set(node, list);
     }
   }
-  for (const [node, tasks] of running) {
+  for (const [node, all] of running) {
+    const tasks = all.filter((t) => fitsDevices(t, node, ctx));
     if (checkCapacity(node, tasks, ctx)) checkGpuPacking(node, tasks, ctx);
   }
+}
+
+/** Mixed device memories (decision 0328): a GPU-memory request above the node's device memory has no device. */
+function fitsDevices(task: TaskSpec, node: NodeSpec, ctx: NormaliseContext): boolean {
+  const mib = task.gpuMemoryMiB;
+  if (mib === undefined || node.gpuMemoryMiB === undefined || mib <= node.gpuMemoryMiB) return true;
+  ctx.sink.report(
+    'gpu-packing',
+    [...ctx.origins.of(task), 'node'],
+    `task ${quote(task.name)} asks for ${mib} MiB of GPU memory per device but node ${quote(node.name)} has ${node.gpuMemoryMiB} MiB devices`,
+  );
+  return false;
 }
 
 /**
  * Sums requests in task order; reports each resource once, at the task that first overflows it. The sums are
  * plain locals and the per-resource report runs only for a task past some capacity: this is one pass over
- * every Running task of the document (140,000 at production scale; decision 0336).
+ * every Running task of the document (140,000 at production scale; decision 0336). A GPU-memory
+ * request counts m / D of this node's devices (decision 0328).
  */
 function checkCapacity(node: NodeSpec, tasks: readonly TaskSpec[], ctx: NormaliseContext): boolean {
   const cap = node.resources;
@@ -51,7 +65,7 @@ function checkCapacity(node: NodeSpec, tasks: readonly TaskSpec[], ctx: Normalis
   let reported: Set<ResourceName> | null = null;
   let { gpu, cpu, memory, pods } = used;
   for (const task of tasks) {
-    const need = task.resources;
+    const need = resourcesOnNode(task, node);
     gpu += need.gpu;
     cpu += need.cpu;
     memory += need.memory;
@@ -67,7 +81,7 @@ function checkCapacity(node: NodeSpec, tasks: readonly TaskSpec[], ctx: Normalis
     for (const r of RESOURCE_NAMES) {
       if (used[r] > cap[r] + EPSILON && !reported.has(r)) {
         reported.add(r);
-        const total = tasks.reduce((sum, t) => sum + t.resources[r], 0);
+        const total = tasks.reduce((sum, t) => sum + resourcesOnNode(t, node)[r], 0);
         ctx.sink.report(
           'node-overcommitted',
           [...ctx.origins.of(task), 'node'],
@@ -89,7 +103,7 @@ function checkGpuPacking(node: NodeSpec, tasks: readonly TaskSpec[], ctx: Normal
   if (!Number.isFinite(capacity)) return;
   const free = Array.from({ length: Math.round(capacity) }, () => 1);
   for (const task of tasks) {
-    const gpu = task.resources.gpu;
+    const gpu = resourcesOnNode(task, node).gpu;
     if (gpu <= EPSILON) continue;
     const path = [...ctx.origins.of(task), 'node'];
     const count = gpuDeviceCount(task);

@@ -9,9 +9,9 @@
  * the smallest device memory of the cluster for queue order, reclaimer shares and pending usage
  * (plugins/proportion/proportion.go:103,374 @d5bc503, #1792), the largest for the queue capacity check
  * (plugins/proportion/capacity_policy/capacity_policy.go:71-87 @d5bc503, #1792) and the node's own for
- * placement (api/node_info/node_info.go:727 @d5bc503, #1370). The lab models one device memory per
- * scenario (every GPU node declares the same `gpuMemory`), where the three divisors are equal and the
- * conversion is exact; mixed device memories are refused (decision 0209). A request on several devices
+ * placement (api/node_info/node_info.go:727 @d5bc503, #1370). Every GPU node declares its `gpuMemory`; with
+ * one device memory the three divisors are equal (decision 0209), with mixed ones the engine uses each where
+ * upstream does (decision 0328). A request on several devices
  * (`gpuMemoryDevices`, KAI `gpu-fraction-num-devices`) counts `count × m / D` and holds `count` devices
  * with `m / D` each (decision 0257).
  */
@@ -118,9 +118,14 @@ export function applyNodeGpuMemory(
   for (const node of nodes) node.gpuMemoryMiB = mib;
 }
 
+/** KAI leaves devices of this much memory or less out of the cluster's min and max (cluster_info.go:291). */
+const DEFAULT_GPU_MEMORY_MIB = 100;
+
 /**
- * The cross-check: the scenario's one device memory, every GPU-memory request within it, and each such
- * task's `resources.gpu` set to the fraction it converts to. Nodes added by events count too.
+ * The cross-check: every GPU node states its device memory, every GPU-memory request fits the largest, and each
+ * such task's `resources.gpu` is set to `count × m / D_min`, what it counts before placement (the session
+ * recomputes it over its own nodes; placed, it counts its node's `m / D_node`, decision 0328). Nodes added by
+ * events count too.
  */
 export function resolveGpuMemory(scenario: Scenario, ctx: NormaliseContext): void {
   const submitted = scenario.events.flatMap((e) => (e.kind === 'submit' ? [e.job] : []));
@@ -131,10 +136,9 @@ export function resolveGpuMemory(scenario: Scenario, ctx: NormaliseContext): voi
   const gpuNodes = [...scenario.nodes, ...added].filter(
     (n) => Number.isFinite(n.resources.gpu) && n.resources.gpu > 0,
   );
-  let deviceMiB: number | undefined;
+  const memories = new Map<number, NodeSpec>();
   for (const node of gpuNodes) {
     const mib = node.gpuMemoryMiB;
-    const path = [...ctx.origins.of(node), 'resources', 'gpuMemory'];
     if (mib === undefined) {
       ctx.sink.report(
         'invalid-value',
@@ -144,17 +148,9 @@ export function resolveGpuMemory(scenario: Scenario, ctx: NormaliseContext): voi
       );
       return;
     }
-    if (deviceMiB !== undefined && mib !== deviceMiB) {
-      ctx.sink.report(
-        'invalid-value',
-        path,
-        `node ${JSON.stringify(node.name)} has ${mib} MiB devices but another GPU node has ${deviceMiB} MiB; the lab models one GPU device memory per scenario when tasks request GPU memory`,
-      );
-      return;
-    }
-    deviceMiB = mib;
+    if (!memories.has(mib)) memories.set(mib, node);
   }
-  if (deviceMiB === undefined) {
+  if (memories.size === 0) {
     ctx.sink.report(
       'invalid-value',
       [...ctx.origins.of(tasks[0] as TaskSpec), 'resources', 'gpuMemory'],
@@ -162,19 +158,47 @@ export function resolveGpuMemory(scenario: Scenario, ctx: NormaliseContext): voi
     );
     return;
   }
+  const sizes = [...memories.keys()].sort((a, b) => a - b);
+  const minMiB = sizes[0] as number;
+  const maxMiB = sizes[sizes.length - 1] as number;
+  if (sizes.length > 1 && minMiB <= DEFAULT_GPU_MEMORY_MIB) {
+    // Upstream leaves such devices out of MinNodeGPUMemoryMiB/MaxNodeGPUMemoryMiB (cluster_info.go:291
+    // @d5bc503); with one device memory the lab keeps counting on it (decision 0209), mixed it refuses it.
+    const node = memories.get(minMiB) as NodeSpec;
+    ctx.sink.report(
+      'out-of-range',
+      [...ctx.origins.of(node), 'resources', 'gpuMemory'],
+      `node ${JSON.stringify(node.name)} has ${minMiB} MiB devices; with mixed device memories each must be above ${DEFAULT_GPU_MEMORY_MIB} MiB (KAI leaves smaller ones out of the cluster's smallest and largest)`,
+    );
+    return;
+  }
   for (const task of tasks) {
     const mib = task.gpuMemoryMiB as number;
-    if (mib > deviceMiB) {
+    const where = [...ctx.origins.of(task), 'resources', 'gpuMemory'];
+    if (mib > maxMiB) {
       // KAI finds no device with that much memory (node_info.go IsTaskAllocatable); the lab says so early.
       ctx.sink.report(
         'out-of-range',
-        [...ctx.origins.of(task), 'resources', 'gpuMemory'],
-        `task ${JSON.stringify(task.name)} requests ${mib} MiB of GPU memory but devices have ${deviceMiB} MiB`,
+        where,
+        `task ${JSON.stringify(task.name)} requests ${mib} MiB of GPU memory but ${sizes.length > 1 ? 'the largest ' : ''}devices have ${maxMiB} MiB`,
       );
       continue;
     }
-    // count × m / D (KAI gpu_resource_requirment.go:231-236 @d5bc503), the same for all three upstream
-    // divisors here; placement spreads it back over `count` devices (NodeInfo.pickGpus).
-    task.resources.gpu = ((task.gpuMemoryDevices ?? 1) * mib) / deviceMiB;
+    // m a whole multiple (≥ 2) of a smaller device memory: KAI's isValidGpuPortion accepts the portion as
+    // whole GPUs on that node (node_info.go:655-658 @d5bc503), a case the lab does not model (decision 0328).
+    const multiple = sizes.find((d) => mib > d && mib % d === 0);
+    if (multiple !== undefined) {
+      ctx.sink.report(
+        'invalid-value',
+        where,
+        `task ${JSON.stringify(task.name)} requests ${mib} MiB, exactly ${mib / multiple} devices of ${multiple} MiB on node ${JSON.stringify((memories.get(multiple) as NodeSpec).name)}; KAI would count that as whole GPUs there, which the lab does not model`,
+        'Ask for a GPU memory that is not a whole multiple of a smaller device memory.',
+      );
+      continue;
+    }
+    // count × m / D (KAI gpu_resource_requirment.go:231-236 @d5bc503) at the smallest device memory
+    // (allocation_info.go:180-181, proportion.go:374 @d5bc503); with one device memory, the same for all
+    // three upstream divisors. Placement spreads it over `count` devices of its node (NodeInfo.pickGpus).
+    task.resources.gpu = ((task.gpuMemoryDevices ?? 1) * mib) / minMiB;
   }
 }

@@ -3,6 +3,7 @@
  * place, job summaries with their min-runtime protection at that moment, queue figures and node occupation.
  */
 import { zeroResources, addInto, type QueueResources, type Resources } from '../model/resources';
+import { resourcesOnNode } from '../model/gpuDevices';
 import type { JobSpec, NodeSpec } from '../model/scenario';
 import type { ProfileQueueExtras, SnapshotJobInput } from '../framework/ProfileModule';
 import type {
@@ -33,6 +34,8 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
   const terminatingByTask = new Map((entry.trace.terminating ?? []).map((n) => [n.task, n]));
   const tasks: TaskState[] = [];
   const gpuByTask = new Map<TaskState, number>();
+  // The frame's nodes by name: a placed GPU-memory request counts m / D of its node's devices (decision 0328).
+  const nodeByName = new Map(frame.nodeSpecs.map((n) => [n.name, n]));
   const jobs: JobState[] = [];
   const used = new Map<string, Resources>();
   const releasing = new Map<string, Resources>();
@@ -78,7 +81,9 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
         terminating[term.status === 'StuckInReleasing' ? 'stuck' : 'releasing']++;
       }
       tasks.push(task);
-      gpuByTask.set(task, t.spec.resources.gpu);
+      // A placed GPU-memory request counts m / D of its node's devices (decision 0328).
+      const onNode = node === null ? t.spec.resources : resourcesOnNode(t.spec, nodeByName.get(node));
+      gpuByTask.set(task, onNode.gpu);
       if (node !== null) {
         for (const g of gpus) devicesInUse.set(node, Math.max(devicesInUse.get(node) ?? 0, g.index + 1));
         // A pod terminating within the threshold is releasing, as the session counted it (§23.4).
@@ -86,7 +91,7 @@ export function buildSnapshot(state: ClusterState, entry: SessionEntry, frame: K
         const bucket = freeing ? releasing : status === 'Running' ? used : null;
         if (bucket) {
           const r = bucket.get(node) ?? zeroResources();
-          addInto(r, t.spec.resources);
+          addInto(r, onNode);
           bucket.set(node, r);
         }
       }

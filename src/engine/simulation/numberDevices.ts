@@ -9,7 +9,7 @@
  * keeps its devices while it releases them. This decides nothing: the scheduler never reads devices in
  * these profiles, and every count (per node, per queue) is the scheduler's own. Decision 0076.
  */
-import { gpuDeviceCount } from '../model/gpuDevices';
+import { gpuDeviceCount, gpuOnNode } from '../model/gpuDevices';
 import { EPSILON } from '../model/resources';
 import type { GpuSlot } from '../model/gpuDevices';
 import type { ClusterState, TaskRecord } from './ClusterState';
@@ -49,6 +49,8 @@ export function numberDevices(state: ClusterState): TaskRecord[] {
   }
   for (const t of needs) {
     const d = held.get(t.node as string) as Devices;
+    // A GPU-memory request takes m / D of this node's devices (decision 0328).
+    const gpu = gpuOnNode(t.spec, state.nodes.get(t.node as string));
     const n = d.running.length;
     const free = (i: number): number =>
       1 - (d.running[i] as number) - Math.max(d.releasing[i] as number, d.promised[i] as number);
@@ -57,10 +59,10 @@ export function numberDevices(state: ClusterState): TaskRecord[] {
       // Devices being released first (room once they are free), then idle ones.
       const waiting = (i: number): number =>
         (d.releasing[i] as number) > EPSILON ? 1 - (d.running[i] as number) - (d.promised[i] as number) : 0;
-      slots = pick(t.spec.resources.gpu, n, waiting, gpuDeviceCount(t.spec));
-      if (slots.length === 0) slots = pick(t.spec.resources.gpu, n, free, gpuDeviceCount(t.spec));
+      slots = pick(gpu, n, waiting, gpuDeviceCount(t.spec));
+      if (slots.length === 0) slots = pick(gpu, n, free, gpuDeviceCount(t.spec));
     } else {
-      slots = pick(t.spec.resources.gpu, n, free, gpuDeviceCount(t.spec));
+      slots = pick(gpu, n, free, gpuDeviceCount(t.spec));
     }
     for (const g of slots) add(d, t, g);
     t.gpus = slots;

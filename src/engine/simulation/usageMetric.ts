@@ -14,6 +14,7 @@
  *   begin at the earliest such time: before it the scenario states nothing, and Prometheus has no points.
  */
 import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../model/resources';
+import { resourcesOnNode } from '../model/gpuDevices';
 import type { QueueSpec, Scenario } from '../model/scenario';
 import type { ClusterState } from './ClusterState';
 import type { UsageSample } from './UsageLedger';
@@ -58,7 +59,8 @@ export function usageMetricSample(state: ClusterState, timeMs: number): UsageSam
   const held = state.tasks.map((t) => ({
     queue: t.job.spec.queue,
     status: t.status,
-    resources: t.spec.resources,
+    // What a placed GPU-memory task holds on its node (decision 0328).
+    resources: t.node === null ? t.spec.resources : resourcesOnNode(t.spec, state.nodes.get(t.node)),
   }));
   return { timeMs, allocated: allocationOf(held, state.queues), capacity: capacityOf(state.nodes.values()) };
 }

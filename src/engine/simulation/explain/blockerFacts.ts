@@ -15,6 +15,7 @@ import {
   queuePath,
   round,
   sumRequests,
+  nodeSpecs,
   taskSpecs,
 } from './jobFacts';
 
@@ -106,7 +107,7 @@ function evictionRefusal(snap: SessionSnapshot, pending: PendingExplanation): st
 
 function largestIdle(snap: SessionSnapshot, scenario: Scenario, r: 'gpu' | 'cpu' | 'memory') {
   let best: { node: string; free: number } | null = null;
-  for (const [node, free] of idleOnNodes(snap, taskSpecs(scenario))) {
+  for (const [node, free] of idleOnNodes(snap, taskSpecs(scenario), nodeSpecs(scenario))) {
     const v = round(Math.max(0, free[r]));
     if (best === null || v > best.free) best = { node, free: v };
   }

@@ -7,7 +7,8 @@ import type { JobSpec, Scenario, TaskSpec } from '../../model/scenario';
 import type { JobState, SessionSnapshot } from '../../model/snapshot';
 import type { PendingExplanation } from '../../model/trace';
 import { moduleOf } from '../../registry';
-import { amount, mainResource, sumRequests } from './jobFacts';
+import { resourcesOnNode } from '../../model/gpuDevices';
+import { amount, mainResource, nodeSpecs, sumRequests } from './jobFacts';
 import type { ScenarioChange } from './types';
 
 export interface Candidate {
@@ -69,13 +70,16 @@ function deletions(input: CandidateInput): Candidate[] {
   const resource = mainResource(need);
   const held = new Map<string, number>();
   const specs = new Map<string, TaskSpec>();
+  const nodes = nodeSpecs(input.scenario);
   for (const t of input.scenario.jobs) for (const task of t.tasks) specs.set(task.name, task);
   for (const e of input.scenario.events)
     if (e.kind === 'submit') for (const task of e.job.tasks) specs.set(task.name, task);
   for (const t of input.snap.tasks) {
     if (t.job === input.spec.name || (t.status !== 'Running' && t.status !== 'Pipelined')) continue;
     const spec = specs.get(t.name);
-    if (spec) held.set(t.job, (held.get(t.job) ?? 0) + spec.resources[resource]);
+    // What the task holds on its node (a GPU-memory request: m / D of that node, decision 0328).
+    if (spec)
+      held.set(t.job, (held.get(t.job) ?? 0) + resourcesOnNode(spec, nodes.get(t.node ?? ''))[resource]);
   }
   return [...held.entries()]
     .filter(([, v]) => v >= need[resource] && v > 0)

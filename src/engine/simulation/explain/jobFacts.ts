@@ -4,7 +4,8 @@
  */
 import { formatDuration } from '../../model/duration';
 import type { QueueResourceName, QueueResources, Resources } from '../../model/resources';
-import type { JobSpec, Scenario, TaskSpec } from '../../model/scenario';
+import { resourcesOnNode } from '../../model/gpuDevices';
+import type { JobSpec, NodeSpec, Scenario, TaskSpec } from '../../model/scenario';
 import type { JobState, NodeState, QueueState, SessionSnapshot } from '../../model/snapshot';
 
 /** The job's spec, from `jobs` or a `submit` event; null when the scenario has no such job. */
@@ -73,6 +74,7 @@ function bytes(n: number): string {
 export function idleOnNodes(
   snap: SessionSnapshot,
   scenarioTasks: Map<string, TaskSpec>,
+  scenarioNodes: ReadonlyMap<string, NodeSpec> = new Map(),
 ): Map<string, Resources> {
   const idle = new Map<string, Resources>();
   for (const n of snap.nodes) idle.set(n.name, freeOf(n));
@@ -81,9 +83,11 @@ export function idleOnNodes(
     const spec = scenarioTasks.get(t.name);
     const free = idle.get(t.node);
     if (!spec || !free) continue;
-    free.gpu -= spec.resources.gpu;
-    free.cpu -= spec.resources.cpu;
-    free.memory -= spec.resources.memory;
+    // A GPU-memory request holds m / D of its node's devices (decision 0328).
+    const held = resourcesOnNode(spec, scenarioNodes.get(t.node));
+    free.gpu -= held.gpu;
+    free.cpu -= held.cpu;
+    free.memory -= held.memory;
   }
   return idle;
 }
@@ -98,6 +102,14 @@ function freeOf(n: NodeState): Resources {
 }
 
 /** Every task spec of the scenario by name (jobs and submitted jobs). */
+/** The scenario's nodes by name, those added by events included. */
+export function nodeSpecs(scenario: Scenario): Map<string, NodeSpec> {
+  const out = new Map<string, NodeSpec>();
+  for (const n of scenario.nodes) out.set(n.name, n);
+  for (const e of scenario.events) if (e.kind === 'addNode') out.set(e.node.name, e.node);
+  return out;
+}
+
 export function taskSpecs(scenario: Scenario): Map<string, TaskSpec> {
   const out = new Map<string, TaskSpec>();
   for (const j of scenario.jobs) for (const t of j.tasks) out.set(t.name, t);

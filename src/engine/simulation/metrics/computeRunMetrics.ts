@@ -7,6 +7,7 @@
 import type { NodeSpec, QueueSpec } from '../../model/scenario';
 import type { TaskStatus } from '../../model/trace';
 import { runsNow, type ClusterState, type JobRecord, type TaskRecord } from '../ClusterState';
+import { gpuOnNode } from '../../model/gpuDevices';
 import type { History, QueueFiguresDelta } from '../History';
 import { nearestRank } from './percentile';
 import type {
@@ -65,6 +66,10 @@ export function computeRunMetrics(sim: MetricsSource): RunMetrics {
   const figures = new Map<string, QueueFiguresDelta>();
   let queueSpecs: QueueSpec[] = [...state.scenario.queues];
   let nodeSpecs: NodeSpec[] = [...state.scenario.nodes];
+  // By name, for what a GPU-memory task holds on its node (m / D of that node's devices, decision 0328).
+  let nodeByName = new Map(nodeSpecs.map((n) => [n.name, n]));
+  const gpuOf = (rec: TaskRecord, node: string | null): number =>
+    node === null ? rec.spec.resources.gpu : gpuOnNode(rec.spec, nodeByName.get(node));
   let tree = queueTree(queueSpecs);
   const open = new Map<string, FairShareEpisode>();
   const episodes: FairShareEpisode[] = [];
@@ -73,7 +78,7 @@ export function computeRunMetrics(sim: MetricsSource): RunMetrics {
 
   const hold = (t: TaskTally, rec: TaskRecord, sign: 1 | -1) => {
     if (t.node === null) return;
-    const gpu = rec.spec.resources.gpu;
+    const gpu = gpuOf(rec, t.node);
     if (t.status === 'Running' || t.status === 'Releasing')
       occupied.set(t.node, (occupied.get(t.node) ?? 0) + sign * gpu);
     if (t.status === 'Running') runningGpu += sign * gpu;
@@ -134,7 +139,7 @@ export function computeRunMetrics(sim: MetricsSource): RunMetrics {
       const t = rec === undefined ? undefined : tasks[rec.id];
       if (rec === undefined || t === undefined) continue;
       const ran = t.startedAtMs === null ? 0 : Math.max(0, entry.timeMs - t.startedAtMs);
-      const gpuMs = ran * rec.spec.resources.gpu;
+      const gpuMs = ran * gpuOf(rec, t.node);
       clusterEvictions++;
       clusterLost += gpuMs;
       for (const q of tree.ancestorsOf(rec.job.spec.queue)) {
@@ -182,7 +187,10 @@ export function computeRunMetrics(sim: MetricsSource): RunMetrics {
       queueSpecs = entry.queueSpecs;
       tree = queueTree(queueSpecs);
     }
-    if (entry.nodeSpecs) nodeSpecs = entry.nodeSpecs;
+    if (entry.nodeSpecs) {
+      nodeSpecs = entry.nodeSpecs;
+      nodeByName = new Map(nodeSpecs.map((n) => [n.name, n]));
+    }
 
     // Who waits at the end of this session, and since when: only jobs submitted or changed can change.
     for (const job of touched) {

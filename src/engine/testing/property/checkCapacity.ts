@@ -32,7 +32,7 @@ export function checkNodeCapacity(snap: SessionSnapshot, facts: ScenarioFacts, o
       });
       continue;
     }
-    const req = facts.taskResources.get(t.name) ?? zeroResources();
+    const req = facts.heldOn(t.name, t.node) ?? zeroResources();
     // A pod terminating within KAI's threshold is Releasing to the session (§23.4), though it stays Running.
     const status = isFreshlyTerminating(t) ? 'Releasing' : t.status;
     if (status !== 'Pipelined') add(held, t.node, req);

@@ -35,7 +35,7 @@ export function checkStuckReleasing(snap: SessionSnapshot, facts: ScenarioFacts,
     if (isFreshlyTerminating(t)) continue; // releasing room: a pipelined task may take it
     if (t.status === 'Pipelined') pipelinedOn.add(t.node);
     const sum = held.get(t.node) ?? zeroResources();
-    const req = facts.taskResources.get(t.name) ?? zeroResources();
+    const req = facts.heldOn(t.name, t.node) ?? zeroResources();
     for (const k of RESOURCE_NAMES) sum[k] += req[k];
     held.set(t.node, sum);
     for (const g of t.gpus)

@@ -49,7 +49,7 @@ export function queueSums(snap: SessionSnapshot, facts: ScenarioFacts): QueueSum
     // A terminating pod is not allocated to its queue (KAI proportion counts active-allocated pods, §23.4).
     if (t.terminating !== undefined) continue;
     const queue = jobQueue.get(t.job);
-    const req = facts.taskResources.get(t.name);
+    const req = facts.heldOn(t.name, t.node);
     if (queue === undefined || !req) continue;
     for (const q of path(queue)) {
       const sum = used.get(q) ?? zeroResources();

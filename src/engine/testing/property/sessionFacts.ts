@@ -2,13 +2,19 @@
  * Plain lookups the invariant checks share: task requests and job specs by name (initial and submitted
  * jobs), the queue tree of a session, and the scheduler configuration in force at a session's time.
  */
+import { resourcesOnNode } from '../../model/gpuDevices';
 import type { Resources } from '../../model/resources';
-import type { JobSpec, Scenario, SchedulerConfig } from '../../model/scenario';
+import type { JobSpec, NodeSpec, Scenario, SchedulerConfig, TaskSpec } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
 
 export interface ScenarioFacts {
   jobs: Map<string, JobSpec>;
   taskResources: Map<string, Resources>;
+  /**
+   * What a task holds on `node`: its request, with a GPU-memory request as m / D of that node's devices
+   * (KAI node_info.go:727 @d5bc503, decision 0328), written from the scenario, not the engine.
+   */
+  heldOn: (task: string, node: string | null) => Resources | undefined;
 }
 
 export function scenarioFacts(scenario: Scenario): ScenarioFacts {
@@ -16,8 +22,21 @@ export function scenarioFacts(scenario: Scenario): ScenarioFacts {
   for (const j of scenario.jobs) jobs.set(j.name, j);
   for (const e of scenario.events) if (e.kind === 'submit') jobs.set(e.job.name, e.job);
   const taskResources = new Map<string, Resources>();
-  for (const j of jobs.values()) for (const t of j.tasks) taskResources.set(t.name, t.resources);
-  return { jobs, taskResources };
+  const specs = new Map<string, TaskSpec>();
+  for (const j of jobs.values())
+    for (const t of j.tasks) {
+      taskResources.set(t.name, t.resources);
+      specs.set(t.name, t);
+    }
+  const nodes = new Map<string, NodeSpec>();
+  for (const n of scenario.nodes) nodes.set(n.name, n);
+  for (const e of scenario.events) if (e.kind === 'addNode') nodes.set(e.node.name, e.node);
+  const heldOn = (task: string, node: string | null): Resources | undefined => {
+    const spec = specs.get(task);
+    if (spec === undefined || node === null) return spec?.resources;
+    return resourcesOnNode(spec, nodes.get(node));
+  };
+  return { jobs, taskResources, heldOn };
 }
 
 /** Leaf-to-root queue names of `queue` in the session's tree. */

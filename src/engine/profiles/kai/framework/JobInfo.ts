@@ -2,9 +2,10 @@
  * Jobs (pod groups) and tasks (pods) as one session sees them. Statuses change only through a Statement.
  */
 import type { OperationCause } from './Statement';
-import { gpuDeviceCount } from '../../../model/gpuDevices';
+import { gpuDeviceCount, gpuOnNode } from '../../../model/gpuDevices';
 import type { Resources } from '../../../model/resources';
 import type { JobSpec, TaskSpec } from '../../../model/scenario';
+import type { GpuMemoryRange } from './gpuMemoryRange';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
 import type { QueueInfo } from './QueueInfo';
 import { buildSubGroupTree, isSatisfied, podSetsOf, type SubGroupSetNode } from './subGroupTree';
@@ -16,7 +17,18 @@ export class TaskInfo {
   readonly name: string;
   readonly spec: TaskSpec;
   readonly job: JobInfo;
+  /**
+   * The request before placement. A GPU-memory request counts `count × m / D_min` GPU here, the cluster's
+   * smallest device memory (KAI podgroup_info/allocation_info.go:180-181, plugins/proportion/proportion.go:374
+   * @d5bc503): queue order, pending usage, reclaimer shares. Once placed, `reqOn(node)` is what it holds.
+   */
   readonly req: Resources;
+  /**
+   * The request the job-level queue capacity check counts: a GPU-memory request at the largest device memory,
+   * the smallest fraction it can be (KAI plugins/proportion/capacity_policy/capacity_policy.go:80-83
+   * @d5bc503). Also the least any node can need, so the free-node index may look it up as a superset.
+   */
+  readonly capacityReq: Resources;
   /** Devices `req.gpu` is spread over (a GPU-memory request on several devices, §23.3); otherwise 1. */
   readonly gpuDevices: number;
   status: SessionTaskStatus;
@@ -58,17 +70,61 @@ export class TaskInfo {
     status: SessionTaskStatus,
     node: NodeInfo | null,
     gpus: GpuSlot[],
+    gpuMemory: GpuMemoryRange | null = null,
   ) {
     this.name = spec.name;
     this.spec = spec;
     this.job = job;
-    this.req = spec.resources;
+    const mib = spec.gpuMemoryMiB;
+    if (mib !== undefined && gpuMemory !== null) {
+      // count × m / D (KAI resource_info/gpu_resource_requirment.go:231-236 @d5bc503) at the two divisors.
+      this.req = { ...spec.resources, gpu: gpuOnNode(spec, { gpuMemoryMiB: gpuMemory.minMiB }) };
+      this.capacityReq = { ...spec.resources, gpu: gpuOnNode(spec, { gpuMemoryMiB: gpuMemory.maxMiB }) };
+    } else {
+      this.req = spec.resources;
+      this.capacityReq = spec.resources;
+    }
     this.gpuDevices = gpuDeviceCount(spec);
     this.status = status;
     this.node = node;
     this.gpus = gpus;
     this.openStatus = status;
     this.openNode = node;
+  }
+
+  /** Per device memory (MiB) → the request on a node with it; made on first use (a few sizes per cluster). */
+  private onDevice: Map<number, Resources> | null = null;
+
+  /**
+   * What the task needs and holds on `node`: a GPU-memory request counts `count × m / D_node` there (KAI
+   * api/node_info/node_info.go:727 GetRequiredInitQuota @d5bc503), in placement, node accounting, queue
+   * allocation, eviction and victim simulations. Every other request is `req` on every node.
+   */
+  reqOn(node: NodeInfo): Resources {
+    const device = node.spec.gpuMemoryMiB;
+    if (this.spec.gpuMemoryMiB === undefined || device === undefined) return this.req;
+    this.onDevice ??= new Map();
+    let r = this.onDevice.get(device);
+    if (r === undefined) {
+      r = { ...this.spec.resources, gpu: gpuOnNode(this.spec, node.spec) };
+      this.onDevice.set(device, r);
+    }
+    return r;
+  }
+
+  /**
+   * False when `node`'s devices are smaller than the per-device memory asked: KAI's portion `m / D_node` is
+   * then above 1 and not whole (node_info.go:655-658 isValidGpuPortion, :359 @d5bc503), so no device takes it.
+   */
+  fitsDevicesOf(node: NodeInfo): boolean {
+    const mib = this.spec.gpuMemoryMiB;
+    const device = node.spec.gpuMemoryMiB;
+    return mib === undefined || device === undefined || mib <= device;
+  }
+
+  /** What the task holds where it is now (`reqOn` its node), or `req` when it is on none. */
+  get held(): Resources {
+    return this.node === null ? this.req : this.reqOn(this.node);
   }
 }
 

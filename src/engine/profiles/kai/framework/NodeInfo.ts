@@ -11,6 +11,7 @@
 import type { GpuSlot } from '../../../model/gpuDevices';
 import { EPSILON, type Resources, zeroResources } from '../../../model/resources';
 import type { NodeSpec } from '../../../model/scenario';
+import type { TaskInfo } from './JobInfo';
 
 export interface GpuDevice {
   used: number;
@@ -142,6 +143,19 @@ export class NodeInfo {
     }
     // Scalar room is necessary but not sufficient: whole GPUs need whole free devices.
     return req.gpu <= EPSILON || this.pickGpus(req.gpu, mode, devices) !== null;
+  }
+
+  /**
+   * True when `task` fits here in `mode`, with what it needs on this node (`reqOn`: a GPU-memory request is
+   * `m / D` of this node's devices, decision 0328) and devices big enough for its per-device memory.
+   */
+  fitsTask(task: TaskInfo, mode: FitMode): boolean {
+    return task.fitsDevicesOf(this) && this.fits(task.reqOn(this), mode, task.gpuDevices);
+  }
+
+  /** The devices `task` takes here in `mode` (empty when it asks for no GPU, or does not fit). */
+  pickGpusFor(task: TaskInfo, mode: FitMode): GpuSlot[] {
+    return this.pickGpus(task.reqOn(this).gpu, mode, task.gpuDevices) ?? [];
   }
 
   /** Applies a change of occupation: `kind` is which bucket, `sign` +1 to add, −1 to remove. */

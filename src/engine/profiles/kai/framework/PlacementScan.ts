@@ -106,7 +106,7 @@ export class PlacementScan {
     const node = this.nodes[i] as NodeInfo;
     v.versions[i] = node.version;
     v.reason[i] = null;
-    if (!node.fits(task.req, mode, task.gpuDevices)) {
+    if (!node.fitsTask(task, mode)) {
       v.state[i] = NOT_FIT;
       return;
     }
@@ -123,7 +123,9 @@ export class PlacementScan {
   /** The remembered verdicts for this request (its amounts, node selector and fit mode). */
   private verdicts(task: TaskInfo, mode: FitMode): Verdicts {
     const r = task.req;
-    const key = `${mode} ${r.gpu}x${task.gpuDevices} ${r.cpu} ${r.memory} ${r.pods} ${selectorKey(task.spec.nodeSelector)}`;
+    // A GPU-memory request is a different fraction on each device memory: keyed on its MiB, not on `r.gpu`.
+    const gpu = task.spec.gpuMemoryMiB === undefined ? r.gpu : `${task.spec.gpuMemoryMiB}MiB`;
+    const key = `${mode} ${gpu}x${task.gpuDevices} ${r.cpu} ${r.memory} ${r.pods} ${selectorKey(task.spec.nodeSelector)}`;
     let v = this.entries.get(key);
     if (v) {
       // Most recently used last, so the first key is the one to drop.

@@ -19,6 +19,7 @@ import { ExtensionRegistry, type PluginHandle } from '../../../framework/Extensi
 import type { KaiExtensionPoints, NodeSubsets, SubsetScope, VictimScenario } from './extensions';
 import type { JobInfo, SessionTaskStatus, TaskInfo } from './JobInfo';
 import type { GpuSlot, NodeInfo } from './NodeInfo';
+import type { GpuMemoryRange } from './gpuMemoryRange';
 import type { QueueInfo } from './QueueInfo';
 import { Statement, type OperationCause } from './Statement';
 import { PlacementScan, speedUps } from './PlacementScan';
@@ -50,6 +51,8 @@ export interface SessionParts {
   jobs: JobInfo[];
   /** KAI Topology objects of the scenario (§21); none when absent. */
   topologies?: readonly TopologySpec[];
+  /** The nodes' GPU device memories (§23.3); null when none states one. */
+  gpuMemory?: GpuMemoryRange | null;
 }
 
 export class Session {
@@ -100,6 +103,8 @@ export class Session {
   private scan: PlacementScan | null | undefined = undefined;
   /** KAI Topology objects (the topology plugin reads them). */
   readonly topologies: readonly TopologySpec[];
+  /** The smallest and largest GPU device memory of the session's nodes (§23.3); null when none states one. */
+  readonly gpuMemory: GpuMemoryRange | null;
   /** While a job is placed inside one node subset (KAI AllocateJob per SubsetNodesFn set): its nodes. */
   private restrictedTo: ReadonlySet<NodeInfo> | null = null;
 
@@ -118,6 +123,7 @@ export class Session {
     this.jobs = parts.jobs;
     this.jobMap = new Map(parts.jobs.map((j) => [j.name, j]));
     this.topologies = parts.topologies ?? [];
+    this.gpuMemory = parts.gpuMemory ?? null;
     this.extensions = new ExtensionRegistry<KaiExtensionPoints>(parts.config.tiers.length, () => null);
     this.clusterFuture = zeroResources();
     parts.nodes.forEach((n, i) => (n.position = i));
@@ -497,6 +503,7 @@ export class Session {
     movedFrom: TaskInfo['movedFrom'],
   ): void {
     const held = HOLDS[task.status];
+    const before = task.node;
     this.footprint(task, -1);
     task.job.counts[task.status]--;
     task.job.version++;
@@ -508,9 +515,19 @@ export class Session {
     this.footprint(task, 1);
     for (const fn of this.taskWatchers) fn(task);
     const holds = HOLDS[task.status];
-    if (held === holds) return;
+    if (held === holds) {
+      // Held before and after, on another node: a GPU-memory request holds another amount on a node with
+      // another device memory (decision 0328), so the queue gives back the old and takes the new. Otherwise
+      // the amount is the same (`reqOn` returns one object per device memory) and nothing is reported.
+      if (!held || before === null || node === null || task.reqOn(before) === task.reqOn(node)) return;
+      for (const fn of this.flattened().eventHandlers) {
+        fn.deallocate?.(task, before);
+        fn.allocate?.(task);
+      }
+      return;
+    }
     for (const fn of this.flattened().eventHandlers) {
-      if (held) fn.deallocate?.(task);
+      if (held) fn.deallocate?.(task, before);
       else fn.allocate?.(task);
     }
   }
@@ -521,26 +538,29 @@ export class Session {
     switch (task.status) {
       case 'Allocated':
       case 'Running':
-        node.account('used', task.req, task.gpus, sign);
-        addInto(this.clusterFuture, task.req, -sign);
+        node.account('used', task.reqOn(node), task.gpus, sign);
+        addInto(this.clusterFuture, task.reqOn(node), -sign);
         this.freeNodes.update(node);
         break;
       case 'Releasing':
         if (task.stuck) {
           // StuckInReleasing (§23.4): held as used, so nothing is pipelined onto it.
-          node.account('used', task.req, task.gpus, sign);
-          addInto(this.clusterFuture, task.req, -sign);
+          node.account('used', task.reqOn(node), task.gpus, sign);
+          addInto(this.clusterFuture, task.reqOn(node), -sign);
           this.freeNodes.update(node);
           break;
         }
         // Releasing capacity does not change a node's future room (capacity − used − pipelined).
-        node.account('releasing', task.req, task.gpus, sign);
+        node.account('releasing', task.reqOn(node), task.gpus, sign);
         break;
       case 'Pipelined':
-        node.account('pipelined', task.req, task.gpus, sign);
-        addInto(this.clusterFuture, task.req, -sign);
+        node.account('pipelined', task.reqOn(node), task.gpus, sign);
+        addInto(this.clusterFuture, task.reqOn(node), -sign);
         this.freeNodes.update(node);
-        if (task.movedFrom) task.movedFrom.node.account('releasing', task.req, task.movedFrom.gpus, sign);
+        if (task.movedFrom) {
+          const from = task.movedFrom.node;
+          from.account('releasing', task.reqOn(from), task.movedFrom.gpus, sign);
+        }
         break;
       case 'Pending':
       case 'Succeeded':

@@ -97,8 +97,11 @@ export type ScenarioValidatorFn = (scenario: VictimScenario) => Verdict[];
 export interface EventHandler {
   /** A task started holding resources (allocated or pipelined). */
   allocate?(task: TaskInfo): void;
-  /** A task stopped holding resources (evicted, or an allocation undone). */
-  deallocate?(task: TaskInfo): void;
+  /**
+   * A task stopped holding resources (evicted, or an allocation undone). `node` is where it held them (the
+   * task may already be on none): a GPU-memory request held `task.reqOn(node)` there (decision 0328).
+   */
+  deallocate?(task: TaskInfo, node: NodeInfo | null): void;
 }
 
 /**

@@ -3,7 +3,7 @@
  * needed to reach minAvailable, or exactly one more task once the gang is satisfied (elastic growth is one
  * pod per attempt), in task order.
  */
-import { QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../model/resources';
+import { QUEUE_RESOURCE_NAMES, type QueueResources, type Resources } from '../../../model/resources';
 import type { JobInfo, TaskInfo } from './JobInfo';
 import { shouldAllocate } from './shouldAllocate';
 import { subGroupTasksToAllocate } from './subGroupAllocation';
@@ -23,8 +23,18 @@ export function tasksToAllocate(
   return pending.slice(0, count);
 }
 
-export function sumRequest(tasks: readonly TaskInfo[]): QueueResources {
+/**
+ * The sum of `amount` over `tasks`: by default each task's request before placement (`req`); `held` for what
+ * placed tasks hold where they are, `capacityReq` for the job-level capacity check (decision 0328).
+ */
+export function sumRequest(
+  tasks: readonly TaskInfo[],
+  amount: (t: TaskInfo) => Resources = (t) => t.req,
+): QueueResources {
   const r = { gpu: 0, cpu: 0, memory: 0 };
-  for (const t of tasks) for (const name of QUEUE_RESOURCE_NAMES) r[name] += t.req[name];
+  for (const t of tasks) {
+    const a = amount(t);
+    for (const name of QUEUE_RESOURCE_NAMES) r[name] += a[name];
+  }
   return r;
 }

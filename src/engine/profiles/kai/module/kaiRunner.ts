@@ -199,7 +199,8 @@ function queueFigures(ssn: Session): KaiQueueFigures[] {
     return p;
   };
   const addUp = (targets: QueueResources[], task: TaskInfo): void => {
-    const { gpu, cpu, memory } = task.req;
+    // Placed tasks count what they hold on their node (decision 0328), pending ones their request.
+    const { gpu, cpu, memory } = task.held;
     for (const r of targets) {
       r.gpu += gpu;
       r.cpu += cpu;

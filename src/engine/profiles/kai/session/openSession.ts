@@ -3,9 +3,10 @@
  * Pipelined or Releasing at the end of the previous session are Pending again (nothing about pipelining
  * survives a session; evicted pods are re-created pending).
  */
-import { gpuDeviceCount } from '../../../model/gpuDevices';
+import { gpuDeviceCount, gpuOnNode } from '../../../model/gpuDevices';
 import { JobInfo, TaskInfo, type SessionTaskStatus } from '../framework/JobInfo';
 import { NodeInfo } from '../framework/NodeInfo';
+import { gpuMemoryRange } from '../framework/gpuMemoryRange';
 import { buildQueueTree } from '../framework/QueueInfo';
 import { Session, cmpName } from '../framework/Session';
 import type { Profile, SchedulerConfig } from '../../../model/scenario';
@@ -48,6 +49,7 @@ export function openSession(
     .sort((a, b) => cmpName(a.name, b.name))
     .map((spec) => new NodeInfo(spec));
   const nodeMap = new Map(nodes.map((n) => [n.name, n]));
+  const gpuMemory = gpuMemoryRange(nodes);
   const queues = buildQueueTree(
     [...state.queues.values()].filter((q) => pool === null || (q.nodePool ?? '') === pool.labelValue),
   );
@@ -78,12 +80,11 @@ export function openSession(
       if (status === 'Running' && node === null) status = 'Pending';
       let gpus = status === 'Running' ? t.gpus : [];
       if (node && status === 'Running' && gpus.length === 0 && t.spec.resources.gpu > 0) {
-        // Tasks running at t=0 get their GPU devices when the first session sees them.
+        // Tasks running at t=0 get their GPU devices when the first session sees them, with what the request
+        // is on this node (a GPU-memory request: m / D of this node's devices, decision 0328).
         const n = gpuDeviceCount(t.spec);
-        gpus =
-          node.pickGpus(t.spec.resources.gpu, 'idle', n) ??
-          node.pickGpus(t.spec.resources.gpu, 'future', n) ??
-          [];
+        const gpu = gpuOnNode(t.spec, node.spec);
+        gpus = node.pickGpus(gpu, 'idle', n) ?? node.pickGpus(gpu, 'future', n) ?? [];
       }
       if (status !== 'Running') node = null;
       // A terminating pod (§23.4) is Releasing or, past the threshold, StuckInReleasing: see terminating.ts.
@@ -91,7 +92,7 @@ export function openSession(
       const since = status === 'Running' && !t.terminationEnded ? t.spec.deletionTimestampMs : undefined;
       const stuck = since !== undefined && terminatingStatus(since, timeMs, threshold) === 'StuckInReleasing';
       if (since !== undefined) status = 'Releasing';
-      const task = new TaskInfo(t.spec, job, status, node, gpus);
+      const task = new TaskInfo(t.spec, job, status, node, gpus, gpuMemory);
       task.stuck = stuck;
       if (since !== undefined && node !== null)
         notes.push(terminatingNote(task, node.name, since, timeMs, threshold));
@@ -99,8 +100,8 @@ export function openSession(
       if (t.status === 'Pipelined' && t.node !== null) task.promisedNode = nodeMap.get(t.node) ?? null;
       job.tasks.push(task);
       job.counts[status]++;
-      if (node && (status === 'Running' || stuck)) node.account('used', task.req, gpus, 1);
-      else if (node && status === 'Releasing') node.account('releasing', task.req, gpus, 1);
+      if (node && (status === 'Running' || stuck)) node.account('used', task.reqOn(node), gpus, 1);
+      else if (node && status === 'Releasing') node.account('releasing', task.reqOn(node), gpus, 1);
       records.set(task, t);
     }
     jobs.push(job);
@@ -117,6 +118,7 @@ export function openSession(
     queues,
     jobs,
     topologies: state.scenario.topologies ?? [],
+    gpuMemory,
   });
   if (notes.length > 0) ssn.trace.terminating = notes;
   return { ssn, records, jobRecords };

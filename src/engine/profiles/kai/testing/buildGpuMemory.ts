@@ -6,16 +6,28 @@
  * the scenario exercises the field's reading, conversion, capacity text, export and round trip. A whole
  * request of g ≥ 2 GPUs becomes the whole device memory on g devices (`gpuMemoryDevices`, KAI
  * `gpu-fraction-num-devices`): g × 40960 / 40960 = g GPU on g whole devices, again the same placement.
+ *
+ * Half of those (pick % 4 = 2) have mixed device memories (decision 0328): every other GPU node states
+ * 81920 MiB devices instead. A request is then a smaller fraction there (m / 81920), so whatever the room
+ * tracking placed still fits, while placement, accounting, capacity checks and the `gpu-memory-devices`
+ * invariant meet two device memories.
  */
 const DEVICE_MIB = 40960;
+const LARGE_DEVICE_MIB = 2 * DEVICE_MIB;
 
 type Doc = Record<string, unknown>;
 const isDoc = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function nodeMemory(node: unknown): void {
-  if (!isDoc(node) || !isDoc(node['resources'])) return;
-  const gpu = node['resources']['gpu'];
-  if (typeof gpu === 'number' && gpu >= 1) node['resources']['gpuMemory'] = DEVICE_MIB;
+/** States the device memory of GPU nodes; with `mixed`, every other one has the larger devices. */
+function nodeMemory(mixed: boolean): (node: unknown) => void {
+  let gpuNodes = 0;
+  return (node) => {
+    if (!isDoc(node) || !isDoc(node['resources'])) return;
+    const gpu = node['resources']['gpu'];
+    if (typeof gpu !== 'number' || gpu < 1) return;
+    node['resources']['gpuMemory'] = mixed && gpuNodes % 2 === 1 ? LARGE_DEVICE_MIB : DEVICE_MIB;
+    gpuNodes++;
+  };
 }
 
 function requestMemory(resources: unknown): void {
@@ -40,7 +52,8 @@ export function applyGpuMemory(doc: Doc, pick: number): void {
   if (pick % 2 !== 0) return;
   const nodes = doc['nodes'];
   if (!Array.isArray(nodes)) return;
-  nodes.forEach(nodeMemory);
+  const describe = nodeMemory(pick % 4 === 2);
+  nodes.forEach(describe);
   // A memory request needs a node with devices to state their memory (§23.3), or the scenario is refused.
   if (!nodes.some((n) => isDoc(n) && isDoc(n['resources']) && n['resources']['gpuMemory'] !== undefined))
     return;
@@ -50,8 +63,8 @@ export function applyGpuMemory(doc: Doc, pick: number): void {
   if (!Array.isArray(events)) return;
   for (const e of events) {
     if (!isDoc(e)) continue;
-    if (Array.isArray(e['addNode'])) e['addNode'].forEach(nodeMemory);
-    else nodeMemory(e['addNode']);
+    if (Array.isArray(e['addNode'])) e['addNode'].forEach(describe);
+    else describe(e['addNode']);
     jobMemory(e['submit']);
   }
 }

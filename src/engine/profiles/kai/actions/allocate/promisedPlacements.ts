@@ -44,9 +44,8 @@ export function bindPromisedTasks(ssn: Session, pending: readonly JobInfo[]): vo
 function bindAll(ssn: Session, tasks: readonly TaskInfo[], stmt: ReturnType<Session['statement']>): boolean {
   for (const task of tasks) {
     const node = task.promisedNode;
-    if (!node || ssn.predicate(task, node) !== null || !node.fits(task.req, 'idle', task.gpuDevices))
-      return false;
-    stmt.allocate(task, node, node.pickGpus(task.req.gpu, 'idle', task.gpuDevices) ?? []);
+    if (!node || ssn.predicate(task, node) !== null || !node.fitsTask(task, 'idle')) return false;
+    stmt.allocate(task, node, node.pickGpusFor(task, 'idle'));
   }
   return true;
 }

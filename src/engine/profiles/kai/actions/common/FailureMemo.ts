@@ -26,7 +26,7 @@ export class FailureMemo {
     ];
     for (const t of tasks) {
       parts.push(
-        `${t.req.gpu}x${t.gpuDevices}/${t.req.cpu}/${t.req.memory}/${JSON.stringify(t.spec.nodeSelector)}`,
+        `${t.spec.gpuMemoryMiB === undefined ? t.req.gpu : `${t.spec.gpuMemoryMiB}MiB`}x${t.gpuDevices}/${t.req.cpu}/${t.req.memory}/${JSON.stringify(t.spec.nodeSelector)}`,
       );
     }
     return parts.join('|');

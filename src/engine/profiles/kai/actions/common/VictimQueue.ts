@@ -185,7 +185,9 @@ export class VictimQueue {
       given.add(t);
       for (const q of job.queue.path) {
         const r = this.taken.get(q.name) ?? { gpu: 0, cpu: 0, memory: 0 };
-        for (const name of QUEUE_RESOURCE_NAMES) r[name] += t.req[name];
+        // What the victim holds on its node (a GPU-memory request: m / D of that node, decision 0328).
+        const held = t.held;
+        for (const name of QUEUE_RESOURCE_NAMES) r[name] += held[name];
         this.taken.set(q.name, r);
       }
     }

@@ -31,7 +31,7 @@ function canUnevict(task: TaskInfo, node: NodeInfo): boolean {
     if (!d || 1 - d.used - d.pipelined < slot.share - EPSILON) return false;
   }
   for (const r of ['cpu', 'memory', 'pods'] as const) {
-    if (node.capacity[r] - node.used[r] - node.pipelined[r] < task.req[r] - EPSILON) return false;
+    if (node.capacity[r] - node.used[r] - node.pipelined[r] < task.reqOn(node)[r] - EPSILON) return false;
   }
   return true;
 }
@@ -52,18 +52,15 @@ function bestNode(
   own: NodeInfo | null = null,
   ownAccept: ((node: NodeInfo) => boolean) | null = null,
 ): NodeInfo | null {
-  const scan = ssn.placementScan(task.req);
+  // The free-node index is asked with the least the task can need on any node (its request at the largest
+  // device memory, the same as `req` unless it asks for GPU memory), so it stays a superset.
+  const scan = ssn.placementScan(task.capacityReq);
   if (scan !== null) return scan.best(task, mode, reasons, own, ownAccept);
   let best: NodeInfo | null = null;
   let bestScore = -Infinity;
-  ssn.forEachPlacementCandidate(task.req, own, (node) => {
+  ssn.forEachPlacementCandidate(task.capacityReq, own, (node) => {
     // Capacity first: it is cheap and rejects most candidates.
-    if (
-      node === own
-        ? !(ownAccept as (node: NodeInfo) => boolean)(node)
-        : !node.fits(task.req, mode, task.gpuDevices)
-    )
-      return;
+    if (node === own ? !(ownAccept as (node: NodeInfo) => boolean)(node) : !node.fitsTask(task, mode)) return;
     const why = ssn.predicate(task, node);
     if (why !== null) {
       if (reasons.length < 4) reasons.push(`${node.name}: ${why}`);
@@ -81,7 +78,7 @@ function bestNode(
 /** Places one task. */
 export function placeTask(ssn: Session, stmt: Statement, task: TaskInfo, pipelineOnly: boolean): PlaceResult {
   const reasons: string[] = [];
-  if (task.status !== 'Releasing' && !ssn.mayFitSomewhere(task.req)) {
+  if (task.status !== 'Releasing' && !ssn.mayFitSomewhere(task.capacityReq)) {
     return {
       placement: null,
       reasons: ['the whole cluster has no room for it, even counting capacity being released'],
@@ -103,19 +100,19 @@ export function placeTask(ssn: Session, stmt: Statement, task: TaskInfo, pipelin
       else unevictWholeGpus(stmt, task, node);
       return { placement: 'unevicted', reasons };
     }
-    stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future', task.gpuDevices) ?? []);
+    stmt.pipeline(task, node, node.pickGpusFor(task, 'future'));
     return { placement: 'pipelined', reasons };
   }
   if (!pipelineOnly) {
     const node = bestNode(ssn, task, [], 'idle');
     if (node) {
-      stmt.allocate(task, node, node.pickGpus(task.req.gpu, 'idle', task.gpuDevices) ?? []);
+      stmt.allocate(task, node, node.pickGpusFor(task, 'idle'));
       return { placement: 'allocated', reasons };
     }
   }
   const node = bestNode(ssn, task, reasons, 'future');
   if (node) {
-    stmt.pipeline(task, node, node.pickGpus(task.req.gpu, 'future', task.gpuDevices) ?? []);
+    stmt.pipeline(task, node, node.pickGpusFor(task, 'future'));
     return { placement: 'pipelined', reasons };
   }
   if (reasons.length === 0)

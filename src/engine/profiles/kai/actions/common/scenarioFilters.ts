@@ -58,5 +58,5 @@ function futureGpus(node: NodeInfo): number {
 }
 
 function* freed(...lists: (readonly TaskInfo[])[]): Iterable<FreedGpus<NodeInfo>> {
-  for (const list of lists) for (const t of list) yield { id: t, node: t.node, gpu: t.req.gpu };
+  for (const list of lists) for (const t of list) yield { id: t, node: t.node, gpu: t.held.gpu };
 }

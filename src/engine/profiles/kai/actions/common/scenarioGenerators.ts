@@ -119,7 +119,7 @@ function multiNodeGang(ssn: Session, tasks: readonly TaskInfo[]): ScenarioSource
     if (recordedFreed === null || allNodes === null) {
       recordedFreed = new Map();
       for (const t of acc.recorded)
-        if (t.node) recordedFreed.set(t.node, (recordedFreed.get(t.node) ?? 0) + t.req.gpu);
+        if (t.node) recordedFreed.set(t.node, (recordedFreed.get(t.node) ?? 0) + t.held.gpu);
       allNodes = { finite: 0, unbounded: 0 };
       for (const n of ssn.nodes) {
         const f = free(n) + (recordedFreed.get(n) ?? 0);
@@ -128,7 +128,7 @@ function multiNodeGang(ssn: Session, tasks: readonly TaskInfo[]): ScenarioSource
       }
     }
     const emitter = new SubScenarioEmitter<NodeInfo>({
-      batches: acc.batches.map((b) => b.map((t) => ({ node: t.node, gpu: t.req.gpu }))),
+      batches: acc.batches.map((b) => b.map((t) => ({ node: t.node, gpu: t.held.gpu }))),
       idleOrReleasing: free,
       recordedFreed,
       allNodes,

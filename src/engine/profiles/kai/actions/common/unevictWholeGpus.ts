@@ -25,7 +25,7 @@ interface Move {
 function planMoves(stmt: Statement, task: TaskInfo, node: NodeInfo): Move[] | null {
   if (task.gpus.length === 0 || task.gpus.some((s) => s.share < 1 - EPSILON)) return null;
   for (const r of ['cpu', 'memory', 'pods'] as const) {
-    if (node.capacity[r] - node.used[r] - node.pipelined[r] < task.req[r] - EPSILON) return null;
+    if (node.capacity[r] - node.used[r] - node.pipelined[r] < task.reqOn(node)[r] - EPSILON) return null;
   }
   const own = new Set(task.gpus.map((s) => s.index));
   const freeOf = (i: number) => {

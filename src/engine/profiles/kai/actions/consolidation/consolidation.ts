@@ -34,7 +34,10 @@ export function createConsolidationAction(): Action {
             ssn.jobs.filter((j) => j.counts.Pending > 0 && j.preemptible && j.isReadyForScheduling),
           ),
           reuseFailures: false,
-          worthTrying: (_job, tasks) => sumRequest(tasks).gpu <= ssn.freeGpusOnceReleased + EPSILON,
+          // A GPU-memory task takes at least m / D_max of a node wherever it goes (decision 0328): counted at
+          // that, the sum stays a necessary condition on clusters with mixed device memories.
+          worthTrying: (_job, tasks) =>
+            sumRequest(tasks, (t) => t.capacityReq).gpu <= ssn.freeGpusOnceReleased + EPSILON,
           attempt: (job, tasks, attempt, record) => {
             // A move re-places every victim, so no queue's allocation changes: a job its queue's capacity
             // refuses now would be refused in every scenario (a victim could not be re-placed). Say so at

@@ -26,7 +26,8 @@ export function createPredicatesPlugin(_config: PluginConfig): Plugin {
           if (node.spec.labels[key] !== selector[key])
             return `node selector ${key}=${selector[key] ?? ''} does not match`;
         }
-        const req = task.req;
+        // What the task needs on this node (a GPU-memory request: m / D of its devices, decision 0328).
+        const req = task.reqOn(node);
         const cap = node.capacity;
         if (req.gpu > cap.gpu) return "the request exceeds the node's whole gpu capacity";
         if (req.cpu > cap.cpu) return "the request exceeds the node's whole cpu capacity";

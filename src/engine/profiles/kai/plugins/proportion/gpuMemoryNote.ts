@@ -3,14 +3,17 @@
  * (KAI plugins/proportion/capacity_policy/capacity_policy.go:71-87 @d5bc503, #1668/#1792), so a refusal
  * says how the memory was counted: "20480 MiB = 0.5 GPU of 40960 MiB devices", and for a request on several
  * devices (count × m / D, KAI resource_info/gpu_resource_requirment.go:231-236 @d5bc503)
- * "2 × 20480 MiB = 0.5 GPU of 81920 MiB devices".
+ * "2 × 20480 MiB = 0.5 GPU of 81920 MiB devices". With mixed device memories (decision 0328) it also says
+ * which D: the job-level check's "…of 81920 MiB devices (the largest in the cluster)", and the per-node
+ * check's "…of 40960 MiB devices on node n3".
  */
 import type { TaskInfo } from '../../framework/JobInfo';
+import type { GpuMemoryRange } from '../../framework/gpuMemoryRange';
+import type { NodeInfo } from '../../framework/NodeInfo';
 
-/** How one task's GPU-memory request counts as GPU, or null for a task that asks for GPUs. */
-export function describeGpuMemory(task: TaskInfo): string | null {
+/** How one task's GPU-memory request counts as `gpu` GPU, or null for a task that asks for GPUs. */
+export function describeGpuMemory(task: TaskInfo, gpu = task.req.gpu): string | null {
   const mib = task.spec.gpuMemoryMiB;
-  const gpu = task.req.gpu;
   if (mib === undefined || gpu <= 0) return null;
   const count = task.gpuDevices;
   const device = Math.round((count * mib) / gpu);
@@ -18,14 +21,24 @@ export function describeGpuMemory(task: TaskInfo): string | null {
   return `${asked} = ${Math.round(gpu * 1000) / 1000} GPU of ${device} MiB devices`;
 }
 
-/** " (GPU memory: …)" for the distinct conversions among `tasks`; empty when none asks for GPU memory. */
-export function gpuMemoryNote(tasks: readonly TaskInfo[]): string {
+/**
+ * " (GPU memory: …)" for the distinct conversions among `tasks` in the job-level check (at the largest device
+ * memory); empty when none asks for GPU memory.
+ */
+export function gpuMemoryNote(tasks: readonly TaskInfo[], range: GpuMemoryRange | null = null): string {
   // Asked on every capacity check, victim simulations included: no allocation when nothing asks for memory.
   if (!tasks.some((t) => t.spec.gpuMemoryMiB !== undefined)) return '';
+  const which = range?.mixed === true ? ' (the largest in the cluster)' : '';
   const seen = new Set<string>();
   for (const t of tasks) {
-    const text = describeGpuMemory(t);
-    if (text !== null) seen.add(text);
+    const text = describeGpuMemory(t, t.capacityReq.gpu);
+    if (text !== null) seen.add(text + which);
   }
   return seen.size === 0 ? '' : ` GPU memory counted as GPU: ${[...seen].join('; ')}.`;
+}
+
+/** The per-node check's note: the task's request as the fraction it is of `node`'s devices. */
+export function gpuMemoryNodeNote(task: TaskInfo, node: NodeInfo): string {
+  const text = describeGpuMemory(task, task.reqOn(node).gpu);
+  return text === null ? '' : ` GPU memory counted as GPU: ${text} on node ${node.name}.`;
 }

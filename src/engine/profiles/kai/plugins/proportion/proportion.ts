@@ -7,11 +7,17 @@ import type { Plugin } from '../../framework/Plugin';
 import type { QueueInfo } from '../../framework/QueueInfo';
 import type { Session } from '../../framework/Session';
 import { sumRequest, tasksToAllocate } from '../../framework/tasksToAllocate';
-import { EPSILON, QUEUE_RESOURCE_NAMES, type QueueResources } from '../../../../model/resources';
+import {
+  EPSILON,
+  QUEUE_RESOURCE_NAMES,
+  type QueueResources,
+  type Resources,
+} from '../../../../model/resources';
 import type { PluginConfig } from '../../../../model/scenario';
 import type { Verdict } from '../../../../model/trace';
 import { compareQueueShares, compareVictimQueueShares } from './queueOrder';
 import { gpuMemoryNote } from './gpuMemoryNote';
+import { registerNodeCapacity } from './nodeCapacity';
 import {
   computeFairShares,
   newShare,
@@ -43,7 +49,9 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
         const path = pathShares.get(job.queue) as QueueShare[];
         for (const task of job.tasks) {
           if (task.status === 'Succeeded' || task.status === 'Releasing') continue;
-          const { gpu, cpu, memory } = task.req;
+          // A placed task counts what it holds on its node (AcceptedResourceVector, proportion.go:367 @d5bc503),
+          // a pending one its request at the smallest device memory (proportion.go:371-377 @d5bc503).
+          const { gpu, cpu, memory } = task.held;
           const running = task.status === 'Running';
           for (const s of path) {
             addAmounts(s.request, gpu, cpu, memory);
@@ -93,23 +101,36 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
           taken.get(b.name) ?? null,
         ),
       );
+      // The job-level check counts GPU memory at the largest device memory (capacity_policy.go:31,40,74-89
+      // @d5bc503): the smallest fraction, so a job over capacity even so is over it on every node.
+      const capacityReq = (t: TaskInfo) => t.capacityReq;
       ssn.register('capacity', (job, tasks) =>
-        checkCapacity(shares, job, sumRequest(tasks), true, gpuMemoryNote(tasks)),
+        checkCapacity(shares, job, sumRequest(tasks, capacityReq), true, gpuMemoryNote(tasks, ssn.gpuMemory)),
       );
       ssn.register('nonPreemptibleQuota', (job, tasks) =>
-        job.preemptible ? null : checkCapacity(shares, job, sumRequest(tasks), false, gpuMemoryNote(tasks)),
+        job.preemptible
+          ? null
+          : checkCapacity(
+              shares,
+              job,
+              sumRequest(tasks, capacityReq),
+              false,
+              gpuMemoryNote(tasks, ssn.gpuMemory),
+            ),
       );
+      if (ssn.gpuMemory?.mixed === true) registerNodeCapacity(ssn, shares);
       /** Counts allocation changes, so caches that depend on allocations know when to recompute. */
       let generation = 0;
       const epoch: AttemptEpoch = { value: 0 };
       ssn.register('eventHandler', {
         allocate: (task) => {
           generation++;
-          track(pathShares, task, 1, epoch);
+          track(pathShares, task, task.held, 1, epoch);
         },
-        deallocate: (task) => {
+        deallocate: (task, node) => {
           generation++;
-          track(pathShares, task, -1, epoch);
+          // What it held on the node it left (AcceptedResourceVector, proportion.go:479-485 @d5bc503).
+          track(pathShares, task, node === null ? task.req : task.reqOn(node), -1, epoch);
         },
       });
       registerReclaim(ssn, shares, multiplier, jobRequest, () => generation, epoch);
@@ -180,14 +201,15 @@ function sharesAlongPaths(shares: Map<QueueInfo, QueueShare>): Map<QueueInfo, Qu
 function track(
   pathShares: Map<QueueInfo, QueueShare[]>,
   task: TaskInfo,
+  req: Resources,
   sign: number,
   epoch: AttemptEpoch,
 ): void {
   const path = pathShares.get(task.job.queue) as QueueShare[];
   for (const s of path) saveAttemptStart(s, epoch);
-  const gpu = sign * task.req.gpu;
-  const cpu = sign * task.req.cpu;
-  const memory = sign * task.req.memory;
+  const gpu = sign * req.gpu;
+  const cpu = sign * req.cpu;
+  const memory = sign * req.memory;
   const nonPreemptible = !task.job.preemptible;
   for (const s of path) addAllocated(s, gpu, cpu, memory, nonPreemptible);
 }

@@ -377,7 +377,8 @@ function validate(
       profileDetail: detail,
     });
     if (!allowed) return verdicts;
-    const freed = sumRequest(chunk);
+    // Victims free what they hold on their nodes (getVictimResources, proportion.go:172-195 @d5bc503).
+    const freed = sumRequest(chunk, (t) => t.held);
     for (const q of victimLeaf.path) {
       const a = alloc(q);
       for (const r of QUEUE_RESOURCE_NAMES) a[r] -= freed[r];

@@ -226,7 +226,8 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
   task: {
     name: 'Task (pod) name; default <job>-<index>.',
     resources: 'This task’s request (overrides the job’s).',
-    status: 'Initial status: Pending (default) or Running (needs node).',
+    status:
+      'Initial status: Pending (default), Running (needs node) or Succeeded (finished before t=0, holds nothing).',
     node: 'Node of a Running task.',
     priority: 'The pod’s own priority (task order).',
     preemptable: 'Volcano: false is the volcano.sh/preemptable=false label.',

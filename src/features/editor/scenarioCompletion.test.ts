@@ -93,13 +93,14 @@ describe('completion and hover come from the schema that validates', () => {
     expect(valueOptions(['jobs', 'tasks'], 'status', names)?.map((o) => o.label)).toEqual([
       'Pending',
       'Running',
+      'Succeeded',
     ]);
   });
 
   it('explains the key under the pointer', () => {
     const offset = DOC.indexOf('parent') + 2;
     expect(fieldDocAt(DOC, offset)?.doc).toBe(FIELD_DOCS.queue.parent);
-    expect(fieldDocAt(DOC, DOC.indexOf('status') + 1)?.doc).toContain('One of: Pending, Running.');
+    expect(fieldDocAt(DOC, DOC.indexOf('status') + 1)?.doc).toContain('One of: Pending, Running, Succeeded.');
   });
 });
 

@@ -24,7 +24,7 @@ test('no serious or critical axe violations on the main screens, light and dark'
   await page.keyboard.press('t');
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
   // Repeated until MUI's colour transitions have settled (a scan mid-way sees blended colours).
-  await expect.poll(() => seriousViolations(page)).toEqual([]);
+  await expect.poll(() => seriousViolations(page), { timeout: 20_000 }).toEqual([]);
   await app.jobsTab.click();
   expect(await seriousViolations(page)).toEqual([]);
 });
@@ -35,17 +35,17 @@ test('no serious or critical axe violations in the dialogs', async ({ app, page 
   await app.open();
   await app.helpButton.click();
   await expect(page.getByTestId('help-dialog')).toBeVisible();
-  await expect.poll(() => seriousViolations(page)).toEqual([]);
+  await expect.poll(() => seriousViolations(page), { timeout: 20_000 }).toEqual([]);
   await page.keyboard.press('Escape');
 
   await app.scenarioButton.click();
   await expect(page.getByTestId('gallery-dialog')).toBeVisible();
-  await expect.poll(() => seriousViolations(page)).toEqual([]);
+  await expect.poll(() => seriousViolations(page), { timeout: 20_000 }).toEqual([]);
   await page.keyboard.press('Escape');
 
   await app.editButton.click();
   await expect(page.getByTestId('editor-dialog')).toBeVisible();
-  await expect.poll(() => seriousViolations(page)).toEqual([]);
+  await expect.poll(() => seriousViolations(page), { timeout: 20_000 }).toEqual([]);
 });
 
 test('no serious or critical axe violations in Why?, the what-if preview and the dry-run dialog', async ({

@@ -173,7 +173,7 @@ test('no serious or critical axe violations in the lesson pane, question open an
   await page.keyboard.press('t');
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
   // Repeated until MUI's colour transitions have settled (a scan mid-way sees blended colours).
-  await expect.poll(() => seriousViolations(page, '[data-testid="lesson"]')).toEqual([]);
+  await expect.poll(() => seriousViolations(page, '[data-testid="lesson"]'), { timeout: 20_000 }).toEqual([]);
 });
 
 test('the lesson follows the session on screen, and the clicker continues from there', async ({

@@ -30,7 +30,7 @@ test('no serious or critical axe violations in the queue tree and the cluster ma
   await page.keyboard.press('t');
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
   // Repeated until MUI's colour transitions have settled (a scan mid-way sees blended colours).
-  await expect.poll(() => seriousViolations(page, '#main-panel')).toEqual([]);
+  await expect.poll(() => seriousViolations(page, '#main-panel'), { timeout: 20_000 }).toEqual([]);
   await queueTree.tab.click();
   await expect(queueTree.lca).toHaveText('b');
   expect(await seriousViolations(page, '#main-panel')).toEqual([]);

@@ -161,7 +161,7 @@ test('a Volcano scenario has no serious or critical axe violations (jobs, votes,
   await page.keyboard.press('t');
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
   // Repeated until MUI's colour transitions have settled (a scan mid-way sees blended colours).
-  await expect.poll(() => seriousViolations(page)).toEqual([]);
+  await expect.poll(() => seriousViolations(page), { timeout: 20_000 }).toEqual([]);
   await page.getByTestId('main-view.queues-tab').click();
   await expect(page.getByTestId('volcano-queues')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

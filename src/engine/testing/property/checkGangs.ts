@@ -160,10 +160,27 @@ export function checkStartTimes(
     if (!before.has(job.name)) continue;
     const was = before.get(job.name) ?? null;
     if (job.startedAtMs === was || job.running > 0) continue;
+    if (startedThenStaleEvicted(snap, job.name, job.startedAtMs)) continue;
     out.push({
       invariant: 'start-time-only-on-start',
       session: snap.index,
       message: `${job.name}: start time changed from ${String(was)} to ${String(job.startedAtMs)} but it has no Running task`,
     });
   }
+}
+
+/**
+ * KAI's allocate stamps LastStartTimestamp when it commits a fresh job (allocate.go:64-67 @d5bc503), and a
+ * later action of the same session may evict what it placed: stalegangeviction evicts every active-allocated
+ * pod of a stale job (stalegangeviction.go:64-87), IsStale counting every pod set, whatever minSubGroup says
+ * (job_info.go:495-510). Nothing resets the stamp, which the status updater writes to the pod group
+ * (default_status_updater.go:461) and the next snapshot reads back (job_info.go:249-256). So the start time
+ * moves to this session's time though the job ends it with no Running task.
+ */
+function startedThenStaleEvicted(snap: SessionSnapshot, job: string, startedAtMs: number | null): boolean {
+  return (
+    startedAtMs === snap.timeMs &&
+    snap.trace.attempts.some((a) => a.action === 'allocate' && a.job === job && a.outcome === 'allocated') &&
+    snap.decisions.some((d) => d.kind === 'evict' && d.job === job && d.action === 'stalegangeviction')
+  );
 }

@@ -8,7 +8,7 @@ import { scenarioOf } from '../scenarioTest';
 import { checkNodeCapacity, checkPipelining, checkQueueLimits } from './checkCapacity';
 import { checkMinRuntime } from '../../profiles/kai/testing/checkMinRuntime';
 import { checkEvictionRecords } from './checkEvictions';
-import { BrokenByNodeRemoval, checkConsolidation, checkGangs } from './checkGangs';
+import { BrokenByNodeRemoval, checkConsolidation, checkGangs, checkStartTimes } from './checkGangs';
 import type { Violation } from './invariants';
 import { PreemptionDelayCheck } from './checkPreemptionDelay';
 import { GpuMemoryCheck } from './checkGpuMemory';
@@ -204,6 +204,32 @@ describe('invariant checks', () => {
       expect.stringContaining('moved b-0, which was not running'),
       expect.stringContaining('left b with 0 Running + 0 Pipelined'),
     ]);
+  });
+
+  it('start time: a move without a Running task is reported, unless allocate started the job and stalegangeviction evicted it', () => {
+    const prev = snapshot({});
+    const moved = (decisions: SessionSnapshot['decisions'], allocated: boolean): SessionSnapshot => {
+      const s = snapshot({}, decisions);
+      s.jobs = s.jobs.map((j) => (j.name === 'b' ? { ...j, startedAtMs: s.timeMs } : j));
+      if (allocated)
+        s.trace.attempts = [
+          { action: 'allocate', job: 'b', outcome: 'allocated' },
+        ] as SessionSnapshot['trace']['attempts'];
+      return s;
+    };
+    const check = (now: SessionSnapshot) => {
+      const out: Violation[] = [];
+      checkStartTimes(scenario, prev, now, out);
+      return names(out);
+    };
+    expect(check(moved([decision('stalegangeviction', 'evict', 'b-0', 'b')], true))).toEqual([]);
+    expect(check(moved([decision('stalegangeviction', 'evict', 'b-0', 'b')], false))).toEqual([
+      'start-time-only-on-start',
+    ]);
+    expect(check(moved([decision('preempt', 'evict', 'b-0', 'a')], true))).toEqual([
+      'start-time-only-on-start',
+    ]);
+    expect(check(moved([], true))).toEqual(['start-time-only-on-start']);
   });
 
   it('min-runtime: a preempt eviction inside the protection window is reported; one without a preemptor too', () => {

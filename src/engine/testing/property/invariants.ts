@@ -24,7 +24,8 @@ export const INVARIANTS = {
     'a KAI job with subgroups and Running/Pipelined tasks satisfies its tree at session end (minSubGroup children per set, minMember per pod set); a job that lost tasks to a removed node is exempt until empty or whole',
   'consolidation-keeps-gangs':
     'consolidation only moves tasks that ran when the session opened, and the moved job stays whole',
-  'start-time-only-on-start': 'a job’s start time changes only in a session after which it runs',
+  'start-time-only-on-start':
+    'a job’s start time changes only in a session after which it runs, or in which allocate started it and stalegangeviction then evicted it',
   'min-runtime-non-elastic':
     'no non-elastic job is evicted by preempt or reclaim while min-runtime protects it',
   'min-runtime-elastic': 'a protected elastic job is never taken below minAvailable by preempt or reclaim',

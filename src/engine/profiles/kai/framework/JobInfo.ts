@@ -99,10 +99,15 @@ export class TaskInfo {
    * What the task needs and holds on `node`: a GPU-memory request counts `count × m / D_node` there (KAI
    * api/node_info/node_info.go:727 GetRequiredInitQuota @d5bc503), in placement, node accounting, queue
    * allocation, eviction and victim simulations. Every other request is `req` on every node.
+   * On a node that states no device memory (a node that omits `gpu`, which takes every GPU request, §3) a
+   * memory request holds the scenario's figure (`resources.gpu`, m / D_min over all the scenario's nodes),
+   * as the snapshot and the device numbering count it: what a placed task holds depends on its node only
+   * (GetRequiredInitQuota reads the node, node_info.go:722-730), never on which other nodes the session has.
    */
   reqOn(node: NodeInfo): Resources {
     const device = node.spec.gpuMemoryMiB;
-    if (this.spec.gpuMemoryMiB === undefined || device === undefined) return this.req;
+    if (this.spec.gpuMemoryMiB === undefined) return this.req;
+    if (device === undefined) return this.spec.resources;
     this.onDevice ??= new Map();
     let r = this.onDevice.get(device);
     if (r === undefined) {

@@ -17,10 +17,21 @@ import type { Violation } from './invariants';
  */
 export class BrokenByNodeRemoval {
   private readonly jobs = new Set<string>();
+  /** The jobs of the last `markUpstreamGangGaps` call, kept for the session even once the job is whole again. */
+  private session = new Set<string>();
 
   /** Jobs the profile's upstream may leave below minAvailable this session (`ProfileSessionCheck.gangGaps`). */
   markUpstreamGangGaps(jobs: Iterable<string>): void {
-    for (const job of jobs) this.jobs.add(job);
+    this.session = new Set(jobs);
+    for (const job of this.session) this.jobs.add(job);
+  }
+
+  /**
+   * Whether the profile marked `job` this session. {@link isExempt} forgets a job once its count is whole,
+   * but a job whole by count may still have a role short (checkRoles.ts), so the role check reads this.
+   */
+  markedThisSession(job: string): boolean {
+    return this.session.has(job);
   }
 
   /** Whether `job` is below its minimum through one of the causes above (no side effect). */

@@ -1,6 +1,6 @@
 /** The per-role checker reports a job placed with a role below its minimum, and nothing else. */
 import { describe, expect, it } from 'vitest';
-import type { SessionSnapshot, TaskState } from '../../model/snapshot';
+import type { JobState, SessionSnapshot, TaskState } from '../../model/snapshot';
 import { scenarioOf } from '../scenarioTest';
 import { BrokenByNodeRemoval } from './checkGangs';
 import { checkRoles, EvictedJobs, roleFacts } from './checkRoles';
@@ -38,10 +38,14 @@ function snap(running: string[], decisions: SessionSnapshot['decisions'] = []): 
   return { index: 1, tasks, decisions } as unknown as SessionSnapshot;
 }
 
-function check(s: SessionSnapshot, evicted = new EvictedJobs()): Violation[] {
+function check(
+  s: SessionSnapshot,
+  evicted = new EvictedJobs(),
+  broken = new BrokenByNodeRemoval(),
+): Violation[] {
   const out: Violation[] = [];
   evicted.update(s);
-  checkRoles(s, facts, evicted, new BrokenByNodeRemoval(), () => false, out);
+  checkRoles(s, facts, evicted, broken, () => false, out);
   return out;
 }
 
@@ -58,5 +62,15 @@ describe('role-min-member', () => {
   it('a job that lost a task to an eviction is exempt (gang judges evictions per job)', () => {
     const evict = [{ kind: 'evict', job: 'j', task: 'j-m' }] as unknown as SessionSnapshot['decisions'];
     expect(check(snap(['j-w0', 'j-w1'], evict))).toEqual([]);
+  });
+  it('a job the profile marks this session is exempt though whole by count, and only that session', () => {
+    // Volcano's within-job preempt commits each task without JobPipelined (preempt.go:233-288 @ed72c7c8).
+    const broken = new BrokenByNodeRemoval();
+    broken.markUpstreamGangGaps(['j']);
+    broken.isExempt({ name: 'j', running: 2, pipelined: 0, minAvailable: 2 } as unknown as JobState);
+    expect(broken.has('j')).toBe(false);
+    expect(check(snap(['j-w0', 'j-w1']), new EvictedJobs(), broken)).toEqual([]);
+    broken.markUpstreamGangGaps([]);
+    expect(check(snap(['j-w0', 'j-w1']), new EvictedJobs(), broken)).toHaveLength(1);
   });
 });

@@ -5,7 +5,11 @@
  * whose every role is ready, volcano gang.go:193 @ed72c7c8, and keeps a pipelined one only if every role
  * is pipelined, gang.go:206). Evictions are judged per job, not per role (gang.go:113: ReadyTaskNum >
  * MinAvailable), so a job that lost a task to preempt or reclaim, or that the gang check exempts, is not
- * held to its roles from then on.
+ * held to its roles from then on. Nor is a job in a session where the profile says its upstream may leave it
+ * short (`gangGaps`), even when its count is whole: Volcano's within-job preempt pipelines each pending task
+ * on its own and commits it with no JobPipelined check (preempt.go:233-288 @ed72c7c8; only the between-jobs
+ * statement asks JobPipelined, preempt.go:221), so two leaders can take a node's last pod slots and leave the
+ * worker role at 0 while the job holds minAvailable tasks.
  */
 import type { Scenario } from '../../model/scenario';
 import type { SessionSnapshot } from '../../model/snapshot';
@@ -66,6 +70,7 @@ export function checkRoles(
   }
   for (const [job, mins] of facts.minimums) {
     if ((placed.get(job) ?? 0) === 0 || evicted.jobs.has(job) || broken.has(job)) continue;
+    if (broken.markedThisSession(job)) continue;
     const have = held.get(job);
     for (const [r, min] of mins) {
       const n = have?.get(r) ?? 0;

@@ -189,6 +189,11 @@ export class Session {
     return null;
   }
 
+  /** Whether a plugin splits nodes into subsets (the topology plugin, when on and some job has a constraint). */
+  get hasNodeSubsets(): boolean {
+    return this.flattened().subsetNodes.length > 0;
+  }
+
   /** The nodes placement is limited to now (the enclosing subset), or null for every node. */
   get placementNodes(): ReadonlySet<NodeInfo> | null {
     return this.restrictedTo;

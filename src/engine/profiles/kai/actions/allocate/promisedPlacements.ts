@@ -8,12 +8,15 @@
  * before the preemptor (for instance the victim a consolidation just moved, re-created pending) would
  * take the capacity back, and the same move would be made again every other session (issue 8: a gang on
  * an otherwise idle cluster never ran). Binding a promised task on its promised node before anything else
- * reproduces what the termination delay guarantees upstream, without delaying the bind.
+ * reproduces what the termination delay guarantees upstream, without delaying the bind. A promise that an
+ * earlier action this session made stray from a required topology domain is left to allocate
+ * (promiseKeepsDomains.ts).
  */
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import type { Session } from '../../framework/Session';
 import { tasksToAllocate } from '../../framework/tasksToAllocate';
 import { JobsOrderByQueues } from '../common/JobsOrderByQueues';
+import { promiseKeepsDomains } from './promiseKeepsDomains';
 
 /** Binds, in job order, every job whose tasks needed now all fit on the nodes they were promised. */
 export function bindPromisedTasks(ssn: Session, pending: readonly JobInfo[]): void {
@@ -23,6 +26,7 @@ export function bindPromisedTasks(ssn: Session, pending: readonly JobInfo[]): vo
   for (let job = order.pop(); job; job = order.pop()) {
     const tasks = tasksToAllocate(job, ssn.compareTasks);
     if (tasks.length === 0 || !tasks.every((t) => t.promisedNode !== null)) continue;
+    if (ssn.hasNodeSubsets && !promiseKeepsDomains(ssn.topologies, job, tasks)) continue;
     if (ssn.checkCapacity(job, tasks).length > 0) continue;
     const wasFresh = job.activeAllocated === 0;
     const attempt = ssn.startAttempt('allocate', job, tasks);

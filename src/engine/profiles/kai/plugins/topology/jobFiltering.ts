@@ -120,11 +120,16 @@ function preferredScores(domain: Domain, preferred: string): NodeScores {
   return scores;
 }
 
-/** Nodes of active tasks (running, pipelined or releasing: upstream's active allocated statuses). */
+/**
+ * Nodes of active allocated tasks: allocated (this session), pipelined or running; upstream's
+ * activeAllocatedStatuses (Allocated | Pipelined | Binding | Bound | Running, KAI pkg/scheduler/api/pod_status/
+ * pod_status.go:71 @d5bc503) leave Releasing out. Counting tasks allocated earlier in the session keeps a job
+ * placed one task at a time in the domain of its first ones.
+ */
 function activeNodes(tasks: readonly TaskInfo[]): Set<string> {
   const out = new Set<string>();
   for (const t of tasks)
-    if ((t.status === 'Running' || t.status === 'Pipelined' || t.status === 'Releasing') && t.node !== null)
+    if ((t.status === 'Running' || t.status === 'Pipelined' || t.status === 'Allocated') && t.node !== null)
       out.add(t.node.name);
   return out;
 }

@@ -64,9 +64,18 @@ export class BrokenByNodeRemoval {
         this.jobs.add(t.job);
   }
 
+  /**
+   * Whole again means whole with Running tasks: a Pipelined task is a promise that ends with the session (the
+   * moved victim is re-created Pending and only a later allocate binds it; KAI commits a pipelined task as an
+   * event only, pkg/scheduler/framework/statement.go:454-456 @d5bc503; the lab's promisedPlacements.ts). A
+   * job kept whole at a session's end only by a pipelined sibling of a terminating pod (consolidation moving
+   * it, KAI #1578) is not re-placed without allocate, and stays unready while its pod terminates
+   * (FilterUnready, actions/utils/input_jobs.go:33 @d5bc503): upstream leaves it below minAvailable for
+   * stalegangeviction, so it stays exempt (decision 0342).
+   */
   isExempt(job: JobState): boolean {
     if (!this.jobs.has(job.name)) return false;
-    if (job.running + job.pipelined === 0 || job.running + job.pipelined >= job.minAvailable) {
+    if (job.running + job.pipelined === 0 || job.running >= job.minAvailable) {
       this.jobs.delete(job.name);
       return false;
     }

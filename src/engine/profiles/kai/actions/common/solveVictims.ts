@@ -18,6 +18,7 @@ import type { Session } from '../../framework/Session';
 import type { Statement } from '../../framework/Statement';
 import type { Verdict } from '../../../../model/trace';
 import { placeTasks } from './placeTask';
+import { subGroupTasksToAllocate } from '../../framework/subGroupAllocation';
 import { VictimQueue } from './VictimQueue';
 import type { VictimCandidates } from './VictimIndex';
 import { searchMaxSolvableK } from './searchMaxSolvableK';
@@ -232,6 +233,20 @@ function replaceCount(job: JobInfo): number {
 }
 
 /**
+ * The victim tasks a scenario puts back. A job with subgroups asks by its tree, as upstream's AllocateJob
+ * does (GetTasksToAllocate(job, …, false), action.go:96-104 and allocation_info.go:52-123 @d5bc503): what
+ * each pod set lacks up to minMember in the K first children of a set below its minimum, its virtually
+ * evicted tasks included. Counting against the job's minAvailable instead put back the first tasks in task
+ * order, which could leave a mandatory segment one task short while another pod set kept a surplus task
+ * (the property run's subgroup-minimums counterexample).
+ */
+function tasksToPutBack(ssn: Session, job: JobInfo, evicted: readonly TaskInfo[]): TaskInfo[] {
+  const tree = job.subGroupTree;
+  if (tree !== null) return subGroupTasksToAllocate(tree, ssn.compareTasks, false);
+  return evicted.slice(0, replaceCount(job));
+}
+
+/**
  * The scenarios a job's search has failed, across generators and probes (KAI job_solver.go:122 and :341-349
  * `failedScenarios`, scenario_fingerprint.go @d5bc503): identified by the pending tasks, the recorded victims
  * and the potential victims, each as a set. The lab keys them by probe size (the pending tasks are always the
@@ -311,7 +326,7 @@ function tryScenario(
     }
     const evicted = job.tasks.filter((t) => evict.has(t) && t.status === 'Releasing').sort(ssn.compareTasks);
     if (evicted.length === 0) continue;
-    const back = placeTasks(ssn, stmt, evicted.slice(0, replaceCount(job)), true);
+    const back = placeTasks(ssn, stmt, tasksToPutBack(ssn, job, evicted), true);
     if (!back.ok && notReplaced === null) {
       notReplaced = `${job.name} could not be re-placed (${(back.reasons[0] ?? 'no room').replace(/\.+$/, '')})`;
       notReplacedVerdicts = back.capacity ?? [];

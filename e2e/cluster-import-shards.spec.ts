@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { shardSnapshot } from '../src/engine/testing/kaiSnapshot/shardSnapshots';
 import { ClusterImport } from './fixtures/ClusterImport';
 import { smallSnapshot, zipSnapshot } from './fixtures/clusterSnapshot';
+import { shootForReview } from './fixtures/reviewShots';
 import { expect, test } from './fixtures/viewsFixtures';
 
 const shots = process.env.SHARD_IMPORT_SHOTS;
@@ -23,16 +24,7 @@ function shardZip(value: string, change?: (s: Json) => void) {
   return { name: `${value}.zip`, mimeType: 'application/zip', buffer: Buffer.from(zipSnapshot(snapshot)) };
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (shots === undefined) return;
-  for (const [w, h] of [
-    [1280, 720],
-    [1920, 1080],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${shots}/${name}-${w}x${h}.png` });
-  }
-}
+const shoot = (page: Page, name: string) => shootForReview(page, shots, name);
 
 test('two shard snapshots picked in the editor merge into node pools; two that claim one node, dropped together, name both files', async ({
   app,

@@ -5,21 +5,12 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { shootForReview } from './fixtures/reviewShots';
 import { expect, test } from './fixtures/fixtures';
 
 const shots = process.env.VOLCANO_SHOTS;
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (shots === undefined) return;
-  for (const [w, h] of [
-    [1280, 720],
-    [1920, 1080],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${shots}/${name}-${w}x${h}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+const shoot = (page: Page, name: string) => shootForReview(page, shots, name);
 
 /** Opens the attempts behind the selected job's pending explanation whose summary matches `text`. */
 async function openPendingAttempt(page: Page, text: RegExp): Promise<Locator> {

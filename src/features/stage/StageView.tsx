@@ -13,6 +13,9 @@ import { KeyDecisionView } from './KeyDecisionView';
 import { StageRail } from './StageRail';
 import { useKeyDecision } from './useKeyDecision';
 
+/** The stage's grid: its pictures separated by 1 px lines of the divider colour. */
+const STAGE_GRID = { height: '100%', display: 'grid', gap: '1px', bgcolor: 'divider' } as const;
+
 export function StageView() {
   const { pair } = useKeyDecision();
   // While a lesson step takes a wider side panel (decisions 0317, 0332) the tree keeps the width it has
@@ -29,10 +32,7 @@ export function StageView() {
         data-testid="stage"
         data-room={room}
         sx={{
-          height: '100%',
-          display: 'grid',
-          gap: '1px',
-          bgcolor: 'divider',
+          ...STAGE_GRID,
           gridTemplateColumns: `minmax(0, 1fr) ${STAGE_RAIL_WIDTH}`,
           gridTemplateRows: 'minmax(0, 1fr)',
           gridTemplateAreas: '"tree rail"',
@@ -48,10 +48,7 @@ export function StageView() {
       data-testid="stage"
       data-room={room}
       sx={{
-        height: '100%',
-        display: 'grid',
-        gap: '1px',
-        bgcolor: 'divider',
+        ...STAGE_GRID,
         gridTemplateColumns:
           room === 'wide'
             ? `minmax(0, calc${TREE_WIDTH_BESIDE_SIDE}) minmax(0, 1fr)`

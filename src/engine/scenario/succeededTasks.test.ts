@@ -109,6 +109,10 @@ describe('a Succeeded task in a run', () => {
     const job = { minAvailable: 3, tasks: [{ status: 'Succeeded' }, {}, {}] };
     const kai = run(doc('kai', job)).snapshot(3);
     expect(['j-0', 'j-1', 'j-2'].map((t) => statusOf(kai, t))).toEqual(['Succeeded', 'Pending', 'Pending']);
+    // The reason names the rule, not "not reached" (decision 0330's left item).
+    expect(kai.trace.pending.find((p) => p.job === 'j')?.message).toBe(
+      "j is not ready for scheduling: 2 of its 3 tasks are pending, placed or running, fewer than minAvailable 3 (its 1 succeeded task(s) do not count), so KAI's actions do not try it.",
+    );
     const volcano = run(doc('volcano', job)).snapshot(3);
     expect(['j-0', 'j-1', 'j-2'].map((t) => statusOf(volcano, t))).toEqual([
       'Succeeded',

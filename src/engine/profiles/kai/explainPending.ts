@@ -3,6 +3,7 @@
  * telling reason among the session's attempts for it (a later action's verdict over an earlier one, a
  * protection over a plain lack of room), with the attempts it was drawn from.
  */
+import type { JobInfo } from './framework/JobInfo';
 import type { Session } from './framework/Session';
 import type { PendingCode, PendingExplanation } from '../../model/trace';
 
@@ -74,11 +75,35 @@ export function explainPending(ssn: Session): PendingExplanation[] {
       job: job.name,
       queue: job.queue.name,
       code: code ?? 'not-attempted',
-      message:
-        parts.join(' ') ||
-        `No action tried ${job.name} in this session (no action that could place it is configured, or it was not reached).`,
+      message: parts.join(' ') || notAttempted(job),
       attempts,
     });
   }
   return out;
+}
+
+/**
+ * Why no action tried a job. KAI's allocate, preempt, reclaim and consolidation order only jobs that are ready
+ * for scheduling (`FilterUnready`, PodGroupInfo.IsReadyForScheduling, job_info.go:479 @d5bc503): alive tasks
+ * (Pending, Allocated, Pipelined, Running; pod_status.go:70-74) reach minAvailable, per pod set when the job has
+ * subgroups. A succeeded or releasing pod is not alive, so a gang with one pod finished never starts its others;
+ * saying "not reached" there hid the rule (decision 0330).
+ */
+function notAttempted(job: JobInfo): string {
+  if (!job.isReadyForScheduling) {
+    const c = job.counts;
+    const alive = c.Pending + c.Allocated + c.Pipelined + c.Running;
+    const notAlive = [
+      c.Succeeded > 0 ? `${c.Succeeded} succeeded` : '',
+      c.Releasing > 0 ? `${c.Releasing} releasing` : '',
+    ].filter((s) => s !== '');
+    const uncounted = notAlive.length > 0 ? ` (its ${notAlive.join(' and ')} task(s) do not count)` : '';
+    const total = job.tasks.length;
+    if (job.subGroupTree !== null)
+      return `${job.name} is not ready for scheduling: its pending, placed and running tasks do not meet every subgroup's minimum${uncounted}, so KAI's actions do not try it.`;
+    if (total < job.minAvailable)
+      return `${job.name} is not ready for scheduling and never will be: it has ${total} task(s), fewer than minAvailable ${job.minAvailable}, so KAI's actions do not try it.`;
+    return `${job.name} is not ready for scheduling: ${alive} of its ${total} tasks ${alive === 1 ? 'is' : 'are'} pending, placed or running, fewer than minAvailable ${job.minAvailable}${uncounted}, so KAI's actions do not try it.`;
+  }
+  return `No action tried ${job.name} in this session (no action that could place it is configured, or it was not reached).`;
 }

@@ -63,7 +63,9 @@ function selfTimeWithin(profile: Profile, from: number, to: number): [string, nu
   for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
   const name = (id: number | undefined) => {
     const f = id === undefined ? undefined : byId.get(id)?.callFrame;
-    return f === undefined ? '?' : `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}`;
+    return f === undefined
+      ? '?'
+      : `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}`;
   };
   const self = new Map<string, number>();
   let at = profile.startTime;

@@ -61,9 +61,14 @@ export function LessonPlayer() {
       question?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
       return undefined;
     }
-    top.current?.scrollIntoView?.({ block: 'start' });
-    (askAndControls ?? question)?.scrollIntoView?.({ block: 'nearest' });
-    return undefined;
+    // In the frame that first paints the step, not in this effect: a step's commit flushes its effects in the
+    // same task (a store update renders synchronously), and scrolling here forced the new step's layout inside it
+    // (20-60 ms of a Welcome step's long task); the frame lays it out anyway, once (decision 0350).
+    const frame = requestAnimationFrame(() => {
+      top.current?.scrollIntoView?.({ block: 'start' });
+      (askAndControls ?? question)?.scrollIntoView?.({ block: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
     // `steps`: a lesson opened from the gallery over another starts at step 1 too (its question was left
     // below the pane: preempt-1 step 1 opened after Welcome).
   }, [lesson.step, lesson.revealed, steps]);

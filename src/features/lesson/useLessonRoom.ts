@@ -45,12 +45,20 @@ export function useMayTakeRoom(): boolean {
 
 export function useLessonRoom(): LessonRoom {
   const mayTakeRoom = useMayTakeRoom();
-  const isAsked = useAppStore(selectIsQuestionAsked);
-  const isLongStep = useAppStore((s) => isStepShown(s, s.view.lessonRoomStep));
-  const isUnfolded = useAppStore((s) => isStepShown(s, s.view.stageUnfoldedStep));
-  // Only the stage has a column to fold; beside another view the question takes the usual wider pane.
-  const isStage = useAppStore((s) => selectMainView(s) === 'stage');
-  return lessonRoomOf({ mayTakeRoom, isAsked, isLongStep, isUnfolded, isStage });
+  // One subscription to the room itself, not to what decides it: the app root reads the room, and a step that
+  // flips a question open or shut while the room stays 'none' (the usual text size) must not re-render the whole
+  // app: that re-rendered the main view's tabs, whose indicator measures the page (a forced layout) after every
+  // render: 20-90 ms long tasks per Welcome step (decision 0350).
+  return useAppStore((s) =>
+    lessonRoomOf({
+      mayTakeRoom,
+      isAsked: selectIsQuestionAsked(s),
+      isLongStep: isStepShown(s, s.view.lessonRoomStep),
+      isUnfolded: isStepShown(s, s.view.stageUnfoldedStep),
+      // Only the stage has a column to fold; beside another view the question takes the usual wider pane.
+      isStage: selectMainView(s) === 'stage',
+    }),
+  );
 }
 
 /** The room from what decides it (the rules in `LessonRoom`'s comment). */

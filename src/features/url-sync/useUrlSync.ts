@@ -47,22 +47,39 @@ export function sourceKey(source: ScenarioSource | null): string | null {
   return `custom:${source.savedId ?? ''}`;
 }
 
+/** Runs `run` when the page is idle (at most `timeoutMs` later); Safari has no requestIdleCallback. */
+function whenIdle(run: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 0);
+  return () => clearTimeout(id);
+}
+
 /**
  * Mirrors scenario, session, selection and pair into the URL, and a shared scenario's link into the
  * fragment. Opening another scenario adds a history entry (pushState), so Back and Forward move between
  * the scenarios opened; stepping, playing and selecting replace the current entry (replaceState), so
  * Back never replays a run step by step (docs/decisions/0022). Back/Forward reopen the entry's scenario
- * at its session. Debounced: playback moves the cursor several times a second and browsers throttle
- * replaceState.
+ * at its session.
+ *
+ * Off the step's critical path (decision 0350): a change schedules one write `delayMs` later, in an idle
+ * moment, and every change until then joins it, so quick steps and playback write the URL at most once per
+ * `delayMs` (Chrome throttles replaceState, and one took 1-90 ms of a step under load). The URL is still right
+ * whenever someone may read it: the pending write is done at once when the page is hidden or left
+ * (`visibilitychange`, `pagehide`, `beforeunload`: a reload, a new tab, closing), when the window loses focus
+ * (the address bar, to copy the link) and when the Share dialog opens.
  */
-export function useUrlSync(delayMs = 200): void {
+export function useUrlSync(delayMs = 250): void {
   const store = useAppStoreApi();
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
+    // The pending write: its trailing timer, then its idle callback; null when the URL is up to date.
+    let cancelPending: (() => void) | null = null;
     // The scenario the current history entry shows; the first write only replaces the page's own entry.
     let entryKey: string | null | undefined;
     const write = () => {
-      timer = null;
+      cancelPending = null;
       const state = store.getState();
       const key = sourceKey(state.scenario.source);
       const search = formatViewParams(
@@ -78,6 +95,27 @@ export function useUrlSync(delayMs = 200): void {
       if (isNewScenario) window.history.pushState(null, '', url);
       else window.history.replaceState(window.history.state, '', url);
     };
+    const schedule = () => {
+      if (cancelPending !== null) return;
+      let cancelIdle: (() => void) | null = null;
+      const timer = setTimeout(() => {
+        cancelIdle = whenIdle(write, delayMs);
+      }, delayMs);
+      cancelPending = () => {
+        clearTimeout(timer);
+        cancelIdle?.();
+        cancelPending = null;
+      };
+    };
+    const cancel = () => cancelPending?.();
+    const flush = () => {
+      if (cancelPending === null) return;
+      cancel();
+      write();
+    };
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
     const unsubscribe = store.subscribe((state, previous) => {
       if (
         state.scenario.source === previous.scenario.source &&
@@ -86,13 +124,15 @@ export function useUrlSync(delayMs = 200): void {
         state.view.mainView === previous.view.mainView &&
         state.view.isPresenting === previous.view.isPresenting
       ) {
+        // The Share dialog's link is built from the state, but a person may copy the address bar's beside it.
+        if (state.view.isShareOpen && !previous.view.isShareOpen) flush();
         return;
       }
-      if (timer === null) timer = setTimeout(write, delayMs);
+      schedule();
+      if (state.view.isShareOpen && !previous.view.isShareOpen) flush();
     });
     const onPopState = () => {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
+      cancel();
       // The entry we arrive at is already in the URL: what it loads must replace, not push.
       entryKey = undefined;
       const storage = browserLocalStorage();
@@ -105,10 +145,19 @@ export function useUrlSync(delayMs = 200): void {
       });
     };
     window.addEventListener('popstate', onPopState);
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    window.addEventListener('pagehide', flush);
+    window.addEventListener('beforeunload', flush);
+    window.addEventListener('blur', flush);
     return () => {
       unsubscribe();
       window.removeEventListener('popstate', onPopState);
-      if (timer !== null) clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('beforeunload', flush);
+      window.removeEventListener('blur', flush);
+      // Unmounting (a test, a hot reload) leaves the URL as the state last was.
+      flush();
     };
   }, [store, delayMs]);
 }

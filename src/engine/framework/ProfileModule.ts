@@ -25,6 +25,7 @@ import type {
   PendingExplanation,
   SessionTrace,
   TaskStatus,
+  VictimRecord,
 } from '../model/trace';
 import type { QueueResources } from '../model/resources';
 import type { ResolvedQueueFigures, SessionSnapshot, TimeAwareShare } from '../model/snapshot';
@@ -602,6 +603,33 @@ export type EvictionProtection = Pick<
  * and what would have kept an evicted job. The shared code keeps what holds for every profile (deleting a
  * job, adding a node, proving every candidate by a re-run).
  */
+/** What the explain code gives a profile to say which protection applied to an eviction (decision 0339's left item). */
+export interface EvictionProtectionInput {
+  /** The snapshot of the session the job was evicted in. */
+  readonly snap: SessionSnapshot;
+  readonly session: number;
+  readonly decision: Decision;
+  /** The victims the eviction's attempt recorded, with their verdicts (empty when it recorded none). */
+  readonly victims: readonly VictimRecord[];
+  readonly victimQueue: string | null;
+  readonly byQueue: string | null;
+  /** Runs one of the profile's queries at a session (`ProfileModule.queries`). */
+  query(kind: string, args: unknown, session: number): unknown;
+}
+
+/** The protection that applied to an evicted job, as its profile reads it. */
+export interface AppliedProtection {
+  /** The time-based protection that was resolved for the eviction; null = none applied. */
+  readonly resolution: MinRuntimeResolution | null;
+  /** When the victim last started, as the protection recorded it; null = not recorded. */
+  readonly startedAtMs: number | null;
+  /**
+   * Why the protection could not keep this victim at all (KAI: an elastic victim above minAvailable); it then
+   * replaces `wouldHaveProtected`'s answer. Null = ask `wouldHaveProtected`.
+   */
+  readonly cannotProtect: string | null;
+}
+
 export interface ProfileExplain {
   /** How a blocker sentence names the queue's share figure (KAI "fair share", Volcano "deserved share"). */
   readonly shareWord: string;
@@ -625,6 +653,11 @@ export interface ProfileExplain {
    * re-run proves it. Absent = none.
    */
   protectionCandidates?(input: CandidateInput): Candidate[];
+  /**
+   * The protection that applied to an eviction (KAI: the min-runtime its victim verdict recorded, else the
+   * `minruntime` query's resolution). Absent = none (the profile has no time-based protection).
+   */
+  evictionProtection?(input: EvictionProtectionInput): AppliedProtection;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,15 +1,11 @@
 /**
- * Who evicted a job, by which action, and the min-runtime that applied (the resolution the minruntime
- * plugin recorded in the victim's verdicts, KAI pkg/scheduler/plugins/minruntime/minruntime.go; its walk is
- * the LCA or queue walk of `reclaimResolveMethod`), plus what would have protected it: the profile's answer
- * (`ProfileModule.explain.wouldHaveProtected`, decision 0309), proven by a re-run where its rule allows one.
+ * Who evicted a job, by which action, the protection that applied (the profile's answer,
+ * `ProfileModule.explain.evictionProtection`; KAI: its min-runtime), and what would have protected it (the
+ * profile's `wouldHaveProtected`, decision 0309), proven by a re-run where its rule allows one.
  */
-import type { ResolveResult } from '../../model/protection';
+import type { AppliedProtection } from '../../framework/ProfileModule';
 import type { Scenario } from '../../model/scenario';
-import type { SessionSnapshot } from '../../model/snapshot';
-import { protectionsOf } from '../../model/protection';
 import type { Decision, MinRuntimeResolution } from '../../model/trace';
-import { protectionDetailOf, type ProtectionDetail } from '../../framework/verdictDetails';
 import { moduleOf } from '../../registry';
 import type { Simulator } from '../Simulator';
 import type { RerunBudget } from './rerun';
@@ -43,10 +39,17 @@ export function evictionStory(
   const attempt = d.attempt === null ? undefined : snap.trace.attempts[d.attempt];
   const victimQueue = snap.jobs.find((j) => j.name === d.job)?.queue ?? findQueue(scenario, d.job);
   const byQueue = attempt?.queue ?? (d.by === null ? null : findQueue(scenario, d.by));
-  const detail = minRuntimeDetail(attempt?.victims ?? [], d.job);
-  const resolution = detail?.resolution ?? fallbackResolution(sim, snap, at.session, d, victimQueue, byQueue);
-  const minRuntime = resolution === null ? null : applied(resolution);
-  const startedAtMs = detail?.startedAtMs ?? null;
+  const explain = moduleOf(scenario.profile).explain;
+  const { resolution, startedAtMs, cannotProtect } =
+    explain.evictionProtection?.({
+      snap,
+      session: at.session,
+      decision: d,
+      victims: attempt?.victims ?? [],
+      victimQueue,
+      byQueue,
+      query: (kind, args, session) => sim.query(kind, args, session),
+    }) ?? NO_PROTECTION;
   return {
     session: at.session,
     time: snap.timeMs,
@@ -54,10 +57,10 @@ export function evictionStory(
     by: d.by,
     byQueue,
     reason: d.reason,
-    minRuntime,
-    ...(detail?.isElastic === true
-      ? { wouldHaveProtected: elasticWords(snap, d), protectingChange: null, protectionProven: false }
-      : moduleOf(scenario.profile).explain.wouldHaveProtected({
+    minRuntime: resolution === null ? null : applied(resolution),
+    ...(cannotProtect !== null
+      ? { wouldHaveProtected: cannotProtect, protectingChange: null, protectionProven: false }
+      : explain.wouldHaveProtected({
           scenario,
           snap,
           session: at.session,
@@ -68,57 +71,17 @@ export function evictionStory(
           byQueue,
           budget,
         })),
-    victimElastic: detail?.isElastic === true,
+    victimElastic: cannotProtect !== null,
   };
 }
+
+const NO_PROTECTION: AppliedProtection = { resolution: null, startedAtMs: null, cannotProtect: null };
 
 function findQueue(scenario: Scenario, job: string): string | null {
   const j = scenario.jobs.find((x) => x.name === job);
   if (j) return j.queue;
   for (const e of scenario.events) if (e.kind === 'submit' && e.job.name === job) return e.job.queue;
   return null;
-}
-
-function minRuntimeDetail(
-  victims: SessionSnapshot['trace']['attempts'][number]['victims'],
-  job: string,
-): ProtectionDetail | null {
-  for (const v of victims) {
-    if (v.job !== job) continue;
-    for (const verdict of v.verdicts) {
-      const m = verdict.plugin === 'minruntime' ? protectionDetailOf(verdict) : null;
-      if (m !== null) return m;
-    }
-  }
-  return null;
-}
-
-/**
- * Without a recorded verdict (the victim was taken without a filter call, e.g. by consolidation), the
- * resolution the engine's protection model gives for the pair, when the minruntime plugin is on.
- */
-function fallbackResolution(
-  sim: Simulator,
-  snap: SessionSnapshot,
-  session: number,
-  d: Decision,
-  victimQueue: string | null,
-  byQueue: string | null,
-): MinRuntimeResolution | null {
-  if (victimQueue === null) return null;
-  const job = snap.jobs.find((j) => j.name === d.job);
-  if (
-    !job ||
-    protectionsOf(job).preemptProtection === null ||
-    (d.action !== 'preempt' && d.action !== 'reclaim')
-  )
-    return null;
-  const r = sim.query(
-    'minruntime',
-    { victimQueue, ...(byQueue !== null ? { preemptorQueue: byQueue } : {}) },
-    session,
-  ) as ResolveResult;
-  return d.action === 'preempt' ? r.preempt : r.reclaim;
 }
 
 function applied(r: MinRuntimeResolution): MinRuntimeApplied {
@@ -128,11 +91,4 @@ function applied(r: MinRuntimeResolution): MinRuntimeApplied {
     out.lca = r.lca;
   }
   return out;
-}
-
-/** KAI minruntime.go:85-99: an elastic victim passes the filter; only the validators keep its core. */
-function elasticWords(snap: SessionSnapshot, d: Decision): string {
-  const job = snap.jobs.find((j) => j.name === d.job);
-  const min = job?.minAvailable ?? 0;
-  return `Min-runtime could not: ${d.job} is elastic, and min-runtime never protects its tasks above minAvailable (${min}); only its core of ${min} is kept while protected (KAI minruntime.go victim filters and scenario validators).`;
 }

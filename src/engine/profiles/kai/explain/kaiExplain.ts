@@ -4,6 +4,7 @@
  * job whose victims min-runtime keeps is told who and until when, and offered a shorter one (decision 0339).
  */
 import type { ProfileExplain } from '../../../framework/ProfileModule';
+import { kaiEvictionProtection } from './evictionProtection';
 import { kaiQueueCandidates } from './queueCandidates';
 import { kaiProtectedBlocker, kaiShorterMinRuntime } from './victimsProtected';
 import { kaiWouldHaveProtected } from './wouldHaveProtected';
@@ -14,4 +15,5 @@ export const kaiExplain: ProfileExplain = {
   wouldHaveProtected: kaiWouldHaveProtected,
   protectedBlocker: kaiProtectedBlocker,
   protectionCandidates: kaiShorterMinRuntime,
+  evictionProtection: kaiEvictionProtection,
 };

@@ -9,7 +9,7 @@ import { normaliseLineBreaks } from '../lineBreaks';
 import { quoteWhereNeeded, YAML_WRITE_OPTIONS } from '../quoteWhereNeeded';
 import { FieldTracker, isData, type Data, type UnmappedField } from './FieldTracker';
 import { LAB_CONFIGMAP, mergeLabFields, readLabAnnotations, readLabConfigMap } from './labCarrier';
-import { mapNode } from './mapNodes';
+import { mapNode, zeroAbsentGpus } from './mapNodes';
 import { mapPriorityClass } from './mapPriorityClass';
 import { mapKaiQueue, mapVolcanoQueue } from './mapQueues';
 import { settleRootParents } from './settleRootParents';
@@ -330,6 +330,10 @@ export function importKubernetesYaml(text: string): ImportResult {
   if (scheduler !== null) scenario.scheduler = scheduler;
   if (topologies.length > 0) scenario.topologies = topologies;
   if (nodePools.length > 0) scenario.nodePools = nodePools;
+  // A lab export (it carries the scenario ConfigMap) leaves an unbounded gpu out on purpose; a cluster does not.
+  const gpuless = topLevel === null ? zeroAbsentGpus(nodes) : 0;
+  if (gpuless > 0)
+    notes.push(`${gpuless} node(s) list their resources without nvidia.com/gpu: they have no GPUs (gpu: 0).`);
   applyNodeGpuMemoryLabels(nodes, chosen);
   scenario.nodes = nodes;
   if (blockFormat !== null && block !== null) scenario[blockFormat.key] = block;

@@ -7,6 +7,7 @@
  */
 import { applyNodeGpuMemoryLabels } from '../mapGpuMemory';
 import { holdOnNode, holdRunningTasks } from '../holdOnNode';
+import { zeroAbsentGpus } from '../mapNodes';
 import { MAX_DURATION_MS } from '../../../model/duration';
 import { catalogueOf, clusterImportProfile } from '../../../registry';
 import { MAX_TEXT_LENGTH } from '../../limits';
@@ -104,6 +105,10 @@ export function assembleSnapshotScenario(
     const name = String(node.name);
     if (!nodes.has(name)) nodes.set(name, node);
   }
+  // A snapshot is of a real cluster: a node without nvidia.com/gpu has none (mapNodes.ts, decision 0345).
+  const gpuless = zeroAbsentGpus(nodes.values());
+  if (gpuless > 0)
+    notes.push(() => `${gpuless} node(s) list their resources without nvidia.com/gpu: they have no GPUs (gpu: 0).`);
   const groups = reader.groups.filter((g) => shardLists(shard, g.labels));
   outside.groups = reader.groups.length - groups.length;
   const otherShardGroups = new Set(

@@ -9,7 +9,7 @@ import { normaliseLineBreaks } from '../lineBreaks';
 import { quoteWhereNeeded, YAML_WRITE_OPTIONS } from '../quoteWhereNeeded';
 import { FieldTracker, isData, type Data, type UnmappedField } from './FieldTracker';
 import { LAB_CONFIGMAP, mergeLabFields, readLabAnnotations, readLabConfigMap } from './labCarrier';
-import { mapNode } from './mapNodes';
+import { mapNode, zeroAbsentGpus } from './mapNodes';
 import { mapPriorityClass } from './mapPriorityClass';
 import { mapKaiQueue, mapVolcanoQueue } from './mapQueues';
 import { settleRootParents } from './settleRootParents';
@@ -21,7 +21,9 @@ import { commentText } from './commentText';
 import { dropRolesOutsideVolcano } from './mapTaskRoles';
 import { KAI_TOPOLOGY_GROUP, mapTopology } from './mapTopology';
 import { mapSchedulingShard, SCHEDULING_SHARD_KIND } from './mapSchedulingShard';
+import { holdRunningTasks } from './holdOnNode';
 import {
+  accepts,
   blockOf,
   defaultProfile,
   moduleOf,
@@ -247,7 +249,18 @@ export function importKubernetesYaml(text: string): ImportResult {
       ],
     };
 
+  // KAI's scheduler never lists a Failed pod (its informer filters status.phase!=Failed, pkg/scheduler/cache/
+  // cache.go:86-112 @d5bc503); Volcano keeps one as status Failed but neither puts it on its node
+  // (cache/event_handlers.go:236 @ed72c7c8) nor counts it in a gang (api/job_info.go:925-931, 1178-1190).
+  // Left out, as absent (decision 0345); before, it became a Pending task and ran again.
+  let failedPods = 0;
+  const failedGroups = new Set<string>();
   for (const pod of pods) {
+    if (pod.failed) {
+      failedPods++;
+      if (pod.group !== null) failedGroups.add(pod.group);
+      continue;
+    }
     const group = pod.group === null ? undefined : jobs.get(pod.group);
     if (group !== undefined) {
       (group.tasks as Data[]).push(pod.task);
@@ -267,6 +280,17 @@ export function importKubernetesYaml(text: string): ImportResult {
     // KAI's podgrouper copies the pod's annotation into the PodGroup it makes (§23).
     if (pod.preemptionDelay !== null) job.preemptionDelay = pod.preemptionDelay;
     jobs.set(String(pod.task.name), job);
+  }
+  if (failedPods > 0)
+    notes.push(
+      `${failedPods} Failed pod(s) left out: KAI's scheduler does not list Failed pods (cache.go:86-112 @d5bc503), so they hold nothing and count in no gang, queue or node.`,
+    );
+  for (const [name, job] of jobs) {
+    // A pod group whose every pod among the documents has failed has no pod the scheduler sees.
+    if (Array.isArray(job.tasks) && job.tasks.length === 0 && failedGroups.has(name)) {
+      jobs.delete(name);
+      notes.push(`${name}: every pod of the pod group has failed; the job is left out.`);
+    }
   }
   for (const job of jobs.values()) {
     if (Array.isArray(job.tasks) && job.tasks.length === 0) {
@@ -299,12 +323,17 @@ export function importKubernetesYaml(text: string): ImportResult {
   }
 
   const chosen = profile ?? defaultProfile();
+  leaveOutNonLeafJobs(chosen, queues, jobs, nodes, notes);
   dropRolesOutsideVolcano(jobs.values(), chosen, notes);
   const scenario: Data = { version: 1, name: 'Imported from Kubernetes YAML', profile: chosen };
   if (priorityClasses.length > 0) scenario.priorityClasses = priorityClasses;
   if (scheduler !== null) scenario.scheduler = scheduler;
   if (topologies.length > 0) scenario.topologies = topologies;
   if (nodePools.length > 0) scenario.nodePools = nodePools;
+  // A lab export (it carries the scenario ConfigMap) leaves an unbounded gpu out on purpose; a cluster does not.
+  const gpuless = topLevel === null ? zeroAbsentGpus(nodes) : 0;
+  if (gpuless > 0)
+    notes.push(`${gpuless} node(s) list their resources without nvidia.com/gpu: they have no GPUs (gpu: 0).`);
   applyNodeGpuMemoryLabels(nodes, chosen);
   scenario.nodes = nodes;
   if (blockFormat !== null && block !== null) scenario[blockFormat.key] = block;
@@ -332,6 +361,35 @@ export function importKubernetesYaml(text: string): ImportResult {
     unmapped,
     notes,
   };
+}
+
+/**
+ * A job in a queue with child queues, for a profile that schedules leaf queues' jobs only: KAI skips it
+ * (pkg/scheduler/actions/utils/input_jobs.go:70-73 @d5bc503), while its cache still puts its pods on their
+ * nodes (cache/cluster_info/cluster_info.go:359-390). Left out, its running pods held on their nodes, as the
+ * cluster snapshot import does (decision 0345); before, the scenario failed with job-in-non-leaf-queue.
+ */
+function leaveOutNonLeafJobs(
+  profile: Profile,
+  queues: readonly Data[],
+  jobs: Map<string, Data>,
+  nodes: readonly Data[],
+  notes: string[],
+): void {
+  if (!accepts(profile, 'leafJobsOnly')) return;
+  const parents = new Set(queues.map((q) => q.parent).filter((p): p is string => typeof p === 'string'));
+  const left: Data[] = [];
+  for (const [name, job] of jobs)
+    if (parents.has(String(job.queue))) {
+      left.push(job);
+      jobs.delete(name);
+    }
+  if (left.length === 0) return;
+  const byName = new Map(nodes.map((n) => [String(n.name), n]));
+  const held = holdRunningTasks(left, byName);
+  notes.push(
+    `${left.length} job(s) are in a queue with child queues: ${profile} schedules only leaf queues' jobs (KAI input_jobs.go:70-73 @d5bc503), so they are left out; their ${held} running pod(s) still hold their requests on their nodes.`,
+  );
 }
 
 /** The scenario as YAML, every string written so that it reads back as itself (quoteWhereNeeded.ts). */

@@ -82,6 +82,8 @@ export interface MappedPod {
   namespace: string | null;
   /** KAI `kai.scheduler/preemption-delay` (§23): applies when the pod is a job of its own. */
   preemptionDelay: string | null;
+  /** Phase `Failed`: the import leaves it out (decision 0345). */
+  failed: boolean;
 }
 
 export function mapPod(t: FieldTracker, errors: string[]): MappedPod {
@@ -163,6 +165,7 @@ export function mapPod(t: FieldTracker, errors: string[]): MappedPod {
     priorityClassName: typeof priorityClassName === 'string' ? priorityClassName : null,
     namespace: typeof namespace === 'string' ? namespace : null,
     preemptionDelay: podPreemptionDelay(t),
+    failed: phase === 'Failed',
   };
 }
 

@@ -121,7 +121,8 @@ describe('KAI snapshot', () => {
     expect(notes).toContain(
       '1 Succeeded pod(s) of pod groups that still have live pods are kept as Succeeded tasks',
     );
-    expect(notes).toContain('2 Failed pod(s), or Succeeded pod(s) of no live pod group of the snapshot');
+    expect(notes).toContain('1 Succeeded pod(s) of no live pod group of the snapshot hold nothing: left out.');
+    expect(notes).toContain("1 Failed pod(s) left out: KAI's scheduler does not list Failed pods");
     expect(
       runScenario(p.scenario)
         .snapshot(1)

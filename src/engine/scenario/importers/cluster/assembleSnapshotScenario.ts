@@ -6,6 +6,8 @@
  * cache adds every pod to its node, cluster_info.go:359-390, decision 0150), times as offsets from "now".
  */
 import { applyNodeGpuMemoryLabels } from '../mapGpuMemory';
+import { holdOnNode, holdRunningTasks } from '../holdOnNode';
+import { zeroAbsentGpus } from '../mapNodes';
 import { MAX_DURATION_MS } from '../../../model/duration';
 import { catalogueOf, clusterImportProfile } from '../../../registry';
 import { MAX_TEXT_LENGTH } from '../../limits';
@@ -49,19 +51,6 @@ export interface AssembledSnapshot {
 type Note = (n: Namer) => string;
 
 type Amounts = Record<string, number>;
-const RESOURCE_KEYS = ['gpu', 'cpu', 'memory', 'pods'] as const;
-
-/** A pod no queue of the scenario schedules still holds its requests (and one pod slot) on its node. */
-function holdOnNode(node: Data, request: Amounts): void {
-  const resources = node.resources as Amounts;
-  for (const key of RESOURCE_KEYS) {
-    const want = key === 'pods' ? 1 : (request[key] ?? 0);
-    if (resources[key] !== undefined && want > 0) {
-      const left = resources[key] - want;
-      resources[key] = key === 'gpu' ? Math.max(0, Math.floor(left)) : Math.max(0, left);
-    }
-  }
-}
 
 function sameAmounts(a: unknown, b: unknown): boolean {
   if (!isData(a) || !isData(b)) return a === b;
@@ -116,6 +105,10 @@ export function assembleSnapshotScenario(
     const name = String(node.name);
     if (!nodes.has(name)) nodes.set(name, node);
   }
+  // A snapshot is of a real cluster: a node without nvidia.com/gpu has none (mapNodes.ts, decision 0345).
+  const gpuless = zeroAbsentGpus(nodes.values());
+  if (gpuless > 0)
+    notes.push(() => `${gpuless} node(s) list their resources without nvidia.com/gpu: they have no GPUs (gpu: 0).`);
   const groups = reader.groups.filter((g) => shardLists(shard, g.labels));
   outside.groups = reader.groups.length - groups.length;
   const otherShardGroups = new Set(
@@ -124,6 +117,7 @@ export function assembleSnapshotScenario(
 
   // Pods: where each one is, as KAI's cache has it.
   const counts = {
+    failed: 0,
     finished: 0,
     reservation: 0,
     other: 0,
@@ -150,7 +144,14 @@ export function assembleSnapshotScenario(
         continue;
       }
     }
-    if (pod.phase === 'Succeeded' || pod.phase === 'Failed') {
+    // KAI's scheduler never sees a Failed pod: its pod informer lists and watches with the field selector
+    // status.phase!=Failed (pkg/scheduler/cache/cache.go:86-112 @d5bc503), so no job, node or queue counts it
+    // (decision 0345). A /get-snapshot zip is read from that cache; a Failed pod here came from elsewhere.
+    if (pod.phase === 'Failed') {
+      counts.failed++;
+      continue;
+    }
+    if (pod.phase === 'Succeeded') {
       counts.finished++;
       continue;
     }
@@ -212,10 +213,10 @@ export function assembleSnapshotScenario(
       () =>
         `${counts.terminatingPending} terminating pod(s) on no node left out: KAI counts a pod being deleted as Releasing, never schedules it, and it is going away.`,
     );
-  if (counts.finished > 0)
+  if (counts.failed > 0)
     notes.push(
       () =>
-        `${counts.finished} Failed pod(s), or Succeeded pod(s) of no live pod group of the snapshot, hold nothing: left out.`,
+        `${counts.failed} Failed pod(s) left out: KAI's scheduler does not list Failed pods (its pod informer filters status.phase!=Failed, cache.go:86-112 @d5bc503), so they hold nothing and count in no gang, queue or node.`,
     );
   if (counts.reservation > 0)
     notes.push(
@@ -262,6 +263,11 @@ export function assembleSnapshotScenario(
     const gone = new Set(pods);
     kaiPods = kaiPods.filter((p) => !gone.has(p));
   }
+  if (counts.finished > 0)
+    notes.push(
+      () =>
+        `${counts.finished} Succeeded pod(s) of no live pod group of the snapshot hold nothing: left out.`,
+    );
   const succeeded = kaiPods.filter((p) => p.task.status === 'Succeeded').length;
   if (succeeded > 0)
     notes.push(
@@ -429,15 +435,7 @@ export function assembleSnapshotScenario(
   const parents = new Set(queues.map((q) => q.parent).filter((p): p is string => typeof p === 'string'));
   const orphanJobs = jobs.filter((j) => orphans.dropped.has(String(j.queue)));
   if (orphanJobs.length > 0) {
-    let held = 0;
-    for (const job of orphanJobs)
-      for (const t of job.tasks as Data[]) {
-        const node = t.status === 'Running' ? nodes.get(String(t.node)) : undefined;
-        if (node === undefined) continue;
-        // A task without its own request asks the job's (the compact form written above).
-        holdOnNode(node, (t.resources ?? job.resources ?? {}) as Amounts);
-        held++;
-      }
+    const held = holdRunningTasks(orphanJobs, nodes);
     notes.push(
       () =>
         `${orphanJobs.length} job(s) are in queues left out because their parent queue is not in the snapshot: KAI never schedules them (input_jobs.go:56-68 @d5bc503); their ${held} running pod(s) still hold their requests on their nodes.`,
@@ -455,11 +453,15 @@ export function assembleSnapshotScenario(
     }
   }
   const leafJobs = jobs.filter((j) => !parents.has(String(j.queue)) && !orphans.dropped.has(String(j.queue)));
-  if (leafJobs.length + orphanJobs.length < jobs.length) {
-    const skipped = jobs.length - leafJobs.length - orphanJobs.length;
+  // A job in a queue with child queues is never scheduled (input_jobs.go:70-73 @d5bc503), but its pods are pods
+  // bound to nodes like any other: the cache adds every pod to its node (cluster_info.go:359-390), so its
+  // running pods keep holding their requests there, as an orphan queue's do above (decision 0345).
+  const parentJobs = jobs.filter((j) => parents.has(String(j.queue)) && !orphans.dropped.has(String(j.queue)));
+  if (parentJobs.length > 0) {
+    const held = holdRunningTasks(parentJobs, nodes);
     notes.push(
       () =>
-        `${skipped} job(s) are in a queue with child queues: KAI schedules only leaf queues' jobs, so they are left out.`,
+        `${parentJobs.length} job(s) are in a queue with child queues: KAI schedules only leaf queues' jobs (input_jobs.go:70-73 @d5bc503), so they are left out; their ${held} running pod(s) still hold their requests on their nodes.`,
     );
   }
   const noLimit = reader.queuesWithoutGpuLimit;

@@ -184,14 +184,20 @@ export function resolveGpuMemory(scenario: Scenario, ctx: NormaliseContext): voi
       );
       continue;
     }
-    // m a whole multiple (≥ 2) of a smaller device memory: KAI's isValidGpuPortion accepts the portion as
-    // whole GPUs on that node (node_info.go:655-658 @d5bc503), a case the lab does not model (decision 0328).
+    // m a whole multiple k ≥ 2 of a smaller device memory D. KAI @d5bc503 accepts it there and over-commits
+    // one device (decision 0346): isValidGpuPortion passes an integral portion (api/node_info/node_info.go
+    // :655-658), one idle device per requested device is enough (isTaskAllocatableOnNonAllocatedResources,
+    // :348-370), the task is placed as a shared-GPU task on one device group per device
+    // (actions/common/allocate.go:197-198, gpu_sharing/gpuSharing.go:46-63), that device records all m MiB
+    // and the node loses one whole GPU (api/node_info/gpu_sharing_node_info.go:100,126-133), while the queue
+    // counts k GPU (GetRequiredInitQuota, node_info.go:722-730). The lab's placement takes `m / D` devices
+    // for both, so it refuses the request rather than place it differently.
     const multiple = sizes.find((d) => mib > d && mib % d === 0);
     if (multiple !== undefined) {
       ctx.sink.report(
         'invalid-value',
         where,
-        `task ${JSON.stringify(task.name)} requests ${mib} MiB, exactly ${mib / multiple} devices of ${multiple} MiB on node ${JSON.stringify((memories.get(multiple) as NodeSpec).name)}; KAI would count that as whole GPUs there, which the lab does not model`,
+        `task ${JSON.stringify(task.name)} requests ${mib} MiB, exactly ${mib / multiple} devices of ${multiple} MiB on node ${JSON.stringify((memories.get(multiple) as NodeSpec).name)}; KAI would place it on one device there (over-committing its memory) and count ${mib / multiple} GPU to the queue, which the lab does not model`,
         'Ask for a GPU memory that is not a whole multiple of a smaller device memory.',
       );
       continue;

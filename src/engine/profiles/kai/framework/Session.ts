@@ -163,8 +163,12 @@ export class Session {
     if (this.scan === undefined) {
       const nodeLocal = (point: 'predicate' | 'nodeOrder'): boolean =>
         this.extensions.tiers(point).every((tier) => tier.every((r) => NODE_LOCAL_PLUGINS.has(r.plugin)));
+      // A per-node capacity check (asked by `predicates`) depends on the queue, not on the node alone.
+      const noNodeCapacity = this.extensions.tiers('nodeCapacity').every((tier) => tier.length === 0);
       this.scan =
-        nodeLocal('predicate') && nodeLocal('nodeOrder') ? new PlacementScan(this.nodes, this) : null;
+        nodeLocal('predicate') && nodeLocal('nodeOrder') && noNodeCapacity
+          ? new PlacementScan(this.nodes, this)
+          : null;
     }
     return this.scan;
   }
@@ -315,6 +319,7 @@ export class Session {
    */
   private flat: {
     predicates: KaiExtensionPoints['predicate'][];
+    nodeCapacity: KaiExtensionPoints['nodeCapacity'][];
     scores: KaiExtensionPoints['nodeOrder'][];
     subsetNodes: KaiExtensionPoints['subsetNodes'][];
     eventHandlers: KaiExtensionPoints['eventHandler'][];
@@ -332,6 +337,7 @@ export class Session {
         tiers.flatMap((t) => t.map((r) => r.fn));
       this.flat = {
         predicates: all(this.extensions.tiers('predicate')),
+        nodeCapacity: all(this.extensions.tiers('nodeCapacity')),
         scores: all(this.extensions.tiers('nodeOrder')),
         subsetNodes: all(this.extensions.tiers('subsetNodes')),
         eventHandlers: all(this.extensions.tiers('eventHandler')),
@@ -347,6 +353,19 @@ export class Session {
   /** Null when every predicate passes, else the first failing plugin's reason (firstError of combine.ts). */
   predicate(task: TaskInfo, node: NodeInfo): string | null {
     for (const fn of this.flattened().predicates) {
+      const error = fn(task, node);
+      if (error !== null) return error;
+    }
+    return null;
+  }
+
+  /**
+   * Null when the queue may hold `task` on `node`, else why not: the first refusing per-node capacity check
+   * (KAI IsTaskAllocationOnNodeOverCapacityFn, framework/session_plugins.go:363-372 @d5bc503). The
+   * `predicates` plugin asks it before its own checks (plugins/predicates/predicates.go:322-326).
+   */
+  nodeOverCapacity(task: TaskInfo, node: NodeInfo): string | null {
+    for (const fn of this.flattened().nodeCapacity) {
       const error = fn(task, node);
       if (error !== null) return error;
     }

@@ -115,6 +115,13 @@ export interface KaiExtensionPoints {
   queueOrderJobKey: QueueOrderJobKeyFn;
   victimQueueOrder: VictimQueueOrderFn;
   predicate: PredicateFn;
+  /**
+   * KAI's per-node capacity check (`AddIsTaskAllocationOnNodeOverCapacityFn`, framework/session_plugins.go
+   * :251-253, asked through `IsTaskAllocationOnNodeOverCapacityFn` :363-372 @d5bc503). Not a predicate of its
+   * own: the `predicates` plugin asks it first for every node (plugins/predicates/predicates.go:322-326), so
+   * its refusal comes before any other of that plugin's, and without `predicates` nothing asks it.
+   */
+  nodeCapacity: PredicateFn;
   nodeOrder: NodeOrderFn;
   subsetNodes: SubsetNodesFn;
   capacity: CapacityFn;

@@ -1,6 +1,8 @@
 /**
- * `predicates`: may this task go to this node at all? Node selectors must match, and no request may exceed
- * the node's whole capacity. Whether there is room now (allocate) or once releasing capacity is free
+ * `predicates`: may this task go to this node at all? The queue's per-node capacity comes first (registered
+ * by `proportion` as `nodeCapacity`; KAI plugins/predicates/predicates.go:322-326 asks it before the node's
+ * resource type, node conditions and the k8s filters such as the node selector, :328-370 @d5bc503), then node
+ * selectors must match, and no request may exceed the node's whole capacity. Whether there is room now (allocate) or once releasing capacity is free
  * (pipeline) is decided by placement itself, which every action shares.
  */
 import type { Plugin } from '../../framework/Plugin';
@@ -17,6 +19,8 @@ export function createPredicatesPlugin(_config: PluginConfig): Plugin {
       let keys: readonly string[] = [];
       ssn.register('predicate', (task, node) => {
         // Hot path (every task × every node): no allocation unless the node is refused.
+        const overCapacity = ssn.nodeOverCapacity(task, node);
+        if (overCapacity !== null) return overCapacity;
         const selector = task.spec.nodeSelector;
         if (selector !== lastSelector) {
           keys = Object.keys(selector);

@@ -8,8 +8,9 @@
  * With one device memory this check is implied by the job-level one (capacity_policy.go:29-44), which counts
  * the same amounts for all the tasks of the attempt at once, so the lab asks it only in sessions with mixed
  * device memories (decision 0328): there a task's amount on a small-memory node exceeds what the job-level
- * check counted at the largest memory. Registered as a predicate, it is not node-local, so such sessions walk
- * candidate nodes instead of the remembered verdicts (PlacementScan).
+ * check counted at the largest memory. Registered as `nodeCapacity`, which the `predicates` plugin asks before
+ * its own checks, as upstream's does (decision 0346); it is not node-local, so such sessions walk candidate
+ * nodes instead of the remembered verdicts (PlacementScan).
  */
 import type { QueueInfo } from '../../framework/QueueInfo';
 import type { Session } from '../../framework/Session';
@@ -18,7 +19,7 @@ import { gpuMemoryNodeNote } from './gpuMemoryNote';
 import type { QueueShare } from './queueShares';
 
 export function registerNodeCapacity(ssn: Session, shares: Map<QueueInfo, QueueShare>): void {
-  ssn.register('predicate', (task, node) => {
+  ssn.register('nodeCapacity', (task, node) => {
     const r = task.reqOn(node);
     const req = { gpu: r.gpu, cpu: r.cpu, memory: r.memory };
     const refusal = checkCapacity(shares, task.job, req, true, gpuMemoryNodeNote(task, node));

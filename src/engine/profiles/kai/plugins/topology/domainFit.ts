@@ -15,9 +15,25 @@ import type { Domain } from './domainTree';
 /** A resource the domain lacks entirely counts as this ratio (KAI job_filtering.go:25 @d5bc503). */
 const NOT_IN_DOMAIN_RATIO = 1000;
 
+/**
+ * What the plugin counts for one task: its request with no GPU for a GPU-memory request. Upstream sums and
+ * compares each task's `ResReqVector` (getTasksAllocationMetadata :118-129, initTasksRepresentorMetadataStruct
+ * :156-169, sortTreeFromRoot :455-467), whose GPU entry is `GpuRequirement.GPUs()` (pod_info/pod_info.go:215,
+ * :576-577 @d5bc503): for a `gpu-memory` annotation the portion is 0 (NewGpuResourceRequirementWithGpus(0, m),
+ * pod_info.go:521-524; WithMultiFraction(n, 0, m), :533-540), so GPUs() = 0 × count = 0
+ * (resource_info/gpu_resource_requirment.go:224-226, :266-270). Such a task also counts as not using GPUs in
+ * useRepresentorPodsAccounting (:578). Its GPU fit is left to the node predicates.
+ */
+export function topologyRequest(t: TaskInfo): Resources {
+  return t.spec.gpuMemoryMiB === undefined ? t.req : { ...t.req, gpu: 0 };
+}
+
 export function sumRequests(tasks: readonly TaskInfo[]): Resources {
   const sum: Resources = { gpu: 0, cpu: 0, memory: 0, pods: 0 };
-  for (const t of tasks) for (const r of RESOURCE_NAMES) sum[r] += t.req[r];
+  for (const t of tasks) {
+    const req = topologyRequest(t);
+    for (const r of RESOURCE_NAMES) sum[r] += req[r];
+  }
   return sum;
 }
 
@@ -39,7 +55,7 @@ export function requestRatio(request: Resources, free: Resources): number {
 
 /** True when every task uses GPUs or none does (the only extended resource the sandbox models). */
 export function countsPods(tasks: readonly TaskInfo[]): boolean {
-  const withGpu = tasks.filter((t) => t.req.gpu > 0).length;
+  const withGpu = tasks.filter((t) => topologyRequest(t).gpu > 0).length;
   return withGpu === 0 || withGpu === tasks.length;
 }
 
@@ -58,7 +74,10 @@ export function nodeAccommodation(largest: Resources, taskCount: number, node: N
 
 export function largestTask(tasks: readonly TaskInfo[]): Resources {
   const max: Resources = { gpu: 0, cpu: 0, memory: 0, pods: 0 };
-  for (const t of tasks) for (const r of RESOURCE_NAMES) max[r] = Math.max(max[r], t.req[r]);
+  for (const t of tasks) {
+    const req = topologyRequest(t);
+    for (const r of RESOURCE_NAMES) max[r] = Math.max(max[r], req[r]);
+  }
   return max;
 }
 

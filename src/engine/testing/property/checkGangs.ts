@@ -11,12 +11,18 @@ import type { Violation } from './invariants';
 /**
  * Jobs left below minAvailable by something other than a placement, exempt from the gang check until they are
  * whole or empty again: a removeNode event (tasks lost with the node; stalegangeviction, not allocate, deals
- * with them), and what the profile says its upstream's own actions may do (`ProfileSessionCheck.gangGaps`:
+ * with them), a pod whose deletion completed (the `termination` step, §23.4: lost the same way), and what the profile says its upstream's own actions may do (`ProfileSessionCheck.gangGaps`:
  * KAI's evictions beside a terminating pod, Volcano's and kube-batch's preempt and reclaim; the reasons are
  * written beside each profile's hook, in its `testing/` folder).
  */
 export class BrokenByNodeRemoval {
   private readonly jobs = new Set<string>();
+  /**
+   * Jobs that lost tasks to a removed node or a completed deletion, kept until the subgroup check sees them
+   * whole by their tree or empty: `jobs` forgets a job once its count reaches minAvailable, which a job with
+   * subgroups may reach with a pod set still short (KAI's minAvailable is the tree's sum, not each set's).
+   */
+  private readonly lostTasks = new Set<string>();
   /** The jobs of the last `markUpstreamGangGaps` call, kept for the session even once the job is whole again. */
   private session = new Set<string>();
 
@@ -39,8 +45,28 @@ export class BrokenByNodeRemoval {
     return this.jobs.has(job);
   }
 
+  private lose(job: string): void {
+    this.jobs.add(job);
+    this.lostTasks.add(job);
+  }
+
+  /**
+   * Whether the subgroup check exempts `job` (no side effect beyond forgetting it): exempt while it is below
+   * its count for a cause above, or lost tasks and its tree is not yet whole again (`whole`) nor empty.
+   */
+  subGroupsExempt(job: string, whole: boolean): boolean {
+    if (whole) this.lostTasks.delete(job);
+    return this.jobs.has(job) || this.lostTasks.has(job);
+  }
+
   /** Call before checking session `snap`, with the previous session's snapshot. */
   update(scenario: Scenario, prev: SessionSnapshot | null, snap: SessionSnapshot): void {
+    // A pod whose deletion completed before the session (§23.4, the lab's `termination` step standing in for
+    // the kubelet and API server) leaves its job as a removed node does: KAI's cache just stops listing it
+    // (pkg/scheduler/cache/cluster_info/cluster_info.go:127 @d5bc503) and no action restores the gang unless
+    // allocate can re-place the re-created pod; stalegangeviction deals with it otherwise (decision 0351).
+    for (const d of snap.decisions)
+      if (d.action === 'termination' && d.kind === 'evict') this.lose(d.job);
     const prevTime = prev === null ? -Infinity : prev.timeMs;
     const removedBy = (from: number) =>
       new Set(
@@ -52,7 +78,7 @@ export class BrokenByNodeRemoval {
     if (removed.size > 0) {
       const before = prev?.tasks ?? initialTasks(scenario);
       for (const t of before)
-        if (t.node !== null && removed.has(t.node) && t.status === 'Running') this.jobs.add(t.job);
+        if (t.node !== null && removed.has(t.node) && t.status === 'Running') this.lose(t.job);
     }
     // A late arrival listed Running on a node removed before it arrived loses those tasks as it arrives.
     if (prev === null) return;
@@ -61,7 +87,7 @@ export class BrokenByNodeRemoval {
     if (removedEver.size === 0) return;
     for (const t of initialTasks(scenario))
       if (!known.has(t.job) && t.node !== null && removedEver.has(t.node) && t.status === 'Running')
-        this.jobs.add(t.job);
+        this.lose(t.job);
   }
 
   /**

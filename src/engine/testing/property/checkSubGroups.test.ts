@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../model/scenario';
 import type { SessionSnapshot, TaskState } from '../../model/snapshot';
 import { parseScenario } from '../../scenario/parseScenario';
-import { BrokenByNodeRemoval } from './checkGangs';
+import { BrokenByNodeRemoval, checkGangs } from './checkGangs';
 import { checkSubGroups, jobsWithSubGroups } from './checkSubGroups';
 import type { Violation } from './invariants';
 
@@ -69,5 +69,24 @@ describe('subgroup-minimums checker', () => {
           'j has 1 task(s) Running/Pipelined but its subgroup tree is below its minimums: a (1 of minMember 2), b (0 of minMember 1)',
       },
     ]);
+  });
+  it('exempts a job that lost a pod to a completed deletion until its tree is whole again (decision 0351)', () => {
+    const broken = new BrokenByNodeRemoval();
+    const out: Violation[] = [];
+    const short = snap({ 'j-0': 'Running', 'j-1': 'Running', 'j-2': 'Pending' });
+    const lost = {
+      ...short,
+      decisions: [{ action: 'termination', kind: 'evict', task: 'j-2', job: 'j', node: 'n', by: null }],
+      // Its count (2) meets minAvailable 2, so the gang check forgets the job; the subgroup check must not.
+      jobs: [{ name: 'j', running: 2, pipelined: 0, minAvailable: 2 }],
+    } as unknown as SessionSnapshot;
+    broken.update(scenario, null, lost);
+    checkGangs(lost, broken, out);
+    checkSubGroups(jobs, lost, broken, out);
+    expect(out).toEqual([]);
+    // Whole again, then short again with no pod lost: reported.
+    checkSubGroups(jobs, snap({ 'j-0': 'Running', 'j-1': 'Running', 'j-2': 'Running' }), broken, out);
+    checkSubGroups(jobs, snap({ 'j-0': 'Running', 'j-1': 'Pending', 'j-2': 'Pending' }), broken, out);
+    expect(out.map((v) => v.invariant)).toEqual(['subgroup-minimums']);
   });
 });

@@ -4,7 +4,8 @@
  * satisfied, every pod set minMember tasks Running or Pipelined. KAI places and evicts by that tree
  * (allocation_info.go, eviction_info.go @d5bc503), so allocate, preempt, reclaim and consolidation never end
  * a session with a placed job below it. Exempt, as for `gang-min-available`: a job that lost tasks to a
- * removed node, until it is empty or whole again (upstream then waits for stalegangeviction's grace period).
+ * removed node or to a completed pod deletion (§23.4), until it is empty or its tree whole again (upstream then
+ * waits for stalegangeviction's grace period; decision 0351), and a job the gang check exempts.
  * Written apart from the engine's subGroupTree so the check does not trust the code it checks.
  */
 import type { JobSpec, Scenario } from '../../model/scenario';
@@ -59,10 +60,12 @@ export function checkSubGroups(
     set.add(t.name);
     placed.set(t.job, set);
   }
+  // A job with no task placed is empty: forget that it lost tasks (it is whole again once re-placed).
+  for (const name of jobs.keys()) if (!placed.has(name)) broken.subGroupsExempt(name, true);
   for (const [name, tasks] of placed) {
     const job = jobs.get(name) as JobSpec;
     const short = shortOf(job, tasks);
-    if (short.length === 0 || broken.has(name)) continue;
+    if (broken.subGroupsExempt(name, short.length === 0) || short.length === 0) continue;
     out.push({
       invariant: 'subgroup-minimums',
       session: snap.index,

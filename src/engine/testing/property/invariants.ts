@@ -21,7 +21,7 @@ export const INVARIANTS = {
   'role-min-member':
     'a Volcano job with Running/Pipelined tasks has every task role at its minTaskMember (when minAvailable ≥ their sum), unless an eviction or a removed node took its tasks',
   'subgroup-minimums':
-    'a KAI job with subgroups and Running/Pipelined tasks satisfies its tree at session end (minSubGroup children per set, minMember per pod set); a job that lost tasks to a removed node is exempt until empty or whole',
+    'a KAI job with subgroups and Running/Pipelined tasks satisfies its tree at session end (minSubGroup children per set, minMember per pod set); a job that lost tasks to a removed node or a completed pod deletion is exempt until empty or whole',
   'consolidation-keeps-gangs':
     'consolidation only moves tasks that ran when the session opened, and the moved job stays whole',
   'start-time-only-on-start':

@@ -35,7 +35,8 @@ const GOLDEN_BEFORE: Readonly<Record<string, string>> = {
 const BENCH_BEFORE: Readonly<Record<string, string>> = {
   'kai-25': '980431eeed2ab4a7a0e6f7afdee082a397837a72504661b8304e3570883c8b47',
   'kai-50': 'ababfd6167f2ceb13ec1965edbd577ed2cca3cbf8e0b7d6c99e2c3f0571c0665',
-  'churn-15': '949d4b55bd3554e21a782ba0a3dde4e7cbc9423f9b8a132ab1b6ceb1f4d9f374',
+  // Changed since by its not-ready jobs' pending messages only (decision 0330's later note; field by field).
+  'churn-15': 'f93bd9502a0b850c653679eee2fcc49c5d5cdc43f4ac0f16976f5c06d44aaafb',
   'pods-100': '8a8c5947aea29a390bc1d5741e2ba0b7a7e72c8cb3bfe8238a4a62e7ca613f92',
 };
 

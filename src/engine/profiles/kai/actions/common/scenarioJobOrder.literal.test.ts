@@ -13,7 +13,8 @@ import type { Session } from '../../framework/Session';
 import { JobsOrderByQueues } from './JobsOrderByQueues';
 import type * as ScenarioJobOrder from './scenarioJobOrder';
 import { runProperties } from '../../../../testing/property/runProperties';
-import { createSimulation } from '../../../../index';
+import { createSimulation, importClusterBytes, parseScenario } from '../../../../index';
+import { kaiSnapshotZip, PRODUCTION_SNAPSHOT } from '../../../../testing/kaiSnapshot/generateKaiSnapshot';
 import { bigCluster, churn } from '../../../../../../scripts/benchWorkloads';
 
 const seen = { scenarios: 0, pops: 0, literalPops: 0, fastPops: 0, mismatches: [] as string[] };
@@ -121,6 +122,22 @@ describe('the scenario order equals the literal queue of every pending job', () 
     expect(seen.mismatches.slice(0, 5)).toEqual([]);
     expect(seen.scenarios - before.scenarios).toBeGreaterThan(50);
     // Not equal by emptiness: the literal queue skipped many pending jobs the fast one skipped as runs.
+    expect(seen.literalPops - before.literalPops).toBeGreaterThan(2 * (seen.fastPops - before.fastPops));
+  }, 240_000);
+
+  it('in an imported KAI snapshot, whose one root queue holds every department (decision 0349)', () => {
+    const before = { ...seen };
+    const imported = importClusterBytes(kaiSnapshotZip({ ...PRODUCTION_SNAPSHOT, nodes: 16, pods: 400 }).zip, {
+      fileName: 'snapshot.zip',
+    });
+    if (!imported.ok) throw new Error(imported.errors.join('\n'));
+    const parsed = parseScenario(imported.text);
+    if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('\n'));
+    expect(parsed.scenario.queues.filter((q) => q.parent === null)).toHaveLength(1);
+    runToEnd(parsed.scenario, 1);
+    expect(seen.mismatches.slice(0, 5)).toEqual([]);
+    expect(seen.scenarios - before.scenarios).toBeGreaterThan(50);
+    // The departments without a scenario job were left out (as top-level queues are, decision 0242).
     expect(seen.literalPops - before.literalPops).toBeGreaterThan(2 * (seen.fastPops - before.fastPops));
   }, 240_000);
 });

@@ -13,7 +13,8 @@
  *   one of them is popped, every comparison the next pop makes is the one just made (nothing is placed in
  *   between), so the same leaf wins again until the run is out. Popping the run at once skips the same jobs.
  * - Only the top-level queues holding a scenario job are filled (decision 0242): a top-level queue without
- *   one interleaves pops that allocate nothing, and top-level queues are compared pairwise.
+ *   one interleaves pops that allocate nothing, and top-level queues are compared pairwise. Below a single
+ *   root the root's children count as top-level (decision 0349, see topDepth).
  *
  * `scenarioJobOrder.literal.test.ts` checks, pop by pop over random sessions, that the scenario's jobs come
  * out as from the literal queue of every pending job.
@@ -145,23 +146,42 @@ export function scenarioJobOrder(
   pending: PendingJobs,
   scenarioJobs: ReadonlySet<JobInfo>,
 ): JobsOrderByQueues {
+  const depth = topDepth(ssn);
+  const topOf = (queue: QueueInfo) => queue.path[Math.min(depth, queue.path.length - 1)] as QueueInfo;
   const tops = new Set<QueueInfo>();
   const inserted = new Map<QueueInfo, JobInfo[]>();
   for (const job of scenarioJobs) {
-    tops.add(job.queue.path[0] as QueueInfo);
+    tops.add(topOf(job.queue));
     const list = inserted.get(job.queue);
     if (list) list.push(job);
     else inserted.set(job.queue, [job]);
   }
   const leaves = new Map<QueueInfo, JobInfo[]>();
   for (const [queue, leaf] of pending.leaves) {
-    if (!tops.has(queue.path[0] as QueueInfo)) continue;
+    if (!tops.has(topOf(queue))) continue;
     // A leaf without a scenario job keeps its runs as they are (a scenario job pending in a leaf is in it).
     if (!inserted.has(queue)) leaves.set(queue, leaf.reps.slice());
   }
   for (const [queue, jobs] of inserted)
     leaves.set(queue, leafWith(ssn, pending.leaves.get(queue), jobs, scenarioJobs));
   return JobsOrderByQueues.fromSortedLeaves(ssn, leaves);
+}
+
+/**
+ * The level whose queues count as top-level for decision 0242's rule: the first one with more than one
+ * queue. A queue that is the only one of its level (a single root, the only child of one) never has its
+ * offer compared (JobsOrderByQueues passes it up unchanged), so the queues below it are the ones compared
+ * pairwise with nothing above them: a queue there without a scenario job only interleaves pops that place
+ * nothing. An imported KAI cluster has one root queue above its departments, which left the rule idle.
+ */
+function topDepth(ssn: Session): number {
+  let level: readonly QueueInfo[] = ssn.roots;
+  let depth = 0;
+  while (level.length === 1 && (level[0] as QueueInfo).children.length > 0) {
+    level = (level[0] as QueueInfo).children;
+    depth++;
+  }
+  return depth;
 }
 
 /** One leaf's runs with the scenario's jobs taken out of their old places and put into their new ones. */

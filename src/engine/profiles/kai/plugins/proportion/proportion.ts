@@ -15,7 +15,7 @@ import {
 } from '../../../../model/resources';
 import type { PluginConfig } from '../../../../model/scenario';
 import type { Verdict } from '../../../../model/trace';
-import { compareQueueShares, compareVictimQueueShares } from './queueOrder';
+import { compareRanks, compareVictimQueueShares, QueueRankCache } from './queueOrder';
 import { gpuMemoryNote } from './gpuMemoryNote';
 import { registerNodeCapacity } from './nodeCapacity';
 import {
@@ -80,15 +80,15 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
         requestCache.set(job, { version: job.version, req });
         return req;
       };
+      // Each queue's figures for its current offer are kept between comparisons (decision 0349).
+      const ranks = new QueueRankCache();
       ssn.register('queueOrder', (a, b, aJob, bJob) =>
-        compareQueueShares(
-          shares.get(a) as QueueShare,
-          shares.get(b) as QueueShare,
-          jobRequest(aJob),
-          jobRequest(bJob),
+        compareRanks(
+          ranks.rank(shares.get(a) as QueueShare, jobRequest(aJob)),
+          ranks.rank(shares.get(b) as QueueShare, jobRequest(bJob)),
         ),
       );
-      // Queue order reads an offered job only through its request (compareQueueShares above).
+      // Queue order reads an offered job only through its request (compareRanks above).
       ssn.register('queueOrderJobKey', (job) => {
         const req = jobRequest(job);
         return QUEUE_RESOURCE_NAMES.map((r) => req[r]).join(',');

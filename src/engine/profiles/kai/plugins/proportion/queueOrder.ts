@@ -51,6 +51,53 @@ function allocatableSum(s: QueueShare): number {
 }
 
 /**
+ * What queue order reads of one queue offering one job, rule by rule (see {@link compareRanks}). Each figure
+ * depends only on that queue's share and that job's request, so a queue compared many times with one offer
+ * (a tournament replays a changed child against its unchanged siblings) computes them once: see
+ * {@link QueueRankCache}.
+ */
+export interface QueueRank {
+  fair: boolean;
+  starved: boolean;
+  priority: number;
+  zero: boolean;
+  withJob: number;
+  without: number;
+  alloc: number;
+}
+
+export function queueRank(s: QueueShare, job: QueueResources): QueueRank {
+  return {
+    fair: atOrBelowFairShare(s, null),
+    starved: withinQuota(s, job),
+    priority: s.queue.spec.priority,
+    zero: usesZeroShareResource(s, job),
+    withJob: dominantShare(s, job, null),
+    without: dominantShare(s, null, null),
+    alloc: allocatableSum(s),
+  };
+}
+
+/**
+ * Negative when the queue ranked `a` should offer its job before the one ranked `b` (KAI
+ * plugins/proportion/queue_order/queue_order.go @d5bc503): the first decisive rule wins. The differences
+ * are taken between the same numbers, in the same order, as when each comparison computed them afresh.
+ */
+export function compareRanks(a: QueueRank, b: QueueRank): number {
+  if (a.fair !== b.fair) return a.fair ? -1 : 1;
+  if (a.starved !== b.starved) return a.starved ? -1 : 1;
+  if (a.priority !== b.priority) return b.priority - a.priority;
+  if (a.zero !== b.zero) return a.zero ? 1 : -1;
+  const withJob = a.withJob - b.withJob;
+  if (Math.abs(withJob) > EPSILON) return withJob;
+  const without = a.without - b.without;
+  if (Math.abs(without) > EPSILON) return without;
+  const alloc = a.alloc - b.alloc;
+  if (Math.abs(alloc) > EPSILON) return alloc;
+  return 0;
+}
+
+/**
  * Negative when `a` should offer its job before `b`. `aJob`/`bJob` are the requests of the job each would
  * offer (zero when none).
  */
@@ -60,23 +107,43 @@ export function compareQueueShares(
   aJob: QueueResources,
   bJob: QueueResources,
 ): number {
-  const aFair = atOrBelowFairShare(a, null);
-  const bFair = atOrBelowFairShare(b, null);
-  if (aFair !== bFair) return aFair ? -1 : 1;
-  const aStarved = withinQuota(a, aJob);
-  const bStarved = withinQuota(b, bJob);
-  if (aStarved !== bStarved) return aStarved ? -1 : 1;
-  if (a.queue.spec.priority !== b.queue.spec.priority) return b.queue.spec.priority - a.queue.spec.priority;
-  const aZero = usesZeroShareResource(a, aJob);
-  const bZero = usesZeroShareResource(b, bJob);
-  if (aZero !== bZero) return aZero ? 1 : -1;
-  const withJob = dominantShare(a, aJob, null) - dominantShare(b, bJob, null);
-  if (Math.abs(withJob) > EPSILON) return withJob;
-  const without = dominantShare(a, null, null) - dominantShare(b, null, null);
-  if (Math.abs(without) > EPSILON) return without;
-  const alloc = allocatableSum(a) - allocatableSum(b);
-  if (Math.abs(alloc) > EPSILON) return alloc;
-  return 0;
+  return compareRanks(queueRank(a, aJob), queueRank(b, bJob));
+}
+
+/**
+ * Each queue's rank for the last offer it was ranked with, kept while neither the offer's request (the
+ * same object: proportion's jobRequest makes a new one when the job changes) nor the queue's allocation
+ * changed. Every other figure the rank reads (fair share, quota, allocatable share, priority) is fixed for
+ * the session once fair shares are divided. A victim scenario pops hundreds of pending jobs, each replaying
+ * log(siblings) comparisons per level, and recomputing both ranks each time was most of a session's time
+ * on a 200-node snapshot (decision 0349).
+ */
+export class QueueRankCache {
+  private readonly ranks = new Map<QueueShare, CachedRank>();
+
+  rank(s: QueueShare, job: QueueResources): QueueRank {
+    const hit = this.ranks.get(s);
+    const al = s.allocated;
+    if (
+      hit !== undefined &&
+      hit.job === job &&
+      hit.gpu === al.gpu &&
+      hit.cpu === al.cpu &&
+      hit.memory === al.memory
+    )
+      return hit.rank;
+    const rank = queueRank(s, job);
+    this.ranks.set(s, { job, gpu: al.gpu, cpu: al.cpu, memory: al.memory, rank });
+    return rank;
+  }
+}
+
+interface CachedRank {
+  job: QueueResources;
+  gpu: number;
+  cpu: number;
+  memory: number;
+  rank: QueueRank;
 }
 
 /**

@@ -1,19 +1,22 @@
 /**
  * The URL follows quick steps although it is written late (decision 0350): stepping writes the address at most
- * once per 250 ms, in an idle moment, but a reload, the Share dialog and leaving the page find it up to date.
+ * once per 250 ms, in an idle moment; the Share dialog and leaving the page find it up to date at once.
  */
 import { expect, test } from './fixtures/fixtures';
 
-test('steps quickly with the keyboard, reloads at once and lands on the same session', async ({
+test('steps quickly with the keyboard; the late write names the last session, and a reload lands on it', async ({
   app,
   runControls,
   page,
 }) => {
   await app.open('?scenario=welcome');
   await runControls.expectSession(1, 7);
-  // Three presses without a pause, then the reload before the late write would have run.
+  // Three presses without a pause: one late write (within 250 ms plus an idle moment) names the last session.
+  // A reload inside that window can still read the earlier address: Chromium takes the reload's URL before the
+  // page's beforeunload flush runs (1 run in 4 failed that way when this test reloaded at once; decision 0350).
   for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(key);
   await runControls.expectSession(4, 7);
+  await expect.poll(async () => (await app.searchParams()).get('session')).toBe('4');
   await page.reload();
   await app.waitForSession();
   await runControls.expectSession(4, 7);

@@ -7,6 +7,34 @@
  */
 import { runFuzz } from '../src/cli/fuzz/runFuzz';
 
+const USAGE = `usage: npm run fuzz -- [--runs N] [--mutated N] [--kube N] [--long N] [--seed S] [--save DIR] [--no-shrink]
+  --runs N      generated scenarios through every invariant (default 10000)
+  --mutated N   mutated scenario files through the parser (default: the same as --runs)
+  --kube N      generated Kubernetes documents through the importer (default 10000)
+  --long N      long runs through the runner's output path (default 1000)
+  --seed S      the run's seed (default 20261123); same seed, same scenarios
+  --save DIR    write each counterexample (shrunk) to DIR
+  --no-shrink   report counterexamples as found
+Exits 1 when any violation, crash, hang or abort is found, 2 on a bad option.
+`;
+
+// A bare `--help` used to start a full 10,000-run fuzz: any option not listed is refused before anything runs.
+const VALUED = new Set(['--runs', '--mutated', '--kube', '--long', '--seed', '--save']);
+const FLAGS = new Set(['--no-shrink']);
+const argv = process.argv.slice(2);
+if (argv.includes('--help') || argv.includes('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+for (let i = 0; i < argv.length; i += 1) {
+  const a = argv[i]!;
+  if (VALUED.has(a)) i += 1;
+  else if (!FLAGS.has(a)) {
+    process.stderr.write(`unknown option ${JSON.stringify(a)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i < 0 ? undefined : process.argv[i + 1];

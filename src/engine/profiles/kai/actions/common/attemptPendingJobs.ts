@@ -140,6 +140,6 @@ function recordSkip(
   const record = ssn.attempt(attempt);
   const earlier = rep.attempt === null ? null : ssn.attempt(rep.attempt);
   record.code = earlier?.code ?? 'no-capacity';
-  record.verdicts = earlier?.verdicts ?? [];
+  // No gate or validator decided this attempt: its verdicts stay empty (the failed job's are on its own).
   record.message = `Not tried: not easier to schedule than ${rep.job.name}, which failed in this action (same ${scope === 'per-queue' ? 'queue and ' : ''}scheduling constraints, no fewer or smaller pending pods: KAI's scheduling signatures skip it).${earlier && earlier.message !== '' ? ` ${rep.job.name}: ${earlier.message}` : ''}`;
 }

@@ -3,7 +3,7 @@
  * against what the profile offers (profiles/catalogue.ts).
  */
 import type { PluginConfig, Profile, SchedulerConfig, SchedulerPatch, Tier } from '../model/scenario';
-import { catalogueOf, defaultTiers, profileNames } from '../registry';
+import { accepts, catalogueOf, defaultTiers, profileNames } from '../registry';
 import type { NormaliseContext } from './NormaliseContext';
 import { quote, type FieldPath, type PathSegment } from './fieldPath';
 import { cloneData } from './ownEntries';
@@ -59,7 +59,8 @@ export function normaliseSchedulerPatch(
   if (stuck !== undefined) patch.stuckInReleasingThresholdMs = stuck;
   if (f.useSchedulingSignatures !== undefined) {
     // KAI's flag (cmd/scheduler/app/options/options.go:124 @d5bc503); the other profiles have no such rule.
-    if (ctx.profile === 'kai') patch.useSchedulingSignatures = f.useSchedulingSignatures;
+    if (accepts(ctx.profile, 'schedulingSignatures'))
+      patch.useSchedulingSignatures = f.useSchedulingSignatures;
     else
       ctx.sink.report(
         'invalid-value',

@@ -3,9 +3,8 @@
  * page as a person sees it: each element's box inside the window and, at its centre, the element itself
  * (`elementFromPoint`), not a dialog footer or a pane edge over it.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures/fixtures';
-import { galleryIds } from './fixtures/galleryIds';
 import { untilStill } from './fixtures/untilStill';
 import { deepScenario, siblingsScenario } from './fixtures/widePathScenarios';
 
@@ -39,67 +38,6 @@ async function unseen(targets: Locator): Promise<string[]> {
     )
     .then((reasons) => reasons.filter((r) => r !== ''));
 }
-
-/**
- * Walks the lesson open in the side panel with its Next button, picking the first choice of each question,
- * and requires every open question's choices and its Reveal button in view. Returns the questions seen.
- */
-async function walkLessonQuestions(page: Page, where: string): Promise<number> {
-  const next = page.getByTestId('lesson-player.next');
-  const position = page.getByTestId('lesson-player.position');
-  let questions = 0;
-  // Bounded: no gallery lesson has 20 steps with a question each.
-  for (let i = 0; i < 40 && (await next.isEnabled()); i++) {
-    const label = (await next.textContent()) ?? '';
-    const at = (await position.textContent()) ?? '';
-    if (label === 'Reveal the answer') {
-      questions++;
-      const choices = page.getByTestId('lesson-question.choice');
-      // The pointer rests where Next was; a glossary term now under it opens a tooltip over the choices.
-      await page.mouse.move(1, 1);
-      await choices.first().click({ timeout: 10_000 });
-      await untilStill(
-        page,
-        ['[data-testid="lesson-question.choice"]', '[data-testid="lesson-player.next"]'],
-        `${where}, ${at}`,
-      );
-      expect(
-        await unseen(
-          page.locator('[data-testid="lesson-question.choice"], [data-testid="lesson-player.next"]'),
-        ),
-        `${where}, ${at}`,
-      ).toEqual([]);
-    }
-    // Off the glossary terms: a term's tooltip left open by the pointer would cover the button.
-    await page.mouse.move(1, 1);
-    await next.click({ timeout: 10_000 });
-    await expect
-      .poll(async () => `${await position.textContent()}|${await next.textContent()}`, { message: where })
-      .not.toBe(`${at}|${label}`);
-  }
-  return questions;
-}
-
-// At the default text size e2e/fit-every-lesson.spec.ts walks every step by clicker and checks more (the whole
-// pane fits); here the largest size (x1.3), where the pane may scroll but every open question's choices and
-// Reveal must be in view (decision 0270; lca-3 step 1, 28 px short before, fits since decision 0302).
-test("every gallery lesson's open questions and Reveal button are in view at the largest text size", async ({
-  page,
-  app,
-}) => {
-  // One page per lesson (CI time, e2e/README.md).
-  test.setTimeout(300_000);
-  await app.largestTextBeforeLoad();
-  let questions = 0;
-  for (const id of galleryIds()) {
-    await page.goto(`/?scenario=${id}`);
-    await app.waitForSession();
-    await app.expectLargestText();
-    questions += await walkLessonQuestions(page, `${id} at the largest text size`);
-  }
-  // The gallery asks questions (Welcome step 2, topology-1, …): the walk saw them.
-  expect(questions).toBeGreaterThan(5);
-});
 
 test('a failed Apply shows its problems in view, and says so beside Apply', async ({ page, app, editor }) => {
   await app.open('?scenario=welcome');

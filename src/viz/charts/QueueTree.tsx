@@ -304,16 +304,37 @@ export function QueueTree({
       return { band, treeHeight, chosen };
     };
     const readablePx = minTextPx ?? theme.fontSizeSmall;
+    /** The band's text size for a frame: its cards' names as drawn, between the readable size and twice it. */
+    const bandPxFor = (f: ReturnType<typeof frame>) => {
+      const b = f.chosen.whole;
+      const k = Math.min(
+        maxScale,
+        (width - 2 * padding) / Math.max(1, b.x1 - b.x0),
+        (f.treeHeight - 2 * padding) / Math.max(1, b.y1 - b.y0),
+      );
+      return Math.max(readablePx, Math.min(readablePx * 2, k * f.chosen.layout.metrics.fontSize));
+    };
     const first = frame(readablePx);
     if (first.band === null) return first;
-    const b = first.chosen.whole;
-    const k = Math.min(
-      maxScale,
-      (width - 2 * padding) / Math.max(1, b.x1 - b.x0),
-      (first.treeHeight - 2 * padding) / Math.max(1, b.y1 - b.y0),
-    );
-    const namePx = k * first.chosen.layout.metrics.fontSize;
-    return frame(Math.max(readablePx, Math.min(readablePx * 2, namePx)));
+    // A larger band leaves the tree less height, so its names are drawn smaller than the first fit said. The
+    // band takes the largest size at which its text is still no larger than the names (a bisection between the
+    // readable size and the first fit's: its size only shrinks the tree). Without this a short stage at x1.3 drew
+    // a four-line band over the path's only card (decision 0360).
+    let low = readablePx;
+    let high = bandPxFor(first);
+    let framedWithBand = frame(high);
+    if (bandPxFor(framedWithBand) < high - 0.5) {
+      framedWithBand = first;
+      for (let i = 0; i < 6 && high - low > 0.5; i++) {
+        const mid = (low + high) / 2;
+        const tried = frame(mid);
+        if (bandPxFor(tried) >= mid) {
+          low = mid;
+          framedWithBand = tried;
+        } else high = mid;
+      }
+    }
+    return framedWithBand;
   }, [framed, firstLca, width, height, legendHeight, readableScale, maxScale, padding, minTextPx, theme]);
   const { layout, lca, whole } = chosen;
   const { x0, y0, x1, y1 } = whole;

@@ -1,13 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './fixtures/axe';
 import { expect, test } from './fixtures/fixtures';
-import type { Page } from '@playwright/test';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 test('no serious or critical axe violations on the main screens, light and dark', async ({
   app,

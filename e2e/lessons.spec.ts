@@ -4,16 +4,9 @@
  * hovering a term, and opening "Real scheduler?".
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './fixtures/axe';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/fixtures';
-
-async function seriousViolations(page: Page, include: string) {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 const player = (page: Page) => page.getByTestId('lesson-player');
 

@@ -3,20 +3,12 @@
  * "Evictions only" filter, used as a teacher would: at 1280x720 and 1920x1080, with the keyboard and a
  * presentation clicker (Page Down), at the largest text size.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './fixtures/axe';
 import { expect, test } from './fixtures/fixtures';
 import { manyQueuesScenario } from './fixtures/manyQueuesScenario';
 
 /** Screenshots for review only with E2E_SHOTS=1 (as the other specs): CI reads none of them (decision 0255). */
 const SHOTS = process.env['E2E_SHOTS'] === '1';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 for (const size of [
   { width: 1280, height: 720 },

@@ -1,14 +1,6 @@
 /** The queue tree (with a min-runtime path) and the cluster map pass axe, light and dark. */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './fixtures/axe';
 import { expect, test } from './fixtures/viewsFixtures';
-
-async function seriousViolations(page: Page, include: string) {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 test('no serious or critical axe violations in the queue tree and the cluster map', async ({
   app,

@@ -3,7 +3,7 @@
  * the tier-by-tier vote behind enqueue and JobPipelined, the victim vote behind a kube-batch eviction, and
  * Volcano's queue figures on the tree. Screenshots for review: VOLCANO_SHOTS=<dir>.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './fixtures/axe';
 import type { Locator, Page } from '@playwright/test';
 import { shootForReview } from './fixtures/reviewShots';
 import { expect, test } from './fixtures/fixtures';
@@ -24,13 +24,6 @@ async function openPendingAttempt(page: Page, text: RegExp): Promise<Locator> {
     await attempt.getByTestId('pending-explanation.attempt-summary').click();
   }
   return attempt;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 test.describe('SLA 1 · a big job stops waiting (Volcano sla)', () => {

@@ -4,9 +4,9 @@
  * 3-point sweep. Screenshots at 1280x720 and 1920x1080 go to /tmp (E2E_SHOTS=1).
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { WorkshopPanel } from './fixtures/WorkshopPanel';
+import { seriousViolations } from './fixtures/axe';
 import { bigScenario } from './fixtures/bigScenario';
 import { expect, test } from './fixtures/fixtures';
 
@@ -53,12 +53,7 @@ test('make a variant, compare it with the base, read the divergence, a metric an
   await expect(w.diffTable.locator('tbody tr')).toHaveCount(5);
 
   // The compared view passes axe (no serious or critical violations), as the other views do.
-  const axe = await new AxeBuilder({ page }).include('[data-testid="workshop"]').analyze();
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await seriousViolations(page, '[data-testid="workshop"]')).toEqual([]);
 
   // Jump away and back.
   await w.diffTable.locator('tbody tr').nth(2).click();

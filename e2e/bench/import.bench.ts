@@ -27,7 +27,10 @@ const SHAPE = {
   pods: Number(process.env.IMPORT_BENCH_PODS ?? PRODUCTION_SNAPSHOT.pods),
 };
 
-test('a dropped snapshot.zip (4,000 nodes, 140,000 pods unless IMPORT_BENCH_* say) to its first session', async ({ app, page }) => {
+test('a dropped snapshot.zip (4,000 nodes, 140,000 pods unless IMPORT_BENCH_* say) to its first session', async ({
+  app,
+  page,
+}) => {
   test.setTimeout(600_000);
   const dir = mkdtempSync(join(tmpdir(), 'prelab-import-bench-'));
   try {

@@ -130,7 +130,7 @@ export interface UsageFetch {
 /**
  * Each queue's usage as KAI's fetch at `nowMs` would return it: the fraction of the cluster's capacity it
  * held over the query's steps, decayed. Queues that held nothing are absent (usage 0). A resource the
- * cluster had none of has usage 0.
+ * cluster had none of, or had without bound on some step (a node omitting it), has usage 0.
  */
 export function queueUsageAt(
   l: UsageLedger,
@@ -153,8 +153,11 @@ export function fetchUsage(l: UsageLedger, params: UsageParams, nowMs: number): 
     const k2 = Math.min(count - 1, next === Infinity ? count - 1 : Math.floor((next - first) / step));
     const w = stepsWeight(first, step, k1, k2, nowMs, params.halfLifePeriodMs);
     if (w <= 0) continue;
-    for (const r of QUEUE_RESOURCE_NAMES)
-      if (Number.isFinite(s.capacity[r])) capacity[r] += s.capacity[r] * w;
+    // A node that omits a resource (§3) has an unbounded capacity of it: the step's capacity is +Inf, so is
+    // the window's sum, and Prometheus's float division gives every queue 0 of it (prometheus.go:116-123,
+    // 142 @d5bc503: usage = Σ allocated / Σ capacity). Skipping such steps in the capacity alone, while their
+    // allocation still counted, gave usages above 1 once the node was removed (decision 0358).
+    for (const r of QUEUE_RESOURCE_NAMES) capacity[r] += s.capacity[r] * w;
     // Named fields rather than a loop over resource names: this runs samples × queues times per fetch.
     s.allocated.forEach((a, name) => {
       let h = held.get(name);

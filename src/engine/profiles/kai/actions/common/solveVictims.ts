@@ -18,7 +18,7 @@ import type { Session } from '../../framework/Session';
 import type { Statement } from '../../framework/Statement';
 import type { Verdict } from '../../../../model/trace';
 import { placeTasks } from './placeTask';
-import { subGroupTasksToAllocate } from '../../framework/subGroupAllocation';
+import { tasksToAllocate } from '../../framework/tasksToAllocate';
 import { VictimQueue } from './VictimQueue';
 import type { VictimCandidates } from './VictimIndex';
 import { searchMaxSolvableK } from './searchMaxSolvableK';
@@ -222,28 +222,17 @@ function solveStep(
 }
 
 /**
- * How many of a victim job's evicted tasks the simulation tries to put back: upstream allocates each victim
- * job once (TryToVirtuallyAllocatePreemptorAndGetVictims, KAI pkg/scheduler/actions/common/action.go:74
- * @d5bc503) with the tasks GetTasksToAllocate gives (podgroup_info/allocation_info.go getNumTasksToAllocate):
- * what the job lacks to reach minAvailable, or one task once it is there. The rest stay evicted: an elastic
- * job keeps its minimum (one task moved elsewhere), it is not put back whole or not at all.
+ * The victim tasks a scenario puts back: what upstream's AllocateJob asks for a victim job,
+ * GetTasksToAllocate(job, …, false) (TryToVirtuallyAllocatePreemptorAndGetVictims, KAI
+ * pkg/scheduler/actions/common/action.go:96-104 @d5bc503): its Pending tasks and the ones this scenario
+ * virtually evicted (ShouldAllocate(false), api/pod_info/pod_info.go:585-588), in task order, as many as
+ * the job lacks to reach minAvailable or one once it is there (allocation_info.go:116-123, 211-219); a job
+ * with subgroups by its tree (allocation_info.go:52-101). Counting the evicted tasks only left a gang
+ * below minAvailable when it was already short at the session's start: its Pending task (a promise of the
+ * previous session that no allocate bound) was not put back with the evicted one (decision 0358).
  */
-function replaceCount(job: JobInfo): number {
-  return job.placed < job.minAvailable ? job.minAvailable - job.placed : 1;
-}
-
-/**
- * The victim tasks a scenario puts back. A job with subgroups asks by its tree, as upstream's AllocateJob
- * does (GetTasksToAllocate(job, …, false), action.go:96-104 and allocation_info.go:52-123 @d5bc503): what
- * each pod set lacks up to minMember in the K first children of a set below its minimum, its virtually
- * evicted tasks included. Counting against the job's minAvailable instead put back the first tasks in task
- * order, which could leave a mandatory segment one task short while another pod set kept a surplus task
- * (the property run's subgroup-minimums counterexample).
- */
-function tasksToPutBack(ssn: Session, job: JobInfo, evicted: readonly TaskInfo[]): TaskInfo[] {
-  const tree = job.subGroupTree;
-  if (tree !== null) return subGroupTasksToAllocate(tree, ssn.compareTasks, false);
-  return evicted.slice(0, replaceCount(job));
+function tasksToPutBack(ssn: Session, job: JobInfo): TaskInfo[] {
+  return tasksToAllocate(job, ssn.compareTasks, false);
 }
 
 /**
@@ -324,9 +313,8 @@ function tryScenario(
       }
       continue;
     }
-    const evicted = job.tasks.filter((t) => evict.has(t) && t.status === 'Releasing').sort(ssn.compareTasks);
-    if (evicted.length === 0) continue;
-    const back = placeTasks(ssn, stmt, tasksToPutBack(ssn, job, evicted), true);
+    if (!job.tasks.some((t) => evict.has(t) && t.status === 'Releasing')) continue;
+    const back = placeTasks(ssn, stmt, tasksToPutBack(ssn, job), true);
     if (!back.ok && notReplaced === null) {
       notReplaced = `${job.name} could not be re-placed (${(back.reasons[0] ?? 'no room').replace(/\.+$/, '')})`;
       notReplacedVerdicts = back.capacity ?? [];

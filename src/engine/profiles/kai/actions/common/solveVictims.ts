@@ -44,7 +44,7 @@ export type SolveResult =
   | { ok: false; reason: string; verdicts: Verdict[]; acceptedVictims: number };
 
 type StepResult =
-  | { ok: true; statement: Statement; victims: TaskInfo[]; verdicts: Verdict[] }
+  | { ok: true; statement: Statement; victims: TaskInfo[]; recordable: TaskInfo[]; verdicts: Verdict[] }
   | { ok: false; reason: string; verdicts: Verdict[]; acceptedVictims: number; final?: true; tried: boolean };
 
 /** The job's search stopped on its budget (upstream: SearchResultDeadlineExhausted, job_solver.go:331-333). */
@@ -122,7 +122,7 @@ function solveWithGenerator(
       failed,
     );
     if (r.ok) {
-      recorded = r.victims;
+      recorded = r.recordable;
       if (!keep) stmt.discard();
     } else {
       lastFailure = r;
@@ -206,7 +206,14 @@ function solveStep(
         if (failed.has(key)) continue;
         tried = true;
         const r = tryScenario(ssn, stmt, preemptor, tasks, recorded, chosen, opts, budget);
-        if (r.ok) return { ok: true, statement: stmt, victims: r.victims, verdicts: r.verdicts };
+        if (r.ok)
+          return {
+            ok: true,
+            statement: stmt,
+            victims: r.victims,
+            recordable: r.recordable,
+            verdicts: r.verdicts,
+          };
         failed.add(key);
         lastReason = r.reason;
         if (r.verdicts.length > 0) lastVerdicts = r.verdicts;
@@ -272,7 +279,7 @@ function tryScenario(
   opts: SolveOptions,
   budget: JobSearchBudget,
 ):
-  | { ok: true; victims: TaskInfo[]; verdicts: Verdict[] }
+  | { ok: true; victims: TaskInfo[]; recordable: TaskInfo[]; verdicts: Verdict[] }
   | { ok: false; reason: string; verdicts: Verdict[] } {
   const cp = stmt.checkpoint();
   const pending = pendingJobsSorted(ssn);
@@ -346,5 +353,13 @@ function tryScenario(
   const victims = [...evict].filter(
     (t) => t.status === 'Releasing' || (t.status === 'Pipelined' && t.movedFrom),
   );
-  return { ok: true, victims, verdicts };
+  // What the next probe starts from: upstream records the solution's victim jobs, each the representative
+  // the scenario built from its victim tasks (job_solver.go:277-278; by_pod_solver.go:142, 184-219), and the
+  // next scenario evicts every pod of those representatives (scenario/base_scenario.go:53-61, 71-83), not
+  // only the ones that ended evicted or moved. Recording the latter alone let a later probe evict one task
+  // of a gang without surplus, whose put-back then asked for it alone and failed: the gang was left below
+  // minAvailable (decision 0358). The lab's representative is the job's tasks in this scenario's victims.
+  const victimJobs = new Set(victims.map((t) => t.job));
+  const recordable = [...evict].filter((t) => victimJobs.has(t.job));
+  return { ok: true, victims, recordable, verdicts };
 }

@@ -46,7 +46,7 @@ const engineZone = (files, extra) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'conformance'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'conformance', '.tsbuild'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -245,7 +245,9 @@ export type FormatFeature =
   /** A task may start `Succeeded` (a partly finished job; decision 0330): KAI, Volcano, kube-batch. */
   | 'succeededTasks'
   /** Job priority classes above the non-preemptible bound make a job non-preemptible (KAI). */
-  | 'priorityPreemptibility';
+  | 'priorityPreemptibility'
+  /** `scheduler.useSchedulingSignatures` (KAI --use-scheduling-signatures, decision 0353). */
+  | 'schedulingSignatures';
 
 export interface ProfileFormat {
   /** Whether the profile reads `feature` in this scenario (may depend on its configuration). */

@@ -45,6 +45,12 @@ export interface SchedulerConfig {
   /** KAI `--stuck-in-releasing-threshold` in ms (§23.4 addition); absent = 2 m (the default). */
   stuckInReleasingThresholdMs?: number;
   /**
+   * KAI `--use-scheduling-signatures` (addition, decision 0353): reclaim, preempt and consolidation skip a job
+   * not easier to schedule than a failed one of the same signature. Absent = false (upstream's default is
+   * true; the snapshot importer carries what the snapshot's schedulerParams say).
+   */
+  useSchedulingSignatures?: boolean;
+  /**
    * KAI `usageDBConfig.usageParams` (time-based fair share): absent = no usage history, as when KAI has no
    * usage database configured.
    */
@@ -241,6 +247,7 @@ export interface SchedulerPatch {
   maxConsolidationPreemptees?: number;
   stalenessGracePeriodMs?: number;
   stuckInReleasingThresholdMs?: number;
+  useSchedulingSignatures?: boolean;
   usage?: UsageParams;
 }
 

@@ -3,7 +3,7 @@
  * against what the profile offers (profiles/catalogue.ts).
  */
 import type { PluginConfig, Profile, SchedulerConfig, SchedulerPatch, Tier } from '../model/scenario';
-import { catalogueOf, defaultTiers, profileNames } from '../registry';
+import { accepts, catalogueOf, defaultTiers, profileNames } from '../registry';
 import type { NormaliseContext } from './NormaliseContext';
 import { quote, type FieldPath, type PathSegment } from './fieldPath';
 import { cloneData } from './ownEntries';
@@ -32,6 +32,7 @@ export function normaliseScheduler(raw: unknown, ctx: NormaliseContext): Schedul
     ...(patch.stuckInReleasingThresholdMs === undefined
       ? {}
       : { stuckInReleasingThresholdMs: patch.stuckInReleasingThresholdMs }),
+    ...(patch.useSchedulingSignatures === true ? { useSchedulingSignatures: true } : {}),
     ...(patch.usage ? { usage: patch.usage } : {}),
   };
 }
@@ -56,6 +57,18 @@ export function normaliseSchedulerPatch(
   if (f.stalenessGracePeriod !== undefined) patch.stalenessGracePeriodMs = f.stalenessGracePeriod;
   const stuck = readStuckThreshold(f.stuckInReleasingThreshold, path, ctx);
   if (stuck !== undefined) patch.stuckInReleasingThresholdMs = stuck;
+  if (f.useSchedulingSignatures !== undefined) {
+    // KAI's flag (cmd/scheduler/app/options/options.go:124 @d5bc503); the other profiles have no such rule.
+    if (accepts(ctx.profile, 'schedulingSignatures'))
+      patch.useSchedulingSignatures = f.useSchedulingSignatures;
+    else
+      ctx.sink.report(
+        'invalid-value',
+        [...path, 'useSchedulingSignatures'],
+        `useSchedulingSignatures is KAI's --use-scheduling-signatures; profile ${ctx.profile} has no such rule`,
+        'Remove the field, or use profile kai.',
+      );
+  }
   if (f.usageDBConfig !== undefined) {
     const usage = normaliseUsageDBConfig(f.usageDBConfig, [...path, 'usageDBConfig'], ctx);
     if (usage !== null) patch.usage = usage;

@@ -280,6 +280,8 @@ export const SCHEDULER_FIELDS = {
   stalenessGracePeriod: durationSchema(),
   // KAI --stuck-in-releasing-threshold (§23.4, addition); read by readTerminating.ts.
   stuckInReleasingThreshold: durationSchema({ min: 0, inclusive: false }),
+  // KAI --use-scheduling-signatures (addition, decision 0353).
+  useSchedulingSignatures: booleanSchema,
   usageDBConfig: nested,
 } satisfies FieldTable;
 

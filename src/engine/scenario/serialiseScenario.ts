@@ -147,6 +147,7 @@ export function schedulerData(config: SchedulerConfig): Data {
     ...(config.stuckInReleasingThresholdMs === undefined
       ? {}
       : { stuckInReleasingThresholdMs: config.stuckInReleasingThresholdMs }),
+    ...(config.useSchedulingSignatures === true ? { useSchedulingSignatures: true } : {}),
     ...(config.usage ? { usage: config.usage } : {}),
   });
 }
@@ -162,6 +163,8 @@ export function schedulerPatchData(patch: SchedulerPatch): Data {
     out['stalenessGracePeriod'] = formatDuration(patch.stalenessGracePeriodMs);
   if (patch.stuckInReleasingThresholdMs !== undefined)
     out['stuckInReleasingThreshold'] = formatDuration(patch.stuckInReleasingThresholdMs);
+  if (patch.useSchedulingSignatures !== undefined)
+    out['useSchedulingSignatures'] = patch.useSchedulingSignatures;
   if (patch.usage !== undefined) {
     out['usageDBConfig'] = usageDBConfigData(patch.usage);
   }

@@ -100,6 +100,8 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     stalenessGracePeriod: 'KAI: how long a gang may run below minAvailable before stalegangeviction.',
     stuckInReleasingThreshold:
       'KAI: how long a pod may be terminating before it is StuckInReleasing and nothing is pipelined onto it (default 2m).',
+    useSchedulingSignatures:
+      'KAI --use-scheduling-signatures: skip a job not easier to schedule than a failed one with the same constraints (default false).',
     usageDBConfig: 'KAI time-based fair share: keep each queue’s usage history ({usageParams: {…}}).',
   },
   usageDBConfig: {

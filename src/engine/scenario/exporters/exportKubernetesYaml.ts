@@ -144,6 +144,8 @@ function schedulerConfigMap(config: SchedulerConfig, s: Scenario): Data {
   // KAI --stuck-in-releasing-threshold (§23.4): a scheduler flag, carried as a lab annotation like the above.
   if (config.stuckInReleasingThresholdMs !== undefined)
     carried.stuckInReleasingThreshold = formatDuration(config.stuckInReleasingThresholdMs);
+  // KAI --use-scheduling-signatures (decision 0353): a scheduler flag too.
+  if (config.useSchedulingSignatures === true) carried.useSchedulingSignatures = true;
   const map = moduleOf(s.profile).kubernetes.configMap;
   return {
     apiVersion: 'v1',

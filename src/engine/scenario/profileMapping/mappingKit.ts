@@ -213,6 +213,8 @@ export function mappedScheduler(
     );
   if (s.stuckInReleasingThresholdMs !== undefined)
     log.drop('scheduler.stuckInReleasingThreshold', 'a KAI terminating-pod knob');
+  if (s.useSchedulingSignatures === true)
+    log.drop('scheduler.useSchedulingSignatures', 'a KAI knob of its reclaim, preempt and consolidation');
   if (s.usage !== undefined)
     log.drop(
       'scheduler.usageDBConfig',

@@ -59,6 +59,8 @@ const SCHEDULER_PARAMS = {
   schedulerName: 'kai-scheduler',
   partitionParams: { NodePoolLabelKey: '', NodePoolLabelValue: '' },
   maxNumberConsolidationPreemptees: 16,
+  // A scheduler at upstream's default writes it (omitempty drops only false; options.go:124 @d5bc503).
+  useSchedulingSignatures: true,
   numOfStatusRecordingWorkers: 5,
   globalDefaultStalenessGracePeriod: 60_000_000_000,
   schedulePeriod: 1_000_000_000,

@@ -36,7 +36,15 @@ export class FreeNodeIndex {
   /** `atLeast[r][k]`: nodes whose future room in r is at least STEPS[r][k] − 2·EPSILON. */
   private readonly atLeast: Record<ResourceName, NodeSet[]>;
 
+  /**
+   * Each node's future GPUs (capacity − used − pipelined), by position, as of its last update: the
+   * accumulated idle-GPU filter reads every node of the cluster once per solver probe, and reading this
+   * array replaces 4,000 `NodeInfo.future` calls a probe at the 140,000-pod benchmark (same arithmetic).
+   */
+  readonly futureGpu: Float64Array;
+
   constructor(private readonly nodes: readonly NodeInfo[]) {
+    this.futureGpu = new Float64Array(nodes.length);
     const make = (): NodeSet => new NodeSet(nodes.length);
     this.sets = { gpu: make(), cpu: make(), memory: make(), pods: make() };
     this.atLeast = {
@@ -58,6 +66,7 @@ export class FreeNodeIndex {
     const p = node.pipelined;
     const s = this.sets;
     const gpu = c.gpu - u.gpu - p.gpu;
+    this.futureGpu[i] = gpu;
     if (gpu > EPSILON) s.gpu.add(i);
     else s.gpu.delete(i);
     const cpu = c.cpu - u.cpu - p.cpu;

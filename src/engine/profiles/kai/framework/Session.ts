@@ -479,6 +479,14 @@ export class Session {
    * Calls `fn` after every change of a task's status or place, rollbacks included, until the returned
    * function is called: how an action keeps an index of its own in step with its Statements.
    */
+  /**
+   * Every node's future GPUs (`NodeInfo.future('gpu')`) by `NodeInfo.position`, kept in step with every task
+   * change; read only (the index owns it).
+   */
+  futureGpusByPosition(): Float64Array {
+    return this.freeNodes.futureGpu;
+  }
+
   watchTasks(fn: (task: TaskInfo) => void): () => void {
     // An array, replaced on change: every task change walks it, and a Set's iterator cost more.
     this.taskWatchers = [...this.taskWatchers, fn];

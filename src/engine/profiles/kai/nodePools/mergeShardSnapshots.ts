@@ -273,6 +273,7 @@ function firstDifference(a: SchedulerConfig, b: SchedulerConfig): string | null 
     ['maxConsolidationPreemptees', 'schedulerParams.maxNumberConsolidationPreemptees'],
     ['stalenessGracePeriodMs', 'schedulerParams.globalDefaultStalenessGracePeriod'],
     ['stuckInReleasingThresholdMs', 'the stuck-in-releasing threshold'],
+    ['useSchedulingSignatures', 'schedulerParams.useSchedulingSignatures'],
   ];
   for (const [key, name] of fields) if (canonical(a[key]) !== canonical(b[key])) return name;
   return null;

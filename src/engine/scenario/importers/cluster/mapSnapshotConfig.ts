@@ -97,6 +97,11 @@ export function mapSnapshotConfig(
       } else if (key === 'maxNumberConsolidationPreemptees') {
         if (typeof value === 'number' && Number.isInteger(value) && value > 0)
           scheduler.maxConsolidationPreemptees = value;
+      } else if (key === 'useSchedulingSignatures') {
+        // The session's SchedulerParams as JSON with omitempty (scheduler_conf.go:38 @d5bc503): a scheduler
+        // at upstream's default (--use-scheduling-signatures=true, options.go:124) writes true; false is left
+        // out, and absent stays the lab's default, false (decision 0353).
+        if (value === true) scheduler.useSchedulingSignatures = true;
       } else if (key === 'partitionParams') {
         // The shard's partition (snapshotShard.ts, snapshotNodePool.ts): read with KAI's own node-pool label.
         const key = isData(value) ? value.NodePoolLabelKey : undefined;

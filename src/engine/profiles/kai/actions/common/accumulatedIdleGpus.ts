@@ -80,6 +80,8 @@ export class AccumulatedIdleGpus<K> {
     freeOf: (node: K) => number,
     pendingGpus: readonly number[],
     slotOf?: (node: K) => number,
+    /** Every node's free GPUs in `nodes`' order, when the caller keeps them (read instead of `freeOf`). */
+    known?: Float64Array,
   ) {
     this.required = [...pendingGpus].sort((a, b) => b - a);
     if (slotOf !== undefined) this.slotOf = slotOf;
@@ -87,13 +89,19 @@ export class AccumulatedIdleGpus<K> {
       const slots = new Map(nodes.map((node, i) => [node, i] as const));
       this.slotOf = (node) => slots.get(node) ?? -1;
     }
-    this.free = new Float64Array(nodes.length);
+    this.free =
+      known !== undefined && known.length === nodes.length ? known.slice() : new Float64Array(nodes.length);
+    const copied = this.free !== known && known !== undefined && known.length === nodes.length;
     this.top = [];
     const n = pendingGpus.length;
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i] as K;
-      const value = freeOf(node);
-      this.free[i] = value;
+      let value: number;
+      if (copied) value = this.free[i] as number;
+      else {
+        value = freeOf(node);
+        this.free[i] = value;
+      }
       if (n === 0) continue;
       // A value not above the last kept one comes after it in a stable sort: it cannot enter a full list.
       if (this.top.length === n && value <= this.freeOn(this.top[n - 1] as K)) continue;

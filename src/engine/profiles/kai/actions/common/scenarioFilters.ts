@@ -38,6 +38,8 @@ export class ScenarioFilters {
       this.pending.map(pendingGpus),
       // The session numbers its nodes in this list's order (Session constructor).
       (node) => node.position,
+      // The same values, kept by the session's free-node index.
+      this.ssn.futureGpusByPosition(),
     );
     return this.idleGpus.passes(freed(recorded, fresh));
   }

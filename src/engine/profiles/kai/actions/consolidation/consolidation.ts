@@ -34,6 +34,8 @@ export function createConsolidationAction(): Action {
             ssn.jobs.filter((j) => j.counts.Pending > 0 && j.preemptible && j.isReadyForScheduling),
           ),
           reuseFailures: false,
+          // One set of failed jobs for the whole action, not per queue (consolidation.go:60-70 @d5bc503).
+          signatures: 'action',
           // A GPU-memory task takes at least m / D_max of a node wherever it goes (decision 0328): counted at
           // that, the sum stays a necessary condition on clusters with mixed device memories.
           worthTrying: (_job, tasks) =>

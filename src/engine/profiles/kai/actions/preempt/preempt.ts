@@ -26,6 +26,7 @@ export function createPreemptAction(): Action {
             ssn.jobs.filter((j) => j.counts.Pending > 0 && j.isReadyForScheduling),
           ),
           reuseFailures: true,
+          signatures: 'per-queue',
           attempt: (job, tasks, attempt, record) => {
             if (job.spec.preemptionPolicy === 'Never') {
               record.code = 'no-eligible-victims';

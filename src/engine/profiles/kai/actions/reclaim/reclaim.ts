@@ -27,7 +27,9 @@ export function createReclaimAction(): Action {
             ssn.jobs.filter((j) => j.counts.Pending > 0 && j.isReadyForScheduling),
           ),
           reuseFailures: true,
-          attempt: (job, tasks, attempt, record) => {
+          signatures: 'per-queue',
+          // CanReclaimResources comes before the signature check (reclaim.go:75-87 @d5bc503).
+          gate: (job, tasks, record) => {
             const gate = ssn.canReclaimResources(job, tasks);
             record.verdicts.push(...gate);
             const refusal = gate.find((v) => !v.allowed);
@@ -36,6 +38,9 @@ export function createReclaimAction(): Action {
               record.message = refusal.message;
               return false;
             }
+            return true;
+          },
+          attempt: (job, tasks, attempt) => {
             // Victims only in other leaf queues.
             const running = index.get();
             const others = running.queues.filter((q) => q !== job.queue);

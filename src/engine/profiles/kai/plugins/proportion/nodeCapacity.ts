@@ -10,7 +10,8 @@
  * here (`quotaOn`, decision 0356) while the job-level check counts it exact (`GpuMemoryAsGpuFraction`,
  * resource_info/gpu_resource_requirment.go:231-236). So the lab asks it only in sessions with mixed device
  * memories (decision 0328), where a task's amount on a small-memory node exceeds what the job-level check
- * counted at the largest memory, or with a pending memory request that rounding raises (`nodeCapacityMatters`). Registered as `nodeCapacity`, which the `predicates` plugin asks before
+ * counted at the largest memory, or with a pending memory request that rounding raises
+ * (`nodeCapacityMatters`). Registered as `nodeCapacity`, which the `predicates` plugin asks before
  * its own checks, as upstream's does (decision 0346); it is not node-local, so such sessions walk candidate
  * nodes instead of the remembered verdicts (PlacementScan).
  */

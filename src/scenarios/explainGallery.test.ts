@@ -3,7 +3,7 @@
  * suggested change and asserting the outcome. For every job that is pending or evicted at some session,
  * the explanation at its first such session and at each of its evictions (at most 3 sessions a job).
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   applyScenarioChange,
   createSimulation,
@@ -40,7 +40,22 @@ function sessionsToExplain(s: Scenario): Map<string, { session: number; evicted:
   return out;
 }
 
+/**
+ * The snapshot of session n of `s` run to n, made once per scenario object and session: many jobs wait at the
+ * same session, and the engine is deterministic, so each later call only repeated the first run.
+ */
+const runsTo = new Map<Scenario, Map<number, ReturnType<typeof runToUncached>>>();
+// Let go once the file is done: files of the engine's folders share a module graph (decision 0359).
+afterAll(() => runsTo.clear());
 function runTo(s: Scenario, n: number) {
+  let byN = runsTo.get(s);
+  if (byN === undefined) runsTo.set(s, (byN = new Map()));
+  let snap = byN.get(n);
+  if (snap === undefined) byN.set(n, (snap = runToUncached(s, n)));
+  return snap;
+}
+
+function runToUncached(s: Scenario, n: number) {
   const sim = createSimulation({
     ...s,
     run: { sessions: n, untilMs: null, maxSessions: n, untilSettled: false },

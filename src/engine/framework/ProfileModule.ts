@@ -554,9 +554,10 @@ export interface ProfileSessionCheck {
   /**
    * Jobs that upstream's own actions may leave below minAvailable in this session (KAI: siblings of a
    * terminating pod; Volcano: within-job preempt), exempt from the shared gang check until whole or empty
-   * again. Called before the gang check. Absent = none.
+   * again. Called before the gang check, with the previous session's snapshot (null for the first).
+   * Absent = none.
    */
-  gangGaps?(snapshot: SessionSnapshot): Iterable<string>;
+  gangGaps?(snapshot: SessionSnapshot, previous: SessionSnapshot | null): Iterable<string>;
   /**
    * Whether a job's pending BestEffort tasks count as ready (Volcano's and kube-batch's `IsReady`: Ready +
    * pending BestEffort ≥ MinAvailable, as `backfill` places them); false = placed tasks only (KAI).

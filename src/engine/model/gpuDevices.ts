@@ -34,6 +34,28 @@ export function gpuOnNode(
   return (gpuDeviceCount(spec) * mib) / device;
 }
 
+/**
+ * The GPU a placed task counts to its queue. A GPU-memory request's portion of one device is rounded up to the
+ * hundredth (KAI api/node_info/gpu_sharing_node_info.go:355-358 `getGpuMemoryFractionalOnNode`
+ * `ceil(m / D × 100) / 100`, read by `getResourceGpuPortion`, node_info.go:648-653 @d5bc503), and the queue
+ * counts `count` such portions: the task's accepted GPU (`setAcceptedResources`, node_info.go:742-744, 755,
+ * with `GPUs()`' fixed-point product, resource_info/gpu_resource_requirment.go:224-226, 266-270) that
+ * proportion adds to and takes from the queue (proportion.go:235, 367, 459, 483), and the per-node capacity
+ * check's `GetRequiredInitQuota` (node_info.go:722-730). 350 MiB of a 600 MiB device counts 0.59 GPU.
+ * The node itself keeps the exact share (`gpuOnNode`): upstream fits a shared device by its MiB
+ * (UsedSharedGPUsMemory, gpu_sharing_node_info.go:100), so three 200 MiB tasks fill a 600 MiB device.
+ */
+export function gpuQuotaOnNode(
+  spec: Pick<TaskSpec, 'gpuMemoryMiB' | 'gpuMemoryDevices' | 'resources'>,
+  node: Pick<NodeSpec, 'gpuMemoryMiB'> | undefined,
+): number {
+  const mib = spec.gpuMemoryMiB;
+  const device = node?.gpuMemoryMiB;
+  if (mib === undefined || device === undefined) return spec.resources.gpu;
+  const portion = Math.ceil((mib / device) * 100) / 100;
+  return (Math.round(portion * 100) * gpuDeviceCount(spec)) / 100;
+}
+
 /** A task's resources on a node: `resources` with `gpu` as `gpuOnNode` counts it there. */
 export function resourcesOnNode(
   spec: Pick<TaskSpec, 'gpuMemoryMiB' | 'gpuMemoryDevices' | 'resources'>,

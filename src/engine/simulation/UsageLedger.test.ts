@@ -27,6 +27,7 @@ function ledger(
       timeMs,
       allocated: new Map(Object.entries(held).map(([q, n]) => [q, gpu(n)])),
       capacity,
+      statedGpu: Number.isFinite(capacity.gpu) ? capacity.gpu : 0,
     });
   }
   return l;
@@ -177,6 +178,36 @@ describe('UsageLedger: KAI usage as its Prometheus query sums it (one sample per
     expect(fetchUsage(cpuOnly, sliding(), 60_000).noGpuCapacity).toBe(true);
     expect(fetchUsage(ledger([[0, { a: 1 }]]), sliding(), 0).noGpuCapacity).toBe(false);
     expect(fetchUsage(ledger([[0, { a: 1 }]]), sliding(), 60_000).noGpuCapacity).toBe(false);
+  });
+
+  it('a step with an unbounded node (capacity +Inf) makes the window’s sum +Inf: usage 0, never above 1', () => {
+    // a held 2 of n0's 4 GPUs throughout; a node omitting gpu existed until 25s (fuzz seed 20261128).
+    const l = newUsageLedger(3_600_000);
+    const sample = (timeMs: number, capacity: QueueResources) => ({
+      timeMs,
+      allocated: new Map([['a', gpu(2)]]),
+      capacity,
+      statedGpu: 4,
+    });
+    appendUsage(l, sample(0, { gpu: Infinity, cpu: Infinity, memory: Infinity }));
+    appendUsage(l, sample(25_000, gpu(4)));
+    const p = sliding({ halfLifePeriodMs: 0, queryResolutionMs: 5_000 });
+    // Steps 5s…25s read the +Inf sample, 30s the finite one: Σ capacity = +Inf, as Prometheus's sum gives.
+    expect(fetchUsage(l, p, 30_000).usage.get('a')?.gpu).toBe(0);
+    // Once the +Inf steps leave a 10s window only finite ones remain: 2 of 4.
+    expect(fetchUsage(l, { ...p, windowSizeMs: 10_000 }, 40_000).usage.get('a')?.gpu).toBeCloseTo(0.5, 12);
+    expect(fetchUsage(l, p, 30_000).noGpuCapacity).toBe(false);
+  });
+
+  it('a node omitting gpu states no GPUs: the flag follows the stated figures, not the +Inf capacity', () => {
+    const l = newUsageLedger(3_600_000);
+    appendUsage(l, {
+      timeMs: -60_000,
+      allocated: new Map(),
+      capacity: { gpu: Infinity, cpu: 64, memory: 0 },
+      statedGpu: 0,
+    });
+    expect(fetchUsage(l, sliding(), 60_000).noGpuCapacity).toBe(true);
   });
 
   it('drops samples that ended before the horizon, keeping the one still open', () => {

@@ -27,7 +27,13 @@ import type { UsageParams } from '../model/scenario';
 export interface UsageSample {
   timeMs: number;
   allocated: ReadonlyMap<string, QueueResources>;
+  /** Σ of the nodes' figures; +Inf for a resource some node omits (unbounded, §3). */
   capacity: QueueResources;
+  /**
+   * Σ of the GPU figures the nodes state (a node omitting `gpu` states none): what KAI's GPU capacity query
+   * finds, since such a node is a Kubernetes Node without `nvidia.com/gpu` (decision 0358).
+   */
+  statedGpu: number;
 }
 
 /** Samples in time order, oldest first; older ones are dropped once outside every window in use. */
@@ -120,9 +126,10 @@ export interface UsageFetch {
   asOfMs: number;
   usage: Map<string, QueueResources>;
   /**
-   * The cluster had no GPU capacity over the query's steps. KAI queries GPU capacity first and fails the
-   * whole fetch when it returns no data (prometheus.go:117-121, 170-171 @d5bc503), so upstream would run
-   * with no usage at all; the sandbox computes it anyway and says so (decision 0217).
+   * No node stated a GPU figure over the query's steps (nodes with `gpu: 0` or none). KAI queries GPU
+   * capacity first and fails the whole fetch when it returns no data (prometheus.go:117-121, 170-171
+   * @d5bc503), so upstream would run with no usage at all; the sandbox computes it anyway and says so
+   * (decisions 0217, 0358). A node that omits `gpu` is unbounded here but has no GPU series upstream.
    */
   noGpuCapacity: boolean;
 }
@@ -130,7 +137,7 @@ export interface UsageFetch {
 /**
  * Each queue's usage as KAI's fetch at `nowMs` would return it: the fraction of the cluster's capacity it
  * held over the query's steps, decayed. Queues that held nothing are absent (usage 0). A resource the
- * cluster had none of has usage 0.
+ * cluster had none of, or had without bound on some step (a node omitting it), has usage 0.
  */
 export function queueUsageAt(
   l: UsageLedger,
@@ -145,6 +152,7 @@ export function fetchUsage(l: UsageLedger, params: UsageParams, nowMs: number): 
   const { first, step, count } = queryStepsAt(params, nowMs);
   const held = new Map<string, QueueResources>();
   const capacity: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
+  let statedGpu = 0;
   for (let i = 0; i < l.samples.length; i++) {
     const s = l.samples[i] as UsageSample;
     // Sample i is what steps in (s.timeMs, next.timeMs] read.
@@ -153,8 +161,12 @@ export function fetchUsage(l: UsageLedger, params: UsageParams, nowMs: number): 
     const k2 = Math.min(count - 1, next === Infinity ? count - 1 : Math.floor((next - first) / step));
     const w = stepsWeight(first, step, k1, k2, nowMs, params.halfLifePeriodMs);
     if (w <= 0) continue;
-    for (const r of QUEUE_RESOURCE_NAMES)
-      if (Number.isFinite(s.capacity[r])) capacity[r] += s.capacity[r] * w;
+    // A node that omits a resource (§3) has an unbounded capacity of it: the step's capacity is +Inf, so is
+    // the window's sum, and Prometheus's float division gives every queue 0 of it (prometheus.go:116-123,
+    // 142 @d5bc503: usage = Σ allocated / Σ capacity). Skipping such steps in the capacity alone, while their
+    // allocation still counted, gave usages above 1 once the node was removed (decision 0358).
+    for (const r of QUEUE_RESOURCE_NAMES) capacity[r] += s.capacity[r] * w;
+    statedGpu += s.statedGpu * w;
     // Named fields rather than a loop over resource names: this runs samples × queues times per fetch.
     s.allocated.forEach((a, name) => {
       let h = held.get(name);
@@ -168,7 +180,8 @@ export function fetchUsage(l: UsageLedger, params: UsageParams, nowMs: number): 
     for (const r of QUEUE_RESOURCE_NAMES) h[r] = capacity[r] > 0 ? h[r] / capacity[r] : 0;
   }
   // Without any data yet (no step after the first sample) upstream's fetch fails too, for every cluster:
-  // only a cluster that has capacity but no GPUs is the quirk worth saying.
-  const noGpuCapacity = capacity.gpu <= 0 && (capacity.cpu > 0 || capacity.memory > 0);
+  // only a cluster that has capacity but states no GPUs is the quirk worth saying. The GPU figure is the
+  // stated one, not `capacity.gpu`: a node omitting `gpu` makes that +Inf, yet gives KAI's query no series.
+  const noGpuCapacity = statedGpu <= 0 && (capacity.cpu > 0 || capacity.memory > 0);
   return { asOfMs: nowMs, usage: held, noGpuCapacity };
 }

@@ -48,10 +48,21 @@ function allocationOf(
   return out;
 }
 
-function capacityOf(nodes: Iterable<{ resources: QueueResources }>): QueueResources {
+/**
+ * The cluster's capacity (+Inf for a resource some node omits, §3) and the GPUs the nodes state: a node
+ * omitting `gpu` is exported without `nvidia.com/gpu` (exportKubernetesYaml.ts), so kube-state-metrics
+ * would give it no GPU capacity series at all.
+ */
+function capacityOf(
+  nodes: Iterable<{ resources: QueueResources }>,
+): Pick<UsageSample, 'capacity' | 'statedGpu'> {
   const capacity: QueueResources = { gpu: 0, cpu: 0, memory: 0 };
-  for (const n of nodes) for (const r of QUEUE_RESOURCE_NAMES) capacity[r] += n.resources[r];
-  return capacity;
+  let statedGpu = 0;
+  for (const n of nodes) {
+    for (const r of QUEUE_RESOURCE_NAMES) capacity[r] += n.resources[r];
+    if (Number.isFinite(n.resources.gpu)) statedGpu += n.resources.gpu;
+  }
+  return { capacity, statedGpu };
 }
 
 /** The metric's value after a session at `timeMs`. */
@@ -62,7 +73,7 @@ export function usageMetricSample(state: ClusterState, timeMs: number): UsageSam
     // What a placed GPU-memory task holds on its node (decision 0328).
     resources: t.node === null ? t.spec.resources : resourcesOnNode(t.spec, state.nodes.get(t.node)),
   }));
-  return { timeMs, allocated: allocationOf(held, state.queues), capacity: capacityOf(state.nodes.values()) };
+  return { timeMs, allocated: allocationOf(held, state.queues), ...capacityOf(state.nodes.values()) };
 }
 
 /**
@@ -77,6 +88,7 @@ export function historyBeforeStart(scenario: Scenario): UsageSample[] {
   const times = [...new Set(running.map((r) => r.since))].sort((a, b) => a - b);
   const capacity = capacityOf(scenario.nodes);
   return times.map((timeMs) => ({
+    ...capacity,
     timeMs,
     allocated: allocationOf(
       running
@@ -86,6 +98,5 @@ export function historyBeforeStart(scenario: Scenario): UsageSample[] {
         ),
       queues,
     ),
-    capacity,
   }));
 }

@@ -113,7 +113,7 @@ export function checkScenarioText(text: string, options: CheckOptions = {}): Sce
       checkNodeCapacity(snap, facts, violations);
       checkNodePoolPlacement(pools, snap, violations);
       broken.update(scenario, prev, snap);
-      broken.markUpstreamGangGaps(own?.gangGaps?.(snap) ?? []);
+      broken.markUpstreamGangGaps(own?.gangGaps?.(snap, prev) ?? []);
       if (gangs)
         checkGangs(
           snap,

@@ -114,6 +114,57 @@ describe('topology-required-domain for subgroups and segments', () => {
     expect(check(snap(['n0', 'n0', 'n1', 'n1']))).toEqual([]);
   });
 
+  // KAI pins a subgroup's domain by the active tasks of the pod sets in the call only (allocate.go:93-107,
+  // job_filtering.go:281-288 @d5bc503): an elastic step placing p's pod set b is not held to where a runs.
+  const nested = scenarioOf({
+    topologies: [{ name: 't', levels: [{ nodeLabel: 'zone' }] }],
+    nodes: [
+      { name: 'n0', resources: { gpu: 2 }, labels: { zone: 'z1' } },
+      { name: 'n1', resources: { gpu: 2 }, labels: { zone: 'z2' } },
+    ],
+    queues: [{ name: 'q' }],
+    jobs: [
+      {
+        name: 'j',
+        queue: 'q',
+        resources: { gpu: 1 },
+        subGroups: [
+          { name: 'p', minSubGroup: 1, topologyConstraint: { topology: 't', requiredTopologyLevel: 'zone' } },
+          { name: 'a', parent: 'p', minMember: 1 },
+          { name: 'b', parent: 'p', minMember: 1 },
+        ],
+        tasks: [
+          { name: 'j-a0', subGroup: 'a' },
+          { name: 'j-b0', subGroup: 'b' },
+          { name: 'j-b1', subGroup: 'b' },
+        ],
+      },
+    ],
+  });
+  const nestedFacts = topologyFacts(nested);
+  const nestedCheck = (nodes: Record<string, string>) => {
+    const out: Violation[] = [];
+    const tasks = Object.entries(nodes).map(([name, node]) => ({
+      name,
+      job: 'j',
+      status: 'Running',
+      node,
+      gpus: [],
+    }));
+    checkTopology({ index: 2, timeMs: 1000, tasks } as unknown as SessionSnapshot, nestedFacts, out);
+    return out.map((v) => v.message);
+  };
+
+  it('passes pod sets of one required subgroup in different zones (upstream pins by the call’s pod sets)', () => {
+    expect(nestedCheck({ 'j-a0': 'n0', 'j-b0': 'n1', 'j-b1': 'n1' })).toEqual([]);
+  });
+
+  it('reports one pod set of a required subgroup across two zones, naming the pod set', () => {
+    expect(nestedCheck({ 'j-a0': 'n0', 'j-b0': 'n0', 'j-b1': 'n1' })).toEqual([
+      'j subgroup p (pod set b) has tasks in two zone domains, "z1" and "z2" (j-b1 on n1)',
+    ]);
+  });
+
   it('reports a segment split across racks, naming the subgroup', () => {
     expect(check(snap(['n0', 'n1', 'n2', 'n2'])).map((v) => v.message)).toEqual([
       's subgroup worker-0 has tasks in two rack domains, "z1.r1" and "z1.r2" (s-1 on n1)',

@@ -3,9 +3,13 @@
  * level has all its Running and Pipelined tasks inside one domain of that level: on nodes that carry every
  * label of the topology (KAI pkg/scheduler/plugins/topology/common.go:71-78 @d5bc503) and share the values of
  * the levels down to the required one (a domain's id joins them, topology_structs.go calcDomainId). The same
- * holds for every subgroup with a required level (segments included): the tasks of the pod sets under it
- * share one domain (KAI actions/common/allocate.go:41-136 places each subgroup in one subset). Read from the
- * snapshot and the scenario's node labels, never by re-running the plugin.
+ * holds for every subgroup with a required level (segments included), pod set by pod set: KAI places each
+ * subgroup's tasks of one AllocateJob call in one subset (actions/common/allocate.go:41-136), and pins it to
+ * the domain of the active tasks of the pod sets that have tasks in that call only
+ * (subtreePodSetsContainingTasks, allocate.go:93-107; job_filtering.go:281-288, 319-353 @d5bc503). A later
+ * elastic step that places one task of a sibling pod set is not held to the domain of the others, so a
+ * group's pod sets may end in different domains, as upstream leaves them (decision 0358); each pod set's own
+ * tasks never do. Read from the snapshot and the scenario's node labels, never by re-running the plugin.
  */
 import type { JobSpec, NodeSpec, Scenario } from '../../model/scenario';
 import type { TopologyConstraint, TopologySpec } from '../../model/topology';
@@ -31,6 +35,8 @@ export interface TopologyFacts {
   constrained: Map<string, ConstrainedGroup[]>;
   /** Node labels by node name (scenario nodes and added ones). */
   labels: Map<string, Record<string, string>>;
+  /** The pod set (leaf subgroup, `default` without one) of each task, by `job/task`. */
+  podSetOf: Map<string, string>;
 }
 
 function levelsOf(topology: TopologySpec, c: TopologyConstraint): { labels: string[]; all: string[] } {
@@ -66,6 +72,9 @@ export function topologyFacts(scenario: Scenario): TopologyFacts {
     if (e.kind === 'submit') jobs.push(e.job);
   }
   const constrained: TopologyFacts['constrained'] = new Map();
+  const podSetOf = new Map<string, string>();
+  for (const job of jobs)
+    for (const t of job.tasks) podSetOf.set(`${job.name}/${t.name}`, t.subGroup ?? 'default');
   const topologyOf = (c: TopologyConstraint | undefined) =>
     c === undefined || c.requiredLevel === null
       ? undefined
@@ -86,19 +95,22 @@ export function topologyFacts(scenario: Scenario): TopologyFacts {
     }
     if (groups.length > 0) constrained.set(job.name, groups);
   }
-  return { constrained, labels };
+  return { constrained, labels, podSetOf };
 }
 
 export function checkTopology(snap: SessionSnapshot, facts: TopologyFacts, out: Violation[]): void {
   if (facts.constrained.size === 0) return;
-  const domainOf = new Map<ConstrainedGroup, string>();
+  // One domain per constrained group and pod set (see the header).
+  const domainOf = new Map<ConstrainedGroup, Map<string, string>>();
   for (const t of snap.tasks) {
     if (t.node === null || (t.status !== 'Running' && t.status !== 'Pipelined')) continue;
     const node = t.node;
     const labels = facts.labels.get(node) ?? {};
     for (const c of facts.constrained.get(t.job) ?? []) {
       if (c.tasks !== null && !c.tasks.has(t.name)) continue;
-      const who = c.subGroup === null ? t.job : `${t.job} subgroup ${c.subGroup}`;
+      const podSet = facts.podSetOf.get(`${t.job}/${t.name}`) ?? 'default';
+      const group = c.subGroup === null ? t.job : `${t.job} subgroup ${c.subGroup}`;
+      const who = podSet === (c.subGroup ?? 'default') ? group : `${group} (pod set ${podSet})`;
       if (!c.all.every((l) => Object.hasOwn(labels, l))) {
         out.push({
           invariant: 'topology-required-domain',
@@ -108,8 +120,10 @@ export function checkTopology(snap: SessionSnapshot, facts: TopologyFacts, out: 
         continue;
       }
       const domain = c.labels.map((l) => labels[l]).join('.');
-      const seen = domainOf.get(c);
-      if (seen === undefined) domainOf.set(c, domain);
+      let byPodSet = domainOf.get(c);
+      if (byPodSet === undefined) domainOf.set(c, (byPodSet = new Map()));
+      const seen = byPodSet.get(podSet);
+      if (seen === undefined) byPodSet.set(podSet, domain);
       else if (seen !== domain)
         out.push({
           invariant: 'topology-required-domain',

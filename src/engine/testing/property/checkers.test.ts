@@ -329,3 +329,38 @@ describe('gpu-memory-devices', () => {
     expect(names(out)).toEqual(['gpu-memory-devices', 'gpu-memory-devices', 'gpu-memory-devices']);
   });
 });
+
+describe('queue-limit with GPU-memory tasks (decision 0356)', () => {
+  // KAI counts a placed memory task's portion rounded up to the hundredth to its queue
+  // (gpu_sharing_node_info.go:355-358 @d5bc503): 200 MiB of a 600 MiB device is 0.34, not 1/3.
+  const memory = scenarioOf({
+    nodes: [{ name: 'n', resources: { gpu: 1, gpuMemory: 600 } }],
+    queues: [{ name: 'top' }, { name: 'q', parent: 'top', resources: { gpu: { quota: 1, limit: 1 } } }],
+    jobs: ['a', 'b', 'c'].map((name) => ({ name, queue: 'q', resources: { gpuMemory: 200 } })),
+  });
+  const memoryFacts = scenarioFacts(memory);
+  const placed = (names: string[]) =>
+    ({
+      ...snapshot({}),
+      jobs: names.map((t) => ({ name: t.slice(0, 1), queue: 'q' })),
+      tasks: names.map((name) => ({
+        name,
+        job: name.slice(0, 1),
+        status: 'Running',
+        node: 'n',
+        gpus: [{ index: 0, share: 1 / 3 }],
+      })),
+      decisions: [{ ...decision('allocate', 'bind', names[names.length - 1] as string) }],
+    }) as SessionSnapshot;
+
+  it('counts each at 0.34: three on one device (1.02) are over a limit of 1, two (0.68) are not', () => {
+    expect(memoryFacts.quotaOn('a-0', 'n')?.gpu).toBe(0.34);
+    expect(memoryFacts.heldOn('a-0', 'n')?.gpu).toBeCloseTo(1 / 3, 12);
+    const two: Violation[] = [];
+    checkQueueLimits(placed(['a-0', 'b-0']), memoryFacts, two);
+    expect(two).toEqual([]);
+    const three: Violation[] = [];
+    checkQueueLimits(placed(['a-0', 'b-0', 'c-0']), memoryFacts, three);
+    expect(names(three)).toEqual(['queue-limit']);
+  });
+});

@@ -17,7 +17,7 @@ import { queuePathIn, type ScenarioFacts } from './sessionFacts';
 export interface QueueSums {
   /** Queue → the resources a task bound or pipelined this session requested (queues on its job's path). */
   placedIn: Map<string, Set<QueueResourceName>>;
-  /** Queue → Running+Pipelined requests of its subtree. */
+  /** Queue → what Running+Pipelined tasks of its subtree count to it (`ScenarioFacts.quotaOn`). */
   used: Map<string, Resources>;
 }
 
@@ -49,7 +49,8 @@ export function queueSums(snap: SessionSnapshot, facts: ScenarioFacts): QueueSum
     // A terminating pod is not allocated to its queue (KAI proportion counts active-allocated pods, §23.4).
     if (t.terminating !== undefined) continue;
     const queue = jobQueue.get(t.job);
-    const req = facts.heldOn(t.name, t.node);
+    // What its queue counts for it (a GPU-memory portion rounded up to the hundredth, decision 0356).
+    const req = facts.quotaOn(t.name, t.node);
     if (queue === undefined || !req) continue;
     for (const q of path(queue)) {
       const sum = used.get(q) ?? zeroResources();

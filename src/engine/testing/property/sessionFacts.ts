@@ -15,6 +15,13 @@ export interface ScenarioFacts {
    * (KAI node_info.go:727 @d5bc503, decision 0328), written from the scenario, not the engine.
    */
   heldOn: (task: string, node: string | null) => Resources | undefined;
+  /**
+   * What a task counts to its queue on `node`: `heldOn`, with a GPU-memory request's portion of one device
+   * rounded up to the hundredth, `count × ceil(m / D × 100) / 100` (KAI gpu_sharing_node_info.go:355-358
+   * through AcceptedResourceVector, node_info.go:742-755 @d5bc503, decision 0356), written out here rather
+   * than taken from the engine, so the queue-limit invariant checks the engine's figure independently.
+   */
+  quotaOn: (task: string, node: string | null) => Resources | undefined;
 }
 
 export function scenarioFacts(scenario: Scenario): ScenarioFacts {
@@ -36,7 +43,16 @@ export function scenarioFacts(scenario: Scenario): ScenarioFacts {
     if (spec === undefined || node === null) return spec?.resources;
     return resourcesOnNode(spec, nodes.get(node));
   };
-  return { jobs, taskResources, heldOn };
+  const quotaOn = (task: string, node: string | null): Resources | undefined => {
+    const held = heldOn(task, node);
+    const spec = specs.get(task);
+    const device = node === null ? undefined : nodes.get(node)?.gpuMemoryMiB;
+    if (held === undefined || spec?.gpuMemoryMiB === undefined || device === undefined) return held;
+    // Go's float64 arithmetic, which JavaScript's numbers share: the portion, then GPUs()' fixed point.
+    const hundredths = Math.round((Math.ceil((spec.gpuMemoryMiB / device) * 100) / 100) * 100);
+    return { ...held, gpu: (hundredths * (spec.gpuMemoryDevices ?? 1)) / 100 };
+  };
+  return { jobs, taskResources, heldOn, quotaOn };
 }
 
 /** Leaf-to-root queue names of `queue` in the session's tree. */

@@ -286,10 +286,14 @@ describe('stalegangeviction', () => {
   });
 
   it('evicts a Pipelined pod of a stale gang too, on the node it runs on', () => {
-    // j (minAvailable 3, queue q2 at its limit, so allocate leaves j-2 pending) is stale with a 0s grace.
-    // consolidation moves j-0 from n0 to n1 to make room for p on n0; j-0 is then Pipelined, which is
-    // active-allocated, so stalegangeviction evicts it with j-1 (KAI stalegangeviction.go:64-72,
+    // j's pod set b (j-2) stays pending (queue q2 at its limit), so j is stale with a 0s grace (IsStale reads
+    // every pod set). consolidation moves j-0 from n0 to n1 to make room for p on n0; j-0 is then Pipelined,
+    // which is active-allocated, so stalegangeviction evicts it with j-1 (KAI stalegangeviction.go:64-72,
     // pod_status.go:72 @d5bc503). Before, only the Running j-1 was evicted.
+    // j has subgroups since decision 0358: a victim is put back with GetTasksToAllocate(job, …, false)
+    // (actions/common/allocate.go:24), its Pending tasks included. Without subgroups (minAvailable 3) that
+    // asks j-2 too, over q2's limit, so consolidation could not move j at all; with minSubGroup 1 the tree's
+    // gang phase asks only pod set a (allocation_info.go:62-68), as upstream.
     const sim = run({
       scheduler: { actions: ['allocate', 'consolidation', 'stalegangeviction'], stalenessGracePeriod: '0s' },
       nodes: [
@@ -305,10 +309,18 @@ describe('stalegangeviction', () => {
         {
           name: 'j',
           queue: 'q2',
-          minAvailable: 3,
           startedAt: '-60s',
           resources: { gpu: 1 },
-          tasks: [{ status: 'Running', node: 'n0' }, { status: 'Running', node: 'n1' }, {}],
+          minSubGroup: 1,
+          subGroups: [
+            { name: 'a', minMember: 2 },
+            { name: 'b', minMember: 1 },
+          ],
+          tasks: [
+            { subGroup: 'a', status: 'Running', node: 'n0' },
+            { subGroup: 'a', status: 'Running', node: 'n1' },
+            { subGroup: 'b' },
+          ],
         },
       ],
       run: { sessions: 2 },

@@ -2,7 +2,7 @@
  * Jobs (pod groups) and tasks (pods) as one session sees them. Statuses change only through a Statement.
  */
 import type { OperationCause } from './Statement';
-import { gpuDeviceCount, gpuOnNode } from '../../../model/gpuDevices';
+import { gpuDeviceCount, gpuOnNode, gpuQuotaOnNode } from '../../../model/gpuDevices';
 import type { Resources } from '../../../model/resources';
 import type { JobSpec, TaskSpec } from '../../../model/scenario';
 import type { GpuMemoryRange } from './gpuMemoryRange';
@@ -115,6 +115,36 @@ export class TaskInfo {
       this.onDevice.set(device, r);
     }
     return r;
+  }
+
+  /** Per device memory (MiB) → what the queue counts for the task on a node with it (`quotaOn`). */
+  private quotaOnDevice: Map<number, Resources> | null = null;
+
+  /**
+   * What the task counts to its queue once placed on `node`: a GPU-memory request's portion rounded up to the
+   * hundredth (`gpuQuotaOnNode`, KAI gpu_sharing_node_info.go:355-358 via setAcceptedResources and
+   * GetRequiredInitQuota, node_info.go:722-745 @d5bc503): the queue's allocation, the allocate and deallocate
+   * handlers, victims' freed share and the per-node capacity check. The node's own accounting and device
+   * picking keep `reqOn` (upstream fits shared devices by MiB). Every other request is `reqOn(node)`.
+   */
+  quotaOn(node: NodeInfo): Resources {
+    const device = node.spec.gpuMemoryMiB;
+    if (this.spec.gpuMemoryMiB === undefined || device === undefined) return this.reqOn(node);
+    this.quotaOnDevice ??= new Map();
+    let r = this.quotaOnDevice.get(device);
+    if (r === undefined) {
+      const gpu = gpuQuotaOnNode(this.spec, node.spec);
+      const exact = this.reqOn(node);
+      // The same object as `reqOn` when rounding changes nothing, so callers comparing amounts see no move.
+      r = gpu === exact.gpu ? exact : { ...this.spec.resources, gpu };
+      this.quotaOnDevice.set(device, r);
+    }
+    return r;
+  }
+
+  /** What the task counts to its queue where it is now (`quotaOn` its node), or `req` when it is on none. */
+  get heldQuota(): Resources {
+    return this.node === null ? this.req : this.quotaOn(this.node);
   }
 
   /**

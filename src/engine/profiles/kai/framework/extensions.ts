@@ -99,7 +99,8 @@ export interface EventHandler {
   allocate?(task: TaskInfo): void;
   /**
    * A task stopped holding resources (evicted, or an allocation undone). `node` is where it held them (the
-   * task may already be on none): a GPU-memory request held `task.reqOn(node)` there (decision 0328).
+   * task may already be on none): a GPU-memory request held `task.reqOn(node)` there and its queue counted
+   * `task.quotaOn(node)` (decisions 0328, 0356).
    */
   deallocate?(task: TaskInfo, node: NodeInfo | null): void;
 }

@@ -199,8 +199,9 @@ function queueFigures(ssn: Session): KaiQueueFigures[] {
     return p;
   };
   const addUp = (targets: QueueResources[], task: TaskInfo): void => {
-    // Placed tasks count what they hold on their node (decision 0328), pending ones their request.
-    const { gpu, cpu, memory } = task.held;
+    // Placed tasks count what their queue counts for them on their node (decisions 0328, 0356: a GPU-memory
+    // portion rounded up to the hundredth), pending ones their request.
+    const { gpu, cpu, memory } = task.heldQuota;
     for (const r of targets) {
       r.gpu += gpu;
       r.cpu += cpu;

@@ -7,7 +7,8 @@
  * min-runtime and usage-fetch checkers, which read KAI's resolver and pool configuration, are in this folder.
  *
  * Gang gaps: KAI #1578 (§23.4): a terminating pod is not active-allocated, so preempt and reclaim may evict
- * its Running siblings and leave the job below minAvailable with it (conformance HT4, upstream's case).
+ * its Running siblings and leave the job below minAvailable with it (conformance HT4, upstream's case); and
+ * a job whole at the last session's end only through Pipelined tasks, when no allocate runs to bind them.
  * Readiness: KAI counts placed tasks only (no BestEffort backfill).
  */
 import type { ProfileSessionCheck } from '../../../framework/ProfileModule';
@@ -23,6 +24,10 @@ import type { Violation } from '../../../testing/property/invariants';
 import { runStateOf } from '../../../testing/property/runState';
 import { checkMinRuntime } from './checkMinRuntime';
 import { checkUsageFetch } from './checkUsageFetch';
+import { queueSpecsIn } from './queueSpecsIn';
+import { configAt } from '../../../testing/property/sessionFacts';
+import { poolsOf } from '../../../model/nodePool';
+import { poolConfig } from '../nodePools/poolConfig';
 
 const EVICTING = new Set(['consolidation', 'reclaim', 'preempt']);
 
@@ -45,10 +50,47 @@ function allocateRunsFirst(scenario: Scenario): boolean {
   });
 }
 
-/** Jobs with a terminating pod whose siblings an action evicted this session. */
-function gangGaps(snap: SessionSnapshot): string[] {
+/**
+ * Jobs upstream may leave below minAvailable this session: those with a terminating pod whose siblings an
+ * action evicted this session, and those whole at the last session's end only through Pipelined tasks when
+ * no allocate runs now ({@link promisesLapsed}).
+ */
+function gangGaps(scenario: Scenario, snap: SessionSnapshot, prev: SessionSnapshot | null): string[] {
   const terminating = new Set((snap.trace.terminating ?? []).map((n) => n.job));
-  return snap.decisions.filter((d) => d.kind === 'evict' && terminating.has(d.job)).map((d) => d.job);
+  return [
+    ...snap.decisions.filter((d) => d.kind === 'evict' && terminating.has(d.job)).map((d) => d.job),
+    ...promisesLapsed(scenario, snap, prev),
+  ];
+}
+
+/**
+ * A Pipelined task is a promise that ends with its session: KAI commits a pipeline as an event, not a bind
+ * (pkg/scheduler/framework/statement.go:454-456 @d5bc503); a moved victim is re-created Pending, a pipelined
+ * preemptor stays Pending, and only allocate binds them (the lab's promisedPlacements.ts). A job that ended
+ * the last session with fewer Running tasks than minAvailable, whole only through Pipelined ones, opens
+ * this session short; when its pool's configuration runs no allocate, nothing restores it and upstream
+ * leaves it short too, for stalegangeviction. A preempt may even try to solve it again: GetTasksToEvict
+ * evicts every active task of a job without surplus (podgroup_info/eviction_info.go:38-47), and putting
+ * them back where they ran un-evicts them (statement.go:226-238), so nothing changes (decision 0358).
+ */
+function promisesLapsed(scenario: Scenario, snap: SessionSnapshot, prev: SessionSnapshot | null): string[] {
+  if (prev === null) return [];
+  const config = configAt(scenario, snap.timeMs);
+  const pools = poolsOf(scenario.nodePools);
+  const poolOf = new Map(queueSpecsIn(scenario, snap).map((q) => [q.name, q.nodePool ?? '']));
+  const allocates = (queue: string) => {
+    const pool = pools.find((p) => p.labelValue === (poolOf.get(queue) ?? ''));
+    return (pool === undefined ? config : poolConfig(config, pool)).actions.includes('allocate');
+  };
+  return prev.jobs
+    .filter(
+      (j) =>
+        j.pipelined > 0 &&
+        j.running < j.minAvailable &&
+        j.running + j.pipelined >= j.minAvailable &&
+        !allocates(j.queue),
+    )
+    .map((j) => j.name);
 }
 
 export function kaiChecks(scenario: Scenario): ProfileSessionCheck {
@@ -58,7 +100,7 @@ export function kaiChecks(scenario: Scenario): ProfileSessionCheck {
   const gpuMemory = new GpuMemoryCheck(scenario);
   return {
     bestEffortIsReady: false,
-    gangGaps,
+    gangGaps: (snap, prev) => gangGaps(scenario, snap, prev),
     session(snap, context) {
       const { facts, broken } = runStateOf(context);
       const prev = context.previous;

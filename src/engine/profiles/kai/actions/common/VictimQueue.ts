@@ -197,8 +197,10 @@ export class VictimQueue {
       given.add(t);
       for (const q of job.queue.path) {
         const r = this.taken.get(q.name) ?? { gpu: 0, cpu: 0, memory: 0 };
-        // What the victim holds on its node (a GPU-memory request: m / D of that node, decision 0328).
-        const held = t.held;
+        // What the victim's queue counts for it on its node (proportion's victim resources read
+        // AcceptedResourceVector, proportion.go:172-195, 235 @d5bc503: a GPU-memory request's portion of that
+        // node's devices rounded up to the hundredth, decisions 0328 and 0356).
+        const held = t.heldQuota;
         for (const name of QUEUE_RESOURCE_NAMES) r[name] += held[name];
         this.taken.set(q.name, r);
       }

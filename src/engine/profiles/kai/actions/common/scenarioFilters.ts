@@ -50,8 +50,9 @@ export class ScenarioFilters {
  * resource_info/gpu_resource_requirment.go:183-198 @d5bc503): whole GPUs and fractions; a GPU-memory request
  * has no portion until it is placed, so it counts 0. A victim's placed share (AcceptedGpuRequirement) counts
  * in full, memory requests included (idle_gpus_test.go:1274 "gpu memory pods counted for freed resources").
+ * The multi-node gang generator counts pending tasks the same way (sub_scenario_emitter.go:265-270).
  */
-function pendingGpus(t: TaskInfo): number {
+export function pendingGpus(t: TaskInfo): number {
   return t.spec.gpuMemoryMiB !== undefined ? 0 : t.req.gpu;
 }
 
@@ -59,6 +60,16 @@ function futureGpus(node: NodeInfo): number {
   return node.future('gpu');
 }
 
+/**
+ * A victim's freed GPUs as the filter counts them: `AcceptedGpuRequirement.GetGpusQuota()` (idle_gpus.go:180
+ * @d5bc503), set when the task was placed (`setAcceptedResources`, node_info.go:742-744): a GPU-memory
+ * request's portion of its node's devices rounded up to the hundredth (gpu_sharing_node_info.go:355-358,
+ * `heldQuota`, decision 0356), not the exact share the node holds.
+ */
+export function acceptedGpus(t: TaskInfo): number {
+  return t.heldQuota.gpu;
+}
+
 function* freed(...lists: (readonly TaskInfo[])[]): Iterable<FreedGpus<NodeInfo>> {
-  for (const list of lists) for (const t of list) yield { id: t, node: t.node, gpu: t.held.gpu };
+  for (const list of lists) for (const t of list) yield { id: t, node: t.node, gpu: acceptedGpus(t) };
 }

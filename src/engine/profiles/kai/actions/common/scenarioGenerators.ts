@@ -17,6 +17,7 @@ import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
 import type { NodeInfo } from '../../framework/NodeInfo';
 import type { Session } from '../../framework/Session';
 import { SubScenarioEmitter } from './subScenarioEmitter';
+import { acceptedGpus, pendingGpus } from './scenarioFilters';
 
 export type GeneratorName = 'node-local-greedy' | 'multi-node-gang';
 
@@ -119,7 +120,9 @@ function multiNodeGang(ssn: Session, tasks: readonly TaskInfo[]): ScenarioSource
     if (recordedFreed === null || allNodes === null) {
       recordedFreed = new Map();
       for (const t of acc.recorded)
-        if (t.node) recordedFreed.set(t.node, (recordedFreed.get(t.node) ?? 0) + t.held.gpu);
+        // AcceptedGpuRequirement.GetGpusQuota (sub_scenario_emitter.go:137, :207 @d5bc503): rounded up to the
+        // hundredth for a GPU-memory request (decision 0356).
+        if (t.node) recordedFreed.set(t.node, (recordedFreed.get(t.node) ?? 0) + acceptedGpus(t));
       allNodes = { finite: 0, unbounded: 0 };
       for (const n of ssn.nodes) {
         const f = free(n) + (recordedFreed.get(n) ?? 0);
@@ -128,11 +131,13 @@ function multiNodeGang(ssn: Session, tasks: readonly TaskInfo[]): ScenarioSource
       }
     }
     const emitter = new SubScenarioEmitter<NodeInfo>({
-      batches: acc.batches.map((b) => b.map((t) => ({ node: t.node, gpu: t.held.gpu }))),
+      batches: acc.batches.map((b) => b.map((t) => ({ node: t.node, gpu: acceptedGpus(t) }))),
       idleOrReleasing: free,
       recordedFreed,
       allNodes,
-      pending: tasks.map((t) => t.req.gpu),
+      // GpuRequirement.GetGpusQuota (sub_scenario_emitter.go:265-270): a GPU-memory request has no portion
+      // before placement and counts 0 (decision 0356; the lab counted its D_min figure).
+      pending: tasks.map(pendingGpus),
     });
     for (let picked = emitter.next(); picked !== null; picked = emitter.next()) {
       yield picked.flatMap((bi) => acc.batches[bi] as TaskInfo[]);

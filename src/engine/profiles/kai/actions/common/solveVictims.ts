@@ -18,7 +18,7 @@ import type { Session } from '../../framework/Session';
 import type { Statement } from '../../framework/Statement';
 import type { Verdict } from '../../../../model/trace';
 import { placeTasks } from './placeTask';
-import { subGroupTasksToAllocate } from '../../framework/subGroupAllocation';
+import { tasksToAllocate } from '../../framework/tasksToAllocate';
 import { VictimQueue } from './VictimQueue';
 import type { VictimCandidates } from './VictimIndex';
 import { searchMaxSolvableK } from './searchMaxSolvableK';
@@ -44,7 +44,7 @@ export type SolveResult =
   | { ok: false; reason: string; verdicts: Verdict[]; acceptedVictims: number };
 
 type StepResult =
-  | { ok: true; statement: Statement; victims: TaskInfo[]; verdicts: Verdict[] }
+  | { ok: true; statement: Statement; victims: TaskInfo[]; recordable: TaskInfo[]; verdicts: Verdict[] }
   | { ok: false; reason: string; verdicts: Verdict[]; acceptedVictims: number; final?: true; tried: boolean };
 
 /** The job's search stopped on its budget (upstream: SearchResultDeadlineExhausted, job_solver.go:331-333). */
@@ -122,7 +122,7 @@ function solveWithGenerator(
       failed,
     );
     if (r.ok) {
-      recorded = r.victims;
+      recorded = r.recordable;
       if (!keep) stmt.discard();
     } else {
       lastFailure = r;
@@ -206,7 +206,14 @@ function solveStep(
         if (failed.has(key)) continue;
         tried = true;
         const r = tryScenario(ssn, stmt, preemptor, tasks, recorded, chosen, opts, budget);
-        if (r.ok) return { ok: true, statement: stmt, victims: r.victims, verdicts: r.verdicts };
+        if (r.ok)
+          return {
+            ok: true,
+            statement: stmt,
+            victims: r.victims,
+            recordable: r.recordable,
+            verdicts: r.verdicts,
+          };
         failed.add(key);
         lastReason = r.reason;
         if (r.verdicts.length > 0) lastVerdicts = r.verdicts;
@@ -222,28 +229,17 @@ function solveStep(
 }
 
 /**
- * How many of a victim job's evicted tasks the simulation tries to put back: upstream allocates each victim
- * job once (TryToVirtuallyAllocatePreemptorAndGetVictims, KAI pkg/scheduler/actions/common/action.go:74
- * @d5bc503) with the tasks GetTasksToAllocate gives (podgroup_info/allocation_info.go getNumTasksToAllocate):
- * what the job lacks to reach minAvailable, or one task once it is there. The rest stay evicted: an elastic
- * job keeps its minimum (one task moved elsewhere), it is not put back whole or not at all.
+ * The victim tasks a scenario puts back: what upstream's AllocateJob asks for a victim job,
+ * GetTasksToAllocate(job, …, false) (TryToVirtuallyAllocatePreemptorAndGetVictims, KAI
+ * pkg/scheduler/actions/common/action.go:96-104 @d5bc503): its Pending tasks and the ones this scenario
+ * virtually evicted (ShouldAllocate(false), api/pod_info/pod_info.go:585-588), in task order, as many as
+ * the job lacks to reach minAvailable or one once it is there (allocation_info.go:116-123, 211-219); a job
+ * with subgroups by its tree (allocation_info.go:52-101). Counting the evicted tasks only left a gang
+ * below minAvailable when it was already short at the session's start: its Pending task (a promise of the
+ * previous session that no allocate bound) was not put back with the evicted one (decision 0358).
  */
-function replaceCount(job: JobInfo): number {
-  return job.placed < job.minAvailable ? job.minAvailable - job.placed : 1;
-}
-
-/**
- * The victim tasks a scenario puts back. A job with subgroups asks by its tree, as upstream's AllocateJob
- * does (GetTasksToAllocate(job, …, false), action.go:96-104 and allocation_info.go:52-123 @d5bc503): what
- * each pod set lacks up to minMember in the K first children of a set below its minimum, its virtually
- * evicted tasks included. Counting against the job's minAvailable instead put back the first tasks in task
- * order, which could leave a mandatory segment one task short while another pod set kept a surplus task
- * (the property run's subgroup-minimums counterexample).
- */
-function tasksToPutBack(ssn: Session, job: JobInfo, evicted: readonly TaskInfo[]): TaskInfo[] {
-  const tree = job.subGroupTree;
-  if (tree !== null) return subGroupTasksToAllocate(tree, ssn.compareTasks, false);
-  return evicted.slice(0, replaceCount(job));
+function tasksToPutBack(ssn: Session, job: JobInfo): TaskInfo[] {
+  return tasksToAllocate(job, ssn.compareTasks, false);
 }
 
 /**
@@ -283,7 +279,7 @@ function tryScenario(
   opts: SolveOptions,
   budget: JobSearchBudget,
 ):
-  | { ok: true; victims: TaskInfo[]; verdicts: Verdict[] }
+  | { ok: true; victims: TaskInfo[]; recordable: TaskInfo[]; verdicts: Verdict[] }
   | { ok: false; reason: string; verdicts: Verdict[] } {
   const cp = stmt.checkpoint();
   const pending = pendingJobsSorted(ssn);
@@ -324,9 +320,8 @@ function tryScenario(
       }
       continue;
     }
-    const evicted = job.tasks.filter((t) => evict.has(t) && t.status === 'Releasing').sort(ssn.compareTasks);
-    if (evicted.length === 0) continue;
-    const back = placeTasks(ssn, stmt, tasksToPutBack(ssn, job, evicted), true);
+    if (!job.tasks.some((t) => evict.has(t) && t.status === 'Releasing')) continue;
+    const back = placeTasks(ssn, stmt, tasksToPutBack(ssn, job), true);
     if (!back.ok && notReplaced === null) {
       notReplaced = `${job.name} could not be re-placed (${(back.reasons[0] ?? 'no room').replace(/\.+$/, '')})`;
       notReplacedVerdicts = back.capacity ?? [];
@@ -358,5 +353,13 @@ function tryScenario(
   const victims = [...evict].filter(
     (t) => t.status === 'Releasing' || (t.status === 'Pipelined' && t.movedFrom),
   );
-  return { ok: true, victims, verdicts };
+  // What the next probe starts from: upstream records the solution's victim jobs, each the representative
+  // the scenario built from its victim tasks (job_solver.go:277-278; by_pod_solver.go:142, 184-219), and the
+  // next scenario evicts every pod of those representatives (scenario/base_scenario.go:53-61, 71-83), not
+  // only the ones that ended evicted or moved. Recording the latter alone let a later probe evict one task
+  // of a gang without surplus, whose put-back then asked for it alone and failed: the gang was left below
+  // minAvailable (decision 0358). The lab's representative is the job's tasks in this scenario's victims.
+  const victimJobs = new Set(victims.map((t) => t.job));
+  const recordable = [...evict].filter((t) => victimJobs.has(t.job));
+  return { ok: true, victims, recordable, verdicts };
 }

@@ -12,11 +12,12 @@ import type { GpuMemoryRange } from '../../framework/gpuMemoryRange';
 import type { NodeInfo } from '../../framework/NodeInfo';
 
 /** How one task's GPU-memory request counts as `gpu` GPU, or null for a task that asks for GPUs. */
-export function describeGpuMemory(task: TaskInfo, gpu = task.req.gpu): string | null {
+export function describeGpuMemory(task: TaskInfo, gpu = task.req.gpu, deviceMiB?: number): string | null {
   const mib = task.spec.gpuMemoryMiB;
   if (mib === undefined || gpu <= 0) return null;
   const count = task.gpuDevices;
-  const device = Math.round((count * mib) / gpu);
+  // A rounded portion (the per-node check, `quotaOn`) no longer gives back D, so the caller passes it.
+  const device = deviceMiB ?? Math.round((count * mib) / gpu);
   const asked = count > 1 ? `${count} × ${mib} MiB` : `${mib} MiB`;
   return `${asked} = ${Math.round(gpu * 1000) / 1000} GPU of ${device} MiB devices`;
 }
@@ -39,6 +40,6 @@ export function gpuMemoryNote(tasks: readonly TaskInfo[], range: GpuMemoryRange 
 
 /** The per-node check's note: the task's request as the fraction it is of `node`'s devices. */
 export function gpuMemoryNodeNote(task: TaskInfo, node: NodeInfo): string {
-  const text = describeGpuMemory(task, task.reqOn(node).gpu);
+  const text = describeGpuMemory(task, task.quotaOn(node).gpu, node.spec.gpuMemoryMiB);
   return text === null ? '' : ` GPU memory counted as GPU: ${text} on node ${node.name}.`;
 }

@@ -17,7 +17,7 @@ import type { PluginConfig } from '../../../../model/scenario';
 import type { Verdict } from '../../../../model/trace';
 import { compareRanks, compareVictimQueueShares, QueueRankCache } from './queueOrder';
 import { gpuMemoryNote } from './gpuMemoryNote';
-import { registerNodeCapacity } from './nodeCapacity';
+import { nodeCapacityMatters, registerNodeCapacity } from './nodeCapacity';
 import {
   computeFairShares,
   newShare,
@@ -49,9 +49,10 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
         const path = pathShares.get(job.queue) as QueueShare[];
         for (const task of job.tasks) {
           if (task.status === 'Succeeded' || task.status === 'Releasing') continue;
-          // A placed task counts what it holds on its node (AcceptedResourceVector, proportion.go:367 @d5bc503),
-          // a pending one its request at the smallest device memory (proportion.go:371-377 @d5bc503).
-          const { gpu, cpu, memory } = task.held;
+          // A placed task counts what it holds on its node (AcceptedResourceVector, proportion.go:367 @d5bc503:
+          // a GPU-memory portion rounded up to the hundredth, `quotaOn`), a pending one its request at the
+          // smallest device memory, not rounded (proportion.go:371-377 @d5bc503).
+          const { gpu, cpu, memory } = task.heldQuota;
           const running = task.status === 'Running';
           for (const s of path) {
             addAmounts(s.request, gpu, cpu, memory);
@@ -118,19 +119,19 @@ export function createProportionPlugin(config: PluginConfig): Plugin {
               gpuMemoryNote(tasks, ssn.gpuMemory),
             ),
       );
-      if (ssn.gpuMemory?.mixed === true) registerNodeCapacity(ssn, shares);
+      if (nodeCapacityMatters(ssn)) registerNodeCapacity(ssn, shares);
       /** Counts allocation changes, so caches that depend on allocations know when to recompute. */
       let generation = 0;
       const epoch: AttemptEpoch = { value: 0 };
       ssn.register('eventHandler', {
         allocate: (task) => {
           generation++;
-          track(pathShares, task, task.held, 1, epoch);
+          track(pathShares, task, task.heldQuota, 1, epoch);
         },
         deallocate: (task, node) => {
           generation++;
           // What it held on the node it left (AcceptedResourceVector, proportion.go:479-485 @d5bc503).
-          track(pathShares, task, node === null ? task.req : task.reqOn(node), -1, epoch);
+          track(pathShares, task, node === null ? task.req : task.quotaOn(node), -1, epoch);
         },
       });
       registerReclaim(ssn, shares, multiplier, jobRequest, () => generation, epoch);

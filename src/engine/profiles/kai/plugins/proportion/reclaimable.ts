@@ -377,8 +377,9 @@ function validate(
       profileDetail: detail,
     });
     if (!allowed) return verdicts;
-    // Victims free what they hold on their nodes (getVictimResources, proportion.go:172-195 @d5bc503).
-    const freed = sumRequest(chunk, (t) => t.held);
+    // Victims free what they hold on their nodes (getVictimResources, proportion.go:172-195, reading
+    // AcceptedResourceVector at :235 @d5bc503: a GPU-memory portion rounded up to the hundredth, `quotaOn`).
+    const freed = sumRequest(chunk, (t) => t.heldQuota);
     for (const q of victimLeaf.path) {
       const a = alloc(q);
       for (const r of QUEUE_RESOURCE_NAMES) a[r] -= freed[r];

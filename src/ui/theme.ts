@@ -85,8 +85,28 @@ export function createAppTheme(mode: 'light' | 'dark', fontScale = 1): Theme {
       MuiTooltip: { styleOverrides: { tooltip: { fontSize: '0.9rem' } } },
       // MUI's default (action.active, 54% black) misses WCAG AA for small text on white.
       MuiToggleButton: { styleOverrides: { root: ({ theme }) => ({ color: theme.palette.text.secondary }) } },
+      // A closing dialog stays in the page for its fade and keeps the focus (MUI's focus trap holds it until the
+      // dialog is gone), so a shortcut pressed at once (pick a lesson, press F) went to the dialog and was dropped
+      // (CI stop 34). Its root is marked as closing for that time; the shortcuts ignore a closing dialog
+      // (`useKeyboardShortcuts.ts`).
+      MuiDialog: {
+        defaultProps: { slotProps: { transition: { onEnter: markOpening, onExit: markClosing } } },
+      },
     },
   });
 }
+
+/** Marks the dialog around `node` (its transition's child) as closing, for the length of its fade. */
+function markClosing(node: HTMLElement): void {
+  node.closest('.MuiModal-root')?.setAttribute(CLOSING_ATTRIBUTE, '');
+}
+
+/** Clears the mark when the dialog opens (again: it can reopen before its fade has ended). */
+function markOpening(node: HTMLElement): void {
+  node.closest('.MuiModal-root')?.removeAttribute(CLOSING_ATTRIBUTE);
+}
+
+/** Set on a dialog's root while it fades out; the dialog no longer owns the keyboard then. */
+export const CLOSING_ATTRIBUTE = 'data-closing';
 
 export const MONO_FONT = '"JetBrains Mono", "DejaVu Sans Mono", "Menlo", "Consolas", monospace';

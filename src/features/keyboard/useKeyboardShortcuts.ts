@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppStoreApi } from '../../store/AppStoreProvider';
+import { CLOSING_ATTRIBUTE } from '../../ui/theme';
 import { LESSON_KEYS } from '../lesson/lessonKeys';
 import { findShortcut } from './shortcuts';
 
@@ -27,9 +28,11 @@ const WIDGET_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 
 function isOwnedByWidget(event: KeyboardEvent): boolean {
   const target = event.target;
   if (!(target instanceof Element)) return false;
-  // A modal dialog owns the keyboard (the credentials panel keeps its open state to itself); the lesson
+  // A modal dialog owns the keyboard (the credentials panel keeps its open state to itself), until it starts
+  // to close: it keeps the focus while it fades, and a key pressed then is the app's (theme.ts); the lesson
   // pane, when it has focus, walks its script with its own keys (lessonKeys.ts).
-  if (target.closest('[role="dialog"],.MuiModal-root') !== null) return true;
+  const dialog = target.closest('[role="dialog"],.MuiModal-root');
+  if (dialog !== null && dialog.closest(`[${CLOSING_ATTRIBUTE}]`) === null) return true;
   if (
     target.closest('[data-testid="lesson-player"]') !== null &&
     LESSON_KEYS.some((k) => k.matches(event.key))

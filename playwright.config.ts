@@ -46,6 +46,11 @@ export default defineConfig({
     trace: process.env.CI || process.env.E2E_BENCH ? 'off' : 'retain-on-failure',
     screenshot: process.env.CI ? 'only-on-failure' : 'off',
     viewport: { width: 1280, height: 720 },
+    // Uncompressed from the local preview server: `vite preview` gzips every response anew (no cache across
+    // contexts, and each test is a new context), about 0.13 CPU-s per page load in the server alone, plus
+    // Chromium's inflating, on a CPU-bound run (decision 0361). What a real server sends is not under test here;
+    // bundle.spec measures the gzipped size itself.
+    extraHTTPHeaders: { 'Accept-Encoding': 'identity' },
   },
   projects: [
     {

@@ -14,7 +14,8 @@ import { hasRandomWorkload, reseedScenario } from './scenario/workload/index';
 export type { SessionMarker, Simulation } from './api';
 export { parseScenario, normaliseScenarioDocument, formatIssue } from './scenario/parseScenario';
 export type { ParseResult, ScenarioIssue } from './scenario/parseScenario';
-export { decodeScenarioBytes, parseScenarioBytes, MAX_SCENARIO_BYTES } from './scenario/scenarioBytes';
+export { decodeScenarioBytes, MAX_SCENARIO_BYTES } from './scenario/scenarioBytes';
+export { parseScenarioBytes } from './scenario/parseScenarioBytes';
 export { serialiseScenario } from './scenario/serialiseScenario';
 // Several KAI snapshots, one per scheduling shard, merged into one scenario with node pools (§17.8); the
 // registry exports them, as the one file that imports a profile (decision 0340).

@@ -4,12 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  decodeScenarioBytes,
-  firstInvalidUtf8,
-  MAX_SCENARIO_BYTES,
-  parseScenarioBytes,
-} from './scenarioBytes';
+import { decodeScenarioBytes, firstInvalidUtf8, MAX_SCENARIO_BYTES } from './scenarioBytes';
+import { parseScenarioBytes } from './parseScenarioBytes';
 import { parseScenario } from './parseScenario';
 
 const TEXT = 'version: 1\nname: é-team\nnodes: []\nqueues: [{name: q}]\n';

@@ -9,9 +9,6 @@
  * silently changed. Line breaks are left as they are: `parseScenario` reads CR, CR LF and LF alike.
  */
 import { MAX_TEXT_LENGTH } from './limits';
-import { ISSUE_CATALOGUE, type ParseResult } from './issues';
-import { parseScenario } from './parseScenario';
-import type { NormaliseOptions } from './normaliseScenarioDocument';
 
 /** Bytes of a scenario file at most: 16 MiB (docs/scenario-format.md §10). */
 export const MAX_SCENARIO_BYTES = MAX_TEXT_LENGTH;
@@ -38,21 +35,6 @@ export function decodeScenarioBytes(bytes: Uint8Array): ScenarioBytesResult {
   } catch {
     return { ok: false, error: notText(bytes, encoding) };
   }
-}
-
-/**
- * `decodeScenarioBytes` then `parseScenario`: what the runner and the app do with a file, as one call (for
- * tests and the fuzzer). A file that cannot be read is one issue at the whole document.
- */
-export function parseScenarioBytes(bytes: Uint8Array, options: NormaliseOptions = {}): ParseResult {
-  const read = decodeScenarioBytes(bytes);
-  if (read.ok) return parseScenario(read.text, options);
-  const code = bytes.length > MAX_SCENARIO_BYTES ? 'too-large' : 'not-text';
-  const info = ISSUE_CATALOGUE[code];
-  return {
-    ok: false,
-    errors: [{ code, path: '', message: read.error, line: null, column: null, hint: info.hint }],
-  };
 }
 
 /** A one-line refusal for a file of `size` bytes (`size` may be a lower bound, when reading stopped early). */

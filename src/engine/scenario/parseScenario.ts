@@ -16,6 +16,7 @@ import { findRecursiveAlias } from './recursiveAliases';
 import { MAX_NESTING, MAX_TEXT_LENGTH } from './limits';
 import { normaliseLineBreaks } from './lineBreaks';
 import { findKeysNotText } from './keysNotText';
+import { looksLikeKubernetesYaml } from './looksLikeKubernetesYaml';
 
 export { normaliseScenarioDocument } from './normaliseScenarioDocument';
 export { formatIssue, type ParseResult, type ScenarioIssue } from './issues';
@@ -73,7 +74,9 @@ export function parseScenarioLocated(written: string, options: NormaliseOptions 
     // linear time, rather than by the yaml package's quadratic `uniqueKeys` check.
     doc = parseWithoutStacks(text, lineCounter);
     const toIssue = (error: YAMLError, code: IssueCode) =>
-      yamlIssue(error.pos[0], error.message, code, lineCounter);
+      error.code === 'MULTIPLE_DOCS'
+        ? multipleDocuments(error.pos[0], text, lineCounter)
+        : yamlIssue(error.pos[0], error.message, code, lineCounter);
     // A key that is not plain text (a list, a mapping, null) has no field name to read: reported at the
     // key, before converting to data would turn it into text such as "[ a ]" and lose its position.
     const duplicates = [...findDuplicateKeys(doc), ...findKeysNotText(doc)].map((d) =>
@@ -146,6 +149,25 @@ function firstSyntaxIssues(issues: ScenarioIssue[]): ScenarioIssue[] {
       message: `${more.toLocaleString('en-US')} more syntax errors from here on, not listed (fix the first ones: the rest usually follow from them)`,
     },
   ];
+}
+
+/**
+ * The yaml package's own words for a second `---` document ("Source contains multiple documents; please use
+ * YAML.parseAllDocuments()") name a function of the library, not what the user can do: a scenario is one
+ * document, and several Kubernetes objects joined with `---` are what `sim import` and the editor's Convert
+ * read (found running `sim run` on a kubectl export, stop note 28).
+ */
+function multipleDocuments(offset: number, text: string, lineCounter: LineCounter): ScenarioIssue {
+  const what = looksLikeKubernetesYaml(text)
+    ? 'these look like Kubernetes objects, which `npm run sim -- import <file>` or the editor’s Convert turns into a scenario'
+    : 'remove the --- line and what follows it, or put each scenario in its own file';
+  const { hint: _hint, ...issue } = yamlIssue(
+    offset,
+    `a second YAML document starts here (after ---), but a scenario is one document: ${what}`,
+    'yaml-syntax',
+    lineCounter,
+  );
+  return issue;
 }
 
 function yamlIssue(

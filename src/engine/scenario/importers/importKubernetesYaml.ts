@@ -54,10 +54,7 @@ const VOLCANO_SCHEDULING = 'scheduling.volcano.sh/';
 const VOLCANO_BATCH = 'batch.volcano.sh/';
 const K8S_SCHEDULING = 'scheduling.k8s.io/';
 
-/** True when `text` holds at least one document with `apiVersion` and `kind` (Kubernetes YAML, not a scenario). */
-export function looksLikeKubernetesYaml(text: string): boolean {
-  return /^apiVersion:\s*\S/m.test(text) && /^kind:\s*\S/m.test(text);
-}
+export { looksLikeKubernetesYaml } from '../looksLikeKubernetesYaml';
 
 /**
  * Reads multi-document Kubernetes YAML into a scenario document. Never throws: every input, however large

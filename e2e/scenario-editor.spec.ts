@@ -174,3 +174,24 @@ test('a pasted Volcano ConfigMap, Queue and Job convert to a Volcano scenario th
     'minAvailable 3',
   );
 });
+
+test('a second --- document is refused at its line with what to do, and the loaded scenario stays', async ({
+  app,
+  editor,
+}) => {
+  await app.open('?scenario=welcome');
+  await app.editButton.click();
+  const text = await editor.value();
+  const lines = text.split('\n').length;
+  await editor.replaceText(`${text.trimEnd()}\n---\nname: a second scenario\n`);
+  await expect(editor.apply).toHaveText('Apply');
+  await editor.apply.click();
+  await expect(editor.issues.first()).toContainText(
+    'a second YAML document starts here (after ---), but a scenario is one document: remove the --- line and what follows it, or put each scenario in its own file',
+  );
+  await expect(editor.issues.first()).toContainText(`line ${lines}`);
+  await expect(editor.issues.first()).not.toContainText('parseAllDocuments');
+  // A syntax issue has no field path, so nothing stands between its line and its message.
+  await expect(editor.issues.first()).toContainText(`line ${lines}, column 1 · a second YAML document`);
+  expect((await app.state())?.scenario).toBe('welcome');
+});

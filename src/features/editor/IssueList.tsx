@@ -55,7 +55,14 @@ export function IssueList({
             <ListItemText
               primary={
                 <>
-                  <b>{issueLocation(issue)}</b> · <code>{issue.path}</code>: {issue.message}
+                  <b>{issueLocation(issue)}</b> ·{' '}
+                  {/* A syntax issue has no field path: no empty "· :" before its message. */}
+                  {issue.path === '' ? null : (
+                    <>
+                      <code>{issue.path}</code>:{' '}
+                    </>
+                  )}
+                  {issue.message}
                 </>
               }
               secondary={issue.hint}

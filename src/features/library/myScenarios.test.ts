@@ -90,4 +90,20 @@ describe('My scenarios', () => {
     expect(scenarioNameOf('version: 1\nname: "My team"\n')).toBe('My team');
     expect(scenarioNameOf('version: 1\nqueues:\n  - name: q\n')).toBe('Untitled scenario');
   });
+
+  it('reads a JSON scenario’s top-level name, not a nested one, whatever the key order', () => {
+    const scenario = {
+      version: 1,
+      nodes: [{ name: 'node0', gpus: 4 }],
+      queues: [{ name: 'team "a"', quota: { gpu: 2 } }],
+      name: 'Team A, in JSON',
+    };
+    expect(scenarioNameOf(JSON.stringify(scenario))).toBe('Team A, in JSON');
+    expect(scenarioNameOf(JSON.stringify(scenario, null, 2))).toBe('Team A, in JSON');
+    expect(scenarioNameOf('{"nodes": [{"name": "node0"}], "label": "name"}')).toBe('Untitled scenario');
+    expect(scenarioNameOf('{"name": "a \\"quoted\\" \\u00e9"}')).toBe('a "quoted" é');
+    expect(scenarioNameOf('{"name": 3}')).toBe('Untitled scenario');
+    expect(scenarioNameOf('[{"name": "x"}]')).toBe('Untitled scenario');
+    expect(scenarioNameOf('{"name": "unterminated')).toBe('Untitled scenario');
+  });
 });

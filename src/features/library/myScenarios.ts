@@ -59,12 +59,51 @@ export function listMyScenarios(storage: KeyValueStorage | null): SavedScenario[
   return out.sort((a, b) => b.savedAt - a.savedAt || a.name.localeCompare(b.name));
 }
 
-/** The scenario's `name:` (top level), else `fallback`. Read without a YAML parser: the gallery stays light. */
+/**
+ * The scenario's top-level name, else `fallback`: the `name:` line of YAML, or the top-level `"name"` of a
+ * JSON scenario (the format accepts both; every applied JSON scenario was "Untitled scenario" before). Read
+ * without a parser, in one pass: the gallery stays light and a multi-MB text costs no parse on the main thread.
+ */
 export function scenarioNameOf(text: string, fallback = 'Untitled scenario'): string {
   const match = /^name:[ \t]*(.+?)[ \t]*$/m.exec(text);
-  if (match === null) return fallback;
-  const value = (match[1] ?? '').replace(/^(['"])(.*)\1$/, '$2').trim();
-  return value === '' ? fallback : value.slice(0, 120);
+  const value = match === null ? jsonTopLevelName(text) : (match[1] ?? '').replace(/^(['"])(.*)\1$/, '$2');
+  const name = value?.trim() ?? '';
+  return name === '' ? fallback : name.slice(0, 120);
+}
+
+/** The string value of the top-level object's `"name"` key, or null (not JSON, no such key, not a string). */
+function jsonTopLevelName(text: string): string | null {
+  if (!text.trimStart().startsWith('{')) return null;
+  let depth = 0;
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (depth === 1 && expectKey) {
+        expectKey = false;
+        if (text.slice(i, end + 1) === '"name"') {
+          const value = /^\s*:\s*("(?:[^"\\]|\\.)*")/.exec(text.slice(end + 1, end + 1 + 4096))?.[1];
+          if (value === undefined) return null;
+          try {
+            return JSON.parse(value) as string;
+          } catch {
+            return null;
+          }
+        }
+      }
+      i = end;
+    } else if (c === '{' || c === '[') {
+      depth++;
+      if (depth === 1) expectKey = true;
+    } else if (c === '}' || c === ']') {
+      depth--;
+    } else if (c === ',' && depth === 1) {
+      expectKey = true;
+    }
+  }
+  return null;
 }
 
 function write(storage: KeyValueStorage, list: readonly SavedScenario[]): string | null {

@@ -10,6 +10,9 @@ const ISOLATED = [
   'src/cli/streamedRun.test.ts',
 ];
 
+/** App test files that replace browser globals for their own tests: they keep a module graph of their own. */
+const APP_ISOLATED = ['src/viz/export/export.test.tsx'];
+
 /** What every project runs with; a project names its files and whether it isolates them. */
 const shared = {
   environment: 'node',
@@ -32,15 +35,29 @@ export default defineConfig({
     // imported the engine anew: `import` was 145-155 s of the summed time against 303-337 s of tests (idle
     // runs of 2026-11-27). The engine, its runner and the gallery are pure (no globals, no timers, no
     // module-level state a test changes: ARCHITECTURE.md), so their files share one module graph per worker
-    // (decision 0359). Kept isolated: every file outside those folders (React, DOM environments, stores,
-    // fake timers), the one file that replaces a module with `vi.mock` (it would leak into the files after
-    // it), and the one that measures the V8 heap against a bound (other files' modules would count).
+    // (decision 0359). The app's files (React, DOM environments, stores) share one too (project `app`): each
+    // builds its own store and DOM per test, and their 872 tests passed sharing it in file order and in two
+    // shuffled orders (decision 0361: 57 -> 40 s wall, 101 -> 71 CPU-s for those files). Kept isolated: the
+    // one app file that replaces browser globals (URL.createObjectURL, fake timers), the one engine file that
+    // replaces a module with `vi.mock` (it would leak into the files after it), and the one that measures the
+    // V8 heap against a bound (other files' modules would count).
     projects: [
       { test: { ...shared, name: 'pure', include: PURE, exclude: ISOLATED, isolate: false } },
       {
         plugins: [react()],
         worker: { format: 'es' },
-        test: { ...shared, name: 'isolated', include: ['src/**/*.test.{ts,tsx}'], exclude: PURE },
+        test: {
+          ...shared,
+          name: 'app',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [...PURE, ...APP_ISOLATED],
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        worker: { format: 'es' },
+        test: { ...shared, name: 'isolated', include: APP_ISOLATED },
       },
       { test: { ...shared, name: 'pure-isolated', include: ISOLATED } },
     ],

@@ -153,14 +153,6 @@ test('a file opened but not applied is kept apart when a gallery scenario is pic
   expect(await openSaved(app, editor, myScenarios, "Carol's reclaim study")).toBe(MINE);
   await app.scenarioButton.click();
   expect(await openSaved(app, editor, myScenarios, "Dave's file from disk")).toBe(FROM_DISK);
-
-  // A JSON scenario is listed under its own name too (it was "Untitled scenario"), not a job's or node's.
-  const json = JSON.stringify({ ...(parse(FROM_DISK) as object), name: 'Erin, written in JSON' }, null, 2);
-  await writeAndApply(app, editor, json);
-  await expect(app.scenarioButton).toContainText('Erin, written in JSON');
-  await app.scenarioButton.click();
-  expect(await myScenarios.names()).toContain('Erin, written in JSON');
-  expect(await myScenarios.names()).not.toContain('Untitled scenario');
 });
 
 test('a template started over a saved scenario and applied is a new entry', async ({

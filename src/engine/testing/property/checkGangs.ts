@@ -29,7 +29,10 @@ export class BrokenByNodeRemoval {
   /** Jobs the profile's upstream may leave below minAvailable this session (`ProfileSessionCheck.gangGaps`). */
   markUpstreamGangGaps(jobs: Iterable<string>): void {
     this.session = new Set(jobs);
-    for (const job of this.session) this.jobs.add(job);
+    // A gap upstream leaves is lost as a removed node's tasks are: the count check forgets the job once its
+    // Running count is whole, but a pod set may stay short (a moved victim re-created Pending, no allocate to
+    // bind it), so the subgroup check keeps it exempt until its tree is whole or it is empty.
+    for (const job of this.session) this.lose(job);
   }
 
   /**
@@ -65,8 +68,7 @@ export class BrokenByNodeRemoval {
     // the kubelet and API server) leaves its job as a removed node does: KAI's cache just stops listing it
     // (pkg/scheduler/cache/cluster_info/cluster_info.go:127 @d5bc503) and no action restores the gang unless
     // allocate can re-place the re-created pod; stalegangeviction deals with it otherwise (decision 0351).
-    for (const d of snap.decisions)
-      if (d.action === 'termination' && d.kind === 'evict') this.lose(d.job);
+    for (const d of snap.decisions) if (d.action === 'termination' && d.kind === 'evict') this.lose(d.job);
     const prevTime = prev === null ? -Infinity : prev.timeMs;
     const removedBy = (from: number) =>
       new Set(

@@ -8,17 +8,19 @@
  *
  * Gang gaps: KAI #1578 (§23.4): a terminating pod is not active-allocated, so preempt and reclaim may evict
  * its Running siblings and leave the job below minAvailable with it (conformance HT4, upstream's case); and
- * a job whole at the last session's end only through Pipelined tasks, when no allocate runs to bind them.
+ * a job whole at the last session's end (by count or by its subgroup tree) only through Pipelined tasks, when
+ * no allocate runs to bind them.
  * Readiness: KAI counts placed tasks only (no BestEffort backfill).
  */
 import type { ProfileSessionCheck } from '../../../framework/ProfileModule';
-import type { Scenario } from '../../../model/scenario';
+import type { JobSpec, Scenario } from '../../../model/scenario';
 import type { SessionSnapshot } from '../../../model/snapshot';
 import { checkPipelining, checkQueueLimits } from '../../../testing/property/checkCapacity';
 import { checkConsolidation, checkStartTimes } from '../../../testing/property/checkGangs';
 import { GpuMemoryCheck } from '../../../testing/property/checkGpuMemory';
 import { PreemptionDelayCheck } from '../../../testing/property/checkPreemptionDelay';
 import { checkStuckReleasing } from '../../../testing/property/checkStuckReleasing';
+import { jobsWithSubGroups, shortOf } from '../../../testing/property/checkSubGroups';
 import { checkTopology, topologyFacts } from '../../../testing/property/checkTopology';
 import type { Violation } from '../../../testing/property/invariants';
 import { runStateOf } from '../../../testing/property/runState';
@@ -55,11 +57,16 @@ function allocateRunsFirst(scenario: Scenario): boolean {
  * action evicted this session, and those whole at the last session's end only through Pipelined tasks when
  * no allocate runs now ({@link promisesLapsed}).
  */
-function gangGaps(scenario: Scenario, snap: SessionSnapshot, prev: SessionSnapshot | null): string[] {
+function gangGaps(
+  scenario: Scenario,
+  subGroupJobs: ReadonlyMap<string, JobSpec>,
+  snap: SessionSnapshot,
+  prev: SessionSnapshot | null,
+): string[] {
   const terminating = new Set((snap.trace.terminating ?? []).map((n) => n.job));
   return [
     ...snap.decisions.filter((d) => d.kind === 'evict' && terminating.has(d.job)).map((d) => d.job),
-    ...promisesLapsed(scenario, snap, prev),
+    ...promisesLapsed(scenario, subGroupJobs, snap, prev),
   ];
 }
 
@@ -73,7 +80,12 @@ function gangGaps(scenario: Scenario, snap: SessionSnapshot, prev: SessionSnapsh
  * evicts every active task of a job without surplus (podgroup_info/eviction_info.go:38-47), and putting
  * them back where they ran un-evicts them (statement.go:226-238), so nothing changes (decision 0358).
  */
-function promisesLapsed(scenario: Scenario, snap: SessionSnapshot, prev: SessionSnapshot | null): string[] {
+function promisesLapsed(
+  scenario: Scenario,
+  subGroupJobs: ReadonlyMap<string, JobSpec>,
+  snap: SessionSnapshot,
+  prev: SessionSnapshot | null,
+): string[] {
   if (prev === null) return [];
   const config = configAt(scenario, snap.timeMs);
   const pools = poolsOf(scenario.nodePools);
@@ -82,7 +94,7 @@ function promisesLapsed(scenario: Scenario, snap: SessionSnapshot, prev: Session
     const pool = pools.find((p) => p.labelValue === (poolOf.get(queue) ?? ''));
     return (pool === undefined ? config : poolConfig(config, pool)).actions.includes('allocate');
   };
-  return prev.jobs
+  const byCount = prev.jobs
     .filter(
       (j) =>
         j.pipelined > 0 &&
@@ -91,6 +103,37 @@ function promisesLapsed(scenario: Scenario, snap: SessionSnapshot, prev: Session
         !allocates(j.queue),
     )
     .map((j) => j.name);
+  return [...byCount, ...treesLapsed(subGroupJobs, prev, allocates)];
+}
+
+/**
+ * The same lapse by a job's subgroup tree: KAI's minAvailable is the sum of the pod sets' minMember, so a job
+ * may meet it with Running tasks alone while one pod set is whole only through a Pipelined task (a victim
+ * that consolidation moved, its sibling in another set still Running). Upstream re-creates the moved pod
+ * Pending (statement.go:454-456 @d5bc503) and, with no allocate, leaves that pod set short for
+ * stalegangeviction, as it leaves a short count.
+ */
+function treesLapsed(
+  jobs: ReadonlyMap<string, JobSpec>,
+  prev: SessionSnapshot,
+  allocates: (queue: string) => boolean,
+): string[] {
+  if (jobs.size === 0) return [];
+  const running = new Map<string, Set<string>>();
+  const placed = new Map<string, Set<string>>();
+  for (const t of prev.tasks) {
+    if (!jobs.has(t.job) || (t.status !== 'Running' && t.status !== 'Pipelined')) continue;
+    const add = (m: Map<string, Set<string>>) => m.set(t.job, (m.get(t.job) ?? new Set()).add(t.name));
+    add(placed);
+    if (t.status === 'Running') add(running);
+  }
+  const lapsed: string[] = [];
+  for (const [name, tasks] of placed) {
+    const job = jobs.get(name) as JobSpec;
+    if (allocates(job.queue) || shortOf(job, tasks).length > 0) continue;
+    if (shortOf(job, running.get(name) ?? new Set()).length > 0) lapsed.push(name);
+  }
+  return lapsed;
 }
 
 export function kaiChecks(scenario: Scenario): ProfileSessionCheck {
@@ -98,9 +141,10 @@ export function kaiChecks(scenario: Scenario): ProfileSessionCheck {
   const pipeliningIsChecked = allocateRunsFirst(scenario);
   const delays = new PreemptionDelayCheck(scenario);
   const gpuMemory = new GpuMemoryCheck(scenario);
+  const subGroupJobs = jobsWithSubGroups(scenario);
   return {
     bestEffortIsReady: false,
-    gangGaps: (snap, prev) => gangGaps(scenario, snap, prev),
+    gangGaps: (snap, prev) => gangGaps(scenario, subGroupJobs, snap, prev),
     session(snap, context) {
       const { facts, broken } = runStateOf(context);
       const prev = context.previous;

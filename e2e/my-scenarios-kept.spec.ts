@@ -99,7 +99,8 @@ test('opening a file adds it to My scenarios; the scenario applied before keeps 
   // A JSON scenario is listed under its own name too (it was "Untitled scenario"), not a job's or node's.
   const json = JSON.stringify({ ...(parse(FROM_DISK) as object), name: 'Erin, written in JSON' }, null, 2);
   await writeAndApply(app, editor, json);
-  await expect(app.scenarioButton).toContainText('Erin, written in JSON');
+  // The header marks it as the user's own, without calling JSON "YAML" (it said "(your YAML)").
+  await expect(app.scenarioButton).toHaveText('Erin, written in JSON (yours)');
   await app.scenarioButton.click();
   expect(await myScenarios.names()).toContain('Erin, written in JSON');
   expect(await myScenarios.names()).not.toContain('Untitled scenario');

@@ -38,7 +38,9 @@ describe('mixed device memories: reading', () => {
     const errors = errorsOf({ ...base, nodes: [node('a', 400), node('b', 1000)], jobs: [job(800)] });
     expect(errors.map((e) => e.path)).toEqual(['jobs[0].tasks.resources.gpuMemory']);
     expect(errors[0]?.message).toContain('exactly 2 devices of 400 MiB on node "a"');
-    expect(errors[0]?.message).toContain('place it on one device there (over-committing its memory) and count 2 GPU');
+    expect(errors[0]?.message).toContain(
+      'place it on one device there (over-committing its memory) and count 2 GPU',
+    );
   });
   it('devices of 100 MiB or less are refused among mixed memories (KAI leaves them out of min and max)', () => {
     const errors = errorsOf({ ...base, nodes: [node('a', 400), node('b', 100)], jobs: [job(50)] });

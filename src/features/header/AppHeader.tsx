@@ -69,7 +69,7 @@ export function AppHeader() {
         >
           <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {summary?.name ?? 'Choose a scenario'}
-            {source?.kind === 'custom' && ' (your YAML)'}
+            {source?.kind === 'custom' && ' (yours)'}
             {source?.kind === 'shared' && ' (shared, preview)'}
             {source?.kind === 'what-if' && ' (what if, preview)'}
           </Box>

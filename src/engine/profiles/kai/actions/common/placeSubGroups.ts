@@ -6,7 +6,8 @@
  * places its members in subgroup order, each member asking again for its own constraint; a pod set places
  * its tasks one by one in the subset its constraint gives. The first subset in which every member succeeds
  * wins; otherwise the statement is rolled back to the subset's start and the next one is tried. A job whose
- * subgroups have no constraint keeps the flat path (placeTask.ts), which upstream's recursion reduces to.
+ * subgroups have no constraint keeps the flat path (placeTask.ts), which upstream's recursion reduces to; its
+ * root still asks with the pod sets that have tasks in the call (placeTask.ts `rootScope`, decision 0363).
  *
  * The trace keeps one line per subgroup that asked the plugin: which domain it went to, or why none fits.
  */

@@ -10,7 +10,7 @@ import { podSetsOf } from '../../framework/subGroupTree';
 import { hasSubGroupConstraints, placeSubGroupTree } from './placeSubGroups';
 import type { FitMode, NodeInfo } from '../../framework/NodeInfo';
 import type { Session } from '../../framework/Session';
-import type { NodeSubsets } from '../../framework/extensions';
+import type { NodeSubsets, SubsetScope } from '../../framework/extensions';
 import type { Statement } from '../../framework/Statement';
 import { EPSILON } from '../../../../model/resources';
 import type { PendingCode, Verdict } from '../../../../model/trace';
@@ -173,9 +173,26 @@ export function placeTasks(
   }
   const tree = first.job.subGroupTree;
   if (tree !== null && hasSubGroupConstraints(first.job)) return placeTree(ssn, stmt, tasks, pipelineOnly);
-  const split = ssn.subsetNodes(first.job, tasks);
+  const split = ssn.subsetNodes(first.job, tasks, rootScope(first.job, tasks));
   if (split === null) return placeCheckedTasks(ssn, stmt, tasks, pipelineOnly);
   return placeInSubsets(ssn, stmt, tasks, pipelineOnly, split);
+}
+
+/**
+ * How the root of a job with subgroups (none with a constraint of its own) asks for subsets: with the pod
+ * group's constraint and the pod sets that have tasks in this call (KAI allocate.go:50-51
+ * `subtreePodSetsContainingTasks`, :93-107 @d5bc503). Their active tasks alone pin a required domain
+ * (plugins/topology/job_filtering.go:283-288, 319-353): a call for pod set b does not follow where pod set a
+ * runs. A job without subgroups has one pod set holding every task, so it asks for the job as a whole.
+ */
+function rootScope(job: JobInfo, tasks: readonly TaskInfo[]): SubsetScope | undefined {
+  const tree = job.subGroupTree;
+  if (tree === null) return undefined;
+  const inCall = new Set(tasks);
+  const podSetTasks = podSetsOf(tree)
+    .filter((ps) => ps.tasks.some((t) => inCall.has(t)))
+    .flatMap((ps) => ps.tasks);
+  return { subGroup: '', constraint: job.spec.topologyConstraint, nodes: null, podSetTasks };
 }
 
 /**

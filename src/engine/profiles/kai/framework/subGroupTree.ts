@@ -102,6 +102,18 @@ export function podSetsOf(m: SubGroupMember): PodSetNode[] {
 }
 
 /**
+ * Every task of the pod sets under `m` that have a task in `tasks`: what pins a required domain for one
+ * allocation call (KAI allocate.go:93-107 `subtreePodSetsContainingTasks` @d5bc503, read by
+ * plugins/topology/job_filtering.go:283-288, 319-353).
+ */
+export function tasksOfPodSetsIn(m: SubGroupMember, tasks: readonly TaskInfo[]): TaskInfo[] {
+  const inCall = new Set(tasks);
+  return podSetsOf(m)
+    .filter((ps) => ps.tasks.some((t) => inCall.has(t)))
+    .flatMap((ps) => ps.tasks);
+}
+
+/**
  * KAI subgrouporder `orderByAllocationRatio` (plugins/subgrouporder/subgroup_order.go:44 @d5bc503): members
  * below their threshold first; then required (threshold > 0) before optional; optional ones by fewer
  * allocated; required ones by the lower allocated/threshold ratio. Negative = `a` first.

@@ -19,6 +19,7 @@ import { placedCount } from '../../framework/subGroupAllocation';
 import {
   orderedMembers,
   podSetsOf,
+  tasksOfPodSetsIn,
   type PodSetNode,
   type SubGroupMember,
   type SubGroupSetNode,
@@ -91,14 +92,11 @@ function trySubsets(
   inside: () => Outcome,
 ): Outcome {
   if (tasks.length === 0) return { ok: true };
-  const podSetTasks = podSetsOf(member)
-    .filter((ps) => ps.tasks.some((t) => tasks.includes(t)))
-    .flatMap((ps) => ps.tasks);
   const split = w.ssn.subsetNodes(w.job, tasks, {
     subGroup: member.name,
     constraint: member.constraint,
     nodes: w.ssn.placementNodes,
-    podSetTasks,
+    podSetTasks: tasksOfPodSetsIn(member, tasks),
   });
   if (split === null) return inside();
   const notesBefore = w.notes.length;

@@ -6,7 +6,7 @@
  * its own node is un-evicted instead of moved.
  */
 import type { JobInfo, TaskInfo } from '../../framework/JobInfo';
-import { podSetsOf } from '../../framework/subGroupTree';
+import { podSetsOf, tasksOfPodSetsIn } from '../../framework/subGroupTree';
 import { hasSubGroupConstraints, placeSubGroupTree } from './placeSubGroups';
 import type { FitMode, NodeInfo } from '../../framework/NodeInfo';
 import type { Session } from '../../framework/Session';
@@ -188,10 +188,7 @@ export function placeTasks(
 function rootScope(job: JobInfo, tasks: readonly TaskInfo[]): SubsetScope | undefined {
   const tree = job.subGroupTree;
   if (tree === null) return undefined;
-  const inCall = new Set(tasks);
-  const podSetTasks = podSetsOf(tree)
-    .filter((ps) => ps.tasks.some((t) => inCall.has(t)))
-    .flatMap((ps) => ps.tasks);
+  const podSetTasks = tasksOfPodSetsIn(tree, tasks);
   return { subGroup: '', constraint: job.spec.topologyConstraint, nodes: null, podSetTasks };
 }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JobState } from '../../engine/model/snapshot';
 import { filterJobs, jobRowsOf, jobStatusLabel, sortJobs } from './jobRows';
@@ -110,6 +111,51 @@ describe('jobs table rows', () => {
     expect(names('tasks', 'desc')).toEqual(['b', 'a', 'c']);
     expect(names('name', 'asc')).toEqual(['a', 'b', 'c']);
     expect(names('name', 'desc')).toEqual(['c', 'b', 'a']);
+  });
+
+  it('sorts by name and queue in collator order, as comparing with localeCompare does, across sessions', () => {
+    // Names ranked once and kept while a session's jobs are known (decision 0365): the order must stay the
+    // collator's for any names (case, accents, digits, a decomposed é beside a composed one) and after the
+    // job set changes.
+    const text = fc.constantFrom('a', 'A', 'b', 'é', 'e\u0301', '1', '10', '2', '-', '_', 'z', 'Z');
+    const jobsArb = fc
+      .uniqueArray(
+        fc.array(text, { minLength: 1, maxLength: 4 }).map((t) => t.join('')),
+        { maxLength: 30 },
+      )
+      .chain((names) =>
+        fc.tuple(
+          fc.constant(names),
+          fc.array(fc.constantFrom('q-a', 'Q-b', 'q10', 'q2'), {
+            minLength: names.length,
+            maxLength: names.length,
+          }),
+        ),
+      )
+      .map(([names, queues]) => names.map((n, i) => kaiJob(runningJob(n, queues[i] as string), {})));
+    const reference = (jobs: readonly JobState[], key: 'name' | 'queue', sign: number) =>
+      [...jobs]
+        .sort((a, b) => {
+          const p = key === 'name' ? a.name.localeCompare(b.name) : a.queue.localeCompare(b.queue);
+          return p !== 0 ? sign * p : a.name.localeCompare(b.name);
+        })
+        .map((j) => j.name);
+    fc.assert(
+      fc.property(jobsArb, jobsArb, (first, second) => {
+        for (const jobs of [
+          first,
+          second,
+          first,
+          [...first, ...second.filter((j) => !first.some((f) => f.name === j.name))],
+        ])
+          for (const key of ['name', 'queue'] as const)
+            for (const direction of ['asc', 'desc'] as const)
+              expect(sortJobs(jobs, { key, direction }, 0).map((j) => j.name)).toEqual(
+                reference(jobs, key, direction === 'asc' ? 1 : -1),
+              );
+      }),
+      { numRuns: 200, seed: 20_261_128 },
+    );
   });
 
   it("builds a session's rows once per filter and sort, and again for another session's jobs", () => {

@@ -22,6 +22,17 @@ describe('snapshot replies in parts', () => {
       expect(view.jobs).toEqual(expected.jobs);
       expect(view.tasks).toEqual(expected.tasks);
       expect(view).toEqual(expected);
+      // Decisions travel in parts too (decision 0365): a session with more than a part's worth.
+      let most = 0;
+      for (let index = 1; index <= 7; index++) {
+        const [parted, one] = [
+          await client.snapshot(loaded.runId, index),
+          await whole.snapshot(reference.runId, index),
+        ];
+        expect(parted).toEqual(one);
+        most = Math.max(most, one.decisions.length);
+      }
+      expect(most).toBeGreaterThan(2);
     } finally {
       client.dispose();
       whole.dispose();

@@ -199,7 +199,7 @@ export interface LoadProgressMessage {
 }
 
 /**
- * A slice of a big snapshot reply's `jobs`, `tasks` or `nodes` (protocol 8), posted before the reply itself (issue 13). The page
+ * A slice of a big snapshot reply's `jobs`, `tasks`, `nodes` or `decisions` (protocol 8), posted before the reply itself (issue 13). The page
  * reads each message in a task of its own, so 33,000 jobs never make one long main-thread task of
  * deserialising; the client appends the parts in order to the reply's own (remaining) items.
  */
@@ -208,6 +208,7 @@ export type ReplyPartMessage = { type: 'replyPart'; id: number } & (
   /** Tasks travel as columns (protocol 9, decision 0336); the client builds the task objects back. */
   | { field: 'tasks'; columns: TaskColumns }
   | { field: 'nodes'; items: SessionView['nodes'] }
+  | { field: 'decisions'; items: SessionView['decisions'] }
 );
 
 export type WorkerMessage =

@@ -7,5 +7,6 @@
  * 8: a snapshot carries the cluster map's occupancy arrays and sends its nodes in parts too (issue 22).
  * 9: `hasJob` (a link's `?job=` naming no job of the scenario says so, issue 22).
  * 10: a snapshot's tasks travel in parts as columns (`taskColumns.ts`, decision 0336).
+ * 11: and its decisions in parts (decision 0365).
  */
-export const PROTOCOL_VERSION = 10;
+export const PROTOCOL_VERSION = 11;

@@ -87,6 +87,31 @@ describe('SimulationHost over the in-process transport', () => {
     expect(reply.type === 'reply' && reply.kind === 'snapshot' && reply.result.jobs).toEqual([]);
   });
 
+  it('sends a session’s decisions in parts too, leaving none in the reply', async () => {
+    transport = createInProcessTransport(engine, { chunkBudgetMs: 0, snapshotPartItems: 2 });
+    const h = harness(transport);
+    await h.replyTo(h.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, allowDebugFaults: false }));
+    const load = await h.replyTo(h.send({ type: 'load', text: welcome, fileName: null }));
+    const runId = load.type === 'reply' && load.kind === 'load' && load.result.ok ? load.result.runId : -1;
+    const counts: number[] = [];
+    for (let index = 1; index <= 7; index++) {
+      await h.until(() => h.progress().some((p) => p.status.sessionCount >= index));
+      const id = h.send({ type: 'snapshot', runId, index });
+      const reply = await h.replyTo(id);
+      const parts = h.messages.filter(
+        (m) => m.type === 'replyPart' && m.id === id && m.field === 'decisions',
+      );
+      counts.push(
+        parts.reduce(
+          (n, p) => n + (p.type === 'replyPart' && p.field === 'decisions' ? p.items.length : 0),
+          0,
+        ),
+      );
+      expect(reply.type === 'reply' && reply.kind === 'snapshot' && reply.result.decisions).toEqual([]);
+    }
+    expect(Math.max(...counts)).toBeGreaterThan(2);
+  });
+
   it('reports the size of the stored history, growing with the sessions run', async () => {
     transport = createInProcessTransport(engine, { chunkBudgetMs: 0 });
     const h = harness(transport);

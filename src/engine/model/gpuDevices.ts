@@ -18,6 +18,26 @@ export function gpuDeviceCount(spec: Pick<TaskSpec, 'gpuMemoryDevices'>): number
 }
 
 /**
+ * A node's device memory as KAI computes with it: its `nvidia.com/gpu.memory` label floored to whole hundreds of
+ * MiB (`getNodeGpuMemory`, pkg/scheduler/api/node_info/node_info.go:673 @d5bc503: "so there will not be 2 jobs
+ * that get same bytes"; node_info_test.go:922-928 reads 4096 as 4000). A 40960 MiB device is a 40900 MiB one,
+ * so two 20480 MiB requests no longer share it. `gpuMemoryMiB` keeps the label as written (the scenario's text,
+ * its export); every figure the engine derives from it reads this. Undefined when the node states none.
+ */
+export function deviceMemoryMiB(node: Pick<NodeSpec, 'gpuMemoryMiB'> | undefined): number | undefined {
+  const label = node?.gpuMemoryMiB;
+  return label === undefined ? undefined : label - (label % 100);
+}
+
+/** " (its 4096 MiB label floored to whole hundreds, as KAI does)" where the floor changed the figure, else ''. */
+export function flooredNote(node: Pick<NodeSpec, 'gpuMemoryMiB'> | undefined): string {
+  const device = deviceMemoryMiB(node);
+  return device === undefined || device === node?.gpuMemoryMiB
+    ? ''
+    : ` (its ${node?.gpuMemoryMiB} MiB label floored to whole hundreds, as KAI does)`;
+}
+
+/**
  * The GPU a task counts once it is on a node. A GPU-memory request of `m` MiB on `count` devices counts
  * `count × m / D` with the node's own device memory D (KAI pkg/scheduler/api/node_info/node_info.go:727
  * `GetRequiredInitQuota`, :648-653 `getResourceGpuPortion` @d5bc503), so on a cluster with mixed device
@@ -29,7 +49,7 @@ export function gpuOnNode(
   node: Pick<NodeSpec, 'gpuMemoryMiB'> | undefined,
 ): number {
   const mib = spec.gpuMemoryMiB;
-  const device = node?.gpuMemoryMiB;
+  const device = deviceMemoryMiB(node);
   if (mib === undefined || device === undefined) return spec.resources.gpu;
   return (gpuDeviceCount(spec) * mib) / device;
 }
@@ -50,7 +70,7 @@ export function gpuQuotaOnNode(
   node: Pick<NodeSpec, 'gpuMemoryMiB'> | undefined,
 ): number {
   const mib = spec.gpuMemoryMiB;
-  const device = node?.gpuMemoryMiB;
+  const device = deviceMemoryMiB(node);
   if (mib === undefined || device === undefined) return spec.resources.gpu;
   const portion = Math.ceil((mib / device) * 100) / 100;
   return (Math.round(portion * 100) * gpuDeviceCount(spec)) / 100;

@@ -2,7 +2,7 @@
  * Tasks that are Running at t=0: their node must exist, the node must hold all of them (per resource),
  * and their GPU requests must pack onto the node's whole GPU devices.
  */
-import { gpuDeviceCount, resourcesOnNode } from '../model/gpuDevices';
+import { deviceMemoryMiB, flooredNote, gpuDeviceCount, resourcesOnNode } from '../model/gpuDevices';
 import type { JobSpec, NodeSpec, TaskSpec } from '../model/scenario';
 import { EPSILON, RESOURCE_NAMES, type ResourceName } from '../model/resources';
 import type { NormaliseContext } from './NormaliseContext';
@@ -44,11 +44,12 @@ export function checkPlacement(
 /** Mixed device memories (decision 0328): a GPU-memory request above the node's device memory has no device. */
 function fitsDevices(task: TaskSpec, node: NodeSpec, ctx: NormaliseContext): boolean {
   const mib = task.gpuMemoryMiB;
-  if (mib === undefined || node.gpuMemoryMiB === undefined || mib <= node.gpuMemoryMiB) return true;
+  const device = deviceMemoryMiB(node);
+  if (mib === undefined || device === undefined || mib <= device) return true;
   ctx.sink.report(
     'gpu-packing',
     [...ctx.origins.of(task), 'node'],
-    `task ${quote(task.name)} asks for ${mib} MiB of GPU memory per device but node ${quote(node.name)} has ${node.gpuMemoryMiB} MiB devices`,
+    `task ${quote(task.name)} asks for ${mib} MiB of GPU memory per device but node ${quote(node.name)} has ${device} MiB devices${flooredNote(node)}`,
   );
   return false;
 }

@@ -19,10 +19,10 @@ describe('gpuMemory conversion (KAI GpuMemoryAsGpuFraction, gpu_resource_requirm
   it('counts m MiB as m / device GPU on the task', () => {
     const s = scenarioOf({
       ...base,
-      nodes: [node(40960)],
-      jobs: [{ name: 'j', queue: 'q', resources: { gpuMemory: 20480, cpu: 1 } }],
+      nodes: [node(40000)],
+      jobs: [{ name: 'j', queue: 'q', resources: { gpuMemory: 20000, cpu: 1 } }],
     });
-    expect(s.jobs[0]?.tasks[0]?.gpuMemoryMiB).toBe(20480);
+    expect(s.jobs[0]?.tasks[0]?.gpuMemoryMiB).toBe(20000);
     expect(s.jobs[0]?.tasks[0]?.resources.gpu).toBe(0.5);
   });
   it('a task list may take the job-level request or write its own', () => {
@@ -59,6 +59,40 @@ describe('gpuMemory conversion (KAI GpuMemoryAsGpuFraction, gpu_resource_requirm
       expect(again.scenario.jobs[0]?.tasks.map((t) => t.resources.gpu)).toEqual([0.4, 0.4]);
       expect(serialiseScenario(again.scenario)).toBe(text);
     }
+  });
+});
+
+describe('device memory floored to whole hundreds (KAI getNodeGpuMemory, node_info.go:673 @d5bc503)', () => {
+  it('reads a 4096 MiB label as 4000 MiB devices (node_info_test.go:922-928), and keeps the label as written', () => {
+    const s = scenarioOf({
+      ...base,
+      nodes: [node(4096)],
+      jobs: [{ name: 'j', queue: 'q', resources: { gpuMemory: 2000 } }],
+    });
+    expect(s.jobs[0]?.tasks[0]?.resources.gpu).toBe(0.5);
+    expect(s.nodes[0]?.gpuMemoryMiB).toBe(4096);
+    expect(serialiseScenario(s)).toContain('gpuMemory: 4096');
+  });
+  it('counts a request above the floored memory as too large, and says the label was floored', () => {
+    const job = { name: 'j', queue: 'q', resources: { gpuMemory: 4050 } };
+    expect(errorsOf({ ...base, nodes: [node(4096)], jobs: [job] })[0]?.message).toBe(
+      'task "j-0" requests 4050 MiB of GPU memory but devices have 4000 MiB (its 4096 MiB label floored to whole hundreds, as KAI does)',
+    );
+  });
+  // 2048 / 4000 = 0.512 passes the job-level limit of 0.515; on the node it counts 0.52 (rounded up, decision 0356).
+  it('explains a per-node capacity refusal with the floored memory and the label', () => {
+    const sim = run({
+      ...base,
+      scheduler: { actions: ['allocate'] },
+      nodes: [node(4096)],
+      queues: [{ name: 'q', resources: { gpu: { quota: 0.5, limit: 0.515 } } }],
+      jobs: [{ name: 'j', queue: 'q', resources: { gpuMemory: 2048 } }],
+      run: { sessions: 1 },
+    });
+    const messages = sim.snapshot(1).trace.attempts.map((a) => a.message);
+    expect(messages.join('\n')).toContain(
+      '2048 MiB = 0.52 GPU of 4000 MiB devices on node n0 (its 4096 MiB label floored to whole hundreds, as KAI does).',
+    );
   });
 });
 
@@ -116,6 +150,18 @@ describe('gpuMemory refusals', () => {
       1,
     );
   });
+  it('refuses a GPU node under 100 MiB when a task asks for GPU memory: KAI floors it to 0 and divides by it', () => {
+    const job = { name: 'j', queue: 'q', resources: { gpuMemory: 10 } };
+    const errors = errorsOf({ ...base, nodes: [node(99)], jobs: [job] });
+    expect(errors).toEqual([
+      {
+        path: 'nodes[0].resources.gpuMemory',
+        message: expect.stringContaining('has 99 MiB devices, which KAI floors to whole hundreds of MiB: 0'),
+      },
+    ]);
+    // Without a memory request the label counts for nothing, as upstream (nothing divides by it).
+    expect(errorsOf({ ...base, nodes: [node(99)], jobs: [] })).toEqual([]);
+  });
   it('on a node needs a GPU count', () => {
     const errors = errorsOf({ ...base, nodes: [{ name: 'n', resources: { gpuMemory: 100 } }], jobs: [] });
     expect(errors.map((e) => e.path)).toEqual(['nodes[0].resources.gpuMemory']);
@@ -127,13 +173,13 @@ describe('gpuMemory in the trace', () => {
     const sim = run({
       ...base,
       scheduler: { actions: ['allocate'] },
-      nodes: [node(40960)],
+      nodes: [node(40000)],
       queues: [{ name: 'q', resources: { gpu: { quota: 1, limit: 0.25 } } }],
-      jobs: [{ name: 'j', queue: 'q', resources: { gpuMemory: 20480 } }],
+      jobs: [{ name: 'j', queue: 'q', resources: { gpuMemory: 20000 } }],
       run: { sessions: 1 },
     });
     const messages = sim.snapshot(1).trace.attempts.map((a) => a.message);
-    expect(messages.join('\n')).toContain('20480 MiB = 0.5 GPU of 40960 MiB devices');
+    expect(messages.join('\n')).toContain('20000 MiB = 0.5 GPU of 40000 MiB devices');
     expect(sim.snapshot(1).trace.pending.find((p) => p.job === 'j')?.code).toBe('over-limit');
   });
 });
@@ -144,14 +190,26 @@ describe('gpuMemory through Kubernetes objects (§12/§13)', () => {
   const pod = (mib: string) =>
     `---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, labels: {kai.scheduler/queue: q}, annotations: {gpu-memory: "${mib}"}}\nspec: {containers: [{name: c}]}\n`;
   it('reads the node label and the pod annotation for kai', () => {
-    const r = importKubernetesYaml(nodeDoc('"nvidia.com/gpu.memory": "40960"') + pod('20480'));
+    const r = importKubernetesYaml(nodeDoc('"nvidia.com/gpu.memory": "40960"') + pod('20450'));
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const parsed = parseScenario(r.text);
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
+    // The label as written; the engine computes with it floored: 20450 MiB is half of 40900.
     expect(parsed.scenario.nodes[0]?.gpuMemoryMiB).toBe(40960);
     expect(parsed.scenario.nodes[0]?.labels).toEqual({});
+    expect(parsed.scenario.jobs[0]?.tasks[0]?.resources.gpu).toBe(0.5);
+  });
+  it('reads a label of 1 TiB-in-MiB or more as bytes, as KAI does (node_info_test.go:930-935)', () => {
+    const r = importKubernetesYaml(nodeDoc('"nvidia.com/gpu.memory": "4295000001"') + pod('2000'));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const parsed = parseScenario(r.text);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    // 4295000001 B is 4096 MiB; the engine computes with 4000, so 2000 MiB is half a device.
+    expect(parsed.scenario.nodes[0]?.gpuMemoryMiB).toBe(4096);
     expect(parsed.scenario.jobs[0]?.tasks[0]?.resources.gpu).toBe(0.5);
   });
   it('explains a GPU-memory annotation that is not a whole number of MiB', () => {

@@ -15,6 +15,7 @@
  * (`gpuMemoryDevices`, KAI `gpu-fraction-num-devices`) counts `count × m / D` and holds `count` devices
  * with `m / D` each (decision 0257).
  */
+import { deviceMemoryMiB, flooredNote } from '../model/gpuDevices';
 import type { NodeSpec, Scenario, TaskSpec } from '../model/scenario';
 import type { NormaliseContext } from './NormaliseContext';
 import type { FieldPath } from './fieldPath';
@@ -136,15 +137,26 @@ export function resolveGpuMemory(scenario: Scenario, ctx: NormaliseContext): voi
   const gpuNodes = [...scenario.nodes, ...added].filter(
     (n) => Number.isFinite(n.resources.gpu) && n.resources.gpu > 0,
   );
+  // Keyed by the memory KAI computes with, the label floored to whole hundreds (`deviceMemoryMiB`).
   const memories = new Map<number, NodeSpec>();
   for (const node of gpuNodes) {
-    const mib = node.gpuMemoryMiB;
+    const mib = deviceMemoryMiB(node);
     if (mib === undefined) {
       ctx.sink.report(
         'invalid-value',
         [...ctx.origins.of(node), 'resources'],
         `node ${JSON.stringify(node.name)} has GPUs but no gpuMemory, and a task requests GPU memory`,
         'Give every GPU node its per-device gpuMemory (MiB).',
+      );
+      return;
+    }
+    if (mib === 0) {
+      // Floored to 0 MiB (node_info.go:673 @d5bc503), every portion m / D upstream divides by zero.
+      ctx.sink.report(
+        'out-of-range',
+        [...ctx.origins.of(node), 'resources', 'gpuMemory'],
+        `node ${JSON.stringify(node.name)} has ${node.gpuMemoryMiB} MiB devices, which KAI floors to whole hundreds of MiB: 0, so no GPU-memory request can be counted on them`,
+        'Give GPU nodes 100 MiB of device memory or more.',
       );
       return;
     }
@@ -168,7 +180,7 @@ export function resolveGpuMemory(scenario: Scenario, ctx: NormaliseContext): voi
     ctx.sink.report(
       'out-of-range',
       [...ctx.origins.of(node), 'resources', 'gpuMemory'],
-      `node ${JSON.stringify(node.name)} has ${minMiB} MiB devices; with mixed device memories each must be above ${DEFAULT_GPU_MEMORY_MIB} MiB (KAI leaves smaller ones out of the cluster's smallest and largest)`,
+      `node ${JSON.stringify(node.name)} has ${minMiB} MiB devices${flooredNote(node)}; with mixed device memories each must be above ${DEFAULT_GPU_MEMORY_MIB} MiB (KAI leaves smaller ones out of the cluster's smallest and largest)`,
     );
     return;
   }
@@ -180,7 +192,7 @@ export function resolveGpuMemory(scenario: Scenario, ctx: NormaliseContext): voi
       ctx.sink.report(
         'out-of-range',
         where,
-        `task ${JSON.stringify(task.name)} requests ${mib} MiB of GPU memory but ${sizes.length > 1 ? 'the largest ' : ''}devices have ${maxMiB} MiB`,
+        `task ${JSON.stringify(task.name)} requests ${mib} MiB of GPU memory but ${sizes.length > 1 ? 'the largest ' : ''}devices have ${maxMiB} MiB${flooredNote(memories.get(maxMiB))}`,
       );
       continue;
     }

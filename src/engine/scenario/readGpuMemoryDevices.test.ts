@@ -165,7 +165,7 @@ describe('gpuMemoryDevices placement and trace', () => {
       run: { sessions: 1 },
     });
     const messages = sim.snapshot(1).trace.attempts.map((a) => a.message);
-    expect(messages.join('\n')).toContain('2 × 20480 MiB = 0.5 GPU of 81920 MiB devices');
+    expect(messages.join('\n')).toContain('2 × 20480 MiB = 0.5 GPU of 81900 MiB devices');
   });
 });
 
@@ -173,7 +173,7 @@ describe('gpuMemoryDevices through Kubernetes objects (§12/§13)', () => {
   it('reads gpu-fraction-num-devices with gpu-memory and writes it back', () => {
     const yaml =
       'apiVersion: v1\nkind: Node\nmetadata: {name: n0, labels: {"nvidia.com/gpu.memory": "40960"}}\nstatus: {allocatable: {nvidia.com/gpu: 4}}\n' +
-      '---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, labels: {kai.scheduler/queue: q}, annotations: {gpu-memory: "10240", gpu-fraction-num-devices: "3"}}\nspec: {containers: [{name: c}]}\n';
+      '---\napiVersion: v1\nkind: Pod\nmetadata: {name: p, labels: {kai.scheduler/queue: q}, annotations: {gpu-memory: "10225", gpu-fraction-num-devices: "3"}}\nspec: {containers: [{name: c}]}\n';
     const r = importKubernetesYaml(yaml);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -182,6 +182,7 @@ describe('gpuMemoryDevices through Kubernetes objects (§12/§13)', () => {
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     const task = parsed.scenario.jobs[0]?.tasks[0];
+    // 3 × 10225 MiB of the label's 40960, floored to 40900 as KAI reads it.
     expect([task?.gpuMemoryDevices, task?.resources.gpu]).toEqual([3, 0.75]);
     const out = exportKubernetesYaml(parsed.scenario);
     expect(out).toContain('gpu-fraction-num-devices: "3"');

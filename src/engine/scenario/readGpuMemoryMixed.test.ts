@@ -24,7 +24,7 @@ function errorsOf(doc: Record<string, unknown>): { path: string; message: string
 
 describe('mixed device memories: reading', () => {
   it('are accepted; before placement a request counts m / the smallest device memory', () => {
-    const s = scenarioOf({ ...base, nodes: [node('big', 40960), node('small', 20480)], jobs: [job(10240)] });
+    const s = scenarioOf({ ...base, nodes: [node('big', 40000), node('small', 20000)], jobs: [job(10000)] });
     expect(s.jobs[0]?.tasks[0]?.resources.gpu).toBe(0.5);
   });
   it('a request above the largest device memory is out of range, naming the field', () => {

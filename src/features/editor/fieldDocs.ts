@@ -154,7 +154,8 @@ export const FIELD_DOCS: Record<TableName, Record<string, string>> = {
     cpu: 'CPU capacity (cores or a quantity such as 500m).',
     memory: 'Memory capacity (bytes or a quantity such as 64Gi).',
     pods: 'Most pods the node runs.',
-    gpuMemory: 'KAI: memory of each GPU device in MiB (needed when a task asks for gpuMemory).',
+    gpuMemory:
+      'KAI: memory of each GPU device in MiB (needed when a task asks for gpuMemory); KAI floors it to whole hundreds.',
   },
   resourceList: {
     gpu: 'GPUs.',

@@ -35,7 +35,9 @@ describe('importing a node without nvidia.com/gpu', () => {
     const p = parseScenario(r.text);
     if (!p.ok) throw new Error(p.errors.map((e) => e.message).join('\n'));
     expect(p.scenario.nodes.map((n) => [n.name, n.resources.gpu, n.resources.cpu])).toEqual([['cpu0', 0, 8]]);
-    expect(r.notes).toContain('1 node(s) list their resources without nvidia.com/gpu: they have no GPUs (gpu: 0).');
+    expect(r.notes).toContain(
+      '1 node(s) list their resources without nvidia.com/gpu: they have no GPUs (gpu: 0).',
+    );
     const tasks = runScenario(p.scenario).snapshot(1).tasks;
     expect(tasks.map((t) => [t.name, t.status])).toEqual([['p0', 'Pending']]);
   });
@@ -57,18 +59,18 @@ describe('importing a node without nvidia.com/gpu', () => {
 });
 
 describe('a Running GPU-memory task on a node with no GPUs', () => {
-  it('is refused at the task\'s node, with its line', () => {
+  it("is refused at the task's node, with its line", () => {
     const text = [
       'version: 1',
       'name: gpuless',
       'profile: kai',
       'nodes:',
-      '  - {name: a, resources: {gpu: 2, gpuMemory: 40960}}',
+      '  - {name: a, resources: {gpu: 2, gpuMemory: 40000}}',
       '  - {name: b, resources: {gpu: 0, cpu: 8}}',
       'queues:',
       '  - {name: q}',
       'jobs:',
-      '  - {name: j, queue: q, tasks: [{status: Running, node: b, resources: {gpuMemory: 1024}}]}',
+      '  - {name: j, queue: q, tasks: [{status: Running, node: b, resources: {gpuMemory: 1000}}]}',
     ].join('\n');
     const p = parseScenario(text);
     expect(p.ok).toBe(false);

@@ -38,10 +38,29 @@ export function mapPodGpuMemory(t: FieldTracker, resources: Record<string, numbe
   t.use(['metadata', 'annotations', GPU_DEVICES_ANNOTATION]);
 }
 
+/** KAI api/node_info/node_info.go:54 @d5bc503 `TibInMib`: a label of this many or more is bytes, not MiB. */
+const TIB_IN_MIB = 1024 * 1024;
+
+/**
+ * The node label as KAI reads it (`getNodeGpuMemory`, node_info.go:661-673 @d5bc503): a whole number of MiB,
+ * or, from 1 TiB-in-MiB up, a byte count (a GPU feature discovery bug, NVIDIA/gpu-feature-discovery#26)
+ * converted to whole MiB (`convertBytesToMib`, :680-682; node_info_test.go:930-935 reads 4295000001 as
+ * 4096 MiB, then 4000). The floor to whole hundreds is the engine's (`deviceMemoryMiB`), so a MiB label keeps
+ * its written value. Null for anything else, or bytes under 1 MiB.
+ */
+function labelMiB(v: unknown): number | null {
+  if (typeof v !== 'string' || !/^[1-9]\d{0,15}$/.test(v)) return null;
+  const n = Number(v);
+  if (n < TIB_IN_MIB) return n;
+  const mib = Math.floor(n / TIB_IN_MIB);
+  return mib >= 1 ? mib : null;
+}
+
 /**
  * For a profile that reads `gpuMemory` only (KAI's field): a GPU node's `nvidia.com/gpu.memory` label becomes its
  * `gpuMemory`; the label moves into the field (export writes it back from there), so the round trip is
- * exact. A node selector naming that label no longer matches it (§23.3).
+ * exact for a label in MiB (a label in bytes comes back in MiB). A node selector naming that label no longer
+ * matches it (§23.3).
  */
 export function applyNodeGpuMemoryLabels(nodes: Data[], profile: Profile): void {
   if (!moduleOf(profile).format.accepts('gpuMemory', null)) return;
@@ -49,7 +68,7 @@ export function applyNodeGpuMemoryLabels(nodes: Data[], profile: Profile): void 
     const labels = node.labels;
     const resources = node.resources;
     if (!isData(labels) || !isData(resources)) continue;
-    const mib = wholeMiB(labels[GPU_MEMORY_LABEL]);
+    const mib = labelMiB(labels[GPU_MEMORY_LABEL]);
     if (mib === null || typeof resources.gpu !== 'number' || resources.gpu < 1) continue;
     resources.gpuMemory = mib;
     const rest: Data = { ...labels };

@@ -27,7 +27,9 @@ export class GpuMemoryCheck {
       ...scenario.nodes,
       ...scenario.events.flatMap((e) => (e.kind === 'addNode' ? [e.node] : [])),
     ];
-    for (const n of nodes) if (n.gpuMemoryMiB !== undefined) this.deviceMiB.set(n.name, n.gpuMemoryMiB);
+    // The label floored to whole hundreds of MiB, as KAI reads it (node_info.go:673 @d5bc503).
+    for (const n of nodes)
+      if (n.gpuMemoryMiB !== undefined) this.deviceMiB.set(n.name, n.gpuMemoryMiB - (n.gpuMemoryMiB % 100));
   }
 
   update(snap: SessionSnapshot, out: Violation[]): void {

@@ -46,7 +46,9 @@ export function scenarioFacts(scenario: Scenario): ScenarioFacts {
   const quotaOn = (task: string, node: string | null): Resources | undefined => {
     const held = heldOn(task, node);
     const spec = specs.get(task);
-    const device = node === null ? undefined : nodes.get(node)?.gpuMemoryMiB;
+    const label = node === null ? undefined : nodes.get(node)?.gpuMemoryMiB;
+    // KAI computes with the label floored to whole hundreds of MiB (node_info.go:673 @d5bc503).
+    const device = label === undefined ? undefined : label - (label % 100);
     if (held === undefined || spec?.gpuMemoryMiB === undefined || device === undefined) return held;
     // Go's float64 arithmetic, which JavaScript's numbers share: the portion, then GPUs()' fixed point.
     const hundredths = Math.round((Math.ceil((spec.gpuMemoryMiB / device) * 100) / 100) * 100);

@@ -2,7 +2,7 @@
  * Jobs (pod groups) and tasks (pods) as one session sees them. Statuses change only through a Statement.
  */
 import type { OperationCause } from './Statement';
-import { gpuDeviceCount, gpuOnNode, gpuQuotaOnNode } from '../../../model/gpuDevices';
+import { deviceMemoryMiB, gpuDeviceCount, gpuOnNode, gpuQuotaOnNode } from '../../../model/gpuDevices';
 import type { Resources } from '../../../model/resources';
 import type { JobSpec, TaskSpec } from '../../../model/scenario';
 import type { GpuMemoryRange } from './gpuMemoryRange';
@@ -105,7 +105,7 @@ export class TaskInfo {
    * (GetRequiredInitQuota reads the node, node_info.go:722-730), never on which other nodes the session has.
    */
   reqOn(node: NodeInfo): Resources {
-    const device = node.spec.gpuMemoryMiB;
+    const device = deviceMemoryMiB(node.spec);
     if (this.spec.gpuMemoryMiB === undefined) return this.req;
     if (device === undefined) return this.spec.resources;
     this.onDevice ??= new Map();
@@ -128,7 +128,7 @@ export class TaskInfo {
    * picking keep `reqOn` (upstream fits shared devices by MiB). Every other request is `reqOn(node)`.
    */
   quotaOn(node: NodeInfo): Resources {
-    const device = node.spec.gpuMemoryMiB;
+    const device = deviceMemoryMiB(node.spec);
     if (this.spec.gpuMemoryMiB === undefined || device === undefined) return this.reqOn(node);
     this.quotaOnDevice ??= new Map();
     let r = this.quotaOnDevice.get(device);
@@ -153,7 +153,7 @@ export class TaskInfo {
    */
   fitsDevicesOf(node: NodeInfo): boolean {
     const mib = this.spec.gpuMemoryMiB;
-    const device = node.spec.gpuMemoryMiB;
+    const device = deviceMemoryMiB(node.spec);
     return mib === undefined || device === undefined || mib <= device;
   }
 

@@ -5,6 +5,7 @@
  * 100 MiB or less (`DefaultGpuMemory`, cluster_info.go:291); the lab refuses such a node when device memories
  * are mixed (decision 0328), and with one device memory the range is that memory, as before (decision 0209).
  */
+import { deviceMemoryMiB } from '../../../model/gpuDevices';
 import type { NodeSpec } from '../../../model/scenario';
 
 export interface GpuMemoryRange {
@@ -19,7 +20,8 @@ export function gpuMemoryRange(nodes: readonly { spec: NodeSpec }[]): GpuMemoryR
   let min = Infinity;
   let max = -Infinity;
   for (const n of nodes) {
-    const mib = n.spec.gpuMemoryMiB;
+    // Floored, as every figure of the node is (cluster_info.go:290-297 reads its MemoryOfEveryGpuOnNode).
+    const mib = deviceMemoryMiB(n.spec);
     if (mib === undefined) continue;
     min = Math.min(min, mib);
     max = Math.max(max, mib);

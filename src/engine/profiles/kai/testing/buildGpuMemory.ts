@@ -1,19 +1,27 @@
 /**
  * KAI GPU-memory requests (§23.3) in generated scenarios: on about half of the `kai` scenarios (chosen from
  * fields already drawn, so that the sample the seeds were chosen for does not move), every GPU node states
- * 40960 MiB devices and every fractional GPU request becomes the same amount of memory (0.5 -> 20480 MiB).
+ * 40960 MiB devices (40900 as KAI floors them) and every fractional GPU request becomes the same amount of that
+ * memory (0.5 -> 20450 MiB).
  * Placement is then the same fraction of one device, so the room tracking of buildNodes stays valid, while
  * the scenario exercises the field's reading, conversion, capacity text, export and round trip. A whole
  * request of g ≥ 2 GPUs becomes the whole device memory on g devices (`gpuMemoryDevices`, KAI
- * `gpu-fraction-num-devices`): g × 40960 / 40960 = g GPU on g whole devices, again the same placement.
+ * `gpu-fraction-num-devices`): g × 40900 / 40900 = g GPU on g whole devices, again the same placement.
  *
  * Half of those (pick % 4 = 2) have mixed device memories (decision 0328): every other GPU node states
- * 81920 MiB devices instead. A request is then a smaller fraction there (m / 81920), so whatever the room
+ * 81920 MiB devices instead. A request is then a smaller fraction there (m / 81900, the floored 81920), so whatever the room
  * tracking placed still fits, while placement, accounting, capacity checks and the `gpu-memory-devices`
  * invariant meet two device memories.
  */
-const DEVICE_MIB = 40960;
-const LARGE_DEVICE_MIB = 2 * DEVICE_MIB;
+/**
+ * The labels are what GPU feature discovery reports for 40 and 80 GB devices; KAI computes with them floored to
+ * whole hundreds (node_info.go:673 @d5bc503, `deviceMemoryMiB`): 40900 and 81900 MiB. Requests are fractions of
+ * the floored memory, so a fraction `f` of a device is still `f` of it and the room tracking holds, while every
+ * memory scenario exercises the floor (two requests of half the label would no longer share a device).
+ */
+const DEVICE_LABEL_MIB = 40960;
+const LARGE_DEVICE_LABEL_MIB = 81920;
+const DEVICE_MIB = DEVICE_LABEL_MIB - (DEVICE_LABEL_MIB % 100);
 
 type Doc = Record<string, unknown>;
 const isDoc = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -25,7 +33,7 @@ function nodeMemory(mixed: boolean): (node: unknown) => void {
     if (!isDoc(node) || !isDoc(node['resources'])) return;
     const gpu = node['resources']['gpu'];
     if (typeof gpu !== 'number' || gpu < 1) return;
-    node['resources']['gpuMemory'] = mixed && gpuNodes % 2 === 1 ? LARGE_DEVICE_MIB : DEVICE_MIB;
+    node['resources']['gpuMemory'] = mixed && gpuNodes % 2 === 1 ? LARGE_DEVICE_LABEL_MIB : DEVICE_LABEL_MIB;
     gpuNodes++;
   };
 }

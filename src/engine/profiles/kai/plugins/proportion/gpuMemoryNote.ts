@@ -1,12 +1,14 @@
 /**
  * Trace text for GPU-memory requests (§23.3): the queue capacity check counts `m` MiB as `m / D` GPU
  * (KAI plugins/proportion/capacity_policy/capacity_policy.go:71-87 @d5bc503, #1668/#1792), so a refusal
- * says how the memory was counted: "20480 MiB = 0.5 GPU of 40960 MiB devices", and for a request on several
+ * says how the memory was counted: "20000 MiB = 0.5 GPU of 40000 MiB devices", and for a request on several
  * devices (count × m / D, KAI resource_info/gpu_resource_requirment.go:231-236 @d5bc503)
- * "2 × 20480 MiB = 0.5 GPU of 81920 MiB devices". With mixed device memories (decision 0328) it also says
- * which D: the job-level check's "…of 81920 MiB devices (the largest in the cluster)", and the per-node
- * check's "…of 40960 MiB devices on node n3".
+ * "2 × 20000 MiB = 0.5 GPU of 80000 MiB devices". With mixed device memories (decision 0328) it also says
+ * which D: the job-level check's "…of 80000 MiB devices (the largest in the cluster)", and the per-node
+ * check's "…of 40000 MiB devices on node n3". D is the floored device memory (`deviceMemoryMiB`): a node
+ * labelled 40970 MiB reads "…of 40900 MiB devices on node n3 (its 40970 MiB label floored …)".
  */
+import { deviceMemoryMiB, flooredNote } from '../../../../model/gpuDevices';
 import type { TaskInfo } from '../../framework/JobInfo';
 import type { GpuMemoryRange } from '../../framework/gpuMemoryRange';
 import type { NodeInfo } from '../../framework/NodeInfo';
@@ -40,6 +42,9 @@ export function gpuMemoryNote(tasks: readonly TaskInfo[], range: GpuMemoryRange 
 
 /** The per-node check's note: the task's request as the fraction it is of `node`'s devices. */
 export function gpuMemoryNodeNote(task: TaskInfo, node: NodeInfo): string {
-  const text = describeGpuMemory(task, task.quotaOn(node).gpu, node.spec.gpuMemoryMiB);
-  return text === null ? '' : ` GPU memory counted as GPU: ${text} on node ${node.name}.`;
+  const text = describeGpuMemory(task, task.quotaOn(node).gpu, deviceMemoryMiB(node.spec));
+  // A label that is not whole hundreds says where the figure came from (node_info.go:673 @d5bc503).
+  return text === null
+    ? ''
+    : ` GPU memory counted as GPU: ${text} on node ${node.name}${flooredNote(node.spec)}.`;
 }

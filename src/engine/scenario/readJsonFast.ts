@@ -31,12 +31,22 @@ function firstNonSpace(text: string): number {
   return i;
 }
 
+/** Up to this many keys an object's keys are compared one by one; past it they go into a set. */
+const FEW_KEYS = 16;
+
 /**
  * True when some object of the (valid) JSON text repeats a key: JSON.parse keeps the last silently, a
- * YAML reader reports it. One pass over the text with a key set per open object.
+ * YAML reader reports it. One pass over the text. The open objects' keys sit in one flat list, each object's
+ * from where it opened, and a closed object's keys are cut off: a set per object (140,000 of them in the
+ * 140,000-pod scenario) was most of this pass's time, and an object of a scenario has a handful of keys. An
+ * object with more than FEW_KEYS keys (a map of labels) gets a set, so a wide object stays linear.
  */
 export function hasRepeatedKey(text: string, from = 0): boolean {
-  const stack: (Set<string> | null)[] = [];
+  const keys: string[] = [];
+  // Per open container: the index in `keys` where its keys start, or -1 for an array.
+  const starts: number[] = [];
+  // Per open container: its key set once it has more than FEW_KEYS keys.
+  const sets: (Set<string> | null)[] = [];
   let expectKey = false;
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -50,23 +60,34 @@ export function hasRepeatedKey(text: string, from = 0): boolean {
           i++;
         } else if (d === 0x22) break;
       }
-      const top = stack[stack.length - 1];
-      if (expectKey && top) {
-        const raw = text.slice(begin, i + 1);
-        const key = escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);
-        if (top.has(key)) return true;
-        top.add(key);
+      const top = starts.length - 1;
+      const start = top >= 0 ? (starts[top] as number) : -1;
+      if (expectKey && start >= 0) {
+        const key = escaped ? (JSON.parse(text.slice(begin, i + 1)) as string) : text.slice(begin + 1, i);
+        const set = sets[top];
+        if (set) {
+          if (set.has(key)) return true;
+          set.add(key);
+        } else {
+          for (let k = start; k < keys.length; k++) if (keys[k] === key) return true;
+          if (keys.length - start >= FEW_KEYS) sets[top] = new Set([...keys.slice(start), key]);
+        }
+        keys.push(key);
         expectKey = false;
       }
     } else if (c === 0x7b /* { */) {
-      stack.push(new Set());
+      starts.push(keys.length);
+      sets.push(null);
       expectKey = true;
     } else if (c === 0x5b /* [ */) {
-      stack.push(null);
+      starts.push(-1);
+      sets.push(null);
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      stack.pop();
+      const start = starts.pop();
+      sets.pop();
+      if (start !== undefined && start >= 0) keys.length = start;
     } else if (c === 0x2c /* , */) {
-      expectKey = stack[stack.length - 1] != null;
+      expectKey = starts.length > 0 && (starts[starts.length - 1] as number) >= 0;
     }
   }
   return false;

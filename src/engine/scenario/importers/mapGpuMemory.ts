@@ -46,14 +46,12 @@ const TIB_IN_MIB = 1024 * 1024;
  * or, from 1 TiB-in-MiB up, a byte count (a GPU feature discovery bug, NVIDIA/gpu-feature-discovery#26)
  * converted to whole MiB (`convertBytesToMib`, :680-682; node_info_test.go:930-935 reads 4295000001 as
  * 4096 MiB, then 4000). The floor to whole hundreds is the engine's (`deviceMemoryMiB`), so a MiB label keeps
- * its written value. Null for anything else, or bytes under 1 MiB.
+ * its written value. Null for anything but a whole number (one too large for a device is the field's range error).
  */
 function labelMiB(v: unknown): number | null {
   if (typeof v !== 'string' || !/^[1-9]\d{0,15}$/.test(v)) return null;
   const n = Number(v);
-  if (n < TIB_IN_MIB) return n;
-  const mib = Math.floor(n / TIB_IN_MIB);
-  return mib >= 1 ? mib : null;
+  return n < TIB_IN_MIB ? n : Math.floor(n / TIB_IN_MIB);
 }
 
 /**

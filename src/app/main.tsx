@@ -9,7 +9,7 @@ import { App } from './App';
 import { EmbedApp, embedViewOf } from './EmbedApp';
 import { createWorkerTransport } from './createWorkerTransport';
 import { openInitialScenario } from './openInitialScenario';
-import { installTestApi, isTestApiRequested } from './testApi';
+import { installTestApi, isTestApiRequested, testWorkerTimeoutMs } from './testApi';
 
 function localStorageOrNull(): RemovableStorage | null {
   try {
@@ -44,7 +44,11 @@ if (tabDraft.initial !== null) {
   }
 }
 const isTest = isTestApiRequested();
-const client = createSimulationClient(createWorkerTransport, { allowDebugFaults: isTest });
+const workerTimeoutMs = testWorkerTimeoutMs();
+const client = createSimulationClient(createWorkerTransport, {
+  allowDebugFaults: isTest,
+  ...(workerTimeoutMs === undefined ? {} : { timeoutMs: workerTimeoutMs }),
+});
 const store = createAppStore({
   client,
   initialView: persisted.view,

@@ -144,6 +144,20 @@ describe('SimulationClient', () => {
     expect(workers[0]!.isTerminated).toBe(true);
   });
 
+  it('waits 15 s by default before counting the worker as hung (the e2e spec of a hang asks for 5 s)', async () => {
+    vi.useFakeTimers();
+    const client = createSimulationClient(factory);
+    const crashes: string[] = [];
+    client.subscribe({ crash: (reason) => crashes.push(reason) });
+    const p = client.snapshot(1, 1);
+    const assertion = expect(p).rejects.toSatisfy((e) => isClientError(e, 'crashed'));
+    await vi.advanceTimersByTimeAsync(14_900);
+    expect(crashes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    await assertion;
+    expect(crashes[0]).toBe('The simulator did not answer for 15 s and was restarted.');
+  });
+
   it('gives a big scenario longer to load before counting the worker as hung', async () => {
     vi.useFakeTimers();
     const client = createSimulationClient(factory, { timeoutMs: 1000 });

@@ -283,3 +283,44 @@ test("a one-queue lesson's stage gives the cluster map the full height, the deci
   // The map still says what it draws: four nodes, 16 GPUs in two racks, each node whole inside the panel.
   await expect(stage.map.getByRole('img')).toHaveAttribute('aria-label', /^4 nodes, 16 GPUs/);
 });
+
+test('a long name of your own is cut in the header, never "(yours)" after it, and hovering shows it whole', async ({
+  page,
+  app,
+  editor,
+}) => {
+  const name = 'Our cluster after the March reorganisation of the research and product departments';
+  await app.largestTextBeforeLoad();
+  await app.open('?scenario=welcome');
+  await app.expectLargestText();
+  await app.editButton.click();
+  await editor.replaceText(
+    `version: 1\nname: '${name}'\nnodes:\n  - {name: n, count: 1, resources: {gpu: 8}}\nqueues:\n  - {name: a}\njobs: []\n`,
+  );
+  await editor.apply.click();
+  await expect(editor.dialog).toBeHidden();
+  await app.waitForSession();
+  const shown = app.scenarioButton.getByTestId('header.scenario-name');
+  const note = app.scenarioButton.getByTestId('header.scenario-source');
+  await expect(note).toHaveText(' (yours)');
+  await untilStill(page, ['[data-testid="header.scenario"]'], 'the header');
+  // The name gives way: it is cut with an ellipsis, and its whole text is the hover title.
+  const cut = await shown.evaluate((el) => ({
+    client: el.clientWidth,
+    scroll: el.scrollWidth,
+    title: el.getAttribute('title'),
+  }));
+  expect(cut.scroll, 'the long name is cut').toBeGreaterThan(cut.client);
+  expect(cut.title).toBe(name);
+  // ...but is read: at x1.3 on 1280 px the button had room for its icon alone (Present and Real scheduler?
+  // now show their icons only, their labels kept for screen readers).
+  expect(cut.client, 'the name has room to be read').toBeGreaterThan(120);
+  await expect(page.getByTestId('header.credentials')).toHaveAccessibleName(/^Real scheduler\?/);
+  await expect(page.getByTestId('header.present')).toHaveAccessibleName(/^Full screen/);
+  // "(yours)" is whole, inside the button and the window, and nothing covers it.
+  expect(await unseen(note)).toEqual([]);
+  const [noteBox, buttonBox] = await Promise.all([note.boundingBox(), app.scenarioButton.boundingBox()]);
+  expect(noteBox!.x + noteBox!.width).toBeLessThanOrEqual(buttonBox!.x + buttonBox!.width);
+  expect(await note.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  await expect(app.scenarioButton).toHaveAccessibleName(`Scenario: ${name}. Open the gallery`);
+});

@@ -5,6 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden';
 import CollectionsIcon from '@mui/icons-material/Collections';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import EditIcon from '@mui/icons-material/Edit';
@@ -18,6 +20,7 @@ import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
 import { lazy, Suspense, useState } from 'react';
+import type { ScenarioSource } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { selectIsDraftDirty, selectScenarioSource, selectSummary } from '../../store/scenarioSlice';
@@ -34,6 +37,14 @@ const CredentialsDialog = lazy(() =>
   import('../credentials/CredentialsDialog').then((m) => ({ default: m.CredentialsDialog })),
 );
 
+/** What the header says after the scenario's name about whose text it is, or null for a gallery scenario. */
+function sourceNote(kind: ScenarioSource['kind'] | undefined): string | null {
+  if (kind === 'custom') return '(yours)';
+  if (kind === 'shared') return '(shared, preview)';
+  if (kind === 'what-if') return '(what if, preview)';
+  return null;
+}
+
 /**
  * Title bar: the current scenario (opens the gallery), the editor, sharing, the engine's credentials, theme,
  * text size and help.
@@ -48,6 +59,24 @@ export function AppHeader() {
   const isSideOpen = useAppStore(selectIsSidePanelOpen);
   const isStage = useAppStore(selectMainView) === 'stage';
   const actions = useAppStore(selectActions);
+  const note = sourceNote(source?.kind);
+  // At a larger text size on a window under 1600 px (a 1280 px projector at x1.15 or x1.3), the two longest
+  // labels are kept for screen readers and tooltips but not drawn: with them the scenario's name had no room
+  // left at all (its button was its icon alone at x1.3). The buttons keep their icons and keys (F, the dialog).
+  const isRoomy = useMediaQuery('(min-width:1600px)', { noSsr: true });
+  const isCompact = fontScale > 1 && !isRoomy;
+  /** A drawn-label button's sx, or an icon button's width and spacing when its label is not drawn. */
+  const labelled = isCompact
+    ? { whiteSpace: 'nowrap', flexShrink: 0, minWidth: 0, px: 1, '& .MuiButton-startIcon': { mx: 0 } }
+    : { whiteSpace: 'nowrap', flexShrink: 0 };
+  const label = (text: string) =>
+    isCompact ? (
+      <Box component="span" sx={VISUALLY_HIDDEN}>
+        {text}
+      </Box>
+    ) : (
+      text
+    );
   const nextScale =
     FONT_SCALES[(FONT_SCALES.indexOf(fontScale as (typeof FONT_SCALES)[number]) + 1) % FONT_SCALES.length] ??
     1;
@@ -67,12 +96,24 @@ export function AppHeader() {
           // Leaves room for the other buttons at the largest text size on a 1280 px projector.
           sx={{ minWidth: 0, maxWidth: '40vw', justifyContent: 'flex-start' }}
         >
-          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <Box
+            component="span"
+            title={summary?.name}
+            data-testid="header.scenario-name"
+            sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
             {summary?.name ?? 'Choose a scenario'}
-            {source?.kind === 'custom' && ' (yours)'}
-            {source?.kind === 'shared' && ' (shared, preview)'}
-            {source?.kind === 'what-if' && ' (what if, preview)'}
           </Box>
+          {/* Whose text it is never gives way to the name: a long name is cut, "(shared, preview)" is not. */}
+          {note !== null && (
+            <Box
+              component="span"
+              sx={{ whiteSpace: 'pre', flexShrink: 0 }}
+              data-testid="header.scenario-source"
+            >
+              {` ${note}`}
+            </Box>
+          )}
         </Button>
         <Button
           startIcon={<EditIcon />}
@@ -125,22 +166,24 @@ export function AppHeader() {
             onClick={() => actions.setView({ isPresenting: true })}
             disabled={source === null}
             data-testid="header.present"
-            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            sx={labelled}
             aria-keyshortcuts="F"
           >
-            Present
+            {label('Present')}
           </Button>
         </Tooltip>
-        <Button
-          startIcon={<VerifiedIcon />}
-          onClick={() => setCredentialsOpen(true)}
-          data-testid="header.credentials"
-          aria-haspopup="dialog"
-          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-          aria-label="Real scheduler? Is this what the real scheduler does: upstream tests passed and known differences"
-        >
-          Real scheduler?
-        </Button>
+        <Tooltip title={isCompact ? 'Real scheduler? Upstream tests passed and known differences' : ''}>
+          <Button
+            startIcon={<VerifiedIcon />}
+            onClick={() => setCredentialsOpen(true)}
+            data-testid="header.credentials"
+            aria-haspopup="dialog"
+            sx={labelled}
+            aria-label="Real scheduler? Is this what the real scheduler does: upstream tests passed and known differences"
+          >
+            {label('Real scheduler?')}
+          </Button>
+        </Tooltip>
         {isCredentialsOpen && (
           <Suspense fallback={null}>
             <CredentialsDialog onClose={() => setCredentialsOpen(false)} />

@@ -164,7 +164,10 @@ test('the walk up the tree animates, unless the reader asks for reduced motion',
   await app.decisionsTab.click();
   await showEvictionOnTree(decisionLog);
   await expect(walk).toHaveCount(1);
-  await expect(walk).toHaveCSS('animation-iteration-count', 'infinite');
+  // The dashes march up three times, then rest: nothing on the page animates once they have (decision 0370).
+  await expect(walk).toHaveCSS('animation-iteration-count', '3');
+  expect(await walk.evaluate((el) => el.getAnimations().length)).toBe(1);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length), { timeout: 6_000 }).toBe(0);
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await expect(walk).toHaveCSS('animation-name', 'none');

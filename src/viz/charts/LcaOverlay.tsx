@@ -12,6 +12,13 @@ import {
 } from '../layouts/layoutLcaPath';
 import type { VizTheme } from '../theme';
 
+/**
+ * How many times the walk's dashes march up the tree when it is drawn, then rest (the arrowheads keep the
+ * direction). An endless march repainted the tree every frame: half a core of the renderer and a tenth of the
+ * compositor's for as long as a path stayed on screen, on a teacher's laptop as in CI (decision 0370).
+ */
+const MARCHES = 3;
+
 /** Props of {@link LcaOverlay}. */
 export interface LcaOverlayProps {
   geometry: LcaPathGeometry;
@@ -19,7 +26,7 @@ export interface LcaOverlayProps {
   layer: 'under' | 'over';
   /** Id of the arrowhead marker (unique per tree instance). */
   markerId: string;
-  /** Disables the marching-ants animation of the walk. */
+  /** Disables the marching-ants animation of the walk (it runs {@link MARCHES} times otherwise). */
   reducedMotion?: boolean;
 }
 
@@ -182,7 +189,7 @@ export function LcaOverlay({ geometry, theme, layer, markerId, reducedMotion = f
             strokeWidth={2.5}
             strokeDasharray="8 4"
             markerEnd={`url(#${markerId})`}
-            style={reducedMotion ? undefined : { animation: `${markerId}-march 0.8s linear infinite` }}
+            style={reducedMotion ? undefined : { animation: `${markerId}-march 0.8s linear ${MARCHES}` }}
           />
         ))}
       {geometry.leveled.map((l) => (

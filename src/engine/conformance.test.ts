@@ -20,9 +20,17 @@ interface ResolveEntry {
   reclaimMs?: number;
 }
 
-// kueue is the project's own suite (issue 23): upstream Kueue unit tests translated at ff69552e; the shared
-// set has no kueue folder, so the sync check below covers kai and volcano only.
-for (const suite of ['kai', 'volcano', 'kueue']) {
+// Every suite folder runs, so the credentials panel, which counts every folder's files (credentials.test.ts),
+// lists only cases run here. kueue is the project's own suite (issue 23): upstream Kueue unit tests translated
+// at ff69552e; the shared set has no kueue folder, so the sync check below covers kai and volcano only.
+const SUITES = readdirSync(ROOT, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+it('runs the kai, kueue and volcano suites', () => {
+  expect(SUITES).toEqual(expect.arrayContaining(['kai', 'kueue', 'volcano']));
+});
+for (const suite of SUITES) {
   describe(`conformance/${suite}`, () => {
     const files = readdirSync(join(ROOT, suite))
       .filter((f) => f.endsWith('.yaml'))

@@ -1,11 +1,13 @@
 /**
- * The credentials panel lists exactly the cases the engine passes: every conformance file the panel counts
- * is run through the engine here and must meet its expectations, and the counts are the files per profile.
+ * The credentials panel lists exactly the cases the engine passes: the panel counts every conformance file of
+ * every suite folder, each once under the profile it declares (below), and src/engine/conformance.test.ts runs
+ * every file of every suite folder through the engine against its expectations (it ran them a second time here,
+ * 6.5 s of CI, until decision 0370). The counts are the files per profile.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkExpectations, formatIssue, parseScenario, runScenario } from '../../engine/index';
+import { formatIssue, parseScenario } from '../../engine/index';
 import { PROFILE_MODULES } from '../../engine/registry';
 import { CREDENTIALS } from './credentialsData';
 import {
@@ -39,15 +41,6 @@ describe('credentials', () => {
       if (!parsed.ok) throw new Error(parsed.errors.map(formatIssue).join('\n'));
       expect(c.profile, c.file).toBe(parsed.scenario.profile);
       expect(c.checks, `${c.file} has a row in its INDEX.md`).not.toBe('');
-    }
-  });
-
-  it('lists only cases the engine passes', () => {
-    for (const c of CREDENTIALS.cases) {
-      const parsed = parseScenario(readFileSync(join(ROOT, c.file), 'utf8'), { fileName: c.file });
-      if (!parsed.ok) throw new Error(c.file);
-      const failures = checkExpectations(runScenario(parsed.scenario), parsed.scenario.expect);
-      expect(failures, c.file).toEqual([]);
     }
   });
 

@@ -1,6 +1,14 @@
 import { expect, test } from './fixtures/fixtures';
 import { productionDocument } from '../scripts/benchWorkloads';
 
+/**
+ * How long Cancel may take to bring the previous scenario back: a new simulator worker starts (its engine
+ * compiled afresh) and runs that scenario's first session. 1.1–2 s alone; once over 5 s (the default wait) on
+ * a 2-core machine with the other spec worker's browser busy (CI of d1edca5). How fast is the benchmarks' to
+ * say; this spec says that it comes back, as it was.
+ */
+const RESTORE_MS = 20_000;
+
 // Issue 13: a production-sized scenario takes seconds to read and its first session seconds more. While it
 // loads the page says what it waits for, and Cancel brings back what was shown before, text kept.
 
@@ -28,7 +36,7 @@ test('a long load shows its progress, and Cancel brings back the previous scenar
   );
   await editor.dialog.getByTestId('load-progress.cancel').click();
 
-  await expect(page.getByTestId('load-progress')).toBeHidden();
+  await expect(page.getByTestId('load-progress')).toBeHidden({ timeout: RESTORE_MS });
   await app.waitForSession();
   // The previous scenario at the same session, with the same job selected; the editor still holds the text.
   await runControls.expectSession(3, 7);
@@ -65,7 +73,7 @@ test('Cancel while the first session of a big cluster runs returns to the previo
   await expect(editor.dialog).toBeHidden();
   await status.getByTestId('load-progress.cancel').click();
 
-  await expect(page.getByTestId('load-progress')).toBeHidden();
+  await expect(page.getByTestId('load-progress')).toBeHidden({ timeout: RESTORE_MS });
   await app.waitForSession();
   await runControls.expectSession(2, 7);
   await expect(jobsTable.row('train-b')).toBeVisible();

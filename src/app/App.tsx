@@ -28,6 +28,7 @@ import { WindowFileDrop } from '../features/cluster-import/WindowFileDrop';
 import { ClusterImportStoreProvider } from '../store/clusterImport/ClusterImportStoreProvider';
 import { clusterImportStore } from './clusterImportStore';
 import { AppShell, SIDE_WIDTH, sideWidthTimes } from '../ui/AppShell';
+import { ReducedMotionStyles } from '../ui/ReducedMotionStyles';
 import { createAppTheme } from '../ui/theme';
 import { EXTRA_VIEWS } from './extraViews';
 
@@ -103,6 +104,7 @@ export function App() {
     <ClusterImportStoreProvider store={clusterImportStore}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
+        <ReducedMotionStyles />
         {isPresenting ? (
           <Suspense fallback={null}>
             <PresenterView />

@@ -14,6 +14,7 @@ import { useAppStore } from '../store/AppStoreProvider';
 import { selectSummary } from '../store/scenarioSlice';
 import { selectFontScale, selectThemeMode } from '../store/viewSlice';
 import { AppShell } from '../ui/AppShell';
+import { ReducedMotionStyles } from '../ui/ReducedMotionStyles';
 import { createAppTheme } from '../ui/theme';
 import { EXTRA_VIEWS } from './extraViews';
 
@@ -43,6 +44,7 @@ export function EmbedApp({ view }: { view: MainViewId }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />
+      <ReducedMotionStyles />
       <AppShell
         header={
           <Box

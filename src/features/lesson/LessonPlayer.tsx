@@ -84,6 +84,37 @@ export function LessonPlayer() {
       ?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [hasVerdict]);
 
+  // The revealed answer grows in more than one render (the verdict, then the lines under it, each laid out
+  // after the scroll above was asked for): a scroll asked for while the pane was shorter stops short. Each time
+  // the lesson grows after a reveal, its question goes to the top again, until the reader scrolls the pane
+  // themselves. At x1.3 with reduced motion sla-1's verdict ended 11 px under the pane: its scroll stopped
+  // 221 px short (decision 0371); with motion the smooth scroll had happened to outlast the growth.
+  useEffect(() => {
+    const el = top.current;
+    if (!lesson.revealed || el === null || typeof ResizeObserver === 'undefined') return undefined;
+    const pane = el.parentElement?.closest('[tabindex="0"]');
+    // Its first call, on `observe`, gives the height at the reveal (no layout forced in the reveal's commit).
+    let height: number | null = null;
+    const observer = new ResizeObserver((entries) => {
+      const now = entries[entries.length - 1]?.contentRect.height ?? 0;
+      if (height !== null && now > height + 1)
+        el.querySelector('[data-testid="lesson-question"]')?.scrollIntoView?.({
+          block: 'start',
+          behavior: 'smooth',
+        });
+      height = now;
+    });
+    observer.observe(el);
+    const stop = () => observer.disconnect();
+    pane?.addEventListener('wheel', stop, { passive: true });
+    pane?.addEventListener('touchmove', stop, { passive: true });
+    return () => {
+      observer.disconnect();
+      pane?.removeEventListener('wheel', stop);
+      pane?.removeEventListener('touchmove', stop);
+    };
+  }, [lesson.revealed, lesson.step]);
+
   // A held move says why where the question is: bring the note into view (a clicker cannot scroll).
   useEffect(() => {
     if (lesson.heldAt === null) return;

@@ -52,6 +52,12 @@ export default defineConfig({
     trace: process.env.CI || process.env.E2E_BENCH ? 'off' : 'retain-on-failure',
     screenshot: process.env.CI ? 'only-on-failure' : 'off',
     viewport: { width: 1280, height: 720 },
+    // The specs read what a page shows at rest, so they ask for reduced motion, which the app honours
+    // (src/ui/ReducedMotionStyles.tsx, the diagrams' jumps): dialogs appear without their fade, a focused button's
+    // ripple does not pulse, the tree zooms at once. The frames of that motion were a quarter of the lesson walks'
+    // CPU on the CPU-bound 2-core run (decision 0371). The specs about motion itself, and the presenter walk that
+    // sees a lesson as a projected class does, ask for 'no-preference' (e2e/README.md).
+    reducedMotion: 'reduce',
     // Uncompressed from the local preview server: `vite preview` gzips every response anew (no cache across
     // contexts, and each test is a new context), about 0.13 CPU-s per page load in the server alone, plus
     // Chromium's inflating, on a CPU-bound run (decision 0361). What a real server sends is not under test here;

@@ -62,3 +62,40 @@ test('a key pressed as the gallery closes is heard: pick a lesson, press F at on
   await expect(stage.presenter).toBeVisible();
   await expect.poll(async () => (await app.state())?.scenario, { timeout: 30_000 }).toBe('lca-1');
 });
+
+test('with reduced motion asked for, a focused button rests and a dialog appears at once; with motion, the ripple pulses', async ({
+  app,
+  page,
+}) => {
+  // What runs on the page: every CSS animation and transition, by the class of what it moves.
+  const running = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .map((a) => (a.effect instanceof KeyframeEffect ? String(a.effect.target?.className ?? '') : '')),
+    );
+  await app.open('?scenario=welcome');
+  // The keyboard's focus on a button (Tab from the page): under reduced motion its focus ripple does not pulse.
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.Mui-focusVisible')).toHaveCount(1);
+  await expect.poll(running).toEqual([]);
+  // A dialog opens without its fade: fully shown at once, with nothing left moving.
+  await page.keyboard.press('g');
+  const gallery = page.getByTestId('gallery-dialog');
+  await expect(gallery).toBeVisible();
+  expect(
+    await gallery.evaluate(
+      (el) => getComputedStyle(el.closest('.MuiDialog-container') ?? el).transitionDuration,
+    ),
+  ).toBe('1e-05s');
+  await page.keyboard.press('Escape');
+  await expect(gallery).toBeHidden();
+
+  // The same page with motion allowed (the reader's default): the focused button's ripple pulses.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.Mui-focusVisible')).toHaveCount(1);
+  await expect
+    .poll(async () => (await running()).some((name) => name.includes('MuiTouchRipple-childPulsate')))
+    .toBe(true);
+});

@@ -42,7 +42,9 @@ const LESSONS = new Map(
   }),
 );
 
-test.use({ viewport: { width: 1280, height: 720 } });
+// With motion, unlike the other specs (playwright.config.ts): this walk sees a lesson as a projected class does,
+// the tree's zoom and the path's march included, and every check waits for them to end.
+test.use({ viewport: { width: 1280, height: 720 }, reducedMotion: 'no-preference' });
 
 /** The first words of a step's Markdown as the page shows them (emphasis, code and link marks removed). */
 function shownStart(markdown: string): string {

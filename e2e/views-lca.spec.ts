@@ -160,6 +160,8 @@ test('the walk up the tree animates, unless the reader asks for reduced motion',
   page,
 }) => {
   const walk = queueTree.panel.locator('[data-lca-overlay] path[marker-end]');
+  // The specs ask for reduced motion by default (playwright.config.ts); this one is about the motion.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await app.open('?scenario=lca-3&session=2');
   await app.decisionsTab.click();
   await showEvictionOnTree(decisionLog);

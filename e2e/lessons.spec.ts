@@ -94,6 +94,11 @@ test('a glossary term in a lesson explains itself on hover and on focus', async 
   await term.focus();
   await expect(page.getByRole('tooltip')).toContainText('entitled to');
   await expect(term).toHaveAttribute('aria-describedby', /.+/);
+  // Shown on focus, it stays while the focus does, whatever the pointer does (WCAG 1.4.13).
+  await term.hover();
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toContainText('entitled to');
+  await expect(term).toHaveAttribute('aria-describedby', /.+/);
 });
 
 test('the credentials panel shows per-profile counts equal to the conformance files', async ({

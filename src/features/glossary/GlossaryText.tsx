@@ -20,13 +20,21 @@ export function glossaryText(text: string): ReactNode[] {
 function GlossaryTerm({ entry, text }: { entry: GlossaryEntry; text: string }) {
   const [open, setOpen] = useState(false);
   const hoverIgnored = useRef(false);
+  const term = useRef<HTMLSpanElement>(null);
   return (
     <Tooltip
       open={open}
       onOpen={() => {
         if (!hoverIgnored.current) setOpen(true);
       }}
-      onClose={() => setOpen(false)}
+      onClose={(event) => {
+        // Shown on focus, it stays while the focus does (WCAG 1.4.13): a mouseleave does not close it while
+        // the keyboard's focus is on the term. Under reduced motion the tooltip appears at once at the page's
+        // corner before it is placed, so a pointer resting there "left" it as it moved, and the tooltip
+        // closed the moment the focus had opened it (decision 0371).
+        if (event.type === 'mouseleave' && term.current?.matches(':focus-visible') === true) return;
+        setOpen(false);
+      }}
       describeChild
       arrow
       enterDelay={150}
@@ -51,6 +59,7 @@ function GlossaryTerm({ entry, text }: { entry: GlossaryEntry; text: string }) {
     >
       <Box
         component="span"
+        ref={term}
         tabIndex={0}
         data-testid="glossary-term"
         data-term={entry.term}

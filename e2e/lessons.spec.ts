@@ -99,6 +99,10 @@ test('a glossary term in a lesson explains itself on hover and on focus', async 
   await page.mouse.move(0, 0);
   await expect(page.getByRole('tooltip')).toContainText('entitled to');
   await expect(term).toHaveAttribute('aria-describedby', /.+/);
+  // Escape dismisses it without moving the focus (WCAG 1.4.13); the app's own Escape waits for the next press.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toBeHidden();
+  await expect(term).toBeFocused();
 });
 
 test('the credentials panel shows per-profile counts equal to the conformance files', async ({

@@ -38,12 +38,25 @@ function isOwnedByWidget(event: KeyboardEvent): boolean {
     LESSON_KEYS.some((k) => k.matches(event.key))
   )
     return true;
+  // Escape first closes a tooltip shown for the focused element (a glossary term's definition): WCAG 1.4.13 asks
+  // that it be dismissible without moving the focus. MUI's Tooltip hears Escape on the document, after this
+  // capture listener, so the app's Escape (clear the selection, leave presenter mode) waits for the next press.
+  if (event.key === 'Escape' && describesWithTooltip(target)) return true;
   if (
     WIDGET_KEYS.has(event.key) &&
     target.closest('[role="tree"],[role="grid"],[data-arrow-keys="own"]') !== null
   )
     return true;
   return (event.key === 'PageUp' || event.key === 'PageDown') && target.closest('[role="slider"]') !== null;
+}
+
+/** True when `target` is described by an open tooltip (MUI sets `aria-describedby` to the popper's id while open). */
+function describesWithTooltip(target: Element): boolean {
+  const ids = target.getAttribute('aria-describedby');
+  if (ids === null) return false;
+  return ids
+    .split(/\s+/)
+    .some((id) => id !== '' && document.getElementById(id)?.getAttribute('role') === 'tooltip');
 }
 
 /**

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstScreenChunk } from './scripts/firstScreenChunk.ts';
 
 /** The test files of the pure folders: the engine, its command-line runner and the gallery. */
 const PURE = ['src/engine/**/*.test.ts', 'src/cli/**/*.test.ts', 'src/scenarios/**/*.test.ts'];
@@ -22,10 +23,17 @@ const shared = {
   pool: 'threads',
 } as const;
 
+/** The first screen's modules in one file (scripts/firstScreenChunk.ts, decision 0372). */
+const firstScreen = firstScreenChunk();
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstScreen.plugin],
   worker: { format: 'es' },
-  build: { target: 'es2022', chunkSizeWarningLimit: 900 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: { output: { codeSplitting: { groups: [firstScreen.group] } } },
+  },
   test: {
     // Vitest's default is one worker fewer than the cores: one on this 2-core machine, leaving a core idle while
     // the main process waits (issue 22, CI under 12 minutes).

@@ -27,16 +27,36 @@ import { useLessonRoom } from './useLessonRoom';
  * choices are right (`SessionView.lessonAnswers`); the explanation is that session's trace.
  */
 export function LessonPlayer() {
-  const steps = useAppStore(selectLessonSteps);
-  const lesson = useAppStore(selectLesson);
+  return (
+    <>
+      <LessonSettle />
+      <LessonStep />
+    </>
+  );
+}
+
+/**
+ * Settles the lesson when a session or the run's length arrives: a step may name a session the background run
+ * has not reached yet, or a pair whose trace is on its way. Its own component, so that a new session does not
+ * re-render the step's text, question and glossary terms (about 140 components, on every step of a walk and
+ * twice while a lesson loads: issue 22 item 6, decision 0373). Before the step in the tree, so its effect still
+ * runs before the step's own.
+ */
+function LessonSettle() {
   const actions = useAppStore(selectActions);
   const snapshot = useAppStore(selectSnapshot);
   const sessionCount = useAppStore(useShallow((s) => selectMarkers(s).length));
+  useEffect(() => actions.lessonSettle(), [actions, sessionCount, snapshot]);
+  return null;
+}
+
+/** The step shown: its text, its question and the buttons. */
+function LessonStep() {
+  const steps = useAppStore(selectLessonSteps);
+  const lesson = useAppStore(selectLesson);
+  const actions = useAppStore(selectActions);
   const summary = useAppStore(selectSummary);
   const isRoomTaken = useLessonRoom() !== 'none';
-
-  // A step may name a session the background run has not reached yet, or a pair whose trace is on its way.
-  useEffect(() => actions.lessonSettle(), [actions, sessionCount, snapshot]);
 
   // The side panel is narrow: a new step starts at its top, a revealed answer scrolls into view. An open
   // question is then brought wholly into view even if the step's paragraph scrolls up for it: in presenter

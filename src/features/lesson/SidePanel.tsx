@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import Typography from '@mui/material/Typography';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import {
@@ -35,6 +35,14 @@ const paneTitle = {
 const DETAILS_FOLDED = '2.5rem';
 /** Below this height (px) the details show only their title: the title bar then names the selection. */
 const FOLDED_BELOW = 72;
+
+/**
+ * The two panes' contents read the store themselves; memoised, they re-render on their own subscriptions and not
+ * on every change of the panel's layout (a step, the details' measured height, a selection): while a lesson
+ * loads the panel re-rendered whole three times, 170-205 components each (issue 22 item 6, decision 0373).
+ */
+const LessonPane = memo(LessonPanel);
+const SelectionDetails = memo(SelectionInspector);
 
 /**
  * The right-hand panel: the lesson in its own pane, and the details of the selection in another below
@@ -105,7 +113,7 @@ export function SidePanel() {
             ...(isRoomTaken ? { pt: 1, pb: 0.5 } : {}),
           }}
         >
-          <LessonPanel />
+          <LessonPane />
         </Box>
       </Box>
       <Box
@@ -146,7 +154,7 @@ export function SidePanel() {
           )}
         </Typography>
         <Box sx={hasSelection ? { p: 2 } : { px: 2, py: 1 }}>
-          <SelectionInspector />
+          <SelectionDetails />
         </Box>
       </Box>
     </Box>

@@ -73,6 +73,32 @@ const ControlButton = memo(function ControlButton(props: {
   );
 });
 
+/**
+ * The playback speed, with its own subscription and memoised: the select (its input, menu, popover and modal,
+ * about 30 components) re-rendered with the toolbar on every step and while a scenario loaded (issue 22 item 6,
+ * decision 0373).
+ */
+const PlaySpeedSelect = memo(function PlaySpeedSelect() {
+  const actions = useAppStore(selectActions);
+  const speed = useAppStore(selectPlaySpeed);
+  return (
+    <Select
+      size="small"
+      value={speed}
+      onChange={(event) => actions.setView({ playSpeed: Number(event.target.value) })}
+      inputProps={{ 'aria-label': 'Playback speed (sessions per second)' }}
+      data-testid="run-controls.speed"
+      sx={{ ml: 1, minWidth: 96 }}
+    >
+      {PLAY_SPEEDS.map((s) => (
+        <MenuItem key={s} value={s}>
+          {s}× / s
+        </MenuItem>
+      ))}
+    </Select>
+  );
+});
+
 const selectSessionLimit = (s: AppState) => s.scenario.summary?.sessionLimit ?? null;
 
 function ComputeStatus() {
@@ -128,7 +154,6 @@ export function RunControls() {
   const count = useAppStore(selectSessionCount);
   const marker = useAppStore(selectCursorMarker);
   const isPlaying = useAppStore(selectIsPlaying);
-  const speed = useAppStore(selectPlaySpeed);
   const hasNextEviction = useAppStore(selectHasNextEviction);
   const hasPreviousEviction = useAppStore(selectHasPreviousEviction);
   const isLargerText = useAppStore((s) => selectFontScale(s) > 1);
@@ -208,20 +233,7 @@ export function RunControls() {
         icon={SkipNextIcon}
       />
 
-      <Select
-        size="small"
-        value={speed}
-        onChange={(event) => actions.setView({ playSpeed: Number(event.target.value) })}
-        inputProps={{ 'aria-label': 'Playback speed (sessions per second)' }}
-        data-testid="run-controls.speed"
-        sx={{ ml: 1, minWidth: 96 }}
-      >
-        {PLAY_SPEEDS.map((s) => (
-          <MenuItem key={s} value={s}>
-            {s}× / s
-          </MenuItem>
-        ))}
-      </Select>
+      <PlaySpeedSelect />
 
       <Box sx={{ ml: 2, display: 'flex', alignItems: 'baseline', gap: 1.5 }} aria-live="polite">
         <Typography variant="h2" component="p" data-testid="run-controls.session">

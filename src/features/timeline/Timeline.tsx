@@ -9,7 +9,7 @@ import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import ZoomOutMapIcon from '@mui/icons-material/ZoomOutMap';
 import FlagIcon from '@mui/icons-material/Flag';
 import Button from '@mui/material/Button';
-import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useAxisZoom } from '../../viz/behaviours/useAxisZoom';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
@@ -112,6 +112,81 @@ const TimelineTicks = memo(function TimelineTicks({ layout }: { layout: Timeline
   );
 });
 
+/** The legend of the marks (this profile's among them); memoised: a step or a width change leaves it as it is. */
+const TimelineLegend = memo(function TimelineLegend({ profile }: { profile: string | undefined }) {
+  const sim = useTheme().palette.sim;
+  return (
+    <>
+      <LegendKey color={sim.evict} label="eviction" shape="bar" />
+      <LegendKey color={sim.pipeline} label="pipeline" shape="bar" />
+      {uiModuleOf(profile).timelineLegend.map((entry) => (
+        <LegendKey key={entry.label} color={sim[entry.color]} label={entry.label} shape={entry.shape} />
+      ))}
+    </>
+  );
+});
+
+/**
+ * The zoom buttons with their tooltips; memoised, and zooming around the cursor's x as it is when clicked, so
+ * that a step re-renders none of them (the timeline re-rendered whole on every step and four times while a
+ * scenario loaded: issue 22 item 6, decision 0373).
+ */
+const TimelineZoomButtons = memo(function TimelineZoomButtons({
+  canZoomIn,
+  isZoomed,
+  zoomAroundCursor,
+  reset,
+}: {
+  canZoomIn: boolean;
+  isZoomed: boolean;
+  zoomAroundCursor: (factor: number) => void;
+  reset: () => void;
+}) {
+  return (
+    <Box sx={{ display: 'inline-flex', mt: -0.5, mb: -0.5 }}>
+      <Tooltip title="Zoom in around the cursor">
+        <span>
+          <IconButton
+            size="small"
+            aria-label="Zoom the timeline in"
+            disabled={!canZoomIn}
+            onClick={() => zoomAroundCursor(2)}
+            data-testid="timeline.zoom-in"
+          >
+            <ZoomInIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="Zoom out">
+        <span>
+          <IconButton
+            size="small"
+            aria-label="Zoom the timeline out"
+            disabled={!isZoomed}
+            onClick={() => zoomAroundCursor(0.5)}
+            data-testid="timeline.zoom-out"
+          >
+            <ZoomOutIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="The whole run">
+        <span>
+          <IconButton
+            size="small"
+            aria-label="Show the whole run on the timeline"
+            disabled={!isZoomed}
+            onClick={reset}
+            data-testid="timeline.zoom-reset"
+          >
+            <ZoomOutMapIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Box>
+  );
+});
+
 /**
  * The scrubber: one tick per session (binned for long runs) marking evictions, pipelines and protection
  * changes; click or drag to move the cursor. Keyboard users get a slider with the same keys as the app.
@@ -121,8 +196,6 @@ export function Timeline() {
   const sim = theme.palette.sim;
   const markers = useAppStore(selectMarkers);
   const summary = useAppStore(selectSummary);
-  // The legend names the marks this profile makes (its UI module lists them).
-  const profileLegend = uiModuleOf(summary?.profile).timelineLegend;
   const cursor = useAppStore(selectCursor);
   const cursorMarker = useAppStore(selectCursorMarker);
   const actions = useAppStore(selectActions);
@@ -169,6 +242,11 @@ export function Timeline() {
     else return;
     event.preventDefault();
   };
+
+  const zoomCentre = useRef(0);
+  zoomCentre.current = cursorX ?? width / 2;
+  const { zoomBy } = zoom;
+  const zoomAroundCursor = useCallback((factor: number) => zoomBy(factor, zoomCentre.current), [zoomBy]);
 
   const flagX = flag !== null && flag.session <= count ? sessionX(layout, flag.session) : null;
   const flagShown = flagX !== null && flagX >= 0 && flagX <= width;
@@ -282,11 +360,8 @@ export function Timeline() {
           '& > *': { flexShrink: 0, whiteSpace: 'nowrap' },
         }}
       >
-        <LegendKey color={sim.evict} label="eviction" shape="bar" />
-        <LegendKey color={sim.pipeline} label="pipeline" shape="bar" />
-        {profileLegend.map((entry) => (
-          <LegendKey key={entry.label} color={sim[entry.color]} label={entry.label} shape={entry.shape} />
-        ))}
+        {/* The legend names the marks this profile makes (its UI module lists them). */}
+        <TimelineLegend profile={summary?.profile} />
         {flag !== null && flag.session <= count && (
           <Button
             size="small"
@@ -317,47 +392,12 @@ export function Timeline() {
             : 'Click or drag to jump · wheel to zoom'}{' '}
           · <b>E</b> next eviction
         </Typography>
-        <Box sx={{ display: 'inline-flex', mt: -0.5, mb: -0.5 }}>
-          <Tooltip title="Zoom in around the cursor">
-            <span>
-              <IconButton
-                size="small"
-                aria-label="Zoom the timeline in"
-                disabled={count === 0 || view.k >= maxScale}
-                onClick={() => zoom.zoomBy(2, cursorX ?? width / 2)}
-                data-testid="timeline.zoom-in"
-              >
-                <ZoomInIcon fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title="Zoom out">
-            <span>
-              <IconButton
-                size="small"
-                aria-label="Zoom the timeline out"
-                disabled={!isZoomed}
-                onClick={() => zoom.zoomBy(0.5, cursorX ?? width / 2)}
-                data-testid="timeline.zoom-out"
-              >
-                <ZoomOutIcon fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title="The whole run">
-            <span>
-              <IconButton
-                size="small"
-                aria-label="Show the whole run on the timeline"
-                disabled={!isZoomed}
-                onClick={() => zoom.reset()}
-                data-testid="timeline.zoom-reset"
-              >
-                <ZoomOutMapIcon fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
-        </Box>
+        <TimelineZoomButtons
+          canZoomIn={count > 0 && view.k < maxScale}
+          isZoomed={isZoomed}
+          zoomAroundCursor={zoomAroundCursor}
+          reset={zoom.reset}
+        />
       </Box>
     </Box>
   );

@@ -9,7 +9,7 @@ import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import ZoomOutMapIcon from '@mui/icons-material/ZoomOutMap';
 import FlagIcon from '@mui/icons-material/Flag';
 import Button from '@mui/material/Button';
-import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useAxisZoom } from '../../viz/behaviours/useAxisZoom';
 import { useAppStore } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
@@ -126,6 +126,32 @@ const TimelineLegend = memo(function TimelineLegend({ profile }: { profile: stri
   );
 });
 
+/** One zoom button; the span keeps its tooltip working while the button is disabled. */
+function ZoomButton(props: {
+  tip: string;
+  label: string;
+  testId: string;
+  disabled: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+}) {
+  return (
+    <Tooltip title={props.tip}>
+      <span>
+        <IconButton
+          size="small"
+          aria-label={props.label}
+          disabled={props.disabled}
+          onClick={props.onClick}
+          data-testid={props.testId}
+        >
+          {props.icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
 /**
  * The zoom buttons with their tooltips; memoised, and zooming around the cursor's x as it is when clicked, so
  * that a step re-renders none of them (the timeline re-rendered whole on every step and four times while a
@@ -144,45 +170,30 @@ const TimelineZoomButtons = memo(function TimelineZoomButtons({
 }) {
   return (
     <Box sx={{ display: 'inline-flex', mt: -0.5, mb: -0.5 }}>
-      <Tooltip title="Zoom in around the cursor">
-        <span>
-          <IconButton
-            size="small"
-            aria-label="Zoom the timeline in"
-            disabled={!canZoomIn}
-            onClick={() => zoomAroundCursor(2)}
-            data-testid="timeline.zoom-in"
-          >
-            <ZoomInIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title="Zoom out">
-        <span>
-          <IconButton
-            size="small"
-            aria-label="Zoom the timeline out"
-            disabled={!isZoomed}
-            onClick={() => zoomAroundCursor(0.5)}
-            data-testid="timeline.zoom-out"
-          >
-            <ZoomOutIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title="The whole run">
-        <span>
-          <IconButton
-            size="small"
-            aria-label="Show the whole run on the timeline"
-            disabled={!isZoomed}
-            onClick={reset}
-            data-testid="timeline.zoom-reset"
-          >
-            <ZoomOutMapIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      <ZoomButton
+        tip="Zoom in around the cursor"
+        label="Zoom the timeline in"
+        testId="timeline.zoom-in"
+        disabled={!canZoomIn}
+        onClick={() => zoomAroundCursor(2)}
+        icon={<ZoomInIcon fontSize="small" />}
+      />
+      <ZoomButton
+        tip="Zoom out"
+        label="Zoom the timeline out"
+        testId="timeline.zoom-out"
+        disabled={!isZoomed}
+        onClick={() => zoomAroundCursor(0.5)}
+        icon={<ZoomOutIcon fontSize="small" />}
+      />
+      <ZoomButton
+        tip="The whole run"
+        label="Show the whole run on the timeline"
+        testId="timeline.zoom-reset"
+        disabled={!isZoomed}
+        onClick={reset}
+        icon={<ZoomOutMapIcon fontSize="small" />}
+      />
     </Box>
   );
 });

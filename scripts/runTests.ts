@@ -1,15 +1,16 @@
 /**
- * `npm test`: the unit tests, then the browser specs with the static checks (type-check and lint) beside them
+ * `npm test`: the unit tests, then the browser specs, with the static checks (type-check and lint) beside both
  * in the kernel's idle scheduling class.
  *
  * Why beside, and why idle-class (issue 22: CI under 12 minutes on a 2-core machine, decision 0375): the e2e
  * phase leaves 4-6 % of the two cores idle (its build, the waits inside a spec's steps for the worker and for
- * frames, the last worker's tail), 50-70 CPU-seconds, and the static checks are about 80 CPU-seconds of work
- * with no clock in them. Run one after the other they cost 35-40 s of wall time. Under SCHED_IDLE (`chrt
- * --idle 0`, from util-linux, which Debian installs everywhere) they run only on a core nothing else wants,
- * and a browser or spec process that wakes takes the core back at once; plain `nice 19` still lets them
- * delay the browsers' wake-ups. Without `chrt` the checks run after the specs. The unit tests stay on their
- * own: many run for seconds against Vitest's per-test timeout, which a starved process could miss.
+ * frames, the last worker's tail), 50-70 CPU-seconds, the unit phase about 5 % (17 CPU-s), and the static
+ * checks are about 80 CPU-seconds of work with no clock in them. One after the other they cost 35-40 s of wall
+ * time. Under SCHED_IDLE (`chrt --idle 0`, from util-linux, which Debian installs everywhere) they run only on
+ * a core nothing else wants, and a test process that wakes takes the core back at once; plain `nice 19` still
+ * lets them delay the browsers' wake-ups. Without `chrt` the checks run after the specs. The unit tests and the
+ * specs keep the usual class and run one after the other: both are CPU-bound on their own, and their timeouts
+ * (Vitest's 30 s per test, Playwright's waits) are not safe for a process that may be starved.
  *
  * Every phase runs even when an earlier one failed, so one run reports every failure; the static checks'
  * output is printed whole as each check ends (staticChecks.ts). Exits 1 if any phase failed.
@@ -36,9 +37,9 @@ const npmRun = (script: string) => run('npm', ['run', script]);
 
 async function main(): Promise<void> {
   const results: [string, boolean][] = [];
-  results.push(['unit tests (vitest)', await npmRun('test:unit')]);
   // tsc and eslint, which staticChecks.ts starts, inherit the idle class.
   const staticChecks = existsSync(CHRT) ? run(CHRT, ['--idle', '0', 'npm', 'run', 'test:static']) : null;
+  results.push(['unit tests (vitest)', await npmRun('test:unit')]);
   results.push(['browser specs (playwright)', await npmRun('test:e2e')]);
   results.push(['static checks (tsc, eslint)', await (staticChecks ?? npmRun('test:static'))]);
   const summary = results.map(([name, ok]) => `${name} ${ok ? 'passed' : 'FAILED'}`).join('; ');

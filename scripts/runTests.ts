@@ -7,19 +7,25 @@
  * frames, the last worker's tail), 50-70 CPU-seconds, the unit phase about 5 % (17 CPU-s), and the static
  * checks are about 80 CPU-seconds of work with no clock in them. One after the other they cost 35-40 s of wall
  * time. Under SCHED_IDLE (`chrt --idle 0`, from util-linux, which Debian installs everywhere) they run only on
- * a core nothing else wants, and a test process that wakes takes the core back at once; plain `nice 19` still
- * lets them delay the browsers' wake-ups. Without `chrt` the checks run after the specs. The unit tests and the
- * specs keep the usual class and run one after the other: both are CPU-bound on their own, and their timeouts
- * (Vitest's 30 s per test, Playwright's waits) are not safe for a process that may be starved.
+ * a core nothing else wants, and a test process that wakes takes the core back at once (`nice 19` would still
+ * give them a small share of a busy core). Without `chrt`, or where it may not set the class, the checks run
+ * after the specs. The unit tests and the specs keep the usual class and run one after the other: both are
+ * CPU-bound on their own, and their timeouts (Vitest's 30 s per test, Playwright's waits) are not safe for a
+ * process that may be starved.
  *
  * Every phase runs even when an earlier one failed, so one run reports every failure; the static checks'
  * output is printed whole as each check ends (staticChecks.ts). Exits 1 if any phase failed.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /** util-linux's chrt, which starts a command in a scheduling class (Linux). */
 const CHRT = '/usr/bin/chrt';
+
+/** Whether commands can be started in the idle class here (a container may refuse the system call). */
+function canRunIdle(): boolean {
+  return existsSync(CHRT) && spawnSync(CHRT, ['--idle', '0', 'true'], { stdio: 'ignore' }).status === 0;
+}
 
 /** Runs `command` with the terminal as its output; resolves to whether it exited 0. */
 function run(command: string, args: readonly string[]): Promise<boolean> {
@@ -38,7 +44,7 @@ const npmRun = (script: string) => run('npm', ['run', script]);
 async function main(): Promise<void> {
   const results: [string, boolean][] = [];
   // tsc and eslint, which staticChecks.ts starts, inherit the idle class.
-  const staticChecks = existsSync(CHRT) ? run(CHRT, ['--idle', '0', 'npm', 'run', 'test:static']) : null;
+  const staticChecks = canRunIdle() ? run(CHRT, ['--idle', '0', 'npm', 'run', 'test:static']) : null;
   results.push(['unit tests (vitest)', await npmRun('test:unit')]);
   results.push(['browser specs (playwright)', await npmRun('test:e2e')]);
   results.push(['static checks (tsc, eslint)', await (staticChecks ?? npmRun('test:static'))]);

@@ -80,10 +80,10 @@ test('screenshots: editor with an error mark, share dialog, preview banner', asy
   page,
 }, testInfo) => {
   test.setTimeout(180_000); // six screens at two sizes
-  for (const size of [
-    { width: 1280, height: 720 },
-    { width: 1920, height: 1080 },
-  ]) {
+  // The flow's checks at 1280x720 in every run; the second size only when the screens are taken for review
+  // (its checks repeat the first size's, and the pass cost about 8 s of CI's 2-core e2e phase; issue 22).
+  const sizes = [{ width: 1280, height: 720 }, ...(SHOTS ? [{ width: 1920, height: 1080 }] : [])];
+  for (const size of sizes) {
     await page.setViewportSize(size);
     const at = `${size.width}x${size.height}`;
     await app.open();

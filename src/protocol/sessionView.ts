@@ -5,6 +5,7 @@
  */
 import type { SessionSnapshot } from '../engine/model/snapshot';
 import type { ClusterOccupancy } from './clusterOccupancy';
+import type { JobNameOrder } from './jobNameOrder';
 import type { JobAttempt, PendingExplanation } from '../engine/model/trace';
 
 export type AttemptSummary = Omit<JobAttempt, 'verdicts' | 'victims'> & {
@@ -36,4 +37,9 @@ export type SessionView = Omit<SessionSnapshot, 'trace'> & {
    * cluster map draws from it. Absent in views not sent by the worker (tests, tools).
    */
   occupancy?: ClusterOccupancy;
+  /**
+   * The jobs' names in collator order, as transferable typed arrays built by the worker (jobNameOrder.ts,
+   * decision 0377); the jobs table reads its default order from it. Absent in views not sent by the worker.
+   */
+  jobOrder?: JobNameOrder;
 };

@@ -258,6 +258,12 @@ describe('SimulationHost over the in-process transport', () => {
 
     // Attempts arrive as summaries; the full attempt (verdicts, victims) is a separate request.
     if (snap.type !== 'reply' || snap.kind !== 'snapshot') throw new Error('no snapshot');
+    // The jobs table's name order comes ranked by the worker, one rank per job (decision 0377).
+    const { jobs, jobOrder } = snap.result;
+    expect(jobOrder?.ranks.length).toBe(jobs.length);
+    expect([...(jobOrder?.order ?? [])].map((i) => jobs[i]!.name)).toEqual(
+      jobs.map((j) => j.name).sort((a, b) => a.localeCompare(b)),
+    );
     const evict = snap.result.decisions.find((d) => d.kind === 'evict')!;
     const summary = snap.result.trace.attempts[evict.attempt!]!;
     expect(summary).toMatchObject({ action: 'reclaim', job: 'train-b', victimCount: expect.any(Number) });

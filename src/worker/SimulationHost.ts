@@ -23,6 +23,7 @@ import type { EngineApi, EngineIssueLike } from './EngineApi';
 import { toSessionView } from './toSessionView';
 import { clusterOccupancyOf } from './clusterOccupancyOf';
 import { occupancyBuffers } from '../protocol/clusterOccupancy';
+import { createJobOrderer, jobNameOrderBuffers, type JobNameOrder } from '../protocol/jobNameOrder';
 import { changedScenarioText } from './runExplain';
 import { profileCompare, workshopCompare, workshopRun } from './runWorkshop';
 import { workshopFrontier, workshopPoint, workshopSweepCsv } from './runWorkshopPoint';
@@ -188,6 +189,13 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
       throw new HostError('engine-error', messageOf(error));
     }
   };
+
+  /**
+   * The jobs table's name order of a session, ranked here rather than on the page (decision 0377); a step with
+   * the last session's jobs ranks nothing again.
+   */
+  const orderNames = createJobOrderer();
+  const jobOrderOf = (jobs: readonly { name: string }[]): JobNameOrder => orderNames(jobs.map((j) => j.name));
 
   /** The engine's verdict on each lesson question revealed at `session` (a choice is right iff its check holds). */
   const withLessonAnswers = (r: Run, session: number, view: SessionView): SessionView => {
@@ -419,6 +427,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
           view = withLessonAnswers(r, command.index, {
             ...toSessionView(snapshot),
             occupancy: clusterOccupancyOf(snapshot),
+            jobOrder: jobOrderOf(snapshot.jobs),
           });
         } catch (error) {
           throw new HostError(
@@ -545,9 +554,13 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
     handle(command) {
       try {
         const reply = dispatch(command);
-        // A snapshot's occupancy buffers move to the page instead of being copied (decision 0300).
-        const occupancy = reply.kind === 'snapshot' ? reply.result.occupancy : undefined;
-        post(reply, occupancy === undefined ? [] : occupancyBuffers(occupancy));
+        // A snapshot's occupancy buffers and name order move to the page instead of being copied (decisions
+        // 0300, 0377).
+        const view = reply.kind === 'snapshot' ? reply.result : undefined;
+        post(reply, [
+          ...(view?.occupancy === undefined ? [] : occupancyBuffers(view.occupancy)),
+          ...(view?.jobOrder === undefined ? [] : jobNameOrderBuffers(view.jobOrder)),
+        ]);
       } catch (error) {
         const failure: WorkerError =
           error instanceof HostError

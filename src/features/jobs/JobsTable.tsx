@@ -267,7 +267,7 @@ function useRows(snapshot: SessionView | null) {
   const filter = useAppStore(selectJobFilter);
   const jobs = snapshot?.jobs ?? NO_JOBS;
   const nowMs = snapshot?.timeMs ?? 0;
-  return { rows: jobRowsOf(jobs, filter, sort, nowMs), jobs, nowMs };
+  return { rows: jobRowsOf(jobs, filter, sort, nowMs, snapshot?.jobOrder), jobs, nowMs };
 }
 
 /** "12 of 40 jobs" (the rows of the table's own row model, so nothing is filtered twice). */

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { JobState } from '../../engine/model/snapshot';
 import { filterJobs, jobRowsOf, jobStatusLabel, sortJobs } from './jobRows';
 import { kaiJob, runningJob, type KaiJobOver } from './testing/kaiJob';
+import { collatorRanks, createNameRanker, jobNameOrderOf } from '../../protocol/jobNameOrder';
+import type { JobSortKey, JobStatusFilter } from '../../store/AppState';
 
 /** A KAI job: its protections go into its extras, as the engine sends them (decision 0316). */
 const job = (name: string, over: KaiJobOver = {}): JobState => kaiJob(runningJob(name, 'q'), over);
@@ -155,6 +157,66 @@ describe('jobs table rows', () => {
               );
       }),
       { numRuns: 200, seed: 20_261_128 },
+    );
+  });
+
+  it("gives the same rows from the worker's name order as from ranking here, for every filter and sort", () => {
+    // The worker ranks the names (decision 0377); its ranks may come from a larger set of names (the last
+    // session's), which keeps the order of any subset.
+    const text = fc.constantFrom('a', 'A', 'b', 'é', 'e\u0301', '1', '10', '2', '-', '_', 'z', 'Z');
+    const jobsArb = fc
+      .uniqueArray(
+        fc.array(text, { minLength: 1, maxLength: 4 }).map((t) => t.join('')),
+        { maxLength: 30 },
+      )
+      .chain((names) =>
+        fc.tuple(
+          fc.constant(names),
+          fc.array(fc.tuple(fc.constantFrom('q-a', 'Q-b', 'q10', 'q-é', 'q-e\u0301'), fc.nat(2), fc.nat(2)), {
+            minLength: names.length,
+            maxLength: names.length,
+          }),
+        ),
+      )
+      .map(([names, rest]) =>
+        names.map((n, i) => {
+          const [queue, running, pending] = rest[i]!;
+          return kaiJob(runningJob(n, queue), { running, pending, priority: (i * 7) % 3 });
+        }),
+      );
+    const keys: JobSortKey[] = [
+      'name',
+      'queue',
+      'priority',
+      'status',
+      'tasks',
+      'runtime',
+      'preempt',
+      'reclaim',
+    ];
+    const statuses: JobStatusFilter[] = ['all', 'pending', 'running', 'protected', 'evicted'];
+    fc.assert(
+      fc.property(
+        jobsArb,
+        fc.array(text, { maxLength: 3 }),
+        fc.constantFrom(...statuses),
+        fc.constantFrom('', 'a', 'q-', 'é'),
+        fc.boolean(),
+        (jobs, extra, status, needle, fromLarger) => {
+          const names = jobs.map((j) => j.name);
+          const ranked = fromLarger ? collatorRanks([...names, ...extra]) : createNameRanker()(names);
+          const order = jobNameOrderOf(names, ranked);
+          const filter = { text: needle, status };
+          for (const key of keys)
+            for (const direction of ['asc', 'desc'] as const) {
+              const sort = { key, direction };
+              // Copies: the row models are kept per job list, and each side must compute its own.
+              const here = jobRowsOf([...jobs], filter, sort, 0).map((j) => j.name);
+              expect(jobRowsOf([...jobs], filter, sort, 0, order).map((j) => j.name)).toEqual(here);
+            }
+        },
+      ),
+      { numRuns: 300, seed: 20_261_129 },
     );
   });
 

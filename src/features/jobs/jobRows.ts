@@ -2,6 +2,7 @@
 import { type JobState } from '../../engine/model/snapshot';
 import { protectionsOf, reclaimProtections, type ProtectionState } from '../../engine/model/protection';
 import type { JobSortKey, JobStatusFilter } from '../../store/AppState';
+import { byText, collatorRanks, createNameRanker, type JobNameOrder } from '../../protocol/jobNameOrder';
 
 export function jobStatusLabel(job: JobState): string {
   // KAI's names for a job's terminating pods, as the engine reported them (§23.4).
@@ -41,15 +42,18 @@ export function filterJobs<J extends JobState>(
   jobs: readonly J[],
   filter: { text: string; status: JobStatusFilter },
 ): J[] {
+  return jobs.filter(jobFilter(filter));
+}
+
+/** Whether a job matches the filter: its status, and the text in its name, queue or priority class. */
+function jobFilter(filter: { text: string; status: JobStatusFilter }): (job: JobState) => boolean {
   const needle = filter.text.trim().toLowerCase();
-  return jobs.filter(
-    (job) =>
-      matchesStatus(job, filter.status) &&
-      (needle === '' ||
-        job.name.toLowerCase().includes(needle) ||
-        job.queue.toLowerCase().includes(needle) ||
-        (job.priorityClassName ?? '').toLowerCase().includes(needle)),
-  );
+  return (job) =>
+    matchesStatus(job, filter.status) &&
+    (needle === '' ||
+      job.name.toLowerCase().includes(needle) ||
+      job.queue.toLowerCase().includes(needle) ||
+      (job.priorityClassName ?? '').toLowerCase().includes(needle));
 }
 
 /** Remaining protection used for sorting: protected jobs first (least time left first), then the rest. */
@@ -67,44 +71,11 @@ function protectionKey(job: JobState, which: 'preempt' | 'reclaim', nowMs: numbe
   return key ?? Number.POSITIVE_INFINITY;
 }
 
-/**
- * `localeCompare` without arguments, as one collator: the same order (the spec defines the former by the
- * latter), without building a collator per comparison, which made sorting 33,000 jobs take a long task.
- */
-const byText = new Intl.Collator().compare;
-
-/**
- * Each text's place in collator order (texts the collator finds equal share one), so that a sort compares
- * numbers: sorting 43,000 jobs by queue and then name with the collator was a 117 ms main-thread task when a
- * 140,000-pod cluster's first session arrived (issue 22, decision 0365). Same order as comparing with
- * `byText`: the texts are sorted with it once.
- */
-function collatorRanks(texts: Iterable<string>): Map<string, number> {
-  const sorted = [...new Set(texts)].sort(byText);
-  const ranks = new Map<string, number>();
-  let rank = 0;
-  sorted.forEach((text, i) => {
-    if (i > 0 && byText(sorted[i - 1] as string, text) !== 0) rank = i;
-    ranks.set(text, rank);
-  });
-  return ranks;
-}
-
-/**
- * The job names' ranks, kept while every job of the session is in them: a session's jobs are mostly the
- * last one's, so a step ranks nothing again. Rebuilt from the session's names when one is new (nothing else
- * is kept, so another scenario's names do not pile up).
- */
-let nameRanks = new Map<string, number>();
+/** The names' ranks of views without the worker's (tests, tools): ranked here, kept while a session's names are in them. */
+const rankNames = createNameRanker();
 
 function namesRanked(jobs: readonly JobState[]): Map<string, number> {
-  for (const job of jobs) {
-    if (!nameRanks.has(job.name)) {
-      nameRanks = collatorRanks(jobs.map((j) => j.name));
-      break;
-    }
-  }
-  return nameRanks;
+  return rankNames(jobs.map((j) => j.name));
 }
 
 /** Compares two jobs by one sort key other than `name` and `queue` (those are ranked, {@link sortJobs}). */
@@ -133,20 +104,28 @@ export function sortJobs<J extends JobState>(
   sort: { key: JobSortKey; direction: 'asc' | 'desc' },
   nowMs: number,
 ): J[] {
-  const sign = sort.direction === 'asc' ? 1 : -1;
   const names = namesRanked(jobs);
-  const queues = sort.key === 'queue' ? collatorRanks(jobs.map((j) => j.queue)) : null;
+  return sortRanked(
+    jobs.map((job) => ({ job, name: names.get(job.name) as number })),
+    sort,
+    nowMs,
+  );
+}
+
+/** Jobs with their names' ranks, sorted: by the sort key, then by name; equal names keep their order. */
+function sortRanked<J extends JobState>(
+  ranked: readonly { job: J; name: number }[],
+  sort: { key: JobSortKey; direction: 'asc' | 'desc' },
+  nowMs: number,
+): J[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const queues = sort.key === 'queue' ? collatorRanks(ranked.map((r) => r.job.queue)) : null;
   // Each job with its ranks, looked up once: the sort then compares numbers (a map lookup per comparison
   // cost more than the collator it replaces).
-  const rows = jobs.map((job) => ({
+  const rows = ranked.map(({ job, name }) => ({
     job,
-    name: names.get(job.name) as number,
-    key:
-      sort.key === 'name'
-        ? (names.get(job.name) as number)
-        : queues !== null
-          ? (queues.get(job.queue) as number)
-          : 0,
+    name,
+    key: sort.key === 'name' ? name : queues !== null ? (queues.get(job.queue) as number) : 0,
   }));
   const primary = comparer(sort.key, nowMs);
   // Ties fall back to the name so that rows keep their places from step to step.
@@ -158,24 +137,98 @@ export function sortJobs<J extends JobState>(
   return rows.map((r) => r.job);
 }
 
+/**
+ * The rows from the worker's name order (decision 0377): the matching jobs in name order, each with its rank,
+ * then sorted as {@link sortJobs} sorts (the default, name ascending, is that order already). Jobs of equal
+ * rank are in their own order in the name order, so they keep it as in {@link sortJobs}.
+ */
+function rowsInNameOrder<J extends JobState>(
+  jobs: readonly J[],
+  filter: { text: string; status: JobStatusFilter },
+  sort: { key: JobSortKey; direction: 'asc' | 'desc' },
+  nowMs: number,
+  order: JobNameOrder,
+): J[] {
+  const matches = jobFilter(filter);
+  const rows: J[] = [];
+  const at: number[] = [];
+  for (const i of order.order) {
+    const job = jobs[i] as J;
+    if (matches(job)) {
+      rows.push(job);
+      at.push(i);
+    }
+  }
+  if (sort.key === 'name' && sort.direction === 'asc') return rows;
+  if (sort.key === 'queue') return byQueueInNameOrder(rows, sort.direction);
+  return sortRanked(
+    rows.map((job, k) => ({ job, name: order.ranks[at[k] as number] as number })),
+    sort,
+    nowMs,
+  );
+}
+
+/**
+ * Jobs in name order grouped by queue, the queues in collator order (the table's default sort): a stable sort
+ * by queue of the name order, done by grouping (linear; comparing 43,700 jobs took 28 ms of a main-thread task
+ * when a 140,000-pod cluster's first session arrived).
+ */
+function byQueueInNameOrder<J extends JobState>(inNameOrder: readonly J[], direction: 'asc' | 'desc'): J[] {
+  const groups = new Map<string, J[]>();
+  for (const job of inNameOrder) {
+    const group = groups.get(job.queue);
+    if (group === undefined) groups.set(job.queue, [job]);
+    else group.push(job);
+  }
+  const ranks = collatorRanks(groups.keys());
+  const sign = direction === 'asc' ? 1 : -1;
+  const queues = [...groups.keys()].sort(
+    (a, b) => sign * ((ranks.get(a) as number) - (ranks.get(b) as number)),
+  );
+  if (new Set(ranks.values()).size === ranks.size) return queues.flatMap((q) => groups.get(q) as J[]);
+  // Queues the collator finds equal (an é composed and not) share a place: their jobs merge in name order,
+  // as a stable sort by rank leaves them.
+  const place = new Map(inNameOrder.map((job, i) => [job, i]));
+  const merged: J[] = [];
+  for (let i = 0; i < queues.length;) {
+    const rank = ranks.get(queues[i] as string);
+    let j = i;
+    while (j < queues.length && ranks.get(queues[j] as string) === rank) j++;
+    const same = queues.slice(i, j).flatMap((q) => groups.get(q) as J[]);
+    merged.push(
+      ...(j - i === 1 ? same : same.sort((a, b) => (place.get(a) as number) - (place.get(b) as number))),
+    );
+    i = j;
+  }
+  return merged;
+}
+
 /** Row models kept per session's job list: stepping back to a session (or re-rendering it) sorts nothing. */
 const rowCache = new WeakMap<readonly JobState[], Map<string, JobState[]>>();
 /** Filter and sort combinations kept per session (a person tries a few). */
 const ROW_MODELS_PER_SESSION = 4;
 
-/** The rows matching the filter in sort order, computed once per session's job list, filter and sort. */
+/**
+ * The rows matching the filter in sort order, computed once per session's job list, filter and sort. With the
+ * worker's name order of `jobs` (`nameOrder`, protocol/jobNameOrder.ts), nothing is ranked here and the names'
+ * order is read from it (same rows, {@link rowsInNameOrder}).
+ */
 export function jobRowsOf<J extends JobState>(
   jobs: readonly J[],
   filter: { text: string; status: JobStatusFilter },
   sort: { key: JobSortKey; direction: 'asc' | 'desc' },
   nowMs: number,
+  nameOrder?: JobNameOrder,
 ): J[] {
   const key = `${filter.status}\u0000${filter.text}\u0000${sort.key}\u0000${sort.direction}\u0000${nowMs}`;
   let models = rowCache.get(jobs);
   if (models === undefined) rowCache.set(jobs, (models = new Map()));
   const hit = models.get(key);
   if (hit !== undefined) return hit as J[];
-  const rows = sortJobs(filterJobs(jobs, filter), sort, nowMs);
+  const rows =
+    nameOrder !== undefined && nameOrder.ranks.length === jobs.length
+      ? rowsInNameOrder(jobs, filter, sort, nowMs, nameOrder)
+      : sortJobs(filterJobs(jobs, filter), sort, nowMs);
   models.set(key, rows);
   if (models.size > ROW_MODELS_PER_SESSION) models.delete(models.keys().next().value!);
   return rows;

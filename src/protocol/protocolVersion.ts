@@ -8,5 +8,6 @@
  * 9: `hasJob` (a link's `?job=` naming no job of the scenario says so, issue 22).
  * 10: a snapshot's tasks travel in parts as columns (`taskColumns.ts`, decision 0336).
  * 11: and its decisions in parts (decision 0365).
+ * 12: a snapshot carries its jobs' name order for the jobs table (`jobNameOrder.ts`, decision 0377).
  */
-export const PROTOCOL_VERSION = 11;
+export const PROTOCOL_VERSION = 12;

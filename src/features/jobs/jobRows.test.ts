@@ -9,6 +9,33 @@ import type { JobSortKey, JobStatusFilter } from '../../store/AppState';
 /** A KAI job: its protections go into its extras, as the engine sends them (decision 0316). */
 const job = (name: string, over: KaiJobOver = {}): JobState => kaiJob(runningJob(name, 'q'), over);
 
+/** Name pieces the collator orders unlike code units: case, accents composed and not (which it finds equal), digits, punctuation. */
+const nameText = fc.constantFrom('a', 'A', 'b', 'é', 'e\u0301', '1', '10', '2', '-', '_', 'z', 'Z');
+
+/** Jobs with unique names of those pieces, each in one of `queues`, with some tasks running and pending. */
+function jobsNamedArb(queues: readonly string[]): fc.Arbitrary<JobState[]> {
+  return fc
+    .uniqueArray(
+      fc.array(nameText, { minLength: 1, maxLength: 4 }).map((t) => t.join('')),
+      { maxLength: 30 },
+    )
+    .chain((names) =>
+      fc.tuple(
+        fc.constant(names),
+        fc.array(fc.tuple(fc.constantFrom(...queues), fc.nat(2), fc.nat(2)), {
+          minLength: names.length,
+          maxLength: names.length,
+        }),
+      ),
+    )
+    .map(([names, rest]) =>
+      names.map((n, i) => {
+        const [queue, running, pending] = rest[i]!;
+        return kaiJob(runningJob(n, queue), { running, pending, priority: (i * 7) % 3 });
+      }),
+    );
+}
+
 const protectedUntil = (untilMs: number) => ({
   resolution: {
     kind: 'preempt' as const,
@@ -119,22 +146,7 @@ describe('jobs table rows', () => {
     // Names ranked once and kept while a session's jobs are known (decision 0365): the order must stay the
     // collator's for any names (case, accents, digits, a decomposed é beside a composed one) and after the
     // job set changes.
-    const text = fc.constantFrom('a', 'A', 'b', 'é', 'e\u0301', '1', '10', '2', '-', '_', 'z', 'Z');
-    const jobsArb = fc
-      .uniqueArray(
-        fc.array(text, { minLength: 1, maxLength: 4 }).map((t) => t.join('')),
-        { maxLength: 30 },
-      )
-      .chain((names) =>
-        fc.tuple(
-          fc.constant(names),
-          fc.array(fc.constantFrom('q-a', 'Q-b', 'q10', 'q2'), {
-            minLength: names.length,
-            maxLength: names.length,
-          }),
-        ),
-      )
-      .map(([names, queues]) => names.map((n, i) => kaiJob(runningJob(n, queues[i] as string), {})));
+    const jobsArb = jobsNamedArb(['q-a', 'Q-b', 'q10', 'q2']);
     const reference = (jobs: readonly JobState[], key: 'name' | 'queue', sign: number) =>
       [...jobs]
         .sort((a, b) => {
@@ -163,27 +175,7 @@ describe('jobs table rows', () => {
   it("gives the same rows from the worker's name order as from ranking here, for every filter and sort", () => {
     // The worker ranks the names (decision 0377); its ranks may come from a larger set of names (the last
     // session's), which keeps the order of any subset.
-    const text = fc.constantFrom('a', 'A', 'b', 'é', 'e\u0301', '1', '10', '2', '-', '_', 'z', 'Z');
-    const jobsArb = fc
-      .uniqueArray(
-        fc.array(text, { minLength: 1, maxLength: 4 }).map((t) => t.join('')),
-        { maxLength: 30 },
-      )
-      .chain((names) =>
-        fc.tuple(
-          fc.constant(names),
-          fc.array(fc.tuple(fc.constantFrom('q-a', 'Q-b', 'q10', 'q-é', 'q-e\u0301'), fc.nat(2), fc.nat(2)), {
-            minLength: names.length,
-            maxLength: names.length,
-          }),
-        ),
-      )
-      .map(([names, rest]) =>
-        names.map((n, i) => {
-          const [queue, running, pending] = rest[i]!;
-          return kaiJob(runningJob(n, queue), { running, pending, priority: (i * 7) % 3 });
-        }),
-      );
+    const jobsArb = jobsNamedArb(['q-a', 'Q-b', 'q10', 'q-é', 'q-e\u0301']);
     const keys: JobSortKey[] = [
       'name',
       'queue',
@@ -198,7 +190,7 @@ describe('jobs table rows', () => {
     fc.assert(
       fc.property(
         jobsArb,
-        fc.array(text, { maxLength: 3 }),
+        fc.array(nameText, { maxLength: 3 }),
         fc.constantFrom(...statuses),
         fc.constantFrom('', 'a', 'q-', 'é'),
         fc.boolean(),

@@ -174,33 +174,18 @@ function rowsInNameOrder<J extends JobState>(
  * when a 140,000-pod cluster's first session arrived).
  */
 function byQueueInNameOrder<J extends JobState>(inNameOrder: readonly J[], direction: 'asc' | 'desc'): J[] {
-  const groups = new Map<string, J[]>();
+  const queues = collatorRanks(inNameOrder.map((job) => job.queue));
+  // One group per rank, filled in name order: queues the collator finds equal (an é composed and not) share a
+  // rank, and their jobs stay in name order, as a stable sort by rank leaves them.
+  const groups = new Map<number, J[]>();
   for (const job of inNameOrder) {
-    const group = groups.get(job.queue);
-    if (group === undefined) groups.set(job.queue, [job]);
+    const rank = queues.get(job.queue) as number;
+    const group = groups.get(rank);
+    if (group === undefined) groups.set(rank, [job]);
     else group.push(job);
   }
-  const ranks = collatorRanks(groups.keys());
   const sign = direction === 'asc' ? 1 : -1;
-  const queues = [...groups.keys()].sort(
-    (a, b) => sign * ((ranks.get(a) as number) - (ranks.get(b) as number)),
-  );
-  if (new Set(ranks.values()).size === ranks.size) return queues.flatMap((q) => groups.get(q) as J[]);
-  // Queues the collator finds equal (an é composed and not) share a place: their jobs merge in name order,
-  // as a stable sort by rank leaves them.
-  const place = new Map(inNameOrder.map((job, i) => [job, i]));
-  const merged: J[] = [];
-  for (let i = 0; i < queues.length;) {
-    const rank = ranks.get(queues[i] as string);
-    let j = i;
-    while (j < queues.length && ranks.get(queues[j] as string) === rank) j++;
-    const same = queues.slice(i, j).flatMap((q) => groups.get(q) as J[]);
-    merged.push(
-      ...(j - i === 1 ? same : same.sort((a, b) => (place.get(a) as number) - (place.get(b) as number))),
-    );
-    i = j;
-  }
-  return merged;
+  return [...groups.keys()].sort((a, b) => sign * (a - b)).flatMap((rank) => groups.get(rank) as J[]);
 }
 
 /** Row models kept per session's job list: stepping back to a session (or re-rendering it) sorts nothing. */

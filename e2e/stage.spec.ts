@@ -260,6 +260,10 @@ test('the timeline zooms and pans over thousands of sessions', async ({ page, ap
   await expect
     .poll(async () => Number(await timeline.getAttribute('data-first-visible')))
     .toBeGreaterThan(first);
+  // d3-zoom ends a pan by swallowing the next click until a zero-delay timer runs (d3-drag's yesdrag). Chromium
+  // runs input before timers, so on a busy renderer a click sent right away was swallowed (CI, 2026-11-29): a
+  // person's click comes far later. A zero-delay timer of the page's own runs after d3's.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
   // A click jumps to the session under it, which is on screen.
   const cursorBefore = (await app.state())!.cursor;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Command, WorkerMessage } from '../protocol/messages';
+import type { Command, LoadResult, WorkerMessage } from '../protocol/messages';
 import { PROTOCOL_VERSION } from '../protocol/protocolVersion';
 import type { Transport, TransportListener } from '../protocol/Transport';
 import { isClientError } from './ClientError';
@@ -203,6 +203,102 @@ describe('SimulationClient', () => {
     await vi.advanceTimersByTimeAsync(12_000);
     await assertion;
     expect(crashes[0]).toMatch(/did not answer for 31 s/);
+  });
+
+  describe('applying the text the worker last checked (protocol 13)', () => {
+    const loaded: LoadResult = { ok: false, errors: [] };
+    /** Answers the last `validate` and returns the worker. */
+    const validated = async (client: ReturnType<typeof createSimulationClient>, text: string) => {
+      const check = client.validate(text);
+      await flush();
+      const worker = workers.at(-1)!;
+      worker.send({
+        type: 'reply',
+        id: worker.last('validate').id,
+        kind: 'validate',
+        result: { errors: [], warnings: [] },
+      });
+      await check;
+      return worker;
+    };
+    const replyToLoad = (worker: ScriptedWorker) =>
+      worker.send({ type: 'reply', id: worker.last('load').id, kind: 'load', result: loaded });
+
+    it('stands for the checked text instead of posting it again, once', async () => {
+      const client = createSimulationClient(factory);
+      const text = 'version: 1\n'.repeat(1000);
+      const worker = await validated(client, text);
+      // An equal text, not the same string: still the checked one.
+      const first = client.load(text.slice(0, 5) + text.slice(5), null);
+      await flush();
+      expect(worker.last('load')).toEqual({
+        type: 'load',
+        id: expect.any(Number),
+        sameAsValidated: 11_000,
+        fileName: null,
+      });
+      replyToLoad(worker);
+      await expect(first).resolves.toEqual(loaded);
+      // The worker gave the checked text to that load: the next load of it posts it.
+      const second = client.load(text, null);
+      await flush();
+      expect(worker.last('load')).toMatchObject({ text, fileName: null });
+      replyToLoad(worker);
+      await expect(second).resolves.toEqual(loaded);
+    });
+
+    it('posts the text when it differs, comes from a file, or the worker restarted', async () => {
+      const client = createSimulationClient(factory);
+      let worker = await validated(client, 'a: 1');
+      const edited = client.load('a: 2', null);
+      await flush();
+      expect(worker.last('load')).toMatchObject({ text: 'a: 2' });
+      replyToLoad(worker);
+      await edited;
+
+      worker = await validated(client, 'a: 1');
+      const opened = client.load('a: 1', 'a.yaml');
+      await flush();
+      expect(worker.last('load')).toMatchObject({ text: 'a: 1', fileName: 'a.yaml' });
+      replyToLoad(worker);
+      await opened;
+
+      worker = await validated(client, 'a: 1');
+      worker.listener?.crash('gone');
+      const afterCrash = client.load('a: 1', null);
+      await flush();
+      const restarted = workers.at(-1)!;
+      expect(restarted).not.toBe(worker);
+      expect(restarted.last('load')).toMatchObject({ text: 'a: 1' });
+      replyToLoad(restarted);
+      await expect(afterCrash).resolves.toEqual(loaded);
+    });
+
+    it('sends the text after all when the worker no longer holds it', async () => {
+      const client = createSimulationClient(factory);
+      const worker = await validated(client, 'a: 1');
+      const load = client.load('a: 1', null);
+      await flush();
+      const standIn = worker.last('load');
+      expect(standIn).not.toHaveProperty('text');
+      worker.send({ type: 'failure', id: standIn.id, error: { code: 'not-kept', message: 'gone' } });
+      await flush();
+      const resent = worker.last('load');
+      expect(resent).toMatchObject({ text: 'a: 1', fileName: null });
+      expect(resent.id).not.toBe(standIn.id);
+      replyToLoad(worker);
+      await expect(load).resolves.toEqual(loaded);
+      // Any other failure is the load's own.
+      const other = await validated(client, 'b: 1');
+      const failing = client.load('b: 1', null);
+      await flush();
+      other.send({
+        type: 'failure',
+        id: other.last('load').id,
+        error: { code: 'engine-error', message: 'bad' },
+      });
+      await expect(failing).rejects.toSatisfy((e) => isClientError(e, 'engine-error'));
+    });
   });
 
   it('cancels a request through its AbortSignal and ignores the late reply', async () => {

@@ -33,7 +33,7 @@ import type {
   WorkshopRunResult,
 } from '../protocol/workshop';
 import type { FrontierPoint, ReplicateRun } from '../engine/index';
-import { ClientError } from './ClientError';
+import { ClientError, isClientError } from './ClientError';
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -138,6 +138,11 @@ interface Connection {
   transport: Transport;
   unlisten: () => void;
   ready: Promise<void>;
+  /**
+   * The text of the last `validate` posted on this connection, while the worker holds it (no `load` since):
+   * a load of the same text stands for it instead of posting it again (protocol 13, decision 0379).
+   */
+  validated: string | null;
 }
 
 export function createSimulationClient(
@@ -257,7 +262,11 @@ export function createSimulationClient(
           signal?.removeEventListener('abort', onAbort);
         },
       });
-      conn.transport.post({ type: kind, id, ...params } as Command);
+      const command = { type: kind, id, ...params } as Command;
+      // Commands reach the worker in order: after this validate it holds this text, after any load none.
+      if (command.type === 'validate') conn.validated = command.text;
+      else if (command.type === 'load') conn.validated = null;
+      conn.transport.post(command);
     });
 
   const connect = (): Connection => {
@@ -267,7 +276,7 @@ export function createSimulationClient(
       message: onMessage,
       crash: (reason) => dropConnection(`The simulator crashed: ${reason}`),
     });
-    const conn: Connection = { transport, unlisten, ready: Promise.resolve() };
+    const conn: Connection = { transport, unlisten, ready: Promise.resolve(), validated: null };
     connection = conn;
     conn.ready = send(conn, 'hello', { protocolVersion: PROTOCOL_VERSION, allowDebugFaults }, {}).then(
       (reply) => {
@@ -294,13 +303,19 @@ export function createSimulationClient(
   };
 
   return {
-    load: (text, fileName, requestOptions) => {
+    load: async (text, fileName, requestOptions) => {
       scenarioLength = text.length;
-      return request(
-        'load',
-        { text, fileName },
-        { timeoutMs: loadTimeoutMs(defaultTimeout, text.length), ...requestOptions },
-      );
+      const loadOptions = { timeoutMs: loadTimeoutMs(defaultTimeout, text.length), ...requestOptions };
+      // Apply after the editor's check of the same text: the worker still holds it, so it is not posted again
+      // (a 13 MB text was a 50 ms main-thread task; equal texts compare in milliseconds, different lengths at once).
+      if (fileName === null && connection?.validated === text) {
+        try {
+          return await request('load', { sameAsValidated: text.length, fileName }, loadOptions);
+        } catch (error) {
+          if (!isClientError(error, 'not-kept')) throw error;
+        }
+      }
+      return request('load', { text, fileName }, loadOptions);
     },
     validate: (text) => request('validate', { text }),
     expandWorkload: (text) => request('expandWorkload', { text }),

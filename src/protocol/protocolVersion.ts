@@ -9,5 +9,6 @@
  * 10: a snapshot's tasks travel in parts as columns (`taskColumns.ts`, decision 0336).
  * 11: and its decisions in parts (decision 0365).
  * 12: a snapshot carries its jobs' name order for the jobs table (`jobNameOrder.ts`, decision 0377).
+ * 13: `load` may stand for the last validated text instead of carrying it (`sameAsValidated`, decision 0379).
  */
-export const PROTOCOL_VERSION = 12;
+export const PROTOCOL_VERSION = 13;

@@ -346,11 +346,15 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
         return { type: 'reply', id, kind: 'hello', result: { protocolVersion: PROTOCOL_VERSION } };
       }
       case 'load': {
-        post({ type: 'loadProgress', id, phase: 'reading', characters: command.text.length });
+        const text = 'text' in command ? command.text : checked.keptText(command.sameAsValidated);
+        if (text === null) {
+          throw new HostError('not-kept', 'The worker no longer holds the checked text; the page sends it.');
+        }
+        post({ type: 'loadProgress', id, phase: 'reading', characters: text.length });
         const parsed =
           command.fileName === null
-            ? checked.forLoad(command.text)
-            : (checked.drop(), engine.parseScenario(command.text, { fileName: command.fileName }));
+            ? checked.forLoad(text)
+            : (checked.drop(), engine.parseScenario(text, { fileName: command.fileName }));
         if (!parsed.ok) {
           return {
             type: 'reply',
@@ -359,7 +363,7 @@ export function createSimulationHost<I extends EngineIssueLike>(deps: Simulation
             result: { ok: false, errors: parsed.errors.map(toIssue) },
           };
         }
-        post({ type: 'loadProgress', id, phase: 'starting', characters: command.text.length });
+        post({ type: 'loadProgress', id, phase: 'starting', characters: text.length });
         let sim: Simulation;
         try {
           sim = engine.createSimulation(parsed.scenario);

@@ -20,7 +20,10 @@ describe('createLastValidated', () => {
     memo.validate('b');
     expect(memo.forLoad('c')).toEqual({ text: 'c' });
     memo.validate('d');
+    expect(memo.keptText(1)).toBe('d');
+    expect(memo.keptText(2)).toBeNull();
     memo.drop();
+    expect(memo.keptText(1)).toBeNull();
     expect(memo.forLoad('d')).toEqual({ text: 'd' });
     expect(parsed).toEqual(['a', 'a', 'b', 'c', 'd', 'd']);
   });
@@ -63,6 +66,30 @@ describe('the host reads a validated text once when it is applied', () => {
       m.type === 'reply' && m.kind === 'load' && m.result.ok ? m.result.summary : null;
     expect(summary(first)).not.toBeNull();
     expect(summary(first)).toEqual(summary(second));
+
+    // A load standing for the validated text (protocol 13) reads the kept parse: no parse, the same summary.
+    await send({ type: 'validate', id: 5, text: welcome });
+    expect(parses).toBe(3);
+    const standIn = await send({ type: 'load', id: 6, sameAsValidated: welcome.length, fileName: null });
+    expect(parses).toBe(3);
+    expect(summary(standIn)).toEqual(summary(first));
+    // Taken by that load, or of another length: the worker says it does not hold it.
+    const failureOf = async (command: Command) => {
+      transport.post(command);
+      for (let i = 0; i < 500; i++) {
+        const found = messages.find((m) => m.type === 'failure' && m.id === command.id);
+        if (found !== undefined) return found.type === 'failure' ? found.error.code : null;
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      return null;
+    };
+    expect(await failureOf({ type: 'load', id: 7, sameAsValidated: welcome.length, fileName: null })).toBe(
+      'not-kept',
+    );
+    await send({ type: 'validate', id: 8, text: welcome });
+    expect(
+      await failureOf({ type: 'load', id: 9, sameAsValidated: welcome.length + 1, fileName: null }),
+    ).toBe('not-kept');
     transport.terminate();
   });
 });

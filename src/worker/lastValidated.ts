@@ -12,6 +12,8 @@ export interface LastValidated<R> {
   validate(text: string): R;
   /** The kept result if `text` is the last validated one (then forgotten), else a fresh parse. */
   forLoad(text: string): R;
+  /** The last validated text if it is still kept and `length` characters long, else null. */
+  keptText(length: number): string | null;
   /** Forgets the kept result (a load that parses its own way). */
   drop(): void;
 }
@@ -30,6 +32,9 @@ export function createLastValidated<R>(parse: (text: string) => R): LastValidate
       last = null;
       // Comparing two equal 13 MB strings is a memory compare, a few milliseconds.
       return kept !== null && kept.text === text ? kept.result : parse(text);
+    },
+    keptText(length) {
+      return last !== null && last.text.length === length ? last.text : null;
     },
     drop() {
       last = null;

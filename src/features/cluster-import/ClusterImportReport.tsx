@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/Download';
+import { DownloadIcon } from '../../ui/icons';
 import { nounFor } from '../../common/plural';
 import type { UnmappedGroup } from '../../protocol/clusterImport';
 import type { ClusterImportReport as Report } from '../../store/clusterImport/createClusterImportStore';

@@ -8,12 +8,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/Download';
-import FolderOpenIcon from '@mui/icons-material/FolderOpen';
-import FormatAlignLeftIcon from '@mui/icons-material/FormatAlignLeft';
-import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
-import NoteAddIcon from '@mui/icons-material/NoteAdd';
-import OutputIcon from '@mui/icons-material/Output';
+import {
+  DownloadIcon,
+  FolderOpenIcon,
+  FormatAlignLeftIcon,
+  NoteAddIcon,
+  OutputIcon,
+  UnfoldMoreIcon,
+} from '../../ui/icons';
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { downloadText, yamlFileName } from '../library/downloadText';

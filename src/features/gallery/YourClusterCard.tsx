@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { UploadFileIcon } from '../../ui/icons';
 import { YOUR_CLUSTER } from '../../scenarios/yourCluster';
 import { useFileChooser } from '../cluster-import/useFileChooser';
 import { useOpenFile } from '../cluster-import/useOpenFile';

@@ -7,18 +7,20 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden';
-import CollectionsIcon from '@mui/icons-material/Collections';
-import DarkModeIcon from '@mui/icons-material/DarkMode';
-import EditIcon from '@mui/icons-material/Edit';
-import FormatSizeIcon from '@mui/icons-material/FormatSize';
-import KeyboardIcon from '@mui/icons-material/Keyboard';
-import LightModeIcon from '@mui/icons-material/LightMode';
-import ScienceIcon from '@mui/icons-material/Science';
-import ShareIcon from '@mui/icons-material/Share';
-import VerifiedIcon from '@mui/icons-material/Verified';
-import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import SlideshowIcon from '@mui/icons-material/Slideshow';
+import {
+  CollectionsIcon,
+  DarkModeIcon,
+  DashboardIcon,
+  EditIcon,
+  FormatSizeIcon,
+  KeyboardIcon,
+  LightModeIcon,
+  ScienceIcon,
+  ShareIcon,
+  SlideshowIcon,
+  VerifiedIcon,
+  ViewSidebarIcon,
+} from '../../ui/icons';
 import { lazy, memo, Suspense, useState } from 'react';
 import type { AppState, ScenarioSource } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';

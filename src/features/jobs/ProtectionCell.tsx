@@ -1,6 +1,5 @@
 import { useTheme } from '@mui/material/styles';
-import LockClockIcon from '@mui/icons-material/LockClock';
-import LockOpenIcon from '@mui/icons-material/LockOpen';
+import { LockClockIcon, LockOpenIcon } from '../../ui/icons';
 import { plural } from '../../common/plural';
 import type { ProtectionState, ReclaimProtection } from '../../engine/model/protection';
 import {

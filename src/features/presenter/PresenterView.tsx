@@ -6,10 +6,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
-import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
-import NavigateNextIcon from '@mui/icons-material/NavigateNext';
-import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
+import {
+  CloseFullscreenIcon,
+  NavigateBeforeIcon,
+  NavigateNextIcon,
+  RadioButtonCheckedIcon,
+} from '../../ui/icons';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { treeDepth } from '../../viz/layouts/revealQueues';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';

@@ -11,7 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { MomentTag } from '../../viz/charts/MomentTag';
-import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
+import { CenterFocusStrongIcon } from '../../ui/icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { QueueState } from '../../engine/model/snapshot';
 import type { SelectedPair, Selection } from '../../store/AppState';

@@ -3,7 +3,7 @@
  * victim) app-wide and opens the tree tab. Light on purpose: the decision log is on the first screen, the
  * tree's code loads only when its tab opens.
  */
-import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import { AccountTreeIcon } from '../../ui/icons';
 import Button from '@mui/material/Button';
 import type { SelectedPair } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';

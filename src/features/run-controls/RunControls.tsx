@@ -6,14 +6,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
-import NavigateNextIcon from '@mui/icons-material/NavigateNext';
-import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
-import SkipNextIcon from '@mui/icons-material/SkipNext';
-import KeyboardDoubleArrowLeftIcon from '@mui/icons-material/KeyboardDoubleArrowLeft';
-import KeyboardDoubleArrowRightIcon from '@mui/icons-material/KeyboardDoubleArrowRight';
+import {
+  KeyboardDoubleArrowLeftIcon,
+  KeyboardDoubleArrowRightIcon,
+  NavigateBeforeIcon,
+  NavigateNextIcon,
+  PauseIcon,
+  PlayArrowIcon,
+  SkipNextIcon,
+  SkipPreviousIcon,
+} from '../../ui/icons';
 import { memo, type ComponentType } from 'react';
 import type { AppState } from '../../store/AppState';
 import { useAppStore } from '../../store/AppStoreProvider';

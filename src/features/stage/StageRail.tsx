@@ -5,7 +5,7 @@
  * The reveal brings them back anyway.
  */
 import Button from '@mui/material/Button';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import { ChevronLeftIcon } from '../../ui/icons';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
 import { stepShown } from '../lesson/useLessonRoom';

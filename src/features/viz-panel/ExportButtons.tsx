@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
-import DownloadIcon from '@mui/icons-material/Download';
+import { DownloadIcon } from '../../ui/icons';
 import { useState } from 'react';
 import { downloadBlob } from '../../viz/export/downloadBlob';
 import type { ExportFormat } from '../../viz/export/exportQueueTree';

@@ -1,6 +1,6 @@
 /**
- * `npm test`: the unit tests, then the browser specs, with the static checks (type-check and lint) beside both
- * in the kernel's idle scheduling class.
+ * `npm test`: the unit tests, then the browser specs, with the static checks (type-check and lint) beside the
+ * specs in the kernel's idle scheduling class.
  *
  * Why beside, and why idle-class (issue 22: CI under 12 minutes on a 2-core machine, decision 0375): the e2e
  * phase leaves 4-6 % of the two cores idle (its build, the waits inside a spec's steps for the worker and for
@@ -9,9 +9,11 @@
  * time. Under SCHED_IDLE (`chrt --idle 0`, from util-linux, which Debian installs everywhere) they run only on
  * a core nothing else wants, and a test process that wakes takes the core back at once (`nice 19` would still
  * give them a small share of a busy core). Without `chrt`, or where it may not set the class, the checks run
- * after the specs. The unit tests and the specs keep the usual class and run one after the other: both are
- * CPU-bound on their own, and their timeouts (Vitest's 30 s per test, Playwright's waits) are not safe for a
- * process that may be starved.
+ * after the specs. They start with the specs, not with the unit tests: beside the unit tests they cost those
+ * 15-20 s of wall time (A B A B, decision 0376), beside the specs nothing measurable (decision 0375), whose
+ * phase is four times as long and leaves more idle CPU (its build, its waits; decision 0378). The unit tests
+ * and the specs keep the usual class and run one after the other: both are CPU-bound on their own, and their
+ * timeouts (Vitest's 30 s per test, Playwright's waits) are not safe for a process that may be starved.
  *
  * Every phase runs even when an earlier one failed, so one run reports every failure; the static checks'
  * output is printed whole as each check ends (staticChecks.ts). Exits 1 if any phase failed.
@@ -43,9 +45,9 @@ const npmRun = (script: string) => run('npm', ['run', script]);
 
 async function main(): Promise<void> {
   const results: [string, boolean][] = [];
+  results.push(['unit tests (vitest)', await npmRun('test:unit')]);
   // tsc and eslint, which staticChecks.ts starts, inherit the idle class.
   const staticChecks = canRunIdle() ? run(CHRT, ['--idle', '0', 'npm', 'run', 'test:static']) : null;
-  results.push(['unit tests (vitest)', await npmRun('test:unit')]);
   results.push(['browser specs (playwright)', await npmRun('test:e2e')]);
   results.push(['static checks (tsc, eslint)', await (staticChecks ?? npmRun('test:static'))]);
   const summary = results.map(([name, ok]) => `${name} ${ok ? 'passed' : 'FAILED'}`).join('; ');

@@ -223,55 +223,51 @@ describe('SimulationClient', () => {
     };
     const replyToLoad = (worker: ScriptedWorker) =>
       worker.send({ type: 'reply', id: worker.last('load').id, kind: 'load', result: loaded });
+    /** Starts a load and answers it; returns the worker it went to and the command that worker received. */
+    const loadAnswered = async (
+      client: ReturnType<typeof createSimulationClient>,
+      text: string,
+      fileName: string | null,
+    ) => {
+      const load = client.load(text, fileName);
+      await flush();
+      const worker = workers.at(-1)!;
+      const posted = worker.last('load');
+      replyToLoad(worker);
+      await expect(load).resolves.toEqual(loaded);
+      return { worker, posted };
+    };
 
     it('stands for the checked text instead of posting it again, once', async () => {
       const client = createSimulationClient(factory);
       const text = 'version: 1\n'.repeat(1000);
-      const worker = await validated(client, text);
+      await validated(client, text);
       // An equal text, not the same string: still the checked one.
-      const first = client.load(text.slice(0, 5) + text.slice(5), null);
-      await flush();
-      expect(worker.last('load')).toEqual({
+      const first = await loadAnswered(client, text.slice(0, 5) + text.slice(5), null);
+      expect(first.posted).toEqual({
         type: 'load',
         id: expect.any(Number),
         sameAsValidated: 11_000,
         fileName: null,
       });
-      replyToLoad(worker);
-      await expect(first).resolves.toEqual(loaded);
       // The worker gave the checked text to that load: the next load of it posts it.
-      const second = client.load(text, null);
-      await flush();
-      expect(worker.last('load')).toMatchObject({ text, fileName: null });
-      replyToLoad(worker);
-      await expect(second).resolves.toEqual(loaded);
+      expect((await loadAnswered(client, text, null)).posted).toMatchObject({ text, fileName: null });
     });
 
     it('posts the text when it differs, comes from a file, or the worker restarted', async () => {
       const client = createSimulationClient(factory);
-      let worker = await validated(client, 'a: 1');
-      const edited = client.load('a: 2', null);
-      await flush();
-      expect(worker.last('load')).toMatchObject({ text: 'a: 2' });
-      replyToLoad(worker);
-      await edited;
-
-      worker = await validated(client, 'a: 1');
-      const opened = client.load('a: 1', 'a.yaml');
-      await flush();
-      expect(worker.last('load')).toMatchObject({ text: 'a: 1', fileName: 'a.yaml' });
-      replyToLoad(worker);
-      await opened;
-
-      worker = await validated(client, 'a: 1');
-      worker.listener?.crash('gone');
-      const afterCrash = client.load('a: 1', null);
-      await flush();
-      const restarted = workers.at(-1)!;
-      expect(restarted).not.toBe(worker);
-      expect(restarted.last('load')).toMatchObject({ text: 'a: 1' });
-      replyToLoad(restarted);
-      await expect(afterCrash).resolves.toEqual(loaded);
+      await validated(client, 'a: 1');
+      expect((await loadAnswered(client, 'a: 2', null)).posted).toMatchObject({ text: 'a: 2' });
+      await validated(client, 'a: 1');
+      expect((await loadAnswered(client, 'a: 1', 'a.yaml')).posted).toMatchObject({
+        text: 'a: 1',
+        fileName: 'a.yaml',
+      });
+      const crashed = await validated(client, 'a: 1');
+      crashed.listener?.crash('gone');
+      const restarted = await loadAnswered(client, 'a: 1', null);
+      expect(restarted.worker).not.toBe(crashed);
+      expect(restarted.posted).toMatchObject({ text: 'a: 1' });
     });
 
     it('sends the text after all when the worker no longer holds it', async () => {

@@ -263,6 +263,19 @@ describe('SimulationClient', () => {
         text: 'a: 1',
         fileName: 'a.yaml',
       });
+      // A check of another text of the same length posted just before: the worker then holds that one.
+      await validated(client, 'a: 1');
+      const other = client.validate('a: 3');
+      const raced = await loadAnswered(client, 'a: 1', null);
+      expect(raced.posted).toMatchObject({ text: 'a: 1' });
+      const check = raced.worker.last('validate');
+      raced.worker.send({
+        type: 'reply',
+        id: check.id,
+        kind: 'validate',
+        result: { errors: [], warnings: [] },
+      });
+      await other;
       const crashed = await validated(client, 'a: 1');
       crashed.listener?.crash('gone');
       const restarted = await loadAnswered(client, 'a: 1', null);

@@ -262,8 +262,17 @@ export function createSimulationClient(
           signal?.removeEventListener('abort', onAbort);
         },
       });
-      const command = { type: kind, id, ...params } as Command;
-      // Commands reach the worker in order: after this validate it holds this text, after any load none.
+      let command = { type: kind, id, ...params } as Command;
+      // Commands reach the worker in order, so what it holds is decided here, as each is posted: after a
+      // validate its text, after any load none. A load of the text it holds stands for it (protocol 13).
+      if (
+        command.type === 'load' &&
+        'text' in command &&
+        command.fileName === null &&
+        command.text === conn.validated
+      ) {
+        command = { type: 'load', id, sameAsValidated: command.text.length, fileName: null };
+      }
       if (command.type === 'validate') conn.validated = command.text;
       else if (command.type === 'load') conn.validated = null;
       conn.transport.post(command);
@@ -306,16 +315,16 @@ export function createSimulationClient(
     load: async (text, fileName, requestOptions) => {
       scenarioLength = text.length;
       const loadOptions = { timeoutMs: loadTimeoutMs(defaultTimeout, text.length), ...requestOptions };
-      // Apply after the editor's check of the same text: the worker still holds it, so it is not posted again
-      // (a 13 MB text was a 50 ms main-thread task; equal texts compare in milliseconds, different lengths at once).
-      if (fileName === null && connection?.validated === text) {
-        try {
-          return await request('load', { sameAsValidated: text.length, fileName }, loadOptions);
-        } catch (error) {
-          if (!isClientError(error, 'not-kept')) throw error;
-        }
+      try {
+        // Sent as its length when the worker holds this text from the editor's check (`send`): a 13 MB text
+        // posted again was a 50 ms main-thread task. Equal texts compare in milliseconds, others at once.
+        return await request('load', { text, fileName }, loadOptions);
+      } catch (error) {
+        // The worker had lost it (a validate that threw): the load just posted made the client forget it too,
+        // so this one carries the text.
+        if (!isClientError(error, 'not-kept')) throw error;
+        return request('load', { text, fileName }, loadOptions);
       }
-      return request('load', { text, fileName }, loadOptions);
     },
     validate: (text) => request('validate', { text }),
     expandWorkload: (text) => request('expandWorkload', { text }),

@@ -63,7 +63,7 @@ test('a key pressed as the gallery closes is heard: pick a lesson, press F at on
   await expect.poll(async () => (await app.state())?.scenario, { timeout: 30_000 }).toBe('lca-1');
 });
 
-test('with reduced motion asked for, a focused button rests and a dialog appears at once; with motion, the ripple pulses', async ({
+test('with reduced motion asked for, a focused button rests, a dialog appears at once and the lesson bar jumps; with motion, they move', async ({
   app,
   page,
 }) => {
@@ -100,4 +100,23 @@ test('with reduced motion asked for, a focused button rests and a dialog appears
   await expect
     .poll(async () => (await running()).some((name) => name.includes('MuiTouchRipple-childPulsate')))
     .toBe(true);
+  // Reduced motion again. Revealing step 2's answer moves the lesson's progress bar on (its question is no
+  // longer open): the bar is at its new value at once, nothing glides.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const position = page.getByTestId('lesson-player.position');
+  const bar = page.getByRole('progressbar', { name: /^Lesson progress/ });
+  await position.click();
+  await page.keyboard.press('PageDown');
+  await expect(position).toHaveText('Step 2 of 5');
+  await expect(bar).toHaveAttribute('aria-valuenow', '20');
+  await page.keyboard.press('1');
+  await page.keyboard.press('PageDown');
+  await expect(bar).toHaveAttribute('aria-valuenow', '40');
+  expect(await running()).toEqual([]);
+  // With motion, the bar glides back to step 1's value.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await position.click();
+  await page.keyboard.press('PageUp');
+  await expect(bar).toHaveAttribute('aria-valuenow', '20');
+  expect((await running()).some((name) => name.includes('MuiLinearProgress-bar'))).toBe(true);
 });

@@ -8,7 +8,8 @@ import type { IssueCode, ParseResult, ScenarioIssue } from './issues';
 import { normaliseWithLocator, type NormaliseOptions } from './normaliseScenarioDocument';
 import { sortIssues } from './IssueSink';
 import { readJsonFast } from './readJsonFast';
-import { readYamlFast } from './readYamlFast';
+import { readYamlFast, type ItemStarts } from './readYamlFast';
+import { createFastLocator } from './fastLocator';
 import { ISSUE_CATALOGUE } from './issues';
 import { createYamlLocator } from './yamlLocator';
 import { findDuplicateKeys } from './duplicateKeys';
@@ -42,20 +43,37 @@ export function parseScenario(written: string, options: NormaliseOptions = {}): 
   }
   // Every reader below sees LF line breaks only (lineBreaks.ts).
   const text = normaliseLineBreaks(written);
-  // Plain JSON, or block YAML in the subset readYamlFast knows, is read without source positions.
-  const plain = readJsonFast(text) ?? readYamlFast(text);
-  // `expect` entries keep their source line (normaliseExpect), which only the YAML reading knows.
-  if (plain !== null && !Object.hasOwn(plain as object, 'expect')) {
-    // So do lesson steps and anything else that asks for a line: they too take the full reading.
-    let asked = false;
-    const fast = normaliseWithLocator(plain, options, () => {
-      asked = true;
-      return null;
-    });
-    // Anything to report is reported from the full YAML reading, which locates every issue.
-    if (!asked && fast.ok && fast.warnings.length === 0) return fast;
-  }
-  return parseScenarioLocated(text, options);
+  return parseScenarioFast(text, options) ?? parseScenarioLocated(text, options);
+}
+
+/**
+ * `parseScenario`'s fast paths: plain JSON, or block YAML in the subset readYamlFast knows, read without the
+ * yaml package's syntax tree and normalised. Null when the text is outside them, or when the result has
+ * anything to report or asks for a line they do not know; the located reading then gives the result.
+ * Exported for the tests that hold the two readings to the same result.
+ */
+export function parseScenarioFast(text: string, options: NormaliseOptions = {}): ParseResult | null {
+  const starts: ItemStarts = new WeakMap();
+  const json = readJsonFast(text);
+  const plain = json ?? readYamlFast(text, starts);
+  if (plain === null) return null;
+  // Lesson steps, their choices and `expect` entries keep their source lines: the fast YAML reading knows
+  // where each begins (fastLocator.ts, decision 0381). Anything else that asks for a line, and every line of
+  // JSON, takes the full reading.
+  let asked = false;
+  const unanswered = () => {
+    asked = true;
+  };
+  const locate =
+    json === null
+      ? createFastLocator(text, plain, starts, unanswered)
+      : () => {
+          unanswered();
+          return null;
+        };
+  const fast = normaliseWithLocator(plain, options, locate);
+  // Anything to report is reported from the full YAML reading, which locates every issue.
+  return !asked && fast.ok && fast.warnings.length === 0 ? fast : null;
 }
 
 /**

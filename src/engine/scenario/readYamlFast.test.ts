@@ -14,7 +14,7 @@ import { applyMutations, mutations } from '../testing/mutation/mutations';
 import { rawScenario } from '../testing/arbitraries/rawScenario';
 import { buildScenarioDocument } from '../testing/arbitraries/scenarioDocument';
 import { findDuplicateKeys } from './duplicateKeys';
-import { parseScenario, parseScenarioLocated } from './parseScenario';
+import { parseScenario, parseScenarioFast, parseScenarioLocated } from './parseScenario';
 import { readYamlFast } from './readYamlFast';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -248,6 +248,55 @@ describe('readYamlFast', () => {
       const result = parseScenario(text);
       expect(result.ok && result.scenario.lesson.every((step) => typeof step.line === 'number')).toBe(true);
       expect(result).toEqual(parseScenarioLocated(text));
+    }
+  });
+
+  it('reads gallery lessons on the fast path, each step, choice and check at the line the located reading gives', () => {
+    const lessons = FILES.filter((f) => f.name.startsWith('src/scenarios/') && /^lesson:/m.test(f.text));
+    let fastLessons = 0;
+    for (const { name, text } of lessons) {
+      const fast = parseScenarioFast(text);
+      if (readYamlFast(text) !== null) expect(fast, `${name} takes the fast path`).not.toBeNull();
+      if (fast === null) continue;
+      fastLessons++;
+      expect(fast, name).toEqual(parseScenarioLocated(text));
+    }
+    // Welcome, the LCA and preempt lessons, the comparisons, thrash and the workshops (decision 0381).
+    expect(fastLessons).toBeGreaterThanOrEqual(14);
+  });
+
+  it('finds a lesson step and its choices where the located reading does, however the item is written', () => {
+    const head = [
+      'version: 1',
+      'nodes: [{ name: n, resources: { gpu: 1 } }]',
+      'queues: [{ name: q, resources: { gpu: { quota: 1 } } }]',
+      'jobs: [{ name: j, queue: q, resources: { gpu: 1 } }]',
+      'lesson:',
+    ];
+    const layouts = [
+      // On the dash's line, with one space or several.
+      ['  - say: one', '  -    say: two', '       session: 1'],
+      // Below the dash, after a comment, a blank line and a comment on the dash's line.
+      ['  -', '    say: one', '  - # the second', '', '    # its text', '    say: two'],
+      // A sequence at its key's column, and a question whose choices are flow and block mappings.
+      [
+        '- say: "one"',
+        '- say: two',
+        '  ask:',
+        '    question: which?',
+        '    reveal: 1',
+        '    choices:',
+        '      - { label: a, evicted: [] }',
+        '      -   label: b',
+        '          evicted: []',
+      ],
+    ];
+    for (const layout of layouts) {
+      const text = [...head, ...layout, ''].join('\n');
+      const fast = parseScenarioFast(text);
+      expect(fast, text).not.toBeNull();
+      expect(fast, text).toEqual(parseScenarioLocated(text));
+      expect(fast?.ok && fast.scenario.lesson.map((s) => s.say), text).toEqual(['one', 'two']);
     }
   });
 

@@ -132,7 +132,10 @@ export interface RawScenario {
   asJson: boolean;
   /** Line ends of the text: 0 LF, 1 CRLF, 2 CR, 3 mixed (menus.LINE_ENDS). */
   lineEnds: number;
-  /** Writes `expect: []`, which sends plain JSON to the located YAML reading (issue 18). */
+  /**
+   * Writes `expect: []`, a key the fast readings once declined outright (issue 18); an empty list asks for no
+   * line, so they now read it too (decision 0381), and both readings must agree.
+   */
   emptyExpect: boolean;
   /**
    * Late arrivals keep the Running status they are listed with (rare): the parser must refuse them at the

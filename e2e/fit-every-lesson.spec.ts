@@ -14,9 +14,9 @@
  */
 import type { Page } from '@playwright/test';
 import type { AppPage } from './fixtures/AppPage';
-import type { StagePage } from './fixtures/StagePage';
+import { pathOutOfViewInPage, STAGE_PARTS, type PathMark, type StagePage } from './fixtures/StagePage';
 import { expect, test } from './fixtures/fixtures';
-import { untilStill } from './fixtures/untilStill';
+import { measureAtRest } from './fixtures/untilStill';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -41,81 +41,63 @@ async function galleryLessonIds(page: Page): Promise<string[]> {
 }
 
 /**
- * What of the step is not seen whole without scrolling: the page or the lesson pane scrolls, or the step
- * text's last line, a choice or the Reveal/Next button is outside the window or the lesson pane. Once the
+ * In the page: what of the step is not seen whole without scrolling: the page or the lesson pane scrolls, or the
+ * step text's last line, a choice or the Reveal/Next button is outside the window or the lesson pane. Once the
  * answer is revealed (`revealed`), the engine's explanation follows the question and may be longer than the
  * pane (decision 0303): the player scrolls the question to the top, and its choices and verdict line must be
- * in view.
+ * in view. Sent to the page as its source (measureAtRest): it uses nothing from outside its body.
  */
-async function unfit(page: Page, where: string, revealed = false): Promise<string[]> {
-  const found = await page.evaluate((revealed) => {
-    const pane = document.querySelector('[data-testid="side-panel.lesson"]');
-    if (pane === null) return ['no lesson pane'];
-    const problems: string[] = [];
-    const scrolled = document.scrollingElement?.scrollTop ?? 0;
-    if (scrolled > 0) problems.push(`the page scrolled by ${scrolled} px`);
-    const hidden = pane.scrollHeight - pane.clientHeight;
-    if (hidden > 1 && !revealed)
-      problems.push(`the lesson pane scrolls (${hidden} px more than its ${pane.clientHeight} px)`);
-    const box = pane.getBoundingClientRect();
-    const bottom = Math.min(box.bottom, window.innerHeight);
-    const choices = [...pane.querySelectorAll('[data-testid="lesson-question.choice"]')].map(
-      (el, i) => [`choice ${i + 1}`, el] as [string, Element],
-    );
-    const targets: [string, Element | null][] = revealed
-      ? [...choices, ['the verdict', pane.querySelector('[data-testid="lesson-question.result"]')]]
-      : [
-          ['the step text', pane.querySelector('[data-testid="lesson-player.say"]')],
-          ...choices,
-          ['Reveal/Next', pane.querySelector('[data-testid="lesson-player.next"]')],
-        ];
-    for (const [name, el] of targets) {
-      if (el === null) continue;
-      const r = el.getBoundingClientRect();
-      if (r.height === 0) problems.push(`${name} not drawn`);
-      else if (r.bottom > bottom + 1 || r.top < Math.max(box.top, 0) - 1)
-        problems.push(
-          `${name} at ${Math.round(r.top)}-${Math.round(r.bottom)}, the pane shows to ${Math.round(bottom)}`,
-        );
-      else if (name !== 'the step text') {
-        // What a click at its centre would reach: the element itself, not a tooltip or a footer over it.
-        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        if (hit === null || !(el.contains(hit) || hit.contains(el)))
-          problems.push(
-            `${name} covered by ${hit?.getAttribute('data-testid') ?? hit?.tagName ?? 'nothing'}`,
-          );
-      }
-    }
-    return problems;
-  }, revealed);
-  return found.map((p) => `${where}: ${p}`);
-}
-
-/** Waits until the side panel stops moving (a pick, a reveal or a selection re-lays it out). */
-async function settle(page: Page, where: string): Promise<void> {
-  await untilStill(
-    page,
-    [
-      '[data-testid="side-panel.details"]',
-      '[data-testid="lesson-player.say"]',
-      '[data-testid="lesson-question.choice"]',
-      '[data-testid="lesson-player.next"]',
-    ],
-    where,
+function unfitInPage(revealed: boolean): string[] {
+  const pane = document.querySelector('[data-testid="side-panel.lesson"]');
+  if (pane === null) return ['no lesson pane'];
+  const problems: string[] = [];
+  const scrolled = document.scrollingElement?.scrollTop ?? 0;
+  if (scrolled > 0) problems.push(`the page scrolled by ${scrolled} px`);
+  const hidden = pane.scrollHeight - pane.clientHeight;
+  if (hidden > 1 && !revealed)
+    problems.push(`the lesson pane scrolls (${hidden} px more than its ${pane.clientHeight} px)`);
+  const box = pane.getBoundingClientRect();
+  const bottom = Math.min(box.bottom, window.innerHeight);
+  const choices = [...pane.querySelectorAll('[data-testid="lesson-question.choice"]')].map(
+    (el, i) => [`choice ${i + 1}`, el] as [string, Element],
   );
+  const targets: [string, Element | null][] = revealed
+    ? [...choices, ['the verdict', pane.querySelector('[data-testid="lesson-question.result"]')]]
+    : [
+        ['the step text', pane.querySelector('[data-testid="lesson-player.say"]')],
+        ...choices,
+        ['Reveal/Next', pane.querySelector('[data-testid="lesson-player.next"]')],
+      ];
+  for (const [name, el] of targets) {
+    if (el === null) continue;
+    const r = el.getBoundingClientRect();
+    if (r.height === 0) problems.push(`${name} not drawn`);
+    else if (r.bottom > bottom + 1 || r.top < Math.max(box.top, 0) - 1)
+      problems.push(
+        `${name} at ${Math.round(r.top)}-${Math.round(r.bottom)}, the pane shows to ${Math.round(bottom)}`,
+      );
+    else if (name !== 'the step text') {
+      // What a click at its centre would reach: the element itself, not a tooltip or a footer over it.
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit === null || !(el.contains(hit) || hit.contains(el)))
+        problems.push(`${name} covered by ${hit?.getAttribute('data-testid') ?? hit?.tagName ?? 'nothing'}`);
+    }
+  }
+  return problems;
 }
 
-/** What of the stage's drawn path (cards, role tags, band) lies outside the tree's area, once it stops moving. */
-async function pathOut(stage: StagePage, where: string): Promise<{ problems: string[]; cards: number }> {
-  await stage.untilStill(where);
-  const measured = await stage.pathOutOfView();
-  return {
-    problems: measured
-      .filter((c) => c.out > 0)
-      .map((c) => `${where}: ${c.name} ${c.out} px out of view (${c.margins})`),
-    cards: measured.length,
-  };
+/** In the page: the lesson player's Reveal/Next button text (what the clicker's next press does). */
+function nextLabelInPage(): string {
+  return document.querySelector('[data-testid="lesson-player.next"]')?.textContent ?? '';
 }
+
+/** What moves in the side panel when a pick, a reveal or a selection re-lays it out. */
+const PANE_PARTS = [
+  '[data-testid="side-panel.details"]',
+  '[data-testid="lesson-player.say"]',
+  '[data-testid="lesson-question.choice"]',
+  '[data-testid="lesson-player.next"]',
+];
 
 /** What the walk found: steps walked, problems, and the most path marks (cards and band) drawn at one step. */
 interface Walked {
@@ -147,18 +129,31 @@ async function walk(
   await position.click();
   const problems: string[] = [];
   let pathCards = 0;
-  const checkPath = async (where: string) => {
-    await app.waitForSession(30_000);
-    const path = await pathOut(stage, where);
-    problems.push(...path.problems);
-    pathCards = Math.max(pathCards, path.cards);
+  /** The drawn path's marks outside the tree's area, once the session is shown and the stage keeps still. */
+  const notePath = (path: PathMark[], where: string) => {
+    problems.push(
+      ...path
+        .filter((c) => c.out > 0)
+        .map((c) => `${where}: ${c.name} ${c.out} px out of view (${c.margins})`),
+    );
+    pathCards = Math.max(pathCards, path.length);
   };
+  const noteUnfit = (found: string[], where: string) => problems.push(...found.map((p) => `${where}: ${p}`));
+  // Each measure waits, in the page, for the session and for the side panel and the stage to stop moving (a
+  // pick, a reveal or a selection re-lays them out), then reads everything at once (measureAtRest).
+  const atRest = [...PANE_PARTS, ...STAGE_PARTS];
   for (let i = 1; i <= total; i++) {
     const where = `${id} step ${i} of ${total}`;
     await expect(position).toHaveText(`Step ${i} of ${total}`);
-    await settle(page, where);
-    problems.push(...(await unfit(page, where)));
-    await checkPath(where);
+    const step = await measureAtRest(
+      page,
+      atRest,
+      where,
+      { unfit: [unfitInPage, false], path: [pathOutOfViewInPage, null], next: [nextLabelInPage, null] },
+      { session: 30_000 },
+    );
+    noteUnfit(step.unfit, where);
+    notePath(step.path, where);
     if (largest && i === 1) {
       // The tree and map as the lesson's first step shows them (with its selection, decision 0268).
       await expect
@@ -169,18 +164,26 @@ async function walk(
         ...small.map((t) => `${where}: diagram text "${t.text}" ${t.px.toFixed(1)} px, under 14 px`),
       );
     }
-    if ((await next.textContent()) === 'Reveal the answer') {
+    if (step.next === 'Reveal the answer') {
       await page.keyboard.press('1');
       const result = app.lessonPane.getByTestId('lesson-question.result');
       await expect(result).toHaveText(/^You chose/);
-      await settle(page, `${where}, picked`);
-      problems.push(...(await unfit(page, `${where}, picked`)));
+      const picked = await measureAtRest(page, PANE_PARTS, `${where}, picked`, {
+        unfit: [unfitInPage, false],
+      });
+      noteUnfit(picked.unfit, `${where}, picked`);
       await page.keyboard.press('PageDown');
       await expect(result).toHaveText(/^(Right: “.+”\.|Not this time: .+)$/, { timeout: 20_000 });
-      await settle(page, `${where}, revealed`);
-      problems.push(...(await unfit(page, `${where}, revealed`, true)));
       // The revealed answer may move the session on: its path is in view too.
-      await checkPath(`${where}, revealed`);
+      const revealed = await measureAtRest(
+        page,
+        atRest,
+        `${where}, revealed`,
+        { unfit: [unfitInPage, true], path: [pathOutOfViewInPage, null] },
+        { session: 30_000 },
+      );
+      noteUnfit(revealed.unfit, `${where}, revealed`);
+      notePath(revealed.path, `${where}, revealed`);
     }
     if (i < total) await page.keyboard.press('PageDown');
   }

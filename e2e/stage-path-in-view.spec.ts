@@ -61,11 +61,9 @@ function shownStart(markdown: string): string {
  * Waits for the worker's answer (the shown session is the cursor's) and for the tree and its zoom to stop
  * moving, then requires every drawn path card and the band inside the tree's area; returns what was measured.
  */
-async function expectPathInView(app: AppPage, stage: StagePage, where: string) {
+async function expectPathInView(stage: StagePage, where: string) {
   await expect(stage.tree.getByRole('treeitem').first()).toBeVisible();
-  await app.waitForSession();
-  await stage.untilStill(where);
-  const measured = await stage.pathOutOfView();
+  const measured = await stage.pathAtRest(where);
   expect(
     measured.filter((c) => c.out > 0),
     where,
@@ -112,10 +110,7 @@ async function walkInPresenter(page: Page, app: AppPage, stage: StagePage, id: s
     const where = `${id}, step ${i + 1} of ${total}`;
     await expect(position).toHaveText(`Step ${i + 1} of ${total}`);
     if (step.say !== undefined) await expect(pane).toContainText(shownStart(step.say));
-    pathMarks = Math.max(
-      pathMarks,
-      (await expectPathInView(app, stage, `${where}: path out of view`)).length,
-    );
+    pathMarks = Math.max(pathMarks, (await expectPathInView(stage, `${where}: path out of view`)).length);
     if (step.ask !== undefined) {
       const question = pane.getByTestId('lesson-question');
       await expect(question).toContainText(shownStart(step.ask.question));
@@ -142,7 +137,7 @@ async function walkInPresenter(page: Page, app: AppPage, stage: StagePage, id: s
       await expect(result).toContainText(label!);
       await expect(pane.getByTestId('lesson-reveal')).toBeVisible();
       // The revealed answer may move the session on: its path is in view too.
-      const revealed = await expectPathInView(app, stage, `${where}, revealed: path out of view`);
+      const revealed = await expectPathInView(stage, `${where}, revealed: path out of view`);
       pathMarks = Math.max(pathMarks, revealed.length);
     }
     if (i + 1 < total) await page.keyboard.press(i % 2 === 0 ? 'Space' : 'PageDown');

@@ -6,7 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { parseScenario, runScenario } from '../src/engine/index';
 import type { SessionSnapshot } from '../src/engine/model/snapshot';
 import { describeGpuFigures, describeReserved } from '../src/viz/layouts/describeFigures';
 import { expect, test } from './fixtures/fixtures';
@@ -14,7 +13,14 @@ import { galleryIds } from './fixtures/galleryIds';
 
 const SOURCE = readFileSync('src/scenarios/builtinScenarios.ts', 'utf8');
 
-function engineSessions(id: string): SessionSnapshot[] {
+/**
+ * The engine's sessions of gallery scenario `id`, as the CLI runs them. The engine is imported here, not at the
+ * top of the file: Playwright's runner loads every spec to list the tests, and a top-level import made it
+ * transform and load the engine's 390 modules before any test started (about 6 CPU-s of Babel on a fresh
+ * machine, in series with everything; issue 22, CI time). Only the worker that runs these tests loads it now.
+ */
+async function engineSessions(id: string): Promise<SessionSnapshot[]> {
+  const { parseScenario, runScenario } = await import('../src/engine/index');
   const at = SOURCE.indexOf(`id: '${id}',`);
   const file = /fileName: '([^']+)'/.exec(SOURCE.slice(at))?.[1];
   if (file === undefined) throw new Error(`no file for ${id}`);
@@ -62,7 +68,7 @@ const WALKED = process.env.E2E_ALL_FIGURES ? galleryIds() : ['welcome', 'lca-1',
 
 for (const id of WALKED) {
   test(`${id}: every session's figures on screen are the engine's`, async ({ app, page }) => {
-    const sessions = engineSessions(id);
+    const sessions = await engineSessions(id);
     // The stage: cluster map summary, tree cards and the key decision's counts.
     await app.open(`?scenario=${id}&session=1&view=stage`, 30_000);
     for (const s of sessions) {

@@ -78,7 +78,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npm run build && npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    // `npm test` builds the app beside the unit tests and says so with E2E_BUILT (scripts/runTests.ts): the
+    // server then only serves that build.
+    command: `${process.env.E2E_BUILT ? '' : 'npm run build && '}npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

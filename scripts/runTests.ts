@@ -1,6 +1,6 @@
 /**
  * `npm test`: the unit tests, then the browser specs, with the static checks (type-check and lint) beside the
- * specs in the kernel's idle scheduling class.
+ * specs and the app's build for the specs beside the unit tests, both in the kernel's idle scheduling class.
  *
  * Why beside, and why idle-class (issue 22: CI under 12 minutes on a 2-core machine, decision 0375): the e2e
  * phase leaves 4-6 % of the two cores idle (its build, the waits inside a spec's steps for the worker and for
@@ -29,15 +29,31 @@ function canRunIdle(): boolean {
   return existsSync(CHRT) && spawnSync(CHRT, ['--idle', '0', 'true'], { stdio: 'ignore' }).status === 0;
 }
 
-/** Runs `command` with the terminal as its output; resolves to whether it exited 0. */
-function run(command: string, args: readonly string[]): Promise<boolean> {
+/**
+ * Runs `command` with the terminal as its output (or, `quiet`, with its output kept and printed only if it
+ * fails); resolves to whether it exited 0. `env` is added to this process's environment.
+ */
+function run(
+  command: string,
+  args: readonly string[],
+  { quiet = false, env = {} }: { quiet?: boolean; env?: Record<string, string> } = {},
+): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit' });
+    const child = spawn(command, args, {
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
     child.on('error', (error) => {
       process.stderr.write(`${command} ${args.join(' ')}: ${error.message}\n`);
       resolve(false);
     });
-    child.on('close', (code) => resolve(code === 0));
+    child.on('close', (code) => {
+      if (code !== 0 && quiet) process.stderr.write(Buffer.concat(output));
+      resolve(code === 0);
+    });
   });
 }
 
@@ -45,10 +61,20 @@ const npmRun = (script: string) => run('npm', ['run', script]);
 
 async function main(): Promise<void> {
   const results: [string, boolean][] = [];
+  const idle = canRunIdle();
+  // The app the specs load is built beside the unit tests, in the idle class too (about 6 CPU-s that the unit
+  // phase's idle share mostly covers), instead of by the specs' web server before their first test; the specs
+  // are then told to serve that build (E2E_BUILT, playwright.config.ts). If it fails, the specs build it
+  // themselves and report what fails.
+  const build = idle ? run(CHRT, ['--idle', '0', 'npm', 'run', 'build'], { quiet: true }) : null;
   results.push(['unit tests (vitest)', await npmRun('test:unit')]);
+  const built = build !== null && (await build);
   // tsc and eslint, which staticChecks.ts starts, inherit the idle class.
-  const staticChecks = canRunIdle() ? run(CHRT, ['--idle', '0', 'npm', 'run', 'test:static']) : null;
-  results.push(['browser specs (playwright)', await npmRun('test:e2e')]);
+  const staticChecks = idle ? run(CHRT, ['--idle', '0', 'npm', 'run', 'test:static']) : null;
+  results.push([
+    'browser specs (playwright)',
+    await run('npm', ['run', 'test:e2e'], { env: built ? { E2E_BUILT: '1' } : {} }),
+  ]);
   results.push(['static checks (tsc, eslint)', await (staticChecks ?? npmRun('test:static'))]);
   const summary = results.map(([name, ok]) => `${name} ${ok ? 'passed' : 'FAILED'}`).join('; ');
   process.stdout.write(`\nnpm test: ${summary}\n`);

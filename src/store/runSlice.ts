@@ -39,6 +39,16 @@ export const selectAttempt =
 export const selectMarkers = (state: AppState): SessionMarker[] => state.run.markers;
 /** Sessions that can be shown (their markers have arrived). */
 export const selectSessionCount = (state: AppState): number => state.run.markers.length;
+
+/**
+ * Where the cursor is, as the run controls and presenter mode say it: "Session 3 of 7". A run restored after a
+ * cancelled load shows its session at once while the worker recomputes the sessions up to it (scenarioSlice,
+ * `startRun` with the settled snapshot): until this run's count reaches the cursor its total is not known, and
+ * "Session 3 of 1" would contradict the session on screen, so only the session is named.
+ */
+export function sessionPosition(cursor: number, count: number): string {
+  return cursor <= count ? `Session ${cursor} of ${count}` : `Session ${cursor}`;
+}
 export const selectRunStatus = (state: AppState): RunStatus | null => state.run.status;
 export const selectIsPlaying = (state: AppState): boolean => state.run.isPlaying;
 export const selectCrash = (state: AppState): string | null => state.run.crash;

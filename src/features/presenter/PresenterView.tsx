@@ -16,7 +16,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { treeDepth } from '../../viz/layouts/revealQueues';
 import { useAppStore, useAppStoreApi } from '../../store/AppStoreProvider';
 import { selectActions } from '../../store/createAppStore';
-import { selectCursor, selectQueues, selectSessionCount } from '../../store/runSlice';
+import { selectCursor, selectQueues, selectSessionCount, sessionPosition } from '../../store/runSlice';
 import { selectSummary } from '../../store/scenarioSlice';
 import { selectIsPointerHighlight } from '../../store/viewSlice';
 import { findShortcut } from '../keyboard/shortcuts';
@@ -98,7 +98,7 @@ export function PresenterView() {
           {summary?.name ?? 'Preemption Lab'}
         </Typography>
         <Typography variant="h3" component="p" data-testid="presenter.session" aria-live="polite">
-          Session {cursor} of {count}
+          {sessionPosition(cursor, count)}
         </Typography>
         <Button
           variant="outlined"

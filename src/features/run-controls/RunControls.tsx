@@ -26,6 +26,7 @@ import {
   selectIsPlaying,
   selectRunStatus,
   selectSessionCount,
+  sessionPosition,
 } from '../../store/runSlice';
 import { findNextSession, findPreviousSession, hasEviction } from '../../store/timelineQueries';
 import { PLAY_SPEEDS, selectFontScale, selectPlaySpeed } from '../../store/viewSlice';
@@ -239,7 +240,7 @@ export function RunControls() {
 
       <Box sx={{ ml: 2, display: 'flex', alignItems: 'baseline', gap: 1.5 }} aria-live="polite">
         <Typography variant="h2" component="p" data-testid="run-controls.session">
-          {isEmpty ? 'No sessions yet' : `Session ${cursor} of ${count}`}
+          {isEmpty && cursor <= 1 ? 'No sessions yet' : sessionPosition(cursor, count)}
         </Typography>
         {marker !== null && (
           <Typography variant="h3" component="p" color="text.secondary" data-testid="run-controls.time">

@@ -10,9 +10,10 @@
  * a core nothing else wants, and a test process that wakes takes the core back at once (`nice 19` would still
  * give them a small share of a busy core). Without `chrt`, or where it may not set the class, the checks run
  * after the specs. They start with the specs, not with the unit tests: beside the unit tests they cost those
- * 15-20 s of wall time (A B A B, decision 0376), beside the specs nothing measurable (decision 0375), whose
- * phase is four times as long and leaves more idle CPU (its build, its waits; decision 0378). The unit tests
- * and the specs keep the usual class and run one after the other: both are CPU-bound on their own, and their
+ * 15-20 s of wall time (A B A B, decision 0376). Beside the specs they are not free either: from a fresh
+ * clone's state (no `.tsbuildinfo`) they are about 127 CPU-s and made the specs' phase 534 -> 594 s; decision
+ * 0375's "nothing measurable" was read with a checkout's build info (decision 0382). Their own CPU is the lever
+ * left, not where they run. The unit tests and the specs keep the usual class and run one after the other: both are CPU-bound on their own, and their
  * timeouts (Vitest's 30 s per test, Playwright's waits) are not safe for a process that may be starved.
  *
  * Every phase runs even when an earlier one failed, so one run reports every failure; the static checks'
@@ -62,10 +63,9 @@ const npmRun = (script: string) => run('npm', ['run', script]);
 async function main(): Promise<void> {
   const results: [string, boolean][] = [];
   const idle = canRunIdle();
-  // The app the specs load is built beside the unit tests, in the idle class too (about 6 CPU-s that the unit
-  // phase's idle share mostly covers), instead of by the specs' web server before their first test; the specs
-  // are then told to serve that build (E2E_BUILT, playwright.config.ts). If it fails, the specs build it
-  // themselves and report what fails.
+  // The app the specs load is built beside the unit tests, in the idle class too (about 6 CPU-s), instead of by
+  // the specs' web server before their first test; the specs are then told to serve that build (E2E_BUILT,
+  // playwright.config.ts). If it fails, the specs build it themselves and report what fails.
   const build = idle ? run(CHRT, ['--idle', '0', 'npm', 'run', 'build'], { quiet: true }) : null;
   results.push(['unit tests (vitest)', await npmRun('test:unit')]);
   const built = build !== null && (await build);

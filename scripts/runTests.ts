@@ -13,8 +13,9 @@
  * 15-20 s of wall time (A B A B, decision 0376). Beside the specs they are not free either: from a fresh
  * clone's state (no `.tsbuildinfo`) they are about 127 CPU-s and made the specs' phase 534 -> 594 s; decision
  * 0375's "nothing measurable" was read with a checkout's build info (decision 0382). Their own CPU is the lever
- * left, not where they run. The unit tests and the specs keep the usual class and run one after the other: both are CPU-bound on their own, and their
- * timeouts (Vitest's 30 s per test, Playwright's waits) are not safe for a process that may be starved.
+ * left, not where they run. The unit tests and the specs keep the usual class and run one after the other:
+ * both are CPU-bound on their own, and their timeouts (Vitest's 30 s per test, Playwright's waits) are not
+ * safe for a process that may be starved.
  *
  * Every phase runs even when an earlier one failed, so one run reports every failure; the static checks'
  * output is printed whole as each check ends (staticChecks.ts). Exits 1 if any phase failed.

@@ -12,8 +12,9 @@
  * after the specs. They start with the specs, not with the unit tests: beside the unit tests they cost those
  * 15-20 s of wall time (A B A B, decision 0376). Beside the specs they are not free either: from a fresh
  * clone's state (no `.tsbuildinfo`) they are about 127 CPU-s and made the specs' phase 534 -> 594 s; decision
- * 0375's "nothing measurable" was read with a checkout's build info (decision 0382). Their own CPU is the lever
- * left, not where they run. The unit tests and the specs keep the usual class and run one after the other:
+ * 0375's "nothing measurable" was read with a checkout's build info (decision 0382). Their own CPU was the lever
+ * left: with TypeScript 7's native compiler for the type-check they are about 61 CPU-s from that state
+ * (decision 0383). The unit tests and the specs keep the usual class and run one after the other:
  * both are CPU-bound on their own, and their timeouts (Vitest's 30 s per test, Playwright's waits) are not
  * safe for a process that may be starved.
  *

@@ -3,14 +3,14 @@
  * three programs (engine without the DOM, app, node: tests, CLI, scripts, e2e), which checks each file once:
  * the app and node programs read the engine's and app's declarations instead of checking that source again
  * (decision 0355). It runs in TypeScript 7's native compiler (the `typescript-go` alias of typescript@7.0.2):
- * 14 CPU-s from a fresh clone's state against 41-58 for TypeScript 6's `tsc`, with the same diagnostics; the
- * lint's parser (typescript-eslint, which accepts TypeScript below 6.1) and the editors keep TypeScript 6
- * (decision 0383). Each check's output is printed whole when it ends, so outputs never interleave; exits 1 if
- * any failed.
+ * 14 CPU-s from a fresh clone's state against 41-58 for TypeScript 6's `tsc`, with the same verdict on this
+ * code (an error put in each program was reported by both, in the same words). The lint's parser
+ * (typescript-eslint, which accepts TypeScript below 6.1) and the editors keep TypeScript 6 (decision 0383).
+ * Each check's output is printed whole when it ends, so outputs never interleave; exits 1 if any failed.
  */
 import { spawn } from 'node:child_process';
 
-/** Each check as the node script it runs and its arguments (the script's path names the package, not a `.bin` link). */
+/** Each check as the node script it runs and its arguments: a path in a package, not a `.bin` link. */
 const CHECKS: readonly (readonly string[])[] = [
   // Builds tsconfig.engine.json and tsconfig.app.json first (its references); reports every program's errors.
   ['node_modules/typescript-go/bin/tsc', '-b', 'tsconfig.node.json'],
